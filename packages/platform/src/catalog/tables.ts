@@ -1,0 +1,2 @@
+// biome-ignore lint/suspicious/noEmptyInterface: the catalog's tables are declared as the domain grows
+export interface CatalogTables {}

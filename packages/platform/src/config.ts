@@ -1,0 +1,40 @@
+import path from 'node:path';
+
+export interface PlatformConfig {
+  port: number;
+  /** Interface to listen on; `localhost` answers on both 127.0.0.1 and ::1. */
+  host: string;
+  /** Where the SQLite file, uploads and generated images live. */
+  dataDir: string;
+  /** PostgreSQL connection string; SQLite in `dataDir` when absent. */
+  databaseUrl: string | undefined;
+  /** Public base URL for links the platform hands out (redirects, emails, image urls). */
+  publicUrl: string;
+  logLevel: string;
+  adminApiKey: string | undefined;
+  demoClientId: string | undefined;
+  /** Seed the demo store on first start. */
+  seedDemo: boolean;
+  /** Directory holding the built storefront and back office (`apps/*\/dist`). */
+  appsDir: string | undefined;
+}
+
+/** Reads the configuration from the environment (README, Configuration). */
+export function configFromEnv(env: NodeJS.ProcessEnv = process.env): PlatformConfig {
+  const port = Number(env.PORT ?? 4000);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`PORT must be a port number, got ${env.PORT}`);
+  const host = env.HOST ?? 'localhost';
+  return {
+    port,
+    host,
+    dataDir: path.resolve(env.DATA_DIR ?? '.data'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    logLevel: env.LOG_LEVEL ?? 'info',
+    adminApiKey: env.CARTWHEEL_ADMIN_API_KEY || undefined,
+    demoClientId: env.CARTWHEEL_DEMO_CLIENT_ID || undefined,
+    seedDemo: env.CARTWHEEL_SEED_DEMO !== 'false',
+    appsDir: env.CARTWHEEL_APPS_DIR,
+  };
+}

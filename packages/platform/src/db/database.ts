@@ -1,0 +1,57 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import { migrateToLatest } from './migrations.ts';
+import type { Tables } from './tables.ts';
+
+export type DialectName = 'sqlite' | 'postgres';
+
+export interface Database {
+  db: Kysely<Tables>;
+  dialect: DialectName;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** PostgreSQL connection string; SQLite when absent. */
+  databaseUrl?: string | undefined;
+  /** Directory of the SQLite file (`cartwheel.db`). */
+  dataDir: string;
+  /** PostgreSQL pool size per process. */
+  poolSize?: number;
+}
+
+// Counts and sums come back from PostgreSQL as strings by default; the store's numbers fit a double.
+pg.types.setTypeParser(20, (value) => Number(value)); // int8
+pg.types.setTypeParser(1700, (value) => Number(value)); // numeric
+
+/** Opens the database the configuration names and brings its schema up to date. */
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  const database = options.databaseUrl ? openPostgres(options) : openSqlite(options.dataDir);
+  try {
+    await migrateToLatest(database.db);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  return database;
+}
+
+function openSqlite(dataDir: string): Database {
+  fs.mkdirSync(dataDir, { recursive: true });
+  const sqlite = new SQLite(path.join(dataDir, 'cartwheel.db'));
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('foreign_keys = ON');
+  const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+function openPostgres(options: DatabaseOptions): Database {
+  const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+  const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
+  return { db, dialect: 'postgres', close: () => db.destroy() };
+}

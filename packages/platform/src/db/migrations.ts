@@ -1,0 +1,24 @@
+import { type Kysely, type Migration, Migrator } from 'kysely';
+import { catalogMigrations } from '../catalog/migrations.ts';
+import { coreMigrations } from './core-migrations.ts';
+
+/**
+ * Every domain's migrations, in the order they run. Names sort: a domain added later takes the next
+ * number. Written with Kysely's schema builder so one migration serves SQLite and PostgreSQL.
+ */
+const migrations: Record<string, Migration> = {
+  ...coreMigrations,
+  ...catalogMigrations,
+};
+
+export async function migrateToLatest(db: Kysely<any>): Promise<void> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((result) => result.status === 'Error');
+  if (error || failed) {
+    throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${String(error)}`, { cause: error });
+  }
+}

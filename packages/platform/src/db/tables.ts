@@ -1,0 +1,30 @@
+import type { CatalogTables } from '../catalog/tables.ts';
+
+/** Rows as the database holds them. Dates are ISO-8601 text, booleans 0/1, documents JSON text. */
+export interface CoreTables {
+  settings: { key: string; value: string };
+  oauth_clients: {
+    id: string;
+    name: string;
+    /** JSON array of exact redirect URIs. */
+    redirect_uris: string;
+    /** JSON array of origins (`http://localhost:4000`). */
+    allowed_origins: string;
+    created_at: string;
+  };
+  refresh_tokens: {
+    /** SHA-256 of the token: the token itself is never stored. */
+    token_hash: string;
+    family_id: string;
+    client_id: string;
+    role: 'visitor' | 'member';
+    visitor_id: string;
+    member_id: string | null;
+    created_at: string;
+    expires_at: string;
+    used_at: string | null;
+    revoked_at: string | null;
+  };
+}
+
+export interface Tables extends CoreTables, CatalogTables {}

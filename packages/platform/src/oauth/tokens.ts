@@ -1,0 +1,152 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { TokenResponse } from '@cartwheel/sdk';
+import { jwtVerify, SignJWT } from 'jose';
+import type { Kysely } from 'kysely';
+import type { Tables } from '../db/tables.ts';
+import { DomainError } from '../shared/errors.ts';
+import { newId, newSecret } from '../shared/ids.ts';
+import type { Principal } from '../shared/principal.ts';
+
+/** Access tokens live four hours, as the hosted platform's do; refresh tokens ninety days. */
+export const ACCESS_TOKEN_TTL_SECONDS = 4 * 60 * 60;
+export const REFRESH_TOKEN_TTL_SECONDS = 90 * 24 * 60 * 60;
+const ISSUER = 'cartwheel';
+
+export const sha256 = (value: string): string => createHash('sha256').update(value).digest('hex');
+
+interface Subject {
+  clientId: string;
+  visitorId: string;
+  memberId: string | null;
+}
+
+/**
+ * Issues and checks tokens. Access tokens are signed JWTs (checked without a database read, so any
+ * platform process behind a load balancer can check them); refresh tokens are random, stored only as
+ * hashes, rotated on each use, and a reused one revokes its whole family.
+ */
+export class TokenService {
+  private readonly key: Uint8Array;
+  private readonly adminKeyHash: Buffer;
+
+  constructor(
+    private readonly db: Kysely<Tables>,
+    signingSecret: string,
+    /** SHA-256 (hex) of the admin API key: the key itself is never stored. */
+    adminKeyHash: string,
+  ) {
+    this.key = new TextEncoder().encode(signingSecret);
+    this.adminKeyHash = Buffer.from(adminKeyHash, 'hex');
+  }
+
+  /** Anonymous visitor tokens for a registered client (`grantType: anonymous`). */
+  async issueVisitorTokens(clientId: string): Promise<TokenResponse> {
+    await this.requireClient(clientId);
+    return this.issue({ clientId, visitorId: newId(), memberId: null }, newId());
+  }
+
+  /** Rotates a refresh token (`grantType: refresh_token`). */
+  async refresh(refreshToken: string, clientId: string | undefined): Promise<TokenResponse> {
+    const hash = sha256(refreshToken);
+    const row = await this.db
+      .selectFrom('refresh_tokens')
+      .selectAll()
+      .where('token_hash', '=', hash)
+      .executeTakeFirst();
+    const now = new Date().toISOString();
+    if (!row || row.revoked_at || row.expires_at <= now || (clientId && row.client_id !== clientId)) {
+      throw invalidGrant('refresh token is not valid');
+    }
+    // single use: whoever marks it used first wins; a second use means it leaked
+    const marked = await this.db
+      .updateTable('refresh_tokens')
+      .set({ used_at: now })
+      .where('token_hash', '=', hash)
+      .where('used_at', 'is', null)
+      .executeTakeFirst();
+    if (Number(marked.numUpdatedRows) === 0) {
+      await this.revokeFamily(row.family_id);
+      throw invalidGrant('refresh token was already used');
+    }
+    return this.issue(
+      { clientId: row.client_id, visitorId: row.visitor_id, memberId: row.member_id },
+      row.family_id,
+    );
+  }
+
+  async revokeFamily(familyId: string): Promise<void> {
+    await this.db
+      .updateTable('refresh_tokens')
+      .set({ revoked_at: new Date().toISOString() })
+      .where('family_id', '=', familyId)
+      .where('revoked_at', 'is', null)
+      .execute();
+  }
+
+  /** Who the `Authorization` header names; a header that names no one is refused, never ignored. */
+  async resolve(authorization: string | undefined): Promise<Principal> {
+    if (!authorization) return { kind: 'anonymous' };
+    const value = authorization.startsWith('Bearer ') ? authorization.slice(7) : authorization;
+    if (this.isAdminKey(value)) return { kind: 'admin' };
+    try {
+      const { payload } = await jwtVerify(value, this.key, { issuer: ISSUER, algorithms: ['HS256'] });
+      const clientId = String(payload.cid);
+      const visitorId = String(payload.sub);
+      if (typeof payload.mid === 'string')
+        return { kind: 'member', memberId: payload.mid, visitorId, clientId };
+      return { kind: 'visitor', visitorId, clientId };
+    } catch {
+      throw new DomainError('UNAUTHENTICATED', 'access token is not valid or has expired');
+    }
+  }
+
+  isAdminKey(value: string): boolean {
+    const candidate = Buffer.from(sha256(value), 'hex');
+    return timingSafeEqual(candidate, this.adminKeyHash);
+  }
+
+  async requireClient(clientId: string): Promise<void> {
+    const client = await this.db
+      .selectFrom('oauth_clients')
+      .select('id')
+      .where('id', '=', clientId)
+      .executeTakeFirst();
+    if (!client) throw invalidGrant(`unknown client ${clientId}`);
+  }
+
+  private async issue(subject: Subject, familyId: string): Promise<TokenResponse> {
+    const accessToken = await new SignJWT({
+      cid: subject.clientId,
+      ...(subject.memberId ? { mid: subject.memberId } : {}),
+    })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setIssuer(ISSUER)
+      .setSubject(subject.visitorId)
+      .setIssuedAt()
+      .setJti(newId())
+      .setExpirationTime(`${ACCESS_TOKEN_TTL_SECONDS}s`)
+      .sign(this.key);
+    const refreshToken = newSecret();
+    const now = Date.now();
+    await this.db
+      .insertInto('refresh_tokens')
+      .values({
+        token_hash: sha256(refreshToken),
+        family_id: familyId,
+        client_id: subject.clientId,
+        role: subject.memberId ? 'member' : 'visitor',
+        visitor_id: subject.visitorId,
+        member_id: subject.memberId,
+        created_at: new Date(now).toISOString(),
+        expires_at: new Date(now + REFRESH_TOKEN_TTL_SECONDS * 1000).toISOString(),
+        used_at: null,
+        revoked_at: null,
+      })
+      .execute();
+    return { access_token: accessToken, expires_in: ACCESS_TOKEN_TTL_SECONDS, refresh_token: refreshToken };
+  }
+}
+
+function invalidGrant(description: string): DomainError {
+  return new DomainError('UNAUTHENTICATED', description, [], { code: 'invalid_grant', description });
+}

@@ -1,0 +1,136 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { catalogRoutes } from './catalog/routes.ts';
+import { CatalogService } from './catalog/service.ts';
+import type { PlatformConfig } from './config.ts';
+import { type Database, openDatabase } from './db/database.ts';
+import { seedDemoStore } from './demo/seed.ts';
+import { createHttpApp } from './http/app.ts';
+import { DemoClient } from './oauth/clients.ts';
+import { oauthRoutes } from './oauth/routes.ts';
+import { sha256, TokenService } from './oauth/tokens.ts';
+import { Settings } from './settings/settings.ts';
+import { newSecret } from './shared/ids.ts';
+
+/** Everything a route may reach: the domains' services, built once per process. */
+export interface Services {
+  config: PlatformConfig;
+  database: Database;
+  settings: Settings;
+  tokens: TokenService;
+  catalog: CatalogService;
+}
+
+export interface Platform {
+  /** `http://localhost:4000`: where the storefront, back office and API answer. */
+  url: string;
+  port: number;
+  app: FastifyInstance;
+  services: Services;
+  /** The admin API key when this start created it (printed once) or the environment set it. */
+  adminApiKey: string | undefined;
+  demoClientId: string;
+  close(): Promise<void>;
+}
+
+/** Opens the database, brings it up to date, seeds the demo store once, and starts listening. */
+export async function startPlatform(config: PlatformConfig): Promise<Platform> {
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    const settings = new Settings(database.db);
+    const signingSecret = (await settings.getOrCreate('oauth.signing_secret', () => newSecret(48))).value;
+    let adminApiKey = config.adminApiKey;
+    if (!adminApiKey) {
+      const candidate = `cw_admin_${newSecret()}`;
+      const stored = await settings.getOrCreate('admin.api_key_sha256', () => sha256(candidate));
+      if (stored.created) adminApiKey = candidate;
+    }
+    const adminKeyHash = config.adminApiKey
+      ? sha256(config.adminApiKey)
+      : ((await settings.get('admin.api_key_sha256')) as string);
+
+    const demoClientId = await new DemoClient(database.db, settings).ensure(
+      config.demoClientId,
+      config.publicUrl,
+    );
+
+    const services: Services = {
+      config,
+      database,
+      settings,
+      tokens: new TokenService(database.db, signingSecret, adminKeyHash),
+      catalog: new CatalogService(database.db, { publicUrl: config.publicUrl }),
+    };
+    if (config.seedDemo) await seedDemoStore(services);
+
+    const app = createHttpApp({
+      logLevel: config.logLevel,
+      resolvePrincipal: (authorization) => services.tokens.resolve(authorization),
+    });
+    oauthRoutes(app, services.tokens);
+    catalogRoutes(app, services);
+    await serveApps(app, config);
+
+    await app.listen({ port: config.port, host: config.host });
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : config.port;
+    return {
+      url: `http://localhost:${port}`,
+      port,
+      app,
+      services,
+      adminApiKey,
+      demoClientId,
+      close: async () => {
+        await app.close();
+        await database.close();
+      },
+    };
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+}
+
+const REPO_APPS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../apps');
+
+/** The storefront at `/` and the back office at `/admin`, built by Vite; any other page is the app's. */
+async function serveApps(app: FastifyInstance, config: PlatformConfig): Promise<void> {
+  const appsDir = config.appsDir ?? REPO_APPS;
+  const storefront = path.join(appsDir, 'storefront/dist');
+  const backoffice = path.join(appsDir, 'backoffice/dist');
+  const built = (dir: string) => fs.existsSync(path.join(dir, 'index.html'));
+
+  if (built(storefront)) {
+    await app.register(fastifyStatic, { root: storefront, prefix: '/', wildcard: false, index: false });
+  }
+  if (built(backoffice)) {
+    await app.register(fastifyStatic, {
+      root: backoffice,
+      prefix: '/admin/',
+      decorateReply: !built(storefront),
+      wildcard: false,
+      index: false,
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const wantsPage = request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
+    if (wantsPage) {
+      const isAdmin = request.url === '/admin' || request.url.startsWith('/admin/');
+      const dir = isAdmin ? backoffice : storefront;
+      if (built(dir)) return reply.type('text/html').send(fs.createReadStream(path.join(dir, 'index.html')));
+      return reply
+        .status(404)
+        .type('text/plain')
+        .send(`${isAdmin ? 'back office' : 'storefront'} is not built: run npm run build`);
+    }
+    return reply.status(404).send({
+      message: `no such call: ${request.method} ${request.url.split('?')[0]}`,
+      details: { applicationError: { code: 'NOT_FOUND', description: 'no such call' } },
+    });
+  });
+}

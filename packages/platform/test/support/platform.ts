@@ -1,0 +1,75 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { configFromEnv } from '../../src/config.ts';
+import { type Platform, startPlatform } from '../../src/platform.ts';
+
+export type DialectName = 'sqlite' | 'postgres';
+export const DIALECTS: DialectName[] = ['sqlite', 'postgres'];
+
+/** The PostgreSQL server on this machine (`.ci/run` starts it); tests make a database each. */
+export const POSTGRES_ADMIN_URL =
+  process.env.CARTWHEEL_TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+export const TEST_ADMIN_API_KEY = 'cw_admin_test_key_for_integration_tests_only';
+export const TEST_CLIENT_ID = '9f1d3c59-8d3a-4b3e-9a57-5a4c7c0d1e01';
+
+export interface TestPlatform extends Platform {
+  adminApiKey: string;
+  /** Stops the platform and removes its database. */
+  stop(): Promise<void>;
+}
+
+/** A real platform on a loopback port over a fresh database file (or PostgreSQL database). */
+export async function startTestPlatform(
+  options: { dialect?: DialectName; seedDemo?: boolean; env?: Record<string, string> } = {},
+): Promise<TestPlatform> {
+  const dialect = options.dialect ?? 'sqlite';
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cartwheel-test-'));
+  let databaseUrl: string | undefined;
+  let dropDatabase = async () => {};
+  if (dialect === 'postgres') {
+    const name = `cartwheel_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+    await adminQuery(`CREATE DATABASE ${name}`);
+    const url = new URL(POSTGRES_ADMIN_URL);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    dropDatabase = () => adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  }
+  const config = {
+    ...configFromEnv({
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      CARTWHEEL_ADMIN_API_KEY: TEST_ADMIN_API_KEY,
+      CARTWHEEL_DEMO_CLIENT_ID: TEST_CLIENT_ID,
+      CARTWHEEL_SEED_DEMO: String(options.seedDemo ?? false),
+      ...options.env,
+    }),
+    databaseUrl,
+  };
+  const platform = await startPlatform(config);
+  const url = `http://127.0.0.1:${platform.port}`;
+  return {
+    ...platform,
+    url,
+    adminApiKey: TEST_ADMIN_API_KEY,
+    async stop() {
+      await platform.close();
+      await dropDatabase();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function adminQuery(sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}

@@ -1,0 +1,18 @@
+/**
+ * An error raised by the client itself, never by the server: the messages of point 8
+ * ('Invalid _state', 'Missing code or _state', 'something went wrong', ...).
+ */
+export class ClientError extends Error {
+  override name = 'ClientError';
+}
+
+/** Client messages of point 8, one source for the SDK and its tests. */
+export const ClientMessages = {
+  invalidState: 'Invalid _state',
+  missingCodeOrState: 'Missing code or _state',
+  failedToGetMemberTokens: 'Failed to get member tokens',
+  oauthFlowTimedOut: 'OAuth flow timed out',
+  tokenEndpointFailed: 'something went wrong',
+  unknownState: 'Unknown _state',
+  secretLength: (n: number) => `Expected a length between 43 and 128. Received ${n}.`,
+} as const;
