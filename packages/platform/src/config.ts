@@ -11,6 +11,8 @@ export interface PlatformConfig {
   /** Public base URL for links the platform hands out (redirects, emails, image urls). */
   publicUrl: string;
   logLevel: string;
+  /** The store's name, shown by the storefront, the hosted pages and emails. */
+  storeName: string;
   adminApiKey: string | undefined;
   demoClientId: string | undefined;
   /** Seed the demo store on first start. */
@@ -32,6 +34,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): PlatformCon
     databaseUrl: env.DATABASE_URL || undefined,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
     logLevel: env.LOG_LEVEL ?? 'info',
+    storeName: env.CARTWHEEL_STORE_NAME ?? 'Cartwheel Demo Store',
     adminApiKey: env.CARTWHEEL_ADMIN_API_KEY || undefined,
     demoClientId: env.CARTWHEEL_DEMO_CLIENT_ID || undefined,
     seedDemo: env.CARTWHEEL_SEED_DEMO !== 'false',

@@ -9,6 +9,7 @@ import type { PlatformConfig } from './config.ts';
 import { type Database, openDatabase } from './db/database.ts';
 import { seedDemoStore } from './demo/seed.ts';
 import { createHttpApp } from './http/app.ts';
+import { storefrontConfigRoutes } from './http/storefront-config.ts';
 import { DemoClient } from './oauth/clients.ts';
 import { oauthRoutes } from './oauth/routes.ts';
 import { sha256, TokenService } from './oauth/tokens.ts';
@@ -70,6 +71,7 @@ export async function startPlatform(config: PlatformConfig): Promise<Platform> {
       logLevel: config.logLevel,
       resolvePrincipal: (authorization) => services.tokens.resolve(authorization),
     });
+    storefrontConfigRoutes(app, { clientId: demoClientId, storeName: config.storeName });
     oauthRoutes(app, services.tokens);
     catalogRoutes(app, services);
     await serveApps(app, config);

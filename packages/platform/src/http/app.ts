@@ -66,6 +66,7 @@ export function createHttpApp(options: HttpOptions): FastifyInstance {
   });
 
   app.addHook('preHandler', async (request) => {
+    if (request.is404) return; // the not-found handler answers, and reveals nothing
     request.principal = await options.resolvePrincipal(request.headers.authorization);
     const access = request.routeOptions.config.access ?? 'admin';
     if (!allows(access, request.principal)) {

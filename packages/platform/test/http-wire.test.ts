@@ -1,0 +1,57 @@
+import { encodeStructuredParam } from '@cartwheel/sdk/wire';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestPlatform, TEST_CLIENT_ID, type TestPlatform } from './support/platform.ts';
+
+describe('the platform speaks the wire on every answer', () => {
+  let platform: TestPlatform;
+  beforeAll(async () => {
+    platform = await startTestPlatform();
+  });
+  afterAll(() => platform?.stop());
+
+  it('answers an unknown call with a 404 in the wire error form and a request id', async () => {
+    const response = await fetch(`${platform.url}/no/such/call`, { headers: { accept: 'application/json' } });
+    expect(response.status).toBe(404);
+    expect(response.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    const body = (await response.json()) as any;
+    expect(body.message).toContain('GET /no/such/call');
+    expect(body.details.applicationError.code).toBe('NOT_FOUND');
+  });
+
+  it('refuses a malformed .r parameter with a field violation', async () => {
+    const response = await fetch(`${platform.url}/api/cartwheel/config?.r=%%%`);
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as any;
+    expect(body.details.validationError.fieldViolations[0].field).toBe('.r');
+  });
+
+  it('decodes a well-formed .r parameter before the route sees it', async () => {
+    const response = await fetch(
+      `${platform.url}/api/cartwheel/config?.r=${encodeStructuredParam({ a: 1 })}`,
+    );
+    expect(response.status).toBe(200);
+  });
+
+  it('refuses a body that is not JSON with a field violation, and accepts an empty JSON body', async () => {
+    const bad = await fetch(`${platform.url}/oauth2/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{not json',
+    });
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as any).details.validationError.fieldViolations[0].field).toBe('body');
+
+    const empty = await fetch(`${platform.url}/oauth2/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '',
+    });
+    expect(empty.status).toBe(400);
+    expect(((await empty.json()) as any).details.validationError.fieldViolations[0].field).toBe('grantType');
+  });
+
+  it('tells the bundled apps the demo client id and store name', async () => {
+    const response = await fetch(`${platform.url}/api/cartwheel/config`);
+    expect(await response.json()).toEqual({ clientId: TEST_CLIENT_ID, storeName: 'Cartwheel Demo Store' });
+  });
+});
