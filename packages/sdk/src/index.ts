@@ -1,6 +1,20 @@
 export { ApiKeyStrategy, type ApiKeyStrategyOptions } from './auth/api-key.ts';
 export { OAuthStrategy, type OAuthStrategyOptions } from './auth/oauth.ts';
+export {
+  CODE_CHALLENGE_METHOD,
+  codeChallengeOf,
+  generateRandomSecret,
+  SECRET_MAX_LENGTH,
+  SECRET_MIN_LENGTH,
+} from './auth/pkce.ts';
 export type { AuthContext, AuthStrategy } from './auth/strategy.ts';
+export {
+  localStorageTokenStorage,
+  memoryTokenStorage,
+  parseTokens,
+  serializeTokens,
+  type TokenStorage,
+} from './auth/token-storage.ts';
 export {
   type AccessToken,
   emptyTokens,

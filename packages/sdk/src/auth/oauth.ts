@@ -1,5 +1,6 @@
 import { ClientError, ClientMessages } from '../errors/client-error.ts';
 import type { AuthContext, AuthStrategy } from './strategy.ts';
+import { memoryTokenStorage, type TokenStorage } from './token-storage.ts';
 import {
   emptyTokens,
   isAccessTokenValid,
@@ -12,8 +13,10 @@ import {
 export interface OAuthStrategyOptions {
   /** The OAuth client (headless site) id: the demo store's is printed when the platform starts. */
   clientId: string;
-  /** Tokens to start from (a page reload, a server render); empty tokens of role none otherwise. */
+  /** Tokens to start from (a server render); else what `storage` holds; else empty tokens of role none. */
   tokens?: Tokens;
+  /** Where tokens are kept: memory by default; `localStorageTokenStorage()` in a browser. */
+  storage?: TokenStorage;
 }
 
 export interface OAuthStrategy extends AuthStrategy {
@@ -34,7 +37,12 @@ export interface OAuthStrategy extends AuthStrategy {
  * Renewal is single-flight: however many calls start at once, one token request is made.
  */
 export function OAuthStrategy(options: OAuthStrategyOptions): OAuthStrategy {
-  let tokens: Tokens = options.tokens ?? emptyTokens();
+  const storage = options.storage ?? memoryTokenStorage();
+  let tokens: Tokens = options.tokens ?? storage.load() ?? emptyTokens();
+  const keep = (next: Tokens) => {
+    tokens = next;
+    storage.save(next);
+  };
   let renewal: Promise<Tokens> | undefined;
 
   async function tokenRequest(context: AuthContext, body: Record<string, unknown>, role: TokenRole) {
@@ -50,9 +58,7 @@ export function OAuthStrategy(options: OAuthStrategyOptions): OAuthStrategy {
   const strategy: OAuthStrategy = {
     clientId: options.clientId,
     getTokens: () => tokens,
-    setTokens(next) {
-      tokens = next;
-    },
+    setTokens: keep,
     loggedIn: () => tokens.refreshToken.role === 'member',
     generateVisitorTokens: (context) =>
       tokenRequest(context, { clientId: options.clientId, grantType: 'anonymous' }, 'visitor'),
@@ -69,7 +75,7 @@ export function OAuthStrategy(options: OAuthStrategyOptions): OAuthStrategy {
     },
 
     async onUnauthorized(context) {
-      tokens = { ...tokens, accessToken: { value: '', expiresAt: 0 } };
+      keep({ ...tokens, accessToken: { value: '', expiresAt: 0 } });
       await ensureFreshTokens(context);
       return true;
     },
@@ -78,7 +84,7 @@ export function OAuthStrategy(options: OAuthStrategyOptions): OAuthStrategy {
   function ensureFreshTokens(context: AuthContext): Promise<Tokens> {
     renewal ??= (async () => {
       try {
-        tokens = await renewOrStartVisitor(context);
+        keep(await renewOrStartVisitor(context));
         return tokens;
       } finally {
         renewal = undefined;
