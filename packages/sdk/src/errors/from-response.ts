@@ -23,11 +23,14 @@ export function errorFromResponse(
 
   const app = details?.applicationError;
   if (app && typeof app === 'object') {
+    const description = app.description ?? statusText;
+    const said = serverMessage || statusText;
     return new ApplicationError(
       {
-        message: serverMessage || app.description || statusText,
+        // the server's message, and the description when it says more
+        message: said === description ? said : `${said}: ${description}`,
         code: String(app.code ?? status),
-        description: app.description ?? '',
+        description,
         ...(app.data ? { data: app.data } : {}),
       },
       init,
