@@ -181,7 +181,7 @@ describe('errors (point 8)', () => {
     });
     expect(error).toBeInstanceOf(ApplicationError);
     expect(error).toMatchObject({
-      message: 'order cannot be paid',
+      message: 'order cannot be paid: no such order',
       code: 'ORDER_NOT_FOUND',
       description: 'no such order',
       data: { orderId: 'o1' },
