@@ -16,7 +16,7 @@ let issued = 0;
 /** A token endpoint that hands out numbered tokens and refuses refresh tokens marked "stale". */
 function tokenEndpoint(request: RecordedRequest) {
   const body = request.body as Record<string, string>;
-  if (body.grantType === 'refresh_token' && body.refreshToken.startsWith('stale'))
+  if (body.grantType === 'refresh_token' && body.refreshToken?.startsWith('stale'))
     return { status: 401, body: {} };
   issued++;
   return { body: { access_token: `access-${issued}`, expires_in: 3600, refresh_token: `refresh-${issued}` } };

@@ -238,6 +238,14 @@ export interface Variant {
   variant?: VariantDataWithNoStock;
   stock?: VariantStock;
   media?: Media;
+  /** The variant's own id within its product (`id` joins product and variant ids). */
+  variantId?: string;
+  variantName?: string;
+  productName?: string;
+  /** Whether the variant is one of managed options, or the product's default variant. */
+  managedVariant?: boolean;
+  sku?: string;
+  collectionIds?: string[];
 }
 
 export interface Collection {
@@ -269,6 +277,9 @@ export interface ProductOptionsAvailability {
     id?: string;
     price?: PriceData;
     convertedPrice?: PriceData;
+    convertedPriceData?: PriceData;
+    /** Counted stock, when the product tracks inventory. */
+    quantity?: number | null;
     inStock?: boolean;
     visible?: boolean;
     sku?: string;
@@ -309,4 +320,30 @@ export interface BulkUpdateProductsResult {
     };
   }>;
   bulkActionMetadata: { totalSuccesses: number; totalFailures: number; undetailedFailures: number };
+}
+
+/** One variant's overrides in `PATCH /v1/products/{id}/variants`: picked by choices or by ids. */
+export interface VariantOverride {
+  choices?: Record<string, string>;
+  variantIds?: string[];
+  price?: number | null;
+  cost?: number | null;
+  weight?: number | null;
+  sku?: string | null;
+  visible?: boolean | null;
+}
+
+/** A media item to add to a product (`POST /v1/products/{id}/media`): an uploaded id or a URL. */
+export interface MediaDataForWrite {
+  mediaId?: string;
+  url?: string;
+  /** Also shows the media for this option's choice. */
+  choice?: { option?: string; choice?: string };
+}
+
+/** Media shown for one choice of an option (`/v1/products/{id}/choices/media`). */
+export interface MediaAssignmentToChoice {
+  option?: string;
+  choice?: string;
+  mediaIds?: string[];
 }

@@ -21,6 +21,10 @@ export const DATE_FIELDS: ReadonlySet<string> = new Set([
   'voidedDate',
   'executionDate',
   'checkoutRecoveredDate',
+  'scheduledDate',
+  'dateValue',
+  'start',
+  'end',
 ]);
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/;

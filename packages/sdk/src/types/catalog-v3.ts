@@ -1,0 +1,254 @@
+/**
+ * The newer v3 stores catalog (`/v3/...`): products with options, modifiers and inventory, and the
+ * brands, customizations, info sections, ribbons and inventory items they point at.
+ * Names carry `V3` where the v1 catalog already uses the plain one.
+ */
+import type { Image } from './common.ts';
+
+export const PRODUCT_TYPES_V3 = ['PHYSICAL', 'DIGITAL'] as const;
+export type ProductTypeV3 = (typeof PRODUCT_TYPES_V3)[number];
+
+/** Whether a variant (or an inventory item) can be bought now: in stock, out, or on preorder. */
+export const AVAILABILITY_STATUSES = ['IN_STOCK', 'OUT_OF_STOCK', 'PREORDER'] as const;
+export type AvailabilityStatus = (typeof AVAILABILITY_STATUSES)[number];
+
+/** A product's availability across its variants. */
+export const PRODUCT_AVAILABILITY_STATUSES = ['IN_STOCK', 'OUT_OF_STOCK', 'PARTIALLY_OUT_OF_STOCK'] as const;
+export type ProductAvailabilityStatus = (typeof PRODUCT_AVAILABILITY_STATUSES)[number];
+
+/** Whether preorder is on for all, none or some of a product's variants. */
+export const PREORDER_STATUSES = ['ENABLED', 'DISABLED', 'PARTIALLY_ENABLED'] as const;
+export type PreorderStatus = (typeof PREORDER_STATUSES)[number];
+
+/** A customization is an option (picks the variant) or a modifier (adds to the line, not the variant). */
+export const CUSTOMIZATION_TYPES = ['PRODUCT_OPTION', 'MODIFIER'] as const;
+export type CustomizationType = (typeof CUSTOMIZATION_TYPES)[number];
+
+export const CUSTOMIZATION_RENDER_TYPES = ['FREE_TEXT', 'TEXT_CHOICES', 'SWATCH_CHOICES'] as const;
+export type CustomizationRenderType = (typeof CUSTOMIZATION_RENDER_TYPES)[number];
+
+export const CHOICE_TYPES = ['CHOICE_TEXT', 'ONE_COLOR'] as const;
+export type ChoiceType = (typeof CHOICE_TYPES)[number];
+
+export const MEDIA_TYPES_V3 = ['IMAGE', 'VIDEO'] as const;
+export type MediaTypeV3 = (typeof MEDIA_TYPES_V3)[number];
+
+/** How a subscription option lowers the price. */
+export const SUBSCRIPTION_DISCOUNT_TYPES = ['AMOUNT', 'PERCENT'] as const;
+export type SubscriptionDiscountType = (typeof SUBSCRIPTION_DISCOUNT_TYPES)[number];
+
+export const SUBSCRIPTION_INTERVAL_UNITS = ['DAY', 'WEEK', 'MONTH', 'YEAR'] as const;
+export type SubscriptionIntervalUnit = (typeof SUBSCRIPTION_INTERVAL_UNITS)[number];
+
+/** Decimal-string money. */
+export interface FixedMonetaryAmount {
+  amount?: string;
+  formattedAmount?: string | null;
+}
+
+export interface PriceRangeV3 {
+  minValue?: FixedMonetaryAmount;
+  maxValue?: FixedMonetaryAmount;
+}
+
+export interface ProductMediaV3 {
+  id?: string;
+  url?: string;
+  image?: Image;
+  altText?: string | null;
+  displayName?: string | null;
+  mediaType?: MediaTypeV3;
+}
+
+export interface ChoiceV3 {
+  id?: string;
+  choiceType?: ChoiceType;
+  key?: string | null;
+  name?: string;
+  colorCode?: string;
+  /** Added to the price when chosen (modifiers), decimal string. */
+  addedPrice?: string | null;
+  inStock?: boolean;
+  visible?: boolean;
+  linkedMedia?: ProductMediaV3[];
+}
+
+/** An option of a product (Size, Color): together its choices select a variant. */
+export interface ConnectedOption {
+  id?: string | null;
+  name?: string | null;
+  key?: string;
+  optionRenderType?: 'TEXT_CHOICES' | 'SWATCH_CHOICES';
+  choicesSettings?: { choices?: ChoiceV3[] };
+}
+
+/** A modifier of a product (gift note, engraving): recorded on the line, doesn't pick a variant. */
+export interface ConnectedModifier {
+  id?: string | null;
+  name?: string | null;
+  key?: string;
+  mandatory?: boolean | null;
+  modifierRenderType?: CustomizationRenderType;
+  freeTextSettings?: {
+    minCharCount?: number;
+    maxCharCount?: number;
+    defaultAddedPrice?: string | null;
+    title?: string;
+  };
+  choicesSettings?: { choices?: ChoiceV3[] };
+}
+
+export interface InventoryV3 {
+  availabilityStatus?: ProductAvailabilityStatus;
+  preorderStatus?: PreorderStatus;
+  preorderAvailability?: 'ALL_VARIANTS' | 'NO_VARIANTS' | 'SOME_VARIANTS';
+}
+
+export interface VariantV3 {
+  id?: string | null;
+  visible?: boolean | null;
+  sku?: string | null;
+  barcode?: string | null;
+  choices?: Array<{
+    optionChoiceIds?: { optionId?: string; choiceId?: string };
+    optionChoiceNames?: { optionName?: string; choiceName?: string };
+  }>;
+  price?: {
+    actualPrice?: FixedMonetaryAmount;
+    compareAtPrice?: FixedMonetaryAmount;
+  };
+  revenueDetails?: { cost?: FixedMonetaryAmount; profit?: FixedMonetaryAmount; profitMargin?: number };
+  media?: ProductMediaV3;
+  physicalProperties?: { weight?: number | null };
+  inventoryStatus?: { inStock?: boolean; preorderEnabled?: boolean };
+}
+
+export interface SubscriptionDiscountV3 {
+  type?: SubscriptionDiscountType;
+  /** Decimal string, for `AMOUNT`. */
+  amountOff?: string;
+  /** For `PERCENT`. */
+  percentOff?: number;
+}
+
+export interface SubscriptionV3 {
+  id?: string | null;
+  title?: string;
+  description?: string | null;
+  visible?: boolean | null;
+  frequency?: SubscriptionIntervalUnit;
+  interval?: number | null;
+  autoRenewal?: boolean;
+  billingCycles?: number;
+  discount?: SubscriptionDiscountV3;
+}
+
+/** A reference to a brand or ribbon from a product: id and name only. */
+export interface NamedReference {
+  id?: string | null;
+  name?: string | null;
+}
+
+export interface ProductV3 {
+  id?: string | null;
+  revision?: string | null;
+  createdDate?: Date;
+  updatedDate?: Date;
+  name?: string | null;
+  slug?: string | null;
+  plainDescription?: string | null;
+  visible?: boolean | null;
+  visibleInPos?: boolean | null;
+  media?: { main?: ProductMediaV3; itemsInfo?: { items?: ProductMediaV3[] } };
+  options?: ConnectedOption[];
+  modifiers?: ConnectedModifier[];
+  brand?: NamedReference;
+  infoSections?: Array<{
+    id?: string | null;
+    uniqueName?: string | null;
+    title?: string | null;
+    plainDescription?: string | null;
+  }>;
+  ribbon?: NamedReference;
+  mainCategoryId?: string | null;
+  costRange?: PriceRangeV3;
+  inventory?: InventoryV3;
+  productType?: ProductTypeV3;
+  handle?: string | null;
+  currency?: string | null;
+  actualPriceRange?: PriceRangeV3;
+  compareAtPriceRange?: PriceRangeV3;
+  variantsInfo?: { variants?: VariantV3[] };
+  subscriptionDetails?: { subscriptions?: SubscriptionV3[]; allowOneTimePurchases?: boolean | null };
+  variantSummary?: { variantCount?: number };
+}
+
+export interface BrandV3 {
+  id?: string | null;
+  revision?: string | null;
+  createdDate?: Date;
+  updatedDate?: Date;
+  name?: string;
+  assignedProductsCount?: number | null;
+}
+
+export interface RibbonV3 {
+  id?: string | null;
+  revision?: string | null;
+  createdDate?: Date;
+  updatedDate?: Date;
+  name?: string;
+  assignedProductCount?: number | null;
+}
+
+export interface InfoSectionV3 {
+  id?: string | null;
+  revision?: string | null;
+  createdDate?: Date;
+  updatedDate?: Date;
+  /** The merchant's handle for it; `title` is what buyers see. */
+  uniqueName?: string;
+  title?: string;
+  plainDescription?: string | null;
+  assignedProductsCount?: number | null;
+}
+
+export interface CustomizationV3 {
+  id?: string | null;
+  revision?: string | null;
+  createdDate?: Date;
+  updatedDate?: Date;
+  key?: string | null;
+  name?: string;
+  customizationType?: CustomizationType;
+  customizationRenderType?: CustomizationRenderType;
+  freeTextInput?: { minCharCount?: number; maxCharCount?: number; title?: string };
+  choicesSettings?: { choices?: ChoiceV3[] };
+  assignedProductsCount?: number | null;
+}
+
+export interface PreorderInfo {
+  enabled?: boolean | null;
+  message?: string | null;
+  /** How many may be preordered. */
+  limit?: number | null;
+  counter?: number | null;
+  quantity?: number | null;
+}
+
+/** Stock of one variant at one location. */
+export interface InventoryItemV3 {
+  id?: string | null;
+  revision?: string | null;
+  createdDate?: Date;
+  updatedDate?: Date;
+  variantId?: string;
+  locationId?: string | null;
+  productId?: string;
+  /** With `trackQuantity`, `quantity` counts stock; without it, `inStock` says all. */
+  trackQuantity?: boolean;
+  quantity?: number;
+  inStock?: boolean;
+  availabilityStatus?: AvailabilityStatus;
+  preorderInfo?: PreorderInfo;
+}

@@ -1,0 +1,189 @@
+/** Order transactions (payments and refunds) and payment collection, with their states. */
+import type { Price } from './common.ts';
+
+/** A payment's status (point 4). */
+export const PAYMENT_STATUSES = [
+  'UNDEFINED',
+  'APPROVED',
+  'PENDING',
+  'PENDING_MERCHANT',
+  'CANCELED',
+  'DECLINED',
+  'REFUNDED',
+  'PARTIALLY_REFUNDED',
+  'AUTHORIZED',
+  'VOIDED',
+] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+/** Status of a capture or a void of an authorized payment. */
+export const AUTHORIZATION_ACTION_STATUSES = ['UNKNOWN_STATUS', 'PENDING', 'SUCCEEDED', 'FAILED'] as const;
+export type AuthorizationActionStatus = (typeof AUTHORIZATION_ACTION_STATUSES)[number];
+
+/** What happens to an authorization if nobody acts on it in time. */
+export const SCHEDULED_ACTION_TYPES = ['VOID', 'CAPTURE'] as const;
+export type ScheduledActionType = (typeof SCHEDULED_ACTION_TYPES)[number];
+
+export const VOID_REASONS = ['MANUAL', 'SCHEDULED'] as const;
+export type VoidReason = (typeof VOID_REASONS)[number];
+
+/** Whether an order's payment can be collected now, and if not, why (point 4). */
+export const PAYMENT_COLLECTABILITY_STATUSES = [
+  'COLLECTABLE',
+  'NONCOLLECTABLE_ORDER_IS_CANCELLED',
+  'NONCOLLECTABLE_ORDER_IS_PAID',
+  'NONCOLLECTABLE_ORDER_IS_PENDING',
+  'NONCOLLECTABLE_ORDER_IS_REJECTED',
+  'NONCOLLECTABLE_MISSING_PAYMENT_METHOD',
+] as const;
+export type PaymentCollectabilityStatus = (typeof PAYMENT_COLLECTABILITY_STATUSES)[number];
+
+export const REFUNDABLE_STATUSES = ['NOT_REFUNDABLE', 'MANUAL', 'REFUNDABLE'] as const;
+export type RefundableStatus = (typeof REFUNDABLE_STATUSES)[number];
+
+/** Why refunding a payment is disabled (point 8). */
+export const REFUND_DISABLED_REASONS = [
+  'ALREADY_REFUNDED',
+  'PROVIDER_IS_DOWN',
+  'INTERNAL_ERROR',
+  'NOT_PAID',
+  'ACCESS_DENIED',
+  'ZERO_PRICE',
+  'DISABLED_BY_PROVIDER',
+  'PENDING_REFUND',
+  'FORBIDDEN',
+  'TRANSACTION_NOT_FOUND',
+  'ORDER_IS_PENDING',
+  'ORDER_IS_REJECTED',
+] as const;
+export type RefundDisabledReason = (typeof REFUND_DISABLED_REASONS)[number];
+
+export const REFUND_STATUSES = ['PENDING', 'SUCCEEDED', 'FAILED', 'SCHEDULED', 'STARTED'] as const;
+export type RefundStatus = (typeof REFUND_STATUSES)[number];
+
+export interface AuthorizationActionFailureDetails {
+  failureCode?: string;
+}
+
+export interface AuthorizationCapture {
+  id?: string | null;
+  status?: AuthorizationActionStatus;
+  amount?: Price;
+  createdDate?: Date;
+  failureDetails?: AuthorizationActionFailureDetails;
+}
+
+export interface AuthorizationVoid {
+  status?: AuthorizationActionStatus;
+  voidedDate?: Date;
+  failureDetails?: AuthorizationActionFailureDetails;
+  reason?: VoidReason;
+}
+
+export interface ScheduledAction {
+  actionType?: ScheduledActionType;
+  executionDate?: Date;
+}
+
+/** A payment authorized now and captured (or voided) later. */
+export interface AuthorizationDetails {
+  delayedCapture?: boolean;
+  authorizedDate?: Date;
+  captures?: AuthorizationCapture[];
+  void?: AuthorizationVoid;
+  scheduledAction?: ScheduledAction;
+}
+
+export interface RegularPaymentDetails {
+  paymentOrderId?: string | null;
+  gatewayTransactionId?: string | null;
+  /** The payment method's name: `creditCard`, `PayPal`, `offline`, ... */
+  paymentMethod?: string | null;
+  providerTransactionId?: string | null;
+  offlinePayment?: boolean;
+  status?: PaymentStatus;
+  savedPaymentMethod?: boolean;
+  authorizationDetails?: AuthorizationDetails;
+  creditCardDetails?: { lastFourDigits?: string | null; brand?: string | null };
+}
+
+export interface Payment {
+  id?: string | null;
+  createdDate?: Date;
+  updatedDate?: Date;
+  amount?: Price;
+  refundDisabled?: boolean;
+  regularPaymentDetails?: RegularPaymentDetails;
+  giftcardPaymentDetails?: {
+    giftCardPaymentId?: string;
+    giftCardId?: string;
+    appId?: string;
+    voided?: boolean;
+  };
+  membershipPaymentDetails?: {
+    membershipId?: string;
+    lineItemId?: string;
+    status?: string;
+    name?: { original?: string };
+  };
+}
+
+export interface RefundTransaction {
+  paymentId?: string;
+  amount?: Price;
+  refundStatus?: RefundStatus;
+  gatewayRefundId?: string | null;
+  providerRefundId?: string | null;
+  externalRefund?: boolean;
+}
+
+export interface Refund {
+  id?: string;
+  transactions?: RefundTransaction[];
+  details?: {
+    items?: Array<{ lineItemId?: string; quantity?: number }>;
+    shippingIncluded?: boolean;
+    reason?: string | null;
+  };
+  createdDate?: Date;
+}
+
+export interface OrderTransactions {
+  orderId?: string;
+  payments?: Payment[];
+  refunds?: Refund[];
+}
+
+/** `POST .../prepare-payment-collection`. */
+export interface PreparePaymentCollectionRequest {
+  amount: Price;
+  paymentGatewayOrderId?: string | null;
+  /** Authorize now, capture later. */
+  delayedCapture?: boolean;
+  delayedCaptureSettings?: {
+    scheduledAction?: ScheduledActionType;
+    delayDuration?: { unit?: string; count?: number };
+  };
+}
+
+export interface PreparePaymentCollectionResponse {
+  paymentGatewayOrderId?: string;
+}
+
+export interface PaymentCollectabilityStatusResponse {
+  status?: PaymentCollectabilityStatus;
+  amount?: Price;
+}
+
+export interface VoidAuthorizedPaymentsRequest {
+  paymentIds: string[];
+}
+
+export interface CaptureAuthorizedPaymentsRequest {
+  payments: Array<{ paymentId: string; amount?: Price }>;
+}
+
+/** The answer of capture and void: the order's transactions after the change. */
+export interface OrderTransactionsResponse {
+  orderTransactions?: OrderTransactions;
+}
