@@ -34,6 +34,7 @@ export {
   type ModuleDefinition,
 } from './client.ts';
 export * from './errors/index.ts';
+export * from './modules/stores/index.ts';
 export {
   type DomainMapping,
   everyHost,

@@ -1,0 +1,37 @@
+import { everyHost } from '../../transport/domains.ts';
+import type { RequestSpec } from '../../transport/http.ts';
+
+/**
+ * Domain mappings of the stores modules (wire contract, Hosts). Catalog reads and writes share
+ * service prefixes (`/v1/products`) but not public ones, so each call names the table it goes through.
+ */
+export const CATALOG_READS = everyHost(
+  ['/v1/products', '/stores-reader/v1/products'],
+  ['/v1/variants', '/stores-reader/v1/variants'],
+  ['/v1/collections', '/stores-reader/v1/collections'],
+);
+
+export const CATALOG_WRITES = everyHost(
+  ['/v1/products', '/stores/v1/products'],
+  ['/v1/collections', '/stores/v1/collections'],
+  ['/v1/bulk/products', '/stores/v1/bulk/products'],
+);
+
+/** v2 collections keep their path on every host. */
+export const COLLECTIONS_V2 = everyHost(['/v2/collections', '/v2/collections']);
+
+/**
+ * Tracing of one catalog call. Method names are Cartwheel's, shaped like the hosted services'
+ * (`cartwheel.stores.v1.CatalogReadApi.GetProduct`), so one grep finds a call on both sides.
+ */
+export function catalogTrace(
+  method: string,
+  entity: 'product' | 'collection' | 'variant',
+): RequestSpec['trace'] {
+  return { package: '@cartwheel/sdk', method: `cartwheel.stores.${method}`, entity };
+}
+
+/** Ids and slugs are the caller's: escaped, so `a/b` stays one path segment. */
+export function segment(value: string): string {
+  return encodeURIComponent(value);
+}
