@@ -1,5 +1,33 @@
 export { ApiKeyStrategy, type ApiKeyStrategyOptions } from './auth/api-key.ts';
-export { OAuthStrategy, type OAuthStrategyOptions } from './auth/oauth.ts';
+export {
+  type AuthorizationResponse,
+  type AuthUrlOptions,
+  authorizationParams,
+  authRedirectSessionRequest,
+  checkState,
+  generateOAuthData,
+  logoutRedirectSessionRequest,
+  type OAuthData,
+  parseFromUrl,
+  type UrlResponseMode,
+} from './auth/authorization.ts';
+export {
+  type AuthenticationFlow,
+  type CaptchaTokensInput,
+  captchaTokensOnWire,
+  isEmailViolation,
+  type LoginFailure,
+  loginFailureOf,
+  loginResultOf,
+  unknownStateFailure,
+  verificationStateToken,
+} from './auth/login-state.ts';
+export {
+  type LoginParams,
+  OAuthStrategy,
+  type OAuthStrategyOptions,
+  type RegisterParams,
+} from './auth/oauth.ts';
 export {
   CODE_CHALLENGE_METHOD,
   codeChallengeOf,
@@ -7,7 +35,28 @@ export {
   SECRET_MAX_LENGTH,
   SECRET_MIN_LENGTH,
 } from './auth/pkce.ts';
+export {
+  authorizationCodeFromFrame,
+  authorizationCodeFromRedirects,
+  canUseFrame,
+  type FrameHost,
+  type FrameOptions,
+  type RedirectOptions,
+  SilentLoginMessages,
+  type SilentLoginTarget,
+} from './auth/silent-login.ts';
 export type { AuthContext, AuthStrategy } from './auth/strategy.ts';
+export {
+  anonymousGrant,
+  authorizationCodeGrant,
+  authorizedClientAuthorization,
+  authorizedClientGrant,
+  refreshTokenGrant,
+  requestTokens,
+  TOKEN_ENDPOINT_PATH,
+  type TokenGrant,
+  type TokenRequestOptions,
+} from './auth/token-endpoint.ts';
 export {
   localStorageTokenStorage,
   memoryTokenStorage,
@@ -34,6 +83,8 @@ export {
   type ModuleDefinition,
 } from './client.ts';
 export * from './errors/index.ts';
+export * from './modules/identity/index.ts';
+export * from './modules/redirects/index.ts';
 export * from './modules/stores/index.ts';
 export {
   type DomainMapping,

@@ -1,14 +1,44 @@
+import { DEFAULT_HOST } from '../client.ts';
 import { ClientError, ClientMessages } from '../errors/client-error.ts';
-import type { AuthContext, AuthStrategy } from './strategy.ts';
-import { memoryTokenStorage, type TokenStorage } from './token-storage.ts';
+import { authentication } from '../modules/identity/authentication.ts';
+import { recovery } from '../modules/identity/recovery.ts';
+import { verification } from '../modules/identity/verification.ts';
+import { redirects } from '../modules/redirects/redirects.ts';
+import { createTransport } from '../transport/http.ts';
+import type { IdentityProfile } from '../types/identity.ts';
+import type { LoginResult } from '../types/login.ts';
+import type { RedirectSession } from '../types/redirects.ts';
 import {
-  emptyTokens,
-  isAccessTokenValid,
-  type TokenResponse,
-  type TokenRole,
-  type Tokens,
-  tokensFromResponse,
-} from './tokens.ts';
+  type AuthorizationResponse,
+  type AuthUrlOptions,
+  authRedirectSessionRequest,
+  checkState,
+  generateOAuthData,
+  logoutRedirectSessionRequest,
+  type OAuthData,
+  parseFromUrl,
+  type UrlResponseMode,
+} from './authorization.ts';
+import {
+  type CaptchaTokensInput,
+  captchaTokensOnWire,
+  loginFailureOf,
+  loginResultOf,
+  unknownStateFailure,
+  verificationStateToken,
+} from './login-state.ts';
+import { authorizationCodeFromFrame, authorizationCodeFromRedirects, canUseFrame } from './silent-login.ts';
+import type { AuthContext, AuthStrategy } from './strategy.ts';
+import {
+  anonymousGrant,
+  authorizationCodeGrant,
+  authorizedClientAuthorization,
+  authorizedClientGrant,
+  refreshTokenGrant,
+  requestTokens,
+} from './token-endpoint.ts';
+import { memoryTokenStorage, type TokenStorage } from './token-storage.ts';
+import { emptyTokens, isAccessTokenValid, type Tokens } from './tokens.ts';
 
 export interface OAuthStrategyOptions {
   /** The OAuth client (headless site) id: the demo store's is printed when the platform starts. */
@@ -17,6 +47,29 @@ export interface OAuthStrategyOptions {
   tokens?: Tokens;
   /** Where tokens are kept: memory by default; `localStorageTokenStorage()` in a browser. */
   storage?: TokenStorage;
+  /**
+   * Where the strategy's own calls go (login, registration, redirect sessions, code exchange): give
+   * the same host as `createClient`. Defaults to the local platform.
+   */
+  host?: string;
+  fetch?: typeof fetch;
+  /**
+   * The redirect URI a direct login's silent authorization answers to; it must be registered with the
+   * OAuth client. In a browser the page's origin by default; in Node, required for a direct login.
+   */
+  redirectUri?: string;
+  /** How long a silent login may take (point 9: 120000 ms). */
+  silentLoginTimeoutMs?: number;
+}
+
+export interface LoginParams {
+  email: string;
+  password: string;
+  captchaTokens?: CaptchaTokensInput;
+}
+
+export interface RegisterParams extends LoginParams {
+  profile?: IdentityProfile;
 }
 
 export interface OAuthStrategy extends AuthStrategy {
@@ -29,14 +82,52 @@ export interface OAuthStrategy extends AuthStrategy {
   renewToken(context: AuthContext, refreshToken: string): Promise<Tokens>;
   /** True only when the refresh token's role is member (point 4). */
   loggedIn(): boolean;
+
+  /** RFC 7636 §4.1–4.2: a fresh state, code verifier and challenge for one login flow. Keep it until the return. */
+  generateOAuthData(redirectUri: string, originalUri?: string): Promise<OAuthData>;
+  /** RFC 6749 §4.1.1: the address of the login page, from a login redirect session. */
+  getAuthUrl(oauthData: OAuthData, options?: AuthUrlOptions): Promise<{ authUrl: string }>;
+  /** RFC 6749 §4.1.2: code and state from the URL the browser came back to (this page's by default). */
+  parseFromUrl(url?: string, responseMode?: UrlResponseMode): AuthorizationResponse;
+  /**
+   * RFC 6749 §4.1.3: checks the state ('Invalid _state') and exchanges the code for member tokens
+   * ('Failed to get member tokens'). Returns them: `setTokens` makes them the strategy's.
+   */
+  getMemberTokens(code: string, state: string, oauthData: OAuthData): Promise<Tokens>;
+  /** A logout redirect session back to `originalUrl`; the tokens become empty, role none, whatever happens. */
+  logout(originalUrl: string): Promise<{ logoutUrl: string }>;
+
+  /** `POST /v2/register`, as a login state (point 4) or a classified failure (point 5). */
+  register(params: RegisterParams): Promise<LoginResult>;
+  /** `POST /v2/login`, as a login state (point 4) or a classified failure (point 5). */
+  login(params: LoginParams): Promise<LoginResult>;
+  /** The emailed code, only while the state is EMAIL_VERIFICATION_REQUIRED; else FAILURE 'Unknown _state'. */
+  processVerification(params: { verificationCode: string }, state: LoginResult): Promise<LoginResult>;
+  /**
+   * A SUCCESS login's session token → member tokens, through the authorization URL with `prompt: none`
+   * (a hidden frame in a browser, manual redirects in Node). Returns them: `setTokens` makes them the
+   * strategy's.
+   */
+  getMemberTokensForDirectLogin(sessionToken: string, options?: { redirectUri?: string }): Promise<Tokens>;
+  /** `POST /v1/send-email`: a password-reset link that lands on `redirectUri`. */
+  sendPasswordResetEmail(email: string, redirectUri: string): Promise<void>;
+  /** `POST /v2/change-password`: the signed-in member's password. */
+  changePassword(newPassword: string): Promise<void>;
+  /**
+   * Member tokens for `memberId` from a server holding an admin API key (`grant_type: authorized_client`,
+   * `Authorization: <access token>,<API key>`). Returns them without keeping them.
+   */
+  getMemberTokensForExternalLogin(memberId: string, apiKey: string): Promise<Tokens>;
 }
 
 /**
- * Visitor tokens with the lifecycle of point 4: start empty (role none); with no valid access token,
- * renew with the refresh token, and if that fails or there is none, get anonymous visitor tokens.
- * Renewal is single-flight: however many calls start at once, one token request is made.
+ * Visitor and member tokens with the lifecycle of point 4: start empty (role none); with no valid access
+ * token, renew with the refresh token, and if that fails or there is none, get anonymous visitor tokens;
+ * a code exchange yields member tokens; logout empties them. Renewal is single-flight: however many
+ * calls start at once, one token request is made. Runs unchanged in a browser and in Node.
  */
 export function OAuthStrategy(options: OAuthStrategyOptions): OAuthStrategy {
+  const { clientId } = options;
   const storage = options.storage ?? memoryTokenStorage();
   let tokens: Tokens = options.tokens ?? storage.load() ?? emptyTokens();
   const keep = (next: Tokens) => {
@@ -44,29 +135,20 @@ export function OAuthStrategy(options: OAuthStrategyOptions): OAuthStrategy {
     storage.save(next);
   };
   let renewal: Promise<Tokens> | undefined;
-
-  async function tokenRequest(context: AuthContext, body: Record<string, unknown>, role: TokenRole) {
-    const response = await context.fetch(`${context.baseUrl}/oauth2/token`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-      body: JSON.stringify(body),
-    });
-    if (response.status !== 200) throw new ClientError(ClientMessages.tokenEndpointFailed);
-    return tokensFromResponse((await response.json()) as TokenResponse, role, tokens.refreshToken);
-  }
+  const doFetch: typeof fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
 
   const strategy: OAuthStrategy = {
-    clientId: options.clientId,
+    clientId,
     getTokens: () => tokens,
     setTokens: keep,
     loggedIn: () => tokens.refreshToken.role === 'member',
-    generateVisitorTokens: (context) =>
-      tokenRequest(context, { clientId: options.clientId, grantType: 'anonymous' }, 'visitor'),
+    generateVisitorTokens: (context) => requestTokens(context, anonymousGrant(clientId), 'visitor'),
     renewToken: (context, refreshToken) =>
-      tokenRequest(
+      requestTokens(
         context,
-        { clientId: options.clientId, grantType: 'refresh_token', refreshToken },
+        refreshTokenGrant(clientId, refreshToken),
         tokens.refreshToken.role === 'none' ? 'visitor' : tokens.refreshToken.role,
+        { previous: tokens.refreshToken },
       ),
 
     async getAuthHeaders(context) {
@@ -79,6 +161,117 @@ export function OAuthStrategy(options: OAuthStrategyOptions): OAuthStrategy {
       await ensureFreshTokens(context);
       return true;
     },
+
+    generateOAuthData,
+    parseFromUrl,
+
+    async getAuthUrl(oauthData, authUrlOptions) {
+      const answer = await api.createRedirectSession(
+        authRedirectSessionRequest(clientId, oauthData, authUrlOptions),
+      );
+      return { authUrl: fullUrlOf(answer.redirectSession) };
+    },
+
+    async getMemberTokens(code, state, oauthData) {
+      checkState(state, oauthData);
+      try {
+        return await requestTokens(own, authorizationCodeGrant(clientId, code, oauthData), 'member');
+      } catch (cause) {
+        throw new ClientError(ClientMessages.failedToGetMemberTokens, { cause });
+      }
+    },
+
+    async logout(originalUrl) {
+      try {
+        const answer = await api.createRedirectSession(logoutRedirectSessionRequest(clientId, originalUrl));
+        return { logoutUrl: fullUrlOf(answer.redirectSession) };
+      } finally {
+        keep(emptyTokens());
+      }
+    },
+
+    async register({ email, password, profile, captchaTokens }) {
+      try {
+        const answer = await api.register(
+          { email },
+          { password, ...(profile ? { profile } : {}), captchaTokens: captchaTokensOnWire(captchaTokens) },
+        );
+        return loginResultOf(answer);
+      } catch (error) {
+        return loginFailureOf(error, 'register');
+      }
+    },
+
+    async login({ email, password, captchaTokens }) {
+      try {
+        const answer = await api.login(
+          { email },
+          { password, captchaTokens: captchaTokensOnWire(captchaTokens) },
+        );
+        return loginResultOf(answer);
+      } catch (error) {
+        return loginFailureOf(error, 'login');
+      }
+    },
+
+    async processVerification({ verificationCode }, state) {
+      const stateToken = verificationStateToken(state);
+      if (!stateToken) return unknownStateFailure();
+      try {
+        return loginResultOf(await api.verifyDuringAuthentication(verificationCode, { stateToken }));
+      } catch (error) {
+        return loginFailureOf(error, 'verification');
+      }
+    },
+
+    async getMemberTokensForDirectLogin(sessionToken, directOptions = {}) {
+      const framed = canUseFrame();
+      const redirectUri =
+        directOptions.redirectUri ?? options.redirectUri ?? (framed ? window.location.origin : undefined);
+      if (!redirectUri) throw new ClientError(NEEDS_REDIRECT_URI);
+      const oauthData = await generateOAuthData(redirectUri);
+      const target = { state: oauthData.state, redirectUri, clientId };
+      const { authUrl } = await strategy.getAuthUrl(oauthData, {
+        prompt: 'none',
+        responseMode: framed ? 'web_message' : 'query',
+        sessionToken,
+      });
+      const answer = framed
+        ? await authorizationCodeFromFrame(authUrl, {
+            ...target,
+            origins: [new URL(authUrl).origin, new URL(transport.baseUrl).origin],
+            ...(options.silentLoginTimeoutMs !== undefined
+              ? { timeoutMs: options.silentLoginTimeoutMs }
+              : {}),
+          })
+        : await authorizationCodeFromRedirects(authUrl, { ...target, fetch: doFetch, responseMode: 'query' });
+      return strategy.getMemberTokens(answer.code, answer.state, oauthData);
+    },
+
+    async sendPasswordResetEmail(email, redirectUri) {
+      await api.sendRecoveryEmail(email, { language: 'en', redirect: { url: redirectUri, clientId } });
+    },
+
+    changePassword: (newPassword) => api.changePassword(newPassword),
+
+    async getMemberTokensForExternalLogin(memberId, apiKey) {
+      const current = isAccessTokenValid(tokens.accessToken) ? tokens : await ensureFreshTokens(own);
+      return requestTokens(own, authorizedClientGrant(memberId), 'member', {
+        authorization: authorizedClientAuthorization(current.accessToken.value, apiKey),
+      });
+    },
+  };
+
+  // The strategy's own calls go through a transport authorized by the strategy itself (visitor tokens).
+  const transport = createTransport({ host: options.host ?? DEFAULT_HOST, auth: strategy, fetch: doFetch });
+  const own: AuthContext = { baseUrl: transport.baseUrl, fetch: doFetch };
+  const api = {
+    createRedirectSession: redirects.createRedirectSession(transport),
+    register: authentication.register(transport),
+    login: authentication.login(transport),
+    changePassword: authentication.changePassword(transport),
+    verifyDuringAuthentication: verification.verifyDuringAuthentication(transport),
+    sendRecoveryEmail: recovery.sendRecoveryEmail(transport),
   };
 
   function ensureFreshTokens(context: AuthContext): Promise<Tokens> {
@@ -105,4 +298,12 @@ export function OAuthStrategy(options: OAuthStrategyOptions): OAuthStrategy {
   }
 
   return strategy;
+}
+
+const NEEDS_REDIRECT_URI =
+  'A direct login outside a browser needs a redirect URI registered with the OAuth client: OAuthStrategy({ redirectUri })';
+
+function fullUrlOf(session: RedirectSession | undefined): string {
+  if (!session?.fullUrl) throw new ClientError('The platform answered a redirect session without a fullUrl');
+  return session.fullUrl;
 }

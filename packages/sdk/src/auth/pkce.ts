@@ -1,16 +1,21 @@
 import { ClientError, ClientMessages } from '../errors/client-error.ts';
+import {
+  CODE_VERIFIER_DEFAULT_LENGTH,
+  CODE_VERIFIER_MAX_LENGTH,
+  CODE_VERIFIER_MIN_LENGTH,
+  CODE_VERIFIER_ALPHABET as UNRESERVED,
+} from '../types/constants.ts';
 
-/** RFC 7636 §4.1: the verifier's alphabet (unreserved characters). */
-const UNRESERVED = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~';
-export const SECRET_MIN_LENGTH = 43;
-export const SECRET_MAX_LENGTH = 128;
-export const CODE_CHALLENGE_METHOD = 'S256';
+export { CODE_CHALLENGE_METHOD } from '../types/constants.ts';
+/** Point 9's bounds of a random secret, under the names the SDK has exported since the visitor slice. */
+export const SECRET_MIN_LENGTH = CODE_VERIFIER_MIN_LENGTH;
+export const SECRET_MAX_LENGTH = CODE_VERIFIER_MAX_LENGTH;
 
 /**
  * A random secret of `length` characters (RFC 7636 §4.1), used as the PKCE code verifier and as the
  * OAuth state. Uniform over the alphabet: bytes that would bias the draw are thrown away.
  */
-export function generateRandomSecret(length: number = SECRET_MIN_LENGTH): string {
+export function generateRandomSecret(length: number = CODE_VERIFIER_DEFAULT_LENGTH): string {
   if (!Number.isInteger(length) || length < SECRET_MIN_LENGTH || length > SECRET_MAX_LENGTH) {
     throw new ClientError(ClientMessages.secretLength(length));
   }

@@ -1,0 +1,78 @@
+import type { ModuleDefinition } from '../../client.ts';
+import type { Transport } from '../../transport/http.ts';
+import type {
+  Identity,
+  LoginId,
+  LoginRequest,
+  RegisterRequest,
+  SignOnRequest,
+} from '../../types/identity.ts';
+import type { StateMachineResponse } from '../../types/login.ts';
+import { AUTHENTICATION, identityTrace } from './domains.ts';
+
+const trace = (method: string) => identityTrace(`authentication.v2.Authentication.${method}`);
+
+export type RegisterOptions = Omit<RegisterRequest, 'loginId'>;
+export type LoginOptions = Omit<LoginRequest, 'loginId'>;
+export type SignOnOptions = Omit<SignOnRequest, 'loginId'>;
+
+/** The answer of `POST /v2/sign-on`. */
+export interface SignOnResponse {
+  sessionToken?: string;
+  identity?: Identity;
+}
+
+/**
+ * Authentication (`/_api/iam/authentication`): the server half of the login state machine of point 4.
+ * Answers are the server's; `OAuthStrategy.login` and `register` turn them into login states.
+ */
+export const authentication = {
+  /** `POST /v2/register` {loginId, password, profile, captchaTokens, clientMetaData}. */
+  register:
+    (transport: Transport) =>
+    (loginId: LoginId, options: RegisterOptions = {}): Promise<StateMachineResponse> =>
+      transport.request<StateMachineResponse>({
+        method: 'POST',
+        path: '/v2/register',
+        mapping: AUTHENTICATION,
+        body: { loginId, ...options },
+        trace: trace('RegisterV2'),
+      }),
+
+  /** `POST /v2/login` {loginId, password, captchaTokens, clientMetaData}. */
+  login:
+    (transport: Transport) =>
+    (loginId: LoginId, options: LoginOptions = {}): Promise<StateMachineResponse> =>
+      transport.request<StateMachineResponse>({
+        method: 'POST',
+        path: '/v2/login',
+        mapping: AUTHENTICATION,
+        body: { loginId, ...options },
+        trace: trace('LoginV2'),
+      }),
+
+  /** `POST /v2/change-password` {newPassword}: the signed-in member's own password. */
+  changePassword:
+    (transport: Transport) =>
+    async (newPassword: string): Promise<void> => {
+      await transport.request({
+        method: 'POST',
+        path: '/v2/change-password',
+        mapping: AUTHENTICATION,
+        body: { newPassword },
+        trace: trace('ChangePassword'),
+      });
+    },
+
+  /** `POST /v2/sign-on` {loginId, profile, ...} (elevated): signs a known person on without a password. */
+  signOn:
+    (transport: Transport) =>
+    (loginId: LoginId, options: SignOnOptions = {}): Promise<SignOnResponse> =>
+      transport.request<SignOnResponse>({
+        method: 'POST',
+        path: '/v2/sign-on',
+        mapping: AUTHENTICATION,
+        body: { loginId, ...options },
+        trace: trace('SignOn'),
+      }),
+} satisfies ModuleDefinition;

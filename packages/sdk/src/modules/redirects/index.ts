@@ -1,0 +1,2 @@
+/** The redirects module: `createClient({ auth, modules: { redirects } })`. */
+export { REDIRECTS, redirects } from './redirects.ts';

@@ -1,0 +1,192 @@
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  ApiKeyStrategy,
+  AUTHENTICATION,
+  authentication,
+  createClient,
+  HOSTED_API_HOST,
+  RECOVERY,
+  REDIRECTS,
+  recovery,
+  redirects,
+  toPublicPath,
+  VERIFICATION,
+  verification,
+} from '../src/index.ts';
+import { TRACING_HEADER } from '../src/wire/index.ts';
+import { type LoopbackServer, startLoopbackServer } from './support/loopback-server.ts';
+
+const server: LoopbackServer = await startLoopbackServer();
+afterAll(() => server.close());
+beforeEach(() => {
+  server.requests.length = 0;
+  server.respond = () => ({ body: {} });
+});
+
+const client = createClient({
+  host: server.url,
+  auth: ApiKeyStrategy({ apiKey: 'admin-key' }),
+  modules: { authentication, recovery, verification, redirects },
+});
+
+/** Each identity and redirect call with the request the wire contract lists for it. */
+const calls: [name: string, path: string, call: () => Promise<unknown>, body: unknown][] = [
+  [
+    'authentication.register',
+    '/_api/iam/authentication/v2/register',
+    () =>
+      client.authentication.register(
+        { email: 'ada@example.com' },
+        { password: 'secret1', profile: { nickname: 'ada' }, captchaTokens: [{ Recaptcha: 'r' }] },
+      ),
+    {
+      loginId: { email: 'ada@example.com' },
+      password: 'secret1',
+      profile: { nickname: 'ada' },
+      captchaTokens: [{ Recaptcha: 'r' }],
+    },
+  ],
+  [
+    'authentication.login',
+    '/_api/iam/authentication/v2/login',
+    () =>
+      client.authentication.login(
+        { email: 'ada@example.com' },
+        { password: 'secret1', captchaTokens: [{ InvisibleRecaptcha: 'i' }] },
+      ),
+    {
+      loginId: { email: 'ada@example.com' },
+      password: 'secret1',
+      captchaTokens: [{ InvisibleRecaptcha: 'i' }],
+    },
+  ],
+  [
+    'authentication.changePassword',
+    '/_api/iam/authentication/v2/change-password',
+    () => client.authentication.changePassword('new-secret'),
+    { newPassword: 'new-secret' },
+  ],
+  [
+    'authentication.signOn',
+    '/_api/iam/authentication/v2/sign-on',
+    () => client.authentication.signOn({ email: 'ada@example.com' }, { profile: { nickname: 'ada' } }),
+    { loginId: { email: 'ada@example.com' }, profile: { nickname: 'ada' } },
+  ],
+  [
+    'recovery.sendRecoveryEmail',
+    '/_api/iam/recovery/v1/send-email',
+    () =>
+      client.recovery.sendRecoveryEmail('ada@example.com', {
+        language: 'en',
+        redirect: { url: 'https://shop.example/reset', clientId: 'client-1' },
+      }),
+    {
+      email: 'ada@example.com',
+      language: 'en',
+      redirect: { url: 'https://shop.example/reset', clientId: 'client-1' },
+    },
+  ],
+  [
+    'recovery.sendActivationEmail',
+    '/_api/iam/recovery/v1/activation-email',
+    () => client.recovery.sendActivationEmail('identity-1'),
+    { identityId: 'identity-1' },
+  ],
+  [
+    'recovery.recover',
+    '/_api/iam/recovery/v1/recover',
+    () => client.recovery.recover('recovery-token', { password: 'new-secret' }),
+    { recoveryToken: 'recovery-token', password: 'new-secret' },
+  ],
+  [
+    'verification.start',
+    '/_api/iam/verification/v1/start',
+    () => client.verification.start({ identityId: 'identity-1' }),
+    { identityId: 'identity-1', target: 'EMAIL' },
+  ],
+  [
+    'verification.verifyDuringAuthentication',
+    '/_api/iam/verification/v1/auth/verify',
+    () => client.verification.verifyDuringAuthentication('123456', { stateToken: 'state-token' }),
+    { code: '123456', stateToken: 'state-token' },
+  ],
+  [
+    'verification.resendDuringAuthentication',
+    '/_api/iam/verification/v1/auth/resend',
+    () => client.verification.resendDuringAuthentication('state-token'),
+    { stateToken: 'state-token' },
+  ],
+  [
+    'redirects.createRedirectSession (logout)',
+    '/_api/redirects-api/v1/redirect-session',
+    () =>
+      client.redirects.createRedirectSession({
+        logout: { clientId: 'client-1' },
+        callbacks: { postFlowUrl: 'https://shop.example/' },
+      }),
+    { logout: { clientId: 'client-1' }, callbacks: { postFlowUrl: 'https://shop.example/' } },
+  ],
+  [
+    'redirects.createRedirectSession (checkout)',
+    '/_api/redirects-api/v1/redirect-session',
+    () =>
+      client.redirects.createRedirectSession({
+        ecomCheckout: { checkoutId: 'checkout-1' },
+        callbacks: { postFlowUrl: 'https://shop.example/', thankYouPageUrl: 'https://shop.example/thanks' },
+      }),
+    {
+      ecomCheckout: { checkoutId: 'checkout-1' },
+      callbacks: { postFlowUrl: 'https://shop.example/', thankYouPageUrl: 'https://shop.example/thanks' },
+    },
+  ],
+];
+
+describe('identity and redirect calls on the wire (wire contract, Calls)', () => {
+  it.each(calls)('%s sends POST %s with the wire body', async (_name, path, call, body) => {
+    await call();
+    expect(server.requests).toHaveLength(1);
+    const [request] = server.requests;
+    expect(request?.method).toBe('POST');
+    expect(request?.path).toBe(path);
+    expect(request?.body).toEqual(body);
+    expect(request?.headers.authorization).toBe('admin-key');
+    expect(request?.headers[TRACING_HEADER]).toMatch(/package-name=@cartwheel\/sdk,method-fqn=cartwheel\./);
+  });
+
+  it.each([
+    [AUTHENTICATION, '/v2/login', '/_api/iam/authentication/v2/login'],
+    [RECOVERY, '/v1/send-email', '/_api/iam/recovery/v1/send-email'],
+    [VERIFICATION, '/v1/auth/verify', '/_api/iam/verification/v1/auth/verify'],
+    [REDIRECTS, '/v1/redirect-session', '/_api/redirects-api/v1/redirect-session'],
+  ])(
+    'maps the service path %#  to the same public path on the hosted API host',
+    (mapping, service, public_) => {
+      expect(toPublicPath(mapping, HOSTED_API_HOST, service)).toBe(public_);
+      expect(toPublicPath(mapping, 'localhost:4000', service)).toBe(public_);
+    },
+  );
+
+  it("returns the server's state machine answer with the identity's dates as Dates", async () => {
+    server.respond = () => ({
+      body: {
+        state: 'SUCCESS',
+        sessionToken: 'session-1',
+        identity: { id: 'identity-1', createdDate: '2024-05-01T10:00:00.000Z' },
+      },
+    });
+    const answer = await client.authentication.login({ email: 'ada@example.com' }, { password: 'secret1' });
+    expect(answer.state).toBe('SUCCESS');
+    expect(answer.sessionToken).toBe('session-1');
+    expect(answer.identity?.createdDate).toEqual(new Date('2024-05-01T10:00:00.000Z'));
+  });
+
+  it('returns the redirect session under redirectSession, fullUrl included', async () => {
+    server.respond = () => ({
+      body: {
+        redirectSession: { id: 'rs-1', fullUrl: 'https://shop.example/go', urlDetails: { endpoint: 'x' } },
+      },
+    });
+    const answer = await client.redirects.createRedirectSession({ storesProduct: { productSlug: 'mug' } });
+    expect(answer.redirectSession.fullUrl).toBe('https://shop.example/go');
+  });
+});
