@@ -63,7 +63,7 @@ export async function startPlatform(config: PlatformConfig): Promise<Platform> {
       database,
       settings,
       tokens: new TokenService(database.db, signingSecret, adminKeyHash),
-      catalog: new CatalogService(database.db, { publicUrl: config.publicUrl }),
+      catalog: new CatalogService(database.db, { publicUrl: config.publicUrl, dialect: database.dialect }),
     };
     if (config.seedDemo) await seedDemoStore(services);
 

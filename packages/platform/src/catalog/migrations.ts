@@ -1,3 +1,122 @@
-import type { Migration } from 'kysely';
+import { type Kysely, type Migration, sql } from 'kysely';
+import { ALL_PRODUCTS_COLLECTION_ID } from './collections.ts';
 
-export const catalogMigrations: Record<string, Migration> = {};
+/** Products, variants, collections and who belongs where; one schema for SQLite and PostgreSQL. */
+export const catalogMigrations: Record<string, Migration> = {
+  '0002_catalog': {
+    async up(db: Kysely<any>) {
+      const postgres = await isPostgres(db);
+      // Byte order on both databases, so prefix ranges and name sorting agree everywhere.
+      const binary = postgres ? sql`collate "C"` : sql`collate binary`;
+
+      await db.schema
+        .createTable('products')
+        .addColumn('id', 'text', (col) => col.primaryKey())
+        .addColumn('numeric_id', 'bigint', (col) => col.notNull().unique())
+        .addColumn('slug', 'text', (col) => col.notNull().unique())
+        .addColumn('name', 'text', (col) => col.notNull())
+        .addColumn('name_lower', 'text', (col) => col.notNull().modifyFront(binary))
+        .addColumn('price', 'double precision', (col) => col.notNull())
+        .addColumn('discounted_price', 'double precision', (col) => col.notNull())
+        .addColumn('visible', 'integer', (col) => col.notNull())
+        .addColumn('inventory_status', 'text', (col) => col.notNull())
+        .addColumn('in_stock', 'integer', (col) => col.notNull())
+        .addColumn('product_type', 'text', (col) => col.notNull())
+        .addColumn('sku', 'text', (col) => col.notNull())
+        .addColumn('brand', 'text', (col) => col.notNull())
+        .addColumn('ribbon', 'text', (col) => col.notNull())
+        .addColumn('created_date', 'text', (col) => col.notNull().modifyFront(binary))
+        .addColumn('last_updated', 'text', (col) => col.notNull().modifyFront(binary))
+        .addColumn('record', 'text', (col) => col.notNull())
+        .addColumn('doc', 'text', (col) => col.notNull())
+        .addColumn('doc_merchant', 'text', (col) => col.notNull())
+        .addColumn('variants_doc', 'text', (col) => col.notNull())
+        .addColumn('variants_doc_merchant', 'text', (col) => col.notNull())
+        .execute();
+      // Sort columns carry the id as tie-break so a page is one index walk.
+      for (const column of ['name_lower', 'price', 'discounted_price', 'created_date', 'last_updated']) {
+        await db.schema.createIndex(`products_${column}`).on('products').columns([column, 'id']).execute();
+      }
+      for (const column of ['visible', 'inventory_status', 'product_type', 'sku', 'brand']) {
+        await db.schema.createIndex(`products_${column}`).on('products').column(column).execute();
+      }
+
+      await db.schema
+        .createTable('product_variants')
+        .addColumn('id', 'text', (col) => col.primaryKey())
+        .addColumn('product_id', 'text', (col) => col.notNull().references('products.id').onDelete('cascade'))
+        .addColumn('variant_id', 'text', (col) => col.notNull())
+        .addColumn('position', 'integer', (col) => col.notNull())
+        .addColumn('sku', 'text', (col) => col.notNull())
+        .addColumn('price', 'double precision', (col) => col.notNull())
+        .addColumn('visible', 'integer', (col) => col.notNull())
+        .addColumn('in_stock', 'integer', (col) => col.notNull())
+        .addColumn('product_visible', 'integer', (col) => col.notNull())
+        .addColumn('managed', 'integer', (col) => col.notNull())
+        .addColumn('doc', 'text', (col) => col.notNull())
+        .addColumn('doc_merchant', 'text', (col) => col.notNull())
+        .execute();
+      await db.schema
+        .createIndex('product_variants_product')
+        .on('product_variants')
+        .columns(['product_id', 'position'])
+        .execute();
+      await db.schema
+        .createIndex('product_variants_variant')
+        .on('product_variants')
+        .column('variant_id')
+        .execute();
+      await db.schema.createIndex('product_variants_sku').on('product_variants').column('sku').execute();
+
+      await db.schema
+        .createTable('collections')
+        .addColumn('id', 'text', (col) => col.primaryKey())
+        .addColumn('slug', 'text', (col) => col.notNull().unique())
+        .addColumn('name', 'text', (col) => col.notNull())
+        .addColumn('description', 'text')
+        .addColumn('visible', 'integer', (col) => col.notNull())
+        .addColumn('media', 'text', (col) => col.notNull())
+        .addColumn('created_date', 'text', (col) => col.notNull())
+        .addColumn('updated_date', 'text', (col) => col.notNull())
+        .execute();
+
+      await db.schema
+        .createTable('product_collections')
+        .addColumn('product_id', 'text', (col) => col.notNull().references('products.id').onDelete('cascade'))
+        .addColumn('collection_id', 'text', (col) =>
+          col.notNull().references('collections.id').onDelete('cascade'),
+        )
+        .addPrimaryKeyConstraint('product_collections_pk', ['collection_id', 'product_id'])
+        .execute();
+      await db.schema
+        .createIndex('product_collections_product')
+        .on('product_collections')
+        .columns(['product_id', 'collection_id'])
+        .execute();
+
+      const now = new Date().toISOString();
+      await db
+        .insertInto('collections')
+        .values({
+          id: ALL_PRODUCTS_COLLECTION_ID,
+          slug: 'all-products',
+          name: 'All Products',
+          description: null,
+          visible: 1,
+          media: '{}',
+          created_date: now,
+          updated_date: now,
+        })
+        .execute();
+    },
+  },
+};
+
+async function isPostgres(db: Kysely<any>): Promise<boolean> {
+  try {
+    const { rows } = await sql<{ v: string }>`select version() as v`.execute(db);
+    return /postgres/i.test(rows[0]?.v ?? '');
+  } catch {
+    return false;
+  }
+}

@@ -1,9 +1,1108 @@
-import type { Kysely } from 'kysely';
+import type {
+  BulkAdjust,
+  BulkSet,
+  BulkUpdateProductsResult,
+  Collection,
+  CollectionV2,
+  Media,
+  MediaItem,
+  Product,
+  ProductOptionsAvailability,
+  ProductVariant,
+} from '@cartwheel/sdk';
+import { type Kysely, type SqlBool, sql, type Transaction } from 'kysely';
+import type { DialectName } from '../db/database.ts';
 import type { Tables } from '../db/tables.ts';
+import { applicationError, DomainError, invalidArgument, notFound, violation } from '../shared/errors.ts';
+import { newId } from '../shared/ids.ts';
+import { ALL_PRODUCTS_COLLECTION_ID, renderCollection } from './collections.ts';
+import {
+  COLLECTION_FIELDS,
+  COLLECTION_SORT,
+  PRODUCT_FIELDS,
+  PRODUCT_SORT,
+  VARIANT_FIELDS,
+  VARIANT_SORT,
+} from './fields.ts';
+import { generatedMediaItem, isGeneratedImageStem, urlMediaItem } from './media.ts';
+import {
+  defaultVariant,
+  type ProductRecord,
+  renderProduct,
+  type StoreSettings,
+  variantInStock,
+} from './model.ts';
+import { roundMoney } from './pricing.ts';
+import { compileFilter, compileSort, type Page, pagingMetadata, parsePaging } from './query.ts';
+import type { CollectionRow, ProductRow } from './tables.ts';
+import {
+  applyProductInput,
+  applyVariantOverrides,
+  canonicalChoice,
+  generateVariants,
+  slugify,
+  unknownChoices,
+  Violations,
+} from './validation.ts';
 
+/** Who reads: admins see hidden products and collections, and merchant data when they ask for it. */
+export interface Viewer {
+  admin: boolean;
+}
+
+export interface ProductQueryRequest {
+  query?: { filter?: unknown; sort?: unknown; paging?: unknown; cursorPaging?: unknown };
+  includeVariants?: boolean | string;
+  includeHiddenProducts?: boolean | string;
+  includeMerchantSpecificData?: boolean | string;
+}
+
+type Db = Kysely<Tables> | Transaction<Tables>;
+
+const truthy = (value: unknown) => value === true || value === 'true';
+const BULK_MAX = 100;
+
+/**
+ * The stores catalog: products, their options and variants, media, collections. Business rules
+ * only; routes translate HTTP to these calls. Reads answer the wire's JSON text, rendered at write
+ * time, so the hot paths never parse or stringify a product.
+ */
 export class CatalogService {
+  private readonly settings: StoreSettings;
+  private lastNumericId = 0;
+
   constructor(
     readonly db: Kysely<Tables>,
-    readonly options: { publicUrl: string },
-  ) {}
+    readonly options: { publicUrl: string; dialect?: DialectName; currency?: string },
+  ) {
+    this.settings = { currency: options.currency ?? 'USD', publicUrl: options.publicUrl };
+  }
+
+  // ---- product reads ----
+
+  /** `{"product": ...}` with its variants; a hidden product is not found unless an admin asks. */
+  async productJson(id: string, viewer: Viewer, includeMerchantSpecificData: unknown): Promise<string> {
+    const merchant = viewer.admin && truthy(includeMerchantSpecificData);
+    const row = await this.db
+      .selectFrom('products')
+      .select(
+        merchant
+          ? ['doc_merchant as doc', 'variants_doc_merchant as variants', 'visible']
+          : ['doc', 'variants_doc as variants', 'visible'],
+      )
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (!row || (row.visible !== 1 && !viewer.admin)) throw notFound('product', id);
+    return `{"product":${withVariants(row.doc, row.variants)}}`;
+  }
+
+  /** `{"products": [...], "metadata": {...}}`: the wire query translated to one indexed SQL query. */
+  async queryProductsJson(request: ProductQueryRequest, viewer: Viewer): Promise<string> {
+    const query = request.query ?? {};
+    const page = parsePaging(query);
+    let where = compileFilter(query.filter, PRODUCT_FIELDS);
+    if (!viewer.admin) where = sql<SqlBool>`(${where}) and p.visible = 1`;
+    const order = compileSort(query.sort, PRODUCT_SORT, 'p.id', { fieldName: 'numericId', order: 'ASC' });
+    const merchant = viewer.admin && truthy(request.includeMerchantSpecificData);
+    const includeVariants = truthy(request.includeVariants);
+    const docColumn = merchant ? 'p.doc_merchant' : 'p.doc';
+    const variantsColumn = merchant ? 'p.variants_doc_merchant' : 'p.variants_doc';
+
+    const rows = await this.db
+      .selectFrom('products as p')
+      .select(sql<string>`${sql.ref(docColumn)}`.as('doc'))
+      .$if(includeVariants, (qb) => qb.select(sql<string>`${sql.ref(variantsColumn)}`.as('variants')))
+      .where(where)
+      .orderBy(order)
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute();
+    const total = await this.countOrKnown(page, rows.length, () =>
+      this.db
+        .selectFrom('products as p')
+        .select(sql<number>`count(*)`.as('total'))
+        .where(where)
+        .executeTakeFirstOrThrow(),
+    );
+    const docs = rows.map((row) =>
+      includeVariants ? withVariants(row.doc, (row as { variants?: string }).variants ?? '[]') : row.doc,
+    );
+    return `{"products":[${docs.join(',')}],"metadata":${JSON.stringify(pagingMetadata(page, rows.length, total))}}`;
+  }
+
+  /** The product as an object, for other domains (cart, checkout); merchant data included. */
+  async findProduct(id: string): Promise<Product | undefined> {
+    const row = await this.db
+      .selectFrom('products')
+      .select(['doc_merchant', 'variants_doc_merchant'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return row
+      ? (JSON.parse(withVariants(row.doc_merchant, row.variants_doc_merchant)) as Product)
+      : undefined;
+  }
+
+  /**
+   * What a shopper's selection resolves to: each choice's stock and visibility given the other
+   * options chosen, and the variant once every option has a choice.
+   */
+  async productOptionsAvailability(
+    id: string,
+    selection: unknown,
+    viewer: Viewer,
+  ): Promise<ProductOptionsAvailability> {
+    const record = await this.readRecord(id, viewer);
+    const chosen = (selection ?? {}) as Record<string, unknown>;
+    if (typeof chosen !== 'object' || Array.isArray(chosen)) {
+      throw invalidArgument([violation('options', 'must map option names to choices', 'FORMAT')]);
+    }
+    const problems = unknownChoices(record.options, chosen);
+    if (problems.length > 0) {
+      throw invalidArgument(
+        problems.map((problem) => violation(`options.${problem.option}`, problem.description)),
+      );
+    }
+    const picked: Record<string, string> = {};
+    for (const [name, choice] of Object.entries(chosen)) {
+      picked[name] = canonicalChoice(record.options, name, choice as string) as string;
+    }
+    const rendered = renderProduct(record, [], this.settings);
+    const matches = (choices: Record<string, string>, except?: string) =>
+      Object.entries(picked).every(([name, choice]) => name === except || choices[name] === choice);
+
+    const productOptions = (rendered.product.productOptions ?? []).map((option) => ({
+      ...option,
+      choices: (option.choices ?? []).map((choice) => {
+        if (!record.manageVariants) return choice;
+        const candidates = record.variants.filter(
+          (variant) =>
+            matches(variant.choices, option.name) &&
+            variant.choices[option.name ?? ''] === choice.description,
+        );
+        return {
+          ...choice,
+          inStock: candidates.some((variant) => variant.visible && variantInStock(record, variant)),
+          visible: candidates.some((variant) => variant.visible),
+        };
+      }),
+    }));
+
+    const complete = record.options.every((option) => picked[option.name] !== undefined);
+    const variantIndex = !complete
+      ? -1
+      : record.manageVariants
+        ? record.variants.findIndex((variant) => matches(variant.choices))
+        : 0;
+    const variant = variantIndex >= 0 ? record.variants[variantIndex] : undefined;
+    const wire = variantIndex >= 0 ? rendered.variants[variantIndex] : undefined;
+
+    const choiceMedia = record.options.flatMap(
+      (option) => option.choices.find((choice) => choice.description === picked[option.name])?.mediaIds ?? [],
+    );
+    const items = choiceMedia
+      .map((mediaId) => record.media.find((item) => item.id === mediaId))
+      .filter((item): item is MediaItem => !!item);
+    const media: Media = items.length > 0 ? { mainMedia: items[0], items } : (rendered.product.media ?? {});
+
+    const selectedVariant =
+      variant && wire
+        ? {
+            id: variant.id,
+            price: wire.variant?.priceData,
+            convertedPriceData: wire.variant?.convertedPriceData,
+            convertedPrice: wire.variant?.convertedPriceData,
+            weight: wire.variant?.weight,
+            sku: wire.variant?.sku,
+            quantity: wire.stock?.quantity ?? null,
+            inStock: wire.stock?.inStock ?? false,
+            visible: variant.visible,
+            media,
+          }
+        : null;
+    return {
+      selectedVariant,
+      availableForPurchase: !!selectedVariant && selectedVariant.visible && selectedVariant.inStock,
+      productOptions,
+      media,
+      ...(media.mainMedia ? { mainMedia: media.mainMedia } : {}),
+    };
+  }
+
+  /** A product's variants, picked by choices (partial) or ids, with offset paging. */
+  async queryProductVariants(
+    id: string,
+    request: {
+      choices?: unknown;
+      variantIds?: unknown;
+      paging?: unknown;
+      includeMerchantSpecificData?: unknown;
+    },
+    viewer: Viewer,
+  ): Promise<{ variants: ProductVariant[]; metadata: Record<string, unknown>; totalResults: number }> {
+    const record = await this.readRecord(id, viewer);
+    const page = parsePaging({ paging: request.paging }, '');
+    const merchant = viewer.admin && truthy(request.includeMerchantSpecificData);
+    const rendered = renderProduct(record, [], this.settings);
+    let indexes = record.variants.map((_, index) => index);
+    if (request.choices && typeof request.choices === 'object') {
+      const choices = request.choices as Record<string, unknown>;
+      const problems = unknownChoices(record.options, choices);
+      if (problems.length > 0) {
+        throw invalidArgument(
+          problems.map((problem) => violation(`choices.${problem.option}`, problem.description)),
+        );
+      }
+      indexes = indexes.filter((index) =>
+        Object.entries(choices).every(
+          ([name, choice]) =>
+            record.variants[index]?.choices[name] === canonicalChoice(record.options, name, choice as string),
+        ),
+      );
+    }
+    if (Array.isArray(request.variantIds) && request.variantIds.length > 0) {
+      const wanted = new Set(request.variantIds);
+      indexes = indexes.filter((index) => wanted.has(record.variants[index]?.id));
+    }
+    const all = indexes.map(
+      (index) => (merchant ? rendered.variantsMerchant : rendered.variants)[index] as ProductVariant,
+    );
+    const variants = all.slice(page.offset, page.offset + page.limit);
+    return {
+      variants,
+      metadata: pagingMetadata(page, variants.length, all.length),
+      totalResults: all.length,
+    };
+  }
+
+  /** `{"variants": [...], "metadata"}` across the store (`/v1/variants/query`), in SQL. */
+  async queryStoreVariantsJson(request: ProductQueryRequest, viewer: Viewer): Promise<string> {
+    const query = request.query ?? {};
+    const page = parsePaging(query);
+    let where = compileFilter(query.filter, VARIANT_FIELDS);
+    if (!viewer.admin) where = sql<SqlBool>`(${where}) and v.product_visible = 1`;
+    const order = compileSort(query.sort, VARIANT_SORT, 'v.id', { fieldName: 'productId', order: 'ASC' });
+    const merchant = viewer.admin && truthy(request.includeMerchantSpecificData);
+    const rows = await this.db
+      .selectFrom('product_variants as v')
+      .select(merchant ? 'v.doc_merchant as doc' : 'v.doc')
+      .where(where)
+      .orderBy(order)
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute();
+    const total = await this.countOrKnown(page, rows.length, () =>
+      this.db
+        .selectFrom('product_variants as v')
+        .select(sql<number>`count(*)`.as('total'))
+        .where(where)
+        .executeTakeFirstOrThrow(),
+    );
+    return `{"variants":[${rows.map((row) => row.doc).join(',')}],"metadata":${JSON.stringify(pagingMetadata(page, rows.length, total))}}`;
+  }
+
+  /** `{"variant": ...}` by its store id `{productId}-{variantId}`. */
+  async storeVariantJson(id: string, viewer: Viewer): Promise<string> {
+    const row = await this.db
+      .selectFrom('product_variants')
+      .select(['doc', 'product_visible'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (!row || (row.product_visible !== 1 && !viewer.admin)) throw notFound('variant', id);
+    return `{"variant":${row.doc}}`;
+  }
+
+  // ---- collection reads ----
+
+  async collection(id: string, viewer: Viewer): Promise<Collection & CollectionV2> {
+    const row = await this.db.selectFrom('collections').selectAll().where('id', '=', id).executeTakeFirst();
+    if (!row || (row.visible !== 1 && !viewer.admin)) throw notFound('collection', id);
+    return renderCollection(row, await this.countProducts(row.id, viewer));
+  }
+
+  async collectionBySlug(slug: string, viewer: Viewer): Promise<Collection & CollectionV2> {
+    const row = await this.db
+      .selectFrom('collections')
+      .selectAll()
+      .where('slug', '=', slug)
+      .executeTakeFirst();
+    if (!row || (row.visible !== 1 && !viewer.admin)) throw notFound('collection', slug);
+    return renderCollection(row, await this.countProducts(row.id, viewer));
+  }
+
+  async queryCollections(
+    request: { query?: { filter?: unknown; sort?: unknown; paging?: unknown; cursorPaging?: unknown } },
+    viewer: Viewer,
+  ): Promise<{ collections: Array<Collection & CollectionV2>; metadata: Record<string, unknown> }> {
+    const query = request.query ?? {};
+    const page = parsePaging(query);
+    let where = compileFilter(query.filter, COLLECTION_FIELDS);
+    if (!viewer.admin) where = sql<SqlBool>`(${where}) and c.visible = 1`;
+    const order = compileSort(query.sort, COLLECTION_SORT, 'c.id', { fieldName: 'name', order: 'ASC' });
+    const visibleOnly = viewer.admin ? sql`` : sql` and p.visible = 1`;
+    const rows = await this.db
+      .selectFrom('collections as c')
+      .selectAll('c')
+      .select(
+        sql<number>`(select count(*) from product_collections pc join products p on p.id = pc.product_id where pc.collection_id = c.id${visibleOnly})`.as(
+          'count',
+        ),
+      )
+      .where(where)
+      .orderBy(order)
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute();
+    const total = await this.countOrKnown(page, rows.length, () =>
+      this.db
+        .selectFrom('collections as c')
+        .select(sql<number>`count(*)`.as('total'))
+        .where(where)
+        .executeTakeFirstOrThrow(),
+    );
+    const collections = [];
+    for (const row of rows) {
+      const count =
+        row.id === ALL_PRODUCTS_COLLECTION_ID ? await this.countProducts(row.id, viewer) : Number(row.count);
+      collections.push(renderCollection(row, count));
+    }
+    return { collections, metadata: pagingMetadata(page, rows.length, total) };
+  }
+
+  // ---- product writes ----
+
+  /** Creates a product; `fixed` lets the demo seed keep ids and dates stable. */
+  async createProduct(input: unknown, fixed: { id?: string } = {}): Promise<Product> {
+    return this.db.transaction().execute(async (trx) => {
+      const now = new Date().toISOString();
+      const base: ProductRecord = {
+        id: fixed.id ?? newId(),
+        numericId: await this.nextNumericId(trx),
+        name: '',
+        slug: '',
+        description: '',
+        visible: true,
+        productType: 'physical',
+        sku: '',
+        weight: null,
+        price: 0,
+        cost: null,
+        discount: { type: 'NONE', value: 0 },
+        pricePerUnitData: null,
+        ribbon: '',
+        brand: '',
+        manageVariants: false,
+        trackInventory: false,
+        options: [],
+        variants: [defaultVariant()],
+        media: [],
+        additionalInfoSections: [],
+        customTextFields: [],
+        seoData: null,
+        createdDate: now,
+        lastUpdated: now,
+      };
+      const explicitSlug = typeof (input as any)?.slug === 'string' && (input as any).slug !== '';
+      const record = applyProductInput(base, input, true);
+      if (!explicitSlug) record.slug = await this.freeSlug(trx, record.slug, record.id);
+      return this.saveProduct(trx, record, true);
+    });
+  }
+
+  async updateProduct(id: string, input: unknown): Promise<Product> {
+    return this.mutate(id, (record) => applyProductInput(record, stripReadOnly(input), false));
+  }
+
+  async deleteProduct(id: string): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      const found = await trx.selectFrom('products').select('id').where('id', '=', id).executeTakeFirst();
+      if (!found) throw notFound('product', id);
+      await trx.deleteFrom('product_variants').where('product_id', '=', id).execute();
+      await trx.deleteFrom('product_collections').where('product_id', '=', id).execute();
+      await trx.deleteFrom('products').where('id', '=', id).execute();
+    });
+  }
+
+  async updateVariants(id: string, overrides: unknown): Promise<ProductVariant[]> {
+    const product = await this.mutate(id, (record) => ({
+      ...record,
+      variants: applyVariantOverrides(record, overrides),
+    }));
+    return product.variants ?? [];
+  }
+
+  /** Every variant back to the product's price, cost, weight and sku, and visible; stock stays. */
+  async resetVariants(id: string): Promise<void> {
+    await this.mutate(id, (record) => ({
+      ...record,
+      variants: record.variants.map((variant) => ({
+        ...variant,
+        price: null,
+        cost: null,
+        weight: null,
+        sku: '',
+        visible: true,
+      })),
+    }));
+  }
+
+  /** Drops the options: the product goes back to its one default variant. */
+  async deleteOptions(id: string): Promise<void> {
+    await this.mutate(id, (record) => {
+      const next = { ...record, options: [], manageVariants: false };
+      return { ...next, variants: generateVariants(next, record.variants) };
+    });
+  }
+
+  async removeBrand(id: string): Promise<void> {
+    await this.mutate(id, (record) => ({ ...record, brand: '' }));
+  }
+
+  async removeRibbon(id: string): Promise<void> {
+    await this.mutate(id, (record) => ({ ...record, ribbon: '' }));
+  }
+
+  /** Adds images by URL or by the id of an image the platform draws; optionally to a choice too. */
+  async addMedia(id: string, media: unknown): Promise<void> {
+    const v = new Violations();
+    if (!Array.isArray(media) || media.length === 0)
+      v.add('media', 'must list at least one media item', 'MIN_SIZE');
+    v.throwIfAny();
+    await this.mutate(id, (record) => {
+      const next = structuredClone(record);
+      (media as any[]).forEach((item, i) => {
+        let mediaItem: MediaItem | undefined;
+        if (typeof item?.url === 'string' && /^https?:\/\//.test(item.url)) {
+          mediaItem = urlMediaItem(
+            newId(),
+            item.url,
+            typeof item.title === 'string' ? item.title : undefined,
+          );
+        } else if (typeof item?.mediaId === 'string' && isGeneratedImageStem(item.mediaId)) {
+          mediaItem = generatedMediaItem(this.settings.publicUrl, item.mediaId, next.name);
+        } else {
+          v.add(`media[${i}]`, 'needs an http(s) url or the mediaId of a platform image', 'VALIDATION');
+          return;
+        }
+        if (!next.media.some((existing) => existing.id === mediaItem.id)) next.media.push(mediaItem);
+        if (item.choice) {
+          const option = next.options.find((candidate) => candidate.name === item.choice.option);
+          const choiceName = option
+            ? canonicalChoice(next.options, option.name, String(item.choice.choice))
+            : undefined;
+          const choice = option?.choices.find((candidate) => candidate.description === choiceName);
+          if (!choice)
+            v.add(
+              `media[${i}].choice`,
+              `the product has no choice ${item.choice.option}: ${item.choice.choice}`,
+            );
+          else if (!choice.mediaIds.includes(mediaItem.id as string))
+            choice.mediaIds.push(mediaItem.id as string);
+        }
+      });
+      v.throwIfAny();
+      return next;
+    });
+  }
+
+  /** Removes media items (all of them when `mediaIds` is empty), from choices too. */
+  async removeMedia(id: string, mediaIds: unknown): Promise<void> {
+    const ids = Array.isArray(mediaIds) ? mediaIds.map(String) : [];
+    await this.mutate(id, (record) => {
+      const drop = (mediaId: string | undefined) => ids.length === 0 || ids.includes(mediaId as string);
+      return {
+        ...record,
+        media: record.media.filter((item) => !drop(item.id)),
+        options: record.options.map((option) => ({
+          ...option,
+          choices: option.choices.map((choice) => ({
+            ...choice,
+            mediaIds: choice.mediaIds.filter((mediaId) => !drop(mediaId)),
+          })),
+        })),
+      };
+    });
+  }
+
+  /** Links (or with `remove`, unlinks) product media to option choices. */
+  async assignChoiceMedia(id: string, assignments: unknown, remove = false): Promise<void> {
+    await this.mutate(id, (record) => {
+      const v = new Violations();
+      const next = structuredClone(record);
+      if (!Array.isArray(assignments)) v.add('media', 'must be an array', 'FORMAT');
+      (Array.isArray(assignments) ? assignments : []).forEach((item: any, i) => {
+        const option = next.options.find((candidate) => candidate.name === item?.option);
+        const choiceName = option
+          ? canonicalChoice(next.options, option.name, String(item?.choice))
+          : undefined;
+        const choice = option?.choices.find((candidate) => candidate.description === choiceName);
+        if (!choice) {
+          v.add(`media[${i}]`, `the product has no choice ${item?.option}: ${item?.choice}`);
+          return;
+        }
+        const mediaIds: string[] = Array.isArray(item.mediaIds) ? item.mediaIds.map(String) : [];
+        if (remove) {
+          choice.mediaIds =
+            mediaIds.length === 0 ? [] : choice.mediaIds.filter((mediaId) => !mediaIds.includes(mediaId));
+          return;
+        }
+        for (const [j, mediaId] of mediaIds.entries()) {
+          if (!next.media.some((media) => media.id === mediaId))
+            v.add(`media[${i}].mediaIds[${j}]`, `the product has no media ${mediaId}`);
+          else if (!choice.mediaIds.includes(mediaId)) choice.mediaIds.push(mediaId);
+        }
+      });
+      v.throwIfAny();
+      return next;
+    });
+  }
+
+  /** Sets price, cost or weight on many products: each succeeds or fails on its own. */
+  async bulkSet(ids: unknown, set: unknown): Promise<BulkUpdateProductsResult> {
+    const v = new Violations();
+    const values = (set ?? {}) as BulkSet;
+    if (!set || typeof set !== 'object') v.add('set', 'is required', 'REQUIRED_FIELD');
+    if (values.price !== undefined) v.money(values.price, 'set.price');
+    if (values.cost !== undefined) v.money(values.cost, 'set.cost');
+    if (values.weight !== undefined) v.amount(values.weight, 'set.weight');
+    if (values.price === undefined && values.cost === undefined && values.weight === undefined) {
+      v.add('set', 'sets price, cost or weight', 'REQUIRED_FIELD');
+    }
+    v.throwIfAny();
+    return this.bulk(ids, (record) => ({
+      ...record,
+      ...(values.price !== undefined ? { price: values.price } : {}),
+      ...(values.cost !== undefined ? { cost: values.cost } : {}),
+      ...(values.weight !== undefined ? { weight: values.weight } : {}),
+      variants: record.variants.map((variant) => ({
+        ...variant,
+        ...(values.price !== undefined ? { price: null } : {}),
+        ...(values.cost !== undefined ? { cost: null } : {}),
+        ...(values.weight !== undefined ? { weight: null } : {}),
+      })),
+    }));
+  }
+
+  /** Adjusts price, cost or weight by an amount or a percentage, variants' own values too. */
+  async bulkAdjust(ids: unknown, adjust: unknown): Promise<BulkUpdateProductsResult> {
+    const v = new Violations();
+    const changes = (adjust ?? {}) as BulkAdjust;
+    const fields = (['price', 'cost', 'weight'] as const).filter((field) => changes[field] !== undefined);
+    if (fields.length === 0) v.add('adjust', 'adjusts price, cost or weight', 'REQUIRED_FIELD');
+    for (const field of fields) {
+      const change = changes[field] ?? {};
+      const amount = change.amount;
+      const percentage = change.percentage;
+      if ((amount === undefined) === (percentage === undefined)) {
+        v.add(`adjust.${field}`, 'takes either an amount or a percentage', 'ONE_OF_ALIGNMENT');
+      } else if (typeof (amount ?? percentage) !== 'number' || !Number.isFinite(amount ?? percentage)) {
+        v.add(
+          `adjust.${field}.${amount !== undefined ? 'amount' : 'percentage'}`,
+          'must be a number',
+          'FORMAT',
+        );
+      }
+    }
+    v.throwIfAny();
+    const apply = (field: 'price' | 'cost' | 'weight', value: number) => {
+      const change = changes[field] ?? {};
+      const next =
+        change.amount !== undefined ? value + change.amount : value * (1 + (change.percentage ?? 0) / 100);
+      return field === 'weight' ? Math.round(next * 1000) / 1000 : roundMoney(next);
+    };
+    return this.bulk(ids, (record) => {
+      const next = structuredClone(record);
+      for (const field of fields) {
+        if (field === 'price') next.price = apply('price', next.price);
+        if (field === 'cost' && next.cost !== null) next.cost = apply('cost', next.cost);
+        if (field === 'weight' && next.weight !== null) next.weight = apply('weight', next.weight);
+        for (const variant of next.variants) {
+          if (variant[field] !== null) variant[field] = apply(field, variant[field] as number);
+        }
+      }
+      const negative =
+        next.price < 0 ||
+        (next.cost ?? 0) < 0 ||
+        (next.weight ?? 0) < 0 ||
+        next.variants.some(
+          (variant) => (variant.price ?? 0) < 0 || (variant.cost ?? 0) < 0 || (variant.weight ?? 0) < 0,
+        );
+      if (negative)
+        throw applicationError(
+          'INVALID_ARGUMENT',
+          'NEGATIVE_VALUE',
+          'the adjustment would make a value negative',
+        );
+      return next;
+    });
+  }
+
+  // ---- collection writes ----
+
+  async createCollection(input: unknown, fixed: { id?: string } = {}): Promise<Collection> {
+    const c = (input ?? {}) as Record<string, any>;
+    const v = new Violations();
+    const name = v.text(c.name, 'collection.name', 50, true);
+    const description =
+      c.description === undefined || c.description === null
+        ? null
+        : v.text(c.description, 'collection.description', 600);
+    const visible = c.visible === undefined ? true : v.flag(c.visible, 'collection.visible');
+    const slugInput =
+      c.slug === undefined || c.slug === '' ? undefined : v.text(c.slug, 'collection.slug', 100, true);
+    if (slugInput !== undefined && !/^[\p{L}\p{N}][\p{L}\p{N}_-]*$/u.test(slugInput)) {
+      v.add('collection.slug', 'may hold letters, digits, - and _ only', 'FORMAT');
+    }
+    const media = this.collectionMedia(v, c.media);
+    v.throwIfAny();
+    return this.db.transaction().execute(async (trx) => {
+      const id = fixed.id ?? newId();
+      const slug = slugInput ?? (await this.freeCollectionSlug(trx, slugify(name as string)));
+      await this.ensureCollectionSlugFree(trx, slug, id);
+      const now = new Date().toISOString();
+      const row: CollectionRow = {
+        id,
+        slug,
+        name: (name as string).trim(),
+        description: description ?? null,
+        visible: visible === false ? 0 : 1,
+        media: JSON.stringify(media ?? {}),
+        created_date: now,
+        updated_date: now,
+      };
+      await trx.insertInto('collections').values(row).execute();
+      return renderCollection(row, 0);
+    });
+  }
+
+  async updateCollection(id: string, input: unknown): Promise<Collection> {
+    const c = (input ?? {}) as Record<string, any>;
+    const v = new Violations();
+    const changes: Partial<CollectionRow> = {};
+    if (c.name !== undefined) changes.name = v.text(c.name, 'collection.name', 50, true)?.trim();
+    if (c.description !== undefined) {
+      changes.description =
+        c.description === null ? null : v.text(c.description, 'collection.description', 600);
+    }
+    if (c.visible !== undefined) changes.visible = v.flag(c.visible, 'collection.visible') === false ? 0 : 1;
+    if (c.slug !== undefined && c.slug !== '') {
+      const slug = v.text(c.slug, 'collection.slug', 100, true);
+      if (slug !== undefined && !/^[\p{L}\p{N}][\p{L}\p{N}_-]*$/u.test(slug)) {
+        v.add('collection.slug', 'may hold letters, digits, - and _ only', 'FORMAT');
+      } else changes.slug = slug;
+    }
+    if (c.media !== undefined) changes.media = JSON.stringify(this.collectionMedia(v, c.media) ?? {});
+    v.throwIfAny();
+    return this.db.transaction().execute(async (trx) => {
+      const row = await trx.selectFrom('collections').selectAll().where('id', '=', id).executeTakeFirst();
+      if (!row) throw notFound('collection', id);
+      if (id === ALL_PRODUCTS_COLLECTION_ID) throw allProductsFixed();
+      if (changes.slug !== undefined) await this.ensureCollectionSlugFree(trx, changes.slug, id);
+      const next = { ...row, ...changes, updated_date: new Date().toISOString() };
+      await trx.updateTable('collections').set(next).where('id', '=', id).execute();
+      return renderCollection(next, await this.countProducts(id, { admin: true }, trx));
+    });
+  }
+
+  async deleteCollection(id: string): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      const row = await trx.selectFrom('collections').select('id').where('id', '=', id).executeTakeFirst();
+      if (!row) throw notFound('collection', id);
+      if (id === ALL_PRODUCTS_COLLECTION_ID) throw allProductsFixed();
+      const members = await trx
+        .selectFrom('product_collections')
+        .select('product_id')
+        .where('collection_id', '=', id)
+        .execute();
+      await trx.deleteFrom('product_collections').where('collection_id', '=', id).execute();
+      await trx.deleteFrom('collections').where('id', '=', id).execute();
+      await this.rerender(
+        trx,
+        members.map((member) => member.product_id),
+      );
+    });
+  }
+
+  async addProductsToCollection(collectionId: string, productIds: unknown): Promise<void> {
+    const ids = requireIds(productIds, 'productIds');
+    await this.db.transaction().execute(async (trx) => {
+      await this.requireCollection(trx, collectionId);
+      await this.requireProducts(trx, ids);
+      if (collectionId === ALL_PRODUCTS_COLLECTION_ID) return; // every product is in it already
+      const existing = new Set(
+        (
+          await trx
+            .selectFrom('product_collections')
+            .select('product_id')
+            .where('collection_id', '=', collectionId)
+            .where('product_id', 'in', ids)
+            .execute()
+        ).map((row) => row.product_id),
+      );
+      const added = ids.filter((id) => !existing.has(id));
+      if (added.length === 0) return;
+      await trx
+        .insertInto('product_collections')
+        .values(added.map((productId) => ({ product_id: productId, collection_id: collectionId })))
+        .execute();
+      await trx
+        .updateTable('collections')
+        .set({ updated_date: new Date().toISOString() })
+        .where('id', '=', collectionId)
+        .execute();
+      await this.rerender(trx, added);
+    });
+  }
+
+  async removeProductsFromCollection(collectionId: string, productIds: unknown): Promise<void> {
+    const ids = requireIds(productIds, 'productIds');
+    await this.db.transaction().execute(async (trx) => {
+      await this.requireCollection(trx, collectionId);
+      if (collectionId === ALL_PRODUCTS_COLLECTION_ID) throw allProductsFixed();
+      await trx
+        .deleteFrom('product_collections')
+        .where('collection_id', '=', collectionId)
+        .where('product_id', 'in', ids)
+        .execute();
+      await trx
+        .updateTable('collections')
+        .set({ updated_date: new Date().toISOString() })
+        .where('id', '=', collectionId)
+        .execute();
+      await this.rerender(trx, ids);
+    });
+  }
+
+  // ---- the whole catalog ----
+
+  async isEmpty(): Promise<boolean> {
+    const row = await this.db.selectFrom('products').select('id').limit(1).executeTakeFirst();
+    return !row;
+  }
+
+  /** Deletes every product and collection but All Products (`npm run reset-demo`). */
+  async clear(): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('product_collections').execute();
+      await trx.deleteFrom('product_variants').execute();
+      await trx.deleteFrom('products').execute();
+      await trx.deleteFrom('collections').where('id', '<>', ALL_PRODUCTS_COLLECTION_ID).execute();
+    });
+    this.lastNumericId = 0;
+  }
+
+  // ---- internals ----
+
+  private async readRecord(id: string, viewer: Viewer): Promise<ProductRecord> {
+    const row = await this.db
+      .selectFrom('products')
+      .select(['record', 'visible'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (!row || (row.visible !== 1 && !viewer.admin)) throw notFound('product', id);
+    return JSON.parse(row.record) as ProductRecord;
+  }
+
+  /** Loads a product for update, applies `change`, and saves it: one transaction. */
+  private async mutate(id: string, change: (record: ProductRecord) => ProductRecord): Promise<Product> {
+    return this.db.transaction().execute(async (trx) => {
+      const record = await this.lockRecord(trx, id);
+      if (!record) throw notFound('product', id);
+      const next = change(record);
+      next.lastUpdated = new Date().toISOString();
+      return this.saveProduct(trx, next, false);
+    });
+  }
+
+  private async lockRecord(trx: Transaction<Tables>, id: string): Promise<ProductRecord | undefined> {
+    const row = await trx
+      .selectFrom('products')
+      .select('record')
+      .where('id', '=', id)
+      .$if(this.options.dialect === 'postgres', (qb) => qb.forUpdate())
+      .executeTakeFirst();
+    return row ? (JSON.parse(row.record) as ProductRecord) : undefined;
+  }
+
+  private async bulk(
+    ids: unknown,
+    change: (record: ProductRecord) => ProductRecord,
+  ): Promise<BulkUpdateProductsResult> {
+    const list = requireIds(ids, 'ids');
+    if (list.length > BULK_MAX)
+      throw invalidArgument([violation('ids', `at most ${BULK_MAX} products at a time`, 'MAX_SIZE')]);
+    return this.db.transaction().execute(async (trx) => {
+      const results: BulkUpdateProductsResult['results'] = [];
+      for (const [originalIndex, id] of list.entries()) {
+        const record = await this.lockRecord(trx, id);
+        if (!record) {
+          results.push({
+            itemMetadata: {
+              id,
+              originalIndex,
+              success: false,
+              error: { code: 'NOT_FOUND', description: `product ${id} not found` },
+            },
+          });
+          continue;
+        }
+        try {
+          const next = change(record);
+          next.lastUpdated = new Date().toISOString();
+          await this.saveProduct(trx, next, false);
+          results.push({ itemMetadata: { id, originalIndex, success: true } });
+        } catch (error) {
+          if (!(error instanceof DomainError)) throw error;
+          const code = error.application?.code ?? error.kind;
+          results.push({
+            itemMetadata: { id, originalIndex, success: false, error: { code, description: error.message } },
+          });
+        }
+      }
+      const totalSuccesses = results.filter((result) => result.itemMetadata.success).length;
+      return {
+        results,
+        bulkActionMetadata: {
+          totalSuccesses,
+          totalFailures: results.length - totalSuccesses,
+          undetailedFailures: 0,
+        },
+      };
+    });
+  }
+
+  /** Renders the record and writes the product row, its variants, and nothing else. */
+  private async saveProduct(
+    trx: Transaction<Tables>,
+    record: ProductRecord,
+    creating: boolean,
+  ): Promise<Product> {
+    const clash = await trx
+      .selectFrom('products')
+      .select('id')
+      .where('slug', '=', record.slug)
+      .where('id', '<>', record.id)
+      .executeTakeFirst();
+    if (clash) {
+      throw applicationError(
+        'ALREADY_EXISTS',
+        'ALREADY_EXISTS',
+        `a product with slug ${record.slug} already exists`,
+        {
+          slug: record.slug,
+        },
+      );
+    }
+    const memberships = await trx
+      .selectFrom('product_collections')
+      .select('collection_id')
+      .where('product_id', '=', record.id)
+      .execute();
+    const collectionIds = [ALL_PRODUCTS_COLLECTION_ID, ...memberships.map((row) => row.collection_id).sort()];
+    const rendered = renderProduct(record, collectionIds, this.settings);
+    const row: ProductRow = {
+      id: record.id,
+      numeric_id: record.numericId,
+      slug: record.slug,
+      name: record.name,
+      name_lower: record.name.toLowerCase(),
+      price: record.price,
+      discounted_price: rendered.discountedPrice,
+      visible: record.visible ? 1 : 0,
+      inventory_status: rendered.inventoryStatus,
+      in_stock: rendered.inStock ? 1 : 0,
+      product_type: record.productType,
+      sku: record.sku,
+      brand: record.brand,
+      ribbon: record.ribbon,
+      created_date: record.createdDate,
+      last_updated: record.lastUpdated,
+      record: JSON.stringify(record),
+      doc: JSON.stringify(rendered.product),
+      doc_merchant: JSON.stringify(rendered.productMerchant),
+      variants_doc: JSON.stringify(rendered.variants),
+      variants_doc_merchant: JSON.stringify(rendered.variantsMerchant),
+    };
+    if (creating) {
+      await trx.insertInto('products').values(row).execute();
+    } else {
+      const { id: _, ...changes } = row;
+      await trx.updateTable('products').set(changes).where('id', '=', record.id).execute();
+      await trx.deleteFrom('product_variants').where('product_id', '=', record.id).execute();
+    }
+    const variantRows = rendered.storeVariants.map(({ variantId, position, variant, merchant }) => ({
+      id: variant.id as string,
+      product_id: record.id,
+      variant_id: variantId,
+      position,
+      sku: variant.sku ?? '',
+      price: variant.variant?.priceData?.price ?? record.price,
+      visible: variant.variant?.visible === false ? 0 : 1,
+      in_stock: variant.stock?.inStock ? 1 : 0,
+      product_visible: record.visible ? 1 : 0,
+      managed: record.manageVariants ? 1 : 0,
+      doc: JSON.stringify(variant),
+      doc_merchant: JSON.stringify(merchant),
+    }));
+    for (let i = 0; i < variantRows.length; i += 200) {
+      await trx
+        .insertInto('product_variants')
+        .values(variantRows.slice(i, i + 200))
+        .execute();
+    }
+    return { ...rendered.productMerchant, variants: rendered.variantsMerchant };
+  }
+
+  /** Renders products again after their collections changed. */
+  private async rerender(trx: Transaction<Tables>, ids: string[]): Promise<void> {
+    for (const id of new Set(ids)) {
+      const record = await this.lockRecord(trx, id);
+      if (record) await this.saveProduct(trx, record, false);
+    }
+  }
+
+  /** Numeric ids grow with time (as the hosted platform's do) and never repeat within a store. */
+  private async nextNumericId(trx: Transaction<Tables>): Promise<number> {
+    if (this.lastNumericId === 0) {
+      const row = await trx
+        .selectFrom('products')
+        .select(sql<number>`max(numeric_id)`.as('max'))
+        .executeTakeFirst();
+      this.lastNumericId = Number(row?.max ?? 0);
+    }
+    this.lastNumericId = Math.max(this.lastNumericId + 1, Date.now() * 1000);
+    return this.lastNumericId;
+  }
+
+  private async freeSlug(trx: Transaction<Tables>, slug: string, id: string): Promise<string> {
+    for (let n = 1; ; n++) {
+      const candidate = n === 1 ? slug : `${slug}-${n}`;
+      const clash = await trx
+        .selectFrom('products')
+        .select('id')
+        .where('slug', '=', candidate)
+        .where('id', '<>', id)
+        .executeTakeFirst();
+      if (!clash) return candidate;
+    }
+  }
+
+  private async freeCollectionSlug(trx: Transaction<Tables>, slug: string): Promise<string> {
+    for (let n = 1; ; n++) {
+      const candidate = n === 1 ? slug : `${slug}-${n}`;
+      const clash = await trx
+        .selectFrom('collections')
+        .select('id')
+        .where('slug', '=', candidate)
+        .executeTakeFirst();
+      if (!clash) return candidate;
+    }
+  }
+
+  private async ensureCollectionSlugFree(trx: Transaction<Tables>, slug: string, id: string): Promise<void> {
+    const clash = await trx
+      .selectFrom('collections')
+      .select('id')
+      .where('slug', '=', slug)
+      .where('id', '<>', id)
+      .executeTakeFirst();
+    if (clash) {
+      throw applicationError(
+        'ALREADY_EXISTS',
+        'ALREADY_EXISTS',
+        `a collection with slug ${slug} already exists`,
+        { slug },
+      );
+    }
+  }
+
+  private collectionMedia(v: Violations, media: any): Media | undefined {
+    if (media === undefined || media === null) return undefined;
+    const url = media?.mainMedia?.image?.url ?? media?.url;
+    const mediaId = media?.mainMedia?.id ?? media?.mediaId;
+    if (typeof url === 'string' && /^https?:\/\//.test(url)) {
+      const item = urlMediaItem(newId(), url);
+      return { mainMedia: item, items: [item] };
+    }
+    if (typeof mediaId === 'string' && isGeneratedImageStem(mediaId)) {
+      const item = generatedMediaItem(this.settings.publicUrl, mediaId, '');
+      return { mainMedia: item, items: [item] };
+    }
+    v.add('collection.media', 'needs mainMedia.image.url or the mediaId of a platform image', 'VALIDATION');
+    return undefined;
+  }
+
+  private async requireCollection(trx: Transaction<Tables>, id: string): Promise<void> {
+    const row = await trx.selectFrom('collections').select('id').where('id', '=', id).executeTakeFirst();
+    if (!row) throw notFound('collection', id);
+  }
+
+  private async requireProducts(trx: Transaction<Tables>, ids: string[]): Promise<void> {
+    const found = new Set(
+      (await trx.selectFrom('products').select('id').where('id', 'in', ids).execute()).map((row) => row.id),
+    );
+    const missing = ids.find((id) => !found.has(id));
+    if (missing) throw notFound('product', missing);
+  }
+
+  private async countProducts(collectionId: string, viewer: Viewer, db: Db = this.db): Promise<number> {
+    if (collectionId === ALL_PRODUCTS_COLLECTION_ID) {
+      const row = await db
+        .selectFrom('products')
+        .select(sql<number>`count(*)`.as('count'))
+        .$if(!viewer.admin, (qb) => qb.where('visible', '=', 1))
+        .executeTakeFirstOrThrow();
+      return Number(row.count);
+    }
+    const row = await db
+      .selectFrom('product_collections as pc')
+      .innerJoin('products as p', 'p.id', 'pc.product_id')
+      .select(sql<number>`count(*)`.as('count'))
+      .where('pc.collection_id', '=', collectionId)
+      .$if(!viewer.admin, (qb) => qb.where('p.visible', '=', 1))
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
+  }
+
+  /** A first page shorter than its limit is the whole answer: no count needed. */
+  private async countOrKnown(
+    page: Page,
+    count: number,
+    counter: () => Promise<{ total: number }>,
+  ): Promise<number> {
+    if (page.limit > 0 && count < page.limit && (count > 0 || page.offset === 0)) return page.offset + count;
+    return Number((await counter()).total);
+  }
+}
+
+/** A product document with its variants spliced in, without parsing either. */
+function withVariants(doc: string, variants: string): string {
+  return `${doc.slice(0, -1)},"variants":${variants}}`;
+}
+
+function stripReadOnly(input: unknown): unknown {
+  if (!input || typeof input !== 'object') return input;
+  const {
+    id: _id,
+    numericId: _n,
+    createdDate: _c,
+    lastUpdated: _l,
+    variants: _v,
+    ...rest
+  } = input as Record<string, unknown>;
+  return rest;
+}
+
+function requireIds(ids: unknown, field: string): string[] {
+  if (!Array.isArray(ids) || ids.length === 0 || ids.some((id) => typeof id !== 'string' || id === '')) {
+    throw invalidArgument([violation(field, 'must list at least one id', 'MIN_SIZE')]);
+  }
+  return [...new Set(ids as string[])];
+}
+
+function allProductsFixed(): DomainError {
+  return applicationError(
+    'FAILED_PRECONDITION',
+    'ALL_PRODUCTS_COLLECTION_IS_FIXED',
+    'the All Products collection holds every product and cannot be changed',
+  );
 }

@@ -1,0 +1,315 @@
+import {
+  type AdditionalInfoSection,
+  type CustomTextField,
+  DEFAULT_VARIANT_ID,
+  type DiscountType,
+  type InventoryStatus,
+  type Media,
+  type MediaItem,
+  type NumericRange,
+  type OptionType,
+  type PriceData,
+  type PricePerUnitData,
+  type Product,
+  type ProductType,
+  type ProductVariant,
+  type SeoData,
+  type Variant,
+  type VariantDataWithNoStock,
+} from '@cartwheel/sdk';
+import { discountedPrice, formatMoney, pricePerUnit, roundMoney } from './pricing.ts';
+
+/**
+ * What the merchant set on a product: the one source of truth. Everything else on the wire (prices
+ * after discount, stock status, ranges, choice stock) is derived from it by `renderProduct`.
+ */
+export interface ProductRecord {
+  id: string;
+  numericId: number;
+  name: string;
+  slug: string;
+  description: string;
+  visible: boolean;
+  productType: ProductType;
+  sku: string;
+  weight: number | null;
+  price: number;
+  cost: number | null;
+  discount: { type: DiscountType; value: number };
+  pricePerUnitData: Required<PricePerUnitData> | null;
+  ribbon: string;
+  brand: string;
+  manageVariants: boolean;
+  /** Whether stock is counted (variants carry a quantity) or set by hand (variants carry inStock). */
+  trackInventory: boolean;
+  options: OptionRecord[];
+  /** Always at least one: a product without managed variants has the default variant. */
+  variants: VariantRecord[];
+  media: MediaItem[];
+  additionalInfoSections: AdditionalInfoSection[];
+  customTextFields: CustomTextField[];
+  seoData: SeoData | null;
+  createdDate: string;
+  lastUpdated: string;
+}
+
+export interface OptionRecord {
+  name: string;
+  optionType: OptionType;
+  choices: ChoiceRecord[];
+}
+
+export interface ChoiceRecord {
+  /** For a color option, the color (`#1f2937`); otherwise the same as `description`. */
+  value: string;
+  /** What variants' `choices` name: `{"Color": "Charcoal"}`. */
+  description: string;
+  /** Ids of the product's media items shown for this choice. */
+  mediaIds: string[];
+}
+
+export interface VariantRecord {
+  id: string;
+  choices: Record<string, string>;
+  /** Own price, or null to take the product's. */
+  price: number | null;
+  cost: number | null;
+  weight: number | null;
+  sku: string;
+  visible: boolean;
+  /** Counted stock when the product tracks inventory. */
+  quantity: number | null;
+  /** Hand-set stock when it does not. */
+  inStock: boolean;
+}
+
+export interface StoreSettings {
+  currency: string;
+  publicUrl: string;
+}
+
+/** A product rendered for the wire, and the columns its queries use. */
+export interface RenderedProduct {
+  product: Product;
+  productMerchant: Product;
+  variants: ProductVariant[];
+  variantsMerchant: ProductVariant[];
+  storeVariants: Array<{ variantId: string; position: number; variant: Variant; merchant: Variant }>;
+  inventoryStatus: InventoryStatus;
+  inStock: boolean;
+  discountedPrice: number;
+}
+
+export function variantInStock(product: ProductRecord, variant: VariantRecord): boolean {
+  return product.trackInventory ? (variant.quantity ?? 0) > 0 : variant.inStock;
+}
+
+export function defaultVariant(fields: Partial<VariantRecord> = {}): VariantRecord {
+  return {
+    id: DEFAULT_VARIANT_ID,
+    choices: {},
+    price: null,
+    cost: null,
+    weight: null,
+    sku: '',
+    visible: true,
+    quantity: null,
+    inStock: true,
+    ...fields,
+  };
+}
+
+/** Everything the wire shows of a product, derived from what the merchant set. */
+export function renderProduct(
+  record: ProductRecord,
+  collectionIds: string[],
+  settings: StoreSettings,
+): RenderedProduct {
+  const { currency } = settings;
+  const price = (amount: number): PriceData => {
+    const discounted = discountedPrice(amount, record.discount);
+    const data: PriceData = {
+      currency,
+      price: roundMoney(amount),
+      discountedPrice: discounted,
+      formatted: { price: formatMoney(amount, currency), discountedPrice: formatMoney(discounted, currency) },
+    };
+    if (record.pricePerUnitData) {
+      const perUnit = pricePerUnit(discounted, record.pricePerUnitData);
+      data.pricePerUnit = perUnit;
+      data.formatted = { ...data.formatted, pricePerUnit: formatMoney(perUnit, currency) };
+    }
+    return data;
+  };
+  const costAndProfit = (amount: number, cost: number | null) => {
+    if (cost === null) return undefined;
+    const sale = discountedPrice(amount, record.discount);
+    const profit = roundMoney(sale - cost);
+    return {
+      itemCost: roundMoney(cost),
+      formattedItemCost: formatMoney(cost, currency),
+      profit,
+      formattedProfit: formatMoney(profit, currency),
+      profitMargin: sale > 0 ? Math.round((profit / sale) * 10_000) / 10_000 : 0,
+    };
+  };
+
+  const mediaById = new Map(record.media.map((item) => [item.id, item]));
+  const mediaOf = (ids: string[]): Media => {
+    const items = ids.map((id) => mediaById.get(id)).filter((item): item is MediaItem => !!item);
+    return items.length > 0 ? { mainMedia: items[0], items } : {};
+  };
+  const productMedia: Media =
+    record.media.length > 0 ? { mainMedia: record.media[0], items: record.media } : { items: [] };
+
+  const visibleVariants = record.variants.filter((variant) => variant.visible);
+  const counted = visibleVariants.length > 0 ? visibleVariants : record.variants;
+  const stocked = counted.filter((variant) => variantInStock(record, variant)).length;
+  const inventoryStatus: InventoryStatus =
+    stocked === counted.length ? 'IN_STOCK' : stocked === 0 ? 'OUT_OF_STOCK' : 'PARTIALLY_OUT_OF_STOCK';
+
+  const variants: ProductVariant[] = [];
+  const variantsMerchant: ProductVariant[] = [];
+  const storeVariants: RenderedProduct['storeVariants'] = [];
+  const collectionsOfVariant = collectionIds;
+  record.variants.forEach((variant, position) => {
+    const amount = variant.price ?? record.price;
+    const data: VariantDataWithNoStock = {
+      priceData: price(amount),
+      convertedPriceData: price(amount),
+      weight: variant.weight ?? record.weight ?? 0,
+      sku: variant.sku || record.sku,
+      visible: variant.visible,
+    };
+    const stock = {
+      trackQuantity: record.trackInventory,
+      quantity: record.trackInventory ? (variant.quantity ?? 0) : null,
+      inStock: variantInStock(record, variant),
+    };
+    const cost = costAndProfit(amount, variant.cost ?? record.cost);
+    const merchantData = cost ? { ...data, costAndProfitData: cost } : data;
+    variants.push({ id: variant.id, choices: variant.choices, variant: data, stock });
+    variantsMerchant.push({ id: variant.id, choices: variant.choices, variant: merchantData, stock });
+
+    const variantName = Object.values(variant.choices).join(' | ');
+    const choiceMedia = record.options.flatMap((option) => {
+      const choice = option.choices.find((c) => c.description === variant.choices[option.name]);
+      return choice?.mediaIds ?? [];
+    });
+    const media = choiceMedia.length > 0 ? mediaOf(choiceMedia) : productMedia;
+    const storeVariant = (variantData: VariantDataWithNoStock): Variant => ({
+      id: `${record.id}-${variant.id}`,
+      variantId: variant.id,
+      productId: record.id,
+      name: variantName || record.name,
+      variantName: variantName || record.name,
+      productName: record.name,
+      managedVariant: record.manageVariants,
+      sku: variantData.sku ?? '',
+      choices: variant.choices,
+      variant: variantData,
+      stock,
+      collectionIds: collectionsOfVariant,
+      media,
+    });
+    storeVariants.push({
+      variantId: variant.id,
+      position,
+      variant: storeVariant(data),
+      merchant: storeVariant(merchantData),
+    });
+  });
+
+  const productOptions = record.options.map((option) => ({
+    optionType: option.optionType,
+    name: option.name,
+    choices: option.choices.map((choice) => {
+      const having = record.variants.filter((variant) => variant.choices[option.name] === choice.description);
+      return {
+        value: choice.value,
+        description: choice.description,
+        media: mediaOf(choice.mediaIds),
+        inStock: having.some((variant) => variant.visible && variantInStock(record, variant)),
+        visible: having.some((variant) => variant.visible),
+      };
+    }),
+  }));
+
+  const shown = visibleVariants.length > 0 ? visibleVariants : record.variants;
+  const range = (values: number[]): NumericRange =>
+    values.length > 0
+      ? { minValue: Math.min(...values), maxValue: Math.max(...values) }
+      : { minValue: 0, maxValue: 0 };
+  const priceRange = range(shown.map((variant) => roundMoney(variant.price ?? record.price)));
+  const weightRange = range(shown.map((variant) => variant.weight ?? record.weight ?? 0));
+  const costs = shown
+    .map((variant) => variant.cost ?? record.cost)
+    .filter((cost): cost is number => cost !== null);
+
+  const productPrice = price(record.price);
+  const quantity = record.trackInventory
+    ? counted.reduce((sum, variant) => sum + (variant.quantity ?? 0), 0)
+    : null;
+  const product: Product = {
+    id: record.id,
+    name: record.name,
+    slug: record.slug,
+    visible: record.visible,
+    productType: record.productType,
+    description: record.description,
+    sku: record.sku,
+    weight: record.weight ?? 0,
+    weightRange,
+    stock: { trackInventory: record.trackInventory, quantity, inStock: stocked > 0, inventoryStatus },
+    price: productPrice,
+    priceData: productPrice,
+    convertedPriceData: productPrice,
+    priceRange,
+    ...(record.pricePerUnitData ? { pricePerUnitData: record.pricePerUnitData } : {}),
+    additionalInfoSections: record.additionalInfoSections,
+    ribbons: record.ribbon ? [{ text: record.ribbon }] : [],
+    media: productMedia,
+    customTextFields: record.customTextFields,
+    manageVariants: record.manageVariants,
+    productOptions,
+    productPageUrl: { base: settings.publicUrl, path: `/product-page/${record.slug}` },
+    numericId: String(record.numericId),
+    inventoryItemId: record.id,
+    discount: record.discount,
+    collectionIds,
+    lastUpdated: record.lastUpdated as unknown as Date,
+    createdDate: record.createdDate as unknown as Date,
+    ...(record.seoData ? { seoData: record.seoData } : {}),
+    ribbon: record.ribbon,
+    brand: record.brand,
+  };
+  const cost = costAndProfit(record.price, record.cost);
+  const productMerchant: Product = {
+    ...product,
+    ...(cost ? { costAndProfitData: cost } : {}),
+    ...(costs.length > 0 ? { costRange: range(costs) } : {}),
+  };
+
+  return {
+    product,
+    productMerchant,
+    variants,
+    variantsMerchant,
+    storeVariants,
+    inventoryStatus,
+    inStock: stocked > 0,
+    discountedPrice: productPrice.discountedPrice ?? record.price,
+  };
+}
+
+/** The cartesian product of the options' choices: every combination a shopper can pick. */
+export function choiceCombinations(options: OptionRecord[]): Array<Record<string, string>> {
+  let combinations: Array<Record<string, string>> = [{}];
+  for (const option of options) {
+    if (option.choices.length === 0) continue;
+    combinations = combinations.flatMap((partial) =>
+      option.choices.map((choice) => ({ ...partial, [option.name]: choice.description })),
+    );
+  }
+  return combinations;
+}

@@ -1,0 +1,320 @@
+import type { Filter, Sorting } from '@cartwheel/sdk';
+import { type RawBuilder, type SqlBool, sql } from 'kysely';
+import { type DomainError, invalidArgument, violation } from '../shared/errors.ts';
+import { ALL_PRODUCTS_COLLECTION_ID } from './collections.ts';
+
+/**
+ * The wire's query language (filter operators, sorting, offset paging) translated to SQL over the
+ * catalog's indexed columns. Anything it does not know is a field violation, never ignored.
+ */
+
+type FieldKind = 'string' | 'number' | 'boolean' | 'date' | 'enum' | 'collections';
+
+export interface FieldSpec {
+  /** Qualified column (`p.price`); for `collections`, the column holding the product id. */
+  column: string;
+  kind: FieldKind;
+  /** Allowed values of an enum field. */
+  values?: readonly string[];
+  /** A lowercased copy of the column, byte-ordered and indexed: prefix search uses a range on it. */
+  lowerColumn?: string;
+  /** Empty text means absent (`$exists: false`). */
+  emptyIsAbsent?: boolean;
+}
+
+export type QueryFields = Record<string, FieldSpec>;
+
+const TRUE = sql<SqlBool>`1 = 1`;
+const FALSE = sql<SqlBool>`1 = 0`;
+const COMPARISONS = { $eq: '=', $ne: '<>', $gt: '>', $gte: '>=', $lt: '<', $lte: '<=' } as const;
+
+export function compileFilter(
+  filter: unknown,
+  fields: QueryFields,
+  path = 'query.filter',
+): RawBuilder<SqlBool> {
+  if (filter === undefined || filter === null) return TRUE;
+  if (typeof filter !== 'object' || Array.isArray(filter)) throw bad(path, 'must be an object');
+  const parts: RawBuilder<SqlBool>[] = [];
+  for (const [key, condition] of Object.entries(filter as Filter)) {
+    if (key === '$and' || key === '$or') {
+      if (!Array.isArray(condition)) throw bad(`${path}.${key}`, 'must be an array of filters');
+      const inner = condition.map((item, index) => compileFilter(item, fields, `${path}.${key}[${index}]`));
+      if (inner.length === 0) parts.push(key === '$and' ? TRUE : FALSE);
+      else parts.push(sql<SqlBool>`(${sql.join(inner, key === '$and' ? sql` and ` : sql` or `)})`);
+    } else if (key === '$not') {
+      parts.push(sql<SqlBool>`not (${compileFilter(condition, fields, `${path}.$not`)})`);
+    } else {
+      const spec = fields[key];
+      if (!spec) throw bad(`${path}.${key}`, `is not a field this query can filter on`, 'FIELD_NOT_ALLOWED');
+      parts.push(compileCondition(spec, condition, `${path}.${key}`));
+    }
+  }
+  if (parts.length === 0) return TRUE;
+  return parts.length === 1
+    ? (parts[0] as RawBuilder<SqlBool>)
+    : sql<SqlBool>`(${sql.join(parts, sql` and `)})`;
+}
+
+function compileCondition(spec: FieldSpec, condition: unknown, path: string): RawBuilder<SqlBool> {
+  const isOperators =
+    condition !== null &&
+    typeof condition === 'object' &&
+    !Array.isArray(condition) &&
+    Object.keys(condition).length > 0 &&
+    Object.keys(condition).every((key) => key.startsWith('$'));
+  if (!isOperators) return compileOperator(spec, '$eq', condition, path);
+  const parts = Object.entries(condition as Record<string, unknown>).map(([operator, value]) =>
+    compileOperator(spec, operator, value, `${path}.${operator}`),
+  );
+  return parts.length === 1
+    ? (parts[0] as RawBuilder<SqlBool>)
+    : sql<SqlBool>`(${sql.join(parts, sql` and `)})`;
+}
+
+function compileOperator(
+  spec: FieldSpec,
+  operator: string,
+  value: unknown,
+  path: string,
+): RawBuilder<SqlBool> {
+  if (spec.kind === 'collections') return compileMembership(spec, operator, value, path);
+  const column = sql.ref(spec.column);
+  switch (operator) {
+    case '$eq':
+    case '$ne':
+    case '$gt':
+    case '$gte':
+    case '$lt':
+    case '$lte': {
+      if (value === null && (operator === '$eq' || operator === '$ne')) {
+        return operator === '$eq' ? FALSE : TRUE; // catalog columns always hold a value
+      }
+      const comparison = sql.raw(COMPARISONS[operator]);
+      return sql<SqlBool>`${column} ${comparison} ${scalar(spec, value, path)}`;
+    }
+    case '$in':
+    case '$nin':
+    case '$hasSome': {
+      const values = list(value, path).map((item, index) => scalar(spec, item, `${path}[${index}]`));
+      if (values.length === 0) return operator === '$nin' ? TRUE : FALSE;
+      const inList = sql<SqlBool>`${column} in (${sql.join(values)})`;
+      return operator === '$nin' ? sql<SqlBool>`not (${inList})` : inList;
+    }
+    case '$hasAll': {
+      const values = [
+        ...new Set(list(value, path).map((item, index) => scalar(spec, item, `${path}[${index}]`))),
+      ];
+      if (values.length === 0) return TRUE;
+      return values.length === 1 ? sql<SqlBool>`${column} = ${values[0]}` : FALSE; // one value cannot equal two
+    }
+    case '$startsWith':
+    case '$contains': {
+      if (spec.kind !== 'string') throw bad(path, `applies to text fields only`, 'FIELD_NOT_ALLOWED');
+      if (typeof value !== 'string') throw bad(path, 'must be a string', 'FORMAT');
+      const needle = value.toLowerCase();
+      if (needle === '') return TRUE;
+      const pattern = `${operator === '$contains' ? '%' : ''}${escapeLike(needle)}%`;
+      const lower = spec.lowerColumn ? sql.ref(spec.lowerColumn) : sql`lower(${column})`;
+      const like = sql<SqlBool>`${lower} like ${pattern} escape '\\'`;
+      if (operator === '$startsWith' && spec.lowerColumn) {
+        // A byte-ordered range the index answers; the LIKE keeps it exact.
+        return sql<SqlBool>`(${lower} >= ${needle} and ${lower} < ${nextPrefix(needle)} and ${like})`;
+      }
+      return like;
+    }
+    case '$exists': {
+      if (typeof value !== 'boolean') throw bad(path, 'must be true or false', 'FORMAT');
+      if (spec.emptyIsAbsent) return value ? sql<SqlBool>`${column} <> ''` : sql<SqlBool>`${column} = ''`;
+      return value ? TRUE : FALSE;
+    }
+    default:
+      throw bad(path, `is not an operator this query knows`, 'FIELD_NOT_ALLOWED');
+  }
+}
+
+function compileMembership(
+  spec: FieldSpec,
+  operator: string,
+  value: unknown,
+  path: string,
+): RawBuilder<SqlBool> {
+  const ids = (): string[] => {
+    const items = operator === '$eq' || operator === '$ne' ? [value] : list(value, path);
+    return items.map((item, index) => {
+      if (typeof item !== 'string') throw bad(`${path}[${index}]`, 'must be a collection id', 'FORMAT');
+      return item;
+    });
+  };
+  const owner = sql.ref(spec.column);
+  const inAny = (collectionIds: string[]): RawBuilder<SqlBool> => {
+    if (collectionIds.includes(ALL_PRODUCTS_COLLECTION_ID)) return TRUE;
+    if (collectionIds.length === 0) return FALSE;
+    // A set the (collection_id, product_id) key answers once, not a probe per product row.
+    return sql<SqlBool>`${owner} in (select pc.product_id from product_collections pc where pc.collection_id in (${sql.join(collectionIds)}))`;
+  };
+  switch (operator) {
+    case '$eq':
+    case '$in':
+    case '$hasSome':
+      return inAny(ids());
+    case '$ne':
+    case '$nin':
+      return sql<SqlBool>`not (${inAny(ids())})`;
+    case '$hasAll': {
+      const all = [...new Set(ids())].map((id) => inAny([id]));
+      return all.length === 0 ? TRUE : sql<SqlBool>`(${sql.join(all, sql` and `)})`;
+    }
+    case '$exists':
+      if (typeof value !== 'boolean') throw bad(path, 'must be true or false', 'FORMAT');
+      return value ? TRUE : FALSE;
+    default:
+      throw bad(path, `is not an operator collection filters know`, 'FIELD_NOT_ALLOWED');
+  }
+}
+
+function scalar(spec: FieldSpec, value: unknown, path: string): string | number {
+  switch (spec.kind) {
+    case 'number': {
+      const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+      if (typeof number !== 'number' || !Number.isFinite(number))
+        throw bad(path, 'must be a number', 'FORMAT');
+      return number;
+    }
+    case 'boolean':
+      if (value === true || value === 'true') return 1;
+      if (value === false || value === 'false') return 0;
+      throw bad(path, 'must be true or false', 'FORMAT');
+    case 'date': {
+      const date = typeof value === 'string' || typeof value === 'number' ? new Date(value) : undefined;
+      if (!date || Number.isNaN(date.getTime())) throw bad(path, 'must be an ISO-8601 date', 'FORMAT');
+      return date.toISOString();
+    }
+    case 'enum':
+      if (typeof value !== 'string' || !spec.values?.includes(value)) {
+        throw bad(path, `must be one of ${spec.values?.join(', ')}`, 'INVALID_ENUM_VALUE');
+      }
+      return value;
+    default:
+      if (typeof value !== 'string') throw bad(path, 'must be a string', 'FORMAT');
+      return value;
+  }
+}
+
+function list(value: unknown, path: string): unknown[] {
+  if (!Array.isArray(value)) throw bad(path, 'must be an array', 'FORMAT');
+  return value;
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
+}
+
+/** The smallest string above every string starting with `prefix`, in byte order. */
+function nextPrefix(prefix: string): string {
+  const last = prefix.charCodeAt(prefix.length - 1);
+  return prefix.slice(0, -1) + String.fromCharCode(last + 1);
+}
+
+export interface SortSpec {
+  [fieldName: string]: string;
+}
+
+/** `ORDER BY` for the wire's sorting, with the id as a stable tie-break. */
+export function compileSort(
+  sort: unknown,
+  columns: SortSpec,
+  tieBreak: string,
+  fallback: Sorting,
+  path = 'query.sort',
+): RawBuilder<unknown> {
+  const items = sort === undefined || sort === null ? [] : sort;
+  if (!Array.isArray(items)) throw bad(path, 'must be an array of {fieldName, order}', 'FORMAT');
+  const chosen = items.length > 0 ? (items as Sorting[]) : [fallback];
+  const parts = chosen.map((item, index) => {
+    const column = typeof item?.fieldName === 'string' ? columns[item.fieldName] : undefined;
+    if (!column)
+      throw bad(
+        `${path}[${index}].fieldName`,
+        `cannot sort by ${String(item?.fieldName)}`,
+        'FIELD_NOT_ALLOWED',
+      );
+    const order = item.order ?? 'ASC';
+    if (order !== 'ASC' && order !== 'DESC') {
+      throw bad(`${path}[${index}].order`, 'must be ASC or DESC', 'INVALID_ENUM_VALUE');
+    }
+    return sql`${sql.ref(column)} ${sql.raw(order.toLowerCase())}`;
+  });
+  if (!chosen.some((item) => columns[item.fieldName] === tieBreak)) parts.push(sql`${sql.ref(tieBreak)} asc`);
+  return sql.join(parts);
+}
+
+export const MAX_LIMIT = 100;
+export const DEFAULT_LIMIT = 50;
+
+export interface Page {
+  limit: number;
+  offset: number;
+  /** The request used cursor paging: the answer carries cursors. */
+  cursor: boolean;
+}
+
+/** Offset paging (`{limit, offset}`), or the cursor form whose cursor is an encoded offset. */
+export function parsePaging(
+  query: { paging?: unknown; cursorPaging?: unknown } | undefined,
+  path = 'query',
+): Page {
+  const cursorPaging = query?.cursorPaging as { limit?: unknown; cursor?: unknown } | undefined;
+  const paging = (query?.paging ?? cursorPaging ?? {}) as { limit?: unknown; offset?: unknown };
+  const pagingPath = `${path}.${query?.paging === undefined && cursorPaging ? 'cursorPaging' : 'paging'}`;
+  const limit = paging.limit === undefined || paging.limit === null ? DEFAULT_LIMIT : Number(paging.limit);
+  if (!Number.isInteger(limit) || limit < 0)
+    throw bad(`${pagingPath}.limit`, 'must be a whole number', 'FORMAT');
+  if (limit > MAX_LIMIT) throw bad(`${pagingPath}.limit`, `must be at most ${MAX_LIMIT}`, 'MAX');
+  let offset = 0;
+  if (query?.paging === undefined && cursorPaging) {
+    if (typeof cursorPaging.cursor === 'string' && cursorPaging.cursor !== '') {
+      offset = decodeCursor(cursorPaging.cursor, `${pagingPath}.cursor`);
+    }
+    return { limit, offset, cursor: true };
+  }
+  if (paging.offset !== undefined && paging.offset !== null) offset = Number(paging.offset);
+  if (!Number.isInteger(offset) || offset < 0) {
+    throw bad(`${pagingPath}.offset`, 'must be a whole number, zero or more', 'FORMAT');
+  }
+  return { limit, offset, cursor: false };
+}
+
+export function pagingMetadata(page: Page, count: number, total: number): Record<string, unknown> {
+  if (!page.cursor) return { count, offset: page.offset, total, tooManyToCount: false };
+  const next = page.offset + count < total ? encodeCursor(page.offset + count) : null;
+  const prev = page.offset > 0 ? encodeCursor(Math.max(0, page.offset - page.limit)) : null;
+  return {
+    count,
+    offset: page.offset,
+    total,
+    tooManyToCount: false,
+    cursors: { next, prev },
+    hasNext: next !== null,
+  };
+}
+
+function encodeCursor(offset: number): string {
+  return Buffer.from(JSON.stringify({ offset })).toString('base64url');
+}
+
+function decodeCursor(cursor: string, path: string): number {
+  try {
+    const { offset } = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as { offset: unknown };
+    if (typeof offset === 'number' && Number.isInteger(offset) && offset >= 0) return offset;
+  } catch {}
+  throw bad(path, 'is not a cursor this query gave out', 'FORMAT');
+}
+
+function bad(
+  field: string,
+  description: string,
+  rule: Parameters<typeof violation>[2] = 'VALIDATION',
+): DomainError {
+  return invalidArgument([violation(field, description, rule)]);
+}
