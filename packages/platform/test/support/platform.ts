@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -37,10 +38,13 @@ export async function startTestPlatform(
     databaseUrl = url.toString();
     dropDatabase = () => adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   }
+  // A port known before start, so the links the platform hands out (image urls) point back at it.
+  const port = String(await freePort());
   const config = {
     ...configFromEnv({
-      PORT: '0',
+      PORT: port,
       HOST: '127.0.0.1',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       DATA_DIR: dataDir,
       LOG_LEVEL: 'silent',
       CARTWHEEL_ADMIN_API_KEY: TEST_ADMIN_API_KEY,
@@ -62,6 +66,17 @@ export async function startTestPlatform(
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
 }
 
 async function adminQuery(sql: string): Promise<void> {
