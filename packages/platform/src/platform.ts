@@ -8,8 +8,15 @@ import { CatalogService } from './catalog/service.ts';
 import type { PlatformConfig } from './config.ts';
 import { type Database, openDatabase } from './db/database.ts';
 import { seedDemoStore } from './demo/seed.ts';
+import { Mailer } from './email/mailer.ts';
+import { emailRoutes } from './email/routes.ts';
+import { smtpDelivery } from './email/smtp.ts';
 import { createHttpApp } from './http/app.ts';
 import { storefrontConfigRoutes } from './http/storefront-config.ts';
+import { identityRoutes } from './identity/routes.ts';
+import { IdentityService } from './identity/service.ts';
+import { memberRoutes } from './members/routes.ts';
+import { MembersService } from './members/service.ts';
 import { DemoClient } from './oauth/clients.ts';
 import { oauthRoutes } from './oauth/routes.ts';
 import { sha256, TokenService } from './oauth/tokens.ts';
@@ -23,6 +30,9 @@ export interface Services {
   settings: Settings;
   tokens: TokenService;
   catalog: CatalogService;
+  mailer: Mailer;
+  members: MembersService;
+  identity: IdentityService;
 }
 
 export interface Platform {
@@ -58,12 +68,28 @@ export async function startPlatform(config: PlatformConfig): Promise<Platform> {
       config.publicUrl,
     );
 
+    const tokens = new TokenService(database.db, signingSecret, adminKeyHash);
+    const mailer = new Mailer(database.db, {
+      logLevel: config.logLevel,
+      deliver: smtpDelivery(
+        process.env.SMTP_URL,
+        process.env.SMTP_FROM ?? `no-reply@${new URL(config.publicUrl).hostname}`,
+      ),
+    });
+    const members = new MembersService(database.db);
     const services: Services = {
       config,
       database,
       settings,
-      tokens: new TokenService(database.db, signingSecret, adminKeyHash),
+      tokens,
       catalog: new CatalogService(database.db, { publicUrl: config.publicUrl, dialect: database.dialect }),
+      mailer,
+      members,
+      identity: new IdentityService(
+        database.db,
+        { settings, tokens, members, mailer },
+        { publicUrl: config.publicUrl, storeName: config.storeName },
+      ),
     };
     if (config.seedDemo) await seedDemoStore(services);
 
@@ -74,6 +100,9 @@ export async function startPlatform(config: PlatformConfig): Promise<Platform> {
     storefrontConfigRoutes(app, { clientId: demoClientId, storeName: config.storeName });
     oauthRoutes(app, services.tokens);
     catalogRoutes(app, services);
+    identityRoutes(app, services);
+    memberRoutes(app, services);
+    emailRoutes(app, services);
     await serveApps(app, config);
 
     await app.listen({ port: config.port, host: config.host });
@@ -106,18 +135,24 @@ async function serveApps(app: FastifyInstance, config: PlatformConfig): Promise<
   const backoffice = path.join(appsDir, 'backoffice/dist');
   const built = (dir: string) => fs.existsSync(path.join(dir, 'index.html'));
 
-  if (built(storefront)) {
-    await app.register(fastifyStatic, { root: storefront, prefix: '/', wildcard: false, index: false });
-  }
-  if (built(backoffice)) {
-    await app.register(fastifyStatic, {
-      root: backoffice,
-      prefix: '/admin/',
-      decorateReply: !built(storefront),
-      wildcard: false,
-      index: false,
+  // The apps' files are for everyone: every route this scope adds is public (routes default to admin-only).
+  await app.register(async (scope) => {
+    scope.addHook('onRoute', (route) => {
+      route.config = { ...route.config, access: 'public' };
     });
-  }
+    if (built(storefront)) {
+      await scope.register(fastifyStatic, { root: storefront, prefix: '/', wildcard: false, index: false });
+    }
+    if (built(backoffice)) {
+      await scope.register(fastifyStatic, {
+        root: backoffice,
+        prefix: '/admin/',
+        decorateReply: !built(storefront),
+        wildcard: false,
+        index: false,
+      });
+    }
+  });
 
   app.setNotFoundHandler((request, reply) => {
     const wantsPage = request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');

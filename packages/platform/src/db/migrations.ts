@@ -1,5 +1,8 @@
 import { type Kysely, type Migration, Migrator } from 'kysely';
 import { catalogMigrations } from '../catalog/migrations.ts';
+import { emailMigrations } from '../email/migrations.ts';
+import { identityMigrations } from '../identity/migrations.ts';
+import { memberMigrations } from '../members/migrations.ts';
 import { coreMigrations } from './core-migrations.ts';
 
 /**
@@ -9,6 +12,9 @@ import { coreMigrations } from './core-migrations.ts';
 const migrations: Record<string, Migration> = {
   ...coreMigrations,
   ...catalogMigrations,
+  ...identityMigrations,
+  ...memberMigrations,
+  ...emailMigrations,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {

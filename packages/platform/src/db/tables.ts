@@ -1,4 +1,7 @@
 import type { CatalogTables } from '../catalog/tables.ts';
+import type { EmailTables } from '../email/tables.ts';
+import type { IdentityTables } from '../identity/tables.ts';
+import type { MemberTables } from '../members/tables.ts';
 
 /** Rows as the database holds them. Dates are ISO-8601 text, booleans 0/1, documents JSON text. */
 export interface CoreTables {
@@ -27,4 +30,4 @@ export interface CoreTables {
   };
 }
 
-export interface Tables extends CoreTables, CatalogTables {}
+export interface Tables extends CoreTables, CatalogTables, IdentityTables, MemberTables, EmailTables {}

@@ -45,6 +45,19 @@ export class TokenService {
     return this.issue({ clientId, visitorId: newId(), memberId: null }, newId());
   }
 
+  /**
+   * Member tokens for a visitor who signed in (refresh role member): what the authorization endpoint
+   * hands out for a session token. Keeps the visitor id, so the visitor's cart stays theirs.
+   */
+  async issueMemberTokens(subject: {
+    clientId: string;
+    visitorId: string;
+    memberId: string;
+  }): Promise<TokenResponse> {
+    await this.requireClient(subject.clientId);
+    return this.issue(subject, newId());
+  }
+
   /** Rotates a refresh token (`grantType: refresh_token`). */
   async refresh(refreshToken: string, clientId: string | undefined): Promise<TokenResponse> {
     const hash = sha256(refreshToken);

@@ -1,0 +1,297 @@
+import { useProductBySlug, useProductOptionsAvailability } from '@cartwheel/react';
+import type { Choice, MediaItem, Product, ProductOption, ProductOptionsAvailability } from '@cartwheel/sdk';
+import { useId, useMemo, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { useDocumentTitle } from '../components/hooks.ts';
+import { Price } from '../components/Price.tsx';
+import { ProductImage } from '../components/ProductImage.tsx';
+import { ErrorMessage, Loading, NotFound } from '../components/Status.tsx';
+
+/** `/product-page/:slug`. */
+export function ProductPage() {
+  const { slug } = useParams();
+  const product = useProductBySlug(slug);
+
+  if (product.isPending) return <Loading label="Loading product…" />;
+  if (product.isError) {
+    return <ErrorMessage what="this product" error={product.error} retry={() => product.refetch()} />;
+  }
+  if (!product.data) {
+    return (
+      <NotFound title="We couldn't find that product">
+        <p>It may be sold out for good, or the link may be mistyped.</p>
+      </NotFound>
+    );
+  }
+  return <ProductDetails key={product.data.id} product={product.data} />;
+}
+
+type Choices = Record<string, string>;
+
+function ProductDetails({ product }: { product: Product }) {
+  useDocumentTitle(product.name);
+  const options = (product.productOptions ?? []).filter((option) => option.name && option.choices?.length);
+  const [choices, setChoices] = useState<Choices>({});
+  const [pickedMedia, setPickedMedia] = useState<MediaItem | undefined>();
+  const availability = useProductOptionsAvailability(product.id, choices);
+
+  const allChosen = options.every((option) => choices[option.name!]);
+  const answer = availability.data;
+  // while new choices load, the previous variant stays on screen (dimmed) rather than flashing back
+  const variant = allChosen ? answer?.selectedVariant : undefined;
+  const missing = options
+    .filter((option) => !choices[option.name!])
+    .map((option) => option.name!.toLowerCase());
+
+  const choose = (option: ProductOption, choice: Choice) => {
+    setChoices((current) => ({ ...current, [option.name!]: choiceKey(choice) }));
+    const media = choice.media?.mainMedia ?? choice.media?.items?.[0];
+    if (media) setPickedMedia(media);
+  };
+
+  return (
+    <article className="product">
+      <nav aria-label="Breadcrumb" className="breadcrumb">
+        <Link to="/">Home</Link> <span aria-hidden="true">/</span> <Link to="/products">All products</Link>{' '}
+        <span aria-hidden="true">/</span> <span aria-current="page">{product.name}</span>
+      </nav>
+      <div className="product__layout">
+        <Gallery product={product} picked={pickedMedia} onPick={setPickedMedia} />
+        <div className="product__info" aria-busy={availability.isFetching}>
+          {product.ribbon ? <span className="ribbon ribbon--inline">{product.ribbon}</span> : null}
+          <h1 className="product__name">{product.name}</h1>
+          <Price
+            price={variant?.price ?? product.priceData ?? product.price}
+            className="price--large"
+            testId="product-price"
+          />
+          <p className="stock" data-testid="stock-status" aria-live="polite">
+            <StockStatus product={product} allChosen={allChosen} answer={variant ? answer : undefined} />
+          </p>
+
+          {options.map((option) => (
+            <OptionPicker
+              key={option.name}
+              option={option}
+              available={answer?.productOptions?.find((o) => o.name === option.name)}
+              chosen={choices[option.name!]}
+              onChoose={(choice) => choose(option, choice)}
+            />
+          ))}
+
+          {availability.isError ? (
+            <p role="alert" className="status--error">
+              We couldn't check availability. Please pick again in a moment.
+            </p>
+          ) : null}
+
+          {(variant?.sku ?? product.sku) ? (
+            <p className="sku">
+              SKU: <span data-testid="sku">{variant?.sku ?? product.sku}</span>
+            </p>
+          ) : null}
+
+          <button type="button" className="button button--wide" disabled aria-describedby="cart-note">
+            Add to cart
+          </button>
+          <p id="cart-note" className="note">
+            {missing.length ? `Choose ${listOf(missing)} first. ` : ''}The cart is coming soon.
+          </p>
+
+          <Description html={product.description} />
+        </div>
+      </div>
+    </article>
+  );
+}
+
+function StockStatus({
+  product,
+  allChosen,
+  answer,
+}: {
+  product: Product;
+  allChosen: boolean;
+  answer: ProductOptionsAvailability | undefined;
+}) {
+  if (answer?.selectedVariant) {
+    return answer.selectedVariant.inStock ? (
+      <span className="stock--in">In stock</span>
+    ) : (
+      <span className="stock--out">Out of stock</span>
+    );
+  }
+  if (product.stock?.inStock === false || product.stock?.inventoryStatus === 'OUT_OF_STOCK') {
+    return <span className="stock--out">Out of stock</span>;
+  }
+  if (!allChosen) return <span className="stock--hint">Choose options to see availability</span>;
+  return <span className="stock--hint">Checking availability…</span>;
+}
+
+function Gallery({
+  product,
+  picked,
+  onPick,
+}: {
+  product: Product;
+  picked: MediaItem | undefined;
+  onPick: (media: MediaItem) => void;
+}) {
+  const items = (product.media?.items ?? []).filter((item) => item.image?.url);
+  const main = picked ?? product.media?.mainMedia ?? items[0];
+  return (
+    <div className="gallery">
+      <div className="gallery__main">
+        <ProductImage media={main} alt={main?.title || product.name || ''} />
+      </div>
+      {items.length > 1 ? (
+        <ul className="gallery__thumbs" aria-label="Product images">
+          {items.map((item, index) => (
+            <li key={item.id ?? index}>
+              <button
+                type="button"
+                className="gallery__thumb"
+                aria-pressed={item.image?.url === main?.image?.url}
+                aria-label={`Show image ${index + 1} of ${items.length}`}
+                onClick={() => onPick(item)}
+              >
+                <ProductImage media={item} alt="" />
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
+
+/** Drop-downs for drop_down options, swatches for colours; unavailable choices are disabled. */
+function OptionPicker({
+  option,
+  available,
+  chosen,
+  onChoose,
+}: {
+  option: ProductOption;
+  available: ProductOption | undefined;
+  chosen: string | undefined;
+  onChoose: (choice: Choice) => void;
+}) {
+  const id = useId();
+  const choices = option.choices ?? [];
+  const state = useMemo(() => {
+    const byKey = new Map((available?.choices ?? []).map((choice) => [choiceKey(choice), choice]));
+    return (choice: Choice) => {
+      const known = byKey.get(choiceKey(choice)) ?? choice;
+      return { inStock: known.inStock !== false, visible: known.visible !== false };
+    };
+  }, [available]);
+
+  if (option.optionType === 'color') {
+    const chosenChoice = choices.find((choice) => choiceKey(choice) === chosen);
+    return (
+      <fieldset className="option option--color">
+        <legend>
+          {option.name}
+          {chosenChoice ? <span className="option__chosen">: {choiceLabel(chosenChoice)}</span> : null}
+        </legend>
+        <div className="swatches">
+          {choices.map((choice) => {
+            const { inStock, visible } = state(choice);
+            const label = choiceLabel(choice);
+            const key = choiceKey(choice);
+            return (
+              <label key={key} className="swatch" title={inStock ? label : `${label} (out of stock)`}>
+                <input
+                  type="radio"
+                  name={id}
+                  value={key}
+                  checked={chosen === key}
+                  disabled={!inStock || !visible}
+                  onChange={() => onChoose(choice)}
+                  aria-label={inStock ? label : `${label} (out of stock)`}
+                />
+                <span
+                  className="swatch__color"
+                  style={{ background: swatchColor(choice) }}
+                  aria-hidden="true"
+                />
+              </label>
+            );
+          })}
+        </div>
+      </fieldset>
+    );
+  }
+
+  return (
+    <div className="option field">
+      <label htmlFor={id}>{option.name}</label>
+      <select
+        id={id}
+        value={chosen ?? ''}
+        onChange={(event) => {
+          const choice = choices.find((c) => choiceKey(c) === event.target.value);
+          if (choice) onChoose(choice);
+        }}
+      >
+        <option value="" disabled>
+          Choose {option.name?.toLowerCase()}
+        </option>
+        {choices.map((choice) => {
+          const { inStock, visible } = state(choice);
+          const key = choiceKey(choice);
+          return (
+            <option key={key} value={key} disabled={!inStock || !visible}>
+              {choiceLabel(choice)}
+              {!visible ? ' (unavailable)' : !inStock ? ' (out of stock)' : ''}
+            </option>
+          );
+        })}
+      </select>
+    </div>
+  );
+}
+
+/** How variants and availability requests name a choice: by its description ("Charcoal"), not a colour's value. */
+function choiceKey(choice: Choice): string {
+  return choice.description ?? choice.value ?? '';
+}
+
+function choiceLabel(choice: Choice): string {
+  return choice.description ?? choice.value ?? '';
+}
+
+function swatchColor(choice: Choice): string {
+  const value = choice.value ?? '';
+  return /^(#|rgb|hsl)/i.test(value) ? value : (choice.description ?? value).toLowerCase();
+}
+
+function listOf(words: string[]): string {
+  return words.length <= 1
+    ? (words[0] ?? '')
+    : `${words.slice(0, -1).join(', ')} and ${words[words.length - 1]}`;
+}
+
+/** The merchant's description is HTML; show its paragraphs as text rather than trusting its markup. */
+function Description({ html }: { html: string | undefined }) {
+  const paragraphs = useMemo(() => {
+    if (!html) return [];
+    const body = new DOMParser().parseFromString(html, 'text/html').body;
+    const blocks = [...body.querySelectorAll('p, li, h1, h2, h3, h4')].map((node) =>
+      node.textContent?.trim(),
+    );
+    const texts = blocks.length ? blocks : [body.textContent?.trim()];
+    return texts.filter((text): text is string => Boolean(text));
+  }, [html]);
+  if (paragraphs.length === 0) return null;
+  return (
+    <section className="product__description" aria-labelledby="description-heading">
+      <h2 id="description-heading">Description</h2>
+      {paragraphs.map((text, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: paragraphs of one description never reorder
+        <p key={index}>{text}</p>
+      ))}
+    </section>
+  );
+}

@@ -1,0 +1,47 @@
+import { collections, createClient, localStorageTokenStorage, OAuthStrategy, products } from '@cartwheel/sdk';
+
+/** What the platform tells the storefront at start (`GET /api/cartwheel/config`). */
+export interface StoreConfig {
+  clientId: string;
+  storeName: string;
+}
+
+export class StoreConfigError extends Error {
+  override name = 'StoreConfigError';
+}
+
+export async function loadStoreConfig(origin: string): Promise<StoreConfig> {
+  let response: Response;
+  try {
+    response = await fetch(`${origin}/api/cartwheel/config`, { headers: { Accept: 'application/json' } });
+  } catch {
+    throw new StoreConfigError('The store could not be reached. Check your connection and reload the page.');
+  }
+  const body = response.ok
+    ? ((await response.json().catch(() => undefined)) as Partial<StoreConfig>)
+    : undefined;
+  if (!body?.clientId) {
+    throw new StoreConfigError(
+      'This store is not set up yet: the platform did not answer GET /api/cartwheel/config with a client id.',
+    );
+  }
+  return { clientId: body.clientId, storeName: body.storeName || 'Store' };
+}
+
+/**
+ * The SDK client the storefront's hooks use. Visitor tokens live in localStorage, so a shopper stays
+ * the same visitor across reloads (their cart will follow them).
+ */
+export function createStoreClient(origin: string, config: StoreConfig) {
+  return createClient({
+    host: origin,
+    auth: OAuthStrategy({
+      clientId: config.clientId,
+      host: origin,
+      storage: localStorageTokenStorage(`cartwheel.tokens.${config.clientId}`),
+    }),
+    modules: { products, collections },
+  });
+}
+
+export type StoreClient = ReturnType<typeof createStoreClient>;

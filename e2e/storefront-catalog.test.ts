@@ -1,0 +1,359 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import {
+  type CollectionV2,
+  collections,
+  createClient,
+  type Filter,
+  OAuthStrategy,
+  type PriceData,
+  type Product,
+  products,
+} from '@cartwheel/sdk';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  DIALECTS,
+  startTestPlatform,
+  TEST_CLIENT_ID,
+  type TestPlatform,
+} from '../packages/platform/test/support/platform.ts';
+
+/**
+ * The storefront in a real browser against a real platform with the demo store: what a shopper sees
+ * is checked against what the platform's API answers for the same question.
+ */
+
+const SHOTS = '/tmp/cartwheel-shots';
+const STOREFRONT_BUILT = path.resolve(import.meta.dirname, '../apps/storefront/dist/index.html');
+
+function apiClient(platform: TestPlatform) {
+  return createClient({
+    host: platform.url,
+    auth: OAuthStrategy({ clientId: TEST_CLIENT_ID }),
+    modules: { products, collections },
+  });
+}
+
+/** What the page shows as the price to pay: the discounted price when there is a discount. */
+function priceToPay(price: PriceData): string {
+  const discounted = price.discountedPrice !== undefined && price.discountedPrice < (price.price ?? 0);
+  return (discounted ? price.formatted?.discountedPrice : price.formatted?.price) ?? '';
+}
+
+function amount(text: string): number {
+  return Number(text.replace(/[^0-9.]/g, ''));
+}
+
+async function visiblePrices(page: Page): Promise<number[]> {
+  const texts = await page.getByTestId('product-price').locator('.price__current').allTextContents();
+  return texts.map(amount);
+}
+
+async function visibleNames(page: Page, listName: string): Promise<string[]> {
+  return page.getByRole('list', { name: listName, exact: true }).getByRole('heading').allTextContents();
+}
+
+describe.each(DIALECTS)('storefront catalog in Chromium on %s', (dialect) => {
+  let platform: TestPlatform;
+  let browser: Browser;
+  let page: Page;
+  let api: ReturnType<typeof apiClient>;
+  let storeName: string;
+  const shot = (name: string) => page.screenshot({ path: `${SHOTS}/${dialect}-${name}.png`, fullPage: true });
+
+  beforeAll(async () => {
+    if (!fs.existsSync(STOREFRONT_BUILT)) {
+      throw new Error('apps/storefront is not built: run `npm run build -w apps/storefront` first');
+    }
+    fs.mkdirSync(SHOTS, { recursive: true });
+    platform = await startTestPlatform({ dialect, seedDemo: true });
+    api = apiClient(platform);
+    storeName = (
+      (await (await fetch(`${platform.url}/api/cartwheel/config`)).json()) as { storeName: string }
+    ).storeName;
+    browser = await chromium.launch({
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--no-first-run',
+      ],
+    });
+    page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    page.setDefaultTimeout(10_000);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await platform?.stop();
+  });
+
+  /** The collection with the most products that is not "All Products": the richest page to browse. */
+  async function biggestCollection(): Promise<CollectionV2> {
+    const { items } = await api.collections.queryCollections({ paging: { limit: 100 } });
+    const picked = items
+      .filter((c) => c.slug !== 'all-products' && (c.assignedProductsCount ?? 0) >= 2)
+      .sort((a, b) => (b.assignedProductsCount ?? 0) - (a.assignedProductsCount ?? 0))[0];
+    if (!picked) throw new Error('the demo store has no collection with two products or more');
+    return picked;
+  }
+
+  it("serves the storefront's page and its built scripts and styles to anyone, without a token", async () => {
+    const html = await (
+      await fetch(`${platform.url}/collections/anything`, { headers: { Accept: 'text/html' } })
+    ).text();
+    const assets = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map((match) => match[1]!);
+    expect(assets.length).toBeGreaterThan(0);
+    for (const asset of assets) {
+      const response = await fetch(`${platform.url}${asset}`);
+      expect({ asset, status: response.status }).toEqual({ asset, status: 200 });
+    }
+  });
+
+  it('a shopper stays the same visitor across reloads: their tokens are kept in localStorage', async () => {
+    const key = `cartwheel.tokens.${TEST_CLIENT_ID}`;
+    await page.goto(`${platform.url}/`);
+    await expect.poll(() => page.evaluate((k) => localStorage.getItem(k), key)).not.toBeNull();
+    const before = JSON.parse((await page.evaluate((k) => localStorage.getItem(k), key))!);
+    expect(before.refreshToken.role).toBe('visitor');
+    await page.reload();
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    const after = JSON.parse((await page.evaluate((k) => localStorage.getItem(k), key))!);
+    expect(after.accessToken.value).toBe(before.accessToken.value);
+  });
+
+  it('the home page shows the store, its collections with their product counts, and featured products', async () => {
+    await page.goto(`${platform.url}/`);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(storeName);
+    const { items } = await api.collections.queryCollections({ paging: { limit: 100 } });
+    const list = page.getByRole('list', { name: 'Collections' });
+    await list.waitFor();
+    for (const collection of items) {
+      const count = collection.assignedProductsCount ?? 0;
+      const link = list.getByRole('link', { name: new RegExp(`^${escapeRegExp(collection.name!)}`) });
+      await expect
+        .poll(() => link.textContent())
+        .toContain(`${count} ${count === 1 ? 'product' : 'products'}`);
+    }
+    await page.getByRole('list', { name: 'Featured products' }).waitFor();
+    expect((await visibleNames(page, 'Featured products')).length).toBeGreaterThan(0);
+    expect(await page.title()).toBe(storeName);
+    await shot('home');
+  });
+
+  it('a collection opened from the home page sorts by price, low to high, as the API does', async () => {
+    const collection = await biggestCollection();
+    await page.goto(`${platform.url}/`);
+    await page
+      .getByRole('list', { name: 'Collections' })
+      .getByRole('link', { name: new RegExp(`^${escapeRegExp(collection.name!)}`) })
+      .click();
+    await page.waitForURL(`**/collections/${collection.slug}`);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(collection.name);
+    await page.getByRole('list', { name: collection.name! }).waitFor();
+    await expect
+      .poll(() => page.locator('.result-count').textContent())
+      .toContain(`of ${collection.assignedProductsCount} products`);
+
+    await page.getByLabel('Sort by').selectOption({ label: 'Price: low to high' });
+    await page.waitForURL(/sort=price-asc/);
+    const expected = await api.products.queryProducts({
+      filter: { collectionIds: { $hasSome: [collection.id!] } },
+      sort: [{ fieldName: 'discountedPrice', order: 'ASC' }],
+      paging: { limit: 12 },
+    });
+    await expect.poll(() => visibleNames(page, collection.name!)).toEqual(expected.items.map((p) => p.name));
+    const prices = await visiblePrices(page);
+    expect(prices).toEqual([...prices].sort((a, b) => a - b));
+    expect(prices).toEqual(expected.items.map((p) => amount(priceToPay(p.priceData!))));
+    await shot('collection-sorted');
+  });
+
+  it('the search box narrows the list to names containing the words, in any case, and keeps the sort', async () => {
+    const collection = await biggestCollection();
+    const inCollection: Filter = { collectionIds: { $hasSome: [collection.id!] } };
+    const { items } = await api.products.queryProducts({ filter: inCollection, paging: { limit: 100 } });
+    // a word some, but not all, of the collection's products have in their names
+    const words = [
+      ...new Set(items.flatMap((p) => p.name!.split(/\s+/)).filter((w) => /^[a-z]{3,}$/i.test(w))),
+    ];
+    const term = words.find((word) => {
+      const hits = items.filter((p) => p.name!.toLowerCase().includes(word.toLowerCase())).length;
+      return hits > 0 && hits < items.length;
+    });
+    if (!term) throw new Error(`no word narrows ${collection.name}: the demo store needs more varied names`);
+    const expected = await api.products.queryProducts({
+      filter: { $and: [inCollection, { name: { $contains: term.toLowerCase() } }] },
+      sort: [{ fieldName: 'discountedPrice', order: 'ASC' }],
+    });
+
+    await page.getByLabel('Search products').fill(term.toUpperCase());
+    await page.waitForURL(new RegExp(`q=${escapeRegExp(encodeURIComponent(term.toUpperCase()))}`));
+    expect(page.url()).toContain('sort=price-asc');
+    await expect.poll(() => visibleNames(page, collection.name!)).toEqual(expected.items.map((p) => p.name));
+    for (const name of await visibleNames(page, collection.name!))
+      expect(name.toLowerCase()).toContain(term.toLowerCase());
+    await expect
+      .poll(() => page.locator('.result-count').textContent())
+      .toContain(`of ${expected.metadata.total} ${expected.metadata.total === 1 ? 'product' : 'products'}`);
+    await shot('collection-search');
+
+    // the search and the sort are in the URL: a reload keeps both
+    await page.reload();
+    await expect.poll(() => page.getByLabel('Search products').inputValue()).toBe(term.toUpperCase());
+    expect(await page.getByLabel('Sort by').inputValue()).toBe('price-asc');
+    await expect.poll(() => visibleNames(page, collection.name!)).toEqual(expected.items.map((p) => p.name));
+  });
+
+  it("picking options shows the resolved variant's price and stock, as productOptionsAvailability answers", async () => {
+    const { items } = await api.products.queryProducts({ paging: { limit: 100 } }, { includeVariants: true });
+    // a product with options whose in-stock variants do not all cost the same
+    const product = items.find((p) => {
+      const prices = new Set(
+        (p.variants ?? []).filter((v) => v.stock?.inStock).map((v) => priceToPay(v.variant!.priceData!)),
+      );
+      return (p.productOptions?.length ?? 0) >= 2 && prices.size >= 2;
+    });
+    if (!product)
+      throw new Error('the demo store has no product with two options and variants of different prices');
+    const inStock = product.variants!.filter((v) => v.stock?.inStock);
+    const first = inStock[0]!;
+    const second = inStock.find(
+      (v) => priceToPay(v.variant!.priceData!) !== priceToPay(first.variant!.priceData!),
+    )!;
+
+    // find it the way a shopper would: search all products, open the card
+    await page.goto(`${platform.url}/products`);
+    await page.getByLabel('Search products').fill(product.name!);
+    await page.getByRole('heading', { name: product.name!, exact: true }).click();
+    await page.waitForURL(`**/product-page/${product.slug}`);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(product.name);
+    await expect
+      .poll(() => page.getByTestId('stock-status').textContent())
+      .toBe('Choose options to see availability');
+
+    for (const variant of [first, second]) {
+      await pick(page, product, variant.choices!);
+      const answer = await api.products.getProductOptionsAvailability(product.id!, variant.choices!);
+      expect(answer.selectedVariant?.id).toBe(variant.id);
+      // the page has the answer for these choices, not one for the choices on the way to them
+      await expect.poll(() => page.locator('.product__info').getAttribute('aria-busy')).toBe('false');
+      await expect
+        .poll(() => page.getByTestId('product-price').locator('.price__current').textContent())
+        .toBe(priceToPay(answer.selectedVariant!.price!));
+      await expect
+        .poll(() => page.getByTestId('stock-status').textContent())
+        .toBe(answer.selectedVariant!.inStock ? 'In stock' : 'Out of stock');
+      if (answer.selectedVariant!.sku) {
+        await expect.poll(() => page.getByTestId('sku').textContent()).toBe(answer.selectedVariant!.sku);
+      }
+      await shot(`product-${variant === first ? 'first' : 'second'}-variant`);
+    }
+
+    // a deep link survives a reload: the platform serves the storefront for any page address
+    await page.reload();
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(product.name);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await shot('product-mobile');
+    await page.setViewportSize({ width: 1280, height: 900 });
+  });
+
+  it('a choice no variant in stock has is disabled and says it is out of stock', async () => {
+    const { items } = await api.products.queryProducts({ paging: { limit: 100 } });
+    let found: { product: Product; option: string; choice: string; color: boolean } | undefined;
+    for (const product of items.filter((p) => p.productOptions?.length)) {
+      const answer = await api.products.getProductOptionsAvailability(product.id!, {});
+      for (const option of answer.productOptions) {
+        const soldOut = option.choices?.find((c) => c.inStock === false);
+        if (soldOut && !found) {
+          found = {
+            product,
+            option: option.name!,
+            choice: soldOut.description!,
+            color: option.optionType === 'color',
+          };
+        }
+      }
+    }
+    if (!found) throw new Error('the demo store has no product with a sold-out choice');
+    await page.goto(`${platform.url}/product-page/${found.product.slug}`);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(found.product.name);
+    const control = found.color
+      ? page.getByRole('radio', { name: `${found.choice} (out of stock)`, exact: true })
+      : page
+          .getByLabel(found.option, { exact: true })
+          .getByRole('option', { name: `${found.choice} (out of stock)` });
+    await expect.poll(() => control.isDisabled()).toBe(true);
+  });
+
+  it('a sold-out product says "Out of stock" on its card and its page', async () => {
+    const soldOut = await api.products.queryProducts({
+      filter: { 'stock.inStock': false },
+      paging: { limit: 1 },
+    });
+    const product = soldOut.items[0];
+    if (!product) throw new Error('the demo store has no sold-out product');
+    await page.goto(`${platform.url}/products?q=${encodeURIComponent(product.name!)}`);
+    const card = page
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading', { name: product.name!, exact: true }) });
+    await expect.poll(() => card.textContent()).toContain('Out of stock');
+    await card.getByRole('heading').click();
+    await expect.poll(() => page.getByTestId('stock-status').textContent()).toBe('Out of stock');
+  });
+
+  it("an unknown product says we couldn't find it, with a way home", async () => {
+    await page.goto(`${platform.url}/product-page/no-such-product`);
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).textContent())
+      .toBe("We couldn't find that product");
+    await shot('product-not-found');
+    await page.getByRole('link', { name: 'Back to the home page' }).click();
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(storeName);
+  });
+
+  it('back and forward move between pages of results', async () => {
+    await page.goto(`${platform.url}/products?sort=name`);
+    const total = (await api.products.queryProducts({ paging: { limit: 1 } })).metadata.total;
+    if (total <= 12) return expect(await page.getByRole('navigation', { name: 'Pages' }).count()).toBe(0);
+    const pageOne = await api.products.queryProducts({
+      sort: [{ fieldName: 'name', order: 'ASC' }],
+      paging: { limit: 12 },
+    });
+    const pageTwo = await api.products.queryProducts({
+      sort: [{ fieldName: 'name', order: 'ASC' }],
+      paging: { limit: 12, offset: 12 },
+    });
+    await expect.poll(() => visibleNames(page, 'All products')).toEqual(pageOne.items.map((p) => p.name));
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.waitForURL(/page=2/);
+    await expect.poll(() => visibleNames(page, 'All products')).toEqual(pageTwo.items.map((p) => p.name));
+    await page.goBack();
+    await expect.poll(() => visibleNames(page, 'All products')).toEqual(pageOne.items.map((p) => p.name));
+    await page.goForward();
+    await expect.poll(() => visibleNames(page, 'All products')).toEqual(pageTwo.items.map((p) => p.name));
+  });
+});
+
+/** Chooses each option's choice the way a shopper does: a swatch for a colour, the drop-down otherwise. */
+async function pick(page: Page, product: Product, choices: Record<string, string>): Promise<void> {
+  for (const option of product.productOptions ?? []) {
+    const choice = choices[option.name!];
+    if (!choice) continue;
+    if (option.optionType === 'color') {
+      await page.getByRole('radio', { name: choice, exact: true }).check();
+    } else {
+      const select = page.getByLabel(option.name!, { exact: true });
+      await select.selectOption(choice);
+    }
+  }
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** A port nothing listens on right now. */

@@ -1,0 +1,30 @@
+import type { Kysely, Migration } from 'kysely';
+
+export const emailMigrations: Record<string, Migration> = {
+  '0005_email': {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('email_outbox')
+        .addColumn('id', 'text', (col) => col.primaryKey())
+        .addColumn('kind', 'text', (col) => col.notNull())
+        .addColumn('to_address', 'text', (col) => col.notNull())
+        .addColumn('subject', 'text', (col) => col.notNull())
+        .addColumn('body_text', 'text', (col) => col.notNull())
+        .addColumn('status', 'text', (col) => col.notNull())
+        .addColumn('error', 'text')
+        .addColumn('created_at', 'text', (col) => col.notNull())
+        .addColumn('sent_at', 'text')
+        .execute();
+      await db.schema
+        .createIndex('email_outbox_created')
+        .on('email_outbox')
+        .columns(['created_at', 'id'])
+        .execute();
+      await db.schema
+        .createIndex('email_outbox_to')
+        .on('email_outbox')
+        .columns(['to_address', 'created_at'])
+        .execute();
+    },
+  },
+};

@@ -1,0 +1,615 @@
+import type {
+  CaptchaToken,
+  Identity,
+  IdentityProfile,
+  LoginRequest,
+  RegisterRequest,
+  StateMachineResponse,
+  TokenResponse,
+} from '@cartwheel/sdk';
+import type { Kysely } from 'kysely';
+import type { Tables } from '../db/tables.ts';
+import type { Mailer } from '../email/mailer.ts';
+import type { MembersService } from '../members/service.ts';
+import type { TokenService } from '../oauth/tokens.ts';
+import type { Settings } from '../settings/settings.ts';
+import { applicationError, invalidArgument, notFound, violation } from '../shared/errors.ts';
+import { newId, newSecret } from '../shared/ids.ts';
+import type { Principal } from '../shared/principal.ts';
+import { Captcha, type CaptchaChallenge } from './captcha.ts';
+import {
+  emailAlreadyExists,
+  identityCannotSignIn,
+  invalidPassword,
+  invalidSessionToken,
+  loginEmail,
+  resetPasswordRequired,
+  unknownEmail,
+} from './errors.ts';
+import {
+  AUTH_STATE_OF,
+  type IdentityStanding,
+  nextStep,
+  type SignUpPolicy,
+  statusAfterEmailVerified,
+  statusAfterOwnerApproval,
+  statusOnRegistration,
+} from './login-flow.ts';
+import { hashPassword, passwordViolation, verifyPassword } from './passwords.ts';
+import { RecoveryTokens } from './recovery.ts';
+import { type SessionHolder, SessionTokens } from './sessions.ts';
+import type { IdentityRow } from './tables.ts';
+import { LoginThrottle } from './throttle.ts';
+import { EmailVerifications, type VerificationRef } from './verification.ts';
+
+/** Site settings read on every flow, so an admin's change applies to the next login. */
+export const IDENTITY_SETTINGS = {
+  requireEmailVerification: 'identity.requireEmailVerification',
+  requireOwnerApproval: 'identity.requireOwnerApproval',
+  /** `off` (default) or `required`: a solved captcha on every registration and login. */
+  captcha: 'identity.captcha',
+  captchaSecret: 'identity.captcha_secret',
+} as const;
+
+/** Who is asking: the principal of the call and the client's network address (for the throttle). */
+export interface Caller {
+  principal: Principal;
+  address: string;
+}
+
+export interface IdentityDependencies {
+  settings: Settings;
+  tokens: TokenService;
+  members: MembersService;
+  mailer: Mailer;
+}
+
+export interface IdentityOptions {
+  /** Base of the links in emails (`<publicUrl>/reset-password?token=...`). */
+  publicUrl: string;
+  storeName: string;
+}
+
+const PROFILE_FIELDS = [
+  'firstName',
+  'lastName',
+  'nickname',
+  'picture',
+  'language',
+  'company',
+  'position',
+  'birthdate',
+] as const satisfies ReadonlyArray<keyof IdentityProfile>;
+
+/**
+ * Identity: registration, login, email verification, password recovery, and the session tokens a
+ * finished login yields. Business rules only: it never sees a request (routes.ts translates).
+ */
+export class IdentityService {
+  private readonly sessions: SessionTokens;
+  private readonly verifications: EmailVerifications;
+  private readonly recovery: RecoveryTokens;
+  private readonly throttle: LoginThrottle;
+  private readonly captcha: Captcha;
+
+  constructor(
+    private readonly db: Kysely<Tables>,
+    private readonly deps: IdentityDependencies,
+    private readonly options: IdentityOptions,
+  ) {
+    this.sessions = new SessionTokens(db);
+    this.verifications = new EmailVerifications(db);
+    this.recovery = new RecoveryTokens(db);
+    this.throttle = new LoginThrottle(db);
+    this.captcha = new Captcha(db, async () => {
+      const secret = await deps.settings.getOrCreate(IDENTITY_SETTINGS.captchaSecret, () => newSecret(32));
+      return secret.value;
+    });
+  }
+
+  captchaChallenge(): Promise<CaptchaChallenge> {
+    return this.captcha.challenge();
+  }
+
+  /** `POST /v2/register`: a new identity and its member, then whatever the site's policy asks next. */
+  async register(input: RegisterRequest, caller: Caller): Promise<StateMachineResponse> {
+    const email = loginEmail(input.loginId?.email);
+    const weak = passwordViolation(input.password, 'password');
+    if (weak) throw weak;
+    await this.checkCaptcha(input.captchaTokens);
+    if (await this.findByEmail(email)) throw emailAlreadyExists();
+
+    const policy = await this.policy();
+    const passwordHash = await hashPassword(input.password as string);
+    const profile = cleanProfile(input.profile, email);
+    const { status, pendingReason } = statusOnRegistration(policy);
+    const now = new Date().toISOString();
+    const row: IdentityRow = {
+      id: newId(),
+      email,
+      email_verified: 0,
+      status,
+      pending_reason: pendingReason,
+      password_hash: passwordHash,
+      must_reset_password: 0,
+      profile: JSON.stringify(withoutMemberFields(profile)),
+      created_at: now,
+      updated_at: now,
+    };
+    try {
+      await this.db.transaction().execute(async (trx) => {
+        await trx.insertInto('identities').values(row).execute();
+        await this.deps.members.createForIdentity(trx, { id: row.id, email, profile }, now);
+      });
+    } catch (error) {
+      // two registrations of one email at once: the unique index let one through
+      if (await this.findByEmail(email)) throw emailAlreadyExists();
+      throw error;
+    }
+    return this.continueSignIn(row, policy, holderOf(caller.principal));
+  }
+
+  /** `POST /v2/login`: email and password, throttled per email and per address. */
+  async login(input: LoginRequest, caller: Caller): Promise<StateMachineResponse> {
+    const email = loginEmail(input.loginId?.email);
+    if (typeof input.password !== 'string' || input.password === '') {
+      throw invalidArgument([violation('password', 'is required', 'REQUIRED_FIELD')]);
+    }
+    await this.checkCaptcha(input.captchaTokens);
+    const attempt = await this.throttle.begin(email, caller.address);
+    const identity = await this.findByEmail(email);
+    if (!identity) {
+      await attempt.failed();
+      throw unknownEmail();
+    }
+    if (!identity.password_hash) {
+      // never set one (an admin's sign-on or invitation): the way in is the reset link
+      await attempt.failed();
+      throw resetPasswordRequired();
+    }
+    if (!(await verifyPassword(input.password, identity.password_hash))) {
+      await attempt.failed();
+      throw invalidPassword();
+    }
+    await attempt.succeeded();
+    if (identity.must_reset_password) throw resetPasswordRequired();
+    return this.continueSignIn(identity, await this.policy(), holderOf(caller.principal));
+  }
+
+  /** `POST /v2/change-password` by the signed-in member. */
+  async changePassword(memberId: string, newPassword: unknown): Promise<Record<string, never>> {
+    const weak = passwordViolation(newPassword, 'newPassword');
+    if (weak) throw weak;
+    const identity = await this.findById(memberId);
+    if (!identity) throw notFound('identity', memberId);
+    await this.update(identity.id, {
+      password_hash: await hashPassword(newPassword as string),
+      must_reset_password: 0,
+    });
+    return {};
+  }
+
+  /**
+   * `POST /v2/sign-on` (admin): the member with this email, made if new, signed in without a
+   * password; the app vouches for who they are. `verifyEmail` marks the email verified.
+   */
+  async signOn(input: {
+    loginId?: { email?: string };
+    profile?: IdentityProfile;
+    verifyEmail?: boolean;
+  }): Promise<{ sessionToken: string; identity: Identity }> {
+    const email = loginEmail(input.loginId?.email);
+    const policy = await this.policy();
+    let identity = await this.findByEmail(email);
+    if (!identity) {
+      const profile = cleanProfile(input.profile, email);
+      const now = new Date().toISOString();
+      const row: IdentityRow = {
+        id: newId(),
+        email,
+        email_verified: input.verifyEmail ? 1 : 0,
+        status: 'ACTIVE',
+        pending_reason: null,
+        password_hash: null,
+        must_reset_password: 0,
+        profile: JSON.stringify(withoutMemberFields(profile)),
+        created_at: now,
+        updated_at: now,
+      };
+      try {
+        await this.db.transaction().execute(async (trx) => {
+          await trx.insertInto('identities').values(row).execute();
+          await this.deps.members.createForIdentity(trx, { id: row.id, email, profile }, now);
+        });
+        identity = row;
+      } catch (error) {
+        identity = await this.findByEmail(email);
+        if (!identity) throw error;
+      }
+    } else {
+      const given = pickProfile(input.profile);
+      const changes: Partial<IdentityRow> = {};
+      if (Object.keys(given).length > 0) {
+        changes.profile = JSON.stringify({ ...JSON.parse(identity.profile), ...given });
+      }
+      if (input.verifyEmail && !identity.email_verified) {
+        changes.email_verified = 1;
+        const next = statusAfterEmailVerified(standingOf(identity), policy);
+        changes.status = next.status;
+        changes.pending_reason = next.pendingReason;
+      }
+      if (Object.keys(changes).length > 0) identity = await this.update(identity.id, changes);
+    }
+    const step = nextStep(standingOf(identity), { ...policy, requireEmailVerification: false });
+    if (step.step !== 'SIGN_IN') throw identityCannotSignIn(step.step === 'REFUSE' ? step.status : 'PENDING');
+    const sessionToken = await this.openSession(identity.id, { visitorId: null, clientId: null });
+    return { sessionToken, identity: await this.wireIdentity(identity) };
+  }
+
+  /** `POST /v1/auth/verify`: the emailed code, for the login that sent it. */
+  async verifyDuringAuthentication(input: {
+    code?: unknown;
+    stateToken?: unknown;
+  }): Promise<StateMachineResponse> {
+    const code = requiredString(input.code, 'code');
+    const stateToken = requiredString(input.stateToken, 'stateToken');
+    const verification = await this.verifications.complete({ stateToken }, code);
+    const identity = await this.markEmailVerified(verification.identity_id);
+    return this.continueSignIn(identity, await this.policy(), {
+      visitorId: verification.visitor_id,
+      clientId: verification.client_id,
+    });
+  }
+
+  /** `POST /v1/verify`: a code for a verification an admin started; proves the email, signs no one in. */
+  async verifyById(input: { code?: unknown; verificationId?: unknown }): Promise<Record<string, never>> {
+    const code = requiredString(input.code, 'code');
+    const verificationId = requiredString(input.verificationId, 'verificationId');
+    const verification = await this.verifications.complete({ verificationId }, code);
+    await this.markEmailVerified(verification.identity_id);
+    return {};
+  }
+
+  /** `POST /v1/auth/resend`: a new code for the login waiting on one. */
+  async resendCode(input: { stateToken?: unknown }): Promise<Record<string, never>> {
+    const ref: VerificationRef = { stateToken: requiredString(input.stateToken, 'stateToken') };
+    const { identityId, code } = await this.verifications.resend(ref);
+    const identity = await this.findById(identityId);
+    if (identity) await this.mailCode(identity.email, code);
+    return {};
+  }
+
+  /** `POST /v1/start` (admin): emails a code to the identity; the answer names the verification. */
+  async startVerification(input: {
+    identityId?: unknown;
+    target?: unknown;
+  }): Promise<{ verificationId: string }> {
+    const identityId = requiredString(input.identityId, 'identityId');
+    if ((input.target ?? 'EMAIL') !== 'EMAIL') {
+      throw invalidArgument([violation('target', 'only EMAIL verification exists', 'INVALID_ENUM_VALUE')]);
+    }
+    const identity = await this.findById(identityId);
+    if (!identity) throw notFound('identity', identityId);
+    const started = await this.verifications.start(identity.id, { visitorId: null, clientId: null }, false);
+    await this.mailCode(identity.email, started.code);
+    return { verificationId: started.verificationId };
+  }
+
+  /**
+   * `POST /v1/send-email`: a password reset link, if a member has this email. The answer is the same
+   * either way, so it tells nobody whether the email belongs to a member.
+   */
+  async sendRecoveryEmail(
+    input: { email?: unknown; language?: unknown; redirect?: { url?: unknown; clientId?: unknown } },
+    caller: Caller,
+  ): Promise<Record<string, never>> {
+    const email = loginEmail(input.email, 'email');
+    const identity = await this.findByEmail(email);
+    if (!identity || !['ACTIVE', 'PENDING'].includes(identity.status)) return {};
+    const clientId = stringOr(input.redirect?.clientId) ?? holderOf(caller.principal).clientId;
+    const token = await this.recovery.issue(identity.id, 'RECOVERY', clientId);
+    if (!token) return {};
+    const link = await this.resetLink(token, stringOr(input.redirect?.url), clientId);
+    await this.deps.mailer.send({
+      kind: 'PASSWORD_RESET',
+      to: identity.email,
+      subject: `Reset your password for ${this.options.storeName}`,
+      text: [
+        `Someone asked to reset the password of your account at ${this.options.storeName}.`,
+        `To choose a new password, open this link within an hour:`,
+        link,
+        `If it wasn't you, ignore this email: your password stays as it is.`,
+      ].join('\n\n'),
+    });
+    return {};
+  }
+
+  /** `POST /v1/activation-email` (admin): an invitation to set a first password. */
+  async sendActivationEmail(input: {
+    identityId?: unknown;
+    emailOptions?: { redirect?: { url?: unknown; clientId?: unknown } };
+  }): Promise<Record<string, never>> {
+    const identityId = requiredString(input.identityId, 'identityId');
+    const identity = await this.findById(identityId);
+    if (!identity) throw notFound('identity', identityId);
+    const clientId = stringOr(input.emailOptions?.redirect?.clientId) ?? null;
+    const token = await this.recovery.issue(identity.id, 'ACTIVATION', clientId);
+    if (!token) {
+      throw applicationError(
+        'RESOURCE_EXHAUSTED',
+        'TOO_MANY_ATTEMPTS',
+        'too many emails sent lately: try later',
+      );
+    }
+    const link = await this.resetLink(token, stringOr(input.emailOptions?.redirect?.url), clientId);
+    await this.deps.mailer.send({
+      kind: 'ACCOUNT_ACTIVATION',
+      to: identity.email,
+      subject: `Your account at ${this.options.storeName}`,
+      text: [
+        `An account at ${this.options.storeName} was made for you.`,
+        `To choose your password and sign in, open this link within three days:`,
+        link,
+      ].join('\n\n'),
+    });
+    return {};
+  }
+
+  /**
+   * `POST /v1/recover`: the link's token and a new password. Reading the link proves the email, so a
+   * wait for email verification ends here; the member is then signed in as policy allows.
+   */
+  async recover(
+    input: { recoveryToken?: unknown; password?: unknown },
+    caller: Caller,
+  ): Promise<StateMachineResponse> {
+    const recoveryToken = requiredString(input.recoveryToken, 'recoveryToken');
+    const weak = passwordViolation(input.password, 'password');
+    if (weak) throw weak;
+    const passwordHash = await hashPassword(input.password as string);
+    const used = await this.recovery.consume(recoveryToken);
+    const identity = await this.findById(used.identity_id);
+    if (!identity) throw notFound('identity', used.identity_id);
+    const policy = await this.policy();
+    const next = identity.email_verified
+      ? { status: identity.status, pendingReason: identity.pending_reason }
+      : statusAfterEmailVerified(standingOf(identity), policy);
+    const updated = await this.update(identity.id, {
+      password_hash: passwordHash,
+      must_reset_password: 0,
+      email_verified: 1,
+      status: next.status,
+      pending_reason: next.pendingReason,
+    });
+    await this.throttle.clear(updated.email);
+    const holder = holderOf(caller.principal);
+    return this.continueSignIn(updated, policy, {
+      visitorId: holder.visitorId,
+      clientId: holder.clientId ?? used.client_id,
+    });
+  }
+
+  /**
+   * Trades a session token for member tokens of `clientId`: once, within ten minutes, and only while
+   * the member may still sign in. The authorization endpoint (prompt none) calls this.
+   */
+  async issueMemberTokensForSession(sessionToken: string, clientId: string): Promise<TokenResponse> {
+    const session = await this.sessions.consume(sessionToken, clientId);
+    const identity = await this.findById(session.identityId);
+    if (!identity || nextStep(standingOf(identity), await this.policy()).step !== 'SIGN_IN') {
+      throw invalidSessionToken();
+    }
+    return this.deps.tokens.issueMemberTokens({
+      clientId,
+      visitorId: session.visitorId ?? newId(),
+      memberId: identity.id,
+    });
+  }
+
+  /** The owner lets a waiting member in (the member administration calls will expose it). */
+  async approve(identityId: string): Promise<Identity> {
+    const identity = await this.findById(identityId);
+    if (!identity) throw notFound('identity', identityId);
+    const next = statusAfterOwnerApproval(standingOf(identity));
+    const updated = await this.update(identity.id, {
+      status: next.status,
+      pending_reason: next.pendingReason,
+    });
+    return this.wireIdentity(updated);
+  }
+
+  /** Answers a correctly identified member with the step the flow is at (point 4's server states). */
+  private async continueSignIn(
+    identity: IdentityRow,
+    policy: SignUpPolicy,
+    holder: SessionHolder,
+  ): Promise<StateMachineResponse> {
+    const step = nextStep(standingOf(identity), policy);
+    if (step.step === 'REFUSE') throw identityCannotSignIn(step.status);
+    const answer: StateMachineResponse = {
+      state: AUTH_STATE_OF[step.step],
+      identity: await this.wireIdentity(identity),
+      additionalData: {},
+    };
+    if (step.step === 'SIGN_IN') {
+      answer.sessionToken = await this.openSession(identity.id, holder);
+    } else if (step.step === 'VERIFY_EMAIL') {
+      const started = await this.verifications.start(identity.id, holder, true);
+      await this.mailCode(identity.email, started.code);
+      answer.stateToken = started.stateToken;
+    }
+    return answer;
+  }
+
+  private async openSession(identityId: string, holder: SessionHolder): Promise<string> {
+    const token = await this.sessions.issue(identityId, holder);
+    await this.deps.members.recordLogin(identityId);
+    return token;
+  }
+
+  private async markEmailVerified(identityId: string): Promise<IdentityRow> {
+    const identity = await this.findById(identityId);
+    if (!identity) throw notFound('identity', identityId);
+    if (identity.email_verified) return identity;
+    const next = statusAfterEmailVerified(standingOf(identity), await this.policy());
+    return this.update(identity.id, {
+      email_verified: 1,
+      status: next.status,
+      pending_reason: next.pendingReason,
+    });
+  }
+
+  private async mailCode(to: string, code: string): Promise<void> {
+    await this.deps.mailer.send({
+      kind: 'EMAIL_VERIFICATION_CODE',
+      to,
+      subject: `${code} is your ${this.options.storeName} verification code`,
+      text: [
+        `Your verification code is ${code}.`,
+        `It works for 15 minutes. If you didn't try to sign in to ${this.options.storeName}, ignore this email.`,
+      ].join('\n\n'),
+    });
+  }
+
+  /**
+   * The reset page's address. A redirect is kept only when the client registered its origin, so a
+   * reset link never sends anyone to a stranger's site.
+   */
+  private async resetLink(
+    token: string,
+    redirectUrl: string | undefined,
+    clientId: string | null,
+  ): Promise<string> {
+    const link = new URL(`${this.options.publicUrl}/reset-password`);
+    link.searchParams.set('token', token);
+    if (redirectUrl && clientId && (await this.clientAllows(clientId, redirectUrl))) {
+      link.searchParams.set('redirect', redirectUrl);
+    }
+    return link.toString();
+  }
+
+  private async clientAllows(clientId: string, url: string): Promise<boolean> {
+    let origin: string;
+    try {
+      origin = new URL(url).origin;
+    } catch {
+      return false;
+    }
+    const client = await this.db
+      .selectFrom('oauth_clients')
+      .select(['redirect_uris', 'allowed_origins'])
+      .where('id', '=', clientId)
+      .executeTakeFirst();
+    if (!client) return false;
+    const origins = JSON.parse(client.allowed_origins) as string[];
+    const uris = JSON.parse(client.redirect_uris) as string[];
+    return origins.includes(origin) || uris.includes(url);
+  }
+
+  private async checkCaptcha(tokens: CaptchaToken[] | undefined): Promise<void> {
+    const setting = await this.deps.settings.get(IDENTITY_SETTINGS.captcha);
+    if (setting === 'required') await this.captcha.verify(tokens);
+  }
+
+  private async policy(): Promise<SignUpPolicy> {
+    const [verification, approval] = await Promise.all([
+      this.deps.settings.get(IDENTITY_SETTINGS.requireEmailVerification),
+      this.deps.settings.get(IDENTITY_SETTINGS.requireOwnerApproval),
+    ]);
+    return { requireEmailVerification: verification === 'true', requireOwnerApproval: approval === 'true' };
+  }
+
+  private findByEmail(email: string): Promise<IdentityRow | undefined> {
+    return this.db.selectFrom('identities').selectAll().where('email', '=', email).executeTakeFirst();
+  }
+
+  private findById(id: string): Promise<IdentityRow | undefined> {
+    return this.db.selectFrom('identities').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  private async update(id: string, changes: Partial<IdentityRow>): Promise<IdentityRow> {
+    await this.db
+      .updateTable('identities')
+      .set({ ...changes, updated_at: new Date().toISOString() })
+      .where('id', '=', id)
+      .execute();
+    const row = await this.findById(id);
+    if (!row) throw notFound('identity', id);
+    return row;
+  }
+
+  /** The wire identity; slug and privacy are the member's. */
+  private async wireIdentity(row: IdentityRow): Promise<Identity> {
+    const member = await this.deps.members.row(row.id);
+    return {
+      id: row.id,
+      createdDate: new Date(row.created_at),
+      updatedDate: new Date(row.updated_at),
+      identityProfile: {
+        ...(JSON.parse(row.profile) as IdentityProfile),
+        ...(member ? { slug: member.slug, privacyStatus: member.privacy_status } : {}),
+      },
+      email: { address: row.email, isVerified: Boolean(row.email_verified) },
+      status: { name: row.status, reasons: row.pending_reason ? [row.pending_reason] : [] },
+      factors: row.password_hash
+        ? [{ factorId: `${row.id}-password`, type: 'PASSWORD', status: 'ACTIVE' }]
+        : [],
+    };
+  }
+}
+
+function standingOf(row: IdentityRow): IdentityStanding {
+  return {
+    status: row.status,
+    pendingReason: row.pending_reason,
+    emailVerified: Boolean(row.email_verified),
+  };
+}
+
+/** Whose session a login opens: the calling visitor's, for their OAuth client; no one's for an admin. */
+function holderOf(principal: Principal): SessionHolder {
+  return principal.kind === 'visitor' || principal.kind === 'member'
+    ? { visitorId: principal.visitorId, clientId: principal.clientId }
+    : { visitorId: null, clientId: null };
+}
+
+/** The profile fields Cartwheel keeps, as strings; a nickname from the name or the email when absent. */
+function cleanProfile(profile: unknown, email: string): IdentityProfile {
+  const given = pickProfile(profile);
+  const source = (profile && typeof profile === 'object' ? profile : {}) as Record<string, unknown>;
+  const fullName = [given.firstName, given.lastName].filter(Boolean).join(' ');
+  return {
+    ...given,
+    nickname: given.nickname || fullName || email.split('@')[0] || email,
+    ...(typeof source.slug === 'string' ? { slug: source.slug } : {}),
+    ...(source.privacyStatus === 'PRIVATE' || source.privacyStatus === 'PUBLIC'
+      ? { privacyStatus: source.privacyStatus }
+      : {}),
+  };
+}
+
+function pickProfile(profile: unknown): IdentityProfile {
+  const source = (profile && typeof profile === 'object' ? profile : {}) as Record<string, unknown>;
+  const picked: IdentityProfile = {};
+  for (const field of PROFILE_FIELDS) {
+    const value = source[field];
+    if (typeof value === 'string' && value.trim() !== '') picked[field] = value.trim().slice(0, 1000);
+  }
+  return picked;
+}
+
+/** Slug and privacy belong to the member row; the identity keeps the rest. */
+function withoutMemberFields(profile: IdentityProfile): IdentityProfile {
+  const { slug: _slug, privacyStatus: _privacy, ...rest } = profile;
+  return rest;
+}
+
+function requiredString(value: unknown, field: string): string {
+  if (typeof value !== 'string' || value.trim() === '') {
+    throw invalidArgument([violation(field, 'is required', 'REQUIRED_FIELD')]);
+  }
+  return value.trim();
+}
+
+const stringOr = (value: unknown): string | undefined =>
+  typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;

@@ -1,0 +1,160 @@
+import { randomBytes } from 'node:crypto';
+import type { IdentityProfile, Member } from '@cartwheel/sdk';
+import type { Kysely } from 'kysely';
+import type { Tables } from '../db/tables.ts';
+import { applicationError, invalidArgument, notFound, violation } from '../shared/errors.ts';
+import { newId } from '../shared/ids.ts';
+import { isSlug, SLUG_MAX_LENGTH, slugFrom } from './slug.ts';
+import { MEMBER_STATUS_OF } from './status.ts';
+import type { MemberRow } from './tables.ts';
+
+/** The new identity a member is made for. */
+export interface NewMemberIdentity {
+  id: string;
+  email: string;
+  profile: IdentityProfile;
+}
+
+/**
+ * Members, as much as identity needs now: one made for every identity, the member's own read, and
+ * the member's own slug. The member administration calls of point 7 build on this.
+ */
+export class MembersService {
+  constructor(private readonly db: Kysely<Tables>) {}
+
+  /** Makes the member of a new identity; pass the identity's transaction as `executor`. */
+  async createForIdentity(
+    executor: Kysely<Tables>,
+    identity: NewMemberIdentity,
+    now: string,
+  ): Promise<MemberRow> {
+    const wanted = identity.profile.slug?.trim();
+    const base = wanted && isSlug(wanted) ? wanted : slugFrom(identity.profile.nickname, identity.email);
+    const row: MemberRow = {
+      id: identity.id,
+      contact_id: newId(),
+      slug: await this.freeSlug(executor, base),
+      privacy_status: identity.profile.privacyStatus === 'PRIVATE' ? 'PRIVATE' : 'PUBLIC',
+      activity_status: 'ACTIVE',
+      created_at: now,
+      updated_at: now,
+      last_login_at: null,
+    };
+    await executor.insertInto('members').values(row).execute();
+    return row;
+  }
+
+  async row(memberId: string): Promise<MemberRow | undefined> {
+    return this.db.selectFrom('members').selectAll().where('id', '=', memberId).executeTakeFirst();
+  }
+
+  /** `GET /v1/members/my`: the signed-in member, everything included. */
+  async getMy(memberId: string): Promise<Member> {
+    const member = await this.document(memberId);
+    if (!member) throw notFound('member', memberId);
+    return member;
+  }
+
+  /** `POST /v1/members/my/slug`: a new profile address; someone else's slug is refused. */
+  async updateMySlug(memberId: string, slug: unknown): Promise<Member> {
+    if (typeof slug !== 'string' || slug.trim() === '') {
+      throw invalidArgument([violation('slug', 'is required', 'REQUIRED_FIELD')]);
+    }
+    const wanted = slug.trim();
+    if (!isSlug(wanted)) {
+      throw invalidArgument([
+        violation(
+          'slug',
+          `must be at most ${SLUG_MAX_LENGTH} letters, digits, '.', '_' or '-', starting with a letter or digit`,
+          'FORMAT',
+        ),
+      ]);
+    }
+    const current = await this.row(memberId);
+    if (!current) throw notFound('member', memberId);
+    if (current.slug !== wanted) {
+      const taken = await this.db
+        .selectFrom('members')
+        .select('id')
+        .where('slug', '=', wanted)
+        .executeTakeFirst();
+      if (taken) throw slugAlreadyExists(wanted);
+      try {
+        await this.db
+          .updateTable('members')
+          .set({ slug: wanted, updated_at: new Date().toISOString() })
+          .where('id', '=', memberId)
+          .execute();
+      } catch (error) {
+        // someone took it between the check and the write: the unique index decides
+        const raced = await this.db
+          .selectFrom('members')
+          .select('id')
+          .where('slug', '=', wanted)
+          .executeTakeFirst();
+        if (raced && raced.id !== memberId) throw slugAlreadyExists(wanted);
+        throw error;
+      }
+    }
+    return this.getMy(memberId);
+  }
+
+  async recordLogin(memberId: string, at = new Date().toISOString()): Promise<void> {
+    await this.db.updateTable('members').set({ last_login_at: at }).where('id', '=', memberId).execute();
+  }
+
+  /** The wire member: the member's own columns with its identity's email, status and profile. */
+  async document(memberId: string): Promise<Member | undefined> {
+    const row = await this.db
+      .selectFrom('members')
+      .innerJoin('identities', 'identities.id', 'members.id')
+      .selectAll('members')
+      .select(['identities.email', 'identities.email_verified', 'identities.status', 'identities.profile'])
+      .where('members.id', '=', memberId)
+      .executeTakeFirst();
+    if (!row) return undefined;
+    const profile = JSON.parse(row.profile) as IdentityProfile;
+    return {
+      id: row.id,
+      loginEmail: row.email,
+      loginEmailVerified: Boolean(row.email_verified),
+      status: MEMBER_STATUS_OF[row.status],
+      contactId: row.contact_id,
+      contact: {
+        firstName: profile.firstName ?? null,
+        lastName: profile.lastName ?? null,
+        phones: [],
+        emails: [row.email],
+        addresses: [],
+      },
+      profile: {
+        nickname: profile.nickname ?? null,
+        slug: row.slug,
+        ...(profile.picture ? { photo: { url: profile.picture } } : {}),
+      },
+      privacyStatus: row.privacy_status,
+      activityStatus: row.activity_status,
+      createdDate: new Date(row.created_at),
+      updatedDate: new Date(row.updated_at),
+      ...(row.last_login_at ? { lastLoginDate: new Date(row.last_login_at) } : {}),
+    };
+  }
+
+  /** `base` if no member has it, else `base-<6 hex>`: a clash there is one in sixteen million. */
+  private async freeSlug(executor: Kysely<Tables>, base: string): Promise<string> {
+    let candidate = base;
+    for (let tries = 0; tries < 5; tries += 1) {
+      const taken = await executor
+        .selectFrom('members')
+        .select('id')
+        .where('slug', '=', candidate)
+        .executeTakeFirst();
+      if (!taken) return candidate;
+      candidate = `${base.slice(0, SLUG_MAX_LENGTH - 7)}-${randomBytes(3).toString('hex')}`;
+    }
+    return `${base.slice(0, SLUG_MAX_LENGTH - 13)}-${randomBytes(6).toString('hex')}`;
+  }
+}
+
+const slugAlreadyExists = (slug: string) =>
+  applicationError('ALREADY_EXISTS', 'SLUG_ALREADY_EXISTS', `another member has the slug ${slug}`, { slug });

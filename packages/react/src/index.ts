@@ -1,0 +1,28 @@
+export {
+  type CatalogClient,
+  catalogQueries,
+  type ProductsQueryOptions,
+  useCollectionBySlug,
+  useCollections,
+  useProduct,
+  useProductBySlug,
+  useProductOptionsAvailability,
+  useProducts,
+} from './catalog.ts';
+export { cartwheelKeys } from './keys.ts';
+export {
+  type AnyCartwheelClient,
+  CartwheelProvider,
+  type CartwheelProviderProps,
+  useCartwheel,
+} from './provider.tsx';
+export {
+  CACHE_LIFETIME_MS,
+  createCartwheelQueryClient,
+  isNotFoundError,
+  QUERY_RETRY_BASE_DELAY_MS,
+  QUERY_RETRY_COUNT,
+  QUERY_RETRY_MAX_DELAY_MS,
+  retryDelay,
+  shouldRetry,
+} from './query-client.ts';
