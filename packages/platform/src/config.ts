@@ -15,6 +15,10 @@ export interface PlatformConfig {
   storeName: string;
   adminApiKey: string | undefined;
   demoClientId: string | undefined;
+  /** Mail server for the store's emails (`smtp://user:pass@host:587`); without one they stay in the outbox. */
+  smtpUrl: string | undefined;
+  /** Sender of the store's emails. */
+  smtpFrom: string;
   /** Seed the demo store on first start. */
   seedDemo: boolean;
   /** Directory holding the built storefront and back office (`apps/*\/dist`). */
@@ -37,6 +41,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): PlatformCon
     storeName: env.CARTWHEEL_STORE_NAME ?? 'Cartwheel Demo Store',
     adminApiKey: env.CARTWHEEL_ADMIN_API_KEY || undefined,
     demoClientId: env.CARTWHEEL_DEMO_CLIENT_ID || undefined,
+    smtpUrl: env.SMTP_URL || undefined,
+    smtpFrom: env.SMTP_FROM ?? `no-reply@${new URL(env.PUBLIC_URL ?? 'http://localhost').hostname}`,
     seedDemo: env.CARTWHEEL_SEED_DEMO !== 'false',
     appsDir: env.CARTWHEEL_APPS_DIR,
   };

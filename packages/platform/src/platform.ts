@@ -71,10 +71,7 @@ export async function startPlatform(config: PlatformConfig): Promise<Platform> {
     const tokens = new TokenService(database.db, signingSecret, adminKeyHash);
     const mailer = new Mailer(database.db, {
       logLevel: config.logLevel,
-      deliver: smtpDelivery(
-        process.env.SMTP_URL,
-        process.env.SMTP_FROM ?? `no-reply@${new URL(config.publicUrl).hostname}`,
-      ),
+      deliver: smtpDelivery(config.smtpUrl, config.smtpFrom),
     });
     const members = new MembersService(database.db);
     const services: Services = {

@@ -46,12 +46,7 @@ describe.each(DIALECTS)('email on %s', (dialect) => {
   let mail: Awaited<ReturnType<typeof startMailServer>>;
   beforeAll(async () => {
     mail = await startMailServer();
-    process.env.SMTP_URL = `smtp://127.0.0.1:${mail.port}`;
-    try {
-      platform = await startTestPlatform({ dialect });
-    } finally {
-      delete process.env.SMTP_URL;
-    }
+    platform = await startTestPlatform({ dialect, env: { SMTP_URL: `smtp://127.0.0.1:${mail.port}` } });
     await platform.services.settings.set(IDENTITY_SETTINGS.requireEmailVerification, 'true');
   });
   afterAll(async () => {
