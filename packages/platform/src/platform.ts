@@ -128,8 +128,12 @@ const REPO_APPS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..
 /** The storefront at `/` and the back office at `/admin`, built by Vite; any other page is the app's. */
 async function serveApps(app: FastifyInstance, config: PlatformConfig): Promise<void> {
   const appsDir = config.appsDir ?? REPO_APPS;
-  const storefront = path.join(appsDir, 'storefront/dist');
-  const backoffice = path.join(appsDir, 'backoffice/dist');
+  // Longest prefix first: a page under /admin/ or /auth/ belongs to that app, anything else to the shop.
+  const apps = [
+    { name: 'back office', prefix: '/admin/', dir: path.join(appsDir, 'backoffice/dist') },
+    { name: 'hosted pages', prefix: '/auth/', dir: path.join(appsDir, 'hosted/dist') },
+    { name: 'storefront', prefix: '/', dir: path.join(appsDir, 'storefront/dist') },
+  ];
   const built = (dir: string) => fs.existsSync(path.join(dir, 'index.html'));
 
   // The apps' files are for everyone: every route this scope adds is public (routes default to admin-only).
@@ -137,30 +141,31 @@ async function serveApps(app: FastifyInstance, config: PlatformConfig): Promise<
     scope.addHook('onRoute', (route) => {
       route.config = { ...route.config, access: 'public' };
     });
-    if (built(storefront)) {
-      await scope.register(fastifyStatic, { root: storefront, prefix: '/', wildcard: false, index: false });
-    }
-    if (built(backoffice)) {
+    let decorated = false;
+    for (const { prefix, dir } of apps.filter((candidate) => built(candidate.dir))) {
       await scope.register(fastifyStatic, {
-        root: backoffice,
-        prefix: '/admin/',
-        decorateReply: !built(storefront),
+        root: dir,
+        prefix,
+        decorateReply: !decorated,
         wildcard: false,
         index: false,
       });
+      decorated = true;
     }
   });
 
   app.setNotFoundHandler((request, reply) => {
     const wantsPage = request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
     if (wantsPage) {
-      const isAdmin = request.url === '/admin' || request.url.startsWith('/admin/');
-      const dir = isAdmin ? backoffice : storefront;
-      if (built(dir)) return reply.type('text/html').send(fs.createReadStream(path.join(dir, 'index.html')));
+      const pathname = request.url.split('?')[0] ?? '/';
+      const target = apps.find(({ prefix }) => `${pathname}/`.startsWith(prefix))!;
+      if (built(target.dir)) {
+        return reply.type('text/html').send(fs.createReadStream(path.join(target.dir, 'index.html')));
+      }
       return reply
         .status(404)
         .type('text/plain')
-        .send(`${isAdmin ? 'back office' : 'storefront'} is not built: run npm run build`);
+        .send(`${target.name}: not built, run npm run build: run npm run build`);
     }
     return reply.status(404).send({
       message: `no such call: ${request.method} ${request.url.split('?')[0]}`,

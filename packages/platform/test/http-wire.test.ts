@@ -55,3 +55,28 @@ describe('the platform speaks the wire on every answer', () => {
     expect(await response.json()).toEqual({ clientId: TEST_CLIENT_ID, storeName: 'Cartwheel Demo Store' });
   });
 });
+
+describe('the platform serves its three apps', () => {
+  let platform: TestPlatform;
+  beforeAll(async () => {
+    platform = await startTestPlatform();
+  });
+  afterAll(() => platform?.stop());
+
+  const page = async (pathname: string) => {
+    const response = await fetch(`${platform.url}${pathname}`, { headers: { accept: 'text/html' } });
+    return { status: response.status, html: await response.text() };
+  };
+
+  it.each([
+    ['/', '<title>Cartwheel storefront</title>'],
+    ['/collections/t-shirts?page=2', '<title>Cartwheel storefront</title>'],
+    ['/admin', '<title>Cartwheel back office</title>'],
+    ['/admin/orders/123', '<title>Cartwheel back office</title>'],
+    ['/auth/login', '/auth/assets/'],
+  ])('answers a page request for %s with the right app', async (pathname, marker) => {
+    const { status, html } = await page(pathname);
+    expect(status).toBe(200);
+    expect(html).toContain(marker);
+  });
+});
