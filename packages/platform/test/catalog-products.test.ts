@@ -403,6 +403,14 @@ describe.each(DIALECTS)('catalog products on %s', (dialect) => {
     expect(read.body.product.priceData.price).toBe(8.99);
     expect(read.body.product.weight).toBe(1.5);
 
+    // the hosted client's shape: a rate, and rounding to a whole number on request
+    await admin(platform).post('/stores/v1/bulk/products/adjust-properties', {
+      ids: [b.id],
+      adjust: { price: { percentage: { rate: 10, roundToInt: true } } },
+    });
+    const rounded = (await admin(platform).get(`/stores-reader/v1/products/${b.id}`)).body.product;
+    expect(Number.isInteger(rounded.priceData.price)).toBe(true);
+
     const tooMuch = await admin(platform).post('/stores/v1/bulk/products/adjust-properties', {
       ids: [a.id],
       adjust: { price: { amount: -100 } },

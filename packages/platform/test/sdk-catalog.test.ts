@@ -337,7 +337,10 @@ describe.each(DIALECTS)('the SDK catalog modules over HTTP on %s', (dialect) => 
 
     it('bulkAdjustProductProperty moves prices by a percentage', async () => {
       const a = await newProduct({ priceData: { price: 20 } });
-      const result = await admin.products.bulkAdjustProductProperty({ price: { percentage: -10 } }, [a.id!]);
+      const result = await admin.products.bulkAdjustProductProperty(
+        { price: { percentage: { rate: -10 } } },
+        [a.id!],
+      );
       expect(result.bulkActionMetadata.totalSuccesses).toBe(1);
       expect((await admin.products.getProduct(a.id!)).priceData?.price).toBe(18);
     });

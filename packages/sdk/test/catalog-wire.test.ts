@@ -451,10 +451,10 @@ const rows: WireRow[] = [
   },
   {
     name: 'bulkAdjustProductProperty',
-    call: (c) => c.products.bulkAdjustProductProperty({ price: { percentage: -10 } }, ['p1']),
+    call: (c) => c.products.bulkAdjustProductProperty({ price: { percentage: { rate: -10 } } }, ['p1']),
     method: 'POST',
     path: '/stores/v1/bulk/products/adjust-properties',
-    body: { ids: ['p1'], adjust: { price: { percentage: -10 } } },
+    body: { ids: ['p1'], adjust: { price: { percentage: { rate: -10 } } } },
     fqn: 'cartwheel.stores.v1.CatalogWriteApi.BulkAdjustProductProperties',
     entity: 'product',
     answer: bulkResult,

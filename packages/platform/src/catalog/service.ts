@@ -588,25 +588,34 @@ export class CatalogService {
     const changes = (adjust ?? {}) as BulkAdjust;
     const fields = (['price', 'cost', 'weight'] as const).filter((field) => changes[field] !== undefined);
     if (fields.length === 0) v.add('adjust', 'adjusts price, cost or weight', 'REQUIRED_FIELD');
+    // The hosted client sends `percentage: {rate, roundToInt}`; a bare number is read as the rate.
+    const rates: Partial<Record<'price' | 'cost' | 'weight', { rate: number; roundToInt: boolean }>> = {};
     for (const field of fields) {
-      const change = changes[field] ?? {};
-      const amount = change.amount;
-      const percentage = change.percentage;
+      const change = (changes[field] ?? {}) as { amount?: unknown; percentage?: unknown };
+      const { amount, percentage } = change;
       if ((amount === undefined) === (percentage === undefined)) {
         v.add(`adjust.${field}`, 'takes either an amount or a percentage', 'ONE_OF_ALIGNMENT');
-      } else if (typeof (amount ?? percentage) !== 'number' || !Number.isFinite(amount ?? percentage)) {
-        v.add(
-          `adjust.${field}.${amount !== undefined ? 'amount' : 'percentage'}`,
-          'must be a number',
-          'FORMAT',
-        );
+      } else if (amount !== undefined) {
+        if (typeof amount !== 'number' || !Number.isFinite(amount)) {
+          v.add(`adjust.${field}.amount`, 'must be a number', 'FORMAT');
+        }
+      } else {
+        const given =
+          typeof percentage === 'number' ? { rate: percentage } : (percentage as Record<string, unknown>);
+        const rate = given?.rate;
+        if (typeof rate !== 'number' || !Number.isFinite(rate)) {
+          v.add(`adjust.${field}.percentage.rate`, 'must be a number', 'FORMAT');
+        } else {
+          rates[field] = { rate, roundToInt: given.roundToInt === true };
+        }
       }
     }
     v.throwIfAny();
     const apply = (field: 'price' | 'cost' | 'weight', value: number) => {
-      const change = changes[field] ?? {};
-      const next =
-        change.amount !== undefined ? value + change.amount : value * (1 + (change.percentage ?? 0) / 100);
+      const amount = changes[field]?.amount;
+      const percent = rates[field];
+      let next = amount !== undefined ? value + amount : value * (1 + (percent?.rate ?? 0) / 100);
+      if (percent?.roundToInt) next = Math.round(next);
       return field === 'weight' ? Math.round(next * 1000) / 1000 : roundMoney(next);
     };
     return this.bulk(ids, (record) => {

@@ -51,6 +51,8 @@ export function createHttpApp(options: HttpOptions): FastifyInstance {
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header(REQUEST_ID_HEADER, request.id);
+    // the hosted platform's own client reads the request id from its header name
+    reply.header('x-wix-request-id', request.id);
     const query = request.query as Record<string, unknown> | undefined;
     const encoded = query?.[STRUCTURED_PARAM];
     if (typeof encoded === 'string') {

@@ -299,9 +299,15 @@ export interface BulkSet {
   weight?: number;
 }
 
+/** A percentage change: `rate` -10 takes 10% off; `roundToInt` rounds the result to a whole number. */
+export interface PercentageData {
+  rate: number;
+  roundToInt?: boolean;
+}
+
 export interface AdjustValue {
   amount?: number;
-  percentage?: number;
+  percentage?: PercentageData;
 }
 
 export interface BulkAdjust {

@@ -1,0 +1,184 @@
+/**
+ * `npm run bench [-- --quick]`: Cartwheel's figures, each as a ratio against a baseline measured side by
+ * side in the same run. Prints a table and writes bench/results/latest.json. See bench/README.md.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { type Dialect, measureScale, type ScaleResult, TARGET_MS } from './scale.ts';
+import { measureSdkSize, type SdkSizeResult } from './sdk-size.ts';
+import { RESULTS_DIR } from './support/paths.ts';
+import { measureThroughput, type ThroughputResult } from './throughput.ts';
+
+const quick = process.argv.includes('--quick');
+const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
+
+interface Row {
+  figure: string;
+  cartwheel: string;
+  baseline: string;
+  ratio: string;
+  target: string;
+  /** pass, FAIL, or void (the run could not measure what it meant to). */
+  verdict: string;
+}
+
+interface Results {
+  startedAt: string;
+  quick: boolean;
+  machine: { cpus: number; node: string; platform: string };
+  seconds: number;
+  sdkSize?: SdkSizeResult;
+  throughput?: ThroughputResult;
+  scale: ScaleResult[];
+  rows: Row[];
+  notes: string[];
+  errors: Record<string, string>;
+}
+
+const started = performance.now();
+const results: Results = {
+  startedAt: new Date().toISOString(),
+  quick,
+  machine: { cpus: os.cpus().length, node: process.version, platform: `${os.platform()} ${os.arch()}` },
+  seconds: 0,
+  scale: [],
+  rows: [],
+  notes: [],
+  errors: {},
+};
+
+async function section(name: string, run: () => Promise<void>): Promise<void> {
+  if (only && only !== name) return;
+  process.stderr.write(`bench: ${name}${quick ? ' (quick)' : ''}...\n`);
+  const sectionStarted = performance.now();
+  try {
+    await run();
+  } catch (error) {
+    results.errors[name] = error instanceof Error ? error.message : String(error);
+    process.stderr.write(`bench: ${name} failed: ${results.errors[name]}\n`);
+  }
+  process.stderr.write(`bench: ${name} took ${((performance.now() - sectionStarted) / 1000).toFixed(1)} s\n`);
+  save(); // a run stopped later keeps what it measured so far
+}
+
+function save(): string {
+  results.seconds = (performance.now() - started) / 1000;
+  fs.mkdirSync(RESULTS_DIR, { recursive: true });
+  const file = path.join(RESULTS_DIR, 'latest.json');
+  fs.writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
+  return file;
+}
+
+await section('size', async () => {
+  const size = await measureSdkSize();
+  results.sdkSize = size;
+  results.rows.push({
+    figure: 'SDK size, storefront bundle (gzip)',
+    cartwheel: kb(size.cartwheel.gzipped),
+    baseline: `${kb(size.hosted.gzipped)} hosted client`,
+    ratio: percent(size.ratio),
+    target: '<= 25%',
+    verdict: size.ratio <= 0.25 ? 'pass' : 'FAIL',
+  });
+  results.notes.push(
+    `SDK size: Cartwheel bundles ${size.included.join(', ')}` +
+      (size.missing.length > 0
+        ? `; not in @cartwheel/sdk yet: ${size.missing.join(', ')} (the hosted bundle has its current cart)`
+        : '; same calls as the hosted bundle (createClient, OAuthStrategy, products, collections, currentCart)') +
+      `. Minified: ${kb(size.cartwheel.minified)} vs ${kb(size.hosted.minified)}.`,
+  );
+});
+
+await section('throughput', async () => {
+  const load = await measureThroughput({ quick });
+  results.throughput = load;
+  for (const [name, figure] of [
+    ['products query, page of 20', load.productsQuery],
+    ['single product read', load.productRead],
+  ] as const) {
+    const valid = figure.status === 200 && figure.platformFailures === 0;
+    results.rows.push({
+      figure: `Throughput: ${name} (${load.connections} conn)`,
+      cartwheel: `${Math.round(figure.platformRps)} req/s`,
+      baseline: `${Math.round(figure.baselineRps)} req/s bare node:http`,
+      ratio: percent(figure.ratio),
+      target: '>= 40%',
+      verdict: !valid ? 'void' : figure.ratio >= 0.4 ? 'pass' : 'FAIL',
+    });
+  }
+  results.notes.push(
+    `Throughput: ${load.durationSeconds} s per run after a warm-up; p99 latency platform ${load.productsQuery.platformP99Ms} ms` +
+      ` vs baseline ${load.productsQuery.baselineP99Ms} ms (query), ${load.productRead.platformP99Ms} ms vs ${load.productRead.baselineP99Ms} ms (read).`,
+    ...load.notes.map((note) => `Throughput: ${note}`),
+  );
+});
+
+for (const dialect of ['sqlite', 'postgres'] as Dialect[]) {
+  await section(`scale-${dialect}`, async () => {
+    const scale = await measureScale(dialect, { quick });
+    results.scale.push(scale);
+    const count = `${scale.products.toLocaleString('en')} products`;
+    for (const [mode, figure] of [
+      ['sequential', scale.sequential],
+      [`${scale.concurrent.concurrency} concurrent`, scale.concurrent],
+    ] as const) {
+      results.rows.push({
+        figure: `Scale: query p50/p99, ${dialect}, ${count}, ${mode}`,
+        cartwheel: `${ms(figure.p50Ms)} / ${ms(figure.p99Ms)}`,
+        baseline: `${TARGET_MS} ms target`,
+        ratio: percent(figure.p99Ms / TARGET_MS),
+        target: 'p99 <= 100%',
+        verdict: scale.failures > 0 ? 'void' : figure.p99Ms <= TARGET_MS ? 'pass' : 'FAIL',
+      });
+    }
+    const perQuery = Object.entries(scale.byQuery)
+      .map(([kind, figure]) => `${kind} ${ms(figure.p50Ms)}/${ms(figure.p99Ms)}`)
+      .join(', ');
+    results.notes.push(
+      `Scale ${dialect}: built in ${scale.cached ? '0 s (cached build)' : `${scale.buildSeconds.toFixed(0)} s`}; ` +
+        `sequential p50/p99 by query: ${perQuery}.`,
+      ...scale.notes.map((note) => `Scale ${dialect}: ${note}`),
+    );
+  });
+}
+
+const file = save();
+
+console.log(`\nCartwheel benchmarks${quick ? ' (--quick: tiny sizes, smoke check only)' : ''}\n`);
+console.log(table(results.rows));
+if (results.notes.length > 0) console.log(`\n${results.notes.map((note) => `- ${note}`).join('\n')}`);
+for (const [name, message] of Object.entries(results.errors))
+  console.log(`\n! ${name} did not run: ${message}`);
+console.log(`\n${results.seconds.toFixed(0)} s in all; written to ${path.relative(process.cwd(), file)}`);
+process.exitCode = Object.keys(results.errors).length > 0 ? 1 : 0;
+
+function table(rows: Row[]): string {
+  const headers: Row = {
+    figure: 'Figure',
+    cartwheel: 'Cartwheel',
+    baseline: 'Baseline',
+    ratio: 'Ratio',
+    target: 'Target',
+    verdict: 'Verdict',
+  };
+  const columns = Object.keys(headers) as Array<keyof Row>;
+  const all = [headers, ...rows];
+  const widths = columns.map((column) => Math.max(...all.map((row) => String(row[column]).length)));
+  const line = (row: Row) =>
+    columns
+      .map((column, index) => String(row[column]).padEnd(widths[index]!))
+      .join('  ')
+      .trimEnd();
+  return [line(headers), widths.map((width) => '-'.repeat(width)).join('  '), ...rows.map(line)].join('\n');
+}
+
+function kb(bytes: number): string {
+  return `${(bytes / 1024).toFixed(1)} KB`;
+}
+function percent(ratio: number): string {
+  return Number.isFinite(ratio) ? `${(ratio * 100).toFixed(0)}%` : 'n/a';
+}
+function ms(value: number): string {
+  return Number.isFinite(value) ? `${value.toFixed(1)} ms` : 'n/a';
+}
