@@ -15,10 +15,15 @@ export interface PlatformConfig {
   storeName: string;
   adminApiKey: string | undefined;
   demoClientId: string | undefined;
+  /** More redirect URIs and allowed origins for the demo OAuth client (a storefront elsewhere). */
+  demoRedirectUris: string[];
+  demoAllowedOrigins: string[];
   /** Mail server for the store's emails (`smtp://user:pass@host:587`); without one they stay in the outbox. */
   smtpUrl: string | undefined;
   /** Sender of the store's emails. */
   smtpFrom: string;
+  /** How long a visitor's catalog read may be answered again from memory (ms; 0 turns it off). */
+  catalogReadCacheMs: number;
   /** Seed the demo store on first start. */
   seedDemo: boolean;
   /** Directory holding the built storefront and back office (`apps/*\/dist`). */
@@ -41,9 +46,18 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): PlatformCon
     storeName: env.CARTWHEEL_STORE_NAME ?? 'Cartwheel Demo Store',
     adminApiKey: env.CARTWHEEL_ADMIN_API_KEY || undefined,
     demoClientId: env.CARTWHEEL_DEMO_CLIENT_ID || undefined,
+    demoRedirectUris: commaList(env.CARTWHEEL_DEMO_REDIRECT_URIS),
+    demoAllowedOrigins: commaList(env.CARTWHEEL_DEMO_ALLOWED_ORIGINS),
     smtpUrl: env.SMTP_URL || undefined,
     smtpFrom: env.SMTP_FROM ?? `no-reply@${new URL(env.PUBLIC_URL ?? 'http://localhost').hostname}`,
+    catalogReadCacheMs: Number(env.CARTWHEEL_CATALOG_CACHE_MS ?? 1000),
     seedDemo: env.CARTWHEEL_SEED_DEMO !== 'false',
     appsDir: env.CARTWHEEL_APPS_DIR,
   };
 }
+
+const commaList = (value: string | undefined): string[] =>
+  (value ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);

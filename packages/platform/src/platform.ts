@@ -79,7 +79,11 @@ export async function startPlatform(config: PlatformConfig): Promise<Platform> {
       database,
       settings,
       tokens,
-      catalog: new CatalogService(database.db, { publicUrl: config.publicUrl, dialect: database.dialect }),
+      catalog: new CatalogService(database.db, {
+        publicUrl: config.publicUrl,
+        dialect: database.dialect,
+        readCacheMs: config.catalogReadCacheMs,
+      }),
       mailer,
       members,
       identity: new IdentityService(

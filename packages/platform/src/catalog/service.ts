@@ -34,6 +34,7 @@ import {
 } from './model.ts';
 import { roundMoney } from './pricing.ts';
 import { compileFilter, compileSort, type Page, pagingMetadata, parsePaging } from './query.ts';
+import { CatalogReadCache } from './read-cache.ts';
 import type { CollectionRow, ProductRow } from './tables.ts';
 import {
   applyProductInput,
@@ -71,17 +72,41 @@ export class CatalogService {
   private readonly settings: StoreSettings;
   private lastNumericId = 0;
 
+  private readonly visitorReads: CatalogReadCache;
+
   constructor(
     readonly db: Kysely<Tables>,
-    readonly options: { publicUrl: string; dialect?: DialectName; currency?: string },
+    readonly options: {
+      publicUrl: string;
+      dialect?: DialectName;
+      currency?: string;
+      /** How long a visitor's read may be served again (0: never); see CatalogReadCache. */
+      readCacheMs?: number;
+    },
   ) {
     this.settings = { currency: options.currency ?? 'USD', publicUrl: options.publicUrl };
+    this.visitorReads = new CatalogReadCache(options.readCacheMs ?? 0);
+  }
+
+  /** Every catalog write: one transaction, then visitors' cached reads are dropped. */
+  private async write<T>(change: (trx: Transaction<Tables>) => Promise<T>): Promise<T> {
+    try {
+      return await this.db.transaction().execute(change);
+    } finally {
+      this.visitorReads.clear();
+    }
   }
 
   // ---- product reads ----
 
   /** `{"product": ...}` with its variants; a hidden product is not found unless an admin asks. */
   async productJson(id: string, viewer: Viewer, includeMerchantSpecificData: unknown): Promise<string> {
+    if (!viewer.admin)
+      return this.visitorReads.get(`product:${id}`, () => this.readProductJson(id, viewer, false));
+    return this.readProductJson(id, viewer, includeMerchantSpecificData);
+  }
+
+  private async readProductJson(id: string, viewer: Viewer, includeMerchantSpecificData: unknown) {
     const merchant = viewer.admin && truthy(includeMerchantSpecificData);
     const row = await this.db
       .selectFrom('products')
@@ -98,6 +123,12 @@ export class CatalogService {
 
   /** `{"products": [...], "metadata": {...}}`: the wire query translated to one indexed SQL query. */
   async queryProductsJson(request: ProductQueryRequest, viewer: Viewer): Promise<string> {
+    if (viewer.admin) return this.readProductsJson(request, viewer);
+    const key = `query:${JSON.stringify([request.query, truthy(request.includeVariants)])}`;
+    return this.visitorReads.get(key, () => this.readProductsJson(request, viewer));
+  }
+
+  private async readProductsJson(request: ProductQueryRequest, viewer: Viewer): Promise<string> {
     const query = request.query ?? {};
     const page = parsePaging(query);
     let where = compileFilter(query.filter, PRODUCT_FIELDS);
@@ -372,7 +403,7 @@ export class CatalogService {
 
   /** Creates a product; `fixed` lets the demo seed keep ids and dates stable. */
   async createProduct(input: unknown, fixed: { id?: string } = {}): Promise<Product> {
-    return this.db.transaction().execute(async (trx) => {
+    return this.write(async (trx) => {
       const now = new Date().toISOString();
       const base: ProductRecord = {
         id: fixed.id ?? newId(),
@@ -413,7 +444,7 @@ export class CatalogService {
   }
 
   async deleteProduct(id: string): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
+    await this.write(async (trx) => {
       const found = await trx.selectFrom('products').select('id').where('id', '=', id).executeTakeFirst();
       if (!found) throw notFound('product', id);
       await trx.deleteFrom('product_variants').where('product_id', '=', id).execute();
@@ -663,7 +694,7 @@ export class CatalogService {
     }
     const media = this.collectionMedia(v, c.media);
     v.throwIfAny();
-    return this.db.transaction().execute(async (trx) => {
+    return this.write(async (trx) => {
       const id = fixed.id ?? newId();
       const slug = slugInput ?? (await this.freeCollectionSlug(trx, slugify(name as string)));
       await this.ensureCollectionSlugFree(trx, slug, id);
@@ -701,7 +732,7 @@ export class CatalogService {
     }
     if (c.media !== undefined) changes.media = JSON.stringify(this.collectionMedia(v, c.media) ?? {});
     v.throwIfAny();
-    return this.db.transaction().execute(async (trx) => {
+    return this.write(async (trx) => {
       const row = await trx.selectFrom('collections').selectAll().where('id', '=', id).executeTakeFirst();
       if (!row) throw notFound('collection', id);
       if (id === ALL_PRODUCTS_COLLECTION_ID) throw allProductsFixed();
@@ -713,7 +744,7 @@ export class CatalogService {
   }
 
   async deleteCollection(id: string): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
+    await this.write(async (trx) => {
       const row = await trx.selectFrom('collections').select('id').where('id', '=', id).executeTakeFirst();
       if (!row) throw notFound('collection', id);
       if (id === ALL_PRODUCTS_COLLECTION_ID) throw allProductsFixed();
@@ -733,7 +764,7 @@ export class CatalogService {
 
   async addProductsToCollection(collectionId: string, productIds: unknown): Promise<void> {
     const ids = requireIds(productIds, 'productIds');
-    await this.db.transaction().execute(async (trx) => {
+    await this.write(async (trx) => {
       await this.requireCollection(trx, collectionId);
       await this.requireProducts(trx, ids);
       if (collectionId === ALL_PRODUCTS_COLLECTION_ID) return; // every product is in it already
@@ -764,7 +795,7 @@ export class CatalogService {
 
   async removeProductsFromCollection(collectionId: string, productIds: unknown): Promise<void> {
     const ids = requireIds(productIds, 'productIds');
-    await this.db.transaction().execute(async (trx) => {
+    await this.write(async (trx) => {
       await this.requireCollection(trx, collectionId);
       if (collectionId === ALL_PRODUCTS_COLLECTION_ID) throw allProductsFixed();
       await trx
@@ -790,7 +821,7 @@ export class CatalogService {
 
   /** Deletes every product and collection but All Products (`npm run reset-demo`). */
   async clear(): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
+    await this.write(async (trx) => {
       await trx.deleteFrom('product_collections').execute();
       await trx.deleteFrom('product_variants').execute();
       await trx.deleteFrom('products').execute();
@@ -813,7 +844,7 @@ export class CatalogService {
 
   /** Loads a product for update, applies `change`, and saves it: one transaction. */
   private async mutate(id: string, change: (record: ProductRecord) => ProductRecord): Promise<Product> {
-    return this.db.transaction().execute(async (trx) => {
+    return this.write(async (trx) => {
       const record = await this.lockRecord(trx, id);
       if (!record) throw notFound('product', id);
       const next = change(record);
@@ -839,7 +870,7 @@ export class CatalogService {
     const list = requireIds(ids, 'ids');
     if (list.length > BULK_MAX)
       throw invalidArgument([violation('ids', `at most ${BULK_MAX} products at a time`, 'MAX_SIZE')]);
-    return this.db.transaction().execute(async (trx) => {
+    return this.write(async (trx) => {
       const results: BulkUpdateProductsResult['results'] = [];
       for (const [originalIndex, id] of list.entries()) {
         const record = await this.lockRecord(trx, id);
