@@ -116,7 +116,13 @@ export async function measureScale(dialect: Dialect, options: { quick: boolean }
 
   let platform: RunningServer | undefined;
   try {
-    platform = await startPlatformProcess({ dataDir, databaseUrl, seedDemo: false });
+    // the read cache off: this figure is the database's, not memory's
+    platform = await startPlatformProcess({
+      dataDir,
+      databaseUrl,
+      seedDemo: false,
+      env: { CARTWHEEL_CATALOG_CACHE_MS: '0' },
+    });
     const url = platform.url;
     const token = await visitorToken(url);
     const collectionIds = await listCollectionIds(url, token);

@@ -33,6 +33,8 @@ export async function startPlatformProcess(options: {
   dataDir: string;
   databaseUrl?: string;
   seedDemo?: boolean;
+  /** Extra environment, e.g. `CARTWHEEL_CATALOG_CACHE_MS: '0'` to measure the database path itself. */
+  env?: Record<string, string>;
 }): Promise<RunningServer> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', PLATFORM_MAIN], {
@@ -48,6 +50,7 @@ export async function startPlatformProcess(options: {
       CARTWHEEL_ADMIN_API_KEY: BENCH_ADMIN_API_KEY,
       CARTWHEEL_DEMO_CLIENT_ID: BENCH_CLIENT_ID,
       CARTWHEEL_SEED_DEMO: String(options.seedDemo ?? true),
+      ...options.env,
     },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
