@@ -1,21 +1,55 @@
-import { StrictMode } from 'react';
+import { StrictMode, useCallback, useMemo, useState } from 'react';
 import { createRoot } from 'react-dom/client';
+import { createBrowserRouter, Outlet, RouterProvider } from 'react-router';
+import { AdminSessionContext, forgetAdminKey, loadAdminKey, saveAdminKey } from './admin-key.ts';
+import { Layout } from './components/Layout.tsx';
+import { HomePage } from './pages/HomePage.tsx';
+import { MailboxPage } from './pages/MailboxPage.tsx';
+import './styles.css';
 
-/** The back office: orders and payments, members and catalog arrive with their issues. */
-function BackOffice() {
+function NotFound() {
   return (
-    <main
-      style={{ fontFamily: 'system-ui, sans-serif', maxWidth: 720, margin: '4rem auto', padding: '0 1rem' }}
-    >
-      <h1>Cartwheel back office</h1>
-      <p>
-        Orders and payments, members and the catalog will be managed here. Until then, the admin API key the
-        platform printed at first start manages everything through the API.
-      </p>
-      <p>
-        <a href="/">Go to the storefront</a>
-      </p>
-    </main>
+    <>
+      <h1>Page not found</h1>
+      <p>There is no such page in the back office.</p>
+    </>
+  );
+}
+
+const router = createBrowserRouter(
+  [
+    {
+      element: (
+        <Layout>
+          <Outlet />
+        </Layout>
+      ),
+      children: [
+        { path: '/', element: <HomePage /> },
+        { path: '/mailbox', element: <MailboxPage /> },
+        { path: '*', element: <NotFound /> },
+      ],
+    },
+  ],
+  { basename: '/admin' },
+);
+
+/** The back office: the developer mailbox now; orders, members and the catalog arrive with their issues. */
+function BackOffice() {
+  const [apiKey, setApiKey] = useState(loadAdminKey);
+  const signIn = useCallback((key: string) => {
+    saveAdminKey(key);
+    setApiKey(key);
+  }, []);
+  const signOut = useCallback(() => {
+    forgetAdminKey();
+    setApiKey(undefined);
+  }, []);
+  const session = useMemo(() => ({ apiKey, signIn, signOut }), [apiKey, signIn, signOut]);
+  return (
+    <AdminSessionContext.Provider value={session}>
+      <RouterProvider router={router} />
+    </AdminSessionContext.Provider>
   );
 }
 

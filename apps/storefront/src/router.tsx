@@ -1,4 +1,5 @@
 import { createBrowserRouter } from 'react-router';
+import { accountRoutes } from './account/routes.tsx';
 import { Layout } from './components/Layout.tsx';
 import { HomePage } from './pages/HomePage.tsx';
 import { NotFoundPage } from './pages/NotFoundPage.tsx';
@@ -15,6 +16,7 @@ export function createStorefrontRouter() {
         { path: 'products', element: <ProductListPage /> },
         { path: 'collections/:slug', element: <ProductListPage /> },
         { path: 'product-page/:slug', element: <ProductPage /> },
+        ...accountRoutes,
         { path: '*', element: <NotFoundPage /> },
       ],
     },

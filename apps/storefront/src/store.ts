@@ -1,4 +1,12 @@
-import { collections, createClient, localStorageTokenStorage, OAuthStrategy, products } from '@cartwheel/sdk';
+import {
+  collections,
+  createClient,
+  localStorageTokenStorage,
+  members,
+  OAuthStrategy,
+  products,
+  verification,
+} from '@cartwheel/sdk';
 
 /** What the platform tells the storefront at start (`GET /api/cartwheel/config`). */
 export interface StoreConfig {
@@ -30,7 +38,7 @@ export async function loadStoreConfig(origin: string): Promise<StoreConfig> {
 
 /**
  * The SDK client the storefront's hooks use. Visitor tokens live in localStorage, so a shopper stays
- * the same visitor across reloads (their cart will follow them).
+ * the same visitor across reloads (their cart will follow them), and a member stays signed in.
  */
 export function createStoreClient(origin: string, config: StoreConfig) {
   return createClient({
@@ -39,8 +47,10 @@ export function createStoreClient(origin: string, config: StoreConfig) {
       clientId: config.clientId,
       host: origin,
       storage: localStorageTokenStorage(`cartwheel.tokens.${config.clientId}`),
+      // a direct sign-in's silent authorization answers here: the demo client registers the origin's pages
+      redirectUri: `${origin}/`,
     }),
-    modules: { products, collections },
+    modules: { products, collections, members, verification },
   });
 }
 

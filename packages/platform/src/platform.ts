@@ -66,6 +66,7 @@ export async function startPlatform(config: PlatformConfig): Promise<Platform> {
     const demoClientId = await new DemoClient(database.db, settings).ensure(
       config.demoClientId,
       config.publicUrl,
+      { redirectUris: config.demoRedirectUris, allowedOrigins: config.demoAllowedOrigins },
     );
 
     const tokens = new TokenService(database.db, signingSecret, adminKeyHash);
@@ -99,7 +100,7 @@ export async function startPlatform(config: PlatformConfig): Promise<Platform> {
       resolvePrincipal: (authorization) => services.tokens.resolve(authorization),
     });
     storefrontConfigRoutes(app, { clientId: demoClientId, storeName: config.storeName });
-    oauthRoutes(app, services.tokens);
+    oauthRoutes(app, services);
     catalogRoutes(app, services);
     identityRoutes(app, services);
     memberRoutes(app, services);

@@ -299,7 +299,7 @@ describe.each(DIALECTS)('visitor and member authentication on %s', (dialect) => 
     const [message] = await mailbox(platform, email);
     expect(message?.kind).toBe('PASSWORD_RESET');
     const link = new URL(/https?:\/\/\S+/.exec(message?.text)?.[0] ?? '');
-    expect(link.pathname).toBe('/reset-password');
+    expect(link.pathname).toBe('/auth/reset-password');
     expect(link.searchParams.get('redirect')).toBeNull(); // not one of the client's origins
     const recoveryToken = link.searchParams.get('token');
 

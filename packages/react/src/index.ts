@@ -1,4 +1,17 @@
 export {
+  type AuthClient,
+  announceAuthChange,
+  type CompleteLoginParams,
+  finishDirectLogin,
+  type LoginRedirectParams,
+  type OAuthDataStore,
+  refreshAfterAuthChange,
+  sessionOAuthDataStore,
+  type UseAuthOptions,
+  useAuth,
+  useLoggedIn,
+} from './auth.ts';
+export {
   type CatalogClient,
   catalogQueries,
   type ProductsQueryOptions,
@@ -10,6 +23,13 @@ export {
   useProducts,
 } from './catalog.ts';
 export { cartwheelKeys } from './keys.ts';
+export {
+  type MembersClient,
+  memberQueries,
+  useCurrentMember,
+  useUpdateCurrentMember,
+  useUpdateCurrentMemberSlug,
+} from './members.ts';
 export {
   type AnyCartwheelClient,
   CartwheelProvider,

@@ -22,4 +22,9 @@ export const cartwheelKeys = {
     query: (query: OffsetQuery) => ['cartwheel', 'collections', 'query', query] as const,
     bySlug: (slug: string) => ['cartwheel', 'collections', 'bySlug', slug] as const,
   },
+  members: {
+    all: ['cartwheel', 'members'] as const,
+    /** The signed-in member: who that is changes on sign-in and sign-out, so both invalidate it. */
+    current: ['cartwheel', 'members', 'current'] as const,
+  },
 } as const;

@@ -84,6 +84,7 @@ export {
 } from './client.ts';
 export * from './errors/index.ts';
 export * from './modules/identity/index.ts';
+export * from './modules/members/index.ts';
 export * from './modules/redirects/index.ts';
 export * from './modules/stores/index.ts';
 export {

@@ -1,4 +1,5 @@
 import { Link, NavLink, Outlet, ScrollRestoration } from 'react-router';
+import { AccountMenu } from '../account/AccountMenu.tsx';
 import { useStoreConfig } from './store-config.ts';
 
 export function Layout() {
@@ -25,6 +26,7 @@ export function Layout() {
               </li>
             </ul>
           </nav>
+          <AccountMenu />
         </div>
       </header>
       <main id="content" className="page">

@@ -3,6 +3,7 @@ import { catalogMigrations } from '../catalog/migrations.ts';
 import { emailMigrations } from '../email/migrations.ts';
 import { identityMigrations } from '../identity/migrations.ts';
 import { memberMigrations } from '../members/migrations.ts';
+import { oauthMigrations } from '../oauth/migrations.ts';
 import { coreMigrations } from './core-migrations.ts';
 
 /**
@@ -15,6 +16,7 @@ const migrations: Record<string, Migration> = {
   ...identityMigrations,
   ...memberMigrations,
   ...emailMigrations,
+  ...oauthMigrations,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {

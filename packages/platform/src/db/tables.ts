@@ -2,6 +2,7 @@ import type { CatalogTables } from '../catalog/tables.ts';
 import type { EmailTables } from '../email/tables.ts';
 import type { IdentityTables } from '../identity/tables.ts';
 import type { MemberTables } from '../members/tables.ts';
+import type { OAuthTables } from '../oauth/tables.ts';
 
 /** Rows as the database holds them. Dates are ISO-8601 text, booleans 0/1, documents JSON text. */
 export interface CoreTables {
@@ -30,4 +31,10 @@ export interface CoreTables {
   };
 }
 
-export interface Tables extends CoreTables, CatalogTables, IdentityTables, MemberTables, EmailTables {}
+export interface Tables
+  extends CoreTables,
+    CatalogTables,
+    IdentityTables,
+    MemberTables,
+    EmailTables,
+    OAuthTables {}

@@ -65,7 +65,7 @@ export interface IdentityDependencies {
 }
 
 export interface IdentityOptions {
-  /** Base of the links in emails (`<publicUrl>/reset-password?token=...`). */
+  /** Base of the links in emails (`<publicUrl>/auth/reset-password?token=...`, a hosted page). */
   publicUrl: string;
   storeName: string;
 }
@@ -480,7 +480,7 @@ export class IdentityService {
     redirectUrl: string | undefined,
     clientId: string | null,
   ): Promise<string> {
-    const link = new URL(`${this.options.publicUrl}/reset-password`);
+    const link = new URL(`${this.options.publicUrl}/auth/reset-password`);
     link.searchParams.set('token', token);
     if (redirectUrl && clientId && (await this.clientAllows(clientId, redirectUrl))) {
       link.searchParams.set('redirect', redirectUrl);

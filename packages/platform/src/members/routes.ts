@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Services } from '../platform.ts';
 import { DomainError } from '../shared/errors.ts';
 
-/** The signed-in member's own calls (`/members/v1/members/my...`). */
+/** The signed-in member's own calls (`/members/v1/members/my...`) and a member's profile update. */
 export function memberRoutes(app: FastifyInstance, services: Pick<Services, 'members'>): void {
   const member = { config: { access: 'member' as const } };
 
@@ -13,6 +13,15 @@ export function memberRoutes(app: FastifyInstance, services: Pick<Services, 'mem
   app.post<{ Body: { slug?: unknown } }>('/members/v1/members/my/slug', member, async (request) => ({
     member: await services.members.updateMySlug(memberIdOf(request), request.body?.slug),
   }));
+
+  // any token holder may ask; the service lets members change only their own profile, admins anyone's
+  app.patch<{ Params: { id: string } }>(
+    '/members/v1/members/:id',
+    { config: { access: 'visitor' } },
+    async (request) => ({
+      member: await services.members.updateMember(request.principal, request.params.id, request.body),
+    }),
+  );
 }
 
 /** The signed-in member's id; the route's `member` access has already refused anyone else. */

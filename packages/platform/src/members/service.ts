@@ -2,8 +2,9 @@ import { randomBytes } from 'node:crypto';
 import type { IdentityProfile, Member } from '@cartwheel/sdk';
 import type { Kysely } from 'kysely';
 import type { Tables } from '../db/tables.ts';
-import { applicationError, invalidArgument, notFound, violation } from '../shared/errors.ts';
+import { applicationError, DomainError, invalidArgument, notFound, violation } from '../shared/errors.ts';
 import { newId } from '../shared/ids.ts';
+import { type MemberActor, memberChanges } from './changes.ts';
 import { isSlug, SLUG_MAX_LENGTH, slugFrom } from './slug.ts';
 import { MEMBER_STATUS_OF } from './status.ts';
 import type { MemberRow } from './tables.ts';
@@ -99,6 +100,48 @@ export class MembersService {
     return this.getMy(memberId);
   }
 
+  /**
+   * `PATCH /v1/members/{id}`: the fields given change, the rest stay. A member may change only their
+   * own profile; an admin anyone's. Names, nickname, photo and company live in the identity's profile,
+   * slug and privacy on the member row; the login email is the identity's and is changed there.
+   */
+  async updateMember(actor: MemberActor, memberId: string, input: unknown): Promise<Member> {
+    if (actor.kind !== 'admin' && !(actor.kind === 'member' && actor.memberId === memberId)) {
+      throw new DomainError('PERMISSION_DENIED', 'a member may update only their own profile');
+    }
+    const current = await this.document(memberId);
+    if (!current) throw notFound('member', memberId);
+    const changes = memberChanges(input, current);
+
+    if (changes.slug !== undefined) await this.updateMySlug(memberId, changes.slug);
+    const now = new Date().toISOString();
+    await this.db.transaction().execute(async (trx) => {
+      if (Object.keys(changes.identityProfile).length > 0) {
+        const identity = await trx
+          .selectFrom('identities')
+          .select('profile')
+          .where('id', '=', memberId)
+          .executeTakeFirstOrThrow();
+        const profile = { ...(JSON.parse(identity.profile) as Record<string, unknown>) };
+        for (const [field, value] of Object.entries(changes.identityProfile)) {
+          if (value === null) delete profile[field];
+          else profile[field] = value;
+        }
+        await trx
+          .updateTable('identities')
+          .set({ profile: JSON.stringify(profile), updated_at: now })
+          .where('id', '=', memberId)
+          .execute();
+      }
+      await trx
+        .updateTable('members')
+        .set({ ...(changes.privacyStatus ? { privacy_status: changes.privacyStatus } : {}), updated_at: now })
+        .where('id', '=', memberId)
+        .execute();
+    });
+    return this.getMy(memberId);
+  }
+
   async recordLogin(memberId: string, at = new Date().toISOString()): Promise<void> {
     await this.db.updateTable('members').set({ last_login_at: at }).where('id', '=', memberId).execute();
   }
@@ -126,6 +169,9 @@ export class MembersService {
         phones: [],
         emails: [row.email],
         addresses: [],
+        ...(profile.company ? { company: profile.company } : {}),
+        ...(profile.position ? { jobTitle: profile.position } : {}),
+        ...(profile.birthdate ? { birthdate: profile.birthdate } : {}),
       },
       profile: {
         nickname: profile.nickname ?? null,

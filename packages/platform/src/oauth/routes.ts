@@ -1,6 +1,17 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Services } from '../platform.ts';
 import { invalidArgument, violation } from '../shared/errors.ts';
-import type { TokenService } from './tokens.ts';
+import { AuthorizationEndpoint, type AuthorizeParams } from './authorize.ts';
+import {
+  type OAuthClientInput,
+  OAuthClients,
+  originAllowed,
+  originOf,
+  redirectUriAllowed,
+} from './clients.ts';
+import { AuthorizationCodes, invalidGrant } from './codes.ts';
+import { RedirectSessions } from './redirect-sessions.ts';
+import { webMessagePage } from './web-message.ts';
 
 interface TokenRequest {
   grantType?: string;
@@ -9,11 +20,46 @@ interface TokenRequest {
   client_id?: string;
   refreshToken?: string;
   refresh_token?: string;
+  code?: string;
+  codeVerifier?: string;
+  code_verifier?: string;
+  redirectUri?: string;
+  redirect_uri?: string;
+  memberId?: string;
+  member_id?: string;
+  scope?: string;
 }
 
-/** `POST /oauth2/token`: camelCase in (snake_case accepted too), snake_case out. */
-export function oauthRoutes(app: FastifyInstance, tokens: TokenService): void {
-  app.post<{ Body: TokenRequest }>('/oauth2/token', { config: { access: 'public' } }, async (request) => {
+const anyone = { config: { access: 'public' as const } };
+const tokenHolders = { config: { access: 'visitor' as const } };
+
+/**
+ * The OAuth calls: the token endpoint (`POST /oauth2/token`, camelCase in, snake_case out), the
+ * authorization and logout endpoints the redirect sessions lead to, redirect sessions themselves, and
+ * the admin's client registry (`/api/cartwheel/oauth-clients`).
+ */
+export function oauthRoutes(
+  app: FastifyInstance,
+  services: Pick<Services, 'tokens' | 'identity' | 'members' | 'config' | 'database'>,
+  options: { now?: () => Date } = {},
+): void {
+  const { tokens, identity, members } = services;
+  const publicUrl = services.config.publicUrl;
+  const clients = new OAuthClients(services.database.db);
+  const codes = new AuthorizationCodes(services.database.db, tokens, options.now);
+  const endpoint = new AuthorizationEndpoint({
+    clients,
+    codes,
+    publicUrl,
+    memberTokensForSession: (sessionToken, clientId) =>
+      identity.issueMemberTokensForSession(sessionToken, clientId),
+  });
+  const redirectSessions = new RedirectSessions({
+    publicUrl,
+    endSignIn: (principal) => tokens.revokeMemberSignIn(principal),
+  });
+
+  app.post<{ Body: TokenRequest }>('/oauth2/token', anyone, async (request) => {
     const body = request.body ?? {};
     const grantType = body.grantType ?? body.grant_type;
     const clientId = body.clientId ?? body.client_id;
@@ -27,10 +73,119 @@ export function oauthRoutes(app: FastifyInstance, tokens: TokenService): void {
           throw invalidArgument([violation('refreshToken', 'is required', 'REQUIRED_FIELD')]);
         return tokens.refresh(refreshToken, clientId);
       }
+      case 'authorization_code':
+        return codes.redeem({
+          clientId,
+          code: body.code,
+          codeVerifier: body.codeVerifier ?? body.code_verifier,
+          redirectUri: body.redirectUri ?? body.redirect_uri,
+        });
+      case 'authorized_client': {
+        // `Authorization: <access token>,<admin API key>`: a server signs a member in on that visitor
+        const caller = await tokens.resolveElevated(request.headers.authorization);
+        if (!caller) throw invalidGrant('Authorization must be <access token>,<admin API key>');
+        const memberId = body.member_id ?? body.memberId;
+        if (!memberId) throw invalidArgument([violation('member_id', 'is required', 'REQUIRED_FIELD')]);
+        const member = await members.document(memberId);
+        if (member?.status !== 'APPROVED') throw invalidGrant(`member ${memberId} may not sign in`);
+        return tokens.issueMemberTokens({ clientId: caller.clientId, visitorId: caller.visitorId, memberId });
+      }
       default:
         throw invalidArgument([
           violation('grantType', `unsupported grant type ${String(grantType)}`, 'INVALID_ENUM_VALUE'),
         ]);
     }
   });
+
+  app.get<{ Querystring: AuthorizeParams }>('/oauth2/authorize', anyone, async (request, reply) => {
+    noStore(reply);
+    const params = request.query ?? {};
+    const outcome = await endpoint.authorize(params, refererOrigin(request));
+    switch (outcome.kind) {
+      case 'login-page':
+      case 'redirect':
+        return reply.redirect(outcome.location, 302);
+      case 'web-message':
+        return reply.type('text/html').send(webMessagePage(outcome.message, outcome.targetOrigins));
+      case 'refuse': {
+        const answer = { error: outcome.error, error_description: outcome.description };
+        if (outcome.responseMode !== 'web_message') return reply.status(400).send(answer);
+        // no secret in an error: the embedding page hears it whatever its origin
+        const message = { ...answer, ...(params.state !== undefined ? { state: params.state } : {}) };
+        return reply
+          .status(400)
+          .type('text/html')
+          .send(webMessagePage(message, ['*']));
+      }
+    }
+  });
+
+  // The end of a logout redirect session: the sign-in ended when the session was made; the browser
+  // goes back to the client's page only if the client registered it.
+  const logout = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    clientId: string | undefined,
+    target: string | undefined,
+  ) => {
+    noStore(reply);
+    const client = clientId ? await clients.find(clientId) : undefined;
+    if (!client) {
+      return reply.status(400).send({
+        error: 'redirect_uri_not_allowed',
+        error_description: clientId
+          ? `client_id ${clientId} is not a registered OAuth client`
+          : 'client_id is required',
+      });
+    }
+    if (!target) return reply.redirect(`${publicUrl}/`, 302);
+    const origin = originOf(target);
+    if (!redirectUriAllowed(client, target) && !(origin && originAllowed(client, origin))) {
+      return reply.status(400).send({
+        error: 'redirect_uri_not_allowed',
+        error_description: `post_logout_redirect_uri ${target} is not registered with the OAuth client ${client.id}`,
+      });
+    }
+    request.log.debug({ clientId }, 'logout');
+    return reply.redirect(target, 302);
+  };
+  app.get<{ Querystring: { client_id?: string; post_logout_redirect_uri?: string } }>(
+    '/oauth2/logout',
+    anyone,
+    (request, reply) =>
+      logout(request, reply, request.query.client_id, request.query.post_logout_redirect_uri),
+  );
+  app.get<{ Querystring: { clientId?: string; postLogoutRedirectUri?: string } }>(
+    '/_api/iam/authentication/v1/logout',
+    anyone,
+    (request, reply) => logout(request, reply, request.query.clientId, request.query.postLogoutRedirectUri),
+  );
+
+  app.post('/_api/redirects-api/v1/redirect-session', tokenHolders, (request) =>
+    redirectSessions.create(request.body, request.principal),
+  );
+
+  const registry = '/api/cartwheel/oauth-clients';
+  app.get(registry, async () => ({ clients: await clients.list() }));
+  app.get<{ Params: { id: string } }>(`${registry}/:id`, async (request) => ({
+    client: await clients.get(request.params.id),
+  }));
+  app.post<{ Body: OAuthClientInput }>(registry, async (request) => ({
+    client: await clients.register(request.body ?? {}),
+  }));
+  app.patch<{ Params: { id: string }; Body: OAuthClientInput }>(`${registry}/:id`, async (request) => ({
+    client: await clients.update(request.params.id, request.body ?? {}),
+  }));
+}
+
+/** Codes and pages with codes in them are never cached (RFC 6749 §5.1's spirit, for the endpoint too). */
+function noStore(reply: FastifyReply): void {
+  reply.header('cache-control', 'no-store');
+  reply.header('pragma', 'no-cache');
+}
+
+/** The origin of the page that loaded this one, from `Referer` (sent as at least the origin cross-site). */
+function refererOrigin(request: FastifyRequest): string | undefined {
+  const referer = request.headers.referer;
+  return referer ? originOf(referer) : undefined;
 }

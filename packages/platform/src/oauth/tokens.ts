@@ -49,13 +49,34 @@ export class TokenService {
    * Member tokens for a visitor who signed in (refresh role member): what the authorization endpoint
    * hands out for a session token. Keeps the visitor id, so the visitor's cart stays theirs.
    */
-  async issueMemberTokens(subject: {
-    clientId: string;
-    visitorId: string;
-    memberId: string;
-  }): Promise<TokenResponse> {
+  async issueMemberTokens(
+    subject: { clientId: string; visitorId: string; memberId: string },
+    familyId: string = newId(),
+  ): Promise<TokenResponse> {
     await this.requireClient(subject.clientId);
-    return this.issue(subject, newId());
+    return this.issue(subject, familyId);
+  }
+
+  /** The family a refresh token belongs to, so whoever handed it out can revoke it later. */
+  async familyOf(refreshToken: string): Promise<string | undefined> {
+    const row = await this.db
+      .selectFrom('refresh_tokens')
+      .select('family_id')
+      .where('token_hash', '=', sha256(refreshToken))
+      .executeTakeFirst();
+    return row?.family_id;
+  }
+
+  /** Logout: every live refresh token of this member's sign-in on this visitor and client. */
+  async revokeMemberSignIn(principal: { clientId: string; visitorId: string; memberId: string }) {
+    await this.db
+      .updateTable('refresh_tokens')
+      .set({ revoked_at: new Date().toISOString() })
+      .where('client_id', '=', principal.clientId)
+      .where('visitor_id', '=', principal.visitorId)
+      .where('member_id', '=', principal.memberId)
+      .where('revoked_at', 'is', null)
+      .execute();
   }
 
   /** Rotates a refresh token (`grantType: refresh_token`). */
@@ -101,6 +122,35 @@ export class TokenService {
     if (!authorization) return { kind: 'anonymous' };
     const value = authorization.startsWith('Bearer ') ? authorization.slice(7) : authorization;
     if (this.isAdminKey(value)) return { kind: 'admin' };
+    const elevated = await this.resolveElevated(value);
+    if (elevated) return { kind: 'admin' };
+    return this.resolveAccessToken(value);
+  }
+
+  /**
+   * `<access token>,<admin API key>` (the external-login grant's header): the caller acting with the
+   * admin key on behalf of that token's visitor. Undefined when the header is not of that form; refused
+   * when it is but either half is not valid.
+   */
+  async resolveElevated(
+    authorization: string | undefined,
+  ): Promise<{ visitorId: string; clientId: string } | undefined> {
+    const value = authorization?.startsWith('Bearer ') ? authorization.slice(7) : authorization;
+    const comma = value?.indexOf(',') ?? -1;
+    if (!value || comma < 0) return undefined;
+    const token = value.slice(0, comma).trim();
+    const apiKey = value.slice(comma + 1).trim();
+    if (!this.isAdminKey(apiKey)) {
+      throw new DomainError('UNAUTHENTICATED', 'the API key after the access token is not valid');
+    }
+    const principal = await this.resolveAccessToken(token);
+    if (principal.kind !== 'visitor' && principal.kind !== 'member') {
+      throw new DomainError('UNAUTHENTICATED', 'access token is not valid or has expired');
+    }
+    return { visitorId: principal.visitorId, clientId: principal.clientId };
+  }
+
+  private async resolveAccessToken(value: string): Promise<Principal> {
     try {
       const { payload } = await jwtVerify(value, this.key, { issuer: ISSUER, algorithms: ['HS256'] });
       const clientId = String(payload.cid);

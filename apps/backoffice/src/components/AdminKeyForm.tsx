@@ -1,0 +1,51 @@
+import { type FormEvent, useId, useState } from 'react';
+import { useAdminSession } from '../admin-key.ts';
+
+/** Asks once for the admin API key the platform printed at its first start. */
+export function AdminKeyForm({ refused }: { refused?: string | undefined }) {
+  const { signIn } = useAdminSession();
+  const [key, setKey] = useState('');
+  const [missing, setMissing] = useState(false);
+  const id = useId();
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!key.trim()) {
+      setMissing(true);
+      return;
+    }
+    signIn(key.trim());
+  }
+
+  const error = missing ? 'Enter the admin API key.' : refused;
+  return (
+    <section className="panel panel--narrow" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>Sign in with the admin API key</h2>
+      <p className="muted">
+        The platform printed it at its first start (or it is the <code>CARTWHEEL_ADMIN_API_KEY</code> you
+        set). It is kept for this tab only.
+      </p>
+      {error ? (
+        <p className="alert" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <form className="form" onSubmit={submit} noValidate>
+        <label htmlFor={id}>Admin API key</label>
+        <input
+          id={id}
+          name="adminApiKey"
+          type="password"
+          autoComplete="off"
+          spellCheck={false}
+          aria-invalid={error ? true : undefined}
+          value={key}
+          onChange={(event) => setKey(event.target.value)}
+        />
+        <button className="button button--primary" type="submit">
+          Sign in
+        </button>
+      </form>
+    </section>
+  );
+}

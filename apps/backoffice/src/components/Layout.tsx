@@ -1,0 +1,47 @@
+import type { ReactNode } from 'react';
+import { NavLink } from 'react-router';
+import { useAdminSession } from '../admin-key.ts';
+
+/** The sections a merchant will find here; those not built yet are named, not linked. */
+const SECTIONS: Array<{ name: string; path?: string }> = [
+  { name: 'Mailbox', path: '/mailbox' },
+  { name: 'Orders' },
+  { name: 'Members' },
+  { name: 'Catalog' },
+];
+
+export function Layout({ children }: { children: ReactNode }) {
+  const { apiKey, signOut } = useAdminSession();
+  return (
+    <div className="layout">
+      <header className="topbar">
+        <NavLink className="topbar__brand" to="/">
+          Cartwheel back office
+        </NavLink>
+        <nav aria-label="Sections">
+          <ul className="nav">
+            {SECTIONS.map((section) => (
+              <li key={section.name}>
+                {section.path ? (
+                  <NavLink to={section.path}>{section.name}</NavLink>
+                ) : (
+                  <span className="nav__soon" aria-disabled="true">
+                    {section.name} <small>coming soon</small>
+                  </span>
+                )}
+              </li>
+            ))}
+          </ul>
+        </nav>
+        {apiKey ? (
+          <button className="button button--quiet" type="button" onClick={signOut}>
+            Forget admin key
+          </button>
+        ) : null}
+      </header>
+      <main className="content" id="main">
+        {children}
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,42 @@
+import { useEffect } from 'react';
+import { Link } from 'react-router';
+
+export function HomePage() {
+  useEffect(() => {
+    document.title = 'Cartwheel back office';
+  }, []);
+  return (
+    <>
+      <h1>Cartwheel back office</h1>
+      <p>
+        Orders and payments, members and the catalog will be managed here. Until then, the admin API key the
+        platform printed at first start manages everything through the API.
+      </p>
+      <ul className="tiles">
+        <li className="tile">
+          <h2>
+            <Link to="/mailbox">Mailbox</Link>
+          </h2>
+          <p className="muted">
+            Every email the platform sent: verification codes, password reset links, invitations.
+          </p>
+        </li>
+        <li className="tile tile--soon">
+          <h2>Orders</h2>
+          <p className="muted">Coming soon.</p>
+        </li>
+        <li className="tile tile--soon">
+          <h2>Members</h2>
+          <p className="muted">Coming soon.</p>
+        </li>
+        <li className="tile tile--soon">
+          <h2>Catalog</h2>
+          <p className="muted">Coming soon.</p>
+        </li>
+      </ul>
+      <p>
+        <a href="/">Go to the storefront</a>
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,101 @@
+import { type FormEvent, useMemo, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { authorizationRequestOf, withRequest } from '../authorization.ts';
+import { Field, Notice, ProblemMessage, SubmitButton } from '../components/Form.tsx';
+import { useHostedConfig } from '../components/HostedConfig.ts';
+import { HostedPage } from '../components/Layout.tsx';
+import { identityClient, signInStepOf } from '../identity.ts';
+import { type Problem, problemOf } from '../problems.ts';
+import { useContinueSignIn } from '../sign-in.ts';
+
+/** `/auth/login?<authorization request>`: email and password, then back to the authorization endpoint. */
+export function LoginPage() {
+  const config = useHostedConfig();
+  const [search] = useSearchParams();
+  const request = useMemo(() => authorizationRequestOf(search.toString()), [search]);
+  const continueSignIn = useContinueSignIn();
+  const [email, setEmail] = useState(search.get('email') ?? '');
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<Problem>();
+  const [waitingForApproval, setWaitingForApproval] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    setProblem(undefined);
+    setWaitingForApproval(false);
+    try {
+      const client = identityClient(request?.clientId ?? config.clientId);
+      const answer = await client.authentication.login(pageParams, { password });
+      const left = await continueSignIn(signInStepOf(answer), {
+        request,
+        email: email.trim(),
+        returnTo: search.get('redirect'),
+      });
+      if (left?.step === 'owner-approval') setWaitingForApproval(true);
+      else if (left?.step === 'unknown') {
+        setProblem({
+          message: 'Signing in needs a step these pages cannot do yet. Please contact the store.',
+        });
+      }
+      if (left) setBusy(false);
+    } catch (error) {
+      setProblem(problemOf(error));
+      setBusy(false);
+    }
+  }
+
+  // what the member typed, and where to return, follow them to the next page
+  const pageParams = { email: email.trim(), redirect: search.get('redirect') ?? '' };
+  const links = {
+    signup: withRequest('/signup', request, pageParams),
+    forgotPassword: withRequest('/forgot-password', request, pageParams),
+  };
+  return (
+    <HostedPage
+      title="Sign in"
+      intro={<p>Sign in to your {config.storeName} account.</p>}
+      footer={
+        <p>
+          New here? <Link to={links.signup}>Create an account</Link>
+        </p>
+      }
+    >
+      {waitingForApproval ? (
+        <Notice>
+          <p>Your account is waiting for the store owner's approval. You can sign in once they approve it.</p>
+        </Notice>
+      ) : null}
+      <ProblemMessage problem={problem} links={links} />
+      <form className="form" onSubmit={submit} noValidate>
+        <Field
+          label="Email"
+          type="email"
+          name="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          invalid={problem?.field === 'email'}
+        />
+        <Field
+          label="Password"
+          type="password"
+          name="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          invalid={problem?.field === 'password'}
+        />
+        <p className="form__aside">
+          <Link to={links.forgotPassword}>Forgot your password?</Link>
+        </p>
+        <SubmitButton busy={busy} busyText="Signing in…">
+          Sign in
+        </SubmitButton>
+      </form>
+    </HostedPage>
+  );
+}

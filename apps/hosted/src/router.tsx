@@ -1,0 +1,33 @@
+import { createBrowserRouter, Navigate, useLocation } from 'react-router';
+import { CallbackPage } from './pages/CallbackPage.tsx';
+import { ForgotPasswordPage } from './pages/ForgotPasswordPage.tsx';
+import { LoginPage } from './pages/LoginPage.tsx';
+import { NotFoundPage } from './pages/NotFoundPage.tsx';
+import { ResetPasswordPage } from './pages/ResetPasswordPage.tsx';
+import { SignupPage } from './pages/SignupPage.tsx';
+import { UnavailablePage } from './pages/UnavailablePage.tsx';
+import { VerifyPage } from './pages/VerifyPage.tsx';
+
+/** `/auth/` itself is the sign-in page, with whatever request it was given. */
+function ToLogin() {
+  const { search } = useLocation();
+  return <Navigate to={`/login${search}`} replace />;
+}
+
+/** The hosted pages, under `/auth/` where the platform serves them. */
+export function createHostedRouter() {
+  return createBrowserRouter(
+    [
+      { path: '/', element: <ToLogin /> },
+      { path: '/login', element: <LoginPage /> },
+      { path: '/signup', element: <SignupPage /> },
+      { path: '/verify', element: <VerifyPage /> },
+      { path: '/forgot-password', element: <ForgotPasswordPage /> },
+      { path: '/reset-password', element: <ResetPasswordPage /> },
+      { path: '/unavailable', element: <UnavailablePage /> },
+      { path: '/callback', element: <CallbackPage /> },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+    { basename: '/auth' },
+  );
+}

@@ -1,0 +1,85 @@
+import { useAuth } from '@cartwheel/react';
+import { type FormEvent, useState } from 'react';
+import { Link, Navigate } from 'react-router';
+import { useDocumentTitle } from '../components/hooks.ts';
+import { HostedLoginButton } from './HostedLoginButton.tsx';
+import { unexpectedFailureMessage } from './messages.ts';
+import { useAccountHref, useReturnTo } from './return-to.ts';
+import { useLoginOutcome } from './useLoginOutcome.ts';
+import { VerificationStep } from './VerificationStep.tsx';
+
+export function SignInPage() {
+  useDocumentTitle('Sign in');
+  const { login, loggedIn } = useAuth();
+  const outcome = useLoginOutcome('sign-in');
+  const returnTo = useReturnTo();
+  const signUpHref = useAccountHref('/account/sign-up');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+
+  // already signed in (a second tab, the back button): nothing to do here
+  if (loggedIn && !login.isPending) return <Navigate to={returnTo} replace />;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    try {
+      outcome.handle(await login.mutateAsync({ email: email.trim(), password }));
+    } catch (error) {
+      outcome.setProblem(unexpectedFailureMessage(error));
+    }
+  };
+
+  return (
+    <section className="account-page">
+      <h1>Sign in</h1>
+      {outcome.verification ? (
+        <VerificationStep email={email.trim()} state={outcome.verification} onDone={outcome.handle} />
+      ) : outcome.awaitingApproval ? (
+        <p className="account-notice" role="status">
+          Your account is waiting for the store owner’s approval. We’ll email you when you can sign in.
+        </p>
+      ) : (
+        <>
+          <form className="account-form" onSubmit={submit}>
+            <div className="field">
+              <label htmlFor="sign-in-email">Email</label>
+              <input
+                id="sign-in-email"
+                type="email"
+                autoComplete="email"
+                required
+                value={email}
+                onChange={(event) => setEmail(event.target.value)}
+              />
+            </div>
+            <div className="field">
+              <label htmlFor="sign-in-password">Password</label>
+              <input
+                id="sign-in-password"
+                type="password"
+                autoComplete="current-password"
+                required
+                value={password}
+                onChange={(event) => setPassword(event.target.value)}
+              />
+            </div>
+            {outcome.problem ? (
+              <p className="account-alert" role="alert">
+                {outcome.problem}
+              </p>
+            ) : null}
+            <button type="submit" className="button" disabled={login.isPending}>
+              {login.isPending ? 'Signing in…' : 'Sign in'}
+            </button>
+            <div className="account-links">
+              <Link to="/account/forgot-password">Forgot your password?</Link>
+              <Link to={signUpHref}>Create an account</Link>
+            </div>
+          </form>
+          <p className="account-divider">or</p>
+          <HostedLoginButton />
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,124 @@
+import { useAuth } from '@cartwheel/react';
+import { type FormEvent, useState } from 'react';
+import { Link, Navigate } from 'react-router';
+import { useDocumentTitle } from '../components/hooks.ts';
+import { HostedLoginButton } from './HostedLoginButton.tsx';
+import { unexpectedFailureMessage } from './messages.ts';
+import { useAccountHref, useReturnTo } from './return-to.ts';
+import { useLoginOutcome } from './useLoginOutcome.ts';
+import { VerificationStep } from './VerificationStep.tsx';
+
+const PASSWORD_MIN_LENGTH = 6;
+
+export function SignUpPage() {
+  useDocumentTitle('Create an account');
+  const { register, loggedIn } = useAuth();
+  const outcome = useLoginOutcome('sign-up');
+  const returnTo = useReturnTo();
+  const signInHref = useAccountHref('/account/sign-in');
+  const [firstName, setFirstName] = useState('');
+  const [lastName, setLastName] = useState('');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+
+  if (loggedIn && !register.isPending) return <Navigate to={returnTo} replace />;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    try {
+      const profile = {
+        ...(firstName.trim() ? { firstName: firstName.trim() } : {}),
+        ...(lastName.trim() ? { lastName: lastName.trim() } : {}),
+      };
+      outcome.handle(await register.mutateAsync({ email: email.trim(), password, profile }));
+    } catch (error) {
+      outcome.setProblem(unexpectedFailureMessage(error));
+    }
+  };
+
+  return (
+    <section className="account-page">
+      <h1>Create an account</h1>
+      {outcome.verification ? (
+        <VerificationStep email={email.trim()} state={outcome.verification} onDone={outcome.handle} />
+      ) : outcome.awaitingApproval ? (
+        <p className="account-notice" role="status">
+          Thanks for signing up! The store owner approves new accounts; we’ll email you when yours is ready.
+        </p>
+      ) : (
+        <>
+          <form className="account-form" onSubmit={submit}>
+            <div className="field">
+              <label htmlFor="sign-up-first-name">First name</label>
+              <input
+                id="sign-up-first-name"
+                type="text"
+                autoComplete="given-name"
+                value={firstName}
+                onChange={(event) => setFirstName(event.target.value)}
+              />
+            </div>
+            <div className="field">
+              <label htmlFor="sign-up-last-name">Last name</label>
+              <input
+                id="sign-up-last-name"
+                type="text"
+                autoComplete="family-name"
+                value={lastName}
+                onChange={(event) => setLastName(event.target.value)}
+              />
+            </div>
+            <div className="field">
+              <label htmlFor="sign-up-email">Email</label>
+              <input
+                id="sign-up-email"
+                type="email"
+                autoComplete="email"
+                required
+                value={email}
+                onChange={(event) => setEmail(event.target.value)}
+              />
+            </div>
+            <div className="field">
+              <label htmlFor="sign-up-password">Password</label>
+              <input
+                id="sign-up-password"
+                type="password"
+                autoComplete="new-password"
+                required
+                minLength={PASSWORD_MIN_LENGTH}
+                aria-describedby="sign-up-password-hint"
+                value={password}
+                onChange={(event) => setPassword(event.target.value)}
+              />
+              <span id="sign-up-password-hint" className="hint">
+                At least {PASSWORD_MIN_LENGTH} characters.
+              </span>
+            </div>
+            {outcome.problem ? (
+              <p className="account-alert" role="alert">
+                {outcome.problem}
+                {outcome.problem.includes('already exists') ? (
+                  <>
+                    {' '}
+                    <Link to={signInHref}>Sign in</Link>
+                  </>
+                ) : null}
+              </p>
+            ) : null}
+            <button type="submit" className="button" disabled={register.isPending}>
+              {register.isPending ? 'Creating your account…' : 'Create account'}
+            </button>
+            <div className="account-links">
+              <span>
+                Already have an account? <Link to={signInHref}>Sign in</Link>
+              </span>
+            </div>
+          </form>
+          <p className="account-divider">or</p>
+          <HostedLoginButton />
+        </>
+      )}
+    </section>
+  );
+}

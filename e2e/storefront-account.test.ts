@@ -1,0 +1,282 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IDENTITY_SETTINGS } from '../packages/platform/src/identity/service.ts';
+import {
+  DIALECTS,
+  startTestPlatform,
+  TEST_CLIENT_ID,
+  type TestPlatform,
+} from '../packages/platform/test/support/platform.ts';
+
+/**
+ * A shopper's account in a real browser against a real platform: signing up with the emailed code,
+ * staying signed in across reloads, editing the profile address, signing out and in again. What the
+ * page shows is checked against what the platform's API answers.
+ */
+
+const SHOTS = '/tmp/cartwheel-shots';
+const STOREFRONT_BUILT = path.resolve(import.meta.dirname, '../apps/storefront/dist/index.html');
+const TOKENS_KEY = `cartwheel.tokens.${TEST_CLIENT_ID}`;
+const PASSWORD = 'correct horse battery';
+const NEW_PASSWORD = 'battery staple horse';
+
+interface StoredTokens {
+  accessToken: { value: string; expiresAt: number };
+  refreshToken: { value: string; role: 'none' | 'visitor' | 'member' };
+}
+
+async function storedTokens(page: Page): Promise<StoredTokens | null> {
+  const text = await page.evaluate((key) => localStorage.getItem(key), TOKENS_KEY);
+  return text ? (JSON.parse(text) as StoredTokens) : null;
+}
+
+/** The visitor an access token speaks for (its `sub`), and the member when signed in (`mid`). */
+function claimsOf(accessToken: string): { sub?: string; mid?: string } {
+  const payload = accessToken.split('.')[1] ?? '';
+  return JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+}
+
+describe.each(DIALECTS)('storefront account in Chromium on %s', (dialect) => {
+  let platform: TestPlatform;
+  let browser: Browser;
+  let page: Page;
+  const email = `ada.${dialect}.${Date.now().toString(36)}@example.com`;
+  const shot = (name: string) =>
+    page.screenshot({ path: `${SHOTS}/account-${dialect}-${name}.png`, fullPage: true });
+  const accountMenu = () => page.getByTestId('account-menu');
+
+  /** The newest message of `kind` the developer mailbox holds for `to`, read with the admin key. */
+  async function latestMail(to: string, kind: string): Promise<string> {
+    const response = await fetch(`${platform.url}/api/cartwheel/mailbox?to=${encodeURIComponent(to)}`, {
+      headers: { authorization: platform.adminApiKey },
+    });
+    const { messages } = (await response.json()) as { messages: Array<{ kind: string; text?: string }> };
+    const message = messages.find((m) => m.kind === kind);
+    if (!message?.text) throw new Error(`no ${kind} mailed to ${to}`);
+    return message.text;
+  }
+
+  async function latestCode(to: string): Promise<string> {
+    const code = /\b(\d{6})\b/.exec(await latestMail(to, 'EMAIL_VERIFICATION_CODE'))?.[1];
+    if (!code) throw new Error(`no verification code mailed to ${to}`);
+    return code;
+  }
+
+  /** The signed-in member as the platform answers it, with the page's own access token. */
+  async function memberSeenByPlatform(): Promise<Record<string, any>> {
+    const tokens = await storedTokens(page);
+    const response = await fetch(`${platform.url}/members/v1/members/my?fieldsets=FULL`, {
+      headers: { authorization: tokens?.accessToken.value ?? '' },
+    });
+    expect(response.status).toBe(200);
+    return ((await response.json()) as { member: Record<string, any> }).member;
+  }
+
+  beforeAll(async () => {
+    if (!fs.existsSync(STOREFRONT_BUILT)) {
+      throw new Error('apps/storefront is not built: run `npm run build -w apps/storefront` first');
+    }
+    fs.mkdirSync(SHOTS, { recursive: true });
+    platform = await startTestPlatform({ dialect, seedDemo: false });
+    await platform.services.settings.set(IDENTITY_SETTINGS.requireEmailVerification, 'true');
+    browser = await chromium.launch({
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--no-first-run',
+      ],
+    });
+    page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    page.setDefaultTimeout(15_000);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await platform?.stop();
+  });
+
+  it('signs up with the emailed code and comes back signed in, as the same visitor, to the page it left', async () => {
+    await page.goto(`${platform.url}/products`);
+    await accountMenu().getByRole('link', { name: 'Sign in' }).click();
+    await page.waitForURL('**/account/sign-in?returnTo=%2Fproducts');
+    await expect.poll(() => storedTokens(page)).not.toBeNull();
+    const visitor = (await storedTokens(page))!;
+    expect(visitor.refreshToken.role).toBe('visitor');
+
+    await page.getByRole('link', { name: 'Create an account' }).click();
+    await page.waitForURL('**/account/sign-up?returnTo=%2Fproducts');
+    await page.getByLabel('First name').fill('Ada');
+    await page.getByLabel('Last name').fill('Lovelace');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Create account' }).click();
+
+    await page.getByRole('heading', { name: 'Check your email' }).waitFor();
+    await expect.poll(() => page.getByText(`We sent a 6-digit code to ${email}`).count()).toBe(1);
+    await shot('verification-step');
+    await page.getByLabel('Verification code').fill('000000');
+    await page.getByRole('button', { name: 'Verify and continue' }).click();
+    await expect
+      .poll(() => page.getByRole('alert').textContent())
+      .toBe("That code isn't right. Check the email and try again.");
+
+    await page.getByLabel('Verification code').fill(await latestCode(email));
+    await page.getByRole('button', { name: 'Verify and continue' }).click();
+    await page.waitForURL('**/products');
+    await expect.poll(() => accountMenu().textContent()).toContain('Hi, Ada');
+
+    const member = (await storedTokens(page))!;
+    expect(member.refreshToken.role).toBe('member');
+    // the visitor was kept until the member's tokens were in hand: the same visitor, now a member
+    expect(claimsOf(member.accessToken.value).sub).toBe(claimsOf(visitor.accessToken.value).sub);
+    const seen = await memberSeenByPlatform();
+    expect(seen).toMatchObject({ loginEmail: email, loginEmailVerified: true });
+    expect(claimsOf(member.accessToken.value).mid).toBe(seen.id);
+    await shot('signed-in');
+  });
+
+  it('a reload keeps the member signed in', async () => {
+    await page.reload();
+    await expect.poll(() => accountMenu().textContent()).toContain('Hi, Ada');
+    expect((await storedTokens(page))?.refreshToken.role).toBe('member');
+  });
+
+  it('the account page shows the email and saves a new profile address the platform then answers', async () => {
+    await accountMenu().getByRole('link', { name: 'Your account' }).click();
+    await page.waitForURL('**/account');
+    await expect.poll(() => page.getByTestId('account-email').textContent()).toBe(email);
+    const before = await memberSeenByPlatform();
+    await expect.poll(() => page.getByTestId('account-slug').textContent()).toBe(before.profile.slug);
+
+    await page.getByRole('textbox', { name: 'Address', exact: true }).fill('not a slug!');
+    await page.getByRole('button', { name: 'Save address' }).click();
+    await expect
+      .poll(() => page.getByRole('alert').textContent())
+      .toContain('Use only letters, digits, dots, dashes and underscores');
+
+    const slug = `ada-${dialect}-${Date.now().toString(36)}`;
+    await page.getByRole('textbox', { name: 'Address', exact: true }).fill(slug);
+    await page.getByRole('button', { name: 'Save address' }).click();
+    await expect.poll(() => page.getByTestId('account-slug').textContent()).toBe(slug);
+    expect((await memberSeenByPlatform()).profile.slug).toBe(slug);
+
+    await page.getByLabel('Nickname').fill('Countess');
+    await page.getByRole('button', { name: 'Save profile' }).click();
+    await expect.poll(() => accountMenu().textContent()).toContain('Hi, Countess');
+    expect((await memberSeenByPlatform()).profile.nickname).toBe('Countess');
+    await shot('account');
+  });
+
+  it('signing out forgets the member: the header offers sign-in and the account page asks for it', async () => {
+    await accountMenu().getByRole('button', { name: 'Sign out' }).click();
+    await page.waitForURL(`${platform.url}/`);
+    await accountMenu().getByRole('link', { name: 'Sign in' }).waitFor();
+    expect((await storedTokens(page))?.refreshToken.role).not.toBe('member');
+
+    await page.reload();
+    await accountMenu().getByRole('link', { name: 'Sign in' }).waitFor();
+    await page.goto(`${platform.url}/account`);
+    await page.waitForURL('**/account/sign-in?returnTo=%2Faccount');
+  });
+
+  it('signing in says what is wrong with a wrong password, then signs in with the right one', async () => {
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill('not the password');
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect
+      .poll(() => page.getByRole('alert').textContent())
+      .toBe("That password isn't right. Try again, or reset your password.");
+
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.waitForURL('**/account');
+    await expect.poll(() => page.getByTestId('account-email').textContent()).toBe(email);
+    await expect.poll(() => accountMenu().textContent()).toContain('Hi, Countess');
+    expect((await storedTokens(page))?.refreshToken.role).toBe('member');
+  });
+
+  it('signing up again with the same email says the account exists', async () => {
+    await accountMenu().getByRole('button', { name: 'Sign out' }).click();
+    await accountMenu().getByRole('link', { name: 'Sign in' }).waitFor();
+    await page.goto(`${platform.url}/account/sign-up`);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect
+      .poll(() => page.getByRole('alert').textContent())
+      .toContain('An account with this email already exists. Sign in instead.');
+  });
+
+  it("a forgotten password: the emailed link opens the store's reset page, which leads back to sign in here", async () => {
+    await page.goto(`${platform.url}/account/sign-in`);
+    await page.getByRole('link', { name: 'Forgot your password?' }).click();
+    await page.waitForURL('**/account/forgot-password');
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'Email me a link' }).click();
+    await expect.poll(() => page.getByRole('status').textContent()).toContain(`we’ve emailed it a link`);
+
+    const link = new URL(/https?:\/\/\S+/.exec(await latestMail(email, 'PASSWORD_RESET'))?.[0] ?? '');
+    expect(link.origin).toBe(platform.url);
+    expect(link.pathname).toBe('/auth/reset-password');
+    expect(link.searchParams.get('redirect')).toBe(`${platform.url}/account/sign-in`);
+
+    await page.goto(link.toString());
+    await page.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
+    await page.getByLabel('Repeat the new password').fill(NEW_PASSWORD);
+    await page.getByRole('button', { name: 'Set new password' }).click();
+    await page.getByRole('link', { name: /^Continue to / }).click();
+    await page.waitForURL('**/account/sign-in');
+
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(NEW_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.waitForURL(`${platform.url}/`);
+    await expect.poll(() => accountMenu().textContent()).toContain('Hi, Countess');
+    await accountMenu().getByRole('button', { name: 'Sign out' }).click();
+    await accountMenu().getByRole('link', { name: 'Sign in' }).waitFor();
+  });
+
+  it("continues with the store's login page and comes back signed in to the page it left", async () => {
+    await page.goto(`${platform.url}/products`);
+    await accountMenu().getByRole('link', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Continue with the store’s login page' }).click();
+    await page.waitForURL('**/auth/login?**');
+    const request = new URL(page.url()).searchParams;
+    expect(request.get('redirect_uri')).toBe(`${platform.url}/account/callback`);
+    expect(request.get('response_mode')).toBe('query');
+
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(NEW_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.waitForURL('**/products');
+    await expect.poll(() => accountMenu().textContent()).toContain('Hi, Countess');
+    expect((await storedTokens(page))?.refreshToken.role).toBe('member');
+    expect((await memberSeenByPlatform()).loginEmail).toBe(email);
+  });
+
+  it('a store that approves new members says so after sign-up, and the shopper stays a visitor', async () => {
+    const { settings } = platform.services;
+    await settings.set(IDENTITY_SETTINGS.requireEmailVerification, 'false');
+    await settings.set(IDENTITY_SETTINGS.requireOwnerApproval, 'true');
+    try {
+      await accountMenu().getByRole('button', { name: 'Sign out' }).click();
+      await accountMenu().getByRole('link', { name: 'Sign in' }).waitFor();
+      await page.goto(`${platform.url}/account/sign-up`);
+      await page.getByLabel('Email').fill(`grace.${dialect}.${Date.now().toString(36)}@example.com`);
+      await page.getByLabel('Password').fill(PASSWORD);
+      await page.getByRole('button', { name: 'Create account' }).click();
+      await expect
+        .poll(() => page.getByRole('status').textContent())
+        .toContain('The store owner approves new accounts');
+      expect((await storedTokens(page))?.refreshToken.role).toBe('visitor');
+      await accountMenu().getByRole('link', { name: 'Sign in' }).waitFor();
+    } finally {
+      await settings.set(IDENTITY_SETTINGS.requireOwnerApproval, 'false');
+    }
+  });
+});

@@ -1,0 +1,98 @@
+import type { Member } from '@cartwheel/sdk';
+import { invalidArgument, violation } from '../shared/errors.ts';
+import type { Principal } from '../shared/principal.ts';
+
+/** Who asks for a member change: the member themself or an admin (anyone else is refused). */
+export type MemberActor = Principal;
+
+/** What a member update changes, sorted by where each fact lives. */
+export interface MemberChanges {
+  /** Identity profile fields to set; `null` removes one. */
+  identityProfile: Record<string, string | null>;
+  slug?: string;
+  privacyStatus?: 'PUBLIC' | 'PRIVATE';
+}
+
+const TEXT_MAX_LENGTH = 1000;
+
+/** Member fields an update may set → the identity profile field that keeps each. */
+const PROFILE_FIELD_OF = {
+  'contact.firstName': 'firstName',
+  'contact.lastName': 'lastName',
+  'contact.company': 'company',
+  'contact.jobTitle': 'position',
+  'contact.birthdate': 'birthdate',
+  'profile.nickname': 'nickname',
+  'profile.photo.url': 'picture',
+} as const;
+
+/**
+ * The changes a `{member}` patch asks for: only the fields it holds. A blank text clears the field,
+ * except the nickname, which every member has. The login email cannot change here.
+ */
+export function memberChanges(input: unknown, current: Member): MemberChanges {
+  const member = asRecord(asRecord(input).member);
+  const changes: MemberChanges = { identityProfile: {} };
+  const violations = [];
+
+  for (const [path, field] of Object.entries(PROFILE_FIELD_OF)) {
+    const value = valueAt(member, path);
+    if (value === undefined) continue;
+    if (value !== null && typeof value !== 'string') {
+      violations.push(violation(`member.${path}`, 'must be a string', 'FORMAT'));
+      continue;
+    }
+    const text = value?.trim() ?? '';
+    if (text.length > TEXT_MAX_LENGTH) {
+      violations.push(
+        violation(`member.${path}`, `must be at most ${TEXT_MAX_LENGTH} characters`, 'MAX_LENGTH'),
+      );
+    } else if (field === 'nickname' && text === '') {
+      violations.push(violation('member.profile.nickname', 'must not be empty', 'REQUIRED_FIELD'));
+    } else if (field === 'birthdate' && text !== '' && !/^\d{4}-\d{2}-\d{2}$/.test(text)) {
+      violations.push(violation('member.contact.birthdate', 'must be a date, YYYY-MM-DD', 'FORMAT'));
+    } else {
+      changes.identityProfile[field] = text === '' ? null : text;
+    }
+  }
+
+  const slug = valueAt(member, 'profile.slug');
+  if (slug !== undefined && slug !== current.profile?.slug) {
+    // the slug rules (format, uniqueness) are the slug call's; here only its type
+    if (typeof slug !== 'string')
+      violations.push(violation('member.profile.slug', 'must be a string', 'FORMAT'));
+    else changes.slug = slug;
+  }
+
+  const privacy = member.privacyStatus;
+  if (privacy !== undefined) {
+    if (privacy === 'PUBLIC' || privacy === 'PRIVATE') changes.privacyStatus = privacy;
+    else
+      violations.push(violation('member.privacyStatus', 'must be PUBLIC or PRIVATE', 'INVALID_ENUM_VALUE'));
+  }
+
+  const loginEmail = member.loginEmail;
+  if (loginEmail !== undefined && loginEmail !== current.loginEmail) {
+    violations.push(
+      violation('member.loginEmail', 'is the sign-in email and cannot change here', 'FIELD_NOT_ALLOWED'),
+    );
+  }
+
+  if (violations.length > 0) throw invalidArgument(violations);
+  return changes;
+}
+
+function asRecord(value: unknown): Record<string, unknown> {
+  return value && typeof value === 'object' && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : {};
+}
+
+function valueAt(record: Record<string, unknown>, path: string): unknown {
+  let value: unknown = record;
+  for (const key of path.split('.')) {
+    if (value === null || value === undefined) return undefined;
+    value = asRecord(value)[key];
+  }
+  return value;
+}

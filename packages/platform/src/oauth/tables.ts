@@ -1,0 +1,20 @@
+/** The OAuth domain's own rows (clients and refresh tokens are core tables, made first). */
+export interface OAuthTables {
+  /** Authorization codes (RFC 6749 §4.1.2): single use, sixty seconds, bound to client, redirect URI and PKCE. */
+  oauth_codes: {
+    /** SHA-256 of the code: the code itself is never stored. */
+    code_hash: string;
+    client_id: string;
+    /** The redirect URI the authorization request named, which the exchange must repeat; null when none. */
+    redirect_uri: string | null;
+    /** RFC 7636 §4.2 S256 challenge. */
+    code_challenge: string;
+    /** The member tokens the code stands for, AES-256-GCM sealed under a key derived from the code. */
+    sealed_tokens: string;
+    /** The refresh-token family those tokens belong to: revoked when the code is misused. */
+    token_family: string;
+    created_at: string;
+    expires_at: string;
+    used_at: string | null;
+  };
+}

@@ -1,0 +1,56 @@
+import type { BoundModule, Member, MemberUpdate, members } from '@cartwheel/sdk';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type AuthClient, useLoggedIn } from './auth.ts';
+import { cartwheelKeys } from './keys.ts';
+import { useCartwheel } from './provider.tsx';
+
+/** What the member hooks need of the client: the SDK's `members` module and an `OAuthStrategy`. */
+export interface MembersClient extends AuthClient {
+  members: BoundModule<typeof members>;
+}
+
+export const memberQueries = {
+  /** The signed-in member, every field included. */
+  current: (client: Pick<MembersClient, 'members'>) =>
+    queryOptions({
+      queryKey: cartwheelKeys.members.current,
+      queryFn: () => client.members.getCurrentMember({ fieldsets: ['FULL'] }),
+    }),
+};
+
+/**
+ * The signed-in member: `data` is the member, or undefined while signed out (no request is made for a
+ * visitor). Refetched on sign-in, dropped on sign-out.
+ */
+export function useCurrentMember() {
+  const client = useCartwheel<MembersClient>();
+  const loggedIn = useLoggedIn();
+  const query = useQuery({ ...memberQueries.current(client), enabled: loggedIn });
+  return { ...query, data: loggedIn ? query.data : undefined, loggedIn };
+}
+
+/** `POST /v1/members/my/slug`: the signed-in member's profile address; the new member is cached. */
+export function useUpdateCurrentMemberSlug() {
+  const client = useCartwheel<MembersClient>();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (slug: string) => client.members.updateCurrentMemberSlug(slug),
+    onSuccess: (member) => queryClient.setQueryData<Member>(cartwheelKeys.members.current, member),
+  });
+}
+
+/** `PATCH /v1/members/{id}` of the signed-in member: only the fields given change. */
+export function useUpdateCurrentMember() {
+  const client = useCartwheel<MembersClient>();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (changes: MemberUpdate) => {
+      const current =
+        queryClient.getQueryData<Member>(cartwheelKeys.members.current) ??
+        (await queryClient.fetchQuery(memberQueries.current(client)));
+      if (!current.id) throw new Error('The signed-in member has no id');
+      return client.members.updateMember(current.id, changes);
+    },
+    onSuccess: (member) => queryClient.setQueryData<Member>(cartwheelKeys.members.current, member),
+  });
+}
