@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DIALECTS, startTestPlatform, TEST_CLIENT_ID, type TestPlatform } from './support/platform.ts';
 
 async function token(platform: TestPlatform, body: Record<string, unknown>) {
@@ -74,5 +74,35 @@ describe.each(DIALECTS)('OAuth tokens on %s', (dialect) => {
       body: JSON.stringify({ clientId: TEST_CLIENT_ID, grantType: 'anonymous' }),
     });
     expect(response.status).toBe(401);
+  });
+});
+
+describe('checked access tokens', () => {
+  let platform: TestPlatform;
+  beforeAll(async () => {
+    platform = await startTestPlatform();
+  });
+  afterAll(() => platform?.stop());
+
+  it('are refused once expired, even after an earlier check was remembered', async () => {
+    const { body } = await token(platform, { clientId: TEST_CLIENT_ID, grantType: 'anonymous' });
+    const tokens = platform.services.tokens;
+    expect((await tokens.resolve(body.access_token)).kind).toBe('visitor');
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.now() + (body.expires_in + 60) * 1000);
+      await expect(tokens.resolve(body.access_token)).rejects.toThrow(/not valid or has expired/);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('are refused when tampered with, whatever was checked before', async () => {
+    const { body } = await token(platform, { clientId: TEST_CLIENT_ID, grantType: 'anonymous' });
+    const tokens = platform.services.tokens;
+    await tokens.resolve(body.access_token);
+    const [header, payload, signature] = body.access_token.split('.');
+    const forged = `${header}.${payload}.${signature.slice(0, -2)}${signature.endsWith('AA') ? 'BB' : 'AA'}`;
+    await expect(tokens.resolve(forged)).rejects.toThrow(/not valid/);
   });
 });

@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { TokenResponse } from '@cartwheel/sdk';
-import { jwtVerify, SignJWT } from 'jose';
+import { type JWTPayload, jwtVerify, SignJWT } from 'jose';
 import type { Kysely } from 'kysely';
 import type { Tables } from '../db/tables.ts';
 import { DomainError } from '../shared/errors.ts';
@@ -11,6 +11,7 @@ import type { Principal } from '../shared/principal.ts';
 export const ACCESS_TOKEN_TTL_SECONDS = 4 * 60 * 60;
 export const REFRESH_TOKEN_TTL_SECONDS = 90 * 24 * 60 * 60;
 const ISSUER = 'cartwheel';
+const VERIFIED_TOKENS_KEPT = 10_000;
 
 export const sha256 = (value: string): string => createHash('sha256').update(value).digest('hex');
 
@@ -27,6 +28,8 @@ interface Subject {
  */
 export class TokenService {
   private readonly key: Uint8Array;
+  /** Access tokens already checked, with who they name; bounded, oldest dropped first. */
+  private readonly verified = new Map<string, { principal: Principal; expiresAt: number }>();
   private readonly adminKeyHash: Buffer;
 
   constructor(
@@ -151,16 +154,24 @@ export class TokenService {
   }
 
   private async resolveAccessToken(value: string): Promise<Principal> {
+    const known = this.verified.get(value);
+    if (known && known.expiresAt > Date.now()) return known.principal;
+    let payload: JWTPayload;
     try {
-      const { payload } = await jwtVerify(value, this.key, { issuer: ISSUER, algorithms: ['HS256'] });
-      const clientId = String(payload.cid);
-      const visitorId = String(payload.sub);
-      if (typeof payload.mid === 'string')
-        return { kind: 'member', memberId: payload.mid, visitorId, clientId };
-      return { kind: 'visitor', visitorId, clientId };
+      ({ payload } = await jwtVerify(value, this.key, { issuer: ISSUER, algorithms: ['HS256'] }));
     } catch {
       throw new DomainError('UNAUTHENTICATED', 'access token is not valid or has expired');
     }
+    const clientId = String(payload.cid);
+    const visitorId = String(payload.sub);
+    const principal: Principal =
+      typeof payload.mid === 'string'
+        ? { kind: 'member', memberId: payload.mid, visitorId, clientId }
+        : { kind: 'visitor', visitorId, clientId };
+    // a visitor makes many calls with one token: check its signature once, until it expires
+    if (this.verified.size >= VERIFIED_TOKENS_KEPT) this.verified.delete(this.verified.keys().next().value!);
+    this.verified.set(value, { principal, expiresAt: (payload.exp ?? 0) * 1000 });
+    return principal;
   }
 
   isAdminKey(value: string): boolean {
