@@ -9,7 +9,7 @@ export interface Answer {
 
 export async function call(
   platform: TestPlatform,
-  method: 'GET' | 'POST',
+  method: 'GET' | 'POST' | 'PATCH',
   path: string,
   options: { body?: unknown; auth?: string } = {},
 ): Promise<Answer> {

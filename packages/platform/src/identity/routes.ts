@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { memberIdOf } from '../members/routes.ts';
 import type { Services } from '../platform.ts';
 import type { Caller } from './service.ts';
+import { readIdentitySettings, updateIdentitySettings } from './site-settings.ts';
 
 const visitor = { config: { access: 'visitor' as const } };
 const member = { config: { access: 'member' as const } };
@@ -11,7 +12,10 @@ const anyone = { config: { access: 'public' as const } };
  * The identity calls (`/_api/iam/authentication`, `/recovery`, `/verification`) and the captcha
  * challenge. Logins need a visitor token: the session they open belongs to that visitor's client.
  */
-export function identityRoutes(app: FastifyInstance, services: Pick<Services, 'identity'>): void {
+export function identityRoutes(
+  app: FastifyInstance,
+  services: Pick<Services, 'identity' | 'settings'>,
+): void {
   const identity = services.identity;
   const auth = '/_api/iam/authentication/v2';
   app.post(`${auth}/register`, visitor, (request) => identity.register(bodyOf(request), callerOf(request)));
@@ -36,6 +40,17 @@ export function identityRoutes(app: FastifyInstance, services: Pick<Services, 'i
   // the link's token is the credential: the reset page may not hold a visitor token yet
   app.post(`${recovery}/recover`, anyone, (request) => identity.recover(bodyOf(request), callerOf(request)));
   app.post(`${recovery}/activation-email`, (request) => identity.sendActivationEmail(bodyOf(request)));
+
+  // how new members join: admin only
+  app.get('/api/cartwheel/identity-settings', async () => ({
+    settings: await readIdentitySettings(services.settings),
+  }));
+  app.patch('/api/cartwheel/identity-settings', async (request) => ({
+    settings: await updateIdentitySettings(
+      services.settings,
+      bodyOf<{ settings?: unknown }>(request).settings,
+    ),
+  }));
 
   app.get('/api/cartwheel/captcha/challenge', anyone, async (_request, reply) => {
     reply.header('cache-control', 'no-store');
