@@ -65,7 +65,7 @@ function applicationProblem(error: ApplicationError): Problem {
     case AUTH_SERVER_ERROR_CODES.missingCaptchaToken:
     case AUTH_SERVER_ERROR_CODES.invalidCaptchaToken:
       return {
-        message: 'This store asks for a captcha check that these pages cannot show. Sign in from the store.',
+        message: "We couldn't confirm you're not a robot. Please try again.",
       };
     case 'TOO_MANY_ATTEMPTS':
       return tooManyAttempts(error);

@@ -99,7 +99,11 @@ export async function startPlatform(config: PlatformConfig): Promise<Platform> {
       logLevel: config.logLevel,
       resolvePrincipal: (authorization) => services.tokens.resolve(authorization),
     });
-    storefrontConfigRoutes(app, { clientId: demoClientId, storeName: config.storeName });
+    storefrontConfigRoutes(
+      app,
+      { clientId: demoClientId, storeName: config.storeName },
+      { captcha: () => services.identity.captchaConfig() },
+    );
     oauthRoutes(app, services);
     catalogRoutes(app, services);
     identityRoutes(app, services);

@@ -52,7 +52,11 @@ describe('the platform speaks the wire on every answer', () => {
 
   it('tells the bundled apps the demo client id and store name', async () => {
     const response = await fetch(`${platform.url}/api/cartwheel/config`);
-    expect(await response.json()).toEqual({ clientId: TEST_CLIENT_ID, storeName: 'Cartwheel Demo Store' });
+    expect(await response.json()).toEqual({
+      clientId: TEST_CLIENT_ID,
+      storeName: 'Cartwheel Demo Store',
+      captcha: expect.objectContaining({ required: false, challengeUrl: '/api/cartwheel/captcha/challenge' }),
+    });
   });
 });
 

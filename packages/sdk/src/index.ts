@@ -12,6 +12,14 @@ export {
   type UrlResponseMode,
 } from './auth/authorization.ts';
 export {
+  CAPTCHA_CHALLENGE_PATH,
+  type CaptchaChallenge,
+  type CaptchaConfig,
+  captchaTokenFrom,
+  type SolveCaptchaOptions,
+  solveCaptchaChallenge,
+} from './auth/captcha.ts';
+export {
   type AuthenticationFlow,
   type CaptchaTokensInput,
   captchaTokensOnWire,

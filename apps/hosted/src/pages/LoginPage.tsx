@@ -1,6 +1,7 @@
 import { type FormEvent, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { authorizationRequestOf, withRequest } from '../authorization.ts';
+import { CHECKING_TEXT, captchaProblemOf, useCaptcha } from '../captcha.ts';
 import { Field, Notice, ProblemMessage, SubmitButton } from '../components/Form.tsx';
 import { useHostedConfig } from '../components/HostedConfig.ts';
 import { HostedPage } from '../components/Layout.tsx';
@@ -14,6 +15,7 @@ export function LoginPage() {
   const [search] = useSearchParams();
   const request = useMemo(() => authorizationRequestOf(search.toString()), [search]);
   const continueSignIn = useContinueSignIn();
+  const captcha = useCaptcha();
   const [email, setEmail] = useState(search.get('email') ?? '');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
@@ -27,7 +29,10 @@ export function LoginPage() {
     setWaitingForApproval(false);
     try {
       const client = identityClient(request?.clientId ?? config.clientId);
-      const answer = await client.authentication.login(pageParams, { password });
+      // a solved captcha rides along when the site asks for one
+      const answer = await captcha.run((captchaTokens) =>
+        client.authentication.login(pageParams, { password, ...(captchaTokens ? { captchaTokens } : {}) }),
+      );
       const left = await continueSignIn(signInStepOf(answer), {
         request,
         email: email.trim(),
@@ -41,7 +46,7 @@ export function LoginPage() {
       }
       if (left) setBusy(false);
     } catch (error) {
-      setProblem(problemOf(error));
+      setProblem(captchaProblemOf(error) ?? problemOf(error));
       setBusy(false);
     }
   }
@@ -92,7 +97,7 @@ export function LoginPage() {
         <p className="form__aside">
           <Link to={links.forgotPassword}>Forgot your password?</Link>
         </p>
-        <SubmitButton busy={busy} busyText="Signing in…">
+        <SubmitButton busy={busy} busyText={captcha.checking ? CHECKING_TEXT : 'Signing in…'}>
           Sign in
         </SubmitButton>
       </form>

@@ -1,6 +1,7 @@
 import { type FormEvent, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { authorizationRequestOf, withRequest } from '../authorization.ts';
+import { CHECKING_TEXT, captchaProblemOf, useCaptcha } from '../captcha.ts';
 import { Field, Notice, ProblemMessage, SubmitButton } from '../components/Form.tsx';
 import { useHostedConfig } from '../components/HostedConfig.ts';
 import { HostedPage } from '../components/Layout.tsx';
@@ -17,6 +18,7 @@ export function SignupPage() {
   const [search] = useSearchParams();
   const request = useMemo(() => authorizationRequestOf(search.toString()), [search]);
   const continueSignIn = useContinueSignIn();
+  const captcha = useCaptcha();
   const [firstName, setFirstName] = useState('');
   const [lastName, setLastName] = useState('');
   const [email, setEmail] = useState(search.get('email') ?? '');
@@ -35,7 +37,14 @@ export function SignupPage() {
         ...(firstName.trim() ? { firstName: firstName.trim() } : {}),
         ...(lastName.trim() ? { lastName: lastName.trim() } : {}),
       };
-      const answer = await client.authentication.register(pageParams, { password, profile });
+      // a solved captcha rides along when the site asks for one
+      const answer = await captcha.run((captchaTokens) =>
+        client.authentication.register(pageParams, {
+          password,
+          profile,
+          ...(captchaTokens ? { captchaTokens } : {}),
+        }),
+      );
       const left = await continueSignIn(signInStepOf(answer), {
         request,
         email: email.trim(),
@@ -49,7 +58,7 @@ export function SignupPage() {
       }
       if (left) setBusy(false);
     } catch (error) {
-      setProblem(problemOf(error));
+      setProblem(captchaProblemOf(error) ?? problemOf(error));
       setBusy(false);
     }
   }
@@ -124,7 +133,7 @@ export function SignupPage() {
           onChange={(event) => setPassword(event.target.value)}
           invalid={problem?.field === 'password'}
         />
-        <SubmitButton busy={busy} busyText="Creating your account…">
+        <SubmitButton busy={busy} busyText={captcha.checking ? CHECKING_TEXT : 'Creating your account…'}>
           Create account
         </SubmitButton>
       </form>

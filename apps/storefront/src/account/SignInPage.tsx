@@ -2,6 +2,7 @@ import { useAuth } from '@cartwheel/react';
 import { type FormEvent, useState } from 'react';
 import { Link, Navigate } from 'react-router';
 import { useDocumentTitle } from '../components/hooks.ts';
+import { CHECKING_TEXT, useCaptcha } from './captcha.ts';
 import { HostedLoginButton } from './HostedLoginButton.tsx';
 import { unexpectedFailureMessage } from './messages.ts';
 import { useAccountHref, useReturnTo } from './return-to.ts';
@@ -11,6 +12,7 @@ import { VerificationStep } from './VerificationStep.tsx';
 export function SignInPage() {
   useDocumentTitle('Sign in');
   const { login, loggedIn } = useAuth();
+  const captcha = useCaptcha();
   const outcome = useLoginOutcome('sign-in');
   const returnTo = useReturnTo();
   const signUpHref = useAccountHref('/account/sign-up');
@@ -23,7 +25,11 @@ export function SignInPage() {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     try {
-      outcome.handle(await login.mutateAsync({ email: email.trim(), password }));
+      // a solved captcha rides along when the store asks for one
+      const result = await captcha.run((captchaTokens) =>
+        login.mutateAsync({ email: email.trim(), password, ...(captchaTokens ? { captchaTokens } : {}) }),
+      );
+      outcome.handle(result);
     } catch (error) {
       outcome.setProblem(unexpectedFailureMessage(error));
     }
@@ -68,8 +74,8 @@ export function SignInPage() {
                 {outcome.problem}
               </p>
             ) : null}
-            <button type="submit" className="button" disabled={login.isPending}>
-              {login.isPending ? 'Signing in…' : 'Sign in'}
+            <button type="submit" className="button" disabled={login.isPending || captcha.busy}>
+              {captcha.checking ? CHECKING_TEXT : login.isPending || captcha.busy ? 'Signing in…' : 'Sign in'}
             </button>
             <div className="account-links">
               <Link to="/account/forgot-password">Forgot your password?</Link>

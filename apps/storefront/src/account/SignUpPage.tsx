@@ -2,6 +2,7 @@ import { useAuth } from '@cartwheel/react';
 import { type FormEvent, useState } from 'react';
 import { Link, Navigate } from 'react-router';
 import { useDocumentTitle } from '../components/hooks.ts';
+import { CHECKING_TEXT, useCaptcha } from './captcha.ts';
 import { HostedLoginButton } from './HostedLoginButton.tsx';
 import { unexpectedFailureMessage } from './messages.ts';
 import { useAccountHref, useReturnTo } from './return-to.ts';
@@ -13,6 +14,7 @@ const PASSWORD_MIN_LENGTH = 6;
 export function SignUpPage() {
   useDocumentTitle('Create an account');
   const { register, loggedIn } = useAuth();
+  const captcha = useCaptcha();
   const outcome = useLoginOutcome('sign-up');
   const returnTo = useReturnTo();
   const signInHref = useAccountHref('/account/sign-in');
@@ -30,7 +32,16 @@ export function SignUpPage() {
         ...(firstName.trim() ? { firstName: firstName.trim() } : {}),
         ...(lastName.trim() ? { lastName: lastName.trim() } : {}),
       };
-      outcome.handle(await register.mutateAsync({ email: email.trim(), password, profile }));
+      // a solved captcha rides along when the store asks for one
+      const result = await captcha.run((captchaTokens) =>
+        register.mutateAsync({
+          email: email.trim(),
+          password,
+          profile,
+          ...(captchaTokens ? { captchaTokens } : {}),
+        }),
+      );
+      outcome.handle(result);
     } catch (error) {
       outcome.setProblem(unexpectedFailureMessage(error));
     }
@@ -106,8 +117,12 @@ export function SignUpPage() {
                 ) : null}
               </p>
             ) : null}
-            <button type="submit" className="button" disabled={register.isPending}>
-              {register.isPending ? 'Creating your account…' : 'Create account'}
+            <button type="submit" className="button" disabled={register.isPending || captcha.busy}>
+              {captcha.checking
+                ? CHECKING_TEXT
+                : register.isPending || captcha.busy
+                  ? 'Creating your account…'
+                  : 'Create account'}
             </button>
             <div className="account-links">
               <span>

@@ -31,7 +31,7 @@ export function loginFailureMessage(failure: Failure, flow: AccountFlow): string
       return 'An account with this email already exists. Sign in instead.';
     case 'missingCaptchaToken':
     case 'invalidCaptchaToken':
-      return 'This store asks for a robot check here. Continue with the store\u2019s login page instead.';
+      return "We couldn't confirm you're not a robot. Please try again.";
     case 'invalidEmail':
       if (flow === 'sign-up') return 'Please enter a valid email address.';
       if (said.includes('blocked')) return 'This account is blocked. Contact the store for help.';
@@ -47,6 +47,9 @@ export function loginFailureMessage(failure: Failure, flow: AccountFlow): string
 
 /** Anything else that went wrong (the network, the platform): never a raw error. */
 export function unexpectedFailureMessage(error: unknown): string {
+  if (error instanceof Error && error.name === 'CaptchaCheckError') {
+    return "We couldn't check that you're not a robot. Check your connection and try again.";
+  }
   const offline = typeof navigator !== 'undefined' && !navigator.onLine;
   if (offline) return 'You seem to be offline. Check your connection and try again.';
   return error instanceof Error && /timed out/i.test(error.message)

@@ -36,7 +36,7 @@ export function useLoginOutcome(flow: AccountFlow) {
         return;
       default:
         setProblem(
-          'This store asks for a robot check here. Continue with the store\u2019s login page instead.',
+          'Signing in needs a step this page can\u2019t do. Continue with the store\u2019s login page instead.',
         );
     }
   };

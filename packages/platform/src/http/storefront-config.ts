@@ -1,3 +1,4 @@
+import type { CaptchaConfig } from '@cartwheel/sdk';
 import type { FastifyInstance } from 'fastify';
 
 export interface StorefrontConfig {
@@ -6,10 +7,20 @@ export interface StorefrontConfig {
   storeName: string;
 }
 
+/** What may change while the platform runs, read on every request (a site setting). */
+export interface LiveStorefrontConfig {
+  /** Whether registrations and logins need a solved captcha, its public site keys and challenge URL. */
+  captcha(): Promise<CaptchaConfig>;
+}
+
 /** `GET /api/cartwheel/config`: what the bundled apps need to know at start, nothing secret. */
-export function storefrontConfigRoutes(app: FastifyInstance, config: StorefrontConfig): void {
+export function storefrontConfigRoutes(
+  app: FastifyInstance,
+  config: StorefrontConfig,
+  live?: LiveStorefrontConfig,
+): void {
   app.get('/api/cartwheel/config', { config: { access: 'public' } }, async (_request, reply) => {
     reply.header('cache-control', 'no-cache');
-    return config;
+    return live ? { ...config, captcha: await live.captcha() } : config;
   });
 }

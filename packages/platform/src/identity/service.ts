@@ -1,11 +1,13 @@
-import type {
-  CaptchaToken,
-  Identity,
-  IdentityProfile,
-  LoginRequest,
-  RegisterRequest,
-  StateMachineResponse,
-  TokenResponse,
+import {
+  CAPTCHA_CHALLENGE_PATH,
+  type CaptchaConfig,
+  type CaptchaToken,
+  type Identity,
+  type IdentityProfile,
+  type LoginRequest,
+  type RegisterRequest,
+  type StateMachineResponse,
+  type TokenResponse,
 } from '@cartwheel/sdk';
 import type { Kysely } from 'kysely';
 import type { Tables } from '../db/tables.ts';
@@ -49,6 +51,10 @@ export const IDENTITY_SETTINGS = {
   /** `off` (default) or `required`: a solved captcha on every registration and login. */
   captcha: 'identity.captcha',
   captchaSecret: 'identity.captcha_secret',
+  /** The visible captcha's public site key (point 9), made on first use. */
+  captchaSiteKey: 'identity.captcha.site_key',
+  /** The invisible captcha's public site key (point 9), made on first use. */
+  captchaInvisibleSiteKey: 'identity.captcha.invisible_site_key',
 } as const;
 
 /** Who is asking: the principal of the call and the client's network address (for the throttle). */
@@ -109,6 +115,26 @@ export class IdentityService {
 
   captchaChallenge(): Promise<CaptchaChallenge> {
     return this.captcha.challenge();
+  }
+
+  /**
+   * What the apps need to show the captcha (nothing secret): whether the site asks for one now, the two
+   * public site keys (made on first use) and where a challenge is fetched. Read per request: an admin's
+   * change applies to the next page.
+   */
+  async captchaConfig(): Promise<CaptchaConfig> {
+    const settings = this.deps.settings;
+    const [setting, siteKey, invisibleSiteKey] = await Promise.all([
+      settings.get(IDENTITY_SETTINGS.captcha),
+      settings.getOrCreate(IDENTITY_SETTINGS.captchaSiteKey, () => `cwk_${newSecret(18)}`),
+      settings.getOrCreate(IDENTITY_SETTINGS.captchaInvisibleSiteKey, () => `cwk_${newSecret(18)}`),
+    ]);
+    return {
+      required: setting === 'required',
+      siteKey: siteKey.value,
+      invisibleSiteKey: invisibleSiteKey.value,
+      challengeUrl: CAPTCHA_CHALLENGE_PATH,
+    };
   }
 
   /** `POST /v2/register`: a new identity and its member, then whatever the site's policy asks next. */
