@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { type AuthResult, BURST_CALLS, measureAuth } from './auth.ts';
 import { type Dialect, measureScale, type ScaleResult, TARGET_MS } from './scale.ts';
 import { measureSdkSize, type SdkSizeResult } from './sdk-size.ts';
 import { RESULTS_DIR } from './support/paths.ts';
@@ -19,7 +20,7 @@ interface Row {
   baseline: string;
   ratio: string;
   target: string;
-  /** pass, FAIL, or void (the run could not measure what it meant to). */
+  /** pass, FAIL, void (the run could not measure what it meant to), or info (a figure with no target). */
   verdict: string;
 }
 
@@ -30,6 +31,7 @@ interface Results {
   seconds: number;
   sdkSize?: SdkSizeResult;
   throughput?: ThroughputResult;
+  auth?: AuthResult;
   scale: ScaleResult[];
   rows: Row[];
   notes: string[];
@@ -111,6 +113,41 @@ await section('throughput', async () => {
     `Throughput: ${load.durationSeconds} s per run after a warm-up; p99 latency platform ${load.productsQuery.platformP99Ms} ms` +
       ` vs baseline ${load.productsQuery.baselineP99Ms} ms (query), ${load.productRead.platformP99Ms} ms vs ${load.productRead.baselineP99Ms} ms (read).`,
     ...load.notes.map((note) => `Throughput: ${note}`),
+  );
+});
+
+await section('auth', async () => {
+  const auth = await measureAuth({ quick });
+  results.auth = auth;
+  const { cartwheel, hosted, grants } = auth;
+  const allAnswered = cartwheel.succeeded === cartwheel.calls;
+  results.rows.push({
+    figure: `Auth: ${BURST_CALLS} calls at once with no tokens → token requests`,
+    cartwheel: `${cartwheel.tokenRequests} (${cartwheel.succeeded}/${cartwheel.calls} ok)`,
+    baseline: hosted
+      ? `${hosted.tokenRequests} hosted client (${hosted.succeeded}/${hosted.calls} ok)`
+      : 'n/a hosted client',
+    ratio: hosted ? percent(cartwheel.tokenRequests / hosted.tokenRequests) : 'n/a',
+    target: '= 1',
+    verdict: !allAnswered ? 'void' : cartwheel.tokenRequests === 1 ? 'pass' : 'FAIL',
+  });
+  const grantsValid = grants.status === 200 && grants.platformFailures === 0;
+  results.rows.push({
+    figure: `Auth: token grants/s, anonymous (${grants.connections} conn)`,
+    cartwheel: `${Math.round(grants.platformRps)} req/s`,
+    baseline: `${Math.round(grants.baselineRps)} req/s bare node:http hello world`,
+    ratio: percent(grants.ratio),
+    target: 'none',
+    verdict: grantsValid ? 'info' : 'void',
+  });
+  if (!allAnswered)
+    results.notes.push(
+      `Auth: ${cartwheel.calls - cartwheel.succeeded} of Cartwheel's ${cartwheel.calls} calls failed: the token count is void.`,
+    );
+  results.notes.push(
+    `Auth: token grants ${grants.durationSeconds} s per run after a warm-up; p99 latency platform ${grants.platformP99Ms} ms` +
+      ` vs hello world ${grants.baselineP99Ms} ms.`,
+    ...auth.notes.map((note) => `Auth: ${note}`),
   );
 });
 

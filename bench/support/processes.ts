@@ -68,6 +68,17 @@ export async function startBaselineProcess(responsesFile: string): Promise<Runni
   return running(child, `http://127.0.0.1:${port}`, 'baseline server');
 }
 
+/** A bare `node:http` server answering every request 200 "hello world" (bench/support/hello-server.ts). */
+export async function startHelloWorldProcess(): Promise<RunningServer> {
+  const port = await freePort();
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(BENCH_DIR, 'support/hello-server.ts'), String(port)],
+    { cwd: REPO_ROOT, stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+  return running(child, `http://127.0.0.1:${port}`, 'hello-world server');
+}
+
 // a bench stopped midway (Ctrl-C) takes its servers with it
 const children = new Set<ChildProcess>();
 process.once('exit', () => {
