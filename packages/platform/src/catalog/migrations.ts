@@ -110,7 +110,49 @@ export const catalogMigrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '0007_catalog_covering_indexes': {
+    // A page of a large catalog is found from indexes alone: each sort index carries the id (the
+    // tie-break) and `visible` (every visitor's filter), so paging and counting never read the wide
+    // product rows, which hold the rendered documents; only the page's own rows are read.
+    async up(db: Kysely<any>) {
+      // two values: as an index of its own it only misleads the planner into reading every row
+      await db.schema.dropIndex('products_visible').ifExists().execute();
+      for (const column of SORT_COLUMNS) {
+        await db.schema.dropIndex(`products_${column}`).ifExists().execute();
+        await db.schema
+          .createIndex(`products_${column}_page`)
+          .on('products')
+          .columns([column, 'id', 'visible'])
+          .execute();
+      }
+      await db.schema
+        .createIndex('products_numeric_id_page')
+        .on('products')
+        .columns(['numeric_id', 'id', 'visible'])
+        .execute();
+      // Looking products up by id (a collection's members) reads the narrow columns from here, not the row.
+      await db.schema
+        .createIndex('products_narrow')
+        .on('products')
+        .columns([
+          'id',
+          'visible',
+          'price',
+          'discounted_price',
+          'name_lower',
+          'numeric_id',
+          'created_date',
+          'last_updated',
+          'inventory_status',
+          'in_stock',
+          'product_type',
+        ])
+        .execute();
+    },
+  },
 };
+
+const SORT_COLUMNS = ['name_lower', 'price', 'discounted_price', 'created_date', 'last_updated'];
 
 async function isPostgres(db: Kysely<any>): Promise<boolean> {
   try {

@@ -139,14 +139,20 @@ export class CatalogService {
     const docColumn = merchant ? 'p.doc_merchant' : 'p.doc';
     const variantsColumn = merchant ? 'p.variants_doc_merchant' : 'p.variants_doc';
 
+    // The page's ids come from the indexes alone; only its own (wide) rows are read for their documents.
+    const pageIds = this.db
+      .selectFrom('products as p')
+      .select('p.id')
+      .where(where)
+      .orderBy(order)
+      .limit(page.limit)
+      .offset(page.offset);
     const rows = await this.db
       .selectFrom('products as p')
       .select(sql<string>`${sql.ref(docColumn)}`.as('doc'))
       .$if(includeVariants, (qb) => qb.select(sql<string>`${sql.ref(variantsColumn)}`.as('variants')))
-      .where(where)
+      .where('p.id', 'in', pageIds)
       .orderBy(order)
-      .limit(page.limit)
-      .offset(page.offset)
       .execute();
     const total = await this.countOrKnown(page, rows.length, () =>
       this.db
