@@ -13,6 +13,7 @@ import type { Kysely } from 'kysely';
 import type { Tables } from '../db/tables.ts';
 import type { Mailer } from '../email/mailer.ts';
 import type { MembersService } from '../members/service.ts';
+import { OAuthClients, originAllowed, originOf, redirectUriAllowed } from '../oauth/clients.ts';
 import type { TokenService } from '../oauth/tokens.ts';
 import type { Settings } from '../settings/settings.ts';
 import { applicationError, invalidArgument, notFound, violation } from '../shared/errors.ts';
@@ -514,22 +515,11 @@ export class IdentityService {
     return link.toString();
   }
 
+  /** The reset page may send the member back to `url` only where the client's codes may go. */
   private async clientAllows(clientId: string, url: string): Promise<boolean> {
-    let origin: string;
-    try {
-      origin = new URL(url).origin;
-    } catch {
-      return false;
-    }
-    const client = await this.db
-      .selectFrom('oauth_clients')
-      .select(['redirect_uris', 'allowed_origins'])
-      .where('id', '=', clientId)
-      .executeTakeFirst();
-    if (!client) return false;
-    const origins = JSON.parse(client.allowed_origins) as string[];
-    const uris = JSON.parse(client.redirect_uris) as string[];
-    return origins.includes(origin) || uris.includes(url);
+    const origin = originOf(url);
+    const client = origin ? await new OAuthClients(this.db).find(clientId) : undefined;
+    return !!client && !!origin && (originAllowed(client, origin) || redirectUriAllowed(client, url));
   }
 
   private async checkCaptcha(tokens: CaptchaToken[] | undefined): Promise<void> {
