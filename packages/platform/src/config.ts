@@ -11,6 +11,11 @@ export interface PlatformConfig {
   /** Public base URL for links the platform hands out (redirects, emails, image urls). */
   publicUrl: string;
   logLevel: string;
+  /**
+   * Behind a load balancer, the proxies whose `X-Forwarded-For` names the shopper's address (the login
+   * throttle counts by it): `true`, a hop count, or addresses and CIDRs separated by commas.
+   */
+  trustProxy: boolean | number | string;
   /** The store's name, shown by the storefront, the hosted pages and emails. */
   storeName: string;
   adminApiKey: string | undefined;
@@ -43,6 +48,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): PlatformCon
     databaseUrl: env.DATABASE_URL || undefined,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
     logLevel: env.LOG_LEVEL ?? 'info',
+    trustProxy: trustProxyOf(env.TRUST_PROXY),
     storeName: env.CARTWHEEL_STORE_NAME ?? 'Cartwheel Demo Store',
     adminApiKey: env.CARTWHEEL_ADMIN_API_KEY || undefined,
     demoClientId: env.CARTWHEEL_DEMO_CLIENT_ID || undefined,
@@ -61,3 +67,9 @@ const commaList = (value: string | undefined): string[] =>
     .split(',')
     .map((item) => item.trim())
     .filter(Boolean);
+
+function trustProxyOf(value: string | undefined): boolean | number | string {
+  if (!value || value === 'false') return false;
+  if (value === 'true') return true;
+  return /^\d+$/.test(value) ? Number(value) : value;
+}

@@ -97,6 +97,7 @@ export async function startPlatform(config: PlatformConfig): Promise<Platform> {
 
     const app = createHttpApp({
       logLevel: config.logLevel,
+      trustProxy: config.trustProxy,
       resolvePrincipal: (authorization) => services.tokens.resolve(authorization),
     });
     storefrontConfigRoutes(

@@ -1,5 +1,6 @@
 import { encodeStructuredParam } from '@cartwheel/sdk/wire';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { configFromEnv } from '../src/config.ts';
 import { startTestPlatform, TEST_CLIENT_ID, type TestPlatform } from './support/platform.ts';
 
 describe('the platform speaks the wire on every answer', () => {
@@ -82,5 +83,48 @@ describe('the platform serves its three apps', () => {
     const { status, html } = await page(pathname);
     expect(status).toBe(200);
     expect(html).toContain(marker);
+  });
+});
+
+describe('behind a load balancer', () => {
+  it('reads configuration for which proxies to believe', () => {
+    expect(configFromEnv({}).trustProxy).toBe(false);
+    expect(configFromEnv({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(configFromEnv({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(configFromEnv({ TRUST_PROXY: '10.0.0.0/8,127.0.0.1' }).trustProxy).toBe('10.0.0.0/8,127.0.0.1');
+  });
+
+  it("counts failed logins by the shopper's address from X-Forwarded-For when told to trust the proxy", async () => {
+    const platform = await startTestPlatform({ env: { TRUST_PROXY: '127.0.0.1' } });
+    try {
+      const { body: tokens } = await (
+        await fetch(`${platform.url}/oauth2/token`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ clientId: TEST_CLIENT_ID, grantType: 'anonymous' }),
+        })
+      )
+        .json()
+        .then((body) => ({ body: body as { access_token: string } }));
+      const loginFrom = (address: string, attempt: number) =>
+        fetch(`${platform.url}/_api/iam/authentication/v2/login`, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            authorization: tokens.access_token,
+            'x-forwarded-for': address,
+          },
+          body: JSON.stringify({
+            loginId: { email: `nobody-${attempt}@example.com` },
+            password: 'not the password',
+          }),
+        });
+      for (let attempt = 0; attempt < 20; attempt++) await loginFrom('203.0.113.9', attempt);
+      expect((await loginFrom('203.0.113.9', 20)).status).toBe(429);
+      // another shopper behind the same load balancer is not refused for it
+      expect((await loginFrom('198.51.100.7', 21)).status).not.toBe(429);
+    } finally {
+      await platform.stop();
+    }
   });
 });

@@ -17,6 +17,8 @@ declare module 'fastify' {
 
 export interface HttpOptions {
   logLevel: string;
+  /** Behind a load balancer: which proxies' X-Forwarded-For to believe (Fastify's `trustProxy`). */
+  trustProxy?: boolean | number | string;
   /** Resolves `Authorization` to a principal; throws UNAUTHENTICATED for a header that names no one. */
   resolvePrincipal(authorization: string | undefined): Promise<Principal>;
 }
@@ -29,6 +31,8 @@ export function createHttpApp(options: HttpOptions): FastifyInstance {
   const app = Fastify({
     logger: { level: options.logLevel },
     genReqId: () => randomUUID(),
+    // Fastify takes a hop count too, though its types name only booleans and addresses
+    trustProxy: (options.trustProxy ?? false) as boolean | string,
     requestIdHeader: false,
     bodyLimit: 10 * 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
