@@ -5,6 +5,7 @@ import { Navigate } from 'react-router';
 import { useDocumentTitle } from '../components/hooks.ts';
 import { ErrorMessage, Loading } from '../components/Status.tsx';
 import { displayName, useSignOut } from './AccountMenu.tsx';
+import { FormProblem, TextField } from './form.tsx';
 import { unexpectedFailureMessage } from './messages.ts';
 import { RETURN_TO } from './return-to.ts';
 
@@ -75,42 +76,32 @@ function ProfileForm({ member }: { member: Member }) {
   return (
     <form className="account-form account-section" onSubmit={submit} aria-labelledby="profile-title">
       <h2 id="profile-title">Profile</h2>
-      <div className="field">
-        <label htmlFor="account-first-name">First name</label>
-        <input
-          id="account-first-name"
-          type="text"
-          autoComplete="given-name"
-          value={firstName}
-          onChange={(event) => setFirstName(event.target.value)}
-        />
-      </div>
-      <div className="field">
-        <label htmlFor="account-last-name">Last name</label>
-        <input
-          id="account-last-name"
-          type="text"
-          autoComplete="family-name"
-          value={lastName}
-          onChange={(event) => setLastName(event.target.value)}
-        />
-      </div>
-      <div className="field">
-        <label htmlFor="account-nickname">Nickname</label>
-        <input
-          id="account-nickname"
-          type="text"
-          autoComplete="nickname"
-          required
-          value={nickname}
-          onChange={(event) => setNickname(event.target.value)}
-        />
-      </div>
-      {problem ? (
-        <p className="account-alert" role="alert">
-          {problem}
-        </p>
-      ) : null}
+      <TextField
+        id="account-first-name"
+        label="First name"
+        type="text"
+        autoComplete="given-name"
+        value={firstName}
+        onChange={(event) => setFirstName(event.target.value)}
+      />
+      <TextField
+        id="account-last-name"
+        label="Last name"
+        type="text"
+        autoComplete="family-name"
+        value={lastName}
+        onChange={(event) => setLastName(event.target.value)}
+      />
+      <TextField
+        id="account-nickname"
+        label="Nickname"
+        type="text"
+        autoComplete="nickname"
+        required
+        value={nickname}
+        onChange={(event) => setNickname(event.target.value)}
+      />
+      <FormProblem problem={problem} />
       {saved ? (
         <p className="account-notice" role="status">
           Profile saved.
@@ -158,11 +149,7 @@ function SlugForm({ member }: { member: Member }) {
           Letters, digits, dots, dashes and underscores, starting with a letter or digit.
         </span>
       </div>
-      {problem ? (
-        <p className="account-alert" role="alert">
-          {problem}
-        </p>
-      ) : null}
+      <FormProblem problem={problem} />
       <button type="submit" className="button" disabled={update.isPending}>
         {update.isPending ? 'Saving…' : 'Save address'}
       </button>

@@ -2,6 +2,7 @@ import { useAuth } from '@cartwheel/react';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { useDocumentTitle } from '../components/hooks.ts';
+import { FormProblem, TextField } from './form.tsx';
 import { unexpectedFailureMessage } from './messages.ts';
 
 /**
@@ -45,22 +46,16 @@ export function ForgotPasswordPage() {
       ) : (
         <form className="account-form" onSubmit={submit}>
           <p>Enter your account’s email and we’ll send you a link to choose a new password.</p>
-          <div className="field">
-            <label htmlFor="forgot-email">Email</label>
-            <input
-              id="forgot-email"
-              type="email"
-              autoComplete="email"
-              required
-              value={email}
-              onChange={(event) => setEmail(event.target.value)}
-            />
-          </div>
-          {problem ? (
-            <p className="account-alert" role="alert">
-              {problem}
-            </p>
-          ) : null}
+          <TextField
+            id="forgot-email"
+            label="Email"
+            type="email"
+            autoComplete="email"
+            required
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+          />
+          <FormProblem problem={problem} />
           <button type="submit" className="button" disabled={sendPasswordReset.isPending}>
             {sendPasswordReset.isPending ? 'Sending…' : 'Email me a link'}
           </button>

@@ -1,5 +1,6 @@
 import { useAuth } from '@cartwheel/react';
 import { useState } from 'react';
+import { FormProblem } from './form.tsx';
 import { unexpectedFailureMessage } from './messages.ts';
 import { useReturnTo } from './return-to.ts';
 
@@ -40,11 +41,7 @@ export function HostedLoginButton() {
       >
         Continue with the store’s login page
       </button>
-      {problem ? (
-        <p className="account-alert" role="alert">
-          {problem}
-        </p>
-      ) : null}
+      <FormProblem problem={problem} />
     </>
   );
 }

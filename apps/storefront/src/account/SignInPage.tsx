@@ -3,6 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { Link, Navigate } from 'react-router';
 import { useDocumentTitle } from '../components/hooks.ts';
 import { CHECKING_TEXT, useCaptcha } from './captcha.ts';
+import { FormProblem, TextField } from './form.tsx';
 import { HostedLoginButton } from './HostedLoginButton.tsx';
 import { unexpectedFailureMessage } from './messages.ts';
 import { useAccountHref, useReturnTo } from './return-to.ts';
@@ -47,33 +48,25 @@ export function SignInPage() {
       ) : (
         <>
           <form className="account-form" onSubmit={submit}>
-            <div className="field">
-              <label htmlFor="sign-in-email">Email</label>
-              <input
-                id="sign-in-email"
-                type="email"
-                autoComplete="email"
-                required
-                value={email}
-                onChange={(event) => setEmail(event.target.value)}
-              />
-            </div>
-            <div className="field">
-              <label htmlFor="sign-in-password">Password</label>
-              <input
-                id="sign-in-password"
-                type="password"
-                autoComplete="current-password"
-                required
-                value={password}
-                onChange={(event) => setPassword(event.target.value)}
-              />
-            </div>
-            {outcome.problem ? (
-              <p className="account-alert" role="alert">
-                {outcome.problem}
-              </p>
-            ) : null}
+            <TextField
+              id="sign-in-email"
+              label="Email"
+              type="email"
+              autoComplete="email"
+              required
+              value={email}
+              onChange={(event) => setEmail(event.target.value)}
+            />
+            <TextField
+              id="sign-in-password"
+              label="Password"
+              type="password"
+              autoComplete="current-password"
+              required
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+            />
+            <FormProblem problem={outcome.problem} />
             <button type="submit" className="button" disabled={login.isPending || captcha.busy}>
               {captcha.checking ? CHECKING_TEXT : login.isPending || captcha.busy ? 'Signing in…' : 'Sign in'}
             </button>

@@ -3,6 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { Link, Navigate } from 'react-router';
 import { useDocumentTitle } from '../components/hooks.ts';
 import { CHECKING_TEXT, useCaptcha } from './captcha.ts';
+import { TextField } from './form.tsx';
 import { HostedLoginButton } from './HostedLoginButton.tsx';
 import { unexpectedFailureMessage } from './messages.ts';
 import { useAccountHref, useReturnTo } from './return-to.ts';
@@ -59,37 +60,31 @@ export function SignUpPage() {
       ) : (
         <>
           <form className="account-form" onSubmit={submit}>
-            <div className="field">
-              <label htmlFor="sign-up-first-name">First name</label>
-              <input
-                id="sign-up-first-name"
-                type="text"
-                autoComplete="given-name"
-                value={firstName}
-                onChange={(event) => setFirstName(event.target.value)}
-              />
-            </div>
-            <div className="field">
-              <label htmlFor="sign-up-last-name">Last name</label>
-              <input
-                id="sign-up-last-name"
-                type="text"
-                autoComplete="family-name"
-                value={lastName}
-                onChange={(event) => setLastName(event.target.value)}
-              />
-            </div>
-            <div className="field">
-              <label htmlFor="sign-up-email">Email</label>
-              <input
-                id="sign-up-email"
-                type="email"
-                autoComplete="email"
-                required
-                value={email}
-                onChange={(event) => setEmail(event.target.value)}
-              />
-            </div>
+            <TextField
+              id="sign-up-first-name"
+              label="First name"
+              type="text"
+              autoComplete="given-name"
+              value={firstName}
+              onChange={(event) => setFirstName(event.target.value)}
+            />
+            <TextField
+              id="sign-up-last-name"
+              label="Last name"
+              type="text"
+              autoComplete="family-name"
+              value={lastName}
+              onChange={(event) => setLastName(event.target.value)}
+            />
+            <TextField
+              id="sign-up-email"
+              label="Email"
+              type="email"
+              autoComplete="email"
+              required
+              value={email}
+              onChange={(event) => setEmail(event.target.value)}
+            />
             <div className="field">
               <label htmlFor="sign-up-password">Password</label>
               <input

@@ -2,6 +2,7 @@ import { useAuth, useCartwheel } from '@cartwheel/react';
 import type { LoginResult } from '@cartwheel/sdk';
 import { type FormEvent, useId, useState } from 'react';
 import type { StoreClient } from '../store.ts';
+import { FormProblem } from './form.tsx';
 import { loginFailureMessage, unexpectedFailureMessage } from './messages.ts';
 import type { VerificationRequired } from './useLoginOutcome.ts';
 
@@ -69,11 +70,7 @@ export function VerificationStep({
           aria-invalid={problem ? true : undefined}
         />
       </div>
-      {problem ? (
-        <p className="account-alert" role="alert">
-          {problem}
-        </p>
-      ) : null}
+      <FormProblem problem={problem} />
       {resent ? (
         <p className="account-notice" role="status">
           We sent a new code.
