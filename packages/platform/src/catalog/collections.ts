@@ -4,9 +4,13 @@ import type { CollectionRow } from './tables.ts';
 /** The hosted platform's "All Products" collection: every product is in it, nothing can change that. */
 export const ALL_PRODUCTS_COLLECTION_ID = '00000000-000000-000000-000000000001';
 
-/** A collection row and its product count, as v1 (`numberOfProducts`) and v2 (`assignedProductsCount`) read it. */
-export function renderCollection(row: CollectionRow, count: number): Collection & CollectionV2 {
+/**
+ * A collection row with its product count, as v1 (`numberOfProducts`) and v2 (`assignedProductsCount`)
+ * read it: hidden products count for admins only.
+ */
+export function renderCollection(row: CollectionRow, viewer: { admin: boolean }): Collection & CollectionV2 {
   const media = JSON.parse(row.media) as Media;
+  const count = Number(viewer.admin ? row.product_count : row.visible_product_count);
   return {
     id: row.id,
     name: row.name,

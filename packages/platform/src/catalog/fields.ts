@@ -40,6 +40,14 @@ export const PRODUCT_SORT: SortSpec = {
   numericId: 'p.numeric_id',
 };
 
+/** The same sorts over a collection's listing (`product_collections pc`), which copies the sort keys. */
+export const LISTING_SORT: SortSpec = Object.fromEntries(
+  Object.entries(PRODUCT_SORT).map(([field, column]) => [
+    field,
+    column === 'p.id' ? 'pc.product_id' : column.replace(/^p\./, 'pc.'),
+  ]),
+);
+
 /** Store variants (`/v1/variants/query`), on `product_variants v`. */
 export const VARIANT_FIELDS: QueryFields = {
   id: { column: 'v.id', kind: 'string' },

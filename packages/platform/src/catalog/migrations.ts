@@ -150,6 +150,63 @@ export const catalogMigrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '0008_catalog_listings': {
+    // A storefront's busiest questions, answered from one index range each. A collection's page:
+    // its memberships carry the products' sort keys and visibility, so the page is a walk of
+    // (collection, sort key) and its count a range, never a probe of every member. How many products
+    // a collection (All Products included) holds: counters kept in the collection's row by every write
+    // that changes them, so a total is never a count over the whole catalog.
+    async up(db: Kysely<any>) {
+      const postgres = await isPostgres(db);
+      const binary = postgres ? sql`collate "C"` : sql`collate binary`;
+      const keys: Array<[string, 'integer' | 'bigint' | 'double precision' | 'text']> = [
+        ['visible', 'integer'],
+        ['price', 'double precision'],
+        ['discounted_price', 'double precision'],
+        ['name_lower', 'text'],
+        ['numeric_id', 'bigint'],
+        ['created_date', 'text'],
+        ['last_updated', 'text'],
+      ];
+      for (const [column, type] of keys) {
+        await db.schema
+          .alterTable('product_collections')
+          .addColumn(column, type, (col) => {
+            const typed = type === 'text' ? col.modifyFront(binary) : col;
+            return typed.notNull().defaultTo(type === 'text' ? '' : 0);
+          })
+          .execute();
+      }
+      const copies = keys.map(
+        ([column]) =>
+          sql`${sql.ref(column)} = (select p.${sql.ref(column)} from products p where p.id = product_collections.product_id)`,
+      );
+      await sql`update product_collections set ${sql.join(copies)}`.execute(db);
+      for (const column of [...SORT_COLUMNS, 'numeric_id']) {
+        await db.schema
+          .createIndex(`product_collections_${column}_page`)
+          .on('product_collections')
+          .columns(['collection_id', column, 'product_id', 'visible'])
+          .execute();
+      }
+
+      for (const column of ['product_count', 'visible_product_count']) {
+        await db.schema
+          .alterTable('collections')
+          .addColumn(column, 'integer', (col) => col.notNull().defaultTo(0))
+          .execute();
+      }
+      await sql`update collections set
+        product_count = (select count(*) from product_collections pc where pc.collection_id = collections.id),
+        visible_product_count = (select count(*) from product_collections pc where pc.collection_id = collections.id and pc.visible = 1)`.execute(
+        db,
+      );
+      await sql`update collections set
+        product_count = (select count(*) from products),
+        visible_product_count = (select count(*) from products p where p.visible = 1)
+        where id = ${ALL_PRODUCTS_COLLECTION_ID}`.execute(db);
+    },
+  },
 };
 
 const SORT_COLUMNS = ['name_lower', 'price', 'discounted_price', 'created_date', 'last_updated'];

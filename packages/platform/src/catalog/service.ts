@@ -10,8 +10,15 @@ import type {
   ProductOptionsAvailability,
   ProductVariant,
 } from '@cartwheel/sdk';
-import { type Kysely, type SqlBool, sql, type Transaction } from 'kysely';
-import type { DialectName } from '../db/database.ts';
+import {
+  type Kysely,
+  type RawBuilder,
+  type SelectQueryBuilder,
+  type SqlBool,
+  sql,
+  type Transaction,
+} from 'kysely';
+import { type DialectName, inTransaction } from '../db/database.ts';
 import type { Tables } from '../db/tables.ts';
 import { applicationError, DomainError, invalidArgument, notFound, violation } from '../shared/errors.ts';
 import { newId } from '../shared/ids.ts';
@@ -19,6 +26,7 @@ import { ALL_PRODUCTS_COLLECTION_ID, renderCollection } from './collections.ts';
 import {
   COLLECTION_FIELDS,
   COLLECTION_SORT,
+  LISTING_SORT,
   PRODUCT_FIELDS,
   PRODUCT_SORT,
   VARIANT_FIELDS,
@@ -35,7 +43,8 @@ import {
 import { roundMoney } from './pricing.ts';
 import { compileFilter, compileSort, type Page, pagingMetadata, parsePaging } from './query.ts';
 import { CatalogReadCache } from './read-cache.ts';
-import type { CollectionRow, ProductRow } from './tables.ts';
+import { productScope } from './scope.ts';
+import { type CollectionRow, LISTING_KEYS, listingKeys, type ProductRow } from './tables.ts';
 import {
   applyProductInput,
   applyVariantOverrides,
@@ -57,8 +66,6 @@ export interface ProductQueryRequest {
   includeHiddenProducts?: boolean | string;
   includeMerchantSpecificData?: boolean | string;
 }
-
-type Db = Kysely<Tables> | Transaction<Tables>;
 
 const truthy = (value: unknown) => value === true || value === 'true';
 const BULK_MAX = 100;
@@ -91,7 +98,7 @@ export class CatalogService {
   /** Every catalog write: one transaction, then visitors' cached reads are dropped. */
   private async write<T>(change: (trx: Transaction<Tables>) => Promise<T>): Promise<T> {
     try {
-      return await this.db.transaction().execute(change);
+      return await inTransaction(this.db, change);
     } finally {
       this.visitorReads.clear();
     }
@@ -131,20 +138,35 @@ export class CatalogService {
   private async readProductsJson(request: ProductQueryRequest, viewer: Viewer): Promise<string> {
     const query = request.query ?? {};
     const page = parsePaging(query);
-    let where = compileFilter(query.filter, PRODUCT_FIELDS);
-    if (!viewer.admin) where = sql<SqlBool>`(${where}) and p.visible = 1`;
-    const order = compileSort(query.sort, PRODUCT_SORT, 'p.id', { fieldName: 'numericId', order: 'ASC' });
+    compileFilter(query.filter, PRODUCT_FIELDS); // the whole filter is checked before any part is used
+    const fallback = { fieldName: 'numericId', order: 'ASC' } as const;
+    const order = compileSort(query.sort, PRODUCT_SORT, 'p.id', fallback);
+    const scope = productScope(query.filter, PRODUCT_FIELDS);
+    const rest = scope.rest === undefined ? undefined : compileFilter(scope.rest, PRODUCT_FIELDS);
     const merchant = viewer.admin && truthy(request.includeMerchantSpecificData);
     const includeVariants = truthy(request.includeVariants);
     const docColumn = merchant ? 'p.doc_merchant' : 'p.doc';
     const variantsColumn = merchant ? 'p.variants_doc_merchant' : 'p.variants_doc';
 
-    // The page's ids come from the indexes alone; only its own (wide) rows are read for their documents.
-    const pageIds = this.db
-      .selectFrom('products as p')
-      .select('p.id')
-      .where(where)
-      .orderBy(order)
+    // The page's ids come from one index walk (the catalog's, or the collection's listing); only the
+    // page's own (wide) rows are read for their documents.
+    const wholeCatalog = scope.collectionId === ALL_PRODUCTS_COLLECTION_ID;
+    const listing: SelectQueryBuilder<Tables, any, { id: string }> = wholeCatalog
+      ? this.db
+          .selectFrom('products as p')
+          .select('p.id as id')
+          .$if(!viewer.admin, (qb) => qb.where(sql<SqlBool>`p.visible = 1`))
+          .$if(rest !== undefined, (qb) => qb.where(rest as RawBuilder<SqlBool>))
+      : this.db
+          .selectFrom('product_collections as pc')
+          .$if(rest !== undefined, (qb) =>
+            qb.innerJoin('products as p', 'p.id', 'pc.product_id').where(rest as RawBuilder<SqlBool>),
+          )
+          .select('pc.product_id as id')
+          .where('pc.collection_id', '=', scope.collectionId)
+          .$if(!viewer.admin, (qb) => qb.where(sql<SqlBool>`pc.visible = 1`));
+    const pageIds = listing
+      .orderBy(wholeCatalog ? order : compileSort(query.sort, LISTING_SORT, 'pc.product_id', fallback))
       .limit(page.limit)
       .offset(page.offset);
     const rows = await this.db
@@ -154,12 +176,9 @@ export class CatalogService {
       .where('p.id', 'in', pageIds)
       .orderBy(order)
       .execute();
+    // with nothing but the scope to filter on, the collection's counter is the total
     const total = await this.countOrKnown(page, rows.length, () =>
-      this.db
-        .selectFrom('products as p')
-        .select(sql<number>`count(*)`.as('total'))
-        .where(where)
-        .executeTakeFirstOrThrow(),
+      rest === undefined ? this.productCount(scope.collectionId, viewer) : countOf(listing),
     );
     const docs = rows.map((row) =>
       includeVariants ? withVariants(row.doc, (row as { variants?: string }).variants ?? '[]') : row.doc,
@@ -328,11 +347,7 @@ export class CatalogService {
       .offset(page.offset)
       .execute();
     const total = await this.countOrKnown(page, rows.length, () =>
-      this.db
-        .selectFrom('product_variants as v')
-        .select(sql<number>`count(*)`.as('total'))
-        .where(where)
-        .executeTakeFirstOrThrow(),
+      countOf(this.db.selectFrom('product_variants as v').where(where)),
     );
     return `{"variants":[${rows.map((row) => row.doc).join(',')}],"metadata":${JSON.stringify(pagingMetadata(page, rows.length, total))}}`;
   }
@@ -353,7 +368,7 @@ export class CatalogService {
   async collection(id: string, viewer: Viewer): Promise<Collection & CollectionV2> {
     const row = await this.db.selectFrom('collections').selectAll().where('id', '=', id).executeTakeFirst();
     if (!row || (row.visible !== 1 && !viewer.admin)) throw notFound('collection', id);
-    return renderCollection(row, await this.countProducts(row.id, viewer));
+    return renderCollection(row, viewer);
   }
 
   async collectionBySlug(slug: string, viewer: Viewer): Promise<Collection & CollectionV2> {
@@ -363,7 +378,7 @@ export class CatalogService {
       .where('slug', '=', slug)
       .executeTakeFirst();
     if (!row || (row.visible !== 1 && !viewer.admin)) throw notFound('collection', slug);
-    return renderCollection(row, await this.countProducts(row.id, viewer));
+    return renderCollection(row, viewer);
   }
 
   async queryCollections(
@@ -375,33 +390,18 @@ export class CatalogService {
     let where = compileFilter(query.filter, COLLECTION_FIELDS);
     if (!viewer.admin) where = sql<SqlBool>`(${where}) and c.visible = 1`;
     const order = compileSort(query.sort, COLLECTION_SORT, 'c.id', { fieldName: 'name', order: 'ASC' });
-    const visibleOnly = viewer.admin ? sql`` : sql` and p.visible = 1`;
     const rows = await this.db
       .selectFrom('collections as c')
       .selectAll('c')
-      .select(
-        sql<number>`(select count(*) from product_collections pc join products p on p.id = pc.product_id where pc.collection_id = c.id${visibleOnly})`.as(
-          'count',
-        ),
-      )
       .where(where)
       .orderBy(order)
       .limit(page.limit)
       .offset(page.offset)
       .execute();
     const total = await this.countOrKnown(page, rows.length, () =>
-      this.db
-        .selectFrom('collections as c')
-        .select(sql<number>`count(*)`.as('total'))
-        .where(where)
-        .executeTakeFirstOrThrow(),
+      countOf(this.db.selectFrom('collections as c').where(where)),
     );
-    const collections = [];
-    for (const row of rows) {
-      const count =
-        row.id === ALL_PRODUCTS_COLLECTION_ID ? await this.countProducts(row.id, viewer) : Number(row.count);
-      collections.push(renderCollection(row, count));
-    }
+    const collections = rows.map((row) => renderCollection(row, viewer));
     return { collections, metadata: pagingMetadata(page, rows.length, total) };
   }
 
@@ -441,7 +441,7 @@ export class CatalogService {
       const explicitSlug = typeof (input as any)?.slug === 'string' && (input as any).slug !== '';
       const record = applyProductInput(base, input, true);
       if (!explicitSlug) record.slug = await this.freeSlug(trx, record.slug, record.id);
-      return this.saveProduct(trx, record, true);
+      return this.saveProduct(trx, record);
     });
   }
 
@@ -451,11 +451,24 @@ export class CatalogService {
 
   async deleteProduct(id: string): Promise<void> {
     await this.write(async (trx) => {
-      const found = await trx.selectFrom('products').select('id').where('id', '=', id).executeTakeFirst();
-      if (!found) throw notFound('product', id);
+      if (!(await this.lockRecord(trx, id))) throw notFound('product', id);
       await trx.deleteFrom('product_variants').where('product_id', '=', id).execute();
-      await trx.deleteFrom('product_collections').where('product_id', '=', id).execute();
-      await trx.deleteFrom('products').where('id', '=', id).execute();
+      const listings = await trx
+        .deleteFrom('product_collections')
+        .where('product_id', '=', id)
+        .returning('collection_id')
+        .execute();
+      const deleted = await trx
+        .deleteFrom('products')
+        .where('id', '=', id)
+        .returning('visible')
+        .executeTakeFirst();
+      if (!deleted) throw notFound('product', id);
+      await this.adjustCounts(
+        trx,
+        [ALL_PRODUCTS_COLLECTION_ID, ...listings.map((listing) => listing.collection_id)],
+        { products: -1, visible: -deleted.visible },
+      );
     });
   }
 
@@ -714,9 +727,11 @@ export class CatalogService {
         media: JSON.stringify(media ?? {}),
         created_date: now,
         updated_date: now,
+        product_count: 0,
+        visible_product_count: 0,
       };
       await trx.insertInto('collections').values(row).execute();
-      return renderCollection(row, 0);
+      return renderCollection(row, { admin: true });
     });
   }
 
@@ -745,7 +760,7 @@ export class CatalogService {
       if (changes.slug !== undefined) await this.ensureCollectionSlugFree(trx, changes.slug, id);
       const next = { ...row, ...changes, updated_date: new Date().toISOString() };
       await trx.updateTable('collections').set(next).where('id', '=', id).execute();
-      return renderCollection(next, await this.countProducts(id, { admin: true }, trx));
+      return renderCollection(next, { admin: true });
     });
   }
 
@@ -774,28 +789,33 @@ export class CatalogService {
       await this.requireCollection(trx, collectionId);
       await this.requireProducts(trx, ids);
       if (collectionId === ALL_PRODUCTS_COLLECTION_ID) return; // every product is in it already
-      const existing = new Set(
-        (
-          await trx
-            .selectFrom('product_collections')
-            .select('product_id')
-            .where('collection_id', '=', collectionId)
-            .where('product_id', 'in', ids)
-            .execute()
-        ).map((row) => row.product_id),
-      );
-      const added = ids.filter((id) => !existing.has(id));
-      if (added.length === 0) return;
-      await trx
+      // already listed (or listed at this moment by another call): nothing to add, nothing to count
+      const listed = await trx
         .insertInto('product_collections')
-        .values(added.map((productId) => ({ product_id: productId, collection_id: collectionId })))
+        .columns(['product_id', 'collection_id', ...LISTING_KEYS])
+        .expression((eb) =>
+          eb
+            .selectFrom('products')
+            .select(['id', sql<string>`cast(${collectionId} as text)`.as('collection_id'), ...LISTING_KEYS])
+            .where('id', 'in', ids),
+        )
+        .onConflict((conflict) => conflict.doNothing())
+        .returning(['product_id', 'visible'])
         .execute();
+      if (listed.length === 0) return;
+      await this.adjustCounts(trx, [collectionId], {
+        products: listed.length,
+        visible: listed.filter((listing) => listing.visible === 1).length,
+      });
       await trx
         .updateTable('collections')
         .set({ updated_date: new Date().toISOString() })
         .where('id', '=', collectionId)
         .execute();
-      await this.rerender(trx, added);
+      await this.rerender(
+        trx,
+        listed.map((listing) => listing.product_id),
+      );
     });
   }
 
@@ -804,17 +824,26 @@ export class CatalogService {
     await this.write(async (trx) => {
       await this.requireCollection(trx, collectionId);
       if (collectionId === ALL_PRODUCTS_COLLECTION_ID) throw allProductsFixed();
-      await trx
+      await this.shareProducts(trx, ids);
+      const unlisted = await trx
         .deleteFrom('product_collections')
         .where('collection_id', '=', collectionId)
         .where('product_id', 'in', ids)
+        .returning(['product_id', 'visible'])
         .execute();
+      await this.adjustCounts(trx, [collectionId], {
+        products: -unlisted.length,
+        visible: -unlisted.filter((listing) => listing.visible === 1).length,
+      });
       await trx
         .updateTable('collections')
         .set({ updated_date: new Date().toISOString() })
         .where('id', '=', collectionId)
         .execute();
-      await this.rerender(trx, ids);
+      await this.rerender(
+        trx,
+        unlisted.map((listing) => listing.product_id),
+      );
     });
   }
 
@@ -832,6 +861,11 @@ export class CatalogService {
       await trx.deleteFrom('product_variants').execute();
       await trx.deleteFrom('products').execute();
       await trx.deleteFrom('collections').where('id', '<>', ALL_PRODUCTS_COLLECTION_ID).execute();
+      await trx
+        .updateTable('collections')
+        .set({ product_count: 0, visible_product_count: 0 })
+        .where('id', '=', ALL_PRODUCTS_COLLECTION_ID)
+        .execute();
     });
     this.lastNumericId = 0;
   }
@@ -855,7 +889,7 @@ export class CatalogService {
       if (!record) throw notFound('product', id);
       const next = change(record);
       next.lastUpdated = new Date().toISOString();
-      return this.saveProduct(trx, next, false);
+      return this.saveProduct(trx, next, record);
     });
   }
 
@@ -894,7 +928,7 @@ export class CatalogService {
         try {
           const next = change(record);
           next.lastUpdated = new Date().toISOString();
-          await this.saveProduct(trx, next, false);
+          await this.saveProduct(trx, next, record);
           results.push({ itemMetadata: { id, originalIndex, success: true } });
         } catch (error) {
           if (!(error instanceof DomainError)) throw error;
@@ -916,11 +950,15 @@ export class CatalogService {
     });
   }
 
-  /** Renders the record and writes the product row, its variants, and nothing else. */
+  /**
+   * Renders the record and writes the product row, its variants, the sort keys its collection
+   * listings copy, and the counters a change of visibility moves. `previous` is the record as it was
+   * (absent: a new product).
+   */
   private async saveProduct(
     trx: Transaction<Tables>,
     record: ProductRecord,
-    creating: boolean,
+    previous?: ProductRecord,
   ): Promise<Product> {
     const clash = await trx
       .selectFrom('products')
@@ -968,12 +1006,24 @@ export class CatalogService {
       variants_doc: JSON.stringify(rendered.variants),
       variants_doc_merchant: JSON.stringify(rendered.variantsMerchant),
     };
-    if (creating) {
+    if (!previous) {
       await trx.insertInto('products').values(row).execute();
+      await this.adjustCounts(trx, [ALL_PRODUCTS_COLLECTION_ID], { products: 1, visible: row.visible });
     } else {
       const { id: _, ...changes } = row;
       await trx.updateTable('products').set(changes).where('id', '=', record.id).execute();
       await trx.deleteFrom('product_variants').where('product_id', '=', record.id).execute();
+      if (memberships.length > 0) {
+        await trx
+          .updateTable('product_collections')
+          .set(listingKeys(row))
+          .where('product_id', '=', record.id)
+          .execute();
+      }
+      await this.adjustCounts(trx, collectionIds, {
+        products: 0,
+        visible: row.visible - (previous.visible ? 1 : 0),
+      });
     }
     const variantRows = rendered.storeVariants.map(({ variantId, position, variant, merchant }) => ({
       id: variant.id as string,
@@ -1002,7 +1052,7 @@ export class CatalogService {
   private async rerender(trx: Transaction<Tables>, ids: string[]): Promise<void> {
     for (const id of new Set(ids)) {
       const record = await this.lockRecord(trx, id);
-      if (record) await this.saveProduct(trx, record, false);
+      if (record) await this.saveProduct(trx, record, record);
     }
   }
 
@@ -1083,41 +1133,64 @@ export class CatalogService {
   }
 
   private async requireProducts(trx: Transaction<Tables>, ids: string[]): Promise<void> {
-    const found = new Set(
-      (await trx.selectFrom('products').select('id').where('id', 'in', ids).execute()).map((row) => row.id),
-    );
+    const found = await this.shareProducts(trx, ids);
     const missing = ids.find((id) => !found.has(id));
     if (missing) throw notFound('product', missing);
   }
 
-  private async countProducts(collectionId: string, viewer: Viewer, db: Db = this.db): Promise<number> {
-    if (collectionId === ALL_PRODUCTS_COLLECTION_ID) {
-      const row = await db
-        .selectFrom('products')
-        .select(sql<number>`count(*)`.as('count'))
-        .$if(!viewer.admin, (qb) => qb.where('visible', '=', 1))
-        .executeTakeFirstOrThrow();
-      return Number(row.count);
-    }
-    const row = await db
-      .selectFrom('product_collections as pc')
-      .innerJoin('products as p', 'p.id', 'pc.product_id')
-      .select(sql<number>`count(*)`.as('count'))
-      .where('pc.collection_id', '=', collectionId)
-      .$if(!viewer.admin, (qb) => qb.where('p.visible', '=', 1))
-      .executeTakeFirstOrThrow();
-    return Number(row.count);
+  /**
+   * Holds the products' rows (on PostgreSQL) until the transaction ends, so no concurrent write changes
+   * their visibility or memberships under a change to their listings: products are always locked
+   * before collections. Answers the ids that exist.
+   */
+  private async shareProducts(trx: Transaction<Tables>, ids: string[]): Promise<Set<string>> {
+    const rows = await trx
+      .selectFrom('products')
+      .select('id')
+      .where('id', 'in', ids)
+      .$if(this.options.dialect === 'postgres', (qb) => qb.forShare())
+      .execute();
+    return new Set(rows.map((row) => row.id));
+  }
+
+  /** How many products a collection (All Products included) holds, as the viewer sees it. */
+  private async productCount(collectionId: string, viewer: Viewer): Promise<number> {
+    const row = await this.db
+      .selectFrom('collections')
+      .select(viewer.admin ? 'product_count as count' : 'visible_product_count as count')
+      .where('id', '=', collectionId)
+      .executeTakeFirst();
+    return Number(row?.count ?? 0);
+  }
+
+  /** Moves the counters of the collections a change touched (All Products is one of them). */
+  private async adjustCounts(
+    trx: Transaction<Tables>,
+    collectionIds: string[],
+    change: { products: number; visible: number },
+  ): Promise<void> {
+    if (collectionIds.length === 0 || (change.products === 0 && change.visible === 0)) return;
+    await trx
+      .updateTable('collections')
+      .set({
+        product_count: sql`product_count + ${change.products}`,
+        visible_product_count: sql`visible_product_count + ${change.visible}`,
+      })
+      .where('id', 'in', collectionIds)
+      .execute();
   }
 
   /** A first page shorter than its limit is the whole answer: no count needed. */
-  private async countOrKnown(
-    page: Page,
-    count: number,
-    counter: () => Promise<{ total: number }>,
-  ): Promise<number> {
+  private async countOrKnown(page: Page, count: number, counter: () => Promise<number>): Promise<number> {
     if (page.limit > 0 && count < page.limit && (count > 0 || page.offset === 0)) return page.offset + count;
-    return Number((await counter()).total);
+    return counter();
   }
+}
+
+/** How many rows a query's conditions match. */
+async function countOf(query: SelectQueryBuilder<Tables, any, object>): Promise<number> {
+  const row = await query.clearSelect().select(sql<number>`count(*)`.as('total')).executeTakeFirstOrThrow();
+  return Number(row.total);
 }
 
 /** A product document with its variants spliced in, without parsing either. */

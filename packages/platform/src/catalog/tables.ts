@@ -6,7 +6,7 @@
 export interface CatalogTables {
   products: ProductRow;
   product_variants: VariantRow;
-  product_collections: { product_id: string; collection_id: string };
+  product_collections: ListingRow;
   collections: CollectionRow;
 }
 
@@ -39,6 +39,42 @@ export interface ProductRow {
   variants_doc_merchant: string;
 }
 
+/**
+ * A product's place in a collection, with copies of the product's sort keys and visibility, so a
+ * collection's page is one walk of a (collection, sort key) index. The product row is their source:
+ * every product write copies them here (`LISTING_KEYS`).
+ */
+export interface ListingRow {
+  product_id: string;
+  collection_id: string;
+  visible: number;
+  price: number;
+  discounted_price: number;
+  name_lower: string;
+  numeric_id: number;
+  created_date: string;
+  last_updated: string;
+}
+
+/** The product columns a listing row copies. */
+export const LISTING_KEYS = [
+  'visible',
+  'price',
+  'discounted_price',
+  'name_lower',
+  'numeric_id',
+  'created_date',
+  'last_updated',
+] as const satisfies ReadonlyArray<keyof ListingRow & keyof ProductRow>;
+
+/** What a product's listings copy from its row. */
+export function listingKeys(row: ProductRow): Omit<ListingRow, 'product_id' | 'collection_id'> {
+  return Object.fromEntries(LISTING_KEYS.map((key) => [key, row[key]])) as Omit<
+    ListingRow,
+    'product_id' | 'collection_id'
+  >;
+}
+
 export interface VariantRow {
   /** The store variant id: `{productId}-{variantId}`. */
   id: string;
@@ -66,4 +102,7 @@ export interface CollectionRow {
   media: string;
   created_date: string;
   updated_date: string;
+  /** Products in the collection, and those of them visitors see: kept by every write that changes them. */
+  product_count: number;
+  visible_product_count: number;
 }

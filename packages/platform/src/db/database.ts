@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
 import pg from 'pg';
 import { migrateToLatest } from './migrations.ts';
 import type { Tables } from './tables.ts';
@@ -29,7 +29,7 @@ pg.types.setTypeParser(1700, (value) => Number(value)); // numeric
 
 /** Opens the database the configuration names and brings its schema up to date. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  const database = options.databaseUrl ? openPostgres(options) : openSqlite(options.dataDir);
+  const database = connectDatabase(options);
   try {
     await migrateToLatest(database.db);
   } catch (error) {
@@ -37,6 +37,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     throw error;
   }
   return database;
+}
+
+/** Connects without touching the schema (tools and tests that shape it themselves). */
+export function connectDatabase(options: DatabaseOptions): Database {
+  return options.databaseUrl ? openPostgres(options) : openSqlite(options.dataDir);
 }
 
 function openSqlite(dataDir: string): Database {
@@ -54,4 +59,28 @@ function openPostgres(options: DatabaseOptions): Database {
   const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
   const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
   return { db, dialect: 'postgres', close: () => db.destroy() };
+}
+
+/** PostgreSQL gave up on a transaction only because another ran at the same moment: run it again. */
+const TRANSIENT_CONFLICTS = new Set(['40P01', '40001']); // deadlock detected, serialization failure
+const ATTEMPTS = 4;
+
+/**
+ * Runs `change` in one transaction; when the database aborted it for a conflict with a concurrent
+ * one (two admins writing the same rows in another order), it runs again from the start, so the
+ * caller's write is never lost to a race. `change` must touch nothing but the transaction.
+ */
+export async function inTransaction<T, Schema = Tables>(
+  db: Kysely<Schema>,
+  change: (trx: Transaction<Schema>) => Promise<T>,
+): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.transaction().execute(change);
+    } catch (error) {
+      const code = (error as { code?: unknown } | null)?.code;
+      if (attempt >= ATTEMPTS || typeof code !== 'string' || !TRANSIENT_CONFLICTS.has(code)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * attempt));
+    }
+  }
 }

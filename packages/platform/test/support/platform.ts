@@ -24,7 +24,13 @@ export interface TestPlatform extends Platform {
 
 /** A real platform on a loopback port over a fresh database file (or PostgreSQL database). */
 export async function startTestPlatform(
-  options: { dialect?: DialectName; seedDemo?: boolean; env?: Record<string, string> } = {},
+  options: {
+    dialect?: DialectName;
+    seedDemo?: boolean;
+    env?: Record<string, string>;
+    /** Runs on the fresh, empty database before the platform opens it (an older version's data, say). */
+    prepare?: (database: { dataDir: string; databaseUrl: string | undefined }) => Promise<void>;
+  } = {},
 ): Promise<TestPlatform> {
   const dialect = options.dialect ?? 'sqlite';
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cartwheel-test-'));
@@ -54,6 +60,7 @@ export async function startTestPlatform(
     }),
     databaseUrl,
   };
+  await options.prepare?.({ dataDir, databaseUrl });
   const platform = await startPlatform(config);
   const url = `http://127.0.0.1:${platform.port}`;
   return {
