@@ -129,6 +129,42 @@ describe.each(DIALECTS)('catalog queries on %s', (dialect) => {
     ).toEqual(['Alpha Mug']);
   });
 
+  it('finds names containing a phrase through the name index, and follows renames and deletes', async () => {
+    const search = async (needle: string) => {
+      const answer = await queryProducts(platform, {
+        query: { filter: { brand: 'Search Brand', name: { $contains: needle } }, paging: { limit: 100 } },
+      });
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      expect(answer.body.metadata.total).toBe(answer.body.products.length);
+      return names(answer);
+    };
+    const lantern = await createProduct(platform, {
+      name: 'Zephyr "Night" Lantern',
+      priceData: { price: 7 },
+      brand: 'Search Brand',
+    });
+    const lamp = await createProduct(platform, {
+      name: 'Zephyr Day Lamp',
+      priceData: { price: 8 },
+      brand: 'Search Brand',
+    });
+    expect(await search('PHYR')).toEqual(['Zephyr "Night" Lantern', 'Zephyr Day Lamp']); // inside a word, any case
+    expect(await search('"night" lan')).toEqual(['Zephyr "Night" Lantern']); // quotes are text, not syntax
+    expect(await search('yr d')).toEqual(['Zephyr Day Lamp']);
+    expect(await search('zephyr day lamps')).toEqual([]);
+    expect(await search('ph')).toEqual(['Zephyr "Night" Lantern', 'Zephyr Day Lamp']); // too short for trigrams
+
+    const renamed = await admin(platform).patch(`/stores/v1/products/${lantern.id}`, {
+      product: { name: 'Aurora Lantern' },
+    });
+    expect(renamed.status).toBe(200);
+    expect(await search('night')).toEqual([]);
+    expect(await search('rora lan')).toEqual(['Aurora Lantern']);
+    expect((await admin(platform).delete(`/stores/v1/products/${lantern.id}`)).status).toBe(200);
+    expect(await search('aurora')).toEqual([]);
+    expect((await admin(platform).delete(`/stores/v1/products/${lamp.id}`)).status).toBe(200);
+  });
+
   it('pages with offset and limit and reports the total', async () => {
     const first = await query({}, { paging: { limit: 2, offset: 0 } });
     expect(first.body.metadata).toEqual({ count: 2, offset: 0, total: 5, tooManyToCount: false });

@@ -5,7 +5,7 @@ import type { QueryFields, SortSpec } from './query.ts';
 export const PRODUCT_FIELDS: QueryFields = {
   id: { column: 'p.id', kind: 'string' },
   _id: { column: 'p.id', kind: 'string' },
-  name: { column: 'p.name', kind: 'string', lowerColumn: 'p.name_lower' },
+  name: { column: 'p.name', kind: 'string', lowerColumn: 'p.name_lower', substringIndexed: true },
   slug: { column: 'p.slug', kind: 'string' },
   price: { column: 'p.price', kind: 'number' },
   'priceData.price': { column: 'p.price', kind: 'number' },

@@ -207,6 +207,30 @@ export const catalogMigrations: Record<string, Migration> = {
         where id = ${ALL_PRODUCTS_COLLECTION_ID}`.execute(db);
     },
   },
+  '0009_catalog_name_search': {
+    // The storefront's search box asks for names containing a word: at 100,000 products a scan of
+    // every name is too slow, so each database gets a trigram index (see search.ts).
+    async up(db: Kysely<any>) {
+      if (await isPostgres(db)) {
+        // pg_trgm ships with PostgreSQL; where this role may not create it, names are searched by scanning
+        await sql`savepoint cartwheel_trigram`.execute(db);
+        try {
+          await sql`create extension if not exists pg_trgm`.execute(db);
+          await sql`create index products_name_trigram on products using gin (name_lower gin_trgm_ops)`.execute(
+            db,
+          );
+          await sql`release savepoint cartwheel_trigram`.execute(db);
+        } catch {
+          await sql`rollback to savepoint cartwheel_trigram`.execute(db);
+        }
+        return;
+      }
+      await sql`create virtual table product_search using fts5(name_lower, tokenize = 'trigram')`.execute(db);
+      await sql`insert into product_search (rowid, name_lower) select numeric_id, name_lower from products`.execute(
+        db,
+      );
+    },
+  },
 };
 
 const SORT_COLUMNS = ['name_lower', 'price', 'discounted_price', 'created_date', 'last_updated'];

@@ -20,6 +20,16 @@ export interface FieldSpec {
   lowerColumn?: string;
   /** Empty text means absent (`$exists: false`). */
   emptyIsAbsent?: boolean;
+  /** A substring index (`CompileOptions.substringIndex`) may narrow `$contains` on this field. */
+  substringIndexed?: boolean;
+}
+
+export interface CompileOptions {
+  /**
+   * Narrows a `$contains` search for a lowercased needle to the rows a substring index finds, or
+   * answers undefined when it cannot (a needle too short for it); the exact LIKE still decides.
+   */
+  substringIndex?: (needle: string) => RawBuilder<SqlBool> | undefined;
 }
 
 export type QueryFields = Record<string, FieldSpec>;
@@ -31,6 +41,7 @@ const COMPARISONS = { $eq: '=', $ne: '<>', $gt: '>', $gte: '>=', $lt: '<', $lte:
 export function compileFilter(
   filter: unknown,
   fields: QueryFields,
+  options: CompileOptions = {},
   path = 'query.filter',
 ): RawBuilder<SqlBool> {
   if (filter === undefined || filter === null) return TRUE;
@@ -39,15 +50,17 @@ export function compileFilter(
   for (const [key, condition] of Object.entries(filter as Filter)) {
     if (key === '$and' || key === '$or') {
       if (!Array.isArray(condition)) throw bad(`${path}.${key}`, 'must be an array of filters');
-      const inner = condition.map((item, index) => compileFilter(item, fields, `${path}.${key}[${index}]`));
+      const inner = condition.map((item, index) =>
+        compileFilter(item, fields, options, `${path}.${key}[${index}]`),
+      );
       if (inner.length === 0) parts.push(key === '$and' ? TRUE : FALSE);
       else parts.push(sql<SqlBool>`(${sql.join(inner, key === '$and' ? sql` and ` : sql` or `)})`);
     } else if (key === '$not') {
-      parts.push(sql<SqlBool>`not (${compileFilter(condition, fields, `${path}.$not`)})`);
+      parts.push(sql<SqlBool>`not (${compileFilter(condition, fields, options, `${path}.$not`)})`);
     } else {
       const spec = fields[key];
       if (!spec) throw bad(`${path}.${key}`, `is not a field this query can filter on`, 'FIELD_NOT_ALLOWED');
-      parts.push(compileCondition(spec, condition, `${path}.${key}`));
+      parts.push(compileCondition(spec, condition, options, `${path}.${key}`));
     }
   }
   if (parts.length === 0) return TRUE;
@@ -56,16 +69,21 @@ export function compileFilter(
     : sql<SqlBool>`(${sql.join(parts, sql` and `)})`;
 }
 
-function compileCondition(spec: FieldSpec, condition: unknown, path: string): RawBuilder<SqlBool> {
+function compileCondition(
+  spec: FieldSpec,
+  condition: unknown,
+  options: CompileOptions,
+  path: string,
+): RawBuilder<SqlBool> {
   const isOperators =
     condition !== null &&
     typeof condition === 'object' &&
     !Array.isArray(condition) &&
     Object.keys(condition).length > 0 &&
     Object.keys(condition).every((key) => key.startsWith('$'));
-  if (!isOperators) return compileOperator(spec, '$eq', condition, path);
+  if (!isOperators) return compileOperator(spec, '$eq', condition, options, path);
   const parts = Object.entries(condition as Record<string, unknown>).map(([operator, value]) =>
-    compileOperator(spec, operator, value, `${path}.${operator}`),
+    compileOperator(spec, operator, value, options, `${path}.${operator}`),
   );
   return parts.length === 1
     ? (parts[0] as RawBuilder<SqlBool>)
@@ -76,6 +94,7 @@ function compileOperator(
   spec: FieldSpec,
   operator: string,
   value: unknown,
+  options: CompileOptions,
   path: string,
 ): RawBuilder<SqlBool> {
   if (spec.kind === 'collections') return compileMembership(spec, operator, value, path);
@@ -121,7 +140,8 @@ function compileOperator(
         // A byte-ordered range the index answers; the LIKE keeps it exact.
         return sql<SqlBool>`(${lower} >= ${needle} and ${lower} < ${nextPrefix(needle)} and ${like})`;
       }
-      return like;
+      const narrowed = spec.substringIndexed ? options.substringIndex?.(needle) : undefined;
+      return narrowed ? sql<SqlBool>`(${narrowed} and ${like})` : like;
     }
     case '$exists': {
       if (typeof value !== 'boolean') throw bad(path, 'must be true or false', 'FORMAT');

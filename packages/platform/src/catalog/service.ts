@@ -41,9 +41,17 @@ import {
   variantInStock,
 } from './model.ts';
 import { roundMoney } from './pricing.ts';
-import { compileFilter, compileSort, type Page, pagingMetadata, parsePaging } from './query.ts';
+import {
+  type CompileOptions,
+  compileFilter,
+  compileSort,
+  type Page,
+  pagingMetadata,
+  parsePaging,
+} from './query.ts';
 import { CatalogReadCache } from './read-cache.ts';
 import { productScope } from './scope.ts';
+import { indexProductName, nameSubstringIndex, unindexProducts } from './search.ts';
 import { type CollectionRow, LISTING_KEYS, listingKeys, type ProductRow } from './tables.ts';
 import {
   applyProductInput,
@@ -80,12 +88,14 @@ export class CatalogService {
   private lastNumericId = 0;
 
   private readonly visitorReads: CatalogReadCache;
+  /** How `$contains` on names reaches this database's trigram index. */
+  private readonly search: CompileOptions;
 
   constructor(
     readonly db: Kysely<Tables>,
     readonly options: {
       publicUrl: string;
-      dialect?: DialectName;
+      dialect: DialectName;
       currency?: string;
       /** How long a visitor's read may be served again (0: never); see CatalogReadCache. */
       readCacheMs?: number;
@@ -93,6 +103,7 @@ export class CatalogService {
   ) {
     this.settings = { currency: options.currency ?? 'USD', publicUrl: options.publicUrl };
     this.visitorReads = new CatalogReadCache(options.readCacheMs ?? 0);
+    this.search = { substringIndex: nameSubstringIndex(options.dialect) };
   }
 
   /** Every catalog write: one transaction, then visitors' cached reads are dropped. */
@@ -142,7 +153,8 @@ export class CatalogService {
     const fallback = { fieldName: 'numericId', order: 'ASC' } as const;
     const order = compileSort(query.sort, PRODUCT_SORT, 'p.id', fallback);
     const scope = productScope(query.filter, PRODUCT_FIELDS);
-    const rest = scope.rest === undefined ? undefined : compileFilter(scope.rest, PRODUCT_FIELDS);
+    const rest =
+      scope.rest === undefined ? undefined : compileFilter(scope.rest, PRODUCT_FIELDS, this.search);
     const merchant = viewer.admin && truthy(request.includeMerchantSpecificData);
     const includeVariants = truthy(request.includeVariants);
     const docColumn = merchant ? 'p.doc_merchant' : 'p.doc';
@@ -461,9 +473,10 @@ export class CatalogService {
       const deleted = await trx
         .deleteFrom('products')
         .where('id', '=', id)
-        .returning('visible')
+        .returning(['visible', 'numeric_id'])
         .executeTakeFirst();
       if (!deleted) throw notFound('product', id);
+      await unindexProducts(trx, this.options.dialect, [deleted.numeric_id]);
       await this.adjustCounts(
         trx,
         [ALL_PRODUCTS_COLLECTION_ID, ...listings.map((listing) => listing.collection_id)],
@@ -860,6 +873,7 @@ export class CatalogService {
       await trx.deleteFrom('product_collections').execute();
       await trx.deleteFrom('product_variants').execute();
       await trx.deleteFrom('products').execute();
+      await unindexProducts(trx, this.options.dialect);
       await trx.deleteFrom('collections').where('id', '<>', ALL_PRODUCTS_COLLECTION_ID).execute();
       await trx
         .updateTable('collections')
@@ -1006,10 +1020,15 @@ export class CatalogService {
       variants_doc: JSON.stringify(rendered.variants),
       variants_doc_merchant: JSON.stringify(rendered.variantsMerchant),
     };
+    const dialect = this.options.dialect;
     if (!previous) {
       await trx.insertInto('products').values(row).execute();
+      await indexProductName(trx, dialect, row.numeric_id, row.name_lower, false);
       await this.adjustCounts(trx, [ALL_PRODUCTS_COLLECTION_ID], { products: 1, visible: row.visible });
     } else {
+      if (previous.name !== record.name) {
+        await indexProductName(trx, dialect, row.numeric_id, row.name_lower, true);
+      }
       const { id: _, ...changes } = row;
       await trx.updateTable('products').set(changes).where('id', '=', record.id).execute();
       await trx.deleteFrom('product_variants').where('product_id', '=', record.id).execute();
