@@ -208,6 +208,15 @@ function storefrontQueries(products: number, collectionIds: string[]): Storefron
         }),
     },
     {
+      // the storefront's search box: a word and the start of a number, anywhere in the name
+      kind: 'name contains',
+      path: () =>
+        queryPath({
+          filter: { name: { $contains: `${pick(NOUNS).toLowerCase()} ${1 + Math.floor(random() * 999)}` } },
+          paging: { limit: 20, offset: 0 },
+        }),
+    },
+    {
       kind: 'deep page',
       path: () =>
         queryPath({
