@@ -11,6 +11,7 @@ import { BENCH_DIR, REPO_ROOT } from './support/paths.ts';
 import {
   BENCH_ADMIN_API_KEY,
   BENCH_CLIENT_ID,
+  BENCH_PUBLIC_URL,
   type RunningServer,
   startPlatformProcess,
   tempDir,
@@ -290,6 +291,7 @@ async function buildCatalog(options: {
     ...configFromEnv({
       PORT: '0',
       HOST: '127.0.0.1',
+      PUBLIC_URL: BENCH_PUBLIC_URL,
       DATA_DIR: options.dataDir,
       LOG_LEVEL: 'silent',
       CARTWHEEL_ADMIN_API_KEY: BENCH_ADMIN_API_KEY,

@@ -26,6 +26,12 @@ export function tempDir(prefix: string): string {
 }
 
 /**
+ * The address the bench's stores are rendered under, whatever port they run on: a catalog built once
+ * and measured many times keeps its links (a new PUBLIC_URL would move every stored link at start).
+ */
+export const BENCH_PUBLIC_URL = 'http://localhost:4000';
+
+/**
  * The platform as it runs in production: its own process (`node --import tsx .../main.ts`), configured by
  * the environment, so the load generator never shares its event loop.
  */
@@ -43,6 +49,7 @@ export async function startPlatformProcess(options: {
       ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',
+      PUBLIC_URL: BENCH_PUBLIC_URL,
       DATA_DIR: options.dataDir,
       DATABASE_URL: options.databaseUrl ?? '',
       LOG_LEVEL: 'warn',

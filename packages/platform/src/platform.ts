@@ -93,6 +93,7 @@ export async function startPlatform(config: PlatformConfig): Promise<Platform> {
         { publicUrl: config.publicUrl, storeName: config.storeName },
       ),
     };
+    const movedProducts = await services.catalog.moveLinksTo(config.publicUrl);
     if (config.seedDemo) await seedDemoStore(services);
 
     const app = createHttpApp({
@@ -100,6 +101,12 @@ export async function startPlatform(config: PlatformConfig): Promise<Platform> {
       trustProxy: config.trustProxy,
       resolvePrincipal: (authorization) => services.tokens.resolve(authorization),
     });
+    if (movedProducts > 0) {
+      app.log.info(
+        { products: movedProducts, publicUrl: config.publicUrl },
+        'catalog links moved to PUBLIC_URL',
+      );
+    }
     storefrontConfigRoutes(
       app,
       { clientId: demoClientId, storeName: config.storeName },

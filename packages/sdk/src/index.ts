@@ -91,6 +91,7 @@ export {
   type ModuleDefinition,
 } from './client.ts';
 export * from './errors/index.ts';
+export * from './modules/ecom/index.ts';
 export * from './modules/identity/index.ts';
 export * from './modules/members/index.ts';
 export * from './modules/redirects/index.ts';

@@ -161,7 +161,8 @@ export class CatalogService {
     const variantsColumn = merchant ? 'p.variants_doc_merchant' : 'p.variants_doc';
 
     // The page's ids come from one index walk (the catalog's, or the collection's listing); only the
-    // page's own (wide) rows are read for their documents.
+    // page's own (wide) rows are read for their documents. `visible = 1` is written as a literal: SQLite
+    // takes a partial index (`WHERE visible = 1`) only for a query that says the very same term.
     const wholeCatalog = scope.collectionId === ALL_PRODUCTS_COLLECTION_ID;
     const listing: SelectQueryBuilder<Tables, any, { id: string }> = wholeCatalog
       ? this.db
@@ -861,6 +862,42 @@ export class CatalogService {
   }
 
   // ---- the whole catalog ----
+
+  /**
+   * Links to the platform's own images and product pages are rendered into the stored records and
+   * documents with the public address of their day. A store started under a new `PUBLIC_URL` moves
+   * every such link to it, once, at start: answers how many products it rewrote (0: nothing moved).
+   */
+  async moveLinksTo(publicUrl: string): Promise<number> {
+    const sample = await this.db.selectFrom('products').select('doc').limit(1).executeTakeFirst();
+    const from = sample && /"productPageUrl":\{"base":"([^"]*)"/.exec(sample.doc)?.[1];
+    if (!from || from === publicUrl) return 0;
+    const moved = (column: string) => {
+      const ref = sql.ref(column);
+      return sql<string>`replace(replace(${ref}, ${`"${from}/media/`}, ${`"${publicUrl}/media/`}), ${`"base":"${from}"`}, ${`"base":"${publicUrl}"`})`;
+    };
+    return this.write(async (trx) => {
+      const products = await trx
+        .updateTable('products')
+        .set({
+          record: moved('record'),
+          doc: moved('doc'),
+          doc_merchant: moved('doc_merchant'),
+          variants_doc: moved('variants_doc'),
+          variants_doc_merchant: moved('variants_doc_merchant'),
+        })
+        .executeTakeFirst();
+      await trx
+        .updateTable('product_variants')
+        .set({ doc: moved('doc'), doc_merchant: moved('doc_merchant') })
+        .execute();
+      await trx
+        .updateTable('collections')
+        .set({ media: moved('media') })
+        .execute();
+      return Number(products.numUpdatedRows);
+    });
+  }
 
   async isEmpty(): Promise<boolean> {
     const row = await this.db.selectFrom('products').select('id').limit(1).executeTakeFirst();

@@ -130,6 +130,19 @@ export interface UpdateCartRequest {
 export interface AddToCartRequest {
   lineItems?: LineItem[];
   customLineItems?: CustomLineItem[];
+  /** Sent by the hosted client when given; the specification does not list it. */
+  businessLocationId?: string | null;
+}
+
+/** `update-line-items-quantity`: a line of the cart and its new quantity (1 or more). */
+export interface LineItemQuantityUpdate {
+  id?: string;
+  quantity?: number;
+}
+
+/** The answer of the current-cart calls that change the cart: the cart after the change. */
+export interface CartResponse {
+  cart: Cart;
 }
 
 export interface CreateCheckoutFromCartRequest {
@@ -152,6 +165,8 @@ export interface EstimateTotalsRequest {
   selectedMemberships?: { memberships?: SelectedMembership[] };
   calculateTax?: boolean | null;
   calculateShipping?: boolean | null;
+  /** Sent by the hosted client when given; the specification does not list it. */
+  calculateAdditionalFees?: boolean | null;
 }
 
 /** The answer of `estimate-totals`: the cart with every total a checkout would show. */

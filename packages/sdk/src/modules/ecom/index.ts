@@ -1,0 +1,3 @@
+/** The ecom modules: `createClient({ auth, modules: { currentCart } })`. */
+export { currentCart } from './current-cart.ts';
+export { CURRENT_CART } from './domains.ts';
