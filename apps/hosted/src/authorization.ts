@@ -1,4 +1,5 @@
-import { generateOAuthData, type OAuthData } from '@cartwheel/sdk';
+import type { OAuthData } from '@cartwheel/sdk';
+import { generateOAuthData } from '@cartwheel/sdk/auth';
 
 /**
  * The authorization request the hosted pages work for. `GET /oauth2/authorize` sends the browser to

@@ -1,11 +1,10 @@
 import {
   ApplicationError,
   AUTH_SERVER_ERROR_CODES,
-  CAPTCHA_CHALLENGE_PATH,
   type CaptchaConfig,
   type CaptchaToken,
-  captchaTokenFrom,
 } from '@cartwheel/sdk';
+import { CAPTCHA_CHALLENGE_PATH, captchaTokenFrom } from '@cartwheel/sdk/auth';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Problem } from './problems.ts';
 

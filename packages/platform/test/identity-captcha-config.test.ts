@@ -1,4 +1,5 @@
-import { type CaptchaConfig, captchaTokenFrom } from '@cartwheel/sdk';
+import type { CaptchaConfig } from '@cartwheel/sdk';
+import { captchaTokenFrom } from '@cartwheel/sdk/auth';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { IDENTITY_SETTINGS } from '../src/identity/service.ts';
 import { login, register, uniqueEmail, visitorToken } from './identity-client.ts';

@@ -1,4 +1,5 @@
-import { generateOAuthData, OAuthStrategy } from '@cartwheel/sdk';
+import { OAuthStrategy } from '@cartwheel/sdk';
+import { generateOAuthData } from '@cartwheel/sdk/auth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cartwheelSdkDirectLogin } from './hosted-client-browser.ts';
 import { uniqueEmail } from './identity-client.ts';

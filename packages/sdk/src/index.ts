@@ -1,70 +1,22 @@
 export { ApiKeyStrategy, type ApiKeyStrategyOptions } from './auth/api-key.ts';
-export {
-  type AuthorizationResponse,
-  type AuthUrlOptions,
-  authorizationParams,
-  authRedirectSessionRequest,
-  checkState,
-  generateOAuthData,
-  logoutRedirectSessionRequest,
-  type OAuthData,
-  parseFromUrl,
-  type UrlResponseMode,
+// The protocol steps themselves are at `@cartwheel/sdk/auth`; their types are here too.
+export type {
+  AuthorizationResponse,
+  AuthUrlOptions,
+  OAuthData,
+  UrlResponseMode,
 } from './auth/authorization.ts';
-export {
-  CAPTCHA_CHALLENGE_PATH,
-  type CaptchaChallenge,
-  type CaptchaConfig,
-  captchaTokenFrom,
-  type SolveCaptchaOptions,
-  solveCaptchaChallenge,
-} from './auth/captcha.ts';
-export {
-  type AuthenticationFlow,
-  type CaptchaTokensInput,
-  captchaTokensOnWire,
-  isEmailViolation,
-  type LoginFailure,
-  loginFailureOf,
-  loginResultOf,
-  unknownStateFailure,
-  verificationStateToken,
-} from './auth/login-state.ts';
+export type { CaptchaChallenge, CaptchaConfig, SolveCaptchaOptions } from './auth/captcha.ts';
+export type { AuthenticationFlow, CaptchaTokensInput, LoginFailure } from './auth/login-state.ts';
 export {
   type LoginParams,
   OAuthStrategy,
   type OAuthStrategyOptions,
   type RegisterParams,
 } from './auth/oauth.ts';
-export {
-  CODE_CHALLENGE_METHOD,
-  codeChallengeOf,
-  generateRandomSecret,
-  SECRET_MAX_LENGTH,
-  SECRET_MIN_LENGTH,
-} from './auth/pkce.ts';
-export {
-  authorizationCodeFromFrame,
-  authorizationCodeFromRedirects,
-  canUseFrame,
-  type FrameHost,
-  type FrameOptions,
-  type RedirectOptions,
-  SilentLoginMessages,
-  type SilentLoginTarget,
-} from './auth/silent-login.ts';
+export type { FrameHost, FrameOptions, RedirectOptions, SilentLoginTarget } from './auth/silent-login.ts';
 export type { AuthContext, AuthStrategy } from './auth/strategy.ts';
-export {
-  anonymousGrant,
-  authorizationCodeGrant,
-  authorizedClientAuthorization,
-  authorizedClientGrant,
-  refreshTokenGrant,
-  requestTokens,
-  TOKEN_ENDPOINT_PATH,
-  type TokenGrant,
-  type TokenRequestOptions,
-} from './auth/token-endpoint.ts';
+export type { TokenGrant, TokenRequestOptions } from './auth/token-endpoint.ts';
 export {
   localStorageTokenStorage,
   memoryTokenStorage,

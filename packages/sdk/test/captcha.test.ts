@@ -1,6 +1,7 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { type CaptchaChallenge, captchaTokenFrom, solveCaptchaChallenge } from '../src/index.ts';
+import { captchaTokenFrom, solveCaptchaChallenge } from '../src/auth/index.ts';
+import type { CaptchaChallenge } from '../src/index.ts';
 
 /** A challenge as the platform makes one (identity/captcha.ts), with its secret number. */
 function challengeFor(number: number, maxnumber = 100_000): CaptchaChallenge {

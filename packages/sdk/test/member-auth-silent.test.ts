@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { authorizationCodeFromFrame } from '../src/auth/index.ts';
 import {
-  authorizationCodeFromFrame,
   ClientError,
   type FrameHost,
   OAuthStrategy,

@@ -1,7 +1,7 @@
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { codeChallengeOf } from '../src/auth/index.ts';
 import {
   ClientError,
-  codeChallengeOf,
   emptyTokens,
   type LoginResult,
   OAuthStrategy,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ClientError, codeChallengeOf, generateRandomSecret } from '../src/index.ts';
+import { codeChallengeOf, generateRandomSecret } from '../src/auth/index.ts';
+import { ClientError } from '../src/index.ts';
 
 describe('PKCE secrets and challenges (RFC 7636)', () => {
   it('matches the S256 challenge of RFC 7636 Appendix B', async () => {

@@ -1,10 +1,5 @@
-import {
-  CAPTCHA_CHALLENGE_PATH,
-  type CaptchaConfig,
-  type CaptchaToken,
-  captchaTokenFrom,
-  type LoginResult,
-} from '@cartwheel/sdk';
+import type { CaptchaConfig, CaptchaToken, LoginResult } from '@cartwheel/sdk';
+import { CAPTCHA_CHALLENGE_PATH, captchaTokenFrom } from '@cartwheel/sdk/auth';
 import { useCallback, useEffect, useRef, useState } from 'react';
 
 /**

@@ -1,14 +1,14 @@
-import {
-  CAPTCHA_CHALLENGE_PATH,
-  type CaptchaConfig,
-  type CaptchaToken,
-  type Identity,
-  type IdentityProfile,
-  type LoginRequest,
-  type RegisterRequest,
-  type StateMachineResponse,
-  type TokenResponse,
+import type {
+  CaptchaConfig,
+  CaptchaToken,
+  Identity,
+  IdentityProfile,
+  LoginRequest,
+  RegisterRequest,
+  StateMachineResponse,
+  TokenResponse,
 } from '@cartwheel/sdk';
+import { CAPTCHA_CHALLENGE_PATH } from '@cartwheel/sdk/auth';
 import type { Kysely } from 'kysely';
 import type { Tables } from '../db/tables.ts';
 import type { Mailer } from '../email/mailer.ts';

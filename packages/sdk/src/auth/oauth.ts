@@ -1,42 +1,18 @@
 import { DEFAULT_HOST } from '../client.ts';
-import { ClientError, ClientMessages } from '../errors/client-error.ts';
-import { authentication } from '../modules/identity/authentication.ts';
-import { recovery } from '../modules/identity/recovery.ts';
-import { verification } from '../modules/identity/verification.ts';
-import { redirects } from '../modules/redirects/redirects.ts';
 import { createTransport } from '../transport/http.ts';
 import type { IdentityProfile } from '../types/identity.ts';
 import type { LoginResult } from '../types/login.ts';
-import type { RedirectSession } from '../types/redirects.ts';
 import {
   type AuthorizationResponse,
   type AuthUrlOptions,
-  authRedirectSessionRequest,
-  checkState,
-  generateOAuthData,
-  logoutRedirectSessionRequest,
   type OAuthData,
   parseFromUrl,
   type UrlResponseMode,
 } from './authorization.ts';
-import {
-  type CaptchaTokensInput,
-  captchaTokensOnWire,
-  loginFailureOf,
-  loginResultOf,
-  unknownStateFailure,
-  verificationStateToken,
-} from './login-state.ts';
-import { authorizationCodeFromFrame, authorizationCodeFromRedirects, canUseFrame } from './silent-login.ts';
+import type { CaptchaTokensInput } from './login-state.ts';
+import type { MemberFlows } from './member-flows.ts';
 import type { AuthContext, AuthStrategy } from './strategy.ts';
-import {
-  anonymousGrant,
-  authorizationCodeGrant,
-  authorizedClientAuthorization,
-  authorizedClientGrant,
-  refreshTokenGrant,
-  requestTokens,
-} from './token-endpoint.ts';
+import { anonymousGrant, refreshTokenGrant, requestTokens } from './token-endpoint.ts';
 import { memoryTokenStorage, type TokenStorage } from './token-storage.ts';
 import { emptyTokens, isAccessTokenValid, type Tokens } from './tokens.ts';
 
@@ -162,117 +138,44 @@ export function OAuthStrategy(options: OAuthStrategyOptions): OAuthStrategy {
       return true;
     },
 
-    generateOAuthData,
     parseFromUrl,
 
-    async getAuthUrl(oauthData, authUrlOptions) {
-      const answer = await api.createRedirectSession(
-        authRedirectSessionRequest(clientId, oauthData, authUrlOptions),
-      );
-      return { authUrl: fullUrlOf(answer.redirectSession) };
-    },
-
-    async getMemberTokens(code, state, oauthData) {
-      checkState(state, oauthData);
-      try {
-        return await requestTokens(own, authorizationCodeGrant(clientId, code, oauthData), 'member');
-      } catch (cause) {
-        throw new ClientError(ClientMessages.failedToGetMemberTokens, { cause });
-      }
-    },
-
-    async logout(originalUrl) {
-      try {
-        const answer = await api.createRedirectSession(logoutRedirectSessionRequest(clientId, originalUrl));
-        return { logoutUrl: fullUrlOf(answer.redirectSession) };
-      } finally {
-        keep(emptyTokens());
-      }
-    },
-
-    async register({ email, password, profile, captchaTokens }) {
-      try {
-        const answer = await api.register(
-          { email },
-          { password, ...(profile ? { profile } : {}), captchaTokens: captchaTokensOnWire(captchaTokens) },
-        );
-        return loginResultOf(answer);
-      } catch (error) {
-        return loginFailureOf(error, 'register');
-      }
-    },
-
-    async login({ email, password, captchaTokens }) {
-      try {
-        const answer = await api.login(
-          { email },
-          { password, captchaTokens: captchaTokensOnWire(captchaTokens) },
-        );
-        return loginResultOf(answer);
-      } catch (error) {
-        return loginFailureOf(error, 'login');
-      }
-    },
-
-    async processVerification({ verificationCode }, state) {
-      const stateToken = verificationStateToken(state);
-      if (!stateToken) return unknownStateFailure();
-      try {
-        return loginResultOf(await api.verifyDuringAuthentication(verificationCode, { stateToken }));
-      } catch (error) {
-        return loginFailureOf(error, 'verification');
-      }
-    },
-
-    async getMemberTokensForDirectLogin(sessionToken, directOptions = {}) {
-      const framed = canUseFrame();
-      const redirectUri =
-        directOptions.redirectUri ?? options.redirectUri ?? (framed ? window.location.origin : undefined);
-      if (!redirectUri) throw new ClientError(NEEDS_REDIRECT_URI);
-      const oauthData = await generateOAuthData(redirectUri);
-      const target = { state: oauthData.state, redirectUri, clientId };
-      const { authUrl } = await strategy.getAuthUrl(oauthData, {
-        prompt: 'none',
-        responseMode: framed ? 'web_message' : 'query',
-        sessionToken,
-      });
-      const answer = framed
-        ? await authorizationCodeFromFrame(authUrl, {
-            ...target,
-            origins: [new URL(authUrl).origin, new URL(transport.baseUrl).origin],
-            ...(options.silentLoginTimeoutMs !== undefined
-              ? { timeoutMs: options.silentLoginTimeoutMs }
-              : {}),
-          })
-        : await authorizationCodeFromRedirects(authUrl, { ...target, fetch: doFetch, responseMode: 'query' });
-      return strategy.getMemberTokens(answer.code, answer.state, oauthData);
-    },
-
-    async sendPasswordResetEmail(email, redirectUri) {
-      await api.sendRecoveryEmail(email, { language: 'en', redirect: { url: redirectUri, clientId } });
-    },
-
-    changePassword: (newPassword) => api.changePassword(newPassword),
-
-    async getMemberTokensForExternalLogin(memberId, apiKey) {
-      const current = isAccessTokenValid(tokens.accessToken) ? tokens : await ensureFreshTokens(own);
-      return requestTokens(own, authorizedClientGrant(memberId), 'member', {
-        authorization: authorizedClientAuthorization(current.accessToken.value, apiKey),
-      });
-    },
+    // the member flows load on first use (see member-flows.ts)
+    generateOAuthData: lazy('generateOAuthData'),
+    getAuthUrl: lazy('getAuthUrl'),
+    getMemberTokens: lazy('getMemberTokens'),
+    logout: lazy('logout'),
+    register: lazy('register'),
+    login: lazy('login'),
+    processVerification: lazy('processVerification'),
+    getMemberTokensForDirectLogin: lazy('getMemberTokensForDirectLogin'),
+    sendPasswordResetEmail: lazy('sendPasswordResetEmail'),
+    changePassword: lazy('changePassword'),
+    getMemberTokensForExternalLogin: lazy('getMemberTokensForExternalLogin'),
   };
 
   // The strategy's own calls go through a transport authorized by the strategy itself (visitor tokens).
   const transport = createTransport({ host: options.host ?? DEFAULT_HOST, auth: strategy, fetch: doFetch });
   const own: AuthContext = { baseUrl: transport.baseUrl, fetch: doFetch };
-  const api = {
-    createRedirectSession: redirects.createRedirectSession(transport),
-    register: authentication.register(transport),
-    login: authentication.login(transport),
-    changePassword: authentication.changePassword(transport),
-    verifyDuringAuthentication: verification.verifyDuringAuthentication(transport),
-    sendRecoveryEmail: recovery.sendRecoveryEmail(transport),
-  };
+  let flows: Promise<MemberFlows> | undefined;
+  function lazy<K extends keyof MemberFlows>(name: K): MemberFlows[K] {
+    const call = async (...args: unknown[]) => {
+      flows ??= import('./member-flows.ts').then((module) =>
+        module.memberFlows({
+          clientId,
+          options,
+          transport,
+          own,
+          doFetch,
+          tokens: () => tokens,
+          keep,
+          ensureFreshTokens,
+        }),
+      );
+      return ((await flows)[name] as (...args: unknown[]) => unknown)(...args);
+    };
+    return call as MemberFlows[K];
+  }
 
   function ensureFreshTokens(context: AuthContext): Promise<Tokens> {
     renewal ??= (async () => {
@@ -298,12 +201,4 @@ export function OAuthStrategy(options: OAuthStrategyOptions): OAuthStrategy {
   }
 
   return strategy;
-}
-
-const NEEDS_REDIRECT_URI =
-  'A direct login outside a browser needs a redirect URI registered with the OAuth client: OAuthStrategy({ redirectUri })';
-
-function fullUrlOf(session: RedirectSession | undefined): string {
-  if (!session?.fullUrl) throw new ClientError('The platform answered a redirect session without a fullUrl');
-  return session.fullUrl;
 }
