@@ -20,14 +20,15 @@ export interface FieldSpec {
   lowerColumn?: string;
   /** Empty text means absent (`$exists: false`). */
   emptyIsAbsent?: boolean;
-  /** A substring index (`CompileOptions.substringIndex`) may narrow `$contains` on this field. */
+  /** A substring index (`CompileOptions.substringIndex`) may answer `$contains` on this field. */
   substringIndexed?: boolean;
 }
 
 export interface CompileOptions {
   /**
-   * Narrows a `$contains` search for a lowercased needle to the rows a substring index finds, or
-   * answers undefined when it cannot (a needle too short for it); the exact LIKE still decides.
+   * A `$contains` search for a lowercased needle answered by a substring index instead of a LIKE over
+   * every row: a condition that holds for exactly the rows whose lowercased text contains the needle,
+   * or undefined when the index cannot answer it (a needle too short for it).
    */
   substringIndex?: (needle: string) => RawBuilder<SqlBool> | undefined;
 }
@@ -140,8 +141,8 @@ function compileOperator(
         // A byte-ordered range the index answers; the LIKE keeps it exact.
         return sql<SqlBool>`(${lower} >= ${needle} and ${lower} < ${nextPrefix(needle)} and ${like})`;
       }
-      const narrowed = spec.substringIndexed ? options.substringIndex?.(needle) : undefined;
-      return narrowed ? sql<SqlBool>`(${narrowed} and ${like})` : like;
+      const indexed = spec.substringIndexed ? options.substringIndex?.(needle) : undefined;
+      return indexed ?? like;
     }
     case '$exists': {
       if (typeof value !== 'boolean') throw bad(path, 'must be true or false', 'FORMAT');

@@ -7,12 +7,16 @@ import type { DialectName } from '../db/database.ts';
  *
  * - SQLite: an FTS5 table with the trigram tokenizer, `product_search`, holding each product's
  *   lowercased name under its numeric id (stable, unlike SQLite's own rowids). A phrase of three or
- *   more characters finds the products whose names contain it; the query keeps its exact LIKE.
+ *   more characters finds the products whose names contain it.
  * - PostgreSQL: a pg_trgm GIN index on `products.name_lower`, which the planner uses for the LIKE
  *   itself: nothing to keep here.
  */
 
-/** The narrowing `compileFilter` applies to a `$contains` on the name, on this database. */
+/**
+ * How `compileFilter` answers a `$contains` on the name, on this database. A trigram phrase matches
+ * exactly the names holding the needle (its trigrams, one after another), so the index decides alone
+ * and the page and its count are read from narrow indexes, never the wide product rows.
+ */
 export function nameSubstringIndex(
   dialect: DialectName,
 ): ((needle: string) => RawBuilder<SqlBool> | undefined) | undefined {
