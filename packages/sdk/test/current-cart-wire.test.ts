@@ -22,6 +22,25 @@ const server: LoopbackServer = await startLoopbackServer();
 afterAll(() => server.close());
 
 const STORES_APP_ID = '215238eb-22a5-4c36-9e7b-e7c08025e04e';
+
+/** Sent as given: the wire body is the request itself. */
+const ADD_TO_CART = {
+  lineItems: [
+    {
+      catalogReference: { appId: STORES_APP_ID, catalogItemId: 'p1', options: { variantId: 'v1' } },
+      quantity: 2,
+    },
+  ],
+  customLineItems: [
+    {
+      productName: { original: 'Gift wrap' },
+      price: '5',
+      quantity: 1,
+      itemType: { preset: 'PHYSICAL' },
+    },
+  ],
+};
+
 const CREATED = '2024-05-01T10:00:00.000Z';
 const UPDATED = '2024-05-02T10:00:00.000Z';
 const CART_ON_WIRE = {
@@ -105,42 +124,11 @@ const calls: [name: string, call: (c: Client) => Promise<unknown>, expected: Exp
   ],
   [
     'addToCurrentCart',
-    (c) =>
-      c.currentCart.addToCurrentCart({
-        lineItems: [
-          {
-            catalogReference: { appId: STORES_APP_ID, catalogItemId: 'p1', options: { variantId: 'v1' } },
-            quantity: 2,
-          },
-        ],
-        customLineItems: [
-          {
-            productName: { original: 'Gift wrap' },
-            price: '5',
-            quantity: 1,
-            itemType: { preset: 'PHYSICAL' },
-          },
-        ],
-      }),
+    (c) => c.currentCart.addToCurrentCart(ADD_TO_CART),
     {
       method: 'POST',
       path: '/ecom/v1/carts/current/add-to-cart',
-      body: {
-        lineItems: [
-          {
-            catalogReference: { appId: STORES_APP_ID, catalogItemId: 'p1', options: { variantId: 'v1' } },
-            quantity: 2,
-          },
-        ],
-        customLineItems: [
-          {
-            productName: { original: 'Gift wrap' },
-            price: '5',
-            quantity: 1,
-            itemType: { preset: 'PHYSICAL' },
-          },
-        ],
-      },
+      body: ADD_TO_CART,
       returns: { cart: CART },
     },
   ],
