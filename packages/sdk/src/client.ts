@@ -32,6 +32,7 @@ export function createClient<A extends AuthStrategy, M extends Record<string, Mo
     ...(options.fetch ? { fetch: options.fetch } : {}),
     ...(options.headers ? { headers: options.headers } : {}),
   });
+  options.auth.attach?.({ baseUrl: transport.baseUrl });
   const bound: Record<string, unknown> = { auth: options.auth, transport };
   for (const [name, definition] of Object.entries(options.modules)) {
     bound[name] = Object.fromEntries(

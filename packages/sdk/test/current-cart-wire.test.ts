@@ -1,5 +1,6 @@
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import {
+  type AddToCartRequest,
   ApiKeyStrategy,
   ApplicationError,
   CURRENT_CART,
@@ -24,7 +25,7 @@ afterAll(() => server.close());
 const STORES_APP_ID = '215238eb-22a5-4c36-9e7b-e7c08025e04e';
 
 /** Sent as given: the wire body is the request itself. */
-const ADD_TO_CART = {
+const ADD_TO_CART: AddToCartRequest = {
   lineItems: [
     {
       catalogReference: { appId: STORES_APP_ID, catalogItemId: 'p1', options: { variantId: 'v1' } },

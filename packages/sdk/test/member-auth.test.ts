@@ -2,6 +2,7 @@ import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { codeChallengeOf } from '../src/auth/index.ts';
 import {
   ClientError,
+  createClient,
   emptyTokens,
   type LoginResult,
   OAuthStrategy,
@@ -371,6 +372,22 @@ describe('login and registration failures (point 5)', () => {
     await expect(auth.login({ email: 'ada@example.com', password: 'secret1' })).rejects.toThrow(
       'fetch failed',
     );
+  });
+});
+
+describe("the strategy's own calls", () => {
+  it('go to the host of the client it was given to when it names none', async () => {
+    const auth = OAuthStrategy({ clientId: 'client-1' });
+    createClient({ host: server.url, auth, modules: {} });
+    await auth.login({ email: 'ada@example.com', password: 'secret1' });
+    expect(requestsTo(LOGIN)).toHaveLength(1);
+  });
+
+  it('go to the host it names, whatever the client', async () => {
+    const auth = OAuthStrategy({ clientId: 'client-1', host: server.url });
+    createClient({ host: 'http://127.0.0.1:9', auth, modules: {} });
+    await auth.login({ email: 'ada@example.com', password: 'secret1' });
+    expect(requestsTo(LOGIN)).toHaveLength(1);
   });
 });
 

@@ -24,8 +24,8 @@ export interface OAuthStrategyOptions {
   /** Where tokens are kept: memory by default; `localStorageTokenStorage()` in a browser. */
   storage?: TokenStorage;
   /**
-   * Where the strategy's own calls go (login, registration, redirect sessions, code exchange): give
-   * the same host as `createClient`. Defaults to the local platform.
+   * Where the strategy's own calls go (login, registration, redirect sessions, code exchange). By
+   * default the host of the first `createClient` given this strategy; with none, the local platform.
    */
   host?: string;
   fetch?: typeof fetch;
@@ -111,6 +111,7 @@ export function OAuthStrategy(options: OAuthStrategyOptions): OAuthStrategy {
     storage.save(next);
   };
   let renewal: Promise<Tokens> | undefined;
+  let clientHost: string | undefined;
   const doFetch: typeof fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
 
   const strategy: OAuthStrategy = {
@@ -138,6 +139,10 @@ export function OAuthStrategy(options: OAuthStrategyOptions): OAuthStrategy {
       return true;
     },
 
+    attach(client) {
+      clientHost ??= client.baseUrl;
+    },
+
     parseFromUrl,
 
     // the member flows load on first use (see member-flows.ts)
@@ -154,24 +159,24 @@ export function OAuthStrategy(options: OAuthStrategyOptions): OAuthStrategy {
     getMemberTokensForExternalLogin: lazy('getMemberTokensForExternalLogin'),
   };
 
-  // The strategy's own calls go through a transport authorized by the strategy itself (visitor tokens).
-  const transport = createTransport({ host: options.host ?? DEFAULT_HOST, auth: strategy, fetch: doFetch });
-  const own: AuthContext = { baseUrl: transport.baseUrl, fetch: doFetch };
   let flows: Promise<MemberFlows> | undefined;
   function lazy<K extends keyof MemberFlows>(name: K): MemberFlows[K] {
     const call = async (...args: unknown[]) => {
-      flows ??= import('./member-flows.ts').then((module) =>
-        module.memberFlows({
+      flows ??= import('./member-flows.ts').then((module) => {
+        // The strategy's own calls go through a transport authorized by the strategy itself.
+        const host = options.host ?? clientHost ?? DEFAULT_HOST;
+        const transport = createTransport({ host, auth: strategy, fetch: doFetch });
+        return module.memberFlows({
           clientId,
           options,
           transport,
-          own,
+          own: { baseUrl: transport.baseUrl, fetch: doFetch },
           doFetch,
           tokens: () => tokens,
           keep,
           ensureFreshTokens,
-        }),
-      );
+        });
+      });
       return ((await flows)[name] as (...args: unknown[]) => unknown)(...args);
     };
     return call as MemberFlows[K];

@@ -10,4 +10,6 @@ export interface AuthStrategy {
   getAuthHeaders(context: AuthContext): Promise<Record<string, string>>;
   /** Called once when the platform answers 401, before the call is tried again. */
   onUnauthorized?(context: AuthContext): Promise<boolean>;
+  /** `createClient` names its host, so a strategy's own calls (sign-in, say) can go to the same one. */
+  attach?(client: { baseUrl: string }): void;
 }
