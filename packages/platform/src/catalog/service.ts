@@ -817,15 +817,7 @@ export class CatalogService {
         .returning(['product_id', 'visible'])
         .execute();
       if (listed.length === 0) return;
-      await this.adjustCounts(trx, [collectionId], {
-        products: listed.length,
-        visible: listed.filter((listing) => listing.visible === 1).length,
-      });
-      await trx
-        .updateTable('collections')
-        .set({ updated_date: new Date().toISOString() })
-        .where('id', '=', collectionId)
-        .execute();
+      await this.adjustCounts(trx, [collectionId], countOfListings(listed, 1), { touch: true });
       await this.rerender(
         trx,
         listed.map((listing) => listing.product_id),
@@ -845,15 +837,7 @@ export class CatalogService {
         .where('product_id', 'in', ids)
         .returning(['product_id', 'visible'])
         .execute();
-      await this.adjustCounts(trx, [collectionId], {
-        products: -unlisted.length,
-        visible: -unlisted.filter((listing) => listing.visible === 1).length,
-      });
-      await trx
-        .updateTable('collections')
-        .set({ updated_date: new Date().toISOString() })
-        .where('id', '=', collectionId)
-        .execute();
+      await this.adjustCounts(trx, [collectionId], countOfListings(unlisted, -1), { touch: true });
       await this.rerender(
         trx,
         unlisted.map((listing) => listing.product_id),
@@ -1219,18 +1203,24 @@ export class CatalogService {
     return Number(row?.count ?? 0);
   }
 
-  /** Moves the counters of the collections a change touched (All Products is one of them). */
+  /**
+   * Moves the counters of the collections a change touched (All Products is one of them); with
+   * `touch`, their memberships changed, so their updated date becomes now, in the same write.
+   */
   private async adjustCounts(
     trx: Transaction<Tables>,
     collectionIds: string[],
     change: { products: number; visible: number },
+    options: { touch?: boolean } = {},
   ): Promise<void> {
-    if (collectionIds.length === 0 || (change.products === 0 && change.visible === 0)) return;
+    const moved = change.products !== 0 || change.visible !== 0;
+    if (collectionIds.length === 0 || (!moved && !options.touch)) return;
     await trx
       .updateTable('collections')
       .set({
         product_count: sql`product_count + ${change.products}`,
         visible_product_count: sql`visible_product_count + ${change.visible}`,
+        ...(options.touch ? { updated_date: new Date().toISOString() } : {}),
       })
       .where('id', 'in', collectionIds)
       .execute();
@@ -1241,6 +1231,12 @@ export class CatalogService {
     if (page.limit > 0 && count < page.limit && (count > 0 || page.offset === 0)) return page.offset + count;
     return counter();
   }
+}
+
+/** What listings added (`sign` 1) or removed (-1) do to a collection's counters. */
+function countOfListings(listings: Array<{ visible: number }>, sign: 1 | -1) {
+  const visible = listings.filter((listing) => listing.visible === 1).length;
+  return { products: sign * listings.length, visible: sign * visible };
 }
 
 /** How many rows a query's conditions match. */
