@@ -49,7 +49,15 @@ export interface Platform {
 
 /** Opens the database, brings it up to date, seeds the demo store once, and starts listening. */
 export async function startPlatform(config: PlatformConfig): Promise<Platform> {
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  // until the HTTP app (and its logger) exists, a lost connection is told on stderr
+  let connectionLost = (error: Error) => {
+    if (config.logLevel !== 'silent') console.warn(`PostgreSQL connection lost while idle: ${error.message}`);
+  };
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    onConnectionLost: (error) => connectionLost(error),
+  });
   try {
     const settings = new Settings(database.db);
     const signingSecret = (await settings.getOrCreate('oauth.signing_secret', () => newSecret(48))).value;
@@ -101,6 +109,8 @@ export async function startPlatform(config: PlatformConfig): Promise<Platform> {
       trustProxy: config.trustProxy,
       resolvePrincipal: (authorization) => services.tokens.resolve(authorization),
     });
+    connectionLost = (error) =>
+      app.log.warn({ err: error }, 'PostgreSQL connection lost while idle; the pool opens another');
     if (movedProducts > 0) {
       app.log.info(
         { products: movedProducts, publicUrl: config.publicUrl },

@@ -21,6 +21,12 @@ export interface DatabaseOptions {
   dataDir: string;
   /** PostgreSQL pool size per process. */
   poolSize?: number;
+  /**
+   * A pooled PostgreSQL connection the server closed while idle (a restart, a failover, an admin):
+   * the pool drops it and opens another when needed; this only hears of it. Without a listener the
+   * error would end the process.
+   */
+  onConnectionLost?: (error: Error) => void;
 }
 
 // Counts and sums come back from PostgreSQL as strings by default; the store's numbers fit a double.
@@ -57,6 +63,7 @@ function openSqlite(dataDir: string): Database {
 
 function openPostgres(options: DatabaseOptions): Database {
   const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+  pool.on('error', (error) => options.onConnectionLost?.(error));
   const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
   return { db, dialect: 'postgres', close: () => db.destroy() };
 }
