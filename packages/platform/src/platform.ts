@@ -92,6 +92,7 @@ export async function startPlatform(config: PlatformConfig): Promise<Platform> {
         publicUrl: config.publicUrl,
         dialect: database.dialect,
         readCacheMs: config.catalogReadCacheMs,
+        pageAnchorSpacing: config.pageAnchorSpacing,
       }),
       mailer,
       members,
@@ -141,6 +142,7 @@ export async function startPlatform(config: PlatformConfig): Promise<Platform> {
       demoClientId,
       close: async () => {
         await app.close();
+        await services.catalog.anchors.settled();
         await database.close();
       },
     };

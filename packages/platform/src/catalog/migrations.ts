@@ -250,6 +250,17 @@ export const catalogMigrations: Record<string, Migration> = {
       }
     },
   },
+  '0011_catalog_listing_versions': {
+    // Where deep pages start (page-anchors.ts): each collection's listing (All Products: the whole
+    // catalog) has a version that every write changing it moves, so a process knows its anchors are
+    // of the listing as it is.
+    async up(db: Kysely<any>) {
+      await db.schema
+        .alterTable('collections')
+        .addColumn('listing_version', 'integer', (col) => col.notNull().defaultTo(0))
+        .execute();
+    },
+  },
 };
 
 const SORT_COLUMNS = ['name_lower', 'price', 'discounted_price', 'created_date', 'last_updated'];

@@ -241,18 +241,24 @@ export interface SortSpec {
   [fieldName: string]: string;
 }
 
-/** `ORDER BY` for the wire's sorting, with the id as a stable tie-break. */
-export function compileSort(
+export interface SortItem {
+  /** Qualified column. */
+  column: string;
+  order: 'asc' | 'desc';
+}
+
+/** The wire's sorting as columns, the given fallback when it names none, the id last as a tie-break. */
+export function parseSort(
   sort: unknown,
   columns: SortSpec,
   tieBreak: string,
   fallback: Sorting,
   path = 'query.sort',
-): RawBuilder<unknown> {
+): SortItem[] {
   const items = sort === undefined || sort === null ? [] : sort;
   if (!Array.isArray(items)) throw bad(path, 'must be an array of {fieldName, order}', 'FORMAT');
   const chosen = items.length > 0 ? (items as Sorting[]) : [fallback];
-  const parts = chosen.map((item, index) => {
+  const parsed = chosen.map((item, index): SortItem => {
     const column = typeof item?.fieldName === 'string' ? columns[item.fieldName] : undefined;
     if (!column)
       throw bad(
@@ -264,10 +270,26 @@ export function compileSort(
     if (order !== 'ASC' && order !== 'DESC') {
       throw bad(`${path}[${index}].order`, 'must be ASC or DESC', 'INVALID_ENUM_VALUE');
     }
-    return sql`${sql.ref(column)} ${sql.raw(order.toLowerCase())}`;
+    return { column, order: order === 'ASC' ? 'asc' : 'desc' };
   });
-  if (!chosen.some((item) => columns[item.fieldName] === tieBreak)) parts.push(sql`${sql.ref(tieBreak)} asc`);
-  return sql.join(parts);
+  if (!parsed.some((item) => item.column === tieBreak)) parsed.push({ column: tieBreak, order: 'asc' });
+  return parsed;
+}
+
+/** `ORDER BY` for parsed sorting. */
+export function orderBy(items: SortItem[]): RawBuilder<unknown> {
+  return sql.join(items.map((item) => sql`${sql.ref(item.column)} ${sql.raw(item.order)}`));
+}
+
+/** `ORDER BY` for the wire's sorting, with the id as a stable tie-break. */
+export function compileSort(
+  sort: unknown,
+  columns: SortSpec,
+  tieBreak: string,
+  fallback: Sorting,
+  path = 'query.sort',
+): RawBuilder<unknown> {
+  return orderBy(parseSort(sort, columns, tieBreak, fallback, path));
 }
 
 export const MAX_LIMIT = 100;

@@ -40,14 +40,17 @@ import {
   type StoreSettings,
   variantInStock,
 } from './model.ts';
+import { type AnchoredListing, type AnchoredStart, PageAnchors } from './page-anchors.ts';
 import { roundMoney } from './pricing.ts';
 import {
   type CompileOptions,
   compileFilter,
   compileSort,
+  orderBy,
   type Page,
   pagingMetadata,
   parsePaging,
+  parseSort,
 } from './query.ts';
 import { CatalogReadCache } from './read-cache.ts';
 import { productScope } from './scope.ts';
@@ -75,6 +78,9 @@ export interface ProductQueryRequest {
   includeMerchantSpecificData?: boolean | string;
 }
 
+/** The product columns whose change moves its listings' versions: visibility and the anchored sort keys. */
+const ANCHORED_KEYS = ['visible', 'name_lower', 'price', 'discounted_price'] as const;
+
 const truthy = (value: unknown) => value === true || value === 'true';
 const BULK_MAX = 100;
 
@@ -88,6 +94,8 @@ export class CatalogService {
   private lastNumericId = 0;
 
   private readonly visitorReads: CatalogReadCache;
+  /** Where deep pages of whole listings start. */
+  readonly anchors: PageAnchors;
   /** How `$contains` on names reaches this database's trigram index. */
   private readonly search: CompileOptions;
 
@@ -99,10 +107,13 @@ export class CatalogService {
       currency?: string;
       /** How long a visitor's read may be served again (0: never); see CatalogReadCache. */
       readCacheMs?: number;
+      /** Rows between two anchors of a deep page (see page-anchors.ts). */
+      pageAnchorSpacing?: number;
     },
   ) {
     this.settings = { currency: options.currency ?? 'USD', publicUrl: options.publicUrl };
     this.visitorReads = new CatalogReadCache(options.readCacheMs ?? 0);
+    this.anchors = new PageAnchors(db, options.pageAnchorSpacing);
     this.search = { substringIndex: nameSubstringIndex(options.dialect) };
   }
 
@@ -146,7 +157,11 @@ export class CatalogService {
     return this.visitorReads.get(key, () => this.readProductsJson(request, viewer));
   }
 
-  private async readProductsJson(request: ProductQueryRequest, viewer: Viewer): Promise<string> {
+  private async readProductsJson(
+    request: ProductQueryRequest,
+    viewer: Viewer,
+    options: { anchored: boolean } = { anchored: true },
+  ): Promise<string> {
     const query = request.query ?? {};
     const page = parsePaging(query);
     compileFilter(query.filter, PRODUCT_FIELDS); // the whole filter is checked before any part is used
@@ -178,10 +193,27 @@ export class CatalogService {
           .select('pc.product_id as id')
           .where('pc.collection_id', '=', scope.collectionId)
           .$if(!viewer.admin, (qb) => qb.where(sql<SqlBool>`pc.visible = 1`));
+    const listingOrder = wholeCatalog
+      ? parseSort(query.sort, PRODUCT_SORT, 'p.id', fallback)
+      : parseSort(query.sort, LISTING_SORT, 'pc.product_id', fallback);
+    // A deep page of a whole listing starts at its nearest anchor (see page-anchors.ts).
+    const anchored: AnchoredListing | undefined =
+      options.anchored && rest === undefined && this.anchors.applies({ order: listingOrder }, page.offset)
+        ? {
+            collectionId: scope.collectionId,
+            rows: listing,
+            order: listingOrder,
+            key: JSON.stringify([scope.collectionId, viewer.admin, listingOrder]),
+          }
+        : undefined;
+    const start = anchored && this.anchors.startFor(anchored, page.offset);
     const pageIds = listing
-      .orderBy(wholeCatalog ? order : compileSort(query.sort, LISTING_SORT, 'pc.product_id', fallback))
+      .$if(start !== undefined, (qb) =>
+        qb.where((start as AnchoredStart).condition).where((start as AnchoredStart).current),
+      )
+      .orderBy(orderBy(listingOrder))
       .limit(page.limit)
-      .offset(page.offset);
+      .offset(page.offset - (start?.position ?? 0));
     const rows = await this.db
       .selectFrom('products as p')
       .select(sql<string>`${sql.ref(docColumn)}`.as('doc'))
@@ -189,6 +221,15 @@ export class CatalogService {
       .where('p.id', 'in', pageIds)
       .orderBy(order)
       .execute();
+    if (
+      anchored &&
+      start &&
+      rows.length < page.limit &&
+      !(await this.anchors.stillCurrent(anchored, start))
+    ) {
+      // the listing moved since its anchors were read: this page walks from the start
+      return this.readProductsJson(request, viewer, { anchored: false });
+    }
     // with nothing but the scope to filter on, the collection's counter is the total
     const total = await this.countOrKnown(page, rows.length, () =>
       rest === undefined ? this.productCount(scope.collectionId, viewer) : countOf(listing),
@@ -478,7 +519,7 @@ export class CatalogService {
         .executeTakeFirst();
       if (!deleted) throw notFound('product', id);
       await unindexProducts(trx, this.options.dialect, [deleted.numeric_id]);
-      await this.adjustCounts(
+      await this.listingsChanged(
         trx,
         [ALL_PRODUCTS_COLLECTION_ID, ...listings.map((listing) => listing.collection_id)],
         { products: -1, visible: -deleted.visible },
@@ -743,6 +784,7 @@ export class CatalogService {
         updated_date: now,
         product_count: 0,
         visible_product_count: 0,
+        listing_version: 0,
       };
       await trx.insertInto('collections').values(row).execute();
       return renderCollection(row, { admin: true });
@@ -772,8 +814,13 @@ export class CatalogService {
       if (!row) throw notFound('collection', id);
       if (id === ALL_PRODUCTS_COLLECTION_ID) throw allProductsFixed();
       if (changes.slug !== undefined) await this.ensureCollectionSlugFree(trx, changes.slug, id);
-      const next = { ...row, ...changes, updated_date: new Date().toISOString() };
-      await trx.updateTable('collections').set(next).where('id', '=', id).execute();
+      // only what changed: the counters and listing version are other writes' to move
+      const next = await trx
+        .updateTable('collections')
+        .set({ ...changes, updated_date: new Date().toISOString() })
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
       return renderCollection(next, { admin: true });
     });
   }
@@ -817,7 +864,7 @@ export class CatalogService {
         .returning(['product_id', 'visible'])
         .execute();
       if (listed.length === 0) return;
-      await this.adjustCounts(trx, [collectionId], countOfListings(listed, 1), { touch: true });
+      await this.listingsChanged(trx, [collectionId], countOfListings(listed, 1), { touch: true });
       await this.rerender(
         trx,
         listed.map((listing) => listing.product_id),
@@ -837,7 +884,7 @@ export class CatalogService {
         .where('product_id', 'in', ids)
         .returning(['product_id', 'visible'])
         .execute();
-      await this.adjustCounts(trx, [collectionId], countOfListings(unlisted, -1), { touch: true });
+      await this.listingsChanged(trx, [collectionId], countOfListings(unlisted, -1), { touch: true });
       await this.rerender(
         trx,
         unlisted.map((listing) => listing.product_id),
@@ -898,7 +945,7 @@ export class CatalogService {
       await trx.deleteFrom('collections').where('id', '<>', ALL_PRODUCTS_COLLECTION_ID).execute();
       await trx
         .updateTable('collections')
-        .set({ product_count: 0, visible_product_count: 0 })
+        .set({ product_count: 0, visible_product_count: 0, listing_version: sql`listing_version + 1` })
         .where('id', '=', ALL_PRODUCTS_COLLECTION_ID)
         .execute();
     });
@@ -1045,11 +1092,16 @@ export class CatalogService {
     if (!previous) {
       await trx.insertInto('products').values(row).execute();
       await indexProductName(trx, dialect, row.numeric_id, row.name_lower, false);
-      await this.adjustCounts(trx, [ALL_PRODUCTS_COLLECTION_ID], { products: 1, visible: row.visible });
+      await this.listingsChanged(trx, [ALL_PRODUCTS_COLLECTION_ID], { products: 1, visible: row.visible });
     } else {
       if (previous.name !== record.name) {
         await indexProductName(trx, dialect, row.numeric_id, row.name_lower, true);
       }
+      const before = await trx
+        .selectFrom('products')
+        .select(ANCHORED_KEYS)
+        .where('id', '=', record.id)
+        .executeTakeFirstOrThrow();
       const { id: _, ...changes } = row;
       await trx.updateTable('products').set(changes).where('id', '=', record.id).execute();
       await trx.deleteFrom('product_variants').where('product_id', '=', record.id).execute();
@@ -1060,10 +1112,12 @@ export class CatalogService {
           .where('product_id', '=', record.id)
           .execute();
       }
-      await this.adjustCounts(trx, collectionIds, {
-        products: 0,
-        visible: row.visible - (previous.visible ? 1 : 0),
-      });
+      await this.listingsChanged(
+        trx,
+        collectionIds,
+        { products: 0, visible: row.visible - before.visible },
+        { reordered: ANCHORED_KEYS.some((key) => before[key] !== row[key]) },
+      );
     }
     const variantRows = rendered.storeVariants.map(({ variantId, position, variant, merchant }) => ({
       id: variant.id as string,
@@ -1204,22 +1258,24 @@ export class CatalogService {
   }
 
   /**
-   * Moves the counters of the collections a change touched (All Products is one of them); with
-   * `touch`, their memberships changed, so their updated date becomes now, in the same write.
+   * A change to the listings of these collections (All Products is one of them): moves their
+   * counters and their listing version (page-anchors.ts). With `touch`, their memberships changed,
+   * so their updated date becomes now; `reordered`: an anchored sort key changed. All in one write.
    */
-  private async adjustCounts(
+  private async listingsChanged(
     trx: Transaction<Tables>,
     collectionIds: string[],
     change: { products: number; visible: number },
-    options: { touch?: boolean } = {},
+    options: { touch?: boolean; reordered?: boolean } = {},
   ): Promise<void> {
     const moved = change.products !== 0 || change.visible !== 0;
-    if (collectionIds.length === 0 || (!moved && !options.touch)) return;
+    if (collectionIds.length === 0 || (!moved && !options.touch && !options.reordered)) return;
     await trx
       .updateTable('collections')
       .set({
         product_count: sql`product_count + ${change.products}`,
         visible_product_count: sql`visible_product_count + ${change.visible}`,
+        listing_version: sql`listing_version + 1`,
         ...(options.touch ? { updated_date: new Date().toISOString() } : {}),
       })
       .where('id', 'in', collectionIds)

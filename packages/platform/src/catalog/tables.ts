@@ -105,4 +105,9 @@ export interface CollectionRow {
   /** Products in the collection, and those of them visitors see: kept by every write that changes them. */
   product_count: number;
   visible_product_count: number;
+  /**
+   * Moves with every write that changes who the collection lists, who of them is visible, or a key
+   * they are anchored by (page-anchors.ts); never goes back.
+   */
+  listing_version: number;
 }

@@ -18,6 +18,8 @@ export const TEST_CLIENT_ID = '9f1d3c59-8d3a-4b3e-9a57-5a4c7c0d1e01';
 
 export interface TestPlatform extends Platform {
   adminApiKey: string;
+  /** Where its data lives: another platform process can be started over the same. */
+  database: { dataDir: string; databaseUrl: string | undefined };
   /** Stops the platform and removes its database. */
   stop(): Promise<void>;
 }
@@ -30,13 +32,19 @@ export async function startTestPlatform(
     env?: Record<string, string>;
     /** Runs on the fresh, empty database before the platform opens it (an older version's data, say). */
     prepare?: (database: { dataDir: string; databaseUrl: string | undefined }) => Promise<void>;
+    /**
+     * A second process of a store: this platform opens that one's database (as platforms behind a
+     * load balancer do) and leaves it in place when it stops.
+     */
+    sharing?: TestPlatform;
   } = {},
 ): Promise<TestPlatform> {
   const dialect = options.dialect ?? 'sqlite';
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cartwheel-test-'));
-  let databaseUrl: string | undefined;
+  const shared = options.sharing?.database;
+  const dataDir = shared?.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'cartwheel-test-'));
+  let databaseUrl = shared?.databaseUrl;
   let dropDatabase = async () => {};
-  if (dialect === 'postgres') {
+  if (dialect === 'postgres' && !shared) {
     const name = `cartwheel_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
     await adminQuery(`CREATE DATABASE ${name}`);
     const url = new URL(POSTGRES_ADMIN_URL);
@@ -50,7 +58,8 @@ export async function startTestPlatform(
     ...configFromEnv({
       PORT: port,
       HOST: '127.0.0.1',
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      // processes of one store share its public address (a load balancer's)
+      PUBLIC_URL: options.sharing?.services.config.publicUrl ?? `http://127.0.0.1:${port}`,
       DATA_DIR: dataDir,
       LOG_LEVEL: 'silent',
       CARTWHEEL_ADMIN_API_KEY: TEST_ADMIN_API_KEY,
@@ -67,8 +76,10 @@ export async function startTestPlatform(
     ...platform,
     url,
     adminApiKey: TEST_ADMIN_API_KEY,
+    database: { dataDir, databaseUrl },
     async stop() {
       await platform.close();
+      if (shared) return;
       await dropDatabase();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },

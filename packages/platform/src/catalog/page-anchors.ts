@@ -1,0 +1,203 @@
+import { type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
+import type { Tables } from '../db/tables.ts';
+import type { SortItem } from './query.ts';
+
+/**
+ * Deep pages without walking every row before them. A page at offset 50,000 of a listing is, to a
+ * database, 50,000 index entries read and dropped. Anchors are a sparse map of the listing: every
+ * `spacing`-th row's leading sort key and how many rows come before that key. A page then starts at
+ * the nearest anchor at or before its offset (`key >= anchor`, one range of the index) and walks at
+ * most `spacing` rows from there.
+ *
+ * Anchors are only true for the listing as it was when they were read. Each collection (All
+ * Products for the whole catalog) keeps a `listing_version`, moved in the same transaction by every
+ * write that changes who is listed, who is visible, or an anchored sort key. An anchored query
+ * carries the version its anchors were read at and answers nothing if the listing has moved since, in
+ * the same statement, so a page is never read through another moment's anchors, whichever platform
+ * process wrote in between. Anchors are read in the background after a deep page finds none (or stale
+ * ones): that page, and any until they are ready, walk from the start as before.
+ */
+
+/** Sort keys whose changes move `listing_version`; `last_updated` moves on every write, so it has none. */
+export const ANCHORED_SORT_COLUMNS = new Set([
+  'p.name_lower',
+  'p.price',
+  'p.discounted_price',
+  'p.created_date',
+  'p.numeric_id',
+  'p.id',
+  'pc.name_lower',
+  'pc.price',
+  'pc.discounted_price',
+  'pc.created_date',
+  'pc.numeric_id',
+  'pc.product_id',
+]);
+
+export const DEFAULT_ANCHOR_SPACING = 1000;
+
+/** A listing a query walks: one collection's (All Products: the whole catalog) rows, in one order. */
+export interface AnchoredListing {
+  /** Whose `listing_version` guards the anchors. */
+  collectionId: string;
+  /** The listing's rows, as the page query walks them (its select and order are replaced). */
+  rows: SelectQueryBuilder<Tables, any, object>;
+  /** The page query's order; the first item is the anchored key. */
+  order: SortItem[];
+  /** Identifies the listing and its order among every listing anchored (viewer included). */
+  key: string;
+}
+
+export interface AnchoredStart {
+  version: number;
+  /** The leading sort key's value at the anchor. */
+  value: string | number;
+  /** How many rows of the listing come before the first row holding `value`. */
+  position: number;
+  /** `key >= value` (ascending) or `key <= value` (descending): the rows from the anchor on. */
+  condition: RawBuilder<SqlBool>;
+  /** The listing's version is still the anchors' (evaluated once per statement). */
+  current: RawBuilder<SqlBool>;
+}
+
+interface AnchorSet {
+  version: number;
+  /** Ascending by position. */
+  anchors: Array<{ value: string | number; position: number }>;
+}
+
+export class PageAnchors {
+  private readonly sets = new Map<string, AnchorSet>();
+  private readonly reading = new Map<string, Promise<void>>();
+  /** Pages started at an anchor, and anchored pages that found their listing moved. */
+  readonly stats = { anchored: 0, stale: 0 };
+
+  constructor(
+    private readonly db: Kysely<Tables>,
+    readonly spacing: number = DEFAULT_ANCHOR_SPACING,
+    /** How many listings' anchors are kept (least recently used go first). */
+    private readonly capacity = 200,
+  ) {}
+
+  /** Whether a page at `offset` of this listing is worth anchoring: deep enough, in an anchored order. */
+  applies(listing: Pick<AnchoredListing, 'order'>, offset: number): boolean {
+    const lead = listing.order[0];
+    return offset >= this.spacing && lead !== undefined && ANCHORED_SORT_COLUMNS.has(lead.column);
+  }
+
+  /**
+   * Where a page at `offset` can start: the nearest anchor at or before it, when anchors are known.
+   * When they are not, they are read in the background for the next page.
+   */
+  startFor(listing: AnchoredListing, offset: number): AnchoredStart | undefined {
+    const set = this.sets.get(listing.key);
+    if (!set) {
+      this.read(listing);
+      return undefined;
+    }
+    this.sets.delete(listing.key); // most recently used last
+    this.sets.set(listing.key, set);
+    let found: AnchorSet['anchors'][number] | undefined;
+    for (const anchor of set.anchors) {
+      if (anchor.position > offset) break;
+      found = anchor;
+    }
+    if (!found) return undefined;
+    this.stats.anchored++;
+    const lead = listing.order[0] as SortItem;
+    const column = sql.ref(lead.column);
+    return {
+      version: set.version,
+      value: found.value,
+      position: found.position,
+      condition:
+        lead.order === 'asc'
+          ? sql<SqlBool>`${column} >= ${found.value}`
+          : sql<SqlBool>`${column} <= ${found.value}`,
+      current: sql<SqlBool>`(select c.listing_version from collections c where c.id = ${listing.collectionId}) = ${set.version}`,
+    };
+  }
+
+  /**
+   * An anchored page came back short: the end of the listing, or the listing moved since its
+   * anchors were read (the query then answers nothing). Answers whether the anchors still hold;
+   * if not, they are dropped and read again.
+   */
+  async stillCurrent(listing: AnchoredListing, start: AnchoredStart): Promise<boolean> {
+    // versions only grow: the same version now means the same version when the page was read
+    if ((await this.versionOf(listing.collectionId)) === start.version) return true;
+    this.stats.stale++;
+    if (this.sets.get(listing.key)?.version === start.version) this.sets.delete(listing.key);
+    this.read(listing);
+    return false;
+  }
+
+  /** Reads a listing's anchors, once however many pages ask at the same time. */
+  private read(listing: AnchoredListing): void {
+    if (this.reading.has(listing.key)) return;
+    const reading = this.readAnchors(listing)
+      .then((set) => {
+        if (!set) return;
+        this.sets.set(listing.key, set);
+        while (this.sets.size > this.capacity) this.sets.delete(this.sets.keys().next().value as string);
+      })
+      .catch(() => {
+        // the database went away (a platform closing) or is busy: the next deep page asks again
+      })
+      .finally(() => this.reading.delete(listing.key));
+    this.reading.set(listing.key, reading);
+  }
+
+  /** Waits for every read under way (tests, and a platform closing). */
+  async settled(): Promise<void> {
+    await Promise.all(this.reading.values());
+  }
+
+  private async readAnchors(listing: AnchoredListing): Promise<AnchorSet | undefined> {
+    const lead = listing.order[0] as SortItem;
+    const column = sql.ref(lead.column);
+    const direction = sql.raw(lead.order);
+    // One statement, so the version and the anchors are of the same moment. rank() - 1 is how many
+    // rows hold a key before this one's; every spacing-th row (by any order within equal keys: only
+    // its key is kept) gives an anchor.
+    const ranked = listing.rows
+      .clearSelect()
+      .clearOrderBy()
+      .select([
+        sql<string | number>`${column}`.as('value'),
+        sql<number>`rank() over (order by ${column} ${direction}) - 1`.as('position'),
+        sql<number>`row_number() over (order by ${column} ${direction}) - 1`.as('n'),
+      ]);
+    const { rows } = await sql<{
+      version: number | string;
+      value: string | number | null;
+      position: string | number | null;
+    }>`
+      select v.version, a.value, a.position
+      from (select c.listing_version as version from collections c where c.id = ${listing.collectionId}) v
+      left join (
+        select t.value, t.position from ${ranked} t
+        where t.n > 0 and t.n % ${this.spacing} = 0
+      ) a on 1 = 1
+      order by a.position`.execute(this.db);
+    const first = rows[0];
+    if (!first) return undefined; // the collection is gone
+    const anchors: AnchorSet['anchors'] = [];
+    for (const row of rows) {
+      if (row.value === null || row.position === null) continue;
+      const position = Number(row.position);
+      // several rows of one key: they all start where the key does
+      if (anchors.at(-1)?.position !== position) anchors.push({ value: row.value, position });
+    }
+    return { version: Number(first.version), anchors };
+  }
+
+  private async versionOf(collectionId: string): Promise<number | undefined> {
+    const row = await this.db
+      .selectFrom('collections')
+      .select('listing_version')
+      .where('id', '=', collectionId)
+      .executeTakeFirst();
+    return row === undefined ? undefined : Number(row.listing_version);
+  }
+}
