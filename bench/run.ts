@@ -176,7 +176,9 @@ for (const dialect of ['sqlite', 'postgres'] as Dialect[]) {
       .join(', ');
     results.notes.push(
       `Scale ${dialect}: built in ${scale.cached ? '0 s (cached build)' : `${scale.buildSeconds.toFixed(0)} s`}; ` +
-        `sequential p50/p99 by query: ${perQuery}.`,
+        `sequential p50/p99 by query: ${perQuery}; ` +
+        `the deep page right after a price change (its anchors outdated, not in the mix): ` +
+        `${ms(scale.deepPageAfterWrite.p50Ms)}/${ms(scale.deepPageAfterWrite.p99Ms)}.`,
       ...scale.notes.map((note) => `Scale ${dialect}: ${note}`),
     );
   });

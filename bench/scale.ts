@@ -36,6 +36,11 @@ export interface ScaleResult {
   concurrent: LatencyFigure & { concurrency: number };
   /** p50 and p99 of each storefront query, sequentially. */
   byQuery: Record<string, LatencyFigure>;
+  /**
+   * The deep page right after a write that reorders the catalog (a price change): its anchors are
+   * outdated, so it walks from the start while they are read again. Not in the mix above.
+   */
+  deepPageAfterWrite: LatencyFigure;
   failures: number;
   notes: string[];
 }
@@ -153,6 +158,12 @@ export async function measureScale(dialect: Dialect, options: { quick: boolean }
         .map((sample) => sample.ms);
       byQuery[query.kind] = figure(samples);
     }
+    const deepPageAfterWrite = await measureDeepPageAfterWrite(
+      url,
+      token,
+      queries.find((query) => query.kind === 'deep page') as StorefrontQuery,
+      options.quick ? 5 : 30,
+    );
     const failures = sequential.failures + concurrent.failures;
     if (failures > 0)
       notes.push(`${failures} queries failed (${sequential.firstFailure ?? concurrent.firstFailure})`);
@@ -164,6 +175,7 @@ export async function measureScale(dialect: Dialect, options: { quick: boolean }
       sequential: figure(sequential.samples.map((sample) => sample.ms)),
       concurrent: { ...figure(concurrent.samples.map((sample) => sample.ms)), concurrency: CONCURRENCY },
       byQuery,
+      deepPageAfterWrite,
       failures,
       notes,
     };
@@ -226,6 +238,35 @@ function storefrontQueries(products: number, collectionIds: string[]): Storefron
         }),
     },
   ];
+}
+
+/** Rounds of: change one product's price as an admin, then time the deep page. */
+async function measureDeepPageAfterWrite(
+  url: string,
+  token: string,
+  deepPage: StorefrontQuery,
+  rounds: number,
+): Promise<LatencyFigure> {
+  const first = await fetch(url + deepPage.path(), { headers: { authorization: token } });
+  const product = ((await first.json()) as { products: Array<{ id: string; price?: { price: number } }> })
+    .products[0];
+  if (!product) throw new Error('the deep page is empty');
+  const samples: number[] = [];
+  for (let round = 0; round < rounds; round++) {
+    const change = await fetch(`${url}/stores/v1/products/${product.id}`, {
+      method: 'PATCH',
+      headers: { authorization: BENCH_ADMIN_API_KEY, 'content-type': 'application/json' },
+      body: JSON.stringify({ product: { priceData: { price: 10 + round } } }),
+    });
+    if (change.status !== 200) throw new Error(`price change: ${change.status} ${await change.text()}`);
+    const started = performance.now();
+    const response = await fetch(url + deepPage.path(), { headers: { authorization: token } });
+    await response.arrayBuffer();
+    samples.push(performance.now() - started);
+    // let the platform read the anchors again before the next write, as it would between writes
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+  return figure(samples);
 }
 
 interface Sample {
