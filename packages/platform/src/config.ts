@@ -29,8 +29,11 @@ export interface PlatformConfig {
   smtpFrom: string;
   /** How long a visitor's catalog read may be answered again from memory (ms; 0 turns it off). */
   catalogReadCacheMs: number;
-  /** Rows between two anchors where a deep page of a listing may start (catalog/page-anchors.ts). */
-  pageAnchorSpacing: number;
+  /**
+   * Rows between two anchors where a deep page of a listing may start (catalog/page-anchors.ts); 0
+   * turns them off; undefined: the database's default.
+   */
+  pageAnchorSpacing: number | undefined;
   /** Seed the demo store on first start. */
   seedDemo: boolean;
   /** Directory holding the built storefront and back office (`apps/*\/dist`). */
@@ -59,17 +62,17 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): PlatformCon
     smtpUrl: env.SMTP_URL || undefined,
     smtpFrom: env.SMTP_FROM ?? `no-reply@${new URL(env.PUBLIC_URL ?? 'http://localhost').hostname}`,
     catalogReadCacheMs: Number(env.CARTWHEEL_CATALOG_CACHE_MS ?? 1000),
-    pageAnchorSpacing: wholeNumber('CARTWHEEL_PAGE_ANCHOR_SPACING', env.CARTWHEEL_PAGE_ANCHOR_SPACING, 1000),
+    pageAnchorSpacing: wholeNumber('CARTWHEEL_PAGE_ANCHOR_SPACING', env.CARTWHEEL_PAGE_ANCHOR_SPACING),
     seedDemo: env.CARTWHEEL_SEED_DEMO !== 'false',
     appsDir: env.CARTWHEEL_APPS_DIR,
   };
 }
 
-function wholeNumber(name: string, value: string | undefined, fallback: number): number {
-  if (value === undefined || value === '') return fallback;
+function wholeNumber(name: string, value: string | undefined): number | undefined {
+  if (value === undefined || value === '') return undefined;
   const number = Number(value);
-  if (!Number.isInteger(number) || number < 1)
-    throw new Error(`${name} must be a whole number above 0, got ${value}`);
+  if (!Number.isInteger(number) || number < 0)
+    throw new Error(`${name} must be a whole number, got ${value}`);
   return number;
 }
 

@@ -40,7 +40,12 @@ import {
   type StoreSettings,
   variantInStock,
 } from './model.ts';
-import { type AnchoredListing, type AnchoredStart, PageAnchors } from './page-anchors.ts';
+import {
+  type AnchoredListing,
+  type AnchoredStart,
+  defaultAnchorSpacing,
+  PageAnchors,
+} from './page-anchors.ts';
 import { roundMoney } from './pricing.ts';
 import {
   type CompileOptions,
@@ -107,13 +112,13 @@ export class CatalogService {
       currency?: string;
       /** How long a visitor's read may be served again (0: never); see CatalogReadCache. */
       readCacheMs?: number;
-      /** Rows between two anchors of a deep page (see page-anchors.ts). */
+      /** Rows between two anchors of a deep page (page-anchors.ts); 0: none. Default: the database's. */
       pageAnchorSpacing?: number;
     },
   ) {
     this.settings = { currency: options.currency ?? 'USD', publicUrl: options.publicUrl };
     this.visitorReads = new CatalogReadCache(options.readCacheMs ?? 0);
-    this.anchors = new PageAnchors(db, options.pageAnchorSpacing);
+    this.anchors = new PageAnchors(db, options.pageAnchorSpacing ?? defaultAnchorSpacing(options.dialect));
     this.search = { substringIndex: nameSubstringIndex(options.dialect) };
   }
 
