@@ -182,4 +182,26 @@ describe.each(DIALECTS)('deep pages on %s', (dialect) => {
     await expectDeepPages();
     expect(anchors.stats.stale).toBeGreaterThan(0);
   }, 240_000);
+
+  it('stay good through writes that change no listing', async () => {
+    const versions = async () =>
+      (
+        await reader.services.database.db
+          .selectFrom('collections')
+          .select(['id', 'listing_version'])
+          .orderBy('id')
+          .execute()
+      ).map((row) => `${row.id}:${row.listing_version}`);
+    const before = await versions();
+    const [id] = [...model.keys()].filter((key) => model.get(key)?.collections.has(winter));
+    const answer = await admin(writer).patch(`/stores/v1/products/${id}`, {
+      product: { description: 'Only the words changed', sku: 'DEEP-SKU-1', ribbon: 'New' },
+    });
+    expect(answer.status).toBe(200);
+    expect(await versions()).toEqual(before);
+
+    await update(id as string, { price: 77 });
+    expect(await versions()).not.toEqual(before);
+    await expectDeepPages();
+  });
 });

@@ -2,6 +2,7 @@ import { type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBool, sq
 import type { DialectName } from '../db/database.ts';
 import type { Tables } from '../db/tables.ts';
 import type { SortItem } from './query.ts';
+import type { ListingRow, ProductRow } from './tables.ts';
 
 /**
  * Deep pages without walking every row before them. A page at offset 50,000 of a listing is, to a
@@ -19,19 +20,22 @@ import type { SortItem } from './query.ts';
  * ones): that page, and any until they are ready, walk from the start as before.
  */
 
-/** Sort keys whose changes move `listing_version`; `last_updated` moves on every write, so it has none. */
-export const ANCHORED_SORT_COLUMNS = new Set([
-  'p.name_lower',
-  'p.price',
-  'p.discounted_price',
-  'p.created_date',
-  'p.numeric_id',
+/**
+ * The product columns a deep page may be anchored by: every write that changes one (or visibility)
+ * moves `listing_version`. Not `last_updated`: every write moves it.
+ */
+export const ANCHORED_COLUMNS = [
+  'name_lower',
+  'price',
+  'discounted_price',
+  'created_date',
+  'numeric_id',
+] as const satisfies ReadonlyArray<keyof ProductRow & keyof ListingRow>;
+
+/** The same as the page queries name them: on the catalog (`p`) or a collection's listing (`pc`), ids too. */
+const ANCHORED_SORT_COLUMNS = new Set([
+  ...ANCHORED_COLUMNS.flatMap((column) => [`p.${column}`, `pc.${column}`]),
   'p.id',
-  'pc.name_lower',
-  'pc.price',
-  'pc.discounted_price',
-  'pc.created_date',
-  'pc.numeric_id',
   'pc.product_id',
 ]);
 

@@ -41,6 +41,7 @@ import {
   variantInStock,
 } from './model.ts';
 import {
+  ANCHORED_COLUMNS,
   type AnchoredListing,
   type AnchoredStart,
   defaultAnchorSpacing,
@@ -82,9 +83,6 @@ export interface ProductQueryRequest {
   includeHiddenProducts?: boolean | string;
   includeMerchantSpecificData?: boolean | string;
 }
-
-/** The product columns whose change moves its listings' versions: visibility and the anchored sort keys. */
-const ANCHORED_KEYS = ['visible', 'name_lower', 'price', 'discounted_price'] as const;
 
 const truthy = (value: unknown) => value === true || value === 'true';
 const BULK_MAX = 100;
@@ -171,7 +169,7 @@ export class CatalogService {
     const page = parsePaging(query);
     compileFilter(query.filter, PRODUCT_FIELDS); // the whole filter is checked before any part is used
     const fallback = { fieldName: 'numericId', order: 'ASC' } as const;
-    const order = compileSort(query.sort, PRODUCT_SORT, 'p.id', fallback);
+    const productOrder = parseSort(query.sort, PRODUCT_SORT, 'p.id', fallback);
     const scope = productScope(query.filter, PRODUCT_FIELDS);
     const rest =
       scope.rest === undefined ? undefined : compileFilter(scope.rest, PRODUCT_FIELDS, this.search);
@@ -199,7 +197,7 @@ export class CatalogService {
           .where('pc.collection_id', '=', scope.collectionId)
           .$if(!viewer.admin, (qb) => qb.where(sql<SqlBool>`pc.visible = 1`));
     const listingOrder = wholeCatalog
-      ? parseSort(query.sort, PRODUCT_SORT, 'p.id', fallback)
+      ? productOrder
       : parseSort(query.sort, LISTING_SORT, 'pc.product_id', fallback);
     // A deep page of a whole listing starts at its nearest anchor (see page-anchors.ts).
     const anchored: AnchoredListing | undefined =
@@ -224,7 +222,7 @@ export class CatalogService {
       .select(sql<string>`${sql.ref(docColumn)}`.as('doc'))
       .$if(includeVariants, (qb) => qb.select(sql<string>`${sql.ref(variantsColumn)}`.as('variants')))
       .where('p.id', 'in', pageIds)
-      .orderBy(order)
+      .orderBy(orderBy(productOrder))
       .execute();
     if (
       anchored &&
@@ -1102,9 +1100,11 @@ export class CatalogService {
       if (previous.name !== record.name) {
         await indexProductName(trx, dialect, row.numeric_id, row.name_lower, true);
       }
+      // what the product's listings were ordered and filtered by (page-anchors.ts)
+      const listed = ['visible', ...ANCHORED_COLUMNS] as const;
       const before = await trx
         .selectFrom('products')
-        .select(ANCHORED_KEYS)
+        .select(listed)
         .where('id', '=', record.id)
         .executeTakeFirstOrThrow();
       const { id: _, ...changes } = row;
@@ -1121,7 +1121,8 @@ export class CatalogService {
         trx,
         collectionIds,
         { products: 0, visible: row.visible - before.visible },
-        { reordered: ANCHORED_KEYS.some((key) => before[key] !== row[key]) },
+        // as text: PostgreSQL answers a bigint (numeric_id) as a string
+        { reordered: listed.some((key) => String(before[key]) !== String(row[key])) },
       );
     }
     const variantRows = rendered.storeVariants.map(({ variantId, position, variant, merchant }) => ({
