@@ -11,6 +11,7 @@ export {
   useAuth,
   useLoggedIn,
 } from './auth.ts';
+export { CaptchaCheckError, type CaptchaOutcome, type UseCaptchaOptions, useCaptcha } from './captcha.ts';
 export {
   type CatalogClient,
   catalogQueries,
