@@ -53,6 +53,56 @@ describe.each(DIALECTS)('catalog collections on %s', (dialect) => {
     ).toEqual([ALL_PRODUCTS]);
   });
 
+  it('names the collection on the product and each of its store variants, as visitors and admins read them', async () => {
+    const { collection } = (
+      await admin(platform).post('/stores/v1/collections', { collection: { name: 'Layers' } })
+    ).body;
+    const tee = await createProduct(platform, {
+      name: 'Layer Tee',
+      priceData: { price: 15 },
+      manageVariants: true,
+      productOptions: [
+        {
+          optionType: 'drop_down',
+          name: 'Size',
+          choices: ['S', 'M'].map((value) => ({ value, description: value })),
+        },
+      ],
+    });
+    const collectionsSeen = async () => {
+      const visitorRead = (await call(platform, 'GET', `/stores-reader/v1/products/${tee.id}`)).body.product;
+      const adminRead = (
+        await admin(platform).get(`/stores-reader/v1/products/${tee.id}?includeMerchantSpecificData=true`)
+      ).body.product;
+      const variants = (
+        await call(platform, 'POST', '/stores-reader/v1/variants/query', {
+          query: { filter: { productId: tee.id } },
+        })
+      ).body.variants;
+      expect(variants).toHaveLength(2);
+      return [
+        visitorRead.collectionIds,
+        adminRead.collectionIds,
+        ...variants.map((variant: { collectionIds: string[] }) => variant.collectionIds),
+      ];
+    };
+    expect(await collectionsSeen()).toEqual(Array(4).fill([ALL_PRODUCTS]));
+    const before = (await admin(platform).get(`/stores-reader/v1/products/${tee.id}`)).body.product;
+
+    await admin(platform).post(`/stores/v1/collections/${collection.id}/productIds`, {
+      productIds: [tee.id],
+    });
+    expect(await collectionsSeen()).toEqual(Array(4).fill([ALL_PRODUCTS, collection.id].sort()));
+    const after = (await admin(platform).get(`/stores-reader/v1/products/${tee.id}`)).body.product;
+    // only the collections moved: the product itself, its variants and prices are as they were
+    expect({ ...after, collectionIds: before.collectionIds }).toEqual(before);
+
+    await admin(platform).post(`/stores/v1/collections/${collection.id}/productIds/delete`, {
+      productIds: [tee.id],
+    });
+    expect(await collectionsSeen()).toEqual(Array(4).fill([ALL_PRODUCTS]));
+  });
+
   it('keeps every product in All Products, which cannot be changed or deleted', async () => {
     const all = await call(platform, 'GET', `/v2/collections/${ALL_PRODUCTS}`);
     expect(all.status).toBe(200);

@@ -61,7 +61,7 @@ import {
 import { CatalogReadCache } from './read-cache.ts';
 import { productScope } from './scope.ts';
 import { indexProductName, nameSubstringIndex, unindexProducts } from './search.ts';
-import { type CollectionRow, LISTING_KEYS, listingKeys, type ProductRow } from './tables.ts';
+import { type CollectionRow, LISTING_KEYS, listingKeys, type ProductRow, type VariantRow } from './tables.ts';
 import {
   applyProductInput,
   applyVariantOverrides,
@@ -840,7 +840,7 @@ export class CatalogService {
         .execute();
       await trx.deleteFrom('product_collections').where('collection_id', '=', id).execute();
       await trx.deleteFrom('collections').where('id', '=', id).execute();
-      await this.rerender(
+      await this.relist(
         trx,
         members.map((member) => member.product_id),
       );
@@ -868,7 +868,7 @@ export class CatalogService {
         .execute();
       if (listed.length === 0) return;
       await this.listingsChanged(trx, [collectionId], countOfListings(listed, 1), { touch: true });
-      await this.rerender(
+      await this.relist(
         trx,
         listed.map((listing) => listing.product_id),
       );
@@ -888,7 +888,7 @@ export class CatalogService {
         .returning(['product_id', 'visible'])
         .execute();
       await this.listingsChanged(trx, [collectionId], countOfListings(unlisted, -1), { touch: true });
-      await this.rerender(
+      await this.relist(
         trx,
         unlisted.map((listing) => listing.product_id),
       );
@@ -1125,20 +1125,7 @@ export class CatalogService {
         { reordered: listed.some((key) => String(before[key]) !== String(row[key])) },
       );
     }
-    const variantRows = rendered.storeVariants.map(({ variantId, position, variant, merchant }) => ({
-      id: variant.id as string,
-      product_id: record.id,
-      variant_id: variantId,
-      position,
-      sku: variant.sku ?? '',
-      price: variant.variant?.priceData?.price ?? record.price,
-      visible: variant.variant?.visible === false ? 0 : 1,
-      in_stock: variant.stock?.inStock ? 1 : 0,
-      product_visible: record.visible ? 1 : 0,
-      managed: record.manageVariants ? 1 : 0,
-      doc: JSON.stringify(variant),
-      doc_merchant: JSON.stringify(merchant),
-    }));
+    const variantRows = variantRowsOf(record, rendered);
     for (let i = 0; i < variantRows.length; i += 200) {
       await trx
         .insertInto('product_variants')
@@ -1148,11 +1135,61 @@ export class CatalogService {
     return { ...rendered.productMerchant, variants: rendered.variantsMerchant };
   }
 
-  /** Renders products again after their collections changed. */
-  private async rerender(trx: Transaction<Tables>, ids: string[]): Promise<void> {
-    for (const id of new Set(ids)) {
-      const record = await this.lockRecord(trx, id);
-      if (record) await this.saveProduct(trx, record, record);
+  /**
+   * Renders the documents of products whose collections changed (they list their `collectionIds`,
+   * and so do their store variants). Nothing else about them changed: their sort keys, counters,
+   * variants and search entries stay, and only the documents are written, a few hundred at a time.
+   */
+  private async relist(trx: Transaction<Tables>, ids: string[]): Promise<void> {
+    const unique = [...new Set(ids)];
+    for (let start = 0; start < unique.length; start += 500) {
+      const chunk = unique.slice(start, start + 500);
+      const records = await trx
+        .selectFrom('products')
+        .select('record')
+        .where('id', 'in', chunk)
+        .orderBy('id')
+        .$if(this.options.dialect === 'postgres', (qb) => qb.forUpdate())
+        .execute();
+      const memberships = await trx
+        .selectFrom('product_collections')
+        .select(['product_id', 'collection_id'])
+        .where('product_id', 'in', chunk)
+        .execute();
+      const collectionsOf = new Map<string, string[]>();
+      for (const { product_id, collection_id } of memberships) {
+        collectionsOf.set(product_id, [...(collectionsOf.get(product_id) ?? []), collection_id]);
+      }
+      const docs: RawBuilder<unknown>[] = [];
+      const variantRows: VariantRow[] = [];
+      for (const row of records) {
+        const record = JSON.parse(row.record) as ProductRecord;
+        const collectionIds = [ALL_PRODUCTS_COLLECTION_ID, ...(collectionsOf.get(record.id) ?? []).sort()];
+        const rendered = renderProduct(record, collectionIds, this.settings);
+        docs.push(
+          sql`(${record.id}, ${JSON.stringify(rendered.product)}, ${JSON.stringify(rendered.productMerchant)})`,
+        );
+        variantRows.push(...variantRowsOf(record, rendered));
+      }
+      for (let i = 0; i < docs.length; i += 100) {
+        // a hundred rows a statement (VALUES columns are column1, column2... in both databases)
+        await sql`update products set doc = v.doc, doc_merchant = v.doc_merchant
+          from (select column1 as id, column2 as doc, column3 as doc_merchant
+                from (values ${sql.join(docs.slice(i, i + 100))}) as t) as v
+          where products.id = v.id`.execute(trx);
+      }
+      for (let i = 0; i < variantRows.length; i += 200) {
+        await trx
+          .insertInto('product_variants')
+          .values(variantRows.slice(i, i + 200))
+          .onConflict((conflict) =>
+            conflict.column('id').doUpdateSet((eb) => ({
+              doc: eb.ref('excluded.doc'),
+              doc_merchant: eb.ref('excluded.doc_merchant'),
+            })),
+          )
+          .execute();
+      }
     }
   }
 
@@ -1305,6 +1342,24 @@ function countOfListings(listings: Array<{ visible: number }>, sign: 1 | -1) {
 async function countOf(query: SelectQueryBuilder<Tables, any, object>): Promise<number> {
   const row = await query.clearSelect().select(sql<number>`count(*)`.as('total')).executeTakeFirstOrThrow();
   return Number(row.total);
+}
+
+/** A product's store variant rows (`/v1/variants/...`), as rendered. */
+function variantRowsOf(record: ProductRecord, rendered: ReturnType<typeof renderProduct>): VariantRow[] {
+  return rendered.storeVariants.map(({ variantId, position, variant, merchant }) => ({
+    id: variant.id as string,
+    product_id: record.id,
+    variant_id: variantId,
+    position,
+    sku: variant.sku ?? '',
+    price: variant.variant?.priceData?.price ?? record.price,
+    visible: variant.variant?.visible === false ? 0 : 1,
+    in_stock: variant.stock?.inStock ? 1 : 0,
+    product_visible: record.visible ? 1 : 0,
+    managed: record.manageVariants ? 1 : 0,
+    doc: JSON.stringify(variant),
+    doc_merchant: JSON.stringify(merchant),
+  }));
 }
 
 /** A product document with its variants spliced in, without parsing either. */
