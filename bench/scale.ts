@@ -1,3 +1,4 @@
+import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -67,6 +68,25 @@ const ADJECTIVES = [
   'Bright',
 ];
 const NOUNS = ['Tee', 'Mug', 'Lamp', 'Scarf', 'Candle', 'Notebook', 'Backpack', 'Bottle', 'Poster', 'Sock'];
+
+/**
+ * `measureScale` in a fresh process: the timing client then carries no other section's heap (after
+ * the in-process load generators, this process's garbage collection showed in the p99).
+ */
+export async function measureScaleApart(dialect: Dialect, options: { quick: boolean }): Promise<ScaleResult> {
+  const args = ['--import', 'tsx', path.join(BENCH_DIR, 'scale-main.ts'), dialect];
+  if (options.quick) args.push('--quick');
+  const output = await new Promise<string>((resolve, reject) => {
+    const child = execFile(
+      process.execPath,
+      args,
+      { cwd: REPO_ROOT, maxBuffer: 64 * 1024 * 1024 },
+      (error, stdout) => (error ? reject(error) : resolve(stdout)),
+    );
+    child.stderr?.pipe(process.stderr); // the build's progress
+  });
+  return JSON.parse(output) as ScaleResult;
+}
 
 /**
  * Catalog query latency with a large catalog: the catalog is built through the platform's own
