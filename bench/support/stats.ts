@@ -5,3 +5,11 @@ export function percentile(samples: number[], p: number): number {
   const rank = Math.ceil((p / 100) * sorted.length);
   return sorted[Math.min(sorted.length, Math.max(1, rank)) - 1]!;
 }
+
+export function mean(values: number[]): number {
+  return values.length === 0 ? Number.NaN : values.reduce((sum, value) => sum + value, 0) / values.length;
+}
+
+export function median(values: number[]): number {
+  return percentile(values, 50);
+}
