@@ -15,6 +15,8 @@ export function encodeStructuredParam(value: unknown): string {
 export function decodeStructuredParam(encoded: string): unknown {
   const base64 = encoded.replace(/-/g, '+').replace(/_/g, '/');
   const binary = atob(base64 + '='.repeat((4 - (base64.length % 4)) % 4));
-  const bytes = Uint8Array.from(binary, (char) => char.charCodeAt(0));
+  // a plain loop: the platform decodes one of these per catalog read
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
   return JSON.parse(new TextDecoder().decode(bytes));
 }
