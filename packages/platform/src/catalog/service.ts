@@ -1138,7 +1138,7 @@ export class CatalogService {
   /**
    * Renders the documents of products whose collections changed (they list their `collectionIds`,
    * and so do their store variants). Nothing else about them changed: their sort keys, counters,
-   * variants and search entries stay, and only the documents are written, a few hundred at a time.
+   * variants and search entries stay, and only the documents are written, a hundred rows a statement.
    */
   private async relist(trx: Transaction<Tables>, ids: string[]): Promise<void> {
     const unique = [...new Set(ids)];
