@@ -1158,7 +1158,9 @@ export class CatalogService {
         .execute();
       const collectionsOf = new Map<string, string[]>();
       for (const { product_id, collection_id } of memberships) {
-        collectionsOf.set(product_id, [...(collectionsOf.get(product_id) ?? []), collection_id]);
+        const ids = collectionsOf.get(product_id);
+        if (ids) ids.push(collection_id);
+        else collectionsOf.set(product_id, [collection_id]);
       }
       const docs: RawBuilder<unknown>[] = [];
       const variantRows: VariantRow[] = [];

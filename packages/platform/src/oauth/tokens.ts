@@ -125,8 +125,8 @@ export class TokenService {
     if (!authorization) return { kind: 'anonymous' };
     const value = authorization.startsWith('Bearer ') ? authorization.slice(7) : authorization;
     // a visitor's token seen before needs no hashing against the admin key: most calls are these
-    const known = this.verified.get(value);
-    if (known && known.expiresAt > Date.now()) return known.principal;
+    const known = this.remembered(value);
+    if (known) return known;
     if (this.isAdminKey(value)) return { kind: 'admin' };
     const elevated = await this.resolveElevated(value);
     if (elevated) return { kind: 'admin' };
@@ -156,9 +156,15 @@ export class TokenService {
     return { visitorId: principal.visitorId, clientId: principal.clientId };
   }
 
-  private async resolveAccessToken(value: string): Promise<Principal> {
+  /** Who a token already verified speaks for, while it has not expired. */
+  private remembered(value: string): Principal | undefined {
     const known = this.verified.get(value);
-    if (known && known.expiresAt > Date.now()) return known.principal;
+    return known && known.expiresAt > Date.now() ? known.principal : undefined;
+  }
+
+  private async resolveAccessToken(value: string): Promise<Principal> {
+    const known = this.remembered(value);
+    if (known) return known;
     let payload: JWTPayload;
     try {
       ({ payload } = await jwtVerify(value, this.key, { issuer: ISSUER, algorithms: ['HS256'] }));
