@@ -56,6 +56,7 @@ export async function startPlatform(config: PlatformConfig): Promise<Platform> {
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
+    statementTimeoutMs: config.statementTimeoutMs,
     onConnectionLost: (error) => connectionLost(error),
   });
   try {

@@ -1,5 +1,6 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { getWithPostFallback } from '../http/app.ts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { getWithPostFallback, type HttpApp } from '../http/app.ts';
+import { AnyObject } from '../http/input.ts';
 import type { Services } from '../platform.ts';
 import { isGeneratedImageStem, renderSvg } from './media.ts';
 import type { ProductQueryRequest, Viewer } from './service.ts';
@@ -17,7 +18,7 @@ const json = (reply: FastifyReply, text: string) => reply.type('application/json
 
 /** `getWithPostFallback` for reads the service answers as JSON text. */
 function jsonReadWithPostFallback(
-  app: FastifyInstance,
+  app: HttpApp,
   path: string,
   answer: (input: ProductQueryRequest, request: FastifyRequest) => Promise<string>,
 ): void {
@@ -33,7 +34,7 @@ function jsonReadWithPostFallback(
  * The catalog at the hosted platform's public paths: reads under /stores-reader/v1 and /v2/collections
  * for anyone, writes under /stores/v1 for admins. Path ids win over any copy in the body.
  */
-export function catalogRoutes(app: FastifyInstance, services: Services): void {
+export function catalogRoutes(app: HttpApp, services: Services): void {
   const catalog = services.catalog;
 
   // ---- reads ----
@@ -82,11 +83,14 @@ export function catalogRoutes(app: FastifyInstance, services: Services): void {
   app.get<{ Params: Params }>('/stores-reader/v1/collections/:id', PUBLIC, async (request) => ({
     collection: await catalog.collection(request.params.id, viewer(request)),
   }));
-  getWithPostFallback<Body>(app, '/stores-reader/v1/collections/query', PUBLIC, (input, request) =>
-    catalog.queryCollections(input, viewer(request)),
+  getWithPostFallback(
+    app,
+    '/stores-reader/v1/collections/query',
+    { schema: AnyObject, ...PUBLIC },
+    (input, request) => catalog.queryCollections(input, viewer(request)),
   );
 
-  getWithPostFallback<Body>(app, '/v2/collections/query', PUBLIC, (input, request) =>
+  getWithPostFallback(app, '/v2/collections/query', { schema: AnyObject, ...PUBLIC }, (input, request) =>
     catalog.queryCollections(input, viewer(request)),
   );
   app.get<{ Params: { slug: string } }>('/v2/collections/slug/:slug', PUBLIC, async (request) => ({

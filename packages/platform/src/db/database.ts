@@ -22,6 +22,11 @@ export interface DatabaseOptions {
   /** PostgreSQL pool size per process. */
   poolSize?: number;
   /**
+   * PostgreSQL's `statement_timeout` for every pooled connection, in ms (0: none). Migrations run on a
+   * connection of their own without it: building an index over a large table may take longer.
+   */
+  statementTimeoutMs?: number;
+  /**
    * A pooled PostgreSQL connection the server closed while idle (a restart, a failover, an admin):
    * the pool drops it and opens another when needed; this only hears of it. Without a listener the
    * error would end the process.
@@ -35,14 +40,13 @@ pg.types.setTypeParser(1700, (value) => Number(value)); // numeric
 
 /** Opens the database the configuration names and brings its schema up to date. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  const database = connectDatabase(options);
+  const migrating = connectDatabase({ ...options, poolSize: 1, statementTimeoutMs: 0 });
   try {
-    await migrateToLatest(database.db);
-  } catch (error) {
-    await database.close();
-    throw error;
+    await migrateToLatest(migrating.db);
+  } finally {
+    await migrating.close();
   }
-  return database;
+  return connectDatabase(options);
 }
 
 /** Connects without touching the schema (tools and tests that shape it themselves). */
@@ -62,7 +66,11 @@ function openSqlite(dataDir: string): Database {
 }
 
 function openPostgres(options: DatabaseOptions): Database {
-  const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+  const pool = new pg.Pool({
+    connectionString: options.databaseUrl,
+    max: options.poolSize ?? 10,
+    ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
+  });
   pool.on('error', (error) => options.onConnectionLost?.(error));
   const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
   return { db, dialect: 'postgres', close: () => db.destroy() };

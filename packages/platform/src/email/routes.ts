@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { HttpApp } from '../http/app.ts';
 import type { Services } from '../platform.ts';
 import { invalidArgument, violation } from '../shared/errors.ts';
 import { MAILBOX_MAX_PAGE } from './mailer.ts';
@@ -10,7 +10,7 @@ interface MailboxQuery {
 }
 
 /** `GET /api/cartwheel/mailbox`: the developer mailbox, admins only (messages hold codes and links). */
-export function emailRoutes(app: FastifyInstance, services: Pick<Services, 'mailer'>): void {
+export function emailRoutes(app: HttpApp, services: Pick<Services, 'mailer'>): void {
   app.get<{ Querystring: MailboxQuery }>('/api/cartwheel/mailbox', async (request) => {
     const { limit, to, kind } = request.query ?? {};
     const count = limit === undefined ? undefined : Number(limit);

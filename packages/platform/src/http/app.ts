@@ -1,9 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { decodeStructuredParam, REQUEST_ID_HEADER, STRUCTURED_PARAM } from '@cartwheel/sdk/wire';
-import Fastify, { type FastifyInstance, type FastifyRequest, type RouteShorthandOptions } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyRequest,
+  type RawReplyDefaultExpression,
+  type RawRequestDefaultExpression,
+  type RawServerDefault,
+} from 'fastify';
+import type { Static, TSchema } from 'typebox';
 import { DomainError, invalidArgument, violation } from '../shared/errors.ts';
 import { type Access, allows, type Principal } from '../shared/principal.ts';
 import { handleError } from './errors.ts';
+import { refuseUnstorableText, validatorCompiler } from './input.ts';
+import { redactUrl } from './redact.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -23,34 +34,64 @@ export interface HttpOptions {
   resolvePrincipal(authorization: string | undefined): Promise<Principal>;
 }
 
+/** The app routes register on: its handlers' input types come from their routes' schemas. */
+export type HttpApp = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  TypeBoxTypeProvider
+>;
+
 /**
  * The HTTP shell every domain's routes sit in: request ids, the wire's error form, the `.r` query
- * parameter, empty JSON bodies, and the access check. Domains register plain routes on it.
+ * parameter, empty JSON bodies, the access check, and the input contract (`input.ts`): each route's
+ * schemas check its body, query and path before the handler runs. Domains register plain routes on it.
  */
-export function createHttpApp(options: HttpOptions): FastifyInstance {
+export function createHttpApp(options: HttpOptions): HttpApp {
   const app = Fastify({
-    logger: { level: options.logLevel },
+    logger: {
+      level: options.logLevel,
+      // session tokens, codes and states travel in URLs: the log keeps their names, not their values
+      serializers: {
+        req: (request) => ({
+          method: request.method,
+          url: redactUrl(request.url),
+          host: request.host,
+          remoteAddress: request.ip,
+        }),
+      },
+    },
     genReqId: () => randomUUID(),
     // Fastify takes a hop count too, though its types name only booleans and addresses
     trustProxy: (options.trustProxy ?? false) as boolean | string,
     requestIdHeader: false,
     bodyLimit: 10 * 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
-  });
+  }).withTypeProvider<TypeBoxTypeProvider>();
 
-  app.decorateRequest('principal', null as any); // set by the preHandler below, before any route runs
+  app.decorateRequest('principal', null as any); // set by the preValidation hook below, before any route runs
   app.setErrorHandler(handleError);
+  app.setValidatorCompiler<TSchema>(validatorCompiler);
 
   // The hosted client sends `Content-Type: application/json` with an empty body on some POSTs.
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
     const text = String(body);
     if (text.trim() === '') return done(null, {});
+    let parsed: unknown;
     try {
-      done(null, JSON.parse(text));
+      parsed = JSON.parse(text);
     } catch {
-      done(invalidArgument([violation('body', 'is not valid JSON', 'FORMAT')]), undefined);
+      return done(invalidArgument([violation('body', 'is not valid JSON', 'FORMAT')]), undefined);
     }
+    // JSON holds a NUL or half a surrogate pair only as a \u escape: without one, nothing to look for
+    try {
+      if (text.includes('\\u') || text.includes('__proto__')) refuseUnstorableText(parsed);
+    } catch (error) {
+      return done(error as Error, undefined);
+    }
+    done(null, parsed);
   });
 
   app.addHook('onRequest', async (request, reply) => {
@@ -71,7 +112,9 @@ export function createHttpApp(options: HttpOptions): FastifyInstance {
     }
   });
 
-  app.addHook('preHandler', async (request) => {
+  // Who is calling, before the input is checked: a caller who may not make the call learns nothing of
+  // what it takes.
+  app.addHook('preValidation', async (request) => {
     if (request.is404) return; // the not-found handler answers, and reveals nothing
     request.principal = await options.resolvePrincipal(request.headers.authorization);
     const access = request.routeOptions.config.access ?? 'admin';
@@ -80,6 +123,8 @@ export function createHttpApp(options: HttpOptions): FastifyInstance {
         ? new DomainError('UNAUTHENTICATED', 'this call needs an access token')
         : new DomainError('PERMISSION_DENIED', `this call is allowed to ${describe(access)} only`);
     }
+    refuseUnstorableText(request.params);
+    refuseUnstorableText(request.query);
   });
 
   return app;
@@ -95,14 +140,20 @@ function describe(access: Access): string {
 
 /**
  * A read that the hosted client sends as GET with its request in the query, and as POST with the
- * same request in the body when the query string grows past the threshold.
+ * same request in the body when the query string grows past the threshold. `schema` declares that
+ * request once, for both.
  */
-export function getWithPostFallback<T>(
-  app: FastifyInstance,
+export function getWithPostFallback<S extends TSchema>(
+  app: HttpApp,
   path: string,
-  options: RouteShorthandOptions,
-  handler: (input: T, request: FastifyRequest) => Promise<unknown>,
+  options: { schema: S; config: { access: Access } },
+  handler: (input: Static<S>, request: FastifyRequest) => Promise<unknown>,
 ): void {
-  app.get(path, options, (request) => handler(request.query as T, request));
-  app.post(path, options, (request) => handler((request.body ?? {}) as T, request));
+  const { schema, config } = options;
+  app.get(path, { schema: { querystring: schema }, config }, (request) =>
+    handler(request.query as Static<S>, request),
+  );
+  app.post(path, { schema: { body: schema }, config }, (request) =>
+    handler((request.body ?? {}) as Static<S>, request),
+  );
 }

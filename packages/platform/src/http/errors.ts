@@ -1,6 +1,8 @@
-import type { ErrorDetails, FieldViolation } from '@cartwheel/sdk';
+import type { ErrorDetails } from '@cartwheel/sdk';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { databaseRefusal } from '../db/errors.ts';
 import { DomainError, type DomainErrorKind } from '../shared/errors.ts';
+import { violationsOf } from './input.ts';
 
 const STATUS: Record<DomainErrorKind, number> = {
   INVALID_ARGUMENT: 400,
@@ -10,6 +12,8 @@ const STATUS: Record<DomainErrorKind, number> = {
   ALREADY_EXISTS: 409,
   FAILED_PRECONDITION: 428,
   RESOURCE_EXHAUSTED: 429,
+  ABORTED: 409,
+  DEADLINE_EXCEEDED: 504,
 };
 
 /** The wire's error body: `{"message", "details"}` with field violations or an application error. */
@@ -38,15 +42,10 @@ function toDomainError(error: FastifyError | Error): DomainError | undefined {
   if (error instanceof DomainError) return error;
   const fastifyError = error as FastifyError;
   if (fastifyError.validation) {
-    const violations: FieldViolation[] = fastifyError.validation.map((issue) => ({
-      field:
-        (issue.instancePath || '').replace(/^\//, '').replace(/\//g, '.') ||
-        String(issue.params?.missingProperty ?? ''),
-      description: issue.message ?? 'is not valid',
-      violatedRule: 'VALIDATION',
-    }));
-    return new DomainError('INVALID_ARGUMENT', 'INVALID_ARGUMENT', violations);
+    return new DomainError('INVALID_ARGUMENT', 'INVALID_ARGUMENT', violationsOf(fastifyError.validation));
   }
+  const refusal = databaseRefusal(error);
+  if (refusal) return refusal;
   if (fastifyError.statusCode && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) {
     return new DomainError('INVALID_ARGUMENT', fastifyError.message, [], {
       code: fastifyError.code ?? 'BAD_REQUEST',

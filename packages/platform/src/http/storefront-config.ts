@@ -1,5 +1,5 @@
 import type { CaptchaConfig } from '@cartwheel/sdk';
-import type { FastifyInstance } from 'fastify';
+import type { HttpApp } from './app.ts';
 
 export interface StorefrontConfig {
   /** The OAuth client the storefront and back office sign visitors in with. */
@@ -15,7 +15,7 @@ export interface LiveStorefrontConfig {
 
 /** `GET /api/cartwheel/config`: what the bundled apps need to know at start, nothing secret. */
 export function storefrontConfigRoutes(
-  app: FastifyInstance,
+  app: HttpApp,
   config: StorefrontConfig,
   live?: LiveStorefrontConfig,
 ): void {

@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import type { HttpApp } from '../http/app.ts';
 import { memberIdOf } from '../members/routes.ts';
 import type { Services } from '../platform.ts';
 import type { Caller } from './service.ts';
@@ -12,10 +13,7 @@ const anyone = { config: { access: 'public' as const } };
  * The identity calls (`/_api/iam/authentication`, `/recovery`, `/verification`) and the captcha
  * challenge. Logins need a visitor token: the session they open belongs to that visitor's client.
  */
-export function identityRoutes(
-  app: FastifyInstance,
-  services: Pick<Services, 'identity' | 'settings'>,
-): void {
+export function identityRoutes(app: HttpApp, services: Pick<Services, 'identity' | 'settings'>): void {
   const identity = services.identity;
   const auth = '/_api/iam/authentication/v2';
   app.post(`${auth}/register`, visitor, (request) => identity.register(bodyOf(request), callerOf(request)));

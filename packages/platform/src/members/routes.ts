@@ -1,9 +1,10 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import type { HttpApp } from '../http/app.ts';
 import type { Services } from '../platform.ts';
 import { DomainError } from '../shared/errors.ts';
 
 /** The signed-in member's own calls (`/members/v1/members/my...`) and a member's profile update. */
-export function memberRoutes(app: FastifyInstance, services: Pick<Services, 'members'>): void {
+export function memberRoutes(app: HttpApp, services: Pick<Services, 'members'>): void {
   const member = { config: { access: 'member' as const } };
 
   app.get('/members/v1/members/my', member, async (request) => ({

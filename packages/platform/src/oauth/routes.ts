@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { HttpApp } from '../http/app.ts';
 import type { Services } from '../platform.ts';
 import { invalidArgument, violation } from '../shared/errors.ts';
 import { AuthorizationEndpoint, type AuthorizeParams } from './authorize.ts';
@@ -39,7 +40,7 @@ const tokenHolders = { config: { access: 'visitor' as const } };
  * the admin's client registry (`/api/cartwheel/oauth-clients`).
  */
 export function oauthRoutes(
-  app: FastifyInstance,
+  app: HttpApp,
   services: Pick<Services, 'tokens' | 'identity' | 'members' | 'config' | 'database'>,
   options: { now?: () => Date } = {},
 ): void {

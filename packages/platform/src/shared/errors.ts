@@ -11,7 +11,11 @@ export type DomainErrorKind =
   | 'FAILED_PRECONDITION'
   | 'PERMISSION_DENIED'
   | 'UNAUTHENTICATED'
-  | 'RESOURCE_EXHAUSTED';
+  | 'RESOURCE_EXHAUSTED'
+  /** A concurrent change won; the same call may be made again. */
+  | 'ABORTED'
+  /** The work took longer than the platform allows one call. */
+  | 'DEADLINE_EXCEEDED';
 
 export class DomainError extends Error {
   override name = 'DomainError';

@@ -1,0 +1,190 @@
+import type { FieldViolation, RuleName } from '@cartwheel/sdk';
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import type { FastifySchemaCompiler } from 'fastify';
+import Type, { type TSchema } from 'typebox';
+import { invalidArgument, violation } from '../shared/errors.ts';
+
+/**
+ * The input contract at the edge. Each route declares its body, query and path parameters once, as
+ * TypeBox schemas: that declaration is both the check Fastify runs before the handler (compiled by Ajv)
+ * and, through the TypeBox type provider, the TypeScript type of the handler's input. A request that
+ * does not fit answers 400 with the specification's field violations (point 5's rule kinds).
+ *
+ * Schemas accept what they do not name (the hosted client adds path-id copies and fields Cartwheel does
+ * not use yet): they refuse wrong types and sizes, not extra keys.
+ */
+
+/** Bodies are JSON and keep their types; a query string and path hold text, so those are coerced. */
+const bodyAjv = new Ajv({ allErrors: false, strict: false, coerceTypes: false, useDefaults: false });
+// 'array': a repeated query parameter is an array, refused where one value belongs
+const textAjv = new Ajv({ allErrors: false, strict: false, coerceTypes: 'array', useDefaults: false });
+
+export const validatorCompiler: FastifySchemaCompiler<TSchema> = ({ schema, httpPart }) =>
+  (httpPart === 'body' ? bodyAjv : textAjv).compile(schema as object) as ValidateFunction;
+
+/** Fastify's validation failure (`error.validation`) as the wire's field violations. */
+export function violationsOf(errors: readonly Partial<ErrorObject>[]): FieldViolation[] {
+  const chosen = mostSpecific(errors);
+  return chosen ? [describe(chosen)] : [violation('', 'is not valid', 'VALIDATION')];
+}
+
+/**
+ * Ajv stops at the first failure, but a union (`anyOf`) reports each branch's failure before its own;
+ * the deepest of them names the field a person would fix.
+ */
+function mostSpecific(errors: readonly Partial<ErrorObject>[]): Partial<ErrorObject> | undefined {
+  let best: Partial<ErrorObject> | undefined;
+  for (const error of errors) {
+    if (!best || depth(error) > depth(best)) best = error;
+  }
+  return best;
+}
+
+const depth = (error: Partial<ErrorObject>) =>
+  (error.instancePath ?? '').split('/').length + (error.keyword === 'required' ? 1 : 0);
+
+function describe(error: Partial<ErrorObject>): FieldViolation {
+  const params = (error.params ?? {}) as Record<string, any>;
+  let field = fieldOf(error.instancePath ?? '');
+  const rule = (r: RuleName, description: string) => violation(field, description, r);
+  switch (error.keyword) {
+    case 'required':
+      field = join(field, String(params.missingProperty));
+      return rule('REQUIRED_FIELD', 'is required');
+    case 'type':
+      return rule('FORMAT', `must be ${article(String(params.type))}`);
+    case 'maxLength':
+      return rule('MAX_LENGTH', `must be at most ${params.limit} characters`);
+    case 'minLength':
+      return params.limit === 1
+        ? rule('REQUIRED_FIELD', 'must not be empty')
+        : rule('MIN_LENGTH', `must be at least ${params.limit} characters`);
+    case 'maxItems':
+      return rule('MAX_SIZE', `must hold at most ${params.limit} items`);
+    case 'minItems':
+      return rule('MIN_SIZE', `must hold at least ${params.limit} items`);
+    case 'maxProperties':
+      return rule('MAX_SIZE', `must hold at most ${params.limit} fields`);
+    case 'minProperties':
+      return rule('MIN_SIZE', `must hold at least ${params.limit} fields`);
+    case 'enum':
+      return rule('INVALID_ENUM_VALUE', `must be one of ${(params.allowedValues as unknown[]).join(', ')}`);
+    case 'const':
+      return rule('INVALID_ENUM_VALUE', `must be ${String(params.allowedValue)}`);
+    case 'maximum':
+    case 'exclusiveMaximum':
+      return rule('MAX', `must be ${params.comparison} ${params.limit}`);
+    case 'minimum':
+    case 'exclusiveMinimum':
+      return rule('MIN', `must be ${params.comparison} ${params.limit}`);
+    case 'pattern':
+    case 'format':
+    case 'multipleOf':
+      return rule('FORMAT', 'is not in the expected format');
+    case 'additionalProperties':
+      field = join(field, String(params.additionalProperty));
+      return rule('FIELD_NOT_ALLOWED', 'is not a field this call takes');
+    case 'propertyNames':
+      return rule('FIELD_NOT_ALLOWED', 'names a field this call does not take');
+    case 'anyOf':
+    case 'oneOf':
+      return rule('FORMAT', 'is not of a form this call takes');
+    default:
+      return rule('VALIDATION', error.message ?? 'is not valid');
+  }
+}
+
+/** `/query/filter/$and/0/name` → `query.filter.$and[0].name`, as the wire names fields. */
+export function fieldOf(instancePath: string): string {
+  let field = '';
+  for (const raw of instancePath.split('/').slice(1)) {
+    const segment = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    field = /^\d+$/.test(segment) ? `${field}[${segment}]` : join(field, segment);
+  }
+  return field;
+}
+
+const join = (path: string, key: string) => (path ? `${path}.${key}` : key);
+
+const article = (type: string) =>
+  ({
+    string: 'a string',
+    number: 'a number',
+    integer: 'a whole number',
+    boolean: 'true or false',
+    object: 'an object',
+    array: 'an array',
+    null: 'null',
+  })[type] ?? type;
+
+// ---- text that never reaches the database ----
+
+/** A NUL character, or half of a surrogate pair: neither is text PostgreSQL (or a person) can store. */
+export function isStorableText(text: string): boolean {
+  return !UNSTORABLE.test(text);
+}
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding the NUL character is the point
+const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * The first string (key or value) in `value` that is not storable text, as a field path; undefined
+ * when all are. Walks at most `limit` nodes: whatever is deeper was refused by the route's schema.
+ */
+export function unstorableField(value: unknown, path = '', budget = { left: 100_000 }): string | undefined {
+  if (--budget.left < 0) return undefined;
+  if (typeof value === 'string') return isStorableText(value) ? undefined : path || 'value';
+  if (value === null || typeof value !== 'object') return undefined;
+  if (Array.isArray(value)) {
+    for (let index = 0; index < value.length; index++) {
+      const found = unstorableField(value[index], `${path}[${index}]`, budget);
+      if (found !== undefined) return found;
+    }
+    return undefined;
+  }
+  for (const [key, item] of Object.entries(value)) {
+    const field = join(path, key);
+    if (!isStorableText(key) || key === '__proto__') return field;
+    const found = unstorableField(item, field, budget);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+/**
+ * Refuses a request part holding a NUL or an unpaired surrogate, naming the field; and a `__proto__`
+ * key, so that no merge of the input can reach an object's prototype.
+ */
+export function refuseUnstorableText(value: unknown, prefix = ''): void {
+  const field = unstorableField(value, prefix);
+  if (field !== undefined) {
+    throw invalidArgument([
+      field.endsWith('__proto__')
+        ? violation(field, 'is not a field name a request may use', 'FIELD_NOT_ALLOWED')
+        : violation(field, 'must not contain NUL characters or unpaired surrogates', 'FORMAT'),
+    ]);
+  }
+}
+
+// ---- the shapes routes declare, in the store's own words ----
+
+/** The longest id Cartwheel accepts in a path or a body (its own are UUIDs). */
+export const ID_MAX_LENGTH = 200;
+
+/** An entity id as the wire writes it: a path segment or a field. */
+export const Id = (options: { description?: string } = {}) =>
+  Type.String({ minLength: 1, maxLength: ID_MAX_LENGTH, ...options });
+
+/** Text of at most `maxLength` characters. */
+export const Text = (maxLength: number) => Type.String({ maxLength });
+
+/** A list of ids, at most `maxItems` of them. */
+export const Ids = (maxItems: number) => Type.Array(Id(), { maxItems });
+
+/** One of the listed values (point 5's INVALID_ENUM_VALUE when it is not). */
+export const OneOf = <const T extends readonly string[]>(values: T) => Type.Enum([...values]);
+
+/** `{ id }`: the path of a call on one entity. */
+export const IdParams = Type.Object({ id: Id() });
+
+/** A body that may hold anything, as long as it is a JSON object (or empty). */
+export const AnyObject = Type.Record(Type.String(), Type.Unknown());
