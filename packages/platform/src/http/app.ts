@@ -20,6 +20,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Who may make the call; a route that says nothing is for admins only. */
     access?: Access;
+    /**
+     * A browser-facing OAuth endpoint: its refusals of malformed input take RFC 6749's form
+     * (`{error: 'invalid_request', error_description}`), not the wire's.
+     */
+    oauthErrors?: boolean;
   }
   interface FastifyRequest {
     principal: Principal;

@@ -32,6 +32,13 @@ export function handleError(error: FastifyError | Error, request: FastifyRequest
   const domain = toDomainError(error);
   if (domain) {
     const { status, body } = wireError(domain);
+    if (request.routeOptions.config?.oauthErrors && status === 400) {
+      const violation = domain.fieldViolations[0];
+      return reply.status(400).send({
+        error: 'invalid_request',
+        error_description: violation ? `${violation.field} ${violation.description}` : domain.message,
+      });
+    }
     return reply.status(status).send(body);
   }
   request.log.error({ err: error }, 'unhandled error');

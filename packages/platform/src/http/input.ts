@@ -19,13 +19,33 @@ const bodyAjv = new Ajv({ allErrors: false, strict: false, coerceTypes: false, u
 // 'array': a repeated query parameter is an array, refused where one value belongs
 const textAjv = new Ajv({ allErrors: false, strict: false, coerceTypes: 'array', useDefaults: false });
 
-export const validatorCompiler: FastifySchemaCompiler<TSchema> = ({ schema, httpPart }) =>
-  (httpPart === 'body' ? bodyAjv : textAjv).compile(schema as object) as ValidateFunction;
+/**
+ * Every violation at once, for small admin forms (a merchant fixes them all in one go). Never for a
+ * schema an anonymous caller reaches: with a large body, listing every failure is work an attacker
+ * chooses (Ajv's own warning about `allErrors`).
+ */
+const reportAllAjv = new Ajv({ allErrors: true, strict: false, coerceTypes: false, useDefaults: false });
+const reportAll = new WeakSet<object>();
+
+/** Marks a small, admin-only body schema whose every violation is reported, not only the first. */
+export function reportingEveryViolation<T extends TSchema>(schema: T): T {
+  reportAll.add(schema);
+  return schema;
+}
+
+export const validatorCompiler: FastifySchemaCompiler<TSchema> = ({ schema, httpPart }) => {
+  const ajv = httpPart !== 'body' ? textAjv : reportAll.has(schema) ? reportAllAjv : bodyAjv;
+  return ajv.compile(schema as object) as ValidateFunction;
+};
 
 /** Fastify's validation failure (`error.validation`) as the wire's field violations. */
 export function violationsOf(errors: readonly Partial<ErrorObject>[]): FieldViolation[] {
-  const chosen = mostSpecific(errors);
-  return chosen ? [describe(chosen)] : [violation('', 'is not valid', 'VALIDATION')];
+  const union = errors.some((error) => error.keyword === 'anyOf' || error.keyword === 'oneOf');
+  if (union || errors.length <= 1) {
+    const chosen = mostSpecific(errors);
+    return chosen ? [describe(chosen)] : [violation('', 'is not valid', 'VALIDATION')];
+  }
+  return errors.map(describe);
 }
 
 /**
@@ -181,10 +201,16 @@ export const Text = (maxLength: number) => Type.String({ maxLength });
 export const Ids = (maxItems: number) => Type.Array(Id(), { maxItems });
 
 /** One of the listed values (point 5's INVALID_ENUM_VALUE when it is not). */
-export const OneOf = <const T extends readonly string[]>(values: T) => Type.Enum([...values]);
+export const OneOf = <const T extends string[]>(values: readonly [...T]) => Type.Enum(values as [...T]);
 
 /** `{ id }`: the path of a call on one entity. */
 export const IdParams = Type.Object({ id: Id() });
 
 /** A body that may hold anything, as long as it is a JSON object (or empty). */
 export const AnyObject = Type.Record(Type.String(), Type.Unknown());
+
+/** A field the hosted client may also send as `null`. */
+export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+
+/** The longest URL Cartwheel takes in a field (redirects, pictures). */
+export const URL_MAX_LENGTH = 2048;

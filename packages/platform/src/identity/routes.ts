@@ -1,13 +1,29 @@
+import type { LoginRequest, RegisterRequest } from '@cartwheel/sdk';
 import type { FastifyRequest } from 'fastify';
 import type { HttpApp } from '../http/app.ts';
 import { memberIdOf } from '../members/routes.ts';
 import type { Services } from '../platform.ts';
+import {
+  ActivationEmailBody,
+  ChangePasswordBody,
+  IdentitySettingsBody,
+  LoginBody,
+  RecoverBody,
+  RegisterBody,
+  ResendCodeBody,
+  SendRecoveryEmailBody,
+  SignOnBody,
+  StartVerificationBody,
+  VerifyByIdBody,
+  VerifyDuringAuthenticationBody,
+} from './schemas.ts';
 import type { Caller } from './service.ts';
 import { readIdentitySettings, updateIdentitySettings } from './site-settings.ts';
 
-const visitor = { config: { access: 'visitor' as const } };
-const member = { config: { access: 'member' as const } };
-const anyone = { config: { access: 'public' as const } };
+const visitor = { access: 'visitor' as const };
+const member = { access: 'member' as const };
+const anyone = { access: 'public' as const };
+const admin = { access: 'admin' as const };
 
 /**
  * The identity calls (`/_api/iam/authentication`, `/recovery`, `/verification`) and the captcha
@@ -16,49 +32,79 @@ const anyone = { config: { access: 'public' as const } };
 export function identityRoutes(app: HttpApp, services: Pick<Services, 'identity' | 'settings'>): void {
   const identity = services.identity;
   const auth = '/_api/iam/authentication/v2';
-  app.post(`${auth}/register`, visitor, (request) => identity.register(bodyOf(request), callerOf(request)));
-  app.post(`${auth}/login`, visitor, (request) => identity.login(bodyOf(request), callerOf(request)));
-  app.post(`${auth}/change-password`, member, (request) =>
-    identity.changePassword(memberIdOf(request), bodyOf<{ newPassword?: unknown }>(request).newPassword),
+  app.post(`${auth}/register`, { schema: { body: RegisterBody }, config: visitor }, (request) =>
+    identity.register(request.body as RegisterRequest, callerOf(request)),
   );
-  app.post(`${auth}/sign-on`, (request) => identity.signOn(bodyOf(request)));
+  app.post(`${auth}/login`, { schema: { body: LoginBody }, config: visitor }, (request) =>
+    identity.login(request.body as LoginRequest, callerOf(request)),
+  );
+  app.post(`${auth}/change-password`, { schema: { body: ChangePasswordBody }, config: member }, (request) =>
+    identity.changePassword(memberIdOf(request), request.body.newPassword),
+  );
+  app.post(`${auth}/sign-on`, { schema: { body: SignOnBody }, config: admin }, (request) =>
+    identity.signOn({
+      loginId: request.body.loginId,
+      profile: request.body.profile ?? undefined,
+      verifyEmail: request.body.verifyEmail === true,
+    }),
+  );
 
   const verification = '/_api/iam/verification/v1';
-  app.post(`${verification}/auth/verify`, visitor, (request) =>
-    identity.verifyDuringAuthentication(bodyOf(request)),
+  app.post(
+    `${verification}/auth/verify`,
+    { schema: { body: VerifyDuringAuthenticationBody }, config: visitor },
+    (request) => identity.verifyDuringAuthentication(request.body),
   );
-  app.post(`${verification}/auth/resend`, visitor, (request) => identity.resendCode(bodyOf(request)));
-  app.post(`${verification}/start`, (request) => identity.startVerification(bodyOf(request)));
-  app.post(`${verification}/verify`, visitor, (request) => identity.verifyById(bodyOf(request)));
+  app.post(`${verification}/auth/resend`, { schema: { body: ResendCodeBody }, config: visitor }, (request) =>
+    identity.resendCode(request.body),
+  );
+  app.post(`${verification}/start`, { schema: { body: StartVerificationBody }, config: admin }, (request) =>
+    identity.startVerification(request.body),
+  );
+  app.post(`${verification}/verify`, { schema: { body: VerifyByIdBody }, config: visitor }, (request) =>
+    identity.verifyById(request.body),
+  );
 
   const recovery = '/_api/iam/recovery/v1';
-  app.post(`${recovery}/send-email`, visitor, (request) =>
-    identity.sendRecoveryEmail(bodyOf(request), callerOf(request)),
+  app.post(
+    `${recovery}/send-email`,
+    { schema: { body: SendRecoveryEmailBody }, config: visitor },
+    (request) =>
+      identity.sendRecoveryEmail(
+        { ...request.body, redirect: request.body.redirect ?? undefined },
+        callerOf(request),
+      ),
   );
   // the link's token is the credential: the reset page may not hold a visitor token yet
-  app.post(`${recovery}/recover`, anyone, (request) => identity.recover(bodyOf(request), callerOf(request)));
-  app.post(`${recovery}/activation-email`, (request) => identity.sendActivationEmail(bodyOf(request)));
+  app.post(`${recovery}/recover`, { schema: { body: RecoverBody }, config: anyone }, (request) =>
+    identity.recover(request.body, callerOf(request)),
+  );
+  app.post(
+    `${recovery}/activation-email`,
+    { schema: { body: ActivationEmailBody }, config: admin },
+    (request) =>
+      identity.sendActivationEmail({
+        identityId: request.body.identityId,
+        emailOptions: { redirect: request.body.emailOptions?.redirect ?? undefined },
+      }),
+  );
 
   // how new members join: admin only
-  app.get('/api/cartwheel/identity-settings', async () => ({
+  app.get('/api/cartwheel/identity-settings', { config: admin }, async () => ({
     settings: await readIdentitySettings(services.settings),
   }));
-  app.patch('/api/cartwheel/identity-settings', async (request) => ({
-    settings: await updateIdentitySettings(
-      services.settings,
-      bodyOf<{ settings?: unknown }>(request).settings,
-    ),
-  }));
+  app.patch(
+    '/api/cartwheel/identity-settings',
+    { schema: { body: IdentitySettingsBody }, config: admin },
+    async (request) => ({
+      settings: await updateIdentitySettings(services.settings, request.body.settings),
+    }),
+  );
 
-  app.get('/api/cartwheel/captcha/challenge', anyone, async (_request, reply) => {
+  app.get('/api/cartwheel/captcha/challenge', { config: anyone }, async (_request, reply) => {
     reply.header('cache-control', 'no-store');
     return identity.captchaChallenge();
   });
-}
-
-function bodyOf<T = Record<string, any>>(request: FastifyRequest): T {
-  const body = request.body;
-  return (body && typeof body === 'object' && !Array.isArray(body) ? body : {}) as T;
 }
 
 function callerOf(request: FastifyRequest): Caller {

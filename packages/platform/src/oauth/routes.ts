@@ -1,38 +1,25 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { HttpApp } from '../http/app.ts';
+import { IdParams } from '../http/input.ts';
 import type { Services } from '../platform.ts';
 import { invalidArgument, violation } from '../shared/errors.ts';
-import { AuthorizationEndpoint, type AuthorizeParams } from './authorize.ts';
-import {
-  type OAuthClientInput,
-  OAuthClients,
-  originAllowed,
-  originOf,
-  redirectUriAllowed,
-} from './clients.ts';
+import { AuthorizationEndpoint } from './authorize.ts';
+import { OAuthClients, originAllowed, originOf, redirectUriAllowed } from './clients.ts';
 import { AuthorizationCodes, invalidGrant } from './codes.ts';
 import { RedirectSessions } from './redirect-sessions.ts';
+import {
+  AuthorizeQuery,
+  HostedLogoutQuery,
+  LogoutQuery,
+  OAuthClientBody,
+  RedirectSessionBody,
+  TokenRequestBody,
+} from './schemas.ts';
 import { webMessagePage } from './web-message.ts';
 
-interface TokenRequest {
-  grantType?: string;
-  grant_type?: string;
-  clientId?: string;
-  client_id?: string;
-  refreshToken?: string;
-  refresh_token?: string;
-  code?: string;
-  codeVerifier?: string;
-  code_verifier?: string;
-  redirectUri?: string;
-  redirect_uri?: string;
-  memberId?: string;
-  member_id?: string;
-  scope?: string;
-}
-
-const anyone = { config: { access: 'public' as const } };
-const tokenHolders = { config: { access: 'visitor' as const } };
+const anyone = { access: 'public' as const };
+const tokenHolders = { access: 'visitor' as const };
+const admin = { access: 'admin' as const };
 
 /**
  * The OAuth calls: the token endpoint (`POST /oauth2/token`, camelCase in, snake_case out), the
@@ -60,8 +47,8 @@ export function oauthRoutes(
     endSignIn: (principal) => tokens.revokeMemberSignIn(principal),
   });
 
-  app.post<{ Body: TokenRequest }>('/oauth2/token', anyone, async (request) => {
-    const body = request.body ?? {};
+  app.post('/oauth2/token', { schema: { body: TokenRequestBody }, config: anyone }, async (request) => {
+    const body = request.body;
     const grantType = body.grantType ?? body.grant_type;
     const clientId = body.clientId ?? body.client_id;
     switch (grantType) {
@@ -98,28 +85,34 @@ export function oauthRoutes(
     }
   });
 
-  app.get<{ Querystring: AuthorizeParams }>('/oauth2/authorize', anyone, async (request, reply) => {
-    noStore(reply);
-    const params = request.query ?? {};
-    const outcome = await endpoint.authorize(params, refererOrigin(request));
-    switch (outcome.kind) {
-      case 'login-page':
-      case 'redirect':
-        return reply.redirect(outcome.location, 302);
-      case 'web-message':
-        return reply.type('text/html').send(webMessagePage(outcome.message, outcome.targetOrigins));
-      case 'refuse': {
-        const answer = { error: outcome.error, error_description: outcome.description };
-        if (outcome.responseMode !== 'web_message') return reply.status(400).send(answer);
-        // no secret in an error: the embedding page hears it whatever its origin
-        const message = { ...answer, ...(params.state !== undefined ? { state: params.state } : {}) };
-        return reply
-          .status(400)
-          .type('text/html')
-          .send(webMessagePage(message, ['*']));
+  // The browser-facing endpoints answer RFC 6749's error form, malformed input included.
+  const browserFacing = { ...anyone, oauthErrors: true };
+  app.get(
+    '/oauth2/authorize',
+    { schema: { querystring: AuthorizeQuery }, config: browserFacing },
+    async (request, reply) => {
+      noStore(reply);
+      const params = request.query;
+      const outcome = await endpoint.authorize(params, refererOrigin(request));
+      switch (outcome.kind) {
+        case 'login-page':
+        case 'redirect':
+          return reply.redirect(outcome.location, 302);
+        case 'web-message':
+          return reply.type('text/html').send(webMessagePage(outcome.message, outcome.targetOrigins));
+        case 'refuse': {
+          const answer = { error: outcome.error, error_description: outcome.description };
+          if (outcome.responseMode !== 'web_message') return reply.status(400).send(answer);
+          // no secret in an error: the embedding page hears it whatever its origin
+          const message = { ...answer, ...(params.state !== undefined ? { state: params.state } : {}) };
+          return reply
+            .status(400)
+            .type('text/html')
+            .send(webMessagePage(message, ['*']));
+        }
       }
-    }
-  });
+    },
+  );
 
   // The end of a logout redirect session: the sign-in ended when the session was made; the browser
   // goes back to the client's page only if the client registered it.
@@ -140,49 +133,66 @@ export function oauthRoutes(
       });
     }
     if (!target) return reply.redirect(`${publicUrl}/`, 302);
-    const origin = originOf(target);
-    if (!redirectUriAllowed(client, target) && !(origin && originAllowed(client, origin))) {
+    // checked and sent as one parsed URL: what the browser is sent to is what was checked, whatever a
+    // backslash or a stray character in the raw text would mean to another parser
+    const location = absoluteHttpUrl(target);
+    const origin = location && originOf(location);
+    if (!location || !origin || (!redirectUriAllowed(client, location) && !originAllowed(client, origin))) {
       return reply.status(400).send({
         error: 'redirect_uri_not_allowed',
-        error_description: `post_logout_redirect_uri ${target} is not registered with the OAuth client ${client.id}`,
+        error_description: `post_logout_redirect_uri ${location ?? JSON.stringify(target)} is not registered with the OAuth client ${client.id}`,
       });
     }
     request.log.debug({ clientId }, 'logout');
-    return reply.redirect(target, 302);
+    return reply.redirect(location, 302);
   };
-  app.get<{ Querystring: { client_id?: string; post_logout_redirect_uri?: string } }>(
+  app.get(
     '/oauth2/logout',
-    anyone,
+    { schema: { querystring: LogoutQuery }, config: browserFacing },
     (request, reply) =>
       logout(request, reply, request.query.client_id, request.query.post_logout_redirect_uri),
   );
-  app.get<{ Querystring: { clientId?: string; postLogoutRedirectUri?: string } }>(
+  app.get(
     '/_api/iam/authentication/v1/logout',
-    anyone,
+    { schema: { querystring: HostedLogoutQuery }, config: browserFacing },
     (request, reply) => logout(request, reply, request.query.clientId, request.query.postLogoutRedirectUri),
   );
 
-  app.post('/_api/redirects-api/v1/redirect-session', tokenHolders, (request) =>
-    redirectSessions.create(request.body, request.principal),
+  app.post(
+    '/_api/redirects-api/v1/redirect-session',
+    { schema: { body: RedirectSessionBody }, config: tokenHolders },
+    (request) => redirectSessions.create(request.body, request.principal),
   );
 
   const registry = '/api/cartwheel/oauth-clients';
-  app.get(registry, async () => ({ clients: await clients.list() }));
-  app.get<{ Params: { id: string } }>(`${registry}/:id`, async (request) => ({
+  app.get(registry, { config: admin }, async () => ({ clients: await clients.list() }));
+  app.get(`${registry}/:id`, { schema: { params: IdParams }, config: admin }, async (request) => ({
     client: await clients.get(request.params.id),
   }));
-  app.post<{ Body: OAuthClientInput }>(registry, async (request) => ({
-    client: await clients.register(request.body ?? {}),
+  app.post(registry, { schema: { body: OAuthClientBody }, config: admin }, async (request) => ({
+    client: await clients.register(request.body),
   }));
-  app.patch<{ Params: { id: string }; Body: OAuthClientInput }>(`${registry}/:id`, async (request) => ({
-    client: await clients.update(request.params.id, request.body ?? {}),
-  }));
+  app.patch(
+    `${registry}/:id`,
+    { schema: { params: IdParams, body: OAuthClientBody }, config: admin },
+    async (request) => ({ client: await clients.update(request.params.id, request.body) }),
+  );
 }
 
 /** Codes and pages with codes in them are never cached (RFC 6749 §5.1's spirit, for the endpoint too). */
 function noStore(reply: FastifyReply): void {
   reply.header('cache-control', 'no-store');
   reply.header('pragma', 'no-cache');
+}
+
+/** `url` parsed as an absolute http(s) URL (WHATWG rules, as browsers read it), serialised; else undefined. */
+function absoluteHttpUrl(url: string): string | undefined {
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed.href : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The origin of the page that loaded this one, from `Referer` (sent as at least the origin cross-site). */

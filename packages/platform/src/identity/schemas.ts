@@ -1,0 +1,111 @@
+import { IDENTITY_PRIVACY_STATUSES } from '@cartwheel/sdk';
+import Type from 'typebox';
+import {
+  AnyObject,
+  Id,
+  Nullable,
+  OneOf,
+  reportingEveryViolation,
+  Text,
+  URL_MAX_LENGTH,
+} from '../http/input.ts';
+import { EMAIL_MAX_LENGTH } from './errors.ts';
+import { PASSWORD_MAX_LENGTH } from './passwords.ts';
+
+/** The identity calls' inputs, as the hosted client sends them (wire contract, Authentication). */
+
+const Email = Text(EMAIL_MAX_LENGTH);
+const Password = Text(PASSWORD_MAX_LENGTH);
+/** Codes, state tokens, session and recovery tokens: opaque text Cartwheel made. */
+const Secret = Text(512);
+const LoginId = Type.Object({ email: Type.Optional(Email) });
+const CaptchaTokens = Type.Array(
+  Type.Object({
+    Recaptcha: Type.Optional(Nullable(Text(4096))),
+    InvisibleRecaptcha: Type.Optional(Nullable(Text(4096))),
+  }),
+  { maxItems: 4 },
+);
+const ProfileText = Type.Optional(Nullable(Text(1000)));
+const Profile = Type.Object({
+  firstName: ProfileText,
+  lastName: ProfileText,
+  nickname: ProfileText,
+  picture: Type.Optional(Nullable(Text(URL_MAX_LENGTH))),
+  language: ProfileText,
+  company: ProfileText,
+  position: ProfileText,
+  birthdate: ProfileText,
+  slug: ProfileText,
+  privacyStatus: Type.Optional(OneOf(IDENTITY_PRIVACY_STATUSES)),
+});
+
+export const RegisterBody = Type.Object({
+  loginId: Type.Optional(LoginId),
+  password: Type.Optional(Password),
+  profile: Type.Optional(Nullable(Profile)),
+  captchaTokens: Type.Optional(Nullable(CaptchaTokens)),
+  clientMetaData: Type.Optional(Nullable(AnyObject)),
+});
+
+export const LoginBody = Type.Object({
+  loginId: Type.Optional(LoginId),
+  password: Type.Optional(Password),
+  captchaTokens: Type.Optional(Nullable(CaptchaTokens)),
+  clientMetaData: Type.Optional(Nullable(AnyObject)),
+});
+
+export const ChangePasswordBody = Type.Object({ newPassword: Type.Optional(Password) });
+
+export const SignOnBody = Type.Object({
+  loginId: Type.Optional(LoginId),
+  profile: Type.Optional(Nullable(Profile)),
+  verifyEmail: Type.Optional(Nullable(Type.Boolean())),
+  mergeExistingContact: Type.Optional(Nullable(Type.Boolean())),
+});
+
+export const VerifyDuringAuthenticationBody = Type.Object({
+  code: Type.Optional(Text(32)),
+  stateToken: Type.Optional(Secret),
+});
+export const ResendCodeBody = Type.Object({ stateToken: Type.Optional(Secret) });
+export const StartVerificationBody = Type.Object({
+  identityId: Type.Optional(Id()),
+  target: Type.Optional(OneOf(['EMAIL'])),
+});
+export const VerifyByIdBody = Type.Object({
+  code: Type.Optional(Text(32)),
+  verificationId: Type.Optional(Id()),
+});
+
+const Redirect = Type.Object({
+  url: Type.Optional(Nullable(Text(URL_MAX_LENGTH))),
+  clientId: Type.Optional(Nullable(Id())),
+});
+export const SendRecoveryEmailBody = Type.Object({
+  email: Type.Optional(Email),
+  language: Type.Optional(Nullable(Text(20))),
+  redirect: Type.Optional(Nullable(Redirect)),
+});
+export const RecoverBody = Type.Object({
+  recoveryToken: Type.Optional(Secret),
+  password: Type.Optional(Password),
+});
+export const ActivationEmailBody = Type.Object({
+  identityId: Type.Optional(Id()),
+  emailOptions: Type.Optional(Nullable(Type.Object({ redirect: Type.Optional(Nullable(Redirect)) }))),
+});
+
+export const IdentitySettingsBody = reportingEveryViolation(
+  Type.Object({
+    settings: Type.Object(
+      {
+        requireEmailVerification: Type.Optional(Type.Boolean()),
+        requireOwnerApproval: Type.Optional(Type.Boolean()),
+        captcha: Type.Optional(OneOf(['off', 'required'])),
+      },
+      // a setting this platform does not have is a mistake worth hearing of, not an extra to ignore
+      { additionalProperties: false },
+    ),
+  }),
+);
