@@ -29,6 +29,17 @@ declare module 'fastify' {
   interface FastifyRequest {
     principal: Principal;
   }
+  interface FastifyInstance {
+    /** Every route registered, with its declared input: what the fuzz test walks. */
+    declaredRoutes: DeclaredRoute[];
+  }
+}
+
+export interface DeclaredRoute {
+  method: string;
+  url: string;
+  schema: { body?: unknown; querystring?: unknown; params?: unknown } | undefined;
+  access: Access;
 }
 
 export interface HttpOptions {
@@ -76,6 +87,19 @@ export function createHttpApp(options: HttpOptions): HttpApp {
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.decorateRequest('principal', null as any); // set by the preValidation hook below, before any route runs
+  const declaredRoutes: DeclaredRoute[] = [];
+  app.decorate('declaredRoutes', declaredRoutes);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      if (method === 'HEAD') continue;
+      declaredRoutes.push({
+        method,
+        url: route.url,
+        schema: route.schema as DeclaredRoute['schema'],
+        access: route.config?.access ?? 'admin',
+      });
+    }
+  });
   app.setErrorHandler(handleError);
   app.setValidatorCompiler<TSchema>(validatorCompiler);
 
