@@ -85,8 +85,16 @@ const CASES: Case[] = [
     path: '/_api/iam/authentication/v2/login',
     body: [1, 2],
     auth: 'visitor',
-    field: '',
+    field: 'body',
     rule: 'FORMAT',
+  },
+  {
+    name: 'no body at all, as an empty one',
+    method: 'POST',
+    path: '/_api/iam/verification/v1/auth/resend',
+    auth: 'visitor',
+    field: 'stateToken',
+    rule: 'REQUIRED_FIELD',
   },
 
   // ---- tokens ----

@@ -154,6 +154,8 @@ export function createHttpApp(options: HttpOptions): HttpApp {
     }
     refuseUnstorableText(request.params);
     refuseUnstorableText(request.query);
+    // a call sent with no body at all (`curl -X POST`) means what an empty JSON body means
+    if (request.body === undefined && request.method !== 'GET') request.body = {};
   });
 
   return app;

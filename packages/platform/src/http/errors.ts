@@ -49,7 +49,11 @@ function toDomainError(error: FastifyError | Error): DomainError | undefined {
   if (error instanceof DomainError) return error;
   const fastifyError = error as FastifyError;
   if (fastifyError.validation) {
-    return new DomainError('INVALID_ARGUMENT', 'INVALID_ARGUMENT', violationsOf(fastifyError.validation));
+    return new DomainError(
+      'INVALID_ARGUMENT',
+      'INVALID_ARGUMENT',
+      violationsOf(fastifyError.validation, fastifyError.validationContext),
+    );
   }
   const refusal = databaseRefusal(error);
   if (refusal) return refusal;

@@ -38,14 +38,18 @@ export const validatorCompiler: FastifySchemaCompiler<TSchema> = ({ schema, http
   return ajv.compile(schema as object) as ValidateFunction;
 };
 
-/** Fastify's validation failure (`error.validation`) as the wire's field violations. */
-export function violationsOf(errors: readonly Partial<ErrorObject>[]): FieldViolation[] {
+/**
+ * Fastify's validation failure (`error.validation`) as the wire's field violations; `part` (`body`,
+ * `querystring`, `params`) names a failure of the whole part.
+ */
+export function violationsOf(errors: readonly Partial<ErrorObject>[], part = 'body'): FieldViolation[] {
   const union = errors.some((error) => error.keyword === 'anyOf' || error.keyword === 'oneOf');
-  if (union || errors.length <= 1) {
-    const chosen = mostSpecific(errors);
-    return chosen ? [describe(chosen)] : [violation('', 'is not valid', 'VALIDATION')];
-  }
-  return errors.map(describe);
+  const chosen = union || errors.length <= 1 ? [mostSpecific(errors)].filter((e) => e !== undefined) : errors;
+  if (chosen.length === 0) return [violation(part, 'is not valid', 'VALIDATION')];
+  return chosen.map((error) => {
+    const described = describe(error);
+    return described.field ? described : { ...described, field: part === 'querystring' ? 'query' : part };
+  });
 }
 
 /**
