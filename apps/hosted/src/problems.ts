@@ -99,6 +99,20 @@ function tooManyAttempts(error: ApplicationError): Problem {
   }
   const seconds = Number(error.data?.retryAfterSeconds);
   const wait = Number.isFinite(seconds) && seconds > 0 ? ` in ${duration(seconds)}` : ' later';
+  // the account's codes are used up for a while, whichever sign-in asks: the reset link still works
+  if (reason === 'IDENTITY_CODE_ATTEMPTS') {
+    return {
+      message: `Too many wrong codes for this account. Try again${wait}, or reset your password to sign in now.`,
+      field: 'code',
+      action: 'forgot-password',
+    };
+  }
+  if (reason === 'IDENTITY_SEND_LIMIT') {
+    return {
+      message: `We sent too many codes to this email lately. Try again${wait}, or reset your password to sign in now.`,
+      action: 'forgot-password',
+    };
+  }
   return { message: `Too many attempts. For your safety, try again${wait}.` };
 }
 

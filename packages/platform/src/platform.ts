@@ -18,8 +18,9 @@ import { IdentityService } from './identity/service.ts';
 import { memberRoutes } from './members/routes.ts';
 import { MembersService } from './members/service.ts';
 import { DemoClient } from './oauth/clients.ts';
+import { RevokedFamilies } from './oauth/revocations.ts';
 import { oauthRoutes } from './oauth/routes.ts';
-import { sha256, TokenService } from './oauth/tokens.ts';
+import { REVOCATION_HORIZON_MS, sha256, TokenService } from './oauth/tokens.ts';
 import { Settings } from './settings/settings.ts';
 import { newSecret } from './shared/ids.ts';
 
@@ -53,13 +54,24 @@ export async function startPlatform(config: PlatformConfig): Promise<Platform> {
   let connectionLost = (error: Error) => {
     if (config.logLevel !== 'silent') console.warn(`PostgreSQL connection lost while idle: ${error.message}`);
   };
+  let revocationsFailed = (error: Error, what: string) => {
+    if (config.logLevel !== 'silent') console.warn(`${what}: ${error.message}`);
+  };
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     statementTimeoutMs: config.statementTimeoutMs,
     onConnectionLost: (error) => connectionLost(error),
   });
+  // every process refuses revoked tokens within a second: it follows the table from the start
+  const revocations = new RevokedFamilies(database.db, {
+    dialect: database.dialect,
+    databaseUrl: config.databaseUrl,
+    horizonMs: REVOCATION_HORIZON_MS,
+    onError: (error, what) => revocationsFailed(error, what),
+  });
   try {
+    await revocations.start();
     const settings = new Settings(database.db);
     const signingSecret = (await settings.getOrCreate('oauth.signing_secret', () => newSecret(48))).value;
     let adminApiKey = config.adminApiKey;
@@ -78,12 +90,14 @@ export async function startPlatform(config: PlatformConfig): Promise<Platform> {
       { redirectUris: config.demoRedirectUris, allowedOrigins: config.demoAllowedOrigins },
     );
 
-    const tokens = new TokenService(database.db, signingSecret, adminKeyHash);
+    const tokens: TokenService = new TokenService(database.db, signingSecret, adminKeyHash, revocations, {
+      memberMayRenew: (memberId: string): Promise<boolean> => members.maySignIn(memberId),
+    });
     const mailer = new Mailer(database.db, {
       logLevel: config.logLevel,
       deliver: smtpDelivery(config.smtpUrl, config.smtpFrom),
     });
-    const members = new MembersService(database.db);
+    const members = new MembersService(database.db, tokens);
     const services: Services = {
       config,
       database,
@@ -113,6 +127,7 @@ export async function startPlatform(config: PlatformConfig): Promise<Platform> {
     });
     connectionLost = (error) =>
       app.log.warn({ err: error }, 'PostgreSQL connection lost while idle; the pool opens another');
+    revocationsFailed = (error, what) => app.log.warn({ err: error }, `${what} failed; retrying`);
     if (movedProducts > 0) {
       app.log.info(
         { products: movedProducts, publicUrl: config.publicUrl },
@@ -143,11 +158,13 @@ export async function startPlatform(config: PlatformConfig): Promise<Platform> {
       demoClientId,
       close: async () => {
         await app.close();
+        await revocations.close();
         await services.catalog.anchors.settled();
         await database.close();
       },
     };
   } catch (error) {
+    await revocations.close();
     await database.close();
     throw error;
   }

@@ -1,6 +1,7 @@
 import { encodeStructuredParam } from '@cartwheel/sdk/wire';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configFromEnv } from '../src/config.ts';
+import { CAPTCHA_AFTER_ADDRESS_FAILURES } from '../src/identity/throttle.ts';
 import { startTestPlatform, TEST_CLIENT_ID, type TestPlatform } from './support/platform.ts';
 
 describe('the platform speaks the wire on every answer', () => {
@@ -119,10 +120,15 @@ describe('behind a load balancer', () => {
             password: 'not the password',
           }),
         });
-      for (let attempt = 0; attempt < 20; attempt++) await loginFrom('203.0.113.9', attempt);
-      expect((await loginFrom('203.0.113.9', 20)).status).toBe(429);
-      // another shopper behind the same load balancer is not refused for it
-      expect((await loginFrom('198.51.100.7', 21)).status).not.toBe(429);
+      const failures = CAPTCHA_AFTER_ADDRESS_FAILURES;
+      for (let attempt = 0; attempt < failures; attempt++) await loginFrom('203.0.113.9', attempt);
+      // past its failures, that address must solve a captcha (-19971) before a password is checked
+      const guessing = await loginFrom('203.0.113.9', failures);
+      expect(guessing.status).toBe(400);
+      expect(((await guessing.json()) as any).details.applicationError.code).toBe('-19971');
+      // another shopper behind the same load balancer is not asked for it: their unknown email is heard
+      const other = await loginFrom('198.51.100.7', failures + 1);
+      expect(((await other.json()) as any).details.applicationError.code).toBe('-19999');
     } finally {
       await platform.stop();
     }

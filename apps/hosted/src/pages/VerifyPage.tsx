@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
-import { authorizationRequestOf } from '../authorization.ts';
+import { authorizationRequestOf, withRequest } from '../authorization.ts';
 import { Field, Notice, ProblemMessage, SubmitButton } from '../components/Form.tsx';
 import { HostedPage } from '../components/Layout.tsx';
 import {
@@ -39,6 +39,7 @@ export function VerifyPage() {
   const client = identityClient(pending.clientId);
   const request = authorizationRequestOf(pending.request);
   const login = request ? `/login?${request.params.toString()}` : '/login';
+  const forgotPassword = withRequest('/forgot-password', request, { email: pending.email });
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -113,7 +114,7 @@ export function VerifyPage() {
           <p>We sent a new code. The old one no longer works.</p>
         </Notice>
       ) : null}
-      <ProblemMessage problem={problem} links={{ login, onResend: resend }} />
+      <ProblemMessage problem={problem} links={{ login, forgotPassword, onResend: resend }} />
       <form className="form" onSubmit={submit} noValidate>
         <Field
           label="Verification code"

@@ -1,9 +1,10 @@
 import { useAuth, useCartwheel } from '@cartwheel/react';
 import type { LoginResult } from '@cartwheel/sdk';
 import { type FormEvent, useId, useState } from 'react';
+import { Link } from 'react-router';
 import type { StoreClient } from '../store.ts';
 import { FormProblem } from './form.tsx';
-import { loginFailureMessage, unexpectedFailureMessage } from './messages.ts';
+import { accountCodesUsedUp, loginFailureMessage, unexpectedFailureMessage } from './messages.ts';
 import type { VerificationRequired } from './useLoginOutcome.ts';
 
 /**
@@ -23,6 +24,8 @@ export function VerificationStep({
   const client = useCartwheel<StoreClient>();
   const [code, setCode] = useState('');
   const [problem, setProblem] = useState<string>();
+  // the account's codes are used up for a while: the reset link is the way in now
+  const [offerReset, setOfferReset] = useState(false);
   const [resent, setResent] = useState(false);
   const codeId = useId();
 
@@ -31,8 +34,10 @@ export function VerificationStep({
     setProblem(undefined);
     try {
       const result = await verify.mutateAsync({ verificationCode: code.trim(), state });
-      if (result.loginState === 'FAILURE') setProblem(loginFailureMessage(result, 'verification'));
-      else onDone(result);
+      if (result.loginState === 'FAILURE') {
+        setProblem(loginFailureMessage(result, 'verification'));
+        setOfferReset(accountCodesUsedUp(result.error) !== undefined);
+      } else onDone(result);
     } catch (error) {
       setProblem(unexpectedFailureMessage(error));
     }
@@ -44,8 +49,14 @@ export function VerificationStep({
     try {
       await client.verification.resendDuringAuthentication(state.data.stateToken);
       setResent(true);
-    } catch {
-      setProblem('We could not send a new code. Wait a minute, then try again.');
+    } catch (error) {
+      const usedUp = error instanceof Error ? accountCodesUsedUp(error.message) : undefined;
+      setProblem(
+        usedUp
+          ? 'We sent too many codes to this email lately. Try again later, or reset your password to sign in now.'
+          : 'We could not send a new code. Wait a minute, then try again.',
+      );
+      setOfferReset(usedUp !== undefined);
     }
   };
 
@@ -71,6 +82,11 @@ export function VerificationStep({
         />
       </div>
       <FormProblem problem={problem} />
+      {problem && offerReset ? (
+        <p>
+          <Link to="/account/forgot-password">Reset your password</Link>
+        </p>
+      ) : null}
       {resent ? (
         <p className="account-notice" role="status">
           We sent a new code.

@@ -12,6 +12,13 @@ export type AccountFlow = 'sign-in' | 'sign-up' | 'verification';
  */
 export function loginFailureMessage(failure: Failure, flow: AccountFlow): string {
   const said = failure.error.toLowerCase();
+  const usedUp = accountCodesUsedUp(failure.error);
+  if (usedUp === 'wrong-codes') {
+    return 'Too many wrong codes for this account. Try again later, or reset your password to sign in now.';
+  }
+  if (usedUp === 'codes-sent') {
+    return 'We sent too many codes to this email lately. Try again later, or reset your password to sign in now.';
+  }
   if (said.includes('too many')) {
     return flow === 'verification'
       ? 'Too many wrong codes. Ask for a new code, then try again.'
@@ -43,6 +50,17 @@ export function loginFailureMessage(failure: Failure, flow: AccountFlow): string
         ? 'We could not create your account. Check your details and try again.'
         : 'We could not sign you in. Please try again.';
   }
+}
+
+/**
+ * Whether the platform said the account's codes are used up for a while, whichever sign-in asks (its
+ * wrong codes, or the codes sent to it): then only the password reset link lets the shopper in now.
+ */
+export function accountCodesUsedUp(said: string): 'wrong-codes' | 'codes-sent' | undefined {
+  const text = said.toLowerCase();
+  if (text.includes('too many wrong codes for this account')) return 'wrong-codes';
+  if (text.includes('too many codes sent to this email')) return 'codes-sent';
+  return undefined;
 }
 
 /** Anything else that went wrong (the network, the platform): never a raw error. */

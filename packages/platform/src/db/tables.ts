@@ -28,6 +28,8 @@ export interface CoreTables {
     expires_at: string;
     used_at: string | null;
     revoked_at: string | null;
+    /** When the member proved who they are (a password, a reset link); kept across refreshes. Null before 0012. */
+    signed_in_at: string | null;
   };
 }
 

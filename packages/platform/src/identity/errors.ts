@@ -43,6 +43,39 @@ export const tooManyAttempts = (retryAfterSeconds: number): DomainError =>
     retryAfterSeconds,
   });
 
+/** One code's tries are used up; a new code (resend) brings new ones. */
+export const tooManyWrongCodes = (): DomainError =>
+  applicationError('RESOURCE_EXHAUSTED', 'TOO_MANY_ATTEMPTS', 'too many wrong codes: ask for a new one', {
+    reason: 'CODE_ATTEMPTS',
+  });
+
+/** One login's resends are used up; signing in again starts a new verification. */
+export const tooManyResends = (): DomainError =>
+  applicationError('RESOURCE_EXHAUSTED', 'TOO_MANY_ATTEMPTS', 'too many codes sent: sign in again', {
+    reason: 'SEND_LIMIT',
+  });
+
+/**
+ * The identity's wrong codes, across all its logins and codes, are used up for a while. No new code
+ * helps; the password reset link proves the email another way.
+ */
+export const tooManyWrongCodesForIdentity = (retryAfterSeconds: number): DomainError =>
+  applicationError(
+    'RESOURCE_EXHAUSTED',
+    'TOO_MANY_ATTEMPTS',
+    'too many wrong codes for this account: try again later, or reset your password',
+    { reason: 'IDENTITY_CODE_ATTEMPTS', retryAfterSeconds },
+  );
+
+/** The identity was sent as many codes as it may be for a while, by any of its logins. */
+export const tooManyCodesForIdentity = (retryAfterSeconds: number): DomainError =>
+  applicationError(
+    'RESOURCE_EXHAUSTED',
+    'TOO_MANY_ATTEMPTS',
+    'too many codes sent to this email lately: try again later, or reset your password',
+    { reason: 'IDENTITY_SEND_LIMIT', retryAfterSeconds },
+  );
+
 /** A verification code that is wrong, expired, or for a state that is over (point 8's member reasons). */
 export const verificationFailed = (
   reason: 'BAD_CODE' | 'CODE_EXPIRED' | 'NOT_FOUND',

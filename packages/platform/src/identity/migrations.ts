@@ -1,6 +1,9 @@
 import type { Kysely, Migration } from 'kysely';
 
-/** Identities, their sessions, verifications, recovery tokens, login attempts and used captchas. */
+/**
+ * Identities, their sessions, verifications (and which one is live), recovery tokens, the attempt log
+ * and used captchas.
+ */
 export const identityMigrations: Record<string, Migration> = {
   '0003_identity': {
     async up(db: Kysely<any>) {
@@ -83,6 +86,55 @@ export const identityMigrations: Record<string, Migration> = {
         .createTable('identity_captcha_uses')
         .addColumn('challenge', 'text', (col) => col.primaryKey())
         .addColumn('expires_at', 'text', (col) => col.notNull())
+        .execute();
+    },
+  },
+  '0013_identity_guessing': {
+    async up(db: Kysely<any>) {
+      // one verification per identity whose code works (verification.ts)
+      await db.schema
+        .createTable('identity_live_verifications')
+        .addColumn('identity_id', 'text', (col) =>
+          col.primaryKey().references('identities.id').onDelete('cascade'),
+        )
+        .addColumn('verification_id', 'text', (col) => col.notNull())
+        .addColumn('updated_at', 'text', (col) => col.notNull())
+        .execute();
+      // the attempt log drops every key's old rows at once (throttle.ts)
+      await db.schema
+        .createIndex('identity_login_attempts_time')
+        .on('identity_login_attempts')
+        .column('attempted_at')
+        .execute();
+      // verifications in progress at the upgrade: the newest of each identity stays live
+      await db
+        .insertInto('identity_live_verifications')
+        .columns(['identity_id', 'verification_id', 'updated_at'])
+        .expression(
+          db
+            .selectFrom('identity_verifications as v')
+            .select(['v.identity_id', 'v.id', 'v.created_at'])
+            .where('v.completed_at', 'is', null)
+            .where(({ eb, exists, not, selectFrom }) =>
+              not(
+                exists(
+                  selectFrom('identity_verifications as w')
+                    .select('w.id')
+                    .whereRef('w.identity_id', '=', 'v.identity_id')
+                    .where('w.completed_at', 'is', null)
+                    .where((inner) =>
+                      inner.or([
+                        inner('w.created_at', '>', eb.ref('v.created_at')),
+                        inner.and([
+                          inner('w.created_at', '=', eb.ref('v.created_at')),
+                          inner('w.id', '>', eb.ref('v.id')),
+                        ]),
+                      ]),
+                    ),
+                ),
+              ),
+            ),
+        )
         .execute();
     },
   },

@@ -1,7 +1,7 @@
 import type { LoginRequest, RegisterRequest } from '@cartwheel/sdk';
 import type { FastifyRequest } from 'fastify';
 import type { HttpApp } from '../http/app.ts';
-import { memberIdOf } from '../members/routes.ts';
+import { signedInMemberOf } from '../members/routes.ts';
 import type { Services } from '../platform.ts';
 import {
   ActivationEmailBody,
@@ -39,7 +39,7 @@ export function identityRoutes(app: HttpApp, services: Pick<Services, 'identity'
     identity.login(request.body as LoginRequest, callerOf(request)),
   );
   app.post(`${auth}/change-password`, { schema: { body: ChangePasswordBody }, config: member }, (request) =>
-    identity.changePassword(memberIdOf(request), request.body.newPassword),
+    identity.changePassword(signedInMemberOf(request), request.body.newPassword),
   );
   app.post(`${auth}/sign-on`, { schema: { body: SignOnBody }, config: admin }, (request) =>
     identity.signOn({

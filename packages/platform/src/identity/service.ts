@@ -18,7 +18,7 @@ import type { TokenService } from '../oauth/tokens.ts';
 import type { Settings } from '../settings/settings.ts';
 import { applicationError, invalidArgument, notFound, violation } from '../shared/errors.ts';
 import { newId, newSecret } from '../shared/ids.ts';
-import type { Principal } from '../shared/principal.ts';
+import type { MemberPrincipal, Principal } from '../shared/principal.ts';
 import { Captcha, type CaptchaChallenge } from './captcha.ts';
 import {
   emailAlreadyExists,
@@ -57,6 +57,12 @@ export const IDENTITY_SETTINGS = {
   /** The invisible captcha's public site key (point 9), made on first use. */
   captchaInvisibleSiteKey: 'identity.captcha.invisible_site_key',
 } as const;
+
+/** A password change needs a sign-in (not a refresh) at most this old. */
+export const RECENT_SIGN_IN_MS = 15 * 60 * 1000;
+
+const recentSignInRequired = () =>
+  applicationError('PERMISSION_DENIED', 'RECENT_SIGN_IN_REQUIRED', 'sign in again to change your password');
 
 /** Who is asking: the principal of the call and the client's network address (for the throttle). */
 export interface Caller {
@@ -176,14 +182,22 @@ export class IdentityService {
     return this.continueSignIn(row, policy, holderOf(caller.principal));
   }
 
-  /** `POST /v2/login`: email and password, throttled per email and per address. */
+  /**
+   * `POST /v2/login`: email and password. After a few failures for the email (or many from the
+   * address) a solved captcha must come with it; with one, the right password signs in.
+   */
   async login(input: LoginRequest, caller: Caller): Promise<StateMachineResponse> {
     const email = loginEmail(input.loginId?.email);
     if (typeof input.password !== 'string' || input.password === '') {
       throw invalidArgument([violation('password', 'is required', 'REQUIRED_FIELD')]);
     }
-    await this.checkCaptcha(input.captchaTokens);
     const attempt = await this.throttle.begin(email, caller.address);
+    try {
+      await this.checkCaptcha(input.captchaTokens, attempt.needsCaptcha);
+    } catch (refusal) {
+      await attempt.withdraw(); // no password was checked: nothing to count
+      throw refusal;
+    }
     const identity = await this.findByEmail(email);
     if (!identity) {
       await attempt.failed();
@@ -203,16 +217,32 @@ export class IdentityService {
     return this.continueSignIn(identity, await this.policy(), holderOf(caller.principal));
   }
 
-  /** `POST /v2/change-password` by the signed-in member. */
-  async changePassword(memberId: string, newPassword: unknown): Promise<Record<string, never>> {
+  /**
+   * `POST /v2/change-password` by the signed-in member, whose sign-in is recent (`RECENT_SIGN_IN_MS`).
+   * Every other session of the member ends; the caller's stays. The member is told by email.
+   */
+  async changePassword(caller: MemberPrincipal, newPassword: unknown): Promise<Record<string, never>> {
+    // a stolen session must not lock the owner out: the password itself is asked again, at sign-in
+    const signedInAt = caller.signedInAt;
+    if (!Number.isFinite(signedInAt) || Date.now() - signedInAt > RECENT_SIGN_IN_MS) {
+      throw recentSignInRequired();
+    }
     const weak = passwordViolation(newPassword, 'newPassword');
     if (weak) throw weak;
-    const identity = await this.findById(memberId);
-    if (!identity) throw notFound('identity', memberId);
-    await this.update(identity.id, {
-      password_hash: await hashPassword(newPassword as string),
-      must_reset_password: 0,
+    const identity = await this.findById(caller.memberId);
+    if (!identity) throw notFound('identity', caller.memberId);
+    const passwordHash = await hashPassword(newPassword as string);
+    await this.deps.tokens.endSessionsOf(identity.id, 'PASSWORD_CHANGED', {
+      keep: caller.familyId,
+      along: async (trx) => {
+        await trx
+          .updateTable('identities')
+          .set({ password_hash: passwordHash, must_reset_password: 0, updated_at: new Date().toISOString() })
+          .where('id', '=', identity.id)
+          .execute();
+      },
     });
+    await this.mailPasswordChanged(identity.email);
     return {};
   }
 
@@ -401,13 +431,26 @@ export class IdentityService {
     const next = identity.email_verified
       ? { status: identity.status, pendingReason: identity.pending_reason }
       : statusAfterEmailVerified(standingOf(identity), policy);
-    const updated = await this.update(identity.id, {
-      password_hash: passwordHash,
-      must_reset_password: 0,
-      email_verified: 1,
-      status: next.status,
-      pending_reason: next.pendingReason,
+    // whoever held a session may have known the old password: every session ends with it
+    await this.deps.tokens.endSessionsOf(identity.id, 'PASSWORD_RESET', {
+      along: async (trx) => {
+        await trx
+          .updateTable('identities')
+          .set({
+            password_hash: passwordHash,
+            must_reset_password: 0,
+            email_verified: 1,
+            status: next.status,
+            pending_reason: next.pendingReason,
+            updated_at: new Date().toISOString(),
+          })
+          .where('id', '=', identity.id)
+          .execute();
+      },
     });
+    const updated = await this.findById(identity.id);
+    if (!updated) throw notFound('identity', identity.id);
+    await this.mailPasswordChanged(updated.email);
     await this.throttle.clear(updated.email);
     const holder = holderOf(caller.principal);
     return this.continueSignIn(updated, policy, {
@@ -486,6 +529,19 @@ export class IdentityService {
     });
   }
 
+  /** The notice after a password change or reset: the owner learns of one they did not make. */
+  private async mailPasswordChanged(to: string): Promise<void> {
+    await this.deps.mailer.send({
+      kind: 'PASSWORD_CHANGED',
+      to,
+      subject: `Your ${this.options.storeName} password was changed`,
+      text: [
+        `The password of your account at ${this.options.storeName} was just changed, and every other place you were signed in was signed out.`,
+        `If it wasn't you, choose a new password now: ${this.options.publicUrl}/auth/forgot-password`,
+      ].join('\n\n'),
+    });
+  }
+
   private async mailCode(to: string, code: string): Promise<void> {
     await this.deps.mailer.send({
       kind: 'EMAIL_VERIFICATION_CODE',
@@ -522,9 +578,11 @@ export class IdentityService {
     return !!client && !!origin && (originAllowed(client, origin) || redirectUriAllowed(client, url));
   }
 
-  private async checkCaptcha(tokens: CaptchaToken[] | undefined): Promise<void> {
-    const setting = await this.deps.settings.get(IDENTITY_SETTINGS.captcha);
-    if (setting === 'required') await this.captcha.verify(tokens);
+  /** A solved captcha, when the site asks for one on every form or this call `needed` one. */
+  private async checkCaptcha(tokens: CaptchaToken[] | undefined, needed = false): Promise<void> {
+    if (needed || (await this.deps.settings.get(IDENTITY_SETTINGS.captcha)) === 'required') {
+      await this.captcha.verify(tokens);
+    }
   }
 
   private async policy(): Promise<SignUpPolicy> {

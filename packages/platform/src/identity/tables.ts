@@ -9,6 +9,11 @@ export interface IdentityTables {
   identity_sessions: IdentitySessionRow;
   identity_verifications: IdentityVerificationRow;
   identity_recovery_tokens: IdentityRecoveryTokenRow;
+  identity_live_verifications: IdentityLiveVerificationRow;
+  /**
+   * The attempt log (throttle.ts): one row per recent attempt under a key, `email:<email>` and
+   * `address:<ip>` for failed logins, `code-guess:<identity>` and `code-sent:<identity>` for codes.
+   */
   identity_login_attempts: { id: string; throttle_key: string; attempted_at: string };
   identity_captcha_uses: { challenge: string; expires_at: string };
 }
@@ -57,6 +62,16 @@ export interface IdentityVerificationRow {
   /** When the state token stops being good for anything, resends included. */
   expires_at: string;
   completed_at: string | null;
+}
+
+/**
+ * The one verification of an identity whose code works: the newest code sent (by a login, a resend or
+ * an admin's start) replaces it, so older codes stop working.
+ */
+export interface IdentityLiveVerificationRow {
+  identity_id: string;
+  verification_id: string;
+  updated_at: string;
 }
 
 export interface IdentityRecoveryTokenRow {

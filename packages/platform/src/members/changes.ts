@@ -13,7 +13,8 @@ export interface MemberChanges {
   privacyStatus?: 'PUBLIC' | 'PRIVATE';
 }
 
-const TEXT_MAX_LENGTH = 1000;
+/** The longest text a member field holds. */
+export const TEXT_MAX_LENGTH = 1000;
 
 /** Member fields an update may set → the identity profile field that keeps each. */
 const PROFILE_FIELD_OF = {

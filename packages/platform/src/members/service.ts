@@ -2,6 +2,9 @@ import { randomBytes } from 'node:crypto';
 import type { IdentityProfile, Member } from '@cartwheel/sdk';
 import type { Kysely } from 'kysely';
 import type { Tables } from '../db/tables.ts';
+import { statusAfterOwnerApproval } from '../identity/login-flow.ts';
+import type { IdentityRow } from '../identity/tables.ts';
+import type { TokenService } from '../oauth/tokens.ts';
 import { applicationError, DomainError, invalidArgument, notFound, violation } from '../shared/errors.ts';
 import { newId } from '../shared/ids.ts';
 import { type MemberActor, memberChanges } from './changes.ts';
@@ -16,12 +19,19 @@ export interface NewMemberIdentity {
   profile: IdentityProfile;
 }
 
+/** Identity statuses whose member may not sign in or renew a sign-in. */
+const SIGNED_OUT_STATUSES: ReadonlySet<IdentityRow['status']> = new Set(['BLOCKED', 'DELETED', 'OFFLINE']);
+
 /**
- * Members, as much as identity needs now: one made for every identity, the member's own read, and
- * the member's own slug. The member administration calls of point 7 build on this.
+ * Members: one made for every identity, the member's own read and slug, a profile update, and the
+ * admin's block, approve and delete. A member's status is its identity's: blocking or deleting one
+ * ends all its sessions, on every platform process.
  */
 export class MembersService {
-  constructor(private readonly db: Kysely<Tables>) {}
+  constructor(
+    private readonly db: Kysely<Tables>,
+    private readonly tokens: TokenService,
+  ) {}
 
   /** Makes the member of a new identity; pass the identity's transaction as `executor`. */
   async createForIdentity(
@@ -142,6 +152,56 @@ export class MembersService {
     return this.getMy(memberId);
   }
 
+  /** `POST /v1/members/{id}/block` (admin): the member may no longer sign in; every session ends now. */
+  async block(memberId: string): Promise<Member> {
+    await this.existing(memberId);
+    await this.tokens.endSessionsOf(memberId, 'MEMBER_BLOCKED', {
+      along: (trx) => this.setStatus(trx, memberId, 'BLOCKED'),
+    });
+    return this.getMy(memberId);
+  }
+
+  /**
+   * `POST /v1/members/{id}/approve` (admin): a member waiting for the owner may sign in, and a blocked
+   * one may again. A member waiting for their email keeps waiting for it.
+   */
+  async approve(memberId: string): Promise<Member> {
+    const identity = await this.existing(memberId);
+    const next =
+      identity.status === 'BLOCKED'
+        ? { status: 'ACTIVE' as const, pendingReason: null }
+        : statusAfterOwnerApproval({
+            status: identity.status,
+            pendingReason: identity.pending_reason,
+            emailVerified: Boolean(identity.email_verified),
+          });
+    if (next.status !== identity.status || next.pendingReason !== identity.pending_reason) {
+      await this.setStatus(this.db, memberId, next.status, next.pendingReason);
+    }
+    return this.getMy(memberId);
+  }
+
+  /**
+   * `DELETE /v1/members/{id}` (admin): the member is gone from every read and may never sign in again;
+   * every session ends now. The identity stays, marked DELETED, so its email cannot be taken over.
+   */
+  async delete(memberId: string): Promise<void> {
+    await this.existing(memberId);
+    await this.tokens.endSessionsOf(memberId, 'MEMBER_DELETED', {
+      along: (trx) => this.setStatus(trx, memberId, 'DELETED'),
+    });
+  }
+
+  /** Whether the member may still sign in or renew a sign-in: the refresh grant asks. */
+  async maySignIn(memberId: string): Promise<boolean> {
+    const identity = await this.db
+      .selectFrom('identities')
+      .select('status')
+      .where('id', '=', memberId)
+      .executeTakeFirst();
+    return !!identity && !SIGNED_OUT_STATUSES.has(identity.status);
+  }
+
   async recordLogin(memberId: string, at = new Date().toISOString()): Promise<void> {
     await this.db.updateTable('members').set({ last_login_at: at }).where('id', '=', memberId).execute();
   }
@@ -154,6 +214,7 @@ export class MembersService {
       .selectAll('members')
       .select(['identities.email', 'identities.email_verified', 'identities.status', 'identities.profile'])
       .where('members.id', '=', memberId)
+      .where('identities.status', '!=', 'DELETED')
       .executeTakeFirst();
     if (!row) return undefined;
     const profile = JSON.parse(row.profile) as IdentityProfile;
@@ -184,6 +245,34 @@ export class MembersService {
       updatedDate: new Date(row.updated_at),
       ...(row.last_login_at ? { lastLoginDate: new Date(row.last_login_at) } : {}),
     };
+  }
+
+  /** The identity of a member that exists (not deleted); NOT_FOUND otherwise. */
+  private async existing(memberId: string): Promise<IdentityRow> {
+    const identity = await this.db
+      .selectFrom('identities')
+      .innerJoin('members', 'members.id', 'identities.id')
+      .selectAll('identities')
+      .where('identities.id', '=', memberId)
+      .where('identities.status', '!=', 'DELETED')
+      .executeTakeFirst();
+    if (!identity) throw notFound('member', memberId);
+    return identity;
+  }
+
+  private async setStatus(
+    executor: Kysely<Tables>,
+    memberId: string,
+    status: IdentityRow['status'],
+    pendingReason: IdentityRow['pending_reason'] = null,
+  ): Promise<void> {
+    const now = new Date().toISOString();
+    await executor
+      .updateTable('identities')
+      .set({ status, pending_reason: pendingReason, updated_at: now })
+      .where('id', '=', memberId)
+      .execute();
+    await executor.updateTable('members').set({ updated_at: now }).where('id', '=', memberId).execute();
   }
 
   /** `base` if no member has it, else `base-<6 hex>`: a clash there is one in sixteen million. */

@@ -39,7 +39,8 @@ export interface CodeExchange {
  * Authorization codes (RFC 6749 §4.1.2-4.1.3 with RFC 7636 PKCE). The member tokens are made when the
  * code is, then sealed under a key derived from the code, so the database alone never yields them. A
  * code is single use: the first exchange burns it whatever its outcome; any failed or repeated exchange
- * revokes the tokens it stood for (RFC 6749 §4.1.2, "SHOULD revoke").
+ * revokes the tokens it stood for (RFC 6749 §4.1.2, "SHOULD revoke"), the access tokens a first
+ * exchange already handed out included.
  */
 export class AuthorizationCodes {
   constructor(
@@ -91,7 +92,7 @@ export class AuthorizationCodes {
       .where('used_at', 'is', null)
       .executeTakeFirst();
     const refuse = async (description: string) => {
-      await this.tokens.revokeFamily(row.token_family);
+      await this.tokens.revokeFamily(row.token_family, 'AUTHORIZATION_CODE_MISUSED');
       return invalidGrant(description);
     };
     if (Number(burnt.numUpdatedRows) === 0) throw await refuse('authorization code was already used');
@@ -103,6 +104,8 @@ export class AuthorizationCodes {
     if (!CODE_VERIFIER.test(codeVerifier) || !challengeMatches(codeVerifier, row.code_challenge)) {
       throw await refuse('codeVerifier does not match the code challenge');
     }
+    // the sign-in ended before its code was exchanged (a block, a password reset)
+    if (this.tokens.isRevoked(row.token_family)) throw invalidGrant('authorization code is no longer valid');
     const sealed = JSON.parse(open(code, row.sealed_tokens)) as TokenResponse & { issued_at: number };
     const { issued_at: issuedAt, ...answer } = sealed;
     const elapsed = Math.floor((now.getTime() - issuedAt) / 1000);

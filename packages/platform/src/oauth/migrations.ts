@@ -1,6 +1,6 @@
-import type { Kysely, Migration } from 'kysely';
+import { type Kysely, type Migration, PostgresAdapter } from 'kysely';
 
-/** Authorization codes of the code grant. */
+/** Authorization codes of the code grant; revocations every process follows. */
 export const oauthMigrations: Record<string, Migration> = {
   '0006_oauth_codes': {
     async up(db: Kysely<any>) {
@@ -15,6 +15,35 @@ export const oauthMigrations: Record<string, Migration> = {
         .addColumn('created_at', 'text', (col) => col.notNull())
         .addColumn('expires_at', 'text', (col) => col.notNull())
         .addColumn('used_at', 'text')
+        .execute();
+    },
+  },
+  '0012_token_revocations': {
+    async up(db: Kysely<any>) {
+      // a sequence that never goes back, even once old rows are deleted: SQLite's AUTOINCREMENT
+      // (a plain rowid may reuse the highest number), PostgreSQL's bigserial
+      const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+      await db.schema
+        .createTable('token_revocations')
+        .addColumn('seq', postgres ? 'bigserial' : 'integer', (col) =>
+          postgres ? col.primaryKey() : col.primaryKey().autoIncrement(),
+        )
+        .addColumn('family_id', 'text', (col) => col.notNull())
+        .addColumn('member_id', 'text')
+        .addColumn('reason', 'text', (col) => col.notNull())
+        .addColumn('revoked_at', 'text', (col) => col.notNull())
+        .execute();
+      await db.schema
+        .createIndex('token_revocations_revoked_at')
+        .on('token_revocations')
+        .column('revoked_at')
+        .execute();
+      // when a member's sessions end (password, block), all their families are found by member
+      await db.schema.alterTable('refresh_tokens').addColumn('signed_in_at', 'text').execute();
+      await db.schema
+        .createIndex('refresh_tokens_member')
+        .on('refresh_tokens')
+        .columns(['member_id', 'revoked_at'])
         .execute();
     },
   },

@@ -34,7 +34,7 @@ type Request = CreateRedirectSessionRequest & {
 
 export interface RedirectSessionDeps {
   publicUrl: string;
-  /** Logout: ends the calling member's sign-in (its refresh tokens) on the platform. */
+  /** Logout: ends the calling member's sign-in (its refresh and access tokens) on every process. */
   endSignIn(principal: Extract<Principal, { kind: 'member' }>): Promise<void>;
 }
 

@@ -1,3 +1,5 @@
+import type { Generated } from 'kysely';
+
 /** The OAuth domain's own rows (clients and refresh tokens are core tables, made first). */
 export interface OAuthTables {
   /** Authorization codes (RFC 6749 §4.1.2): single use, sixty seconds, bound to client, redirect URI and PKCE. */
@@ -17,4 +19,20 @@ export interface OAuthTables {
     expires_at: string;
     used_at: string | null;
   };
+  /**
+   * Ended token families, one row each, written in the transaction that revokes their refresh tokens.
+   * Every process reads the new ones (`seq > last`) into memory and refuses those families' access
+   * tokens; a row matters only while an access token issued before it may still live.
+   */
+  token_revocations: TokenRevocationRow;
+}
+
+export interface TokenRevocationRow {
+  /** Increases with every row (never reused), so a process asks only for what it has not read. */
+  seq: Generated<number>;
+  family_id: string;
+  /** The member whose sign-in ended; null for a visitor's family. */
+  member_id: string | null;
+  reason: string;
+  revoked_at: string;
 }

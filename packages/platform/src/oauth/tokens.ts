@@ -1,11 +1,13 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { TokenResponse } from '@cartwheel/sdk';
 import { type JWTPayload, jwtVerify, SignJWT } from 'jose';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
+import { inTransaction } from '../db/database.ts';
 import type { Tables } from '../db/tables.ts';
 import { DomainError } from '../shared/errors.ts';
 import { newId, newSecret } from '../shared/ids.ts';
-import type { Principal } from '../shared/principal.ts';
+import type { MemberPrincipal, Principal } from '../shared/principal.ts';
+import type { RevocationReason, RevokedFamilies } from './revocations.ts';
 
 /** Access tokens live four hours, as the hosted platform's do; refresh tokens ninety days. */
 export const ACCESS_TOKEN_TTL_SECONDS = 4 * 60 * 60;
@@ -15,21 +17,42 @@ const VERIFIED_TOKENS_KEPT = 10_000;
 
 export const sha256 = (value: string): string => createHash('sha256').update(value).digest('hex');
 
+/**
+ * A revocation matters while an access token issued before it may live; a refresh racing the
+ * revocation may issue one a moment after it, hence the margin.
+ */
+export const REVOCATION_HORIZON_MS = (ACCESS_TOKEN_TTL_SECONDS + 5 * 60) * 1000;
+
 interface Subject {
   clientId: string;
   visitorId: string;
   memberId: string | null;
+  /** When the member proved who they are (ms); absent for a visitor. */
+  signedInAt?: number;
+}
+
+interface Verified {
+  principal: Principal;
+  familyId: string;
+  expiresAt: number;
+}
+
+export interface TokenServiceOptions {
+  /** Whether a member may still renew their tokens (not blocked, not deleted). */
+  memberMayRenew?: (memberId: string) => Promise<boolean>;
 }
 
 /**
- * Issues and checks tokens. Access tokens are signed JWTs (checked without a database read, so any
- * platform process behind a load balancer can check them); refresh tokens are random, stored only as
- * hashes, rotated on each use, and a reused one revokes its whole family.
+ * Issues and checks tokens. Access tokens are signed JWTs naming their refresh-token family (`fam`) and,
+ * for a member, when they signed in (`auth_time`). They are checked without a database read, so any
+ * platform process behind a load balancer can check them, against this process's memory of revoked
+ * families (`RevokedFamilies`, fed by the database within a second). Refresh tokens are random, stored
+ * only as hashes, rotated on each use, and a reused one revokes its whole family.
  */
 export class TokenService {
   private readonly key: Uint8Array;
   /** Access tokens already checked, with who they name; bounded, oldest dropped first. */
-  private readonly verified = new Map<string, { principal: Principal; expiresAt: number }>();
+  private readonly verified = new Map<string, Verified>();
   private readonly adminKeyHash: Buffer;
 
   constructor(
@@ -37,6 +60,8 @@ export class TokenService {
     signingSecret: string,
     /** SHA-256 (hex) of the admin API key: the key itself is never stored. */
     adminKeyHash: string,
+    private readonly revoked: RevokedFamilies,
+    private readonly options: TokenServiceOptions = {},
   ) {
     this.key = new TextEncoder().encode(signingSecret);
     this.adminKeyHash = Buffer.from(adminKeyHash, 'hex');
@@ -53,11 +78,11 @@ export class TokenService {
    * hands out for a session token. Keeps the visitor id, so the visitor's cart stays theirs.
    */
   async issueMemberTokens(
-    subject: { clientId: string; visitorId: string; memberId: string },
+    subject: { clientId: string; visitorId: string; memberId: string; signedInAt?: number },
     familyId: string = newId(),
   ): Promise<TokenResponse> {
     await this.requireClient(subject.clientId);
-    return this.issue(subject, familyId);
+    return this.issue({ ...subject, signedInAt: subject.signedInAt ?? Date.now() }, familyId);
   }
 
   /** The family a refresh token belongs to, so whoever handed it out can revoke it later. */
@@ -70,16 +95,55 @@ export class TokenService {
     return row?.family_id;
   }
 
-  /** Logout: every live refresh token of this member's sign-in on this visitor and client. */
-  async revokeMemberSignIn(principal: { clientId: string; visitorId: string; memberId: string }) {
-    await this.db
-      .updateTable('refresh_tokens')
-      .set({ revoked_at: new Date().toISOString() })
-      .where('client_id', '=', principal.clientId)
-      .where('visitor_id', '=', principal.visitorId)
-      .where('member_id', '=', principal.memberId)
-      .where('revoked_at', 'is', null)
-      .execute();
+  /** Whether this family's tokens were revoked (as far as this process has heard). */
+  isRevoked(familyId: string): boolean {
+    return this.revoked.has(familyId);
+  }
+
+  /**
+   * Logout: the caller's sign-in (its family: refresh and access tokens), with any other sign-in of
+   * this member on this visitor and client.
+   */
+  async revokeMemberSignIn(principal: MemberPrincipal): Promise<void> {
+    await this.endFamilies('LOGOUT', principal.memberId, async (trx) => [
+      principal.familyId,
+      ...(await trx
+        .selectFrom('refresh_tokens')
+        .select('family_id')
+        .distinct()
+        .where('member_id', '=', principal.memberId)
+        .where('revoked_at', 'is', null)
+        .where('client_id', '=', principal.clientId)
+        .where('visitor_id', '=', principal.visitorId)
+        .execute()
+        .then((rows) => rows.map((row) => row.family_id))),
+    ]);
+  }
+
+  /**
+   * Ends every sign-in of a member (but `keep`, the caller's own, on a password change), in one
+   * transaction with `along`, the change that ends them (the new password, the member's block).
+   */
+  async endSessionsOf(
+    memberId: string,
+    reason: RevocationReason,
+    options: { keep?: string; along?: (trx: Transaction<Tables>) => Promise<void> } = {},
+  ): Promise<void> {
+    await this.endFamilies(
+      reason,
+      memberId,
+      async (trx) => {
+        let families = trx
+          .selectFrom('refresh_tokens')
+          .select('family_id')
+          .distinct()
+          .where('member_id', '=', memberId)
+          .where('revoked_at', 'is', null);
+        if (options.keep) families = families.where('family_id', '!=', options.keep);
+        return (await families.execute()).map((row) => row.family_id);
+      },
+      options.along,
+    );
   }
 
   /** Rotates a refresh token (`grantType: refresh_token`). */
@@ -91,8 +155,17 @@ export class TokenService {
       .where('token_hash', '=', hash)
       .executeTakeFirst();
     const now = new Date().toISOString();
-    if (!row || row.revoked_at || row.expires_at <= now || (clientId && row.client_id !== clientId)) {
+    if (
+      !row ||
+      row.revoked_at ||
+      row.expires_at <= now ||
+      (clientId && row.client_id !== clientId) ||
+      this.revoked.has(row.family_id)
+    ) {
       throw invalidGrant('refresh token is not valid');
+    }
+    if (row.member_id && !(await (this.options.memberMayRenew?.(row.member_id) ?? true))) {
+      throw invalidGrant('the member may no longer sign in');
     }
     // single use: whoever marks it used first wins; a second use means it leaked
     const marked = await this.db
@@ -102,22 +175,51 @@ export class TokenService {
       .where('used_at', 'is', null)
       .executeTakeFirst();
     if (Number(marked.numUpdatedRows) === 0) {
-      await this.revokeFamily(row.family_id);
+      await this.revokeFamily(row.family_id, 'REFRESH_TOKEN_REUSED');
       throw invalidGrant('refresh token was already used');
     }
-    return this.issue(
-      { clientId: row.client_id, visitorId: row.visitor_id, memberId: row.member_id },
-      row.family_id,
-    );
+    const subject: Subject = { clientId: row.client_id, visitorId: row.visitor_id, memberId: row.member_id };
+    // the sign-in stays the one the member made; a row from before it was kept counts as long ago
+    if (row.member_id) subject.signedInAt = row.signed_in_at ? Date.parse(row.signed_in_at) : 0;
+    return this.issue(subject, row.family_id);
   }
 
-  async revokeFamily(familyId: string): Promise<void> {
-    await this.db
-      .updateTable('refresh_tokens')
-      .set({ revoked_at: new Date().toISOString() })
+  /** Ends a family: its refresh tokens stop renewing, its access tokens are refused everywhere. */
+  async revokeFamily(familyId: string, reason: RevocationReason): Promise<void> {
+    const owner = await this.db
+      .selectFrom('refresh_tokens')
+      .select('member_id')
       .where('family_id', '=', familyId)
-      .where('revoked_at', 'is', null)
-      .execute();
+      .executeTakeFirst();
+    await this.endFamilies(reason, owner?.member_id ?? null, async () => [familyId]);
+  }
+
+  /**
+   * Revokes the families `find` names, in one transaction with `along`: their refresh tokens and a
+   * revocation row each, which every process reads; this one remembers them at once, after the commit.
+   */
+  private async endFamilies(
+    reason: RevocationReason,
+    memberId: string | null,
+    find: (trx: Transaction<Tables>) => Promise<string[]>,
+    along?: (trx: Transaction<Tables>) => Promise<void>,
+  ): Promise<void> {
+    const at = new Date();
+    const families = await inTransaction(this.db, async (trx) => {
+      await along?.(trx);
+      const found = [...new Set(await find(trx))];
+      for (let start = 0; start < found.length; start += 500) {
+        await trx
+          .updateTable('refresh_tokens')
+          .set({ revoked_at: at.toISOString() })
+          .where('family_id', 'in', found.slice(start, start + 500))
+          .where('revoked_at', 'is', null)
+          .execute();
+      }
+      if (found.length > 0) await this.revoked.record(trx, found, reason, memberId, at);
+      return found;
+    });
+    this.revoked.remember(families, at.getTime());
   }
 
   /** Who the `Authorization` header names; a header that names no one is refused, never ignored. */
@@ -156,10 +258,18 @@ export class TokenService {
     return { visitorId: principal.visitorId, clientId: principal.clientId };
   }
 
-  /** Who a token already verified speaks for, while it has not expired. */
+  /**
+   * Who a token already verified speaks for, while it has not expired; refused once its family is
+   * revoked. Two lookups: this is the path of nearly every call.
+   */
   private remembered(value: string): Principal | undefined {
     const known = this.verified.get(value);
-    return known && known.expiresAt > Date.now() ? known.principal : undefined;
+    if (!known || known.expiresAt <= Date.now()) return undefined;
+    if (this.revoked.has(known.familyId)) {
+      this.verified.delete(value);
+      throw tokenRevoked();
+    }
+    return known.principal;
   }
 
   private async resolveAccessToken(value: string): Promise<Principal> {
@@ -173,13 +283,27 @@ export class TokenService {
     }
     const clientId = String(payload.cid);
     const visitorId = String(payload.sub);
-    const principal: Principal =
-      typeof payload.mid === 'string'
-        ? { kind: 'member', memberId: payload.mid, visitorId, clientId }
-        : { kind: 'visitor', visitorId, clientId };
+    const familyId = payload.fam;
+    // a token from before families were named could not be revoked: its holder renews it
+    if (typeof familyId !== 'string') throw tokenRevoked();
+    if (this.revoked.has(familyId)) throw tokenRevoked();
+    let principal: Principal;
+    if (typeof payload.mid === 'string') {
+      if (typeof payload.auth_time !== 'number') throw tokenRevoked();
+      principal = {
+        kind: 'member',
+        memberId: payload.mid,
+        visitorId,
+        clientId,
+        familyId,
+        signedInAt: payload.auth_time * 1000,
+      };
+    } else {
+      principal = { kind: 'visitor', visitorId, clientId };
+    }
     // a visitor makes many calls with one token: check its signature once, until it expires
     if (this.verified.size >= VERIFIED_TOKENS_KEPT) this.verified.delete(this.verified.keys().next().value!);
-    this.verified.set(value, { principal, expiresAt: (payload.exp ?? 0) * 1000 });
+    this.verified.set(value, { principal, familyId, expiresAt: (payload.exp ?? 0) * 1000 });
     return principal;
   }
 
@@ -200,7 +324,10 @@ export class TokenService {
   private async issue(subject: Subject, familyId: string): Promise<TokenResponse> {
     const accessToken = await new SignJWT({
       cid: subject.clientId,
-      ...(subject.memberId ? { mid: subject.memberId } : {}),
+      fam: familyId,
+      ...(subject.memberId
+        ? { mid: subject.memberId, auth_time: Math.floor((subject.signedInAt ?? Date.now()) / 1000) }
+        : {}),
     })
       .setProtectedHeader({ alg: 'HS256' })
       .setIssuer(ISSUER)
@@ -224,10 +351,19 @@ export class TokenService {
         expires_at: new Date(now + REFRESH_TOKEN_TTL_SECONDS * 1000).toISOString(),
         used_at: null,
         revoked_at: null,
+        signed_in_at:
+          subject.memberId && subject.signedInAt !== undefined
+            ? new Date(subject.signedInAt).toISOString()
+            : null,
       })
       .execute();
     return { access_token: accessToken, expires_in: ACCESS_TOKEN_TTL_SECONDS, refresh_token: refreshToken };
   }
+}
+
+/** The token's sign-in ended (logout, a password change, a block) or it names none: sign in again. */
+function tokenRevoked(): DomainError {
+  return new DomainError('UNAUTHENTICATED', 'access token is no longer valid: its sign-in has ended');
 }
 
 function invalidGrant(description: string): DomainError {
