@@ -153,7 +153,11 @@ describe.each(DIALECTS)('the SDK catalog modules over HTTP on %s', (dialect) => 
         },
       });
       const wanted = await newProduct();
-      const ids = Array.from({ length: 300 }, (_, i) => `not-a-product-${String(i).padStart(4, '0')}`);
+      // 99 long ids and the wanted one: within the query budget's 100, past the 4000-character threshold
+      const ids = Array.from(
+        { length: 99 },
+        (_, i) => `not-a-product-${String(i).padStart(4, '0')}-with-a-longer-id`,
+      );
       const page = await observed.products.queryProducts({ filter: { id: { $in: [...ids, wanted.id] } } });
       expect(methods).toEqual(['POST']);
       expect(page.items.map((product) => product.id)).toEqual([wanted.id]);

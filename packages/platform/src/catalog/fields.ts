@@ -25,7 +25,7 @@ export const PRODUCT_FIELDS: QueryFields = {
   ribbon: { column: 'p.ribbon', kind: 'string', emptyIsAbsent: true },
   createdDate: { column: 'p.created_date', kind: 'date' },
   lastUpdated: { column: 'p.last_updated', kind: 'date' },
-  numericId: { column: 'p.numeric_id', kind: 'number' },
+  numericId: { column: 'p.numeric_id', kind: 'number', integer: true },
 };
 
 export const PRODUCT_SORT: SortSpec = {

@@ -8,6 +8,101 @@ import { ALL_PRODUCTS_COLLECTION_ID } from './collections.ts';
  * catalog's indexed columns. Anything it does not know is a field violation, never ignored.
  */
 
+// ---- the query budget: what one catalog query may ask (schemas.ts declares it, this file counts) ----
+
+/** Values in one `$in`, `$nin`, `$hasSome` or `$hasAll` list. */
+export const MAX_FILTER_LIST = 100;
+/** Conditions in one filter: each operator on a field, and each `$and`, `$or`, `$not`. */
+export const MAX_FILTER_CONDITIONS = 50;
+/** How deep `$and`, `$or` and `$not` nest. */
+export const MAX_FILTER_DEPTH = 5;
+/** Characters in a string a filter compares or searches with (`$eq`, `$in`, `$startsWith`, ...). */
+export const MAX_FILTER_TEXT = 200;
+/** Items in `sort`. */
+export const MAX_SORT_ITEMS = 5;
+/** `paging.limit` (and `cursorPaging.limit`). */
+export const MAX_LIMIT = 100;
+export const DEFAULT_LIMIT = 50;
+/** `paging.offset`, and the offset a cursor stands for: deeper pages are reached by filtering. */
+export const MAX_OFFSET = 100_000;
+
+/**
+ * Holds a filter to the budget: how many conditions it makes and how deep it nests (what a schema
+ * cannot count), and the size of each list and string in it. Stops at the first thing past the
+ * budget, so a filter of any size costs at most that many steps. Runs before the route's schema
+ * walks the filter, and again in the service for callers that are not routes.
+ */
+export function checkFilterBudget(filter: unknown, path = 'query.filter'): void {
+  if (filter === null || typeof filter !== 'object') return;
+  spendOn(filter, path, 0, { left: MAX_FILTER_CONDITIONS, path });
+}
+
+function spendOn(node: object, at: string, depth: number, budget: { left: number; path: string }): void {
+  if (Array.isArray(node)) return;
+  for (const key in node) {
+    const value = (node as Record<string, unknown>)[key];
+    if (key === '$and' || key === '$or' || key === '$not') {
+      if (depth >= MAX_FILTER_DEPTH) {
+        throw bad(`${at}.${key}`, `nests $and, $or and $not at most ${MAX_FILTER_DEPTH} deep`, 'MAX_SIZE');
+      }
+      spend(budget);
+      if (value === null || typeof value !== 'object') continue;
+      if (!Array.isArray(value)) spendOn(value, `${at}.${key}`, depth + 1, budget);
+      else {
+        for (let index = 0; index < value.length; index++) {
+          const item = value[index];
+          if (item !== null && typeof item === 'object') {
+            spendOn(item, `${at}.${key}[${index}]`, depth + 1, budget);
+          }
+        }
+      }
+    } else if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
+      // operators (`{$gt: 1, $lt: 5}`): each one a condition
+      for (const operator in value) {
+        spend(budget);
+        checkOperand((value as Record<string, unknown>)[operator], at, key, operator);
+      }
+    } else {
+      spend(budget);
+      checkOperand(value, at, key);
+    }
+  }
+}
+
+function spend(budget: { left: number; path: string }): void {
+  if (--budget.left < 0) {
+    throw bad(budget.path, `must hold at most ${MAX_FILTER_CONDITIONS} conditions`, 'MAX_SIZE');
+  }
+}
+
+/** A compared value or list; its field's path is only written out for a refusal. */
+function checkOperand(value: unknown, at: string, key: string, operator?: string): void {
+  if (typeof value === 'string') {
+    if (value.length > MAX_FILTER_TEXT) {
+      throw bad(
+        operandField(at, key, operator),
+        `must be at most ${MAX_FILTER_TEXT} characters`,
+        'MAX_LENGTH',
+      );
+    }
+  } else if (Array.isArray(value)) {
+    if (value.length > MAX_FILTER_LIST) {
+      throw bad(operandField(at, key, operator), `must hold at most ${MAX_FILTER_LIST} items`, 'MAX_SIZE');
+    }
+    for (let index = 0; index < value.length; index++) {
+      const item = value[index];
+      if (typeof item === 'string' && item.length > MAX_FILTER_TEXT) {
+        const field = `${operandField(at, key, operator)}[${index}]`;
+        throw bad(field, `must be at most ${MAX_FILTER_TEXT} characters`, 'MAX_LENGTH');
+      }
+    }
+  }
+}
+
+function operandField(at: string, key: string, operator: string | undefined): string {
+  return operator === undefined ? `${at}.${key}` : `${at}.${key}.${operator}`;
+}
+
 type FieldKind = 'string' | 'number' | 'boolean' | 'date' | 'enum' | 'collections';
 
 export interface FieldSpec {
@@ -20,6 +115,8 @@ export interface FieldSpec {
   lowerColumn?: string;
   /** Empty text means absent (`$exists: false`). */
   emptyIsAbsent?: boolean;
+  /** A whole number column (`bigint`): a value must be a whole number it can hold. */
+  integer?: boolean;
   /** A substring index (`CompileOptions.substringIndex`) may answer `$contains` on this field. */
   substringIndexed?: boolean;
 }
@@ -31,6 +128,11 @@ export interface CompileOptions {
    * or undefined when the index cannot answer it (a needle too short for it).
    */
   substringIndex?: (needle: string) => RawBuilder<SqlBool> | undefined;
+  /**
+   * Collections the reader may not see (for visitors, the hidden ones): a filter naming one reads it
+   * as a collection no product is in, as if it did not exist.
+   */
+  hiddenCollections?: ReadonlySet<string>;
 }
 
 export type QueryFields = Record<string, FieldSpec>;
@@ -59,7 +161,7 @@ export function compileFilter(
     } else if (key === '$not') {
       parts.push(sql<SqlBool>`not (${compileFilter(condition, fields, options, `${path}.$not`)})`);
     } else {
-      const spec = fields[key];
+      const spec = Object.hasOwn(fields, key) ? fields[key] : undefined; // not `toString`
       if (!spec) throw bad(`${path}.${key}`, `is not a field this query can filter on`, 'FIELD_NOT_ALLOWED');
       parts.push(compileCondition(spec, condition, options, `${path}.${key}`));
     }
@@ -76,19 +178,24 @@ function compileCondition(
   options: CompileOptions,
   path: string,
 ): RawBuilder<SqlBool> {
-  const isOperators =
-    condition !== null &&
-    typeof condition === 'object' &&
-    !Array.isArray(condition) &&
-    Object.keys(condition).length > 0 &&
-    Object.keys(condition).every((key) => key.startsWith('$'));
-  if (!isOperators) return compileOperator(spec, '$eq', condition, options, path);
-  const parts = Object.entries(condition as Record<string, unknown>).map(([operator, value]) =>
+  if (!isOperators(condition)) return compileOperator(spec, '$eq', condition, options, path);
+  const parts = Object.entries(condition).map(([operator, value]) =>
     compileOperator(spec, operator, value, options, `${path}.${operator}`),
   );
   return parts.length === 1
     ? (parts[0] as RawBuilder<SqlBool>)
     : sql<SqlBool>`(${sql.join(parts, sql` and `)})`;
+}
+
+/** `{$gt: 1, $lt: 5}`, as opposed to a value compared for equality. */
+function isOperators(condition: unknown): condition is Record<string, unknown> {
+  if (condition === null || typeof condition !== 'object' || Array.isArray(condition)) return false;
+  let any = false;
+  for (const key in condition) {
+    if (!key.startsWith('$')) return false;
+    any = true;
+  }
+  return any;
 }
 
 function compileOperator(
@@ -98,7 +205,7 @@ function compileOperator(
   options: CompileOptions,
   path: string,
 ): RawBuilder<SqlBool> {
-  if (spec.kind === 'collections') return compileMembership(spec, operator, value, path);
+  if (spec.kind === 'collections') return compileMembership(spec, operator, value, options, path);
   const column = sql.ref(spec.column);
   switch (operator) {
     case '$eq':
@@ -131,8 +238,7 @@ function compileOperator(
     case '$startsWith':
     case '$contains': {
       if (spec.kind !== 'string') throw bad(path, `applies to text fields only`, 'FIELD_NOT_ALLOWED');
-      if (typeof value !== 'string') throw bad(path, 'must be a string', 'FORMAT');
-      const needle = value.toLowerCase();
+      const needle = text(value, path).toLowerCase();
       if (needle === '') return TRUE;
       const pattern = `${operator === '$contains' ? '%' : ''}${escapeLike(needle)}%`;
       const lower = spec.lowerColumn ? sql.ref(spec.lowerColumn) : sql`lower(${column})`;
@@ -158,6 +264,7 @@ function compileMembership(
   spec: FieldSpec,
   operator: string,
   value: unknown,
+  options: CompileOptions,
   path: string,
 ): RawBuilder<SqlBool> {
   const ids = (): string[] => {
@@ -167,9 +274,13 @@ function compileMembership(
       return item;
     });
   };
+  const hidden = options.hiddenCollections;
+  const isHidden = (id: string) => hidden?.has(id) === true;
   const owner = sql.ref(spec.column);
-  const inAny = (collectionIds: string[]): RawBuilder<SqlBool> => {
-    if (collectionIds.includes(ALL_PRODUCTS_COLLECTION_ID)) return TRUE;
+  const inAny = (named: string[]): RawBuilder<SqlBool> => {
+    if (named.includes(ALL_PRODUCTS_COLLECTION_ID)) return TRUE;
+    // a collection the reader may not see holds nothing for them
+    const collectionIds = named.filter((id) => !isHidden(id));
     if (collectionIds.length === 0) return FALSE;
     // A set the (collection_id, product_id) key answers once, not a probe per product row.
     return sql<SqlBool>`${owner} in (select pc.product_id from product_collections pc where pc.collection_id in (${sql.join(collectionIds)}))`;
@@ -183,8 +294,13 @@ function compileMembership(
     case '$nin':
       return sql<SqlBool>`not (${inAny(ids())})`;
     case '$hasAll': {
-      const all = [...new Set(ids())].map((id) => inAny([id]));
-      return all.length === 0 ? TRUE : sql<SqlBool>`(${sql.join(all, sql` and `)})`;
+      const all = [...new Set(ids())].filter((id) => id !== ALL_PRODUCTS_COLLECTION_ID);
+      if (all.some(isHidden)) return FALSE;
+      if (all.length === 0) return TRUE;
+      if (all.length === 1) return inAny(all);
+      // One pass over the named collections' memberships, not a subquery per collection: a product
+      // is in all of them when it is listed once in each ((collection_id, product_id) is the key).
+      return sql<SqlBool>`${owner} in (select pc.product_id from product_collections pc where pc.collection_id in (${sql.join(all)}) group by pc.product_id having count(*) = ${all.length})`;
     }
     case '$exists':
       if (typeof value !== 'boolean') throw bad(path, 'must be true or false', 'FORMAT');
@@ -200,6 +316,9 @@ function scalar(spec: FieldSpec, value: unknown, path: string): string | number 
       const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
       if (typeof number !== 'number' || !Number.isFinite(number))
         throw bad(path, 'must be a number', 'FORMAT');
+      if (spec.integer && !Number.isSafeInteger(number)) {
+        throw bad(path, `must be a whole number of at most ${Number.MAX_SAFE_INTEGER}`, 'FORMAT');
+      }
       return number;
     }
     case 'boolean':
@@ -217,13 +336,18 @@ function scalar(spec: FieldSpec, value: unknown, path: string): string | number 
       }
       return value;
     default:
-      if (typeof value !== 'string') throw bad(path, 'must be a string', 'FORMAT');
-      return value;
+      return text(value, path);
   }
 }
 
+// Sizes are `checkFilterBudget`'s to hold: `productScope` may join the lists of several conditions.
 function list(value: unknown, path: string): unknown[] {
   if (!Array.isArray(value)) throw bad(path, 'must be an array', 'FORMAT');
+  return value;
+}
+
+function text(value: unknown, path: string): string {
+  if (typeof value !== 'string') throw bad(path, 'must be a string', 'FORMAT');
   return value;
 }
 
@@ -257,9 +381,11 @@ export function parseSort(
 ): SortItem[] {
   const items = sort === undefined || sort === null ? [] : sort;
   if (!Array.isArray(items)) throw bad(path, 'must be an array of {fieldName, order}', 'FORMAT');
+  if (items.length > MAX_SORT_ITEMS) throw bad(path, `must hold at most ${MAX_SORT_ITEMS} items`, 'MAX_SIZE');
   const chosen = items.length > 0 ? (items as Sorting[]) : [fallback];
   const parsed = chosen.map((item, index): SortItem => {
-    const column = typeof item?.fieldName === 'string' ? columns[item.fieldName] : undefined;
+    const name = item?.fieldName;
+    const column = typeof name === 'string' && Object.hasOwn(columns, name) ? columns[name] : undefined;
     if (!column)
       throw bad(
         `${path}[${index}].fieldName`,
@@ -292,9 +418,6 @@ export function compileSort(
   return orderBy(parseSort(sort, columns, tieBreak, fallback, path));
 }
 
-export const MAX_LIMIT = 100;
-export const DEFAULT_LIMIT = 50;
-
 export interface Page {
   limit: number;
   offset: number;
@@ -309,7 +432,8 @@ export function parsePaging(
 ): Page {
   const cursorPaging = query?.cursorPaging as { limit?: unknown; cursor?: unknown } | undefined;
   const paging = (query?.paging ?? cursorPaging ?? {}) as { limit?: unknown; offset?: unknown };
-  const pagingPath = `${path}.${query?.paging === undefined && cursorPaging ? 'cursorPaging' : 'paging'}`;
+  const part = query?.paging === undefined && cursorPaging ? 'cursorPaging' : 'paging';
+  const pagingPath = path ? `${path}.${part}` : part;
   const limit = paging.limit === undefined || paging.limit === null ? DEFAULT_LIMIT : Number(paging.limit);
   if (!Number.isInteger(limit) || limit < 0)
     throw bad(`${pagingPath}.limit`, 'must be a whole number', 'FORMAT');
@@ -325,6 +449,7 @@ export function parsePaging(
   if (!Number.isInteger(offset) || offset < 0) {
     throw bad(`${pagingPath}.offset`, 'must be a whole number, zero or more', 'FORMAT');
   }
+  if (offset > MAX_OFFSET) throw bad(`${pagingPath}.offset`, `must be at most ${MAX_OFFSET}`, 'MAX');
   return { limit, offset, cursor: false };
 }
 
@@ -347,11 +472,15 @@ function encodeCursor(offset: number): string {
 }
 
 function decodeCursor(cursor: string, path: string): number {
+  let offset: unknown;
   try {
-    const { offset } = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as { offset: unknown };
-    if (typeof offset === 'number' && Number.isInteger(offset) && offset >= 0) return offset;
+    ({ offset } = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as { offset: unknown });
   } catch {}
-  throw bad(path, 'is not a cursor this query gave out', 'FORMAT');
+  if (typeof offset !== 'number' || !Number.isInteger(offset) || offset < 0) {
+    throw bad(path, 'is not a cursor this query gave out', 'FORMAT');
+  }
+  if (offset > MAX_OFFSET) throw bad(path, `stands for an offset past ${MAX_OFFSET}`, 'MAX');
+  return offset;
 }
 
 function bad(

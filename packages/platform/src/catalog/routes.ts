@@ -1,46 +1,90 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { getWithPostFallback, type HttpApp } from '../http/app.ts';
-import { AnyObject } from '../http/input.ts';
+import type { Static, TSchema } from 'typebox';
+import type { HttpApp } from '../http/app.ts';
 import type { Services } from '../platform.ts';
 import { isGeneratedImageStem, renderSvg } from './media.ts';
-import type { ProductQueryRequest, Viewer } from './service.ts';
+import { checkFilterBudget } from './query.ts';
+import {
+  AddMediaBody,
+  BulkAdjustBody,
+  BulkSetBody,
+  CatalogQueryRequest,
+  ChoiceMediaBody,
+  CollectionPath,
+  CreateCollectionBody,
+  CreateProductBody,
+  GetProductQuery,
+  MediaFilePath,
+  MembershipBody,
+  ProductOptionsAvailabilityBody,
+  ProductPath,
+  ProductVariantsQueryBody,
+  RemoveMediaBody,
+  SlugPath,
+  StoreVariantPath,
+  UpdateCollectionBody,
+  UpdateProductBody,
+  UpdateVariantsBody,
+} from './schemas.ts';
+import type { Viewer } from './service.ts';
 
-type Params = { id: string };
-type Body = Record<string, any>;
-
-const PUBLIC = { config: { access: 'public' as const } };
-const ADMIN = { config: { access: 'admin' as const } };
+const PUBLIC = { access: 'public' as const };
+const ADMIN = { access: 'admin' as const };
 
 const viewer = (request: FastifyRequest): Viewer => ({ admin: request.principal.kind === 'admin' });
 
 /** Sends JSON text the service already rendered, without a parse and stringify round trip. */
 const json = (reply: FastifyReply, text: string) => reply.type('application/json; charset=utf-8').send(text);
 
-/** `getWithPostFallback` for reads the service answers as JSON text. */
-function jsonReadWithPostFallback(
+/**
+ * Counts a query's filter against the budget (query.ts) before its schema walks it: a filter of
+ * thousands of conditions is refused after the first few dozen, not validated to the end.
+ */
+async function countFilter(request: FastifyRequest): Promise<void> {
+  const input = (request.method === 'GET' ? request.query : request.body) as
+    | { query?: { filter?: unknown } | null }
+    | null
+    | undefined;
+  const query = typeof input === 'object' ? input?.query : undefined;
+  if (query !== null && typeof query === 'object') checkFilterBudget(query.filter);
+}
+
+/**
+ * A catalog query the hosted client sends as GET with the request in the query (`.r`), and as POST
+ * with the same request in the body past its URL threshold: one schema for both. The service answers
+ * JSON text (products, variants) or an object (collections).
+ */
+function queryRoute<S extends TSchema>(
   app: HttpApp,
   path: string,
-  answer: (input: ProductQueryRequest, request: FastifyRequest) => Promise<string>,
+  schema: S,
+  answer: (input: Static<S>, request: FastifyRequest) => Promise<string | object>,
 ): void {
-  app.get(path, PUBLIC, async (request, reply) =>
-    json(reply, await answer(request.query as ProductQueryRequest, request)),
+  const send = async (reply: FastifyReply, answered: Promise<string | object>) => {
+    const result = await answered;
+    return typeof result === 'string' ? json(reply, result) : result;
+  };
+  const options = { config: PUBLIC, preValidation: countFilter };
+  app.get(path, { ...options, schema: { querystring: schema } }, (request, reply) =>
+    send(reply, answer(request.query as Static<S>, request)),
   );
-  app.post(path, PUBLIC, async (request, reply) =>
-    json(reply, await answer((request.body ?? {}) as ProductQueryRequest, request)),
+  app.post(path, { ...options, schema: { body: schema } }, (request, reply) =>
+    send(reply, answer((request.body ?? {}) as Static<S>, request)),
   );
 }
 
 /**
  * The catalog at the hosted platform's public paths: reads under /stores-reader/v1 and /v2/collections
- * for anyone, writes under /stores/v1 for admins. Path ids win over any copy in the body.
+ * for anyone, writes under /stores/v1 for admins. Each route declares its inputs in schemas.ts. Path
+ * ids win over any copy in the body.
  */
 export function catalogRoutes(app: HttpApp, services: Services): void {
   const catalog = services.catalog;
 
   // ---- reads ----
-  app.get<{ Params: Params; Querystring: Body }>(
+  app.get(
     '/stores-reader/v1/products/:id',
-    PUBLIC,
+    { schema: { params: ProductPath, querystring: GetProductQuery }, config: PUBLIC },
     async (request, reply) =>
       json(
         reply,
@@ -52,145 +96,183 @@ export function catalogRoutes(app: HttpApp, services: Services): void {
       ),
   );
   for (const path of ['/stores-reader/v1/products/query-platformized', '/stores-reader/v1/products/query']) {
-    jsonReadWithPostFallback(app, path, (input, request) =>
+    queryRoute(app, path, CatalogQueryRequest, (input, request) =>
       catalog.queryProductsJson(input, viewer(request)),
     );
   }
-  app.post<{ Params: Params; Body: Body }>(
+  app.post(
     '/stores-reader/v1/products/:id/productOptionsAvailability',
-    PUBLIC,
-    async (request) =>
-      catalog.productOptionsAvailability(request.params.id, request.body?.options, viewer(request)),
+    { schema: { params: ProductPath, body: ProductOptionsAvailabilityBody }, config: PUBLIC },
+    (request) => catalog.productOptionsAvailability(request.params.id, request.body.options, viewer(request)),
   );
-  app.post<{ Params: Params; Body: Body }>(
+  app.post(
     '/stores-reader/v1/products/:id/variants/query',
-    PUBLIC,
-    async (request) => catalog.queryProductVariants(request.params.id, request.body ?? {}, viewer(request)),
+    { schema: { params: ProductPath, body: ProductVariantsQueryBody }, config: PUBLIC },
+    (request) => catalog.queryProductVariants(request.params.id, request.body, viewer(request)),
   );
-  jsonReadWithPostFallback(app, '/stores-reader/v1/variants/query', (input, request) =>
+  queryRoute(app, '/stores-reader/v1/variants/query', CatalogQueryRequest, (input, request) =>
     catalog.queryStoreVariantsJson(input, viewer(request)),
   );
-  app.get<{ Params: Params }>('/stores-reader/v1/variants/:id', PUBLIC, async (request, reply) =>
-    json(reply, await catalog.storeVariantJson(request.params.id, viewer(request))),
+  app.get(
+    '/stores-reader/v1/variants/:id',
+    { schema: { params: StoreVariantPath }, config: PUBLIC },
+    async (request, reply) => json(reply, await catalog.storeVariantJson(request.params.id, viewer(request))),
   );
-  app.get<{ Params: { slug: string } }>(
-    '/stores-reader/v1/collections/slug/:slug',
-    PUBLIC,
-    async (request) => ({
+  for (const prefix of ['/stores-reader/v1/collections', '/v2/collections']) {
+    app.get(`${prefix}/slug/:slug`, { schema: { params: SlugPath }, config: PUBLIC }, async (request) => ({
       collection: await catalog.collectionBySlug(request.params.slug, viewer(request)),
-    }),
-  );
-  app.get<{ Params: Params }>('/stores-reader/v1/collections/:id', PUBLIC, async (request) => ({
-    collection: await catalog.collection(request.params.id, viewer(request)),
-  }));
-  getWithPostFallback(
-    app,
-    '/stores-reader/v1/collections/query',
-    { schema: AnyObject, ...PUBLIC },
-    (input, request) => catalog.queryCollections(input, viewer(request)),
-  );
-
-  getWithPostFallback(app, '/v2/collections/query', { schema: AnyObject, ...PUBLIC }, (input, request) =>
-    catalog.queryCollections(input, viewer(request)),
-  );
-  app.get<{ Params: { slug: string } }>('/v2/collections/slug/:slug', PUBLIC, async (request) => ({
-    collection: await catalog.collectionBySlug(request.params.slug, viewer(request)),
-  }));
-  app.get<{ Params: Params }>('/v2/collections/:id', PUBLIC, async (request) => ({
-    collection: await catalog.collection(request.params.id, viewer(request)),
-  }));
+    }));
+    app.get(`${prefix}/:id`, { schema: { params: CollectionPath }, config: PUBLIC }, async (request) => ({
+      collection: await catalog.collection(request.params.id, viewer(request)),
+    }));
+    queryRoute(app, `${prefix}/query`, CatalogQueryRequest, (input, request) =>
+      catalog.queryCollections(input, viewer(request)),
+    );
+  }
 
   // ---- product writes ----
-  app.post<{ Body: Body }>('/stores/v1/products', ADMIN, async (request) => ({
-    product: await catalog.createProduct(request.body?.product),
-  }));
-  app.patch<{ Params: Params; Body: Body }>('/stores/v1/products/:id', ADMIN, async (request) => ({
-    product: await catalog.updateProduct(request.params.id, request.body?.product ?? {}),
-  }));
-  app.delete<{ Params: Params }>('/stores/v1/products/:id', ADMIN, async (request) => {
-    await catalog.deleteProduct(request.params.id);
-    return {};
-  });
-  app.patch<{ Params: Params; Body: Body }>('/stores/v1/products/:id/variants', ADMIN, async (request) => ({
-    variants: await catalog.updateVariants(request.params.id, request.body?.variants),
-  }));
-  app.post<{ Params: Params }>('/stores/v1/products/:id/variants/resetToDefault', ADMIN, async (request) => {
-    await catalog.resetVariants(request.params.id);
-    return {};
-  });
-  app.post<{ Params: Params; Body: Body }>('/stores/v1/products/:id/media', ADMIN, async (request) => {
-    await catalog.addMedia(request.params.id, request.body?.media);
-    return {};
-  });
-  app.post<{ Params: Params; Body: Body }>('/stores/v1/products/:id/media/delete', ADMIN, async (request) => {
-    await catalog.removeMedia(request.params.id, request.body?.mediaIds);
-    return {};
-  });
-  app.patch<{ Params: Params; Body: Body }>(
+  app.post(
+    '/stores/v1/products',
+    { schema: { body: CreateProductBody }, config: ADMIN },
+    async (request) => ({
+      product: await catalog.createProduct(request.body.product),
+    }),
+  );
+  app.patch(
+    '/stores/v1/products/:id',
+    { schema: { params: ProductPath, body: UpdateProductBody }, config: ADMIN },
+    async (request) => ({
+      product: await catalog.updateProduct(request.params.id, request.body.product ?? {}),
+    }),
+  );
+  app.delete(
+    '/stores/v1/products/:id',
+    { schema: { params: ProductPath }, config: ADMIN },
+    async (request) => {
+      await catalog.deleteProduct(request.params.id);
+      return {};
+    },
+  );
+  app.patch(
+    '/stores/v1/products/:id/variants',
+    { schema: { params: ProductPath, body: UpdateVariantsBody }, config: ADMIN },
+    async (request) => ({
+      variants: await catalog.updateVariants(request.params.id, request.body.variants),
+    }),
+  );
+  app.post(
+    '/stores/v1/products/:id/variants/resetToDefault',
+    { schema: { params: ProductPath }, config: ADMIN },
+    async (request) => {
+      await catalog.resetVariants(request.params.id);
+      return {};
+    },
+  );
+  app.post(
+    '/stores/v1/products/:id/media',
+    { schema: { params: ProductPath, body: AddMediaBody }, config: ADMIN },
+    async (request) => {
+      await catalog.addMedia(request.params.id, request.body.media);
+      return {};
+    },
+  );
+  app.post(
+    '/stores/v1/products/:id/media/delete',
+    { schema: { params: ProductPath, body: RemoveMediaBody }, config: ADMIN },
+    async (request) => {
+      await catalog.removeMedia(request.params.id, request.body.mediaIds);
+      return {};
+    },
+  );
+  app.patch(
     '/stores/v1/products/:id/choices/media',
-    ADMIN,
+    { schema: { params: ProductPath, body: ChoiceMediaBody }, config: ADMIN },
     async (request) => {
-      await catalog.assignChoiceMedia(request.params.id, request.body?.media);
+      await catalog.assignChoiceMedia(request.params.id, request.body.media);
       return {};
     },
   );
-  app.post<{ Params: Params; Body: Body }>(
+  app.post(
     '/stores/v1/products/:id/choices/media/delete',
-    ADMIN,
+    { schema: { params: ProductPath, body: ChoiceMediaBody }, config: ADMIN },
     async (request) => {
-      await catalog.assignChoiceMedia(request.params.id, request.body?.media, true);
+      await catalog.assignChoiceMedia(request.params.id, request.body.media, true);
       return {};
     },
   );
-  app.delete<{ Params: Params }>('/stores/v1/products/:id/options', ADMIN, async (request) => {
-    await catalog.deleteOptions(request.params.id);
-    return {};
-  });
-  app.post<{ Params: Params }>('/stores/v1/products/:id/remove-brand', ADMIN, async (request) => {
-    await catalog.removeBrand(request.params.id);
-    return {};
-  });
-  app.post<{ Params: Params }>('/stores/v1/products/:id/remove-ribbon', ADMIN, async (request) => {
-    await catalog.removeRibbon(request.params.id);
-    return {};
-  });
-  app.post<{ Body: Body }>('/stores/v1/bulk/products/update', ADMIN, async (request) =>
-    catalog.bulkSet(request.body?.ids, request.body?.set),
+  app.delete(
+    '/stores/v1/products/:id/options',
+    { schema: { params: ProductPath }, config: ADMIN },
+    async (request) => {
+      await catalog.deleteOptions(request.params.id);
+      return {};
+    },
   );
-  app.post<{ Body: Body }>('/stores/v1/bulk/products/adjust-properties', ADMIN, async (request) =>
-    catalog.bulkAdjust(request.body?.ids, request.body?.adjust),
+  app.post(
+    '/stores/v1/products/:id/remove-brand',
+    { schema: { params: ProductPath }, config: ADMIN },
+    async (request) => {
+      await catalog.removeBrand(request.params.id);
+      return {};
+    },
+  );
+  app.post(
+    '/stores/v1/products/:id/remove-ribbon',
+    { schema: { params: ProductPath }, config: ADMIN },
+    async (request) => {
+      await catalog.removeRibbon(request.params.id);
+      return {};
+    },
+  );
+  app.post('/stores/v1/bulk/products/update', { schema: { body: BulkSetBody }, config: ADMIN }, (request) =>
+    catalog.bulkSet(request.body.ids, request.body.set),
+  );
+  app.post(
+    '/stores/v1/bulk/products/adjust-properties',
+    { schema: { body: BulkAdjustBody }, config: ADMIN },
+    (request) => catalog.bulkAdjust(request.body.ids, request.body.adjust),
   );
 
   // ---- collection writes ----
-  app.post<{ Body: Body }>('/stores/v1/collections', ADMIN, async (request) => ({
-    collection: await catalog.createCollection(request.body?.collection),
-  }));
-  app.patch<{ Params: Params; Body: Body }>('/stores/v1/collections/:id', ADMIN, async (request) => ({
-    collection: await catalog.updateCollection(request.params.id, request.body?.collection ?? {}),
-  }));
-  app.delete<{ Params: Params }>('/stores/v1/collections/:id', ADMIN, async (request) => {
-    await catalog.deleteCollection(request.params.id);
-    return {};
-  });
-  app.post<{ Params: Params; Body: Body }>(
-    '/stores/v1/collections/:id/productIds',
-    ADMIN,
+  app.post(
+    '/stores/v1/collections',
+    { schema: { body: CreateCollectionBody }, config: ADMIN },
+    async (request) => ({ collection: await catalog.createCollection(request.body.collection) }),
+  );
+  app.patch(
+    '/stores/v1/collections/:id',
+    { schema: { params: CollectionPath, body: UpdateCollectionBody }, config: ADMIN },
+    async (request) => ({
+      collection: await catalog.updateCollection(request.params.id, request.body.collection ?? {}),
+    }),
+  );
+  app.delete(
+    '/stores/v1/collections/:id',
+    { schema: { params: CollectionPath }, config: ADMIN },
     async (request) => {
-      await catalog.addProductsToCollection(request.params.id, request.body?.productIds);
+      await catalog.deleteCollection(request.params.id);
       return {};
     },
   );
-  app.post<{ Params: Params; Body: Body }>(
-    '/stores/v1/collections/:id/productIds/delete',
-    ADMIN,
+  app.post(
+    '/stores/v1/collections/:id/productIds',
+    { schema: { params: CollectionPath, body: MembershipBody }, config: ADMIN },
     async (request) => {
-      await catalog.removeProductsFromCollection(request.params.id, request.body?.productIds);
+      await catalog.addProductsToCollection(request.params.id, request.body.productIds);
+      return {};
+    },
+  );
+  app.post(
+    '/stores/v1/collections/:id/productIds/delete',
+    { schema: { params: CollectionPath, body: MembershipBody }, config: ADMIN },
+    async (request) => {
+      await catalog.removeProductsFromCollection(request.params.id, request.body.productIds);
       return {};
     },
   );
 
   // ---- images the platform draws ----
-  app.get<{ Params: { file: string } }>('/media/:file', PUBLIC, async (request, reply) => {
+  app.get('/media/:file', { schema: { params: MediaFilePath }, config: PUBLIC }, async (request, reply) => {
     const stem = request.params.file.replace(/\.svg$/, '');
     if (!request.params.file.endsWith('.svg') || !isGeneratedImageStem(stem)) {
       return reply.status(404).send({

@@ -19,8 +19,12 @@ export function productScope(filter: unknown, fields: QueryFields): ProductScope
   if (!parts) return { collectionId: ALL_PRODUCTS_COLLECTION_ID, rest: filter as Filter };
   let collectionId = ALL_PRODUCTS_COLLECTION_ID;
   const rest: Filter[] = [];
+  // the other collections a product must be in: one condition, so one pass over their memberships
+  const alsoIn = new Set<string>();
+  let alsoInKey = '';
   for (const [key, condition] of parts) {
-    const required = fields[key]?.kind === 'collections' ? requiredCollections(condition) : undefined;
+    const collections = Object.hasOwn(fields, key) && fields[key]?.kind === 'collections';
+    const required = collections ? requiredCollections(condition) : undefined;
     if (!required) {
       rest.push({ [key]: condition });
       continue;
@@ -28,9 +32,13 @@ export function productScope(filter: unknown, fields: QueryFields): ProductScope
     for (const id of required) {
       if (id === ALL_PRODUCTS_COLLECTION_ID) continue; // every product is in it
       if (collectionId === ALL_PRODUCTS_COLLECTION_ID) collectionId = id;
-      else if (id !== collectionId) rest.push({ [key]: { $hasAll: [id] } });
+      else if (id !== collectionId) {
+        alsoIn.add(id);
+        alsoInKey = key;
+      }
     }
   }
+  if (alsoIn.size > 0) rest.push({ [alsoInKey]: { $hasAll: [...alsoIn] } });
   if (rest.length === 0) return { collectionId };
   return { collectionId, rest: rest.length === 1 ? rest[0] : { $and: rest } };
 }

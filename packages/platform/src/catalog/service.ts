@@ -32,6 +32,7 @@ import {
   VARIANT_FIELDS,
   VARIANT_SORT,
 } from './fields.ts';
+import { HiddenCollections, withoutCollections } from './hidden-collections.ts';
 import { generatedMediaItem, isGeneratedImageStem, urlMediaItem } from './media.ts';
 import {
   defaultVariant,
@@ -50,6 +51,7 @@ import {
 import { roundMoney } from './pricing.ts';
 import {
   type CompileOptions,
+  checkFilterBudget,
   compileFilter,
   compileSort,
   orderBy,
@@ -65,6 +67,7 @@ import { type CollectionRow, LISTING_KEYS, listingKeys, type ProductRow, type Va
 import {
   applyProductInput,
   applyVariantOverrides,
+  COLLECTION_TEXT,
   canonicalChoice,
   generateVariants,
   slugify,
@@ -77,15 +80,27 @@ export interface Viewer {
   admin: boolean;
 }
 
+/** The wire's query (`query.ts` reads each part). */
+export interface CatalogQuery {
+  filter?: unknown;
+  sort?: unknown;
+  paging?: unknown;
+  cursorPaging?: unknown;
+}
+
 export interface ProductQueryRequest {
-  query?: { filter?: unknown; sort?: unknown; paging?: unknown; cursorPaging?: unknown };
+  query?: CatalogQuery | null;
   includeVariants?: boolean | string;
   includeHiddenProducts?: boolean | string;
   includeMerchantSpecificData?: boolean | string;
 }
 
 const truthy = (value: unknown) => value === true || value === 'true';
-const BULK_MAX = 100;
+const NOTHING_HIDDEN: ReadonlySet<string> = new Set();
+/** Products a bulk update or adjustment changes in one call. */
+export const MAX_BULK_PRODUCTS = 100;
+/** Products one call adds to or removes from a collection. */
+export const MAX_MEMBERSHIP_CHANGE = 1000;
 
 /**
  * The stores catalog: products, their options and variants, media, collections. Business rules
@@ -97,6 +112,8 @@ export class CatalogService {
   private lastNumericId = 0;
 
   private readonly visitorReads: CatalogReadCache;
+  /** What visitors' reads leave out of documents and filters. */
+  private readonly hiddenCollections: HiddenCollections;
   /** Where deep pages of whole listings start. */
   readonly anchors: PageAnchors;
   /** How `$contains` on names reaches this database's trigram index. */
@@ -116,6 +133,7 @@ export class CatalogService {
   ) {
     this.settings = { currency: options.currency ?? 'USD', publicUrl: options.publicUrl };
     this.visitorReads = new CatalogReadCache(options.readCacheMs ?? 0);
+    this.hiddenCollections = new HiddenCollections(db);
     this.anchors = new PageAnchors(db, options.pageAnchorSpacing ?? defaultAnchorSpacing(options.dialect));
     this.search = { substringIndex: nameSubstringIndex(options.dialect) };
   }
@@ -126,7 +144,13 @@ export class CatalogService {
       return await inTransaction(this.db, change);
     } finally {
       this.visitorReads.clear();
+      this.hiddenCollections.clear();
     }
+  }
+
+  /** The collections this viewer may not see: none for admins. */
+  private hiddenFrom(viewer: Viewer): Promise<ReadonlySet<string>> | ReadonlySet<string> {
+    return viewer.admin ? NOTHING_HIDDEN : this.hiddenCollections.get();
   }
 
   // ---- product reads ----
@@ -150,7 +174,8 @@ export class CatalogService {
       .where('id', '=', id)
       .executeTakeFirst();
     if (!row || (row.visible !== 1 && !viewer.admin)) throw notFound('product', id);
-    return `{"product":${withVariants(row.doc, row.variants)}}`;
+    const doc = withoutCollections(row.doc, await this.hiddenFrom(viewer));
+    return `{"product":${withVariants(doc, row.variants)}}`;
   }
 
   /** `{"products": [...], "metadata": {...}}`: the wire query translated to one indexed SQL query. */
@@ -167,12 +192,20 @@ export class CatalogService {
   ): Promise<string> {
     const query = request.query ?? {};
     const page = parsePaging(query);
+    checkFilterBudget(query.filter);
     compileFilter(query.filter, PRODUCT_FIELDS); // the whole filter is checked before any part is used
     const fallback = { fieldName: 'numericId', order: 'ASC' } as const;
     const productOrder = parseSort(query.sort, PRODUCT_SORT, 'p.id', fallback);
+    const hidden = await this.hiddenFrom(viewer);
     const scope = productScope(query.filter, PRODUCT_FIELDS);
+    if (hidden.has(scope.collectionId)) {
+      // a collection the viewer may not see lists nothing for them
+      return `{"products":[],"metadata":${JSON.stringify(pagingMetadata(page, 0, 0))}}`;
+    }
     const rest =
-      scope.rest === undefined ? undefined : compileFilter(scope.rest, PRODUCT_FIELDS, this.search);
+      scope.rest === undefined
+        ? undefined
+        : compileFilter(scope.rest, PRODUCT_FIELDS, { ...this.search, hiddenCollections: hidden });
     const merchant = viewer.admin && truthy(request.includeMerchantSpecificData);
     const includeVariants = truthy(request.includeVariants);
     const docColumn = merchant ? 'p.doc_merchant' : 'p.doc';
@@ -237,9 +270,10 @@ export class CatalogService {
     const total = await this.countOrKnown(page, rows.length, () =>
       rest === undefined ? this.productCount(scope.collectionId, viewer) : countOf(listing),
     );
-    const docs = rows.map((row) =>
-      includeVariants ? withVariants(row.doc, (row as { variants?: string }).variants ?? '[]') : row.doc,
-    );
+    const docs = rows.map((row) => {
+      const doc = withoutCollections(row.doc, hidden);
+      return includeVariants ? withVariants(doc, (row as { variants?: string }).variants ?? '[]') : doc;
+    });
     return `{"products":[${docs.join(',')}],"metadata":${JSON.stringify(pagingMetadata(page, rows.length, total))}}`;
   }
 
@@ -391,7 +425,9 @@ export class CatalogService {
   async queryStoreVariantsJson(request: ProductQueryRequest, viewer: Viewer): Promise<string> {
     const query = request.query ?? {};
     const page = parsePaging(query);
-    let where = compileFilter(query.filter, VARIANT_FIELDS);
+    checkFilterBudget(query.filter);
+    const hidden = await this.hiddenFrom(viewer);
+    let where = compileFilter(query.filter, VARIANT_FIELDS, { hiddenCollections: hidden });
     if (!viewer.admin) where = sql<SqlBool>`(${where}) and v.product_visible = 1`;
     const order = compileSort(query.sort, VARIANT_SORT, 'v.id', { fieldName: 'productId', order: 'ASC' });
     const merchant = viewer.admin && truthy(request.includeMerchantSpecificData);
@@ -406,7 +442,8 @@ export class CatalogService {
     const total = await this.countOrKnown(page, rows.length, () =>
       countOf(this.db.selectFrom('product_variants as v').where(where)),
     );
-    return `{"variants":[${rows.map((row) => row.doc).join(',')}],"metadata":${JSON.stringify(pagingMetadata(page, rows.length, total))}}`;
+    const docs = rows.map((row) => withoutCollections(row.doc, hidden));
+    return `{"variants":[${docs.join(',')}],"metadata":${JSON.stringify(pagingMetadata(page, rows.length, total))}}`;
   }
 
   /** `{"variant": ...}` by its store id `{productId}-{variantId}`. */
@@ -417,7 +454,7 @@ export class CatalogService {
       .where('id', '=', id)
       .executeTakeFirst();
     if (!row || (row.product_visible !== 1 && !viewer.admin)) throw notFound('variant', id);
-    return `{"variant":${row.doc}}`;
+    return `{"variant":${withoutCollections(row.doc, await this.hiddenFrom(viewer))}}`;
   }
 
   // ---- collection reads ----
@@ -439,11 +476,12 @@ export class CatalogService {
   }
 
   async queryCollections(
-    request: { query?: { filter?: unknown; sort?: unknown; paging?: unknown; cursorPaging?: unknown } },
+    request: { query?: CatalogQuery | null },
     viewer: Viewer,
   ): Promise<{ collections: Array<Collection & CollectionV2>; metadata: Record<string, unknown> }> {
     const query = request.query ?? {};
     const page = parsePaging(query);
+    checkFilterBudget(query.filter);
     let where = compileFilter(query.filter, COLLECTION_FIELDS);
     if (!viewer.admin) where = sql<SqlBool>`(${where}) and c.visible = 1`;
     const order = compileSort(query.sort, COLLECTION_SORT, 'c.id', { fieldName: 'name', order: 'ASC' });
@@ -758,14 +796,16 @@ export class CatalogService {
   async createCollection(input: unknown, fixed: { id?: string } = {}): Promise<Collection> {
     const c = (input ?? {}) as Record<string, any>;
     const v = new Violations();
-    const name = v.text(c.name, 'collection.name', 50, true);
+    const name = v.text(c.name, 'collection.name', COLLECTION_TEXT.name, true);
     const description =
       c.description === undefined || c.description === null
         ? null
-        : v.text(c.description, 'collection.description', 600);
+        : v.text(c.description, 'collection.description', COLLECTION_TEXT.description);
     const visible = c.visible === undefined ? true : v.flag(c.visible, 'collection.visible');
     const slugInput =
-      c.slug === undefined || c.slug === '' ? undefined : v.text(c.slug, 'collection.slug', 100, true);
+      c.slug === undefined || c.slug === ''
+        ? undefined
+        : v.text(c.slug, 'collection.slug', COLLECTION_TEXT.slug, true);
     if (slugInput !== undefined && !/^[\p{L}\p{N}][\p{L}\p{N}_-]*$/u.test(slugInput)) {
       v.add('collection.slug', 'may hold letters, digits, - and _ only', 'FORMAT');
     }
@@ -798,14 +838,17 @@ export class CatalogService {
     const c = (input ?? {}) as Record<string, any>;
     const v = new Violations();
     const changes: Partial<CollectionRow> = {};
-    if (c.name !== undefined) changes.name = v.text(c.name, 'collection.name', 50, true)?.trim();
+    if (c.name !== undefined)
+      changes.name = v.text(c.name, 'collection.name', COLLECTION_TEXT.name, true)?.trim();
     if (c.description !== undefined) {
       changes.description =
-        c.description === null ? null : v.text(c.description, 'collection.description', 600);
+        c.description === null
+          ? null
+          : v.text(c.description, 'collection.description', COLLECTION_TEXT.description);
     }
     if (c.visible !== undefined) changes.visible = v.flag(c.visible, 'collection.visible') === false ? 0 : 1;
     if (c.slug !== undefined && c.slug !== '') {
-      const slug = v.text(c.slug, 'collection.slug', 100, true);
+      const slug = v.text(c.slug, 'collection.slug', COLLECTION_TEXT.slug, true);
       if (slug !== undefined && !/^[\p{L}\p{N}][\p{L}\p{N}_-]*$/u.test(slug)) {
         v.add('collection.slug', 'may hold letters, digits, - and _ only', 'FORMAT');
       } else changes.slug = slug;
@@ -833,26 +876,40 @@ export class CatalogService {
       const row = await trx.selectFrom('collections').select('id').where('id', '=', id).executeTakeFirst();
       if (!row) throw notFound('collection', id);
       if (id === ALL_PRODUCTS_COLLECTION_ID) throw allProductsFixed();
-      const members = await trx
-        .selectFrom('product_collections')
-        .select('product_id')
+      if (this.options.dialect === 'postgres') {
+        // products first, in order (see lockProducts), then the collection: a product listed in it
+        // meanwhile is listed by then, and unlisted below with the rest
+        await trx
+          .selectFrom('products')
+          .select('id')
+          .where('id', 'in', (eb) =>
+            eb.selectFrom('product_collections').select('product_id').where('collection_id', '=', id),
+          )
+          .orderBy('id')
+          .forUpdate()
+          .execute();
+        await trx.selectFrom('collections').select('id').where('id', '=', id).forUpdate().execute();
+      }
+      const unlisted = await trx
+        .deleteFrom('product_collections')
         .where('collection_id', '=', id)
+        .returning('product_id')
         .execute();
-      await trx.deleteFrom('product_collections').where('collection_id', '=', id).execute();
       await trx.deleteFrom('collections').where('id', '=', id).execute();
       await this.relist(
         trx,
-        members.map((member) => member.product_id),
+        unlisted.map((listing) => listing.product_id),
       );
     });
   }
 
   async addProductsToCollection(collectionId: string, productIds: unknown): Promise<void> {
-    const ids = requireIds(productIds, 'productIds');
+    const ids = requireIds(productIds, 'productIds', MAX_MEMBERSHIP_CHANGE);
     await this.write(async (trx) => {
       await this.requireCollection(trx, collectionId);
       await this.requireProducts(trx, ids);
       if (collectionId === ALL_PRODUCTS_COLLECTION_ID) return; // every product is in it already
+      await this.holdCollection(trx, collectionId);
       // already listed (or listed at this moment by another call): nothing to add, nothing to count
       const listed = await trx
         .insertInto('product_collections')
@@ -876,11 +933,12 @@ export class CatalogService {
   }
 
   async removeProductsFromCollection(collectionId: string, productIds: unknown): Promise<void> {
-    const ids = requireIds(productIds, 'productIds');
+    const ids = requireIds(productIds, 'productIds', MAX_MEMBERSHIP_CHANGE);
     await this.write(async (trx) => {
       await this.requireCollection(trx, collectionId);
       if (collectionId === ALL_PRODUCTS_COLLECTION_ID) throw allProductsFixed();
-      await this.shareProducts(trx, ids);
+      await this.lockProducts(trx, ids);
+      await this.holdCollection(trx, collectionId);
       const unlisted = await trx
         .deleteFrom('product_collections')
         .where('collection_id', '=', collectionId)
@@ -992,10 +1050,9 @@ export class CatalogService {
     ids: unknown,
     change: (record: ProductRecord) => ProductRecord,
   ): Promise<BulkUpdateProductsResult> {
-    const list = requireIds(ids, 'ids');
-    if (list.length > BULK_MAX)
-      throw invalidArgument([violation('ids', `at most ${BULK_MAX} products at a time`, 'MAX_SIZE')]);
+    const list = requireIds(ids, 'ids', MAX_BULK_PRODUCTS);
     return this.write(async (trx) => {
+      await this.lockProducts(trx, list); // all of them first, in order, not one by one as listed
       const results: BulkUpdateProductsResult['results'] = [];
       for (const [originalIndex, id] of list.entries()) {
         const record = await this.lockRecord(trx, id);
@@ -1271,23 +1328,43 @@ export class CatalogService {
     if (!row) throw notFound('collection', id);
   }
 
+  /**
+   * Keeps the collection (on PostgreSQL) from being deleted until the transaction ends, once its
+   * products are locked: the lock a membership's foreign key takes, which leaves the counters free to
+   * move. A collection deleted meanwhile is not found.
+   */
+  private async holdCollection(trx: Transaction<Tables>, id: string): Promise<void> {
+    if (this.options.dialect !== 'postgres') return;
+    const row = await trx
+      .selectFrom('collections')
+      .select('id')
+      .where('id', '=', id)
+      .forKeyShare()
+      .executeTakeFirst();
+    if (!row) throw notFound('collection', id);
+  }
+
   private async requireProducts(trx: Transaction<Tables>, ids: string[]): Promise<void> {
-    const found = await this.shareProducts(trx, ids);
+    const found = await this.lockProducts(trx, ids);
     const missing = ids.find((id) => !found.has(id));
     if (missing) throw notFound('product', missing);
   }
 
   /**
-   * Holds the products' rows (on PostgreSQL) until the transaction ends, so no concurrent write changes
-   * their visibility or memberships under a change to their listings: products are always locked
-   * before collections. Answers the ids that exist.
+   * Locks the products' rows (on PostgreSQL) until the transaction ends, in the order of their ids,
+   * before any collection row: every catalog write takes products first, each set in the same order,
+   * then collections (`listingsChanged`), so two writes never wait on each other in a circle. The lock
+   * is the one a write takes (the documents are rendered again after), not a shared one a second
+   * write would have to upgrade. Answers the ids that exist.
    */
-  private async shareProducts(trx: Transaction<Tables>, ids: string[]): Promise<Set<string>> {
+  private async lockProducts(trx: Transaction<Tables>, ids: string[]): Promise<Set<string>> {
+    if (ids.length === 0) return new Set();
     const rows = await trx
       .selectFrom('products')
       .select('id')
       .where('id', 'in', ids)
-      .$if(this.options.dialect === 'postgres', (qb) => qb.forShare())
+      .orderBy('id')
+      .$if(this.options.dialect === 'postgres', (qb) => qb.forUpdate())
       .execute();
     return new Set(rows.map((row) => row.id));
   }
@@ -1315,6 +1392,17 @@ export class CatalogService {
   ): Promise<void> {
     const moved = change.products !== 0 || change.visible !== 0;
     if (collectionIds.length === 0 || (!moved && !options.touch && !options.reordered)) return;
+    if (this.options.dialect === 'postgres' && collectionIds.length > 1) {
+      // the rows in the order of their ids (see lockProducts); the lock an update takes, which
+      // leaves a concurrent listing's foreign-key check (KEY SHARE) free to go on
+      await trx
+        .selectFrom('collections')
+        .select('id')
+        .where('id', 'in', collectionIds)
+        .orderBy('id')
+        .forNoKeyUpdate()
+        .execute();
+    }
     await trx
       .updateTable('collections')
       .set({
@@ -1382,9 +1470,12 @@ function stripReadOnly(input: unknown): unknown {
   return rest;
 }
 
-function requireIds(ids: unknown, field: string): string[] {
+function requireIds(ids: unknown, field: string, max: number): string[] {
   if (!Array.isArray(ids) || ids.length === 0 || ids.some((id) => typeof id !== 'string' || id === '')) {
     throw invalidArgument([violation(field, 'must list at least one id', 'MIN_SIZE')]);
+  }
+  if (ids.length > max) {
+    throw invalidArgument([violation(field, `must list at most ${max} products at a time`, 'MAX_SIZE')]);
   }
   return [...new Set(ids as string[])];
 }

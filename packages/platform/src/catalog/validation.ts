@@ -18,6 +18,27 @@ import {
 } from './model.ts';
 import { compatibleUnits, hasCents, isMeasurementUnit } from './pricing.ts';
 
+/**
+ * What one product may hold, as on the hosted platform: its options, each option's choices, and the
+ * variants they make (every combination of one choice per option).
+ */
+export const MAX_PRODUCT_OPTIONS = 6;
+export const MAX_OPTION_CHOICES = 100;
+export const MAX_PRODUCT_VARIANTS = 1000;
+
+/** The longest text each product and collection field takes, in characters. */
+export const PRODUCT_TEXT = {
+  name: 80,
+  slug: 100,
+  description: 16_000,
+  sku: 40,
+  ribbon: 30,
+  brand: 50,
+  optionName: 50,
+  choice: 50,
+} as const;
+export const COLLECTION_TEXT = { name: 50, slug: 100, description: 600 } as const;
+
 /** Collects every field violation of one request, so the caller hears them all at once. */
 export class Violations {
   readonly list: FieldViolation[] = [];
@@ -101,12 +122,12 @@ export function applyProductInput(base: ProductRecord, input: unknown, creating:
   if (creating || has(p, 'name')) {
     if (!has(p, 'name')) v.add('product.name', 'is required', 'REQUIRED_FIELD');
     else {
-      const name = v.text(p.name, 'product.name', 80, true);
+      const name = v.text(p.name, 'product.name', PRODUCT_TEXT.name, true);
       if (name !== undefined) next.name = name.trim();
     }
   }
   if (has(p, 'slug') && p.slug !== '') {
-    const slug = v.text(p.slug, 'product.slug', 100, true);
+    const slug = v.text(p.slug, 'product.slug', PRODUCT_TEXT.slug, true);
     if (slug !== undefined) {
       if (!/^[\p{L}\p{N}][\p{L}\p{N}_-]*$/u.test(slug)) {
         v.add('product.slug', 'may hold letters, digits, - and _ only', 'FORMAT');
@@ -116,7 +137,7 @@ export function applyProductInput(base: ProductRecord, input: unknown, creating:
     next.slug = slugify(next.name);
   }
   if (has(p, 'description')) {
-    const description = v.text(p.description, 'product.description', 16_000);
+    const description = v.text(p.description, 'product.description', PRODUCT_TEXT.description);
     if (description !== undefined) next.description = description;
   }
   if (has(p, 'visible')) next.visible = v.flag(p.visible, 'product.visible') ?? next.visible;
@@ -125,11 +146,11 @@ export function applyProductInput(base: ProductRecord, input: unknown, creating:
       next.productType = p.productType as ProductType;
     else v.add('product.productType', 'must be physical or digital', 'INVALID_ENUM_VALUE');
   }
-  if (has(p, 'sku')) next.sku = v.text(p.sku, 'product.sku', 40) ?? next.sku;
+  if (has(p, 'sku')) next.sku = v.text(p.sku, 'product.sku', PRODUCT_TEXT.sku) ?? next.sku;
   if (has(p, 'weight'))
     next.weight = p.weight === null ? null : (v.amount(p.weight, 'product.weight') ?? next.weight);
-  if (has(p, 'ribbon')) next.ribbon = v.text(p.ribbon, 'product.ribbon', 30) ?? next.ribbon;
-  if (has(p, 'brand')) next.brand = v.text(p.brand, 'product.brand', 50) ?? next.brand;
+  if (has(p, 'ribbon')) next.ribbon = v.text(p.ribbon, 'product.ribbon', PRODUCT_TEXT.ribbon) ?? next.ribbon;
+  if (has(p, 'brand')) next.brand = v.text(p.brand, 'product.brand', PRODUCT_TEXT.brand) ?? next.brand;
 
   const priceInput = p.priceData?.price ?? p.price?.price;
   if (priceInput !== undefined) {
@@ -249,11 +270,14 @@ function parseOptions(v: Violations, options: unknown): OptionRecord[] | undefin
     v.add('product.productOptions', 'must be an array', 'FORMAT');
     return undefined;
   }
-  if (options.length > 6) v.add('product.productOptions', 'a product has at most 6 options', 'MAX_SIZE');
+  if (options.length > MAX_PRODUCT_OPTIONS) {
+    v.add('product.productOptions', `a product has at most ${MAX_PRODUCT_OPTIONS} options`, 'MAX_SIZE');
+    return undefined;
+  }
   const names = new Set<string>();
-  return options.map((option: any, i) => {
+  const parsed = options.map((option: any, i) => {
     const field = `product.productOptions[${i}]`;
-    const name = v.text(option?.name, `${field}.name`, 50, true) ?? '';
+    const name = v.text(option?.name, `${field}.name`, PRODUCT_TEXT.optionName, true) ?? '';
     if (names.has(name)) v.add(`${field}.name`, `repeats the option ${name}`, 'VALIDATION');
     names.add(name);
     const optionType: OptionType = option?.optionType ?? 'drop_down';
@@ -264,10 +288,14 @@ function parseOptions(v: Violations, options: unknown): OptionRecord[] | undefin
       v.add(`${field}.choices`, 'an option needs at least one choice', 'MIN_SIZE');
       return { name, optionType, choices: [] };
     }
+    if (option.choices.length > MAX_OPTION_CHOICES) {
+      v.add(`${field}.choices`, `an option has at most ${MAX_OPTION_CHOICES} choices`, 'MAX_SIZE');
+      return { name, optionType, choices: [] };
+    }
     const seen = new Set<string>();
     const choices = option.choices.map((choice: any, j: number) => {
       const description = choice?.description ?? choice?.value;
-      const text = v.text(description, `${field}.choices[${j}].description`, 50, true) ?? '';
+      const text = v.text(description, `${field}.choices[${j}].description`, PRODUCT_TEXT.choice, true) ?? '';
       if (seen.has(text))
         v.add(`${field}.choices[${j}].description`, `repeats the choice ${text}`, 'VALIDATION');
       seen.add(text);
@@ -284,6 +312,16 @@ function parseOptions(v: Violations, options: unknown): OptionRecord[] | undefin
     });
     return { name, optionType, choices };
   });
+  // every combination of one choice per option is a variant
+  const variants = parsed.reduce((count, option) => count * Math.max(1, option.choices.length), 1);
+  if (variants > MAX_PRODUCT_VARIANTS) {
+    v.add(
+      'product.productOptions',
+      `these options make ${variants} variants; a product has at most ${MAX_PRODUCT_VARIANTS}`,
+      'MAX_SIZE',
+    );
+  }
+  return parsed;
 }
 
 /**
@@ -384,7 +422,7 @@ export function applyVariantOverrides(
         if (weight !== undefined) for (const variant of picked) variant.weight = weight;
       }
       if (item.sku !== undefined) {
-        const sku = item.sku === null ? '' : v.text(item.sku, `${at}.sku`, 40);
+        const sku = item.sku === null ? '' : v.text(item.sku, `${at}.sku`, PRODUCT_TEXT.sku);
         if (sku !== undefined) for (const variant of picked) variant.sku = sku;
       }
       if (item.visible !== undefined && item.visible !== null) {

@@ -4,12 +4,11 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, {
   type FastifyBaseLogger,
   type FastifyInstance,
-  type FastifyRequest,
   type RawReplyDefaultExpression,
   type RawRequestDefaultExpression,
   type RawServerDefault,
 } from 'fastify';
-import type { Static, TSchema } from 'typebox';
+import type { TSchema } from 'typebox';
 import { DomainError, invalidArgument, violation } from '../shared/errors.ts';
 import { type Access, allows, type Principal } from '../shared/principal.ts';
 import { handleError } from './errors.ts';
@@ -167,24 +166,4 @@ function describe(access: Access): string {
     : access === 'member'
       ? 'signed-in members'
       : 'token holders';
-}
-
-/**
- * A read that the hosted client sends as GET with its request in the query, and as POST with the
- * same request in the body when the query string grows past the threshold. `schema` declares that
- * request once, for both.
- */
-export function getWithPostFallback<S extends TSchema>(
-  app: HttpApp,
-  path: string,
-  options: { schema: S; config: { access: Access } },
-  handler: (input: Static<S>, request: FastifyRequest) => Promise<unknown>,
-): void {
-  const { schema, config } = options;
-  app.get(path, { schema: { querystring: schema }, config }, (request) =>
-    handler(request.query as Static<S>, request),
-  );
-  app.post(path, { schema: { body: schema }, config }, (request) =>
-    handler((request.body ?? {}) as Static<S>, request),
-  );
 }
