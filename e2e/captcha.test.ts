@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { type Browser, type BrowserContext, chromium, type Page, type Route } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IDENTITY_SETTINGS } from '../packages/platform/src/identity/service.ts';
 import {
@@ -9,6 +9,7 @@ import {
   TEST_CLIENT_ID,
   type TestPlatform,
 } from '../packages/platform/test/support/platform.ts';
+import { E2E_SUITE, eventually, launchChromium, newTestContext, TEST_TIMEOUT } from './support/browser.ts';
 
 /**
  * The platform's proof-of-work captcha in a real browser, with `identity.captcha` required: a shopper
@@ -33,10 +34,22 @@ interface SentCaptcha {
 
 const decode = (token: string) => JSON.parse(Buffer.from(token, 'base64').toString('utf8'));
 
-/** The challenge, held back a moment so the page's "checking" state can be seen. */
-async function slowChallenge(route: Route): Promise<void> {
-  await new Promise((resolve) => setTimeout(resolve, 700));
-  await route.continue();
+/**
+ * Challenges held back until `release()`, so the page's "checking" state stays on screen until the
+ * test has seen it (and taken its picture), however slowly the machine runs.
+ */
+function heldChallenges(): { route: (route: Route) => Promise<void>; release: () => void } {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  return {
+    route: async (route) => {
+      await released;
+      await route.continue();
+    },
+    release,
+  };
 }
 
 /** A real challenge with a forged signature: solvable, but the platform refuses the answer (-19970). */
@@ -46,7 +59,7 @@ async function forgedChallenge(route: Route): Promise<void> {
   await route.fulfill({ response, json: { ...challenge, signature: '00'.repeat(32) } });
 }
 
-describe.each(DIALECTS)('captcha in Chromium on %s', (dialect) => {
+describe.each(DIALECTS)('captcha in Chromium on %s', E2E_SUITE, (dialect) => {
   let platform: TestPlatform;
   let browser: Browser;
   let context: BrowserContext;
@@ -77,18 +90,8 @@ describe.each(DIALECTS)('captcha in Chromium on %s', (dialect) => {
     fs.mkdirSync(SHOTS, { recursive: true });
     platform = await startTestPlatform({ dialect, seedDemo: false });
     await platform.services.settings.set(IDENTITY_SETTINGS.captcha, 'required');
-    browser = await chromium.launch({
-      executablePath: '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--no-first-run',
-      ],
-    });
-    context = await browser.newContext({ viewport: { width: 1200, height: 900 } });
-    context.setDefaultTimeout(20_000);
+    browser = await launchChromium();
+    context = await newTestContext(browser, { width: 1200, height: 900 });
     page = await context.newPage();
     page.on('request', (request) => {
       const { pathname } = new URL(request.url());
@@ -97,12 +100,12 @@ describe.each(DIALECTS)('captcha in Chromium on %s', (dialect) => {
         sent.push({ path: pathname, ...(request.postDataJSON() as Omit<SentCaptcha, 'path'>) });
       }
     });
-  });
+  }, TEST_TIMEOUT);
 
   afterAll(async () => {
     await browser?.close();
     await platform?.stop();
-  });
+  }, TEST_TIMEOUT);
 
   it('the config tells the apps captcha is required, with both public site keys', async () => {
     const config = (await (await fetch(`${platform.url}/api/cartwheel/config`)).json()) as Record<
@@ -118,7 +121,8 @@ describe.each(DIALECTS)('captcha in Chromium on %s', (dialect) => {
   });
 
   it('a shopper signs up on the storefront: the browser solves a challenge first and the account is made', async () => {
-    await page.route(CHALLENGE, slowChallenge);
+    const held = heldChallenges();
+    await page.route(CHALLENGE, held.route);
     await page.goto(`${platform.url}/account/sign-up`);
     await page.getByLabel('First name').fill('Ada');
     await page.getByLabel('Last name').fill('Lovelace');
@@ -126,14 +130,18 @@ describe.each(DIALECTS)('captcha in Chromium on %s', (dialect) => {
     await page.getByLabel('Password').fill(PASSWORD);
     sent.length = 0;
     challenges = 0;
-    await page.getByRole('button', { name: 'Create account' }).click();
-    await page.getByRole('button', { name: CHECKING }).waitFor();
-    await shot('storefront-checking');
+    try {
+      await page.getByRole('button', { name: 'Create account' }).click();
+      await page.getByRole('button', { name: CHECKING }).waitFor();
+      await shot('storefront-checking');
+    } finally {
+      held.release();
+    }
 
     await page.waitForURL(`${platform.url}/`);
-    await expect.poll(() => accountMenu().textContent()).toContain('Hi, Ada');
-    expect(await storedRole()).toBe('member');
-    await page.unroute(CHALLENGE, slowChallenge);
+    await eventually(() => accountMenu().textContent()).toContain('Hi, Ada');
+    await eventually(storedRole).toBe('member');
+    await page.unroute(CHALLENGE, held.route);
 
     // one challenge, one registration, carrying the solved challenge as the invisible captcha's token
     expect(challenges).toBe(1);
@@ -163,7 +171,7 @@ describe.each(DIALECTS)('captcha in Chromium on %s', (dialect) => {
     sent.length = 0;
     challenges = 0;
     await page.getByRole('button', { name: 'Create account' }).click();
-    await expect.poll(alertText).toBe("We couldn't confirm you're not a robot. Please try again.");
+    await eventually(alertText).toBe("We couldn't confirm you're not a robot. Please try again.");
     await shot('storefront-refused');
     expect(challenges).toBe(2);
     expect(sent.map((call) => call.captchaTokens?.[0]?.InvisibleRecaptcha)).toHaveLength(2);
@@ -178,7 +186,7 @@ describe.each(DIALECTS)('captcha in Chromium on %s', (dialect) => {
     challenges = 0;
     await page.getByRole('button', { name: 'Create account' }).click();
     await page.waitForURL(`${platform.url}/`);
-    expect(await storedRole()).toBe('member');
+    await eventually(storedRole).toBe('member');
     expect(challenges).toBe(2);
     expect(sent).toHaveLength(2);
     await page.unroute(CHALLENGE, forgeOnce);
@@ -197,21 +205,26 @@ describe.each(DIALECTS)('captcha in Chromium on %s', (dialect) => {
     await page.route(CHALLENGE, forgedChallenge);
     sent.length = 0;
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await expect.poll(alertText).toBe("We couldn't confirm you're not a robot. Please try again.");
+    await eventually(alertText).toBe("We couldn't confirm you're not a robot. Please try again.");
     expect(sent).toHaveLength(2);
     await shot('hosted-refused');
     await page.unroute(CHALLENGE, forgedChallenge);
 
-    await page.route(CHALLENGE, slowChallenge);
+    const held = heldChallenges();
+    await page.route(CHALLENGE, held.route);
     sent.length = 0;
     challenges = 0;
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await page.getByRole('button', { name: CHECKING }).waitFor();
-    await shot('hosted-checking');
+    try {
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+      await page.getByRole('button', { name: CHECKING }).waitFor();
+      await shot('hosted-checking');
+    } finally {
+      held.release();
+    }
     await page.waitForURL('**/products');
-    await expect.poll(() => accountMenu().textContent()).toContain('Hi, Ada');
-    expect(await storedRole()).toBe('member');
-    await page.unroute(CHALLENGE, slowChallenge);
+    await eventually(() => accountMenu().textContent()).toContain('Hi, Ada');
+    await eventually(storedRole).toBe('member');
+    await page.unroute(CHALLENGE, held.route);
 
     expect(challenges).toBe(1);
     expect(sent).toHaveLength(1);

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IDENTITY_SETTINGS } from '../packages/platform/src/identity/service.ts';
 import {
@@ -9,6 +9,7 @@ import {
   TEST_CLIENT_ID,
   type TestPlatform,
 } from '../packages/platform/test/support/platform.ts';
+import { E2E_SUITE, eventually, launchChromium, newTestPage, TEST_TIMEOUT } from './support/browser.ts';
 
 /**
  * A shopper's account in a real browser against a real platform: signing up with the emailed code,
@@ -32,13 +33,18 @@ async function storedTokens(page: Page): Promise<StoredTokens | null> {
   return text ? (JSON.parse(text) as StoredTokens) : null;
 }
 
+/** Whom the page's stored tokens speak for: `visitor`, `member`, or nothing stored. */
+async function storedRole(page: Page): Promise<StoredTokens['refreshToken']['role'] | undefined> {
+  return (await storedTokens(page))?.refreshToken.role;
+}
+
 /** The visitor an access token speaks for (its `sub`), and the member when signed in (`mid`). */
 function claimsOf(accessToken: string): { sub?: string; mid?: string } {
   const payload = accessToken.split('.')[1] ?? '';
   return JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
 }
 
-describe.each(DIALECTS)('storefront account in Chromium on %s', (dialect) => {
+describe.each(DIALECTS)('storefront account in Chromium on %s', E2E_SUITE, (dialect) => {
   let platform: TestPlatform;
   let browser: Browser;
   let page: Page;
@@ -81,30 +87,20 @@ describe.each(DIALECTS)('storefront account in Chromium on %s', (dialect) => {
     fs.mkdirSync(SHOTS, { recursive: true });
     platform = await startTestPlatform({ dialect, seedDemo: false });
     await platform.services.settings.set(IDENTITY_SETTINGS.requireEmailVerification, 'true');
-    browser = await chromium.launch({
-      executablePath: '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--no-first-run',
-      ],
-    });
-    page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    page.setDefaultTimeout(15_000);
-  });
+    browser = await launchChromium();
+    page = await newTestPage(browser, { width: 1280, height: 900 });
+  }, TEST_TIMEOUT);
 
   afterAll(async () => {
     await browser?.close();
     await platform?.stop();
-  });
+  }, TEST_TIMEOUT);
 
   it('signs up with the emailed code and comes back signed in, as the same visitor, to the page it left', async () => {
     await page.goto(`${platform.url}/products`);
     await accountMenu().getByRole('link', { name: 'Sign in' }).click();
     await page.waitForURL('**/account/sign-in?returnTo=%2Fproducts');
-    await expect.poll(() => storedTokens(page)).not.toBeNull();
+    await eventually(() => storedTokens(page)).not.toBeNull();
     const visitor = (await storedTokens(page))!;
     expect(visitor.refreshToken.role).toBe('visitor');
 
@@ -117,21 +113,21 @@ describe.each(DIALECTS)('storefront account in Chromium on %s', (dialect) => {
     await page.getByRole('button', { name: 'Create account' }).click();
 
     await page.getByRole('heading', { name: 'Check your email' }).waitFor();
-    await expect.poll(() => page.getByText(`We sent a 6-digit code to ${email}`).count()).toBe(1);
+    await eventually(() => page.getByText(`We sent a 6-digit code to ${email}`).count()).toBe(1);
     await shot('verification-step');
     await page.getByLabel('Verification code').fill('000000');
     await page.getByRole('button', { name: 'Verify and continue' }).click();
-    await expect
-      .poll(() => page.getByRole('alert').textContent())
-      .toBe("That code isn't right. Check the email and try again.");
+    await eventually(() => page.getByRole('alert').textContent()).toBe(
+      "That code isn't right. Check the email and try again.",
+    );
 
     await page.getByLabel('Verification code').fill(await latestCode(email));
     await page.getByRole('button', { name: 'Verify and continue' }).click();
     await page.waitForURL('**/products');
-    await expect.poll(() => accountMenu().textContent()).toContain('Hi, Ada');
+    await eventually(() => accountMenu().textContent()).toContain('Hi, Ada');
 
+    await eventually(() => storedRole(page)).toBe('member');
     const member = (await storedTokens(page))!;
-    expect(member.refreshToken.role).toBe('member');
     // the visitor was kept until the member's tokens were in hand: the same visitor, now a member
     expect(claimsOf(member.accessToken.value).sub).toBe(claimsOf(visitor.accessToken.value).sub);
     const seen = await memberSeenByPlatform();
@@ -142,32 +138,32 @@ describe.each(DIALECTS)('storefront account in Chromium on %s', (dialect) => {
 
   it('a reload keeps the member signed in', async () => {
     await page.reload();
-    await expect.poll(() => accountMenu().textContent()).toContain('Hi, Ada');
-    expect((await storedTokens(page))?.refreshToken.role).toBe('member');
+    await eventually(() => accountMenu().textContent()).toContain('Hi, Ada');
+    await eventually(() => storedRole(page)).toBe('member');
   });
 
   it('the account page shows the email and saves a new profile address the platform then answers', async () => {
     await accountMenu().getByRole('link', { name: 'Your account' }).click();
     await page.waitForURL('**/account');
-    await expect.poll(() => page.getByTestId('account-email').textContent()).toBe(email);
+    await eventually(() => page.getByTestId('account-email').textContent()).toBe(email);
     const before = await memberSeenByPlatform();
-    await expect.poll(() => page.getByTestId('account-slug').textContent()).toBe(before.profile.slug);
+    await eventually(() => page.getByTestId('account-slug').textContent()).toBe(before.profile.slug);
 
     await page.getByRole('textbox', { name: 'Address', exact: true }).fill('not a slug!');
     await page.getByRole('button', { name: 'Save address' }).click();
-    await expect
-      .poll(() => page.getByRole('alert').textContent())
-      .toContain('Use only letters, digits, dots, dashes and underscores');
+    await eventually(() => page.getByRole('alert').textContent()).toContain(
+      'Use only letters, digits, dots, dashes and underscores',
+    );
 
     const slug = `ada-${dialect}-${Date.now().toString(36)}`;
     await page.getByRole('textbox', { name: 'Address', exact: true }).fill(slug);
     await page.getByRole('button', { name: 'Save address' }).click();
-    await expect.poll(() => page.getByTestId('account-slug').textContent()).toBe(slug);
+    await eventually(() => page.getByTestId('account-slug').textContent()).toBe(slug);
     expect((await memberSeenByPlatform()).profile.slug).toBe(slug);
 
     await page.getByLabel('Nickname').fill('Countess');
     await page.getByRole('button', { name: 'Save profile' }).click();
-    await expect.poll(() => accountMenu().textContent()).toContain('Hi, Countess');
+    await eventually(() => accountMenu().textContent()).toContain('Hi, Countess');
     expect((await memberSeenByPlatform()).profile.nickname).toBe('Countess');
     await shot('account');
   });
@@ -176,7 +172,7 @@ describe.each(DIALECTS)('storefront account in Chromium on %s', (dialect) => {
     await accountMenu().getByRole('button', { name: 'Sign out' }).click();
     await page.waitForURL(`${platform.url}/`);
     await accountMenu().getByRole('link', { name: 'Sign in' }).waitFor();
-    expect((await storedTokens(page))?.refreshToken.role).not.toBe('member');
+    await eventually(() => storedRole(page)).not.toBe('member');
 
     await page.reload();
     await accountMenu().getByRole('link', { name: 'Sign in' }).waitFor();
@@ -188,16 +184,16 @@ describe.each(DIALECTS)('storefront account in Chromium on %s', (dialect) => {
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill('not the password');
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await expect
-      .poll(() => page.getByRole('alert').textContent())
-      .toBe("That password isn't right. Try again, or reset your password.");
+    await eventually(() => page.getByRole('alert').textContent()).toBe(
+      "That password isn't right. Try again, or reset your password.",
+    );
 
     await page.getByLabel('Password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.waitForURL('**/account');
-    await expect.poll(() => page.getByTestId('account-email').textContent()).toBe(email);
-    await expect.poll(() => accountMenu().textContent()).toContain('Hi, Countess');
-    expect((await storedTokens(page))?.refreshToken.role).toBe('member');
+    await eventually(() => page.getByTestId('account-email').textContent()).toBe(email);
+    await eventually(() => accountMenu().textContent()).toContain('Hi, Countess');
+    await eventually(() => storedRole(page)).toBe('member');
   });
 
   it('signing up again with the same email says the account exists', async () => {
@@ -207,9 +203,9 @@ describe.each(DIALECTS)('storefront account in Chromium on %s', (dialect) => {
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Create account' }).click();
-    await expect
-      .poll(() => page.getByRole('alert').textContent())
-      .toContain('An account with this email already exists. Sign in instead.');
+    await eventually(() => page.getByRole('alert').textContent()).toContain(
+      'An account with this email already exists. Sign in instead.',
+    );
   });
 
   it("a forgotten password: the emailed link opens the store's reset page, which leads back to sign in here", async () => {
@@ -218,7 +214,7 @@ describe.each(DIALECTS)('storefront account in Chromium on %s', (dialect) => {
     await page.waitForURL('**/account/forgot-password');
     await page.getByLabel('Email').fill(email);
     await page.getByRole('button', { name: 'Email me a link' }).click();
-    await expect.poll(() => page.getByRole('status').textContent()).toContain(`we’ve emailed it a link`);
+    await eventually(() => page.getByRole('status').textContent()).toContain(`we’ve emailed it a link`);
 
     const link = new URL(/https?:\/\/\S+/.exec(await latestMail(email, 'PASSWORD_RESET'))?.[0] ?? '');
     expect(link.origin).toBe(platform.url);
@@ -236,7 +232,7 @@ describe.each(DIALECTS)('storefront account in Chromium on %s', (dialect) => {
     await page.getByLabel('Password').fill(NEW_PASSWORD);
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.waitForURL(`${platform.url}/`);
-    await expect.poll(() => accountMenu().textContent()).toContain('Hi, Countess');
+    await eventually(() => accountMenu().textContent()).toContain('Hi, Countess');
     await accountMenu().getByRole('button', { name: 'Sign out' }).click();
     await accountMenu().getByRole('link', { name: 'Sign in' }).waitFor();
   });
@@ -254,8 +250,8 @@ describe.each(DIALECTS)('storefront account in Chromium on %s', (dialect) => {
     await page.getByLabel('Password').fill(NEW_PASSWORD);
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.waitForURL('**/products');
-    await expect.poll(() => accountMenu().textContent()).toContain('Hi, Countess');
-    expect((await storedTokens(page))?.refreshToken.role).toBe('member');
+    await eventually(() => accountMenu().textContent()).toContain('Hi, Countess');
+    await eventually(() => storedRole(page)).toBe('member');
     expect((await memberSeenByPlatform()).loginEmail).toBe(email);
   });
 
@@ -270,10 +266,10 @@ describe.each(DIALECTS)('storefront account in Chromium on %s', (dialect) => {
       await page.getByLabel('Email').fill(`grace.${dialect}.${Date.now().toString(36)}@example.com`);
       await page.getByLabel('Password').fill(PASSWORD);
       await page.getByRole('button', { name: 'Create account' }).click();
-      await expect
-        .poll(() => page.getByRole('status').textContent())
-        .toContain('The store owner approves new accounts');
-      expect((await storedTokens(page))?.refreshToken.role).toBe('visitor');
+      await eventually(() => page.getByRole('status').textContent()).toContain(
+        'The store owner approves new accounts',
+      );
+      expect(await storedRole(page)).toBe('visitor');
       await accountMenu().getByRole('link', { name: 'Sign in' }).waitFor();
     } finally {
       await settings.set(IDENTITY_SETTINGS.requireOwnerApproval, 'false');
