@@ -91,7 +91,7 @@ export async function startPlatform(config: PlatformConfig): Promise<Platform> {
     );
 
     const tokens: TokenService = new TokenService(database.db, signingSecret, adminKeyHash, revocations, {
-      memberMayRenew: (memberId: string): Promise<boolean> => members.maySignIn(memberId),
+      memberMayRenew: (memberId, executor) => members.maySignIn(memberId, executor),
     });
     const mailer = new Mailer(database.db, {
       logLevel: config.logLevel,

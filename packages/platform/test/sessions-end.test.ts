@@ -316,6 +316,29 @@ describe.each(DIALECTS)('sessions that end, on %s', (dialect) => {
     expect(again.status).toBe(404);
   });
 
+  it('a sign-in at the same moment as a block ends with the others: no session outlives the block', async () => {
+    const { email, id } = await newMember('block-race');
+    // session tokens of finished logins, each about to be traded for member tokens as the block lands
+    const sessionTokens: string[] = [];
+    for (let index = 0; index < 8; index++) {
+      const login = await strategy().login({ email, password: PASSWORD });
+      sessionTokens.push((login as { data: { sessionToken: string } }).data.sessionToken);
+    }
+    const platforms = [first, second];
+    const trades = sessionTokens.map((token, index) =>
+      platforms[index % 2]!.services.identity.issueMemberTokensForSession(token, TEST_CLIENT_ID).then(
+        (tokens) => tokens.access_token,
+        () => undefined, // refused: the block came first
+      ),
+    );
+    const blocked = send(first, 'POST', `/members/v1/members/${id}/block`, { auth: first.adminApiKey });
+    const [answer, ...issued] = await Promise.all([blocked, ...trades]);
+    expect(answer.status).toBe(200);
+    for (const access of issued.filter((token): token is string => token !== undefined)) {
+      await expectEnded(access, 'sign-in racing a block');
+    }
+  });
+
   it('refuses a refresh for a blocked member even when no revocation reached the token', async () => {
     const { email, id } = await newMember('blocked-refresh');
     const session = await signIn(email);

@@ -192,14 +192,21 @@ export class MembersService {
     });
   }
 
-  /** Whether the member may still sign in or renew a sign-in: the refresh grant asks. */
-  async maySignIn(memberId: string): Promise<boolean> {
-    const identity = await this.db
-      .selectFrom('identities')
-      .select('status')
+  /**
+   * Whether the member may still sign in or renew a sign-in, asked by the token service inside the
+   * transaction that stores the new refresh token (`executor`). A write that changes nothing takes the
+   * identity's row lock until that transaction commits, on both databases: a block or delete at the
+   * same moment either committed first (and its status is read here) or waits, and then ends the new
+   * sign-in with the others.
+   */
+  async maySignIn(memberId: string, executor: Kysely<Tables> = this.db): Promise<boolean> {
+    const held = await executor
+      .updateTable('identities')
+      .set((eb) => ({ status: eb.ref('status') }))
       .where('id', '=', memberId)
+      .where('status', 'not in', [...SIGNED_OUT_STATUSES])
       .executeTakeFirst();
-    return !!identity && !SIGNED_OUT_STATUSES.has(identity.status);
+    return Number(held.numUpdatedRows) > 0;
   }
 
   async recordLogin(memberId: string, at = new Date().toISOString()): Promise<void> {

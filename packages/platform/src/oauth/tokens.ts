@@ -38,8 +38,12 @@ interface Verified {
 }
 
 export interface TokenServiceOptions {
-  /** Whether a member may still renew their tokens (not blocked, not deleted). */
-  memberMayRenew?: (memberId: string) => Promise<boolean>;
+  /**
+   * Whether a member may still be given tokens (not blocked, not deleted), asked inside the transaction
+   * that stores the new refresh token, holding the member's row until it commits: a block or delete
+   * made at the same moment either comes first and is seen, or waits and then finds the new sign-in.
+   */
+  memberMayRenew?: (memberId: string, executor: Kysely<Tables>) => Promise<boolean>;
 }
 
 /**
@@ -163,9 +167,6 @@ export class TokenService {
       this.revoked.has(row.family_id)
     ) {
       throw invalidGrant('refresh token is not valid');
-    }
-    if (row.member_id && !(await (this.options.memberMayRenew?.(row.member_id) ?? true))) {
-      throw invalidGrant('the member may no longer sign in');
     }
     // single use: whoever marks it used first wins; a second use means it leaked
     const marked = await this.db
@@ -338,25 +339,33 @@ export class TokenService {
       .sign(this.key);
     const refreshToken = newSecret();
     const now = Date.now();
-    await this.db
-      .insertInto('refresh_tokens')
-      .values({
-        token_hash: sha256(refreshToken),
-        family_id: familyId,
-        client_id: subject.clientId,
-        role: subject.memberId ? 'member' : 'visitor',
-        visitor_id: subject.visitorId,
-        member_id: subject.memberId,
-        created_at: new Date(now).toISOString(),
-        expires_at: new Date(now + REFRESH_TOKEN_TTL_SECONDS * 1000).toISOString(),
-        used_at: null,
-        revoked_at: null,
-        signed_in_at:
-          subject.memberId && subject.signedInAt !== undefined
-            ? new Date(subject.signedInAt).toISOString()
-            : null,
-      })
-      .execute();
+    const store = async (executor: Kysely<Tables>) => {
+      const memberId = subject.memberId;
+      if (memberId && !(await (this.options.memberMayRenew?.(memberId, executor) ?? true))) {
+        throw invalidGrant('the member may no longer sign in');
+      }
+      await executor
+        .insertInto('refresh_tokens')
+        .values({
+          token_hash: sha256(refreshToken),
+          family_id: familyId,
+          client_id: subject.clientId,
+          role: subject.memberId ? 'member' : 'visitor',
+          visitor_id: subject.visitorId,
+          member_id: subject.memberId,
+          created_at: new Date(now).toISOString(),
+          expires_at: new Date(now + REFRESH_TOKEN_TTL_SECONDS * 1000).toISOString(),
+          used_at: null,
+          revoked_at: null,
+          signed_in_at:
+            subject.memberId && subject.signedInAt !== undefined
+              ? new Date(subject.signedInAt).toISOString()
+              : null,
+        })
+        .execute();
+    };
+    if (subject.memberId) await inTransaction(this.db, store);
+    else await store(this.db);
     return { access_token: accessToken, expires_in: ACCESS_TOKEN_TTL_SECONDS, refresh_token: refreshToken };
   }
 }
