@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import { chromium, type Route } from 'playwright-core';
+import type { Route } from 'playwright-core';
+import { launchChromium } from '../../../e2e/support/browser.ts';
 import { HOSTED_API_HOSTS } from './hosted-client-route.ts';
 
 /**
@@ -100,16 +101,7 @@ async function runInChromium(
   input: DirectLoginInput,
 ): Promise<DirectLoginResult> {
   const script = await bundle(entry);
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-    ],
-  });
+  const browser = await launchChromium();
   try {
     const page = await browser.newPage();
     const origin = new URL(platformUrl).origin;

@@ -421,17 +421,10 @@ describe.each(DIALECTS)('sessions that end, on %s', (dialect) => {
 describe('sessions that end, on postgres, while a listening connection is cut', () => {
   let first: TestPlatform;
   let second: TestPlatform;
-  beforeAll(async () => {
-    first = await startTestPlatform({ dialect: 'postgres' });
-    second = await startTestPlatform({ dialect: 'postgres', sharing: first });
-  });
-  afterAll(async () => {
-    await second?.stop();
-    await first?.stop();
-  });
 
-  it('keeps following when its listening connection is cut, and listens again', async () => {
-    const email = uniqueEmail('listener');
+  /** A new member signed in through `first`, the access token already accepted by `second`. */
+  const session = async (label: string) => {
+    const email = uniqueEmail(label);
     const auth = OAuthStrategy({
       clientId: TEST_CLIENT_ID,
       host: first.url,
@@ -443,8 +436,21 @@ describe('sessions that end, on postgres, while a listening connection is cut', 
       (login as { data: { sessionToken: string } }).data.sessionToken,
     );
     auth.setTokens(tokens);
-    const access = tokens.accessToken.value;
-    expect((await myMember(second, access)).status).toBe(200);
+    expect((await myMember(second, tokens.accessToken.value)).status).toBe(200);
+    return { auth, access: tokens.accessToken.value };
+  };
+
+  beforeAll(async () => {
+    first = await startTestPlatform({ dialect: 'postgres' });
+    second = await startTestPlatform({ dialect: 'postgres', sharing: first });
+  });
+  afterAll(async () => {
+    await second?.stop();
+    await first?.stop();
+  });
+
+  it('keeps following when its listening connection is cut, and listens again', async () => {
+    const { auth, access } = await session('listener');
 
     const database = new URL(first.database.databaseUrl!).pathname.slice(1);
     const admin = new pg.Client({ connectionString: first.database.databaseUrl });
@@ -471,24 +477,8 @@ describe('sessions that end, on postgres, while a listening connection is cut', 
   });
 
   it('reads a revocation whose transaction commits after a later one was read', async () => {
-    const session = async () => {
-      const email = uniqueEmail('order');
-      const auth = OAuthStrategy({
-        clientId: TEST_CLIENT_ID,
-        host: first.url,
-        redirectUri: `${first.url}/auth/callback`,
-      });
-      await auth.register({ email, password: PASSWORD });
-      const login = await auth.login({ email, password: PASSWORD });
-      const tokens = await auth.getMemberTokensForDirectLogin(
-        (login as { data: { sessionToken: string } }).data.sessionToken,
-      );
-      auth.setTokens(tokens);
-      expect((await myMember(second, tokens.accessToken.value)).status).toBe(200);
-      return { auth, access: tokens.accessToken.value };
-    };
-    const slow = await session();
-    const quick = await session();
+    const slow = await session('order');
+    const quick = await session('order');
     // a revoking transaction takes its number, then stays open while another revokes and commits
     const open = new pg.Client({ connectionString: first.database.databaseUrl });
     await open.connect();
