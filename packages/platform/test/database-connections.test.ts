@@ -39,3 +39,44 @@ describe('the platform on PostgreSQL when the server drops its idle connections'
     expect(after.status).toBe(200);
   });
 });
+
+/**
+ * No one call may hold PostgreSQL for long: every pooled connection has a statement_timeout, and a
+ * statement that runs past it answers the caller 504 DEADLINE_EXCEEDED in the wire's form, not a 500.
+ */
+describe('the platform on PostgreSQL when a statement runs past its timeout', () => {
+  let platform: TestPlatform;
+  beforeAll(async () => {
+    platform = await startTestPlatform({
+      dialect: 'postgres',
+      env: { CARTWHEEL_STATEMENT_TIMEOUT_MS: '300' },
+    });
+  });
+  afterAll(() => platform?.stop());
+
+  it('answers 504 DEADLINE_EXCEEDED, then serves the next call', async () => {
+    // another session holds the products table, so the catalog's query waits on it past the timeout
+    const holder = new pg.Client({ connectionString: platform.services.config.databaseUrl as string });
+    await holder.connect();
+    try {
+      await holder.query('begin');
+      await holder.query('lock table products in access exclusive mode');
+      const stuck = await call(
+        platform,
+        'POST',
+        '/stores-reader/v1/products/query',
+        {},
+        platform.adminApiKey,
+      );
+      expect(stuck.status).toBe(504);
+      expect(stuck.body).toMatchObject({
+        details: { applicationError: { code: 'DEADLINE_EXCEEDED' } },
+      });
+      await holder.query('rollback');
+    } finally {
+      await holder.end();
+    }
+    const after = await call(platform, 'POST', '/stores-reader/v1/products/query', {}, platform.adminApiKey);
+    expect(after.status).toBe(200);
+  });
+});
