@@ -69,10 +69,19 @@ const HOSTILE: Hostile[] = [
     rule: 'MAX_SIZE',
   },
   {
+    // a body this deep is refused before it is parsed into objects, whatever route it is sent to
     name: '$not 3,000 deep',
     method: 'POST',
     path: '/stores-reader/v1/products/query',
     body: { query: { filter: notNested(3000) } },
+    field: 'body',
+    rule: 'MAX',
+  },
+  {
+    name: '$not 30 deep: within the body limit, past the filter budget',
+    method: 'POST',
+    path: '/stores-reader/v1/products/query',
+    body: { query: { filter: notNested(30) } },
     field: 'query.filter.$not.$not.$not.$not.$not.$not',
     rule: 'MAX_SIZE',
   },

@@ -80,6 +80,15 @@ const CASES: Case[] = [
     rule: 'FIELD_NOT_ALLOWED',
   },
   {
+    name: 'a body nested 200,000 levels deep',
+    method: 'POST',
+    path: '/_api/iam/authentication/v2/login',
+    raw: `{"clientMetaData":${'{"a":'.repeat(200_000)}"\\u0041"${'}'.repeat(200_000)}}`,
+    auth: 'visitor',
+    field: 'body',
+    rule: 'MAX',
+  },
+  {
     name: 'an array where the body must be an object',
     method: 'POST',
     path: '/_api/iam/authentication/v2/login',

@@ -12,7 +12,7 @@ import type { TSchema } from 'typebox';
 import { DomainError, invalidArgument, violation } from '../shared/errors.ts';
 import { type Access, allows, type Principal } from '../shared/principal.ts';
 import { handleError } from './errors.ts';
-import { refuseUnstorableText, validatorCompiler } from './input.ts';
+import { jsonDepthExceeds, MAX_BODY_DEPTH, refuseUnstorableText, validatorCompiler } from './input.ts';
 import { redactUrl } from './redact.ts';
 
 declare module 'fastify' {
@@ -107,6 +107,12 @@ export function createHttpApp(options: HttpOptions): HttpApp {
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
     const text = String(body);
     if (text.trim() === '') return done(null, {});
+    if (jsonDepthExceeds(text)) {
+      return done(
+        invalidArgument([violation('body', `must not nest deeper than ${MAX_BODY_DEPTH} levels`, 'MAX')]),
+        undefined,
+      );
+    }
     let parsed: unknown;
     try {
       parsed = JSON.parse(text);

@@ -141,6 +141,37 @@ const article = (type: string) =>
     null: 'null',
   })[type] ?? type;
 
+// ---- bodies no handler should have to walk ----
+
+/** The deepest a JSON body may nest: the wire's deepest (a catalog filter) needs a fraction of it. */
+export const MAX_BODY_DEPTH = 64;
+
+/**
+ * How deeply JSON text nests its objects and arrays, read from the text itself (brackets inside
+ * strings do not count), stopping once past `limit`. JSON.parse takes any depth, but whatever walks
+ * the result recursively later (a stringify, a clone) would overflow its stack.
+ */
+export function jsonDepthExceeds(text: string, limit = MAX_BODY_DEPTH): boolean {
+  if (text.length <= limit * 2) return false; // too short to open that many brackets
+  let depth = 0;
+  let inString = false;
+  for (let index = 0; index < text.length; index++) {
+    const char = text.charCodeAt(index);
+    if (inString) {
+      if (char === 0x5c)
+        index++; // a backslash escapes the next character
+      else if (char === 0x22) inString = false;
+    } else if (char === 0x22) {
+      inString = true;
+    } else if (char === 0x7b || char === 0x5b) {
+      if (++depth > limit) return true;
+    } else if (char === 0x7d || char === 0x5d) {
+      depth--;
+    }
+  }
+  return false;
+}
+
 // ---- text that never reaches the database ----
 
 /** A NUL character, or half of a surrogate pair: neither is text PostgreSQL (or a person) can store. */
@@ -151,25 +182,42 @@ export function isStorableText(text: string): boolean {
 const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /**
- * The first string (key or value) in `value` that is not storable text, as a field path; undefined
- * when all are. Walks at most `limit` nodes: whatever is deeper was refused by the route's schema.
+ * The first string (key or value) in `value` that is not storable text, or a `__proto__` key, as a
+ * field path; undefined when there is none. Walks with a stack of its own, so no depth of nesting can
+ * overflow the call stack; the path is spelled only for what it finds.
  */
-export function unstorableField(value: unknown, path = '', budget = { left: 100_000 }): string | undefined {
-  if (--budget.left < 0) return undefined;
-  if (typeof value === 'string') return isStorableText(value) ? undefined : path || 'value';
-  if (value === null || typeof value !== 'object') return undefined;
-  if (Array.isArray(value)) {
-    for (let index = 0; index < value.length; index++) {
-      const found = unstorableField(value[index], `${path}[${index}]`, budget);
-      if (found !== undefined) return found;
-    }
-    return undefined;
+export function unstorableField(value: unknown, prefix = ''): string | undefined {
+  interface Place {
+    value: unknown;
+    parent: Place | undefined;
+    key: string | number | undefined;
   }
-  for (const [key, item] of Object.entries(value)) {
-    const field = join(path, key);
-    if (!isStorableText(key) || key === '__proto__') return field;
-    const found = unstorableField(item, field, budget);
-    if (found !== undefined) return found;
+  const pathOf = (place: Place): string => {
+    const keys: Array<string | number> = [];
+    for (let at: Place | undefined = place; at?.key !== undefined; at = at.parent) keys.push(at.key);
+    let path = prefix;
+    for (const key of keys.reverse()) path = typeof key === 'number' ? `${path}[${key}]` : join(path, key);
+    return path || 'value';
+  };
+  const stack: Place[] = [{ value, parent: undefined, key: undefined }];
+  while (stack.length > 0) {
+    const place = stack.pop() as Place;
+    const item = place.value;
+    if (typeof item === 'string') {
+      if (!isStorableText(item)) return pathOf(place);
+    } else if (Array.isArray(item)) {
+      for (let index = item.length - 1; index >= 0; index--) {
+        stack.push({ value: item[index], parent: place, key: index });
+      }
+    } else if (item !== null && typeof item === 'object') {
+      const entries = Object.entries(item);
+      for (let index = entries.length - 1; index >= 0; index--) {
+        const [key, child] = entries[index] as [string, unknown];
+        const at: Place = { value: child, parent: place, key };
+        if (!isStorableText(key) || key === '__proto__') return pathOf(at);
+        stack.push(at);
+      }
+    }
   }
   return undefined;
 }
