@@ -101,7 +101,7 @@ const calls: [name: string, path: string, call: () => Promise<unknown>, body: un
   [
     'verification.start',
     '/_api/iam/verification/v1/start',
-    () => client.verification.start({ identityId: 'identity-1' }),
+    () => client.verification.start({ identityId: 'identity-1', target: 'EMAIL' }),
     { identityId: 'identity-1', target: 'EMAIL' },
   ],
   [

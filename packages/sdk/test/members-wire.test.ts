@@ -178,17 +178,17 @@ const calls: [name: string, call: (c: Client) => Promise<unknown>, expected: Exp
   [
     'deleteMemberPhones',
     (c) => c.members.deleteMemberPhones('m1'),
-    { method: 'DELETE', path: '/members/v1/members/m1/phones' },
+    { method: 'DELETE', path: '/members/v1/members/m1/phones', query: { id: 'm1' } },
   ],
   [
     'deleteMemberEmails',
     (c) => c.members.deleteMemberEmails('m1'),
-    { method: 'DELETE', path: '/members/v1/members/m1/emails' },
+    { method: 'DELETE', path: '/members/v1/members/m1/emails', query: { id: 'm1' } },
   ],
   [
     'deleteMemberAddresses',
     (c) => c.members.deleteMemberAddresses('m1'),
-    { method: 'DELETE', path: '/members/v1/members/m1/addresses' },
+    { method: 'DELETE', path: '/members/v1/members/m1/addresses', query: { id: 'm1' } },
   ],
 ];
 

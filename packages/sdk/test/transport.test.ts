@@ -102,6 +102,19 @@ describe('the transport', () => {
     expect(sent.query.has('missing')).toBe(false);
   });
 
+  it("puts a DELETE's parameters in its query string, with no body, leaving null and undefined out", async () => {
+    await request({
+      method: 'DELETE',
+      path: '/v1/carts/c1',
+      params: { id: 'c1', owner: null, missing: undefined },
+    });
+    const sent = server.requests[0]!;
+    expect(sent.method).toBe('DELETE');
+    expect([...sent.query]).toEqual([['id', 'c1']]);
+    expect(sent.body).toBeUndefined();
+    expect(sent.headers['content-type']).toBeUndefined();
+  });
+
   it('switches a GET whose query string passes 4000 characters to its POST fallback with the same JSON body', async () => {
     const ids = Array.from({ length: 200 }, (_, i) => `product-${i}-${'x'.repeat(20)}`);
     const params = { query: { filter: { id: { $in: ids } } } };

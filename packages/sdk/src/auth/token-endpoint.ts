@@ -1,5 +1,6 @@
 import { ClientError, ClientMessages } from '../errors/client-error.ts';
 import { OAUTH_SCOPE } from '../types/constants.ts';
+import { tracingHeaders } from '../wire/tracing.ts';
 import type { OAuthData } from './authorization.ts';
 import type { AuthContext } from './strategy.ts';
 import {
@@ -12,9 +13,17 @@ import {
 
 /**
  * The token endpoint, `POST /oauth2/token` (wire contract, Tokens): one body builder per grant and one
- * request for all of them. JSON in camelCase (but the external-login grant, which is snake_case).
+ * request for all of them. JSON in camelCase (but the external-login grant, which is snake_case), keys
+ * in the hosted client's order so the bytes are the same.
  */
 export const TOKEN_ENDPOINT_PATH = '/oauth2/token';
+
+/** The tracing of every token request, whatever the grant (the hosted client names one method too). */
+const TOKEN_TRACE = {
+  package: '@cartwheel/sdk',
+  method: 'cartwheel.identity.oauth2.v1.Oauth2.Token',
+  entity: 'refreshToken',
+};
 
 export type TokenGrant = Readonly<Record<string, string>>;
 
@@ -25,7 +34,7 @@ export function anonymousGrant(clientId: string): TokenGrant {
 
 /** RFC 6749 §6: new tokens from a refresh token. */
 export function refreshTokenGrant(clientId: string, refreshToken: string): TokenGrant {
-  return { clientId, grantType: 'refresh_token', refreshToken };
+  return { clientId, refreshToken, grantType: 'refresh_token' };
 }
 
 /** RFC 6749 §4.1.3 with RFC 7636 §4.5: the code, its verifier and the redirect URI it was sent to. */
@@ -33,9 +42,9 @@ export function authorizationCodeGrant(clientId: string, code: string, oauthData
   return {
     clientId,
     grantType: 'authorization_code',
+    ...(oauthData.redirectUri ? { redirectUri: oauthData.redirectUri } : {}),
     code,
     codeVerifier: oauthData.codeVerifier,
-    redirectUri: oauthData.redirectUri,
   };
 }
 
@@ -65,7 +74,11 @@ export async function requestTokens(
   role: TokenRole,
   options: TokenRequestOptions = {},
 ): Promise<Tokens> {
-  const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'application/json' };
+  const headers: Record<string, string> = {
+    ...tracingHeaders(TOKEN_TRACE),
+    'Content-Type': 'application/json',
+    Accept: 'application/json',
+  };
   if (options.authorization) headers.Authorization = options.authorization;
   const response = await context.fetch(`${context.baseUrl}${TOKEN_ENDPOINT_PATH}`, {
     method: 'POST',

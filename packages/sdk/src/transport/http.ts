@@ -1,8 +1,9 @@
 import type { AuthContext, AuthStrategy } from '../auth/strategy.ts';
 import { errorFromResponse } from '../errors/from-response.ts';
-import { GET_QUERY_FALLBACK_THRESHOLD, REQUEST_ID_HEADER, TRACING_HEADER } from '../wire/constants.ts';
+import { GET_QUERY_FALLBACK_THRESHOLD, REQUEST_ID_HEADER } from '../wire/constants.ts';
 import { reviveDates } from '../wire/dates.ts';
 import { encodeStructuredParam, STRUCTURED_PARAM } from '../wire/structured-param.ts';
+import { type Trace, tracingHeaders } from '../wire/tracing.ts';
 import { type DomainMapping, toPublicPath } from './domains.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
@@ -15,11 +16,14 @@ export interface RequestSpec {
   mapping: DomainMapping;
   /** JSON body, for every method but GET. */
   body?: unknown;
-  /** GET parameters: scalars go as plain query parameters, anything structured as one `.r`. */
+  /**
+   * Query parameters, of any method (a DELETE's copy of its path id, `?id=p1`): scalars go as plain
+   * parameters (null and undefined left out), anything structured as one `.r`.
+   */
   params?: Record<string, unknown>;
   /** The call has a POST fallback at the same path for query strings past the threshold. */
   postFallback?: boolean;
-  trace: { package: string; method: string; entity: string };
+  trace: Trace;
 }
 
 export interface Transport {
@@ -54,24 +58,20 @@ export function createTransport(options: TransportOptions): Transport {
       const publicPath = toPublicPath(spec.mapping, hostname, spec.path);
       let method = spec.method;
       let url = base + publicPath;
-      let body: string | undefined;
-
-      if (method === 'GET') {
-        const query = buildQueryString(spec.params);
-        if (query.length > GET_QUERY_FALLBACK_THRESHOLD && spec.postFallback) {
-          method = 'POST';
-          body = JSON.stringify(spec.params ?? {});
-        } else if (query) {
-          url += `?${query}`;
-        }
-      } else if (spec.body !== undefined) {
-        body = JSON.stringify(spec.body);
+      // a GET carries its request in the query only
+      let body = method === 'GET' || spec.body === undefined ? undefined : JSON.stringify(spec.body);
+      const query = buildQueryString(spec.params);
+      if (method === 'GET' && query.length > GET_QUERY_FALLBACK_THRESHOLD && spec.postFallback) {
+        method = 'POST';
+        body = JSON.stringify(spec.params ?? {});
+      } else if (query) {
+        url += `?${query}`;
       }
 
       const send = async () => {
         const headers: Record<string, string> = {
           Accept: 'application/json',
-          [TRACING_HEADER]: tracingHeader(spec.trace),
+          ...tracingHeaders(spec.trace),
           ...options.headers,
           ...(await options.auth.getAuthHeaders(context)),
         };
@@ -102,10 +102,6 @@ function normalizeBase(host: string): string {
   return withScheme.replace(/\/+$/, '');
 }
 
-function tracingHeader(trace: RequestSpec['trace']): string {
-  return `environment=cartwheel-sdk,package-name=${trace.package},method-fqn=${trace.method},entity=${trace.entity}`;
-}
-
 function buildQueryString(params: Record<string, unknown> | undefined): string {
   if (!params) return '';
   const defined = Object.entries(params).filter(([, value]) => value !== undefined);
@@ -123,7 +119,7 @@ function buildQueryString(params: Record<string, unknown> | undefined): string {
   const search = new URLSearchParams();
   for (const [key, value] of defined) {
     for (const item of Array.isArray(value) ? value : [value]) {
-      search.append(key, item instanceof Date ? item.toISOString() : String(item));
+      if (item !== null) search.append(key, item instanceof Date ? item.toISOString() : String(item));
     }
   }
   return search.toString();

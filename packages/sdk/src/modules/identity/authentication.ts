@@ -24,7 +24,8 @@ export interface SignOnResponse {
 
 /**
  * Authentication (`/_api/iam/authentication`): the server half of the login state machine of point 4.
- * Answers are the server's; `OAuthStrategy.login` and `register` turn them into login states.
+ * Answers are the server's; `OAuthStrategy.login` and `register` turn them into login states. Each body
+ * holds the named fields only, in the hosted client's order, never whatever else an options object carries.
  */
 export const authentication = {
   /** `POST /v2/register` {loginId, password, profile, captchaTokens, clientMetaData}. */
@@ -35,7 +36,13 @@ export const authentication = {
         method: 'POST',
         path: '/v2/register',
         mapping: AUTHENTICATION,
-        body: { loginId, ...options },
+        body: {
+          loginId,
+          password: options.password,
+          profile: options.profile,
+          captchaTokens: options.captchaTokens,
+          clientMetaData: options.clientMetaData,
+        },
         trace: trace('RegisterV2'),
       }),
 
@@ -47,7 +54,12 @@ export const authentication = {
         method: 'POST',
         path: '/v2/login',
         mapping: AUTHENTICATION,
-        body: { loginId, ...options },
+        body: {
+          loginId,
+          password: options.password,
+          captchaTokens: options.captchaTokens,
+          clientMetaData: options.clientMetaData,
+        },
         trace: trace('LoginV2'),
       }),
 
@@ -64,7 +76,7 @@ export const authentication = {
       });
     },
 
-  /** `POST /v2/sign-on` {loginId, profile, ...} (elevated): signs a known person on without a password. */
+  /** `POST /v2/sign-on` {loginId, profile, verifyEmail, mergeExistingContact} (elevated): signs a known person on without a password. */
   signOn:
     (transport: Transport) =>
     (loginId: LoginId, options: SignOnOptions = {}): Promise<SignOnResponse> =>
@@ -72,7 +84,12 @@ export const authentication = {
         method: 'POST',
         path: '/v2/sign-on',
         mapping: AUTHENTICATION,
-        body: { loginId, ...options },
+        body: {
+          loginId,
+          profile: options.profile,
+          verifyEmail: options.verifyEmail,
+          mergeExistingContact: options.mergeExistingContact,
+        },
         trace: trace('SignOn'),
       }),
 } satisfies ModuleDefinition;

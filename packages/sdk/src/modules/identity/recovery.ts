@@ -27,7 +27,7 @@ export const recovery = {
         method: 'POST',
         path: '/v1/send-email',
         mapping: RECOVERY,
-        body: { email, ...options },
+        body: { email, language: options.language, redirect: options.redirect },
         trace: trace('SendRecoveryEmail'),
       });
     },
@@ -40,7 +40,7 @@ export const recovery = {
         method: 'POST',
         path: '/v1/activation-email',
         mapping: RECOVERY,
-        body: { identityId, ...options },
+        body: { identityId, emailOptions: options.emailOptions },
         trace: trace('SendActivationEmail'),
       });
     },
@@ -53,7 +53,7 @@ export const recovery = {
         method: 'POST',
         path: '/v1/recover',
         mapping: RECOVERY,
-        body: { recoveryToken, ...options },
+        body: { recoveryToken, password: options.password },
         trace: trace('Recover'),
       }),
 } satisfies ModuleDefinition;

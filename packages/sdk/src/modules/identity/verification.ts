@@ -5,7 +5,7 @@ import { identityTrace, VERIFICATION } from './domains.ts';
 
 const trace = (method: string) => identityTrace(`verification.v1.Verification.${method}`);
 
-/** `POST /v1/start`: who to send a code to; only `EMAIL` is a target today. */
+/** `POST /v1/start`: who to send a code to; only `EMAIL` is a target today (and the default). */
 export interface StartVerificationOptions {
   identityId?: string | null;
   target?: 'EMAIL';
@@ -17,8 +17,8 @@ export interface StartVerificationOptions {
  */
 export const verification = {
   /**
-   * `POST /v1/start` {identityId, target: 'EMAIL'} (elevated). The specification writes `/v1/Start`; the
-   * observed wire (and so the wire contract) has it in lower case.
+   * `POST /v1/start` {identityId, target} (elevated); the platform reads a missing target as `EMAIL`. The
+   * specification writes `/v1/Start`; the observed wire (and so the wire contract) has it in lower case.
    */
   start:
     (transport: Transport) =>
@@ -27,7 +27,7 @@ export const verification = {
         method: 'POST',
         path: '/v1/start',
         mapping: VERIFICATION,
-        body: { target: 'EMAIL', ...options },
+        body: { identityId: options.identityId, target: options.target },
         trace: trace('Start'),
       }),
 

@@ -164,14 +164,15 @@ export const members = {
   disconnectMember: (transport: Transport) => (id: string) =>
     memberAction(transport, id, 'disconnect', 'DisconnectMember'),
 
-  /** `DELETE /v1/members/{id}`. */
+  /** `DELETE /v1/members/{id}?id={id}`. */
   deleteMember:
     (transport: Transport) =>
     async (id: string): Promise<void> => {
       await transport.request({
         method: 'DELETE',
-        path: `/v1/members/${segment(id)}${queryOf({ id })}`,
+        path: `/v1/members/${segment(id)}`,
         mapping: MEMBERS,
+        params: { id },
         trace: membersTrace('DeleteMember'),
       });
     },
@@ -182,8 +183,9 @@ export const members = {
     async (options: DeleteMyMemberOptions = {}): Promise<void> => {
       await transport.request({
         method: 'DELETE',
-        path: `/v1/members/my${queryOf({ contentAssigneeId: options.contentAssigneeId })}`,
+        path: '/v1/members/my',
         mapping: MEMBERS,
+        params: { contentAssigneeId: options.contentAssigneeId },
         trace: membersTrace('DeleteMyMember'),
       });
     },
@@ -250,15 +252,15 @@ export const members = {
         member: { ...member, id },
       }),
 
-  /** `DELETE /v1/members/{id}/phones`: the member without phone numbers. */
+  /** `DELETE /v1/members/{id}/phones?id={id}`: the member without phone numbers. */
   deleteMemberPhones: (transport: Transport) => (id: string) =>
-    memberOf(transport, 'DELETE', `/v1/members/${segment(id)}/phones`, 'DeleteMemberPhones'),
-  /** `DELETE /v1/members/{id}/emails`: the member without contact emails (the login email stays). */
+    memberPartDeleted(transport, id, 'phones', 'DeleteMemberPhones'),
+  /** `DELETE /v1/members/{id}/emails?id={id}`: the member without contact emails (the login email stays). */
   deleteMemberEmails: (transport: Transport) => (id: string) =>
-    memberOf(transport, 'DELETE', `/v1/members/${segment(id)}/emails`, 'DeleteMemberEmails'),
-  /** `DELETE /v1/members/{id}/addresses`: the member without street addresses. */
+    memberPartDeleted(transport, id, 'emails', 'DeleteMemberEmails'),
+  /** `DELETE /v1/members/{id}/addresses?id={id}`: the member without street addresses. */
   deleteMemberAddresses: (transport: Transport) => (id: string) =>
-    memberOf(transport, 'DELETE', `/v1/members/${segment(id)}/addresses`, 'DeleteMemberAddresses'),
+    memberPartDeleted(transport, id, 'addresses', 'DeleteMemberAddresses'),
 } satisfies ModuleDefinition;
 
 /** A call answered with `{member}`: the member, unwrapped. */
@@ -268,12 +270,14 @@ async function memberOf(
   path: string,
   traceName: string,
   body?: unknown,
+  params?: Record<string, string>,
 ): Promise<Member> {
   const answer = await transport.request<MemberAnswer>({
     method,
     path,
     mapping: MEMBERS,
-    ...(body !== undefined ? { body } : {}),
+    body,
+    params,
     trace: membersTrace(traceName),
   });
   return answer.member;
@@ -289,10 +293,12 @@ function memberAction(
   return memberOf(transport, 'POST', `/v1/members/${segment(id)}/${action}`, traceName, { id });
 }
 
-/** DELETE calls carry their parameters in the query string (the transport builds one for GETs only). */
-function queryOf(params: Record<string, string | null | undefined>): string {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) if (value) search.set(key, value);
-  const text = search.toString();
-  return text ? `?${text}` : '';
+/** `DELETE /v1/members/{id}/<part>` with the id copied into the query, as the hosted client sends it. */
+function memberPartDeleted(
+  transport: Transport,
+  id: string,
+  part: 'phones' | 'emails' | 'addresses',
+  traceName: string,
+): Promise<Member> {
+  return memberOf(transport, 'DELETE', `/v1/members/${segment(id)}/${part}`, traceName, undefined, { id });
 }

@@ -162,7 +162,7 @@ export const products = {
       return answer.product;
     },
 
-  /** `DELETE /v1/products/{id}` (writer). */
+  /** `DELETE /v1/products/{id}?id={id}` (writer). */
   deleteProduct:
     (transport: Transport) =>
     async (id: string): Promise<void> => {
@@ -170,6 +170,7 @@ export const products = {
         method: 'DELETE',
         path: `/v1/products/${segment(id)}`,
         mapping: CATALOG_WRITES,
+        params: { id },
         trace: writeTrace('DeleteProduct'),
       });
     },
@@ -253,7 +254,7 @@ export const products = {
       });
     },
 
-  /** `DELETE /v1/products/{id}/options` (writer): the product's options, and with them its variants. */
+  /** `DELETE /v1/products/{id}/options?id={id}` (writer): the product's options, and with them its variants. */
   deleteProductOptions:
     (transport: Transport) =>
     async (id: string): Promise<void> => {
@@ -261,6 +262,7 @@ export const products = {
         method: 'DELETE',
         path: `/v1/products/${segment(id)}/options`,
         mapping: CATALOG_WRITES,
+        params: { id },
         trace: writeTrace('DeleteProductOptions'),
       });
     },
@@ -372,7 +374,7 @@ export const products = {
       return answer.collection;
     },
 
-  /** `DELETE /v1/collections/{id}` (writer). */
+  /** `DELETE /v1/collections/{id}?id={id}` (writer). */
   deleteCollection:
     (transport: Transport) =>
     async (id: string): Promise<void> => {
@@ -380,6 +382,7 @@ export const products = {
         method: 'DELETE',
         path: `/v1/collections/${segment(id)}`,
         mapping: CATALOG_WRITES,
+        params: { id },
         trace: collectionWriteTrace('DeleteCollection'),
       });
     },
