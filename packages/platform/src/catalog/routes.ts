@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Static, TSchema } from 'typebox';
-import type { HttpApp } from '../http/app.ts';
+import { CALLERS, type HttpApp } from '../http/app.ts';
 import type { Services } from '../platform.ts';
 import { isGeneratedImageStem, renderSvg } from './media.ts';
 import { checkFilterBudget } from './query.ts';
@@ -27,9 +27,6 @@ import {
   UpdateVariantsBody,
 } from './schemas.ts';
 import type { Viewer } from './service.ts';
-
-const PUBLIC = { access: 'public' as const };
-const ADMIN = { access: 'admin' as const };
 
 const viewer = (request: FastifyRequest): Viewer => ({ admin: request.principal.kind === 'admin' });
 
@@ -64,7 +61,7 @@ function queryRoute<S extends TSchema>(
     const result = await answered;
     return typeof result === 'string' ? json(reply, result) : result;
   };
-  const options = { config: PUBLIC, preValidation: countFilter };
+  const options = { config: CALLERS.anyone, preValidation: countFilter };
   app.get(path, { ...options, schema: { querystring: schema } }, (request, reply) =>
     send(reply, answer(request.query as Static<S>, request)),
   );
@@ -84,7 +81,7 @@ export function catalogRoutes(app: HttpApp, services: Services): void {
   // ---- reads ----
   app.get(
     '/stores-reader/v1/products/:id',
-    { schema: { params: ProductPath, querystring: GetProductQuery }, config: PUBLIC },
+    { schema: { params: ProductPath, querystring: GetProductQuery }, config: CALLERS.anyone },
     async (request, reply) =>
       json(
         reply,
@@ -102,12 +99,12 @@ export function catalogRoutes(app: HttpApp, services: Services): void {
   }
   app.post(
     '/stores-reader/v1/products/:id/productOptionsAvailability',
-    { schema: { params: ProductPath, body: ProductOptionsAvailabilityBody }, config: PUBLIC },
+    { schema: { params: ProductPath, body: ProductOptionsAvailabilityBody }, config: CALLERS.anyone },
     (request) => catalog.productOptionsAvailability(request.params.id, request.body.options, viewer(request)),
   );
   app.post(
     '/stores-reader/v1/products/:id/variants/query',
-    { schema: { params: ProductPath, body: ProductVariantsQueryBody }, config: PUBLIC },
+    { schema: { params: ProductPath, body: ProductVariantsQueryBody }, config: CALLERS.anyone },
     (request) => catalog.queryProductVariants(request.params.id, request.body, viewer(request)),
   );
   queryRoute(app, '/stores-reader/v1/variants/query', CatalogQueryRequest, (input, request) =>
@@ -115,16 +112,24 @@ export function catalogRoutes(app: HttpApp, services: Services): void {
   );
   app.get(
     '/stores-reader/v1/variants/:id',
-    { schema: { params: StoreVariantPath }, config: PUBLIC },
+    { schema: { params: StoreVariantPath }, config: CALLERS.anyone },
     async (request, reply) => json(reply, await catalog.storeVariantJson(request.params.id, viewer(request))),
   );
   for (const prefix of ['/stores-reader/v1/collections', '/v2/collections']) {
-    app.get(`${prefix}/slug/:slug`, { schema: { params: SlugPath }, config: PUBLIC }, async (request) => ({
-      collection: await catalog.collectionBySlug(request.params.slug, viewer(request)),
-    }));
-    app.get(`${prefix}/:id`, { schema: { params: CollectionPath }, config: PUBLIC }, async (request) => ({
-      collection: await catalog.collection(request.params.id, viewer(request)),
-    }));
+    app.get(
+      `${prefix}/slug/:slug`,
+      { schema: { params: SlugPath }, config: CALLERS.anyone },
+      async (request) => ({
+        collection: await catalog.collectionBySlug(request.params.slug, viewer(request)),
+      }),
+    );
+    app.get(
+      `${prefix}/:id`,
+      { schema: { params: CollectionPath }, config: CALLERS.anyone },
+      async (request) => ({
+        collection: await catalog.collection(request.params.id, viewer(request)),
+      }),
+    );
     queryRoute(app, `${prefix}/query`, CatalogQueryRequest, (input, request) =>
       catalog.queryCollections(input, viewer(request)),
     );
@@ -133,21 +138,21 @@ export function catalogRoutes(app: HttpApp, services: Services): void {
   // ---- product writes ----
   app.post(
     '/stores/v1/products',
-    { schema: { body: CreateProductBody }, config: ADMIN },
+    { schema: { body: CreateProductBody }, config: CALLERS.admins },
     async (request) => ({
       product: await catalog.createProduct(request.body.product),
     }),
   );
   app.patch(
     '/stores/v1/products/:id',
-    { schema: { params: ProductPath, body: UpdateProductBody }, config: ADMIN },
+    { schema: { params: ProductPath, body: UpdateProductBody }, config: CALLERS.admins },
     async (request) => ({
       product: await catalog.updateProduct(request.params.id, request.body.product ?? {}),
     }),
   );
   app.delete(
     '/stores/v1/products/:id',
-    { schema: { params: ProductPath }, config: ADMIN },
+    { schema: { params: ProductPath }, config: CALLERS.admins },
     async (request) => {
       await catalog.deleteProduct(request.params.id);
       return {};
@@ -155,14 +160,14 @@ export function catalogRoutes(app: HttpApp, services: Services): void {
   );
   app.patch(
     '/stores/v1/products/:id/variants',
-    { schema: { params: ProductPath, body: UpdateVariantsBody }, config: ADMIN },
+    { schema: { params: ProductPath, body: UpdateVariantsBody }, config: CALLERS.admins },
     async (request) => ({
       variants: await catalog.updateVariants(request.params.id, request.body.variants),
     }),
   );
   app.post(
     '/stores/v1/products/:id/variants/resetToDefault',
-    { schema: { params: ProductPath }, config: ADMIN },
+    { schema: { params: ProductPath }, config: CALLERS.admins },
     async (request) => {
       await catalog.resetVariants(request.params.id);
       return {};
@@ -170,7 +175,7 @@ export function catalogRoutes(app: HttpApp, services: Services): void {
   );
   app.post(
     '/stores/v1/products/:id/media',
-    { schema: { params: ProductPath, body: AddMediaBody }, config: ADMIN },
+    { schema: { params: ProductPath, body: AddMediaBody }, config: CALLERS.admins },
     async (request) => {
       await catalog.addMedia(request.params.id, request.body.media);
       return {};
@@ -178,7 +183,7 @@ export function catalogRoutes(app: HttpApp, services: Services): void {
   );
   app.post(
     '/stores/v1/products/:id/media/delete',
-    { schema: { params: ProductPath, body: RemoveMediaBody }, config: ADMIN },
+    { schema: { params: ProductPath, body: RemoveMediaBody }, config: CALLERS.admins },
     async (request) => {
       await catalog.removeMedia(request.params.id, request.body.mediaIds);
       return {};
@@ -186,7 +191,7 @@ export function catalogRoutes(app: HttpApp, services: Services): void {
   );
   app.patch(
     '/stores/v1/products/:id/choices/media',
-    { schema: { params: ProductPath, body: ChoiceMediaBody }, config: ADMIN },
+    { schema: { params: ProductPath, body: ChoiceMediaBody }, config: CALLERS.admins },
     async (request) => {
       await catalog.assignChoiceMedia(request.params.id, request.body.media);
       return {};
@@ -194,7 +199,7 @@ export function catalogRoutes(app: HttpApp, services: Services): void {
   );
   app.post(
     '/stores/v1/products/:id/choices/media/delete',
-    { schema: { params: ProductPath, body: ChoiceMediaBody }, config: ADMIN },
+    { schema: { params: ProductPath, body: ChoiceMediaBody }, config: CALLERS.admins },
     async (request) => {
       await catalog.assignChoiceMedia(request.params.id, request.body.media, true);
       return {};
@@ -202,7 +207,7 @@ export function catalogRoutes(app: HttpApp, services: Services): void {
   );
   app.delete(
     '/stores/v1/products/:id/options',
-    { schema: { params: ProductPath }, config: ADMIN },
+    { schema: { params: ProductPath }, config: CALLERS.admins },
     async (request) => {
       await catalog.deleteOptions(request.params.id);
       return {};
@@ -210,7 +215,7 @@ export function catalogRoutes(app: HttpApp, services: Services): void {
   );
   app.post(
     '/stores/v1/products/:id/remove-brand',
-    { schema: { params: ProductPath }, config: ADMIN },
+    { schema: { params: ProductPath }, config: CALLERS.admins },
     async (request) => {
       await catalog.removeBrand(request.params.id);
       return {};
@@ -218,37 +223,39 @@ export function catalogRoutes(app: HttpApp, services: Services): void {
   );
   app.post(
     '/stores/v1/products/:id/remove-ribbon',
-    { schema: { params: ProductPath }, config: ADMIN },
+    { schema: { params: ProductPath }, config: CALLERS.admins },
     async (request) => {
       await catalog.removeRibbon(request.params.id);
       return {};
     },
   );
-  app.post('/stores/v1/bulk/products/update', { schema: { body: BulkSetBody }, config: ADMIN }, (request) =>
-    catalog.bulkSet(request.body.ids, request.body.set),
+  app.post(
+    '/stores/v1/bulk/products/update',
+    { schema: { body: BulkSetBody }, config: CALLERS.admins },
+    (request) => catalog.bulkSet(request.body.ids, request.body.set),
   );
   app.post(
     '/stores/v1/bulk/products/adjust-properties',
-    { schema: { body: BulkAdjustBody }, config: ADMIN },
+    { schema: { body: BulkAdjustBody }, config: CALLERS.admins },
     (request) => catalog.bulkAdjust(request.body.ids, request.body.adjust),
   );
 
   // ---- collection writes ----
   app.post(
     '/stores/v1/collections',
-    { schema: { body: CreateCollectionBody }, config: ADMIN },
+    { schema: { body: CreateCollectionBody }, config: CALLERS.admins },
     async (request) => ({ collection: await catalog.createCollection(request.body.collection) }),
   );
   app.patch(
     '/stores/v1/collections/:id',
-    { schema: { params: CollectionPath, body: UpdateCollectionBody }, config: ADMIN },
+    { schema: { params: CollectionPath, body: UpdateCollectionBody }, config: CALLERS.admins },
     async (request) => ({
       collection: await catalog.updateCollection(request.params.id, request.body.collection ?? {}),
     }),
   );
   app.delete(
     '/stores/v1/collections/:id',
-    { schema: { params: CollectionPath }, config: ADMIN },
+    { schema: { params: CollectionPath }, config: CALLERS.admins },
     async (request) => {
       await catalog.deleteCollection(request.params.id);
       return {};
@@ -256,7 +263,7 @@ export function catalogRoutes(app: HttpApp, services: Services): void {
   );
   app.post(
     '/stores/v1/collections/:id/productIds',
-    { schema: { params: CollectionPath, body: MembershipBody }, config: ADMIN },
+    { schema: { params: CollectionPath, body: MembershipBody }, config: CALLERS.admins },
     async (request) => {
       await catalog.addProductsToCollection(request.params.id, request.body.productIds);
       return {};
@@ -264,7 +271,7 @@ export function catalogRoutes(app: HttpApp, services: Services): void {
   );
   app.post(
     '/stores/v1/collections/:id/productIds/delete',
-    { schema: { params: CollectionPath, body: MembershipBody }, config: ADMIN },
+    { schema: { params: CollectionPath, body: MembershipBody }, config: CALLERS.admins },
     async (request) => {
       await catalog.removeProductsFromCollection(request.params.id, request.body.productIds);
       return {};
@@ -272,17 +279,21 @@ export function catalogRoutes(app: HttpApp, services: Services): void {
   );
 
   // ---- images the platform draws ----
-  app.get('/media/:file', { schema: { params: MediaFilePath }, config: PUBLIC }, async (request, reply) => {
-    const stem = request.params.file.replace(/\.svg$/, '');
-    if (!request.params.file.endsWith('.svg') || !isGeneratedImageStem(stem)) {
-      return reply.status(404).send({
-        message: 'no such image',
-        details: { applicationError: { code: 'NOT_FOUND', description: 'no such image' } },
-      });
-    }
-    return reply
-      .type('image/svg+xml')
-      .header('cache-control', 'public, max-age=31536000, immutable')
-      .send(renderSvg(stem));
-  });
+  app.get(
+    '/media/:file',
+    { schema: { params: MediaFilePath }, config: CALLERS.anyone },
+    async (request, reply) => {
+      const stem = request.params.file.replace(/\.svg$/, '');
+      if (!request.params.file.endsWith('.svg') || !isGeneratedImageStem(stem)) {
+        return reply.status(404).send({
+          message: 'no such image',
+          details: { applicationError: { code: 'NOT_FOUND', description: 'no such image' } },
+        });
+      }
+      return reply
+        .type('image/svg+xml')
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .send(renderSvg(stem));
+    },
+  );
 }

@@ -1,5 +1,5 @@
 import Type from 'typebox';
-import type { HttpApp } from '../http/app.ts';
+import { CALLERS, type HttpApp } from '../http/app.ts';
 import { Text } from '../http/input.ts';
 import type { Services } from '../platform.ts';
 import { MAILBOX_MAX_PAGE } from './mailer.ts';
@@ -14,7 +14,7 @@ const MailboxQuery = Type.Object({
 export function emailRoutes(app: HttpApp, services: Pick<Services, 'mailer'>): void {
   app.get(
     '/api/cartwheel/mailbox',
-    { schema: { querystring: MailboxQuery }, config: { access: 'admin' } },
+    { schema: { querystring: MailboxQuery }, config: CALLERS.admins },
     async (request) => {
       const { limit, to, kind } = request.query;
       const messages = await services.mailer.recent({

@@ -49,6 +49,17 @@ export interface HttpOptions {
   resolvePrincipal(authorization: string | undefined): Promise<Principal>;
 }
 
+/**
+ * Who may make a call, as a route's `config`: one declaration each, for every domain's routes (a route
+ * that names none is for admins only).
+ */
+export const CALLERS = {
+  anyone: { access: 'public' },
+  tokenHolders: { access: 'visitor' },
+  members: { access: 'member' },
+  admins: { access: 'admin' },
+} as const satisfies Record<string, { access: Access }>;
+
 /** The app routes register on: its handlers' input types come from their routes' schemas. */
 export type HttpApp = FastifyInstance<
   RawServerDefault,

@@ -1,5 +1,5 @@
 import type { CaptchaConfig } from '@cartwheel/sdk';
-import type { HttpApp } from './app.ts';
+import { CALLERS, type HttpApp } from './app.ts';
 
 export interface StorefrontConfig {
   /** The OAuth client the storefront and back office sign visitors in with. */
@@ -19,7 +19,7 @@ export function storefrontConfigRoutes(
   config: StorefrontConfig,
   live?: LiveStorefrontConfig,
 ): void {
-  app.get('/api/cartwheel/config', { config: { access: 'public' } }, async (_request, reply) => {
+  app.get('/api/cartwheel/config', { config: CALLERS.anyone }, async (_request, reply) => {
     reply.header('cache-control', 'no-cache');
     return live ? { ...config, captcha: await live.captcha() } : config;
   });

@@ -1,6 +1,6 @@
 import type { LoginRequest, RegisterRequest } from '@cartwheel/sdk';
 import type { FastifyRequest } from 'fastify';
-import type { HttpApp } from '../http/app.ts';
+import { CALLERS, type HttpApp } from '../http/app.ts';
 import { signedInMemberOf } from '../members/routes.ts';
 import type { Services } from '../platform.ts';
 import {
@@ -20,11 +20,6 @@ import {
 import type { Caller } from './service.ts';
 import { readIdentitySettings, updateIdentitySettings } from './site-settings.ts';
 
-const visitor = { access: 'visitor' as const };
-const member = { access: 'member' as const };
-const anyone = { access: 'public' as const };
-const admin = { access: 'admin' as const };
-
 /**
  * The identity calls (`/_api/iam/authentication`, `/recovery`, `/verification`) and the captcha
  * challenge. Logins need a visitor token: the session they open belongs to that visitor's client.
@@ -32,16 +27,18 @@ const admin = { access: 'admin' as const };
 export function identityRoutes(app: HttpApp, services: Pick<Services, 'identity' | 'settings'>): void {
   const identity = services.identity;
   const auth = '/_api/iam/authentication/v2';
-  app.post(`${auth}/register`, { schema: { body: RegisterBody }, config: visitor }, (request) =>
+  app.post(`${auth}/register`, { schema: { body: RegisterBody }, config: CALLERS.tokenHolders }, (request) =>
     identity.register(request.body as RegisterRequest, callerOf(request)),
   );
-  app.post(`${auth}/login`, { schema: { body: LoginBody }, config: visitor }, (request) =>
+  app.post(`${auth}/login`, { schema: { body: LoginBody }, config: CALLERS.tokenHolders }, (request) =>
     identity.login(request.body as LoginRequest, callerOf(request)),
   );
-  app.post(`${auth}/change-password`, { schema: { body: ChangePasswordBody }, config: member }, (request) =>
-    identity.changePassword(signedInMemberOf(request), request.body.newPassword),
+  app.post(
+    `${auth}/change-password`,
+    { schema: { body: ChangePasswordBody }, config: CALLERS.members },
+    (request) => identity.changePassword(signedInMemberOf(request), request.body.newPassword),
   );
-  app.post(`${auth}/sign-on`, { schema: { body: SignOnBody }, config: admin }, (request) =>
+  app.post(`${auth}/sign-on`, { schema: { body: SignOnBody }, config: CALLERS.admins }, (request) =>
     identity.signOn({
       loginId: request.body.loginId,
       profile: request.body.profile ?? undefined,
@@ -52,23 +49,29 @@ export function identityRoutes(app: HttpApp, services: Pick<Services, 'identity'
   const verification = '/_api/iam/verification/v1';
   app.post(
     `${verification}/auth/verify`,
-    { schema: { body: VerifyDuringAuthenticationBody }, config: visitor },
+    { schema: { body: VerifyDuringAuthenticationBody }, config: CALLERS.tokenHolders },
     (request) => identity.verifyDuringAuthentication(request.body),
   );
-  app.post(`${verification}/auth/resend`, { schema: { body: ResendCodeBody }, config: visitor }, (request) =>
-    identity.resendCode(request.body),
+  app.post(
+    `${verification}/auth/resend`,
+    { schema: { body: ResendCodeBody }, config: CALLERS.tokenHolders },
+    (request) => identity.resendCode(request.body),
   );
-  app.post(`${verification}/start`, { schema: { body: StartVerificationBody }, config: admin }, (request) =>
-    identity.startVerification(request.body),
+  app.post(
+    `${verification}/start`,
+    { schema: { body: StartVerificationBody }, config: CALLERS.admins },
+    (request) => identity.startVerification(request.body),
   );
-  app.post(`${verification}/verify`, { schema: { body: VerifyByIdBody }, config: visitor }, (request) =>
-    identity.verifyById(request.body),
+  app.post(
+    `${verification}/verify`,
+    { schema: { body: VerifyByIdBody }, config: CALLERS.tokenHolders },
+    (request) => identity.verifyById(request.body),
   );
 
   const recovery = '/_api/iam/recovery/v1';
   app.post(
     `${recovery}/send-email`,
-    { schema: { body: SendRecoveryEmailBody }, config: visitor },
+    { schema: { body: SendRecoveryEmailBody }, config: CALLERS.tokenHolders },
     (request) =>
       identity.sendRecoveryEmail(
         { ...request.body, redirect: request.body.redirect ?? undefined },
@@ -76,12 +79,12 @@ export function identityRoutes(app: HttpApp, services: Pick<Services, 'identity'
       ),
   );
   // the link's token is the credential: the reset page may not hold a visitor token yet
-  app.post(`${recovery}/recover`, { schema: { body: RecoverBody }, config: anyone }, (request) =>
+  app.post(`${recovery}/recover`, { schema: { body: RecoverBody }, config: CALLERS.anyone }, (request) =>
     identity.recover(request.body, callerOf(request)),
   );
   app.post(
     `${recovery}/activation-email`,
-    { schema: { body: ActivationEmailBody }, config: admin },
+    { schema: { body: ActivationEmailBody }, config: CALLERS.admins },
     (request) =>
       identity.sendActivationEmail({
         identityId: request.body.identityId,
@@ -90,18 +93,18 @@ export function identityRoutes(app: HttpApp, services: Pick<Services, 'identity'
   );
 
   // how new members join: admin only
-  app.get('/api/cartwheel/identity-settings', { config: admin }, async () => ({
+  app.get('/api/cartwheel/identity-settings', { config: CALLERS.admins }, async () => ({
     settings: await readIdentitySettings(services.settings),
   }));
   app.patch(
     '/api/cartwheel/identity-settings',
-    { schema: { body: IdentitySettingsBody }, config: admin },
+    { schema: { body: IdentitySettingsBody }, config: CALLERS.admins },
     async (request) => ({
       settings: await updateIdentitySettings(services.settings, request.body.settings),
     }),
   );
 
-  app.get('/api/cartwheel/captcha/challenge', { config: anyone }, async (_request, reply) => {
+  app.get('/api/cartwheel/captcha/challenge', { config: CALLERS.anyone }, async (_request, reply) => {
     reply.header('cache-control', 'no-store');
     return identity.captchaChallenge();
   });

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { HttpApp } from '../http/app.ts';
+import { CALLERS, type HttpApp } from '../http/app.ts';
 import { IdParams } from '../http/input.ts';
 import type { Services } from '../platform.ts';
 import { DomainError } from '../shared/errors.ts';
@@ -12,21 +12,20 @@ import { DeleteMemberQuery, MemberActionBody, MySlugBody, UpdateMemberBody } fro
  */
 export function memberRoutes(app: HttpApp, services: Pick<Services, 'members'>): void {
   const members = services.members;
-  const member = { access: 'member' as const };
   const path = '/members/v1/members';
 
-  app.get(`${path}/my`, { config: member }, async (request) => ({
+  app.get(`${path}/my`, { config: CALLERS.members }, async (request) => ({
     member: await members.getMy(memberIdOf(request)),
   }));
 
-  app.post(`${path}/my/slug`, { schema: { body: MySlugBody }, config: member }, async (request) => ({
+  app.post(`${path}/my/slug`, { schema: { body: MySlugBody }, config: CALLERS.members }, async (request) => ({
     member: await members.updateMySlug(memberIdOf(request), request.body.slug),
   }));
 
   // any token holder may ask; the service lets members change only their own profile, admins anyone's
   app.patch(
     `${path}/:id`,
-    { schema: { params: IdParams, body: UpdateMemberBody }, config: { access: 'visitor' } },
+    { schema: { params: IdParams, body: UpdateMemberBody }, config: CALLERS.tokenHolders },
     async (request) => ({
       member: await members.updateMember(request.principal, request.params.id, request.body),
     }),

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { HttpApp } from '../http/app.ts';
+import { CALLERS, type HttpApp } from '../http/app.ts';
 import { IdParams } from '../http/input.ts';
 import type { Services } from '../platform.ts';
 import { invalidArgument, violation } from '../shared/errors.ts';
@@ -16,10 +16,6 @@ import {
   TokenRequestBody,
 } from './schemas.ts';
 import { webMessagePage } from './web-message.ts';
-
-const anyone = { access: 'public' as const };
-const tokenHolders = { access: 'visitor' as const };
-const admin = { access: 'admin' as const };
 
 /**
  * The OAuth calls: the token endpoint (`POST /oauth2/token`, camelCase in, snake_case out), the
@@ -47,46 +43,54 @@ export function oauthRoutes(
     endSignIn: (principal) => tokens.revokeMemberSignIn(principal),
   });
 
-  app.post('/oauth2/token', { schema: { body: TokenRequestBody }, config: anyone }, async (request) => {
-    const body = request.body;
-    const grantType = body.grantType ?? body.grant_type;
-    const clientId = body.clientId ?? body.client_id;
-    switch (grantType) {
-      case 'anonymous':
-        if (!clientId) throw invalidArgument([violation('clientId', 'is required', 'REQUIRED_FIELD')]);
-        return tokens.issueVisitorTokens(clientId);
-      case 'refresh_token': {
-        const refreshToken = body.refreshToken ?? body.refresh_token;
-        if (!refreshToken)
-          throw invalidArgument([violation('refreshToken', 'is required', 'REQUIRED_FIELD')]);
-        return tokens.refresh(refreshToken, clientId);
+  app.post(
+    '/oauth2/token',
+    { schema: { body: TokenRequestBody }, config: CALLERS.anyone },
+    async (request) => {
+      const body = request.body;
+      const grantType = body.grantType ?? body.grant_type;
+      const clientId = body.clientId ?? body.client_id;
+      switch (grantType) {
+        case 'anonymous':
+          if (!clientId) throw invalidArgument([violation('clientId', 'is required', 'REQUIRED_FIELD')]);
+          return tokens.issueVisitorTokens(clientId);
+        case 'refresh_token': {
+          const refreshToken = body.refreshToken ?? body.refresh_token;
+          if (!refreshToken)
+            throw invalidArgument([violation('refreshToken', 'is required', 'REQUIRED_FIELD')]);
+          return tokens.refresh(refreshToken, clientId);
+        }
+        case 'authorization_code':
+          return codes.redeem({
+            clientId,
+            code: body.code,
+            codeVerifier: body.codeVerifier ?? body.code_verifier,
+            redirectUri: body.redirectUri ?? body.redirect_uri,
+          });
+        case 'authorized_client': {
+          // `Authorization: <access token>,<admin API key>`: a server signs a member in on that visitor
+          const caller = await tokens.resolveElevated(request.headers.authorization);
+          if (!caller) throw invalidGrant('Authorization must be <access token>,<admin API key>');
+          const memberId = body.member_id ?? body.memberId;
+          if (!memberId) throw invalidArgument([violation('member_id', 'is required', 'REQUIRED_FIELD')]);
+          const member = await members.document(memberId);
+          if (member?.status !== 'APPROVED') throw invalidGrant(`member ${memberId} may not sign in`);
+          return tokens.issueMemberTokens({
+            clientId: caller.clientId,
+            visitorId: caller.visitorId,
+            memberId,
+          });
+        }
+        default:
+          throw invalidArgument([
+            violation('grantType', `unsupported grant type ${String(grantType)}`, 'INVALID_ENUM_VALUE'),
+          ]);
       }
-      case 'authorization_code':
-        return codes.redeem({
-          clientId,
-          code: body.code,
-          codeVerifier: body.codeVerifier ?? body.code_verifier,
-          redirectUri: body.redirectUri ?? body.redirect_uri,
-        });
-      case 'authorized_client': {
-        // `Authorization: <access token>,<admin API key>`: a server signs a member in on that visitor
-        const caller = await tokens.resolveElevated(request.headers.authorization);
-        if (!caller) throw invalidGrant('Authorization must be <access token>,<admin API key>');
-        const memberId = body.member_id ?? body.memberId;
-        if (!memberId) throw invalidArgument([violation('member_id', 'is required', 'REQUIRED_FIELD')]);
-        const member = await members.document(memberId);
-        if (member?.status !== 'APPROVED') throw invalidGrant(`member ${memberId} may not sign in`);
-        return tokens.issueMemberTokens({ clientId: caller.clientId, visitorId: caller.visitorId, memberId });
-      }
-      default:
-        throw invalidArgument([
-          violation('grantType', `unsupported grant type ${String(grantType)}`, 'INVALID_ENUM_VALUE'),
-        ]);
-    }
-  });
+    },
+  );
 
   // The browser-facing endpoints answer RFC 6749's error form, malformed input included.
-  const browserFacing = { ...anyone, oauthErrors: true };
+  const browserFacing = { ...CALLERS.anyone, oauthErrors: true };
   app.get(
     '/oauth2/authorize',
     { schema: { querystring: AuthorizeQuery }, config: browserFacing },
@@ -160,21 +164,21 @@ export function oauthRoutes(
 
   app.post(
     '/_api/redirects-api/v1/redirect-session',
-    { schema: { body: RedirectSessionBody }, config: tokenHolders },
+    { schema: { body: RedirectSessionBody }, config: CALLERS.tokenHolders },
     (request) => redirectSessions.create(request.body, request.principal),
   );
 
   const registry = '/api/cartwheel/oauth-clients';
-  app.get(registry, { config: admin }, async () => ({ clients: await clients.list() }));
-  app.get(`${registry}/:id`, { schema: { params: IdParams }, config: admin }, async (request) => ({
+  app.get(registry, { config: CALLERS.admins }, async () => ({ clients: await clients.list() }));
+  app.get(`${registry}/:id`, { schema: { params: IdParams }, config: CALLERS.admins }, async (request) => ({
     client: await clients.get(request.params.id),
   }));
-  app.post(registry, { schema: { body: OAuthClientBody }, config: admin }, async (request) => ({
+  app.post(registry, { schema: { body: OAuthClientBody }, config: CALLERS.admins }, async (request) => ({
     client: await clients.register(request.body),
   }));
   app.patch(
     `${registry}/:id`,
-    { schema: { params: IdParams, body: OAuthClientBody }, config: admin },
+    { schema: { params: IdParams, body: OAuthClientBody }, config: CALLERS.admins },
     async (request) => ({ client: await clients.update(request.params.id, request.body) }),
   );
 }
