@@ -1,4 +1,9 @@
-import { currentCart as hostedCurrentCart } from '@wix/ecom';
+import {
+  checkout as hostedCheckout,
+  currentCart as hostedCurrentCart,
+  orders as hostedOrders,
+  orderTransactions as hostedOrderTransactions,
+} from '@wix/ecom';
 import {
   authentication as hostedAuthentication,
   recovery as hostedRecovery,
@@ -15,6 +20,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   ApiKeyStrategy,
   authentication,
+  checkout,
   collections,
   createClient,
   currentCart,
@@ -23,6 +29,9 @@ import {
   members,
   type OAuthData,
   OAuthStrategy,
+  orders,
+  orderTransactions,
+  paymentsCollector,
   products,
   type RegisterOptions,
   recovery,
@@ -50,6 +59,8 @@ const theirs = recordingFetch();
 beforeEach(() => {
   ours.requests.length = 0;
   theirs.requests.length = 0;
+  ours.answer = {};
+  theirs.answer = {};
 });
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -60,6 +71,10 @@ const cartwheelModules = {
   collections,
   storeVariants,
   currentCart,
+  checkout,
+  orders,
+  paymentsCollector,
+  orderTransactions,
   members,
   authentication,
   recovery,
@@ -79,6 +94,10 @@ const hosted = createHostedClient({
   modules: {
     products: hostedProducts,
     currentCart: hostedCurrentCart,
+    // the hosted client's orders module also holds the payments collector's calls
+    checkout: hostedCheckout,
+    orders: hostedOrders,
+    orderTransactions: hostedOrderTransactions,
     members: hostedMembers,
     authentication: hostedAuthentication,
     recovery: hostedRecovery,
@@ -163,6 +182,62 @@ const REDIRECT = { url: 'https://shop.example/reset', clientId: 'client-1' };
 /** Options of a kind the signature does not name: neither client may put them on the wire. */
 const STRAY = { sessionId: 'stray', 0: 'x' };
 
+/**
+ * A profile with every field the hosted client types, in each client's address names (`addressLine`
+ * here, `addressLine1` there), given in neither client's wire order; a fresh one per call, since the
+ * hosted client rewrites the objects it is given.
+ */
+const fullProfile = (addressLine: 'addressLine' | 'addressLine1') => ({
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  nickname: 'ada',
+  picture: 'https://shop.example/ada.png',
+  emails: ['ada@work.example'],
+  phones: ['+1 555 0100'],
+  labels: ['vip'],
+  language: 'en',
+  privacyStatus: 'PUBLIC' as const,
+  customFields: [
+    { name: 'str', value: { strValue: 'text' } },
+    { name: 'num', value: { numValue: 1.5 } },
+    { name: 'date', value: { dateValue: new Date('2024-05-01T10:00:00.000Z') } },
+    { name: 'bool', value: { boolValue: true } },
+    { name: 'list', value: { listValue: { value: [{ strValue: 'a' }, { numValue: 2 }] } } },
+    { name: 'map', value: { mapValue: { value: { key: { strValue: 'b' } } } } },
+  ],
+  secondaryEmails: [{ email: 'ada@home.example', tag: 'HOME' as const }],
+  phonesV2: [{ countryCode: 'US', phone: '555 0101', tag: 'MOBILE' as const }],
+  addresses: [
+    {
+      address: {
+        country: 'US',
+        subdivision: 'US-NY',
+        city: 'New York',
+        postalCode: '10001',
+        [addressLine]: '350 Fifth Avenue',
+        addressLine2: 'Floor 5',
+      },
+      tag: 'HOME' as const,
+    },
+    { tag: 'WORK' as const, address: { addressLine2: 'Suite 2', country: 'GB', [addressLine]: '1 Strand' } },
+  ],
+  company: 'Analytical Engines',
+  position: 'Programmer',
+  birthdate: '1815-12-10',
+  slug: 'ada',
+  subscription: true,
+  vatId: 'GB123',
+});
+/**
+ * Custom values JSON cannot carry as they are: the hosted client names the numbers and leaves the null
+ * date out (Cartwheel's types have no null date; a caller in plain JavaScript can still send one).
+ */
+const oddCustomFields = () => [
+  { name: 'nan', value: { numValue: Number.NaN } },
+  { name: 'infinity', value: { numValue: Number.NEGATIVE_INFINITY } },
+  { name: 'no-date', value: { dateValue: null } },
+];
+
 const identityCalls: Row[] = [
   [
     'authentication.register',
@@ -182,6 +257,16 @@ const identityCalls: Row[] = [
       }),
   ],
   [
+    'authentication.register (a full profile)',
+    (c) => c.authentication.register(EMAIL, { password: 'secret1', profile: fullProfile('addressLine') }),
+    (h) => h.authentication.registerV2(EMAIL, { password: 'secret1', profile: fullProfile('addressLine1') }),
+  ],
+  [
+    'authentication.register (custom values JSON cannot carry)',
+    (c) => c.authentication.register(EMAIL, { profile: { customFields: oddCustomFields() as never } }),
+    (h) => h.authentication.registerV2(EMAIL, { profile: { customFields: oddCustomFields() } }),
+  ],
+  [
     'authentication.register (stray options)',
     (c) => c.authentication.register(EMAIL, { ...STRAY, password: 'secret1' } as RegisterOptions),
     (h) => h.authentication.registerV2(EMAIL, { ...STRAY, password: 'secret1' } as never),
@@ -199,6 +284,21 @@ const identityCalls: Row[] = [
         password: 'secret1',
         captchaTokens: [{ InvisibleRecaptcha: 'i' }],
         clientMetaData: { source: 'shop' },
+      }),
+  ],
+  [
+    'authentication.login (a state token)',
+    (c) =>
+      c.authentication.login(EMAIL, {
+        stateToken: 'state-token',
+        clientMetaData: { source: 'shop' },
+        password: 'secret1',
+      }),
+    (h) =>
+      h.authentication.loginV2(EMAIL, {
+        stateToken: 'state-token',
+        clientMetaData: { source: 'shop' },
+        password: 'secret1',
       }),
   ],
   [
@@ -225,6 +325,16 @@ const identityCalls: Row[] = [
         verifyEmail: true,
         mergeExistingContact: false,
       }),
+  ],
+  [
+    'authentication.signOn (a full profile)',
+    (c) => c.authentication.signOn(EMAIL, { profile: fullProfile('addressLine'), verifyEmail: true }),
+    (h) => h.authentication.signOn(EMAIL, { profile: fullProfile('addressLine1'), verifyEmail: true }),
+  ],
+  [
+    'authentication.signOn (custom values JSON cannot carry)',
+    (c) => c.authentication.signOn(EMAIL, { profile: { customFields: oddCustomFields() as never } }),
+    (h) => h.authentication.signOn(EMAIL, { profile: { customFields: oddCustomFields() } }),
   ],
   [
     'authentication.signOn (stray options)',
@@ -293,6 +403,437 @@ const identityCalls: Row[] = [
   ],
 ];
 
+const STORES_APP_ID = '215238eb-22a5-4c36-9e7b-e7c08025e04e';
+const LINE = {
+  catalogReference: { appId: STORES_APP_ID, catalogItemId: 'p1', options: { variantId: 'v1' } },
+  quantity: 2,
+};
+/** One address in each client's names: the hosted client takes `addressLine1`, `formatted`, `location`. */
+const OUR_ADDRESS = {
+  country: 'US',
+  subdivision: 'US-NY',
+  city: 'New York',
+  postalCode: '10001',
+  addressLine: '350 Fifth Avenue',
+  addressLine2: 'Floor 5',
+  formattedAddress: '350 Fifth Avenue, New York',
+  geocode: { latitude: 40.7484, longitude: -73.9857 },
+  streetAddress: { number: '350', name: 'Fifth Avenue' },
+};
+const HOSTED_ADDRESS = {
+  addressLine1: '350 Fifth Avenue',
+  addressLine2: 'Floor 5',
+  streetAddress: { number: '350', name: 'Fifth Avenue' },
+  postalCode: '10001',
+  city: 'New York',
+  country: 'US',
+  subdivision: 'US-NY',
+  formatted: '350 Fifth Avenue, New York',
+  location: { latitude: 40.7484, longitude: -73.9857 },
+};
+/** An address as a checkout answer carries it: the names the hosted client does not send are left out. */
+const READ_ADDRESS = { ...OUR_ADDRESS, countryFullname: 'United States', subdivisionFullname: 'New York' };
+const CONTACT = { firstName: 'Ada', lastName: 'Lovelace', phone: '+1 555 0100' };
+const checkoutFields = (address: object) => ({
+  buyerInfo: { email: 'ada@example.com' },
+  billingInfo: { address, contactDetails: CONTACT },
+  shippingInfo: {
+    shippingDestination: { address, contactDetails: CONTACT },
+    selectedCarrierServiceOption: { code: 'standard' },
+  },
+});
+const orderFields = (address: object) => ({
+  buyerNote: 'ring twice',
+  billingInfo: { address, contactDetails: CONTACT },
+  shippingInfo: {
+    title: 'Standard',
+    logistics: { shippingDestination: { address, contactDetails: CONTACT } },
+  },
+  recipientInfo: { address, contactDetails: CONTACT },
+});
+
+/** Every method of the ecom modules, each in both clients' terms (`id` here is `_id` there). */
+const ecomCalls: Row[] = [
+  [
+    'currentCart.getCurrentCart',
+    (c) => c.currentCart.getCurrentCart(),
+    (h) => h.currentCart.getCurrentCart(),
+  ],
+  [
+    'currentCart.updateCurrentCart',
+    (c) =>
+      c.currentCart.updateCurrentCart({
+        cartInfo: { buyerNote: 'ring twice', contactInfo: { address: OUR_ADDRESS } },
+        couponCode: 'SAVE10',
+      }),
+    (h) =>
+      h.currentCart.updateCurrentCart({
+        cartInfo: { buyerNote: 'ring twice', contactInfo: { address: HOSTED_ADDRESS } },
+        couponCode: 'SAVE10',
+      }),
+  ],
+  [
+    'currentCart.addToCurrentCart',
+    (c) => c.currentCart.addToCurrentCart({ lineItems: [LINE] }),
+    (h) => h.currentCart.addToCurrentCart({ lineItems: [LINE] }),
+  ],
+  [
+    'currentCart.removeLineItemsFromCurrentCart',
+    (c) => c.currentCart.removeLineItemsFromCurrentCart(['li1', 'li2']),
+    (h) => h.currentCart.removeLineItemsFromCurrentCart(['li1', 'li2']),
+  ],
+  [
+    'currentCart.updateCurrentCartLineItemQuantity',
+    (c) => c.currentCart.updateCurrentCartLineItemQuantity([{ quantity: 3, id: 'li1' }]),
+    (h) => h.currentCart.updateCurrentCartLineItemQuantity([{ quantity: 3, _id: 'li1' }]),
+  ],
+  [
+    'currentCart.removeCouponFromCurrentCart',
+    (c) => c.currentCart.removeCouponFromCurrentCart(),
+    (h) => h.currentCart.removeCouponFromCurrentCart(),
+  ],
+  [
+    'currentCart.createCheckoutFromCurrentCart',
+    (c) =>
+      c.currentCart.createCheckoutFromCurrentCart({
+        channelType: 'WEB',
+        shippingAddress: OUR_ADDRESS,
+        billingAddress: READ_ADDRESS,
+        selectedShippingOption: { code: 'standard' },
+        email: 'ada@example.com',
+      }),
+    (h) =>
+      h.currentCart.createCheckoutFromCurrentCart({
+        channelType: 'WEB',
+        shippingAddress: HOSTED_ADDRESS,
+        billingAddress: HOSTED_ADDRESS,
+        selectedShippingOption: { code: 'standard' },
+        email: 'ada@example.com',
+      }),
+  ],
+  [
+    'currentCart.estimateCurrentCartTotals',
+    (c) =>
+      c.currentCart.estimateCurrentCartTotals({
+        shippingAddress: OUR_ADDRESS,
+        calculateTax: true,
+        calculateShipping: true,
+      }),
+    (h) =>
+      h.currentCart.estimateCurrentCartTotals({
+        shippingAddress: HOSTED_ADDRESS,
+        calculateTax: true,
+        calculateShipping: true,
+      }),
+  ],
+  ['checkout.getCheckout', (c) => c.checkout.getCheckout('ch1'), (h) => h.checkout.getCheckout('ch1')],
+  [
+    'checkout.getCheckoutByCartId',
+    (c) => c.checkout.getCheckoutByCartId('cart1'),
+    (h) => h.checkout.getCheckoutByCartId('cart1'),
+  ],
+  [
+    'checkout.createCheckout',
+    (c) =>
+      c.checkout.createCheckout({
+        lineItems: [LINE],
+        channelType: 'WEB',
+        couponCode: 'SAVE10',
+        checkoutInfo: checkoutFields(OUR_ADDRESS),
+      }),
+    (h) =>
+      h.checkout.createCheckout({
+        lineItems: [LINE],
+        channelType: 'WEB',
+        couponCode: 'SAVE10',
+        checkoutInfo: checkoutFields(HOSTED_ADDRESS),
+      }),
+  ],
+  [
+    'checkout.createCheckout (custom lines only)',
+    (c) =>
+      c.checkout.createCheckout({
+        customLineItems: [{ productName: { original: 'Gift wrap' }, price: '5', quantity: 1 }],
+        channelType: 'OTHER_PLATFORM',
+      }),
+    (h) =>
+      h.checkout.createCheckout({
+        customLineItems: [
+          { productName: { original: 'Gift wrap' }, price: '5', quantity: 1, itemType: undefined as never },
+        ],
+        channelType: 'OTHER_PLATFORM',
+      }),
+  ],
+  [
+    'checkout.updateCheckout',
+    (c) => c.checkout.updateCheckout('ch1', checkoutFields(OUR_ADDRESS), { couponCode: 'SAVE10' }),
+    (h) => h.checkout.updateCheckout('ch1', checkoutFields(HOSTED_ADDRESS), { couponCode: 'SAVE10' }),
+  ],
+  [
+    'checkout.updateCheckout (an address as an answer carries it)',
+    (c) => c.checkout.updateCheckout('ch1', checkoutFields(READ_ADDRESS)),
+    (h) => h.checkout.updateCheckout('ch1', checkoutFields(HOSTED_ADDRESS)),
+  ],
+  [
+    "checkout.updateCheckout (an address in the hosted client's names)",
+    (c) => c.checkout.updateCheckout('ch1', checkoutFields(HOSTED_ADDRESS)),
+    (h) => h.checkout.updateCheckout('ch1', checkoutFields(HOSTED_ADDRESS)),
+  ],
+  [
+    'checkout.updateCheckout (a pickup point and a null address)',
+    (c) =>
+      c.checkout.updateCheckout('ch1', {
+        billingInfo: { address: null as never },
+        shippingInfo: {
+          selectedCarrierServiceOption: {
+            code: 'pickup',
+            logistics: { pickupDetails: { address: OUR_ADDRESS, pickupMethod: 'STORE_PICKUP' } },
+          },
+        },
+      }),
+    (h) =>
+      h.checkout.updateCheckout('ch1', {
+        billingInfo: { address: null as never },
+        shippingInfo: {
+          selectedCarrierServiceOption: {
+            code: 'pickup',
+            logistics: { pickupDetails: { address: HOSTED_ADDRESS, pickupMethod: 'STORE_PICKUP' } },
+          } as never,
+        },
+      }),
+  ],
+  [
+    'checkout.addToCheckout',
+    (c) => c.checkout.addToCheckout('ch1', { lineItems: [LINE] }),
+    (h) => h.checkout.addToCheckout('ch1', { lineItems: [LINE] }),
+  ],
+  [
+    'checkout.removeLineItems',
+    (c) => c.checkout.removeLineItems('ch1', ['li1', 'li2']),
+    (h) => h.checkout.removeLineItems('ch1', ['li1', 'li2']),
+  ],
+  [
+    'checkout.updateLineItemsQuantity',
+    (c) => c.checkout.updateLineItemsQuantity('ch1', [{ quantity: 2, id: 'li1' }]),
+    (h) => h.checkout.updateLineItemsQuantity('ch1', [{ quantity: 2, _id: 'li1' }]),
+  ],
+  ['checkout.removeCoupon', (c) => c.checkout.removeCoupon('ch1'), (h) => h.checkout.removeCoupon('ch1')],
+  ['checkout.createOrder', (c) => c.checkout.createOrder('ch1'), (h) => h.checkout.createOrder('ch1')],
+  [
+    'checkout.createOrder (options)',
+    (c) => c.checkout.createOrder('ch1', { savePaymentMethod: true, delayCapture: true }),
+    (h) => h.checkout.createOrder('ch1', { savePaymentMethod: true, delayCapture: true }),
+  ],
+  [
+    'checkout.getCheckoutUrl',
+    (c) => c.checkout.getCheckoutUrl('ch1'),
+    (h) => h.checkout.getCheckoutUrl('ch1'),
+  ],
+  [
+    'checkout.markCheckoutAsCompleted',
+    (c) => c.checkout.markCheckoutAsCompleted('ch1'),
+    (h) => h.checkout.markCheckoutAsCompleted('ch1'),
+  ],
+  [
+    'checkout.markCheckoutAsCompleted (an order id)',
+    (c) => c.checkout.markCheckoutAsCompleted('ch1', { orderId: 'o1' }),
+    (h) => h.checkout.markCheckoutAsCompleted('ch1', { orderId: 'o1' } as never),
+  ],
+  ['orders.getOrder', (c) => c.orders.getOrder('o1'), (h) => h.orders.getOrder('o1')],
+  [
+    'orders.searchOrders',
+    (c) =>
+      c.orders.searchOrders({
+        filter: { status: { $eq: 'APPROVED' }, paymentStatus: { $in: ['PAID', 'NOT_PAID'] } },
+        sort: [{ fieldName: 'createdDate', order: 'DESC' }],
+        cursorPaging: { limit: 10, cursor: 'next-1' },
+      }),
+    (h) =>
+      h.orders.searchOrders({
+        filter: { status: { $eq: 'APPROVED' }, paymentStatus: { $in: ['PAID', 'NOT_PAID'] } },
+        // the hosted client's name for the field; it sends `createdDate`
+        sort: [{ fieldName: '_createdDate', order: 'DESC' }],
+        cursorPaging: { limit: 10, cursor: 'next-1' },
+      }),
+  ],
+  [
+    'orders.searchOrders (no search)',
+    (c) => c.orders.searchOrders(),
+    (h) => h.orders.searchOrders(undefined as never),
+  ],
+  [
+    'orders.createOrder',
+    (c) =>
+      c.orders.createOrder(
+        { ...orderFields(OUR_ADDRESS), channelInfo: { type: 'WEB' }, currency: 'USD' },
+        { settings: { editableByEveryone: true } },
+      ),
+    (h) =>
+      h.orders.createOrder(
+        { ...orderFields(HOSTED_ADDRESS), channelInfo: { type: 'WEB' }, currency: 'USD' } as never,
+        { settings: { editableByEveryone: true } },
+      ),
+  ],
+  [
+    'orders.updateOrder',
+    (c) => c.orders.updateOrder('o1', orderFields(READ_ADDRESS)),
+    (h) => h.orders.updateOrder('o1', orderFields(HOSTED_ADDRESS) as never),
+  ],
+  [
+    'orders.bulkUpdateOrders',
+    (c) =>
+      c.orders.bulkUpdateOrders(
+        [
+          { order: { buyerNote: 'first', id: 'o1' }, fieldMask: ['buyerNote'] },
+          {
+            order: { recipientInfo: { address: OUR_ADDRESS }, id: 'o2' },
+            fieldMask: ['recipientInfo', 'tags'],
+          },
+        ],
+        { returnEntity: true },
+      ),
+    (h) =>
+      h.orders.bulkUpdateOrders(
+        [
+          { order: { _id: 'o1', buyerNote: 'first' }, fieldMask: ['buyerNote'] },
+          {
+            order: { _id: 'o2', recipientInfo: { address: HOSTED_ADDRESS } },
+            fieldMask: ['recipientInfo', 'tags'],
+          },
+        ] as never,
+        { returnEntity: true },
+      ),
+  ],
+  [
+    'orders.cancelOrder',
+    (c) =>
+      c.orders.cancelOrder('o1', {
+        sendOrderCanceledEmail: true,
+        customMessage: 'Sorry',
+        restockAllItems: true,
+      }),
+    (h) =>
+      h.orders.cancelOrder('o1', {
+        sendOrderCanceledEmail: true,
+        customMessage: 'Sorry',
+        restockAllItems: true,
+      }),
+  ],
+  [
+    'orders.bulkUpdateOrderTags',
+    (c) =>
+      c.orders.bulkUpdateOrderTags(['o1', 'o2'], {
+        assignTags: { privateTags: { tagIds: ['t1'] } },
+        unassignTags: { tags: { tagIds: ['t2'] } },
+      }),
+    (h) =>
+      h.orders.bulkUpdateOrderTags(['o1', 'o2'], {
+        assignTags: { privateTags: { tagIds: ['t1'] } },
+        unassignTags: { tags: { tagIds: ['t2'] } },
+      }),
+  ],
+  [
+    'paymentsCollector.preparePaymentCollection',
+    (c) =>
+      c.paymentsCollector.preparePaymentCollection(
+        'o1',
+        { amount: '10.50' },
+        {
+          paymentGatewayOrderId: 'gateway-1',
+          delayedCapture: true,
+          delayedCaptureSettings: { scheduledAction: 'VOID', delayDuration: { unit: 'DAYS', count: 3 } },
+        },
+      ),
+    (h) =>
+      h.orders.preparePaymentCollection(
+        'o1',
+        { amount: '10.50' },
+        {
+          paymentGatewayOrderId: 'gateway-1',
+          delayedCapture: true,
+          delayedCaptureSettings: {
+            scheduledAction: 'VOID',
+            delayDuration: { unit: 'DAYS' as never, count: 3 },
+          },
+        },
+      ),
+  ],
+  [
+    'paymentsCollector.getPaymentCollectabilityStatus',
+    (c) => c.paymentsCollector.getPaymentCollectabilityStatus('o1'),
+    (h) => h.orders.getPaymentCollectabilityStatus('o1'),
+  ],
+  [
+    'paymentsCollector.voidAuthorizedPayments',
+    (c) => c.paymentsCollector.voidAuthorizedPayments('o1', ['pay1', 'pay2']),
+    (h) => h.orders.voidAuthorizedPayments('o1', ['pay1', 'pay2']),
+  ],
+  [
+    'paymentsCollector.captureAuthorizedPayments',
+    (c) =>
+      c.paymentsCollector.captureAuthorizedPayments('o1', [
+        { paymentId: 'pay1', amount: { amount: '5.25' } },
+      ]),
+    (h) => h.orders.captureAuthorizedPayments('o1', [{ paymentId: 'pay1', amount: { amount: '5.25' } }]),
+  ],
+  [
+    'orderTransactions.listTransactionsForSingleOrder',
+    (c) => c.orderTransactions.listTransactionsForSingleOrder('o1'),
+    (h) => h.orderTransactions.listTransactionsForSingleOrder('o1'),
+  ],
+  [
+    'orderTransactions.listTransactionsForMultipleOrders',
+    (c) => c.orderTransactions.listTransactionsForMultipleOrders(['o1', 'o2']),
+    (h) => h.orderTransactions.listTransactionsForMultipleOrders(['o1', 'o2']),
+  ],
+  [
+    'orderTransactions.addPayments',
+    (c) =>
+      c.orderTransactions.addPayments('o1', [
+        {
+          amount: { amount: '10.00' },
+          regularPaymentDetails: { offlinePayment: true, paymentMethod: 'Cash' },
+        },
+      ]),
+    (h) =>
+      h.orderTransactions.addPayments('o1', [
+        {
+          amount: { amount: '10.00' },
+          regularPaymentDetails: { offlinePayment: true, paymentMethod: 'Cash' },
+        },
+      ]),
+  ],
+  [
+    'orderTransactions.updatePaymentStatus',
+    (c) =>
+      c.orderTransactions.updatePaymentStatus({ paymentId: 'pay1', orderId: 'o1' }, { status: 'APPROVED' }),
+    (h) =>
+      h.orderTransactions.updatePaymentStatus({ paymentId: 'pay1', orderId: 'o1' }, { status: 'APPROVED' }),
+  ],
+];
+
+/**
+ * One answer for every ecom call, holding each wrapper the calls unwrap (`checkout`, `order`) and
+ * none of the fields the hosted client renames (`id`, dates, addresses): both clients must hand back
+ * the same part of it.
+ */
+const ECOM_ANSWER = {
+  cart: { currency: 'USD', buyerNote: 'ring twice' },
+  checkout: { currency: 'USD', buyerNote: 'ring twice' },
+  checkoutId: 'ch1',
+  order: { number: '1001', status: 'APPROVED' },
+  orders: [{ number: '1001' }],
+  metadata: { count: 1, hasNext: false, cursors: {} },
+  orderId: 'o1',
+  paymentGatewayOrderId: 'gateway-1',
+  checkoutUrl: 'https://shop.example/checkout',
+  orderTransactions: { orderId: 'o1', payments: [], refunds: [] },
+  results: [],
+  bulkActionMetadata: { totalSuccesses: 1, totalFailures: 0 },
+  status: 'COLLECTABLE',
+  amount: { amount: '10.50', formattedAmount: '$10.50' },
+};
+
 /** Every method of Cartwheel's modules that sends a DELETE, found by calling each one. */
 async function methodsSendingDelete(): Promise<string[]> {
   const found: string[] = [];
@@ -333,6 +874,50 @@ describe("requests equal to the hosted client's (issue 9, SDK)", () => {
     expect(only(ours.requests).url).toBe('https://www.wixapis.com/members/v1/members/my');
   });
 
+  it('pins every method of the ecom modules', () => {
+    const pinned = new Set(ecomCalls.map(([name]) => name.split(' ')[0]!));
+    const ourMethods = Object.entries({ currentCart, checkout, orders, paymentsCollector, orderTransactions })
+      .flatMap(([module, methods]) => Object.keys(methods).map((method) => `${module}.${method}`))
+      .filter((method) => method !== 'currentCart.deleteCurrentCart');
+    expect(new Set(ourMethods)).toEqual(pinned);
+  });
+
+  it.each(ecomCalls)(
+    '%s sends what the hosted client sends and answers what it answers',
+    async (_name, ourCall, theirCall) => {
+      ours.answer = ECOM_ANSWER;
+      theirs.answer = ECOM_ANSWER;
+      const ourAnswer = await ourCall(cartwheel);
+      const theirAnswer = await theirCall(hosted);
+      expectSameRequest(only(ours.requests), only(theirs.requests));
+      expect(ourAnswer).toEqual(theirAnswer);
+    },
+  );
+
+  it("sends a checkout's addresses in the hosted client's field order, as `addressLine`", async () => {
+    await cartwheel.checkout.updateCheckout('ch1', { billingInfo: { address: READ_ADDRESS } });
+    expect(only(ours.requests).body).toBe(
+      '{"checkout":{"billingInfo":{"address":{"city":"New York","subdivision":"US-NY","country":"US",' +
+        '"postalCode":"10001","formattedAddress":"350 Fifth Avenue, New York",' +
+        '"geocode":{"latitude":40.7484,"longitude":-73.9857},"addressLine":"350 Fifth Avenue",' +
+        '"addressLine2":"Floor 5","streetAddress":{"name":"Fifth Avenue","number":"350"}}},"id":"ch1"}}',
+    );
+  });
+
+  it("leaves the caller's objects as they were", async () => {
+    const fields = checkoutFields(READ_ADDRESS);
+    const before = structuredClone(fields);
+    await cartwheel.checkout.updateCheckout('ch1', fields);
+    expect(fields).toEqual(before);
+  });
+
+  it('sends a field mask as the comma-joined paths the hosted client sends', async () => {
+    await cartwheel.orders.updateOrder('o1', { buyerNote: 'x' }, { fieldMask: ['buyerNote', 'tags'] });
+    expect(only(ours.requests).body).toBe(
+      '{"order":{"buyerNote":"x","id":"o1"},"fieldMask":"buyerNote,tags"}',
+    );
+  });
+
   it('pins every identity call the hosted client has (it has no resend)', () => {
     const pinned = new Set(identityCalls.map(([name]) => name.split(' ')[0]!));
     const ourMethods = [
@@ -350,6 +935,26 @@ describe("requests equal to the hosted client's (issue 9, SDK)", () => {
     await ourCall(cartwheel);
     await theirCall(hosted);
     expectSameRequest(only(ours.requests), only(theirs.requests));
+  });
+
+  it("sends a register profile's addresses in the hosted client's field order, city first", async () => {
+    await cartwheel.authentication.register(EMAIL, {
+      profile: { addresses: fullProfile('addressLine').addresses },
+    });
+    expect(only(ours.requests).body).toBe(
+      '{"loginId":{"email":"ada@example.com"},"profile":{"addresses":[{"address":{"city":"New York",' +
+        '"subdivision":"US-NY","country":"US","postalCode":"10001","addressLine":"350 Fifth Avenue",' +
+        '"addressLine2":"Floor 5"},"tag":"HOME"},{"tag":"WORK","address":{"country":"GB",' +
+        '"addressLine":"1 Strand","addressLine2":"Suite 2"}}]}}',
+    );
+  });
+
+  it("leaves the caller's profile as it was", async () => {
+    const profile = { ...fullProfile('addressLine'), customFields: oddCustomFields() as never };
+    const before = structuredClone(profile);
+    await cartwheel.authentication.register(EMAIL, { profile });
+    await cartwheel.authentication.signOn(EMAIL, { profile });
+    expect(profile).toEqual(before);
   });
 
   it('sends only the named fields of recover, never the characters of a string', async () => {

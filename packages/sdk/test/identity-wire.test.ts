@@ -61,6 +61,34 @@ const calls: [name: string, path: string, call: () => Promise<unknown>, body: un
     },
   ],
   [
+    'authentication.login (a state token)',
+    '/_api/iam/authentication/v2/login',
+    () => client.authentication.login({ email: 'ada@example.com' }, { stateToken: 'state-token' }),
+    { loginId: { email: 'ada@example.com' }, stateToken: 'state-token' },
+  ],
+  [
+    'authentication.register (an address)',
+    '/_api/iam/authentication/v2/register',
+    () =>
+      client.authentication.register(
+        { email: 'ada@example.com' },
+        {
+          profile: {
+            addresses: [
+              {
+                address: { country: 'US', addressLine: '350 Fifth Avenue', countryFullname: 'United States' },
+                tag: 'HOME',
+              },
+            ] as never,
+          },
+        },
+      ),
+    {
+      loginId: { email: 'ada@example.com' },
+      profile: { addresses: [{ address: { country: 'US', addressLine: '350 Fifth Avenue' }, tag: 'HOME' }] },
+    },
+  ],
+  [
     'authentication.changePassword',
     '/_api/iam/authentication/v2/change-password',
     () => client.authentication.changePassword('new-secret'),

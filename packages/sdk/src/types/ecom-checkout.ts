@@ -1,11 +1,20 @@
 /** The checkout (`/v1/checkouts`) and the checkout page's settings. */
-import type { AddressWithContact, BuyerInfo, Image, MultiCurrencyPrice, WeightUnit } from './common.ts';
-import type { LineItem } from './ecom-cart.ts';
+import type {
+  AddressWithContact,
+  BuyerInfo,
+  ExtendedFields,
+  Image,
+  MultiCurrencyPrice,
+  TranslatableString,
+  WeightUnit,
+} from './common.ts';
+import type { CustomLineItem, LineItem } from './ecom-cart.ts';
 import type {
   AdditionalFee,
   AppliedDiscount,
   CalculationErrors,
   ChannelType,
+  ItemTaxFullDetails,
   MembershipOptions,
   PriceSummary,
   ShippingInfo,
@@ -13,9 +22,33 @@ import type {
   Violation,
 } from './ecom-common.ts';
 
+/**
+ * A checkout's line: a cart line with its taxes and discount worked out. The hosted wire names the
+ * line's image `media`; `image` (the cart's name) is kept for Cartwheel's own pages.
+ */
+export interface CheckoutLineItem extends LineItem {
+  media?: Image;
+  totalPriceBeforeTax?: MultiCurrencyPrice;
+  totalPriceAfterTax?: MultiCurrencyPrice;
+  taxDetails?: ItemTaxFullDetails;
+  /** Discount of the whole line. */
+  discount?: MultiCurrencyPrice;
+  priceDescription?: TranslatableString;
+  savePaymentMethod?: boolean;
+  membersOnly?: boolean;
+}
+
+/** One charge of a subscription bought in the checkout: which cycles, how much, billed when. */
+export interface SubscriptionCharge {
+  cycleFrom?: number;
+  cycleCount?: number | null;
+  priceSummary?: PriceSummary;
+  cycleBillingDate?: Date;
+}
+
 export interface Checkout {
   id?: string | null;
-  lineItems?: LineItem[];
+  lineItems?: CheckoutLineItem[];
   billingInfo?: AddressWithContact;
   shippingInfo?: ShippingInfo;
   buyerNote?: string | null;
@@ -45,6 +78,89 @@ export interface Checkout {
   cartId?: string | null;
   violations?: Violation[];
   purchaseFlowId?: string | null;
+  extendedFields?: ExtendedFields;
+  /** What the buyer may not change in the checkout. */
+  customSettings?: {
+    lockGiftCard?: boolean;
+    lockCouponCode?: boolean;
+    disabledPolicyAgreementCheckbox?: boolean;
+    disabledManualPayment?: boolean;
+  };
+  subscriptionCharges?: {
+    lineItemIds?: string[];
+    description?: string | null;
+    charges?: SubscriptionCharge[];
+  };
+  payAfterFreeTrial?: PriceSummary;
+  businessLocationId?: string | null;
+  /** The currency the buyer pays in. */
+  paymentCurrency?: string;
+  taxExemptGroupId?: string | null;
+}
+
+/** `POST /v1/checkouts`: a checkout from lines (or from `checkoutInfo`), not from a cart. */
+export interface CreateCheckoutOptions {
+  /** Fields of the new checkout: buyer info, addresses, the selected carrier option, ... */
+  checkoutInfo?: Checkout;
+  couponCode?: string | null;
+  lineItems?: LineItem[];
+  customLineItems?: CustomLineItem[];
+  channelType: ChannelType;
+  giftCardCode?: string | null;
+  /** Where the buyer pays instead of the platform's checkout page. */
+  overrideCheckoutUrl?: string | null;
+  giftCardRedeemAmount?: string | null;
+}
+
+/** The fields an update may set: the id comes from the call. */
+export type CheckoutUpdate = Omit<Checkout, 'id'>;
+
+/** `PATCH /v1/checkouts/{id}`: what the update sends beside the checkout. */
+export interface UpdateCheckoutOptions {
+  couponCode?: string | null;
+  giftCardCode?: string | null;
+  overrideCheckoutUrl?: string | null;
+  /** Lines to add. */
+  lineItems?: LineItem[];
+  customLineItems?: CustomLineItem[];
+  giftCardRedeemAmount?: string | null;
+}
+
+export interface AddToCheckoutOptions {
+  lineItems?: LineItem[];
+  customLineItems?: CustomLineItem[];
+}
+
+/** The answer of the checkout calls that change lines or the coupon: the checkout after the change. */
+export interface CheckoutResponse {
+  checkout: Checkout;
+}
+
+/** `POST /v1/checkouts/{id}/create-order`. */
+export interface CreateOrderFromCheckoutOptions {
+  /** Keep the buyer's card for later purchases. */
+  savePaymentMethod?: boolean;
+  /** Authorize the payment now, capture it later. */
+  delayCapture?: boolean;
+}
+
+/** The answer of `create-order`: the order's id (or a subscription's), not the order. */
+export interface CreateOrderFromCheckoutResponse {
+  orderId?: string;
+  subscriptionId?: string;
+  /** The payment to collect; absent when the total is 0. */
+  paymentGatewayOrderId?: string | null;
+}
+
+/** The answer of `checkout-url`: the page where the buyer pays. */
+export interface CheckoutUrlResponse {
+  checkoutUrl?: string;
+}
+
+/** `POST /v1/checkouts/{id}/mark-as-completed`. */
+export interface MarkCheckoutAsCompletedOptions {
+  /** The order the checkout became, when it was paid elsewhere. */
+  orderId?: string | null;
 }
 
 export const LOGO_SIZES = ['SMALL', 'MEDIUM', 'LARGE'] as const;

@@ -3,18 +3,21 @@ import type {
   Address,
   AddressWithContact,
   BuyerInfo,
+  ExtendedFields,
   Image,
   Price,
   TranslatableString,
   WeightUnit,
 } from './common.ts';
 import type {
+  AdditionalFee,
   AppliedDiscount,
   CatalogReference,
   ChannelType,
   DeliveryTimeSlot,
   DescriptionLine,
   ItemType,
+  JurisdictionType,
   PaymentOptionType,
   PhysicalProperties,
   PickupMethod,
@@ -22,6 +25,7 @@ import type {
   SubscriptionFrequency,
   TaxSummary,
 } from './ecom-common.ts';
+import type { CursorPaging, CursorPagingMetadata, Filter, Sorting } from './paging.ts';
 
 export const ORDER_STATUSES = ['INITIALIZED', 'APPROVED', 'CANCELED', 'PENDING', 'REJECTED'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
@@ -90,6 +94,40 @@ export interface OrderSubscriptionInfo {
   };
 }
 
+/** Tax of one order line: the amount, what it was charged on, the rate, and each jurisdiction's part. */
+export interface LineItemTaxInfo {
+  taxAmount?: Price;
+  taxableAmount?: Price;
+  /** Decimal string between 0 and 1. */
+  taxRate?: string | null;
+  taxGroupId?: string | null;
+  taxIncludedInPrice?: boolean;
+  taxBreakdown?: Array<{
+    jurisdiction?: string | null;
+    rate?: string | null;
+    taxAmount?: Price;
+    taxType?: string | null;
+    taxName?: string | null;
+    jurisdictionType?: JurisdictionType;
+    nonTaxableAmount?: Price;
+    taxableAmount?: Price;
+  }>;
+}
+
+/** Tax of the whole order, summed per jurisdiction. */
+export interface OrderTaxInfo {
+  totalTax?: Price;
+  taxBreakdown?: Array<{
+    taxName?: string;
+    taxType?: string;
+    jurisdiction?: string;
+    jurisdictionType?: JurisdictionType;
+    rate?: string;
+    aggregatedTaxAmount?: Price;
+  }>;
+  taxExempt?: boolean | null;
+}
+
 export interface OrderLineItem {
   id?: string;
   productName?: TranslatableString;
@@ -113,6 +151,14 @@ export interface OrderLineItem {
   subscriptionInfo?: OrderSubscriptionInfo;
   depositAmount?: Price;
   lineItemPrice?: Price;
+  taxInfo?: LineItemTaxInfo;
+  priceDescription?: TranslatableString;
+  /** Stock locations the line is taken from. */
+  locations?: Array<{ id?: string; quantity?: number }>;
+  taxableAddress?: { addressType?: 'BUSINESS' | 'BILLING' | 'SHIPPING' };
+  priceUndetermined?: boolean;
+  fixedQuantity?: boolean;
+  extendedFields?: ExtendedFields;
 }
 
 export interface OrderPickupDetails {
@@ -219,6 +265,65 @@ export interface Order {
   recipientInfo?: AddressWithContact;
   tags?: OrderTags;
   purchaseFlowId?: string | null;
+  taxInfo?: OrderTaxInfo;
+  additionalFees?: AdditionalFee[];
+  createdBy?: { userId?: string; memberId?: string; visitorId?: string; appId?: string };
+  extendedFields?: ExtendedFields;
+  /** The store location the order belongs to. */
+  businessLocation?: { id?: string; name?: string };
+  /** True for an order imported from another platform. */
+  imported?: boolean;
+}
+
+/** `POST /v1/orders/search`'s `search`: cursor paging, newest first unless `sort` says otherwise. */
+export interface OrderSearch {
+  filter?: Filter;
+  sort?: Sorting[];
+  cursorPaging?: CursorPaging;
+}
+
+/** The answer of `searchOrders`: a page of orders and the cursors to the next and previous pages. */
+export interface SearchOrdersResponse {
+  orders: Order[];
+  metadata: CursorPagingMetadata;
+}
+
+/** `POST /v1/orders`: how the created order may be changed and approved. */
+export interface CreateOrderOptions {
+  settings?: {
+    editableByEveryone?: boolean;
+    editableByOwnerApps?: { appIds?: string[] };
+    /** `DEFAULT`, `PAYMENT_RECEIVED`, `PAYMENT_METHOD_SAVED`, `PAYMENT_REQUESTED`. */
+    orderApprovalStrategy?: string;
+    notifications?: { sendNotificationsToBuyer?: boolean; sendNotificationsToBusiness?: boolean };
+  };
+}
+
+/** The fields an update may set: the id comes from the call. */
+export type OrderUpdate = Omit<Order, 'id'>;
+
+export interface UpdateOrderOptions {
+  /** Fields to update, dotted paths (`buyerNote`, `shippingInfo.title`); all given fields when absent. */
+  fieldMask?: string[];
+}
+
+export interface BulkUpdateOrdersOptions {
+  /** Answer each updated order in `results[].item`. */
+  returnEntity?: boolean;
+}
+
+export interface CancelOrderResponse {
+  order?: Order;
+}
+
+export interface BulkUpdateOrderTagsOptions {
+  assignTags?: OrderTags;
+  unassignTags?: OrderTags;
+}
+
+export interface BulkUpdateOrderTagsResponse {
+  results?: Array<{ itemMetadata?: BulkOrderResult['itemMetadata'] }>;
+  bulkActionMetadata?: BulkActionMetadata;
 }
 
 /** `POST /v1/orders/{id}/cancel`. */

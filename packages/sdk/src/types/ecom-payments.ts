@@ -94,6 +94,18 @@ export interface AuthorizationDetails {
   scheduledAction?: ScheduledAction;
 }
 
+/** A chargeback the buyer's bank raised against a payment. */
+export interface Chargeback {
+  id?: string;
+  createdDate?: Date;
+  updatedDate?: Date;
+  amount?: Price;
+  reversalAmount?: Price;
+  /** `APPROVED` or `REVERSED`. */
+  status?: string;
+  externalId?: string | null;
+}
+
 export interface RegularPaymentDetails {
   paymentOrderId?: string | null;
   gatewayTransactionId?: string | null;
@@ -105,6 +117,14 @@ export interface RegularPaymentDetails {
   savedPaymentMethod?: boolean;
   authorizationDetails?: AuthorizationDetails;
   creditCardDetails?: { lastFourDigits?: string | null; brand?: string | null };
+  chargebacks?: Chargeback[];
+  platformFee?: Price;
+  /** The payment method's name as the buyer and the site read it. */
+  paymentMethodName?: {
+    buyerLanguageName?: string | null;
+    siteLanguageName?: string | null;
+    userDefinedName?: { buyerLanguageName?: string | null; siteLanguageName?: string | null };
+  };
 }
 
 export interface Payment {
@@ -113,6 +133,10 @@ export interface Payment {
   updatedDate?: Date;
   amount?: Price;
   refundDisabled?: boolean;
+  /** The payment's own status (point 4). */
+  status?: PaymentStatus;
+  supportReceiptGeneration?: boolean;
+  chargeCorrelationId?: string | null;
   regularPaymentDetails?: RegularPaymentDetails;
   giftcardPaymentDetails?: {
     giftCardPaymentId?: string;
@@ -146,6 +170,14 @@ export interface Refund {
     reason?: string | null;
   };
   createdDate?: Date;
+  summary?: {
+    requestedRefund?: Price;
+    pendingRefund?: Price;
+    refunded?: Price;
+    failedRefundAmount?: Price;
+    pending?: boolean;
+  };
+  requestingServiceAppId?: string | null;
 }
 
 export interface OrderTransactions {
@@ -166,6 +198,19 @@ export interface PreparePaymentCollectionRequest {
   };
 }
 
+/** The options of `preparePaymentCollection`: everything it sends but the order id and the amount. */
+export interface PreparePaymentCollectionOptions extends Omit<PreparePaymentCollectionRequest, 'amount'> {
+  /** Sent by the hosted client when given; its declarations do not list it. */
+  merchantInitiated?: boolean | null;
+  /** Where the buyer returns from a payment page, by outcome. */
+  redirectUrls?: {
+    successUrl?: string | null;
+    cancelUrl?: string | null;
+    errorUrl?: string | null;
+    pendingUrl?: string | null;
+  };
+}
+
 export interface PreparePaymentCollectionResponse {
   paymentGatewayOrderId?: string;
 }
@@ -179,11 +224,42 @@ export interface VoidAuthorizedPaymentsRequest {
   paymentIds: string[];
 }
 
+/** One authorized payment to capture, whole or (with `amount`) in part. */
+export interface PaymentCapture {
+  paymentId: string;
+  amount?: Price;
+}
+
 export interface CaptureAuthorizedPaymentsRequest {
-  payments: Array<{ paymentId: string; amount?: Price }>;
+  payments: PaymentCapture[];
 }
 
 /** The answer of capture and void: the order's transactions after the change. */
 export interface OrderTransactionsResponse {
   orderTransactions?: OrderTransactions;
+}
+
+/** The answer of `listTransactionsForMultipleOrders`: each order's transactions. */
+export interface OrdersTransactionsResponse {
+  orderTransactions?: OrderTransactions[];
+}
+
+/** A payment recorded by hand (`addPayments`): cash, a bank transfer, a gift card redeemed elsewhere. */
+export interface PaymentInput extends Omit<Payment, 'id' | 'createdDate' | 'updatedDate'> {
+  id?: string | null;
+}
+
+/** The answer of `addPayments`: the order's transactions and the ids of the payments added. */
+export interface AddPaymentsResponse extends OrderTransactionsResponse {
+  paymentsIds?: string[];
+}
+
+/** Which payment of which order `updatePaymentStatus` changes. */
+export interface PaymentAndOrderId {
+  paymentId: string;
+  orderId: string;
+}
+
+export interface UpdatePaymentStatusOptions {
+  status?: PaymentStatus;
 }

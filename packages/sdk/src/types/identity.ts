@@ -96,6 +96,10 @@ export interface IdentityProfile {
   /** `YYYY-MM-DD`: a calendar date, kept a string. */
   birthdate?: string | null;
   slug?: string | null;
+  /** Whether the member consents to marketing communications. */
+  subscription?: boolean | null;
+  /** Tax id or VAT number. */
+  vatId?: string | null;
 }
 
 export interface Factor {
@@ -140,6 +144,8 @@ export interface LoginRequest {
   password?: string;
   captchaTokens?: CaptchaToken[];
   clientMetaData?: Record<string, unknown> | null;
+  /** The state token of a login flow started beforehand: the request continues it. */
+  stateToken?: string | null;
 }
 
 /** `POST /v2/sign-on`: sign a known person on without a password (elevated). */

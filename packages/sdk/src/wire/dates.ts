@@ -21,6 +21,8 @@ export const DATE_FIELDS: ReadonlySet<string> = new Set([
   'voidedDate',
   'executionDate',
   'checkoutRecoveredDate',
+  // a subscription charge's billing date in a checkout
+  'cycleBillingDate',
   'scheduledDate',
   'dateValue',
   'start',

@@ -10,9 +10,11 @@ export interface SentRequest {
 export interface RecordingFetch {
   fetch: typeof fetch;
   requests: SentRequest[];
+  /** What every call but the token endpoint's is answered with (`{}` unless set). */
+  answer: unknown;
 }
 
-/** Answers of the recording fetch: tokens from the token endpoint, `{}` from anything else. */
+/** Answers of the recording fetch: tokens from the token endpoint, `answer` from anything else. */
 const TOKENS = { access_token: 'access-1', expires_in: 3600, refresh_token: 'refresh-1' };
 
 /**
@@ -29,8 +31,9 @@ export function recordingFetch(): RecordingFetch {
       headers: request.headers,
       body: request.body ? await request.text() : undefined,
     });
-    const answer = new URL(request.url).pathname === '/oauth2/token' ? TOKENS : {};
+    const answer = new URL(request.url).pathname === '/oauth2/token' ? TOKENS : recording.answer;
     return new Response(JSON.stringify(answer), { headers: { 'content-type': 'application/json' } });
   };
-  return { fetch: record as typeof fetch, requests };
+  const recording: RecordingFetch = { fetch: record as typeof fetch, requests, answer: {} };
+  return recording;
 }

@@ -1,3 +1,8 @@
-/** The ecom modules: `createClient({ auth, modules: { currentCart } })`. */
+/** The ecom modules: `createClient({ auth, modules: { currentCart, checkout, orders } })`. */
+export type { AddressInput } from './addresses.ts';
+export { checkout } from './checkout.ts';
 export { currentCart } from './current-cart.ts';
-export { CURRENT_CART } from './domains.ts';
+export { CHECKOUTS, CURRENT_CART, ORDER_TRANSACTIONS, ORDERS, PAYMENTS_COLLECTOR } from './domains.ts';
+export { orderTransactions } from './order-transactions.ts';
+export { orders } from './orders.ts';
+export { paymentsCollector } from './payments-collector.ts';

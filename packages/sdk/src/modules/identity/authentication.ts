@@ -9,6 +9,7 @@ import type {
 } from '../../types/identity.ts';
 import type { StateMachineResponse } from '../../types/login.ts';
 import { AUTHENTICATION, identityTrace } from './domains.ts';
+import { profileOnWire } from './profile.ts';
 
 const trace = (method: string) => identityTrace(`authentication.v2.Authentication.${method}`);
 
@@ -28,7 +29,10 @@ export interface SignOnResponse {
  * holds the named fields only, in the hosted client's order, never whatever else an options object carries.
  */
 export const authentication = {
-  /** `POST /v2/register` {loginId, password, profile, captchaTokens, clientMetaData}. */
+  /**
+   * `POST /v2/register` {loginId, password, profile, captchaTokens, clientMetaData}; the profile's
+   * addresses and custom values as the hosted client sends them (`profileOnWire`).
+   */
   register:
     (transport: Transport) =>
     (loginId: LoginId, options: RegisterOptions = {}): Promise<StateMachineResponse> =>
@@ -39,14 +43,17 @@ export const authentication = {
         body: {
           loginId,
           password: options.password,
-          profile: options.profile,
+          profile: profileOnWire(options.profile),
           captchaTokens: options.captchaTokens,
           clientMetaData: options.clientMetaData,
         },
         trace: trace('RegisterV2'),
       }),
 
-  /** `POST /v2/login` {loginId, password, captchaTokens, clientMetaData}. */
+  /**
+   * `POST /v2/login` {loginId, password, captchaTokens, clientMetaData, stateToken}; a state token
+   * continues a login flow started beforehand instead of starting a new one.
+   */
   login:
     (transport: Transport) =>
     (loginId: LoginId, options: LoginOptions = {}): Promise<StateMachineResponse> =>
@@ -59,6 +66,7 @@ export const authentication = {
           password: options.password,
           captchaTokens: options.captchaTokens,
           clientMetaData: options.clientMetaData,
+          stateToken: options.stateToken,
         },
         trace: trace('LoginV2'),
       }),
@@ -76,7 +84,10 @@ export const authentication = {
       });
     },
 
-  /** `POST /v2/sign-on` {loginId, profile, verifyEmail, mergeExistingContact} (elevated): signs a known person on without a password. */
+  /**
+   * `POST /v2/sign-on` {loginId, profile, verifyEmail, mergeExistingContact} (elevated): signs a known
+   * person on without a password. The profile goes as register's does.
+   */
   signOn:
     (transport: Transport) =>
     (loginId: LoginId, options: SignOnOptions = {}): Promise<SignOnResponse> =>
@@ -86,7 +97,7 @@ export const authentication = {
         mapping: AUTHENTICATION,
         body: {
           loginId,
-          profile: options.profile,
+          profile: profileOnWire(options.profile),
           verifyEmail: options.verifyEmail,
           mergeExistingContact: options.mergeExistingContact,
         },
