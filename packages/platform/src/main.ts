@@ -28,8 +28,31 @@ const lines = [
 ];
 console.log(lines.join('\n'));
 
+/** How long a stop signal waits for the calls under way and the database before the process ends anyway. */
+const SHUTDOWN_DEADLINE_MS = 10_000;
+
+let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    platform.close().then(() => process.exit(0));
+  process.on(signal, () => {
+    // a second signal (Ctrl+C twice) ends the process at once
+    if (stopping) process.exit(1);
+    stopping = true;
+    let step = 'starting';
+    const deadline = setTimeout(() => {
+      platform.app.log.error(`${signal}: still ${step} after ${SHUTDOWN_DEADLINE_MS / 1000} s; stopping now`);
+      process.exit(1);
+    }, SHUTDOWN_DEADLINE_MS);
+    deadline.unref();
+    platform
+      .close((current) => {
+        step = current;
+      })
+      .then(
+        () => process.exit(0),
+        (error: unknown) => {
+          platform.app.log.error({ err: error }, `${signal}: closing failed while ${step}`);
+          process.exit(1);
+        },
+      );
   });
 }

@@ -3,8 +3,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { cartRoutes } from './carts/routes.ts';
+import { CartService } from './carts/service.ts';
 import { catalogRoutes } from './catalog/routes.ts';
 import { CatalogService } from './catalog/service.ts';
+import { checkoutRoutes } from './checkouts/routes.ts';
+import { CheckoutService } from './checkouts/service.ts';
 import type { PlatformConfig } from './config.ts';
 import { type Database, openDatabase } from './db/database.ts';
 import { seedDemoStore } from './demo/seed.ts';
@@ -21,8 +25,15 @@ import { DemoClient } from './oauth/clients.ts';
 import { RevokedFamilies } from './oauth/revocations.ts';
 import { oauthRoutes } from './oauth/routes.ts';
 import { REVOCATION_HORIZON_MS, sha256, TokenService } from './oauth/tokens.ts';
+import { orderRoutes } from './orders/routes.ts';
+import { OrderService } from './orders/service.ts';
+import { paymentRoutes } from './payments/routes.ts';
+import { PaymentService } from './payments/service.ts';
+import { PricingService } from './pricing/service.ts';
 import { Settings } from './settings/settings.ts';
 import { newSecret } from './shared/ids.ts';
+import { storeSettingsRoutes } from './store-settings/routes.ts';
+import { StoreSettingsService } from './store-settings/service.ts';
 
 /** Everything a route may reach: the domains' services, built once per process. */
 export interface Services {
@@ -34,6 +45,15 @@ export interface Services {
   mailer: Mailer;
   members: MembersService;
   identity: IdentityService;
+  /** Tax regions, shipping, pickup, discount rules, coupons, checkout settings: what pricing reads. */
+  storeSettings: StoreSettingsService;
+  /** Lines to money: catalog prices, discounts, shipping and tax (pricing/contract.ts). */
+  pricing: PricingService;
+  carts: CartService;
+  checkouts: CheckoutService;
+  orders: OrderService;
+  /** The payment provider (the built-in test gateway by default) and every order's transactions. */
+  payments: PaymentService;
 }
 
 export interface Platform {
@@ -45,7 +65,11 @@ export interface Platform {
   /** The admin API key when this start created it (printed once) or the environment set it. */
   adminApiKey: string | undefined;
   demoClientId: string;
-  close(): Promise<void>;
+  /**
+   * Stops taking calls, finishes the ones under way, then closes the database. `onStep` hears the name
+   * of each step as it begins, so a shutdown that overstays its deadline can say where it waits.
+   */
+  close(onStep?: (step: string) => void): Promise<void>;
 }
 
 /** Opens the database, brings it up to date, seeds the demo store once, and starts listening. */
@@ -116,6 +140,17 @@ export async function startPlatform(config: PlatformConfig): Promise<Platform> {
         { settings, tokens, members, mailer },
         { publicUrl: config.publicUrl, storeName: config.storeName },
       ),
+      // the commerce domains: each helper below is built from the ones above it
+      storeSettings: new StoreSettingsService(database.db, { dialect: database.dialect }),
+      pricing: new PricingService(() => services, { publicUrl: config.publicUrl }),
+      carts: new CartService(database.db, database.dialect, () => services),
+      checkouts: new CheckoutService(
+        database.db,
+        { dialect: database.dialect, publicUrl: config.publicUrl, storeName: config.storeName },
+        () => services, // the domains beside it, reached once they are all built
+      ),
+      orders: new OrderService(database.db),
+      payments: new PaymentService(database.db, settings),
     };
     const movedProducts = await services.catalog.moveLinksTo(config.publicUrl);
     if (config.seedDemo) await seedDemoStore(services);
@@ -144,6 +179,11 @@ export async function startPlatform(config: PlatformConfig): Promise<Platform> {
     identityRoutes(app, services);
     memberRoutes(app, services);
     emailRoutes(app, services);
+    storeSettingsRoutes(app, services);
+    cartRoutes(app, services);
+    checkoutRoutes(app, services);
+    orderRoutes(app, services);
+    paymentRoutes(app, services);
     await serveApps(app, config);
 
     await app.listen({ port: config.port, host: config.host });
@@ -156,10 +196,14 @@ export async function startPlatform(config: PlatformConfig): Promise<Platform> {
       services,
       adminApiKey,
       demoClientId,
-      close: async () => {
+      close: async (onStep = () => {}) => {
+        onStep('finishing the calls under way');
         await app.close();
+        onStep('stopping the token revocation reader');
         await revocations.close();
+        onStep('finishing catalog anchor writes');
         await services.catalog.anchors.settled();
+        onStep('closing the database');
         await database.close();
       },
     };

@@ -80,6 +80,129 @@ const TEMPLATES: Record<string, Json> = {
       prompt: 'login',
     },
   },
+  'POST /ecom/v1/carts/current/add-to-cart': {
+    lineItems: [
+      {
+        catalogReference: { appId: '215238eb-22a5-4c36-9e7b-e7c08025e04e', catalogItemId: '$ID' },
+        quantity: 2,
+      },
+    ],
+    customLineItems: [
+      { productName: { original: 'Wrap' }, price: '5', quantity: 1, itemType: { preset: 'PHYSICAL' } },
+    ],
+  },
+  'PATCH /ecom/v1/carts/current': {
+    cartInfo: {
+      buyerNote: 'x',
+      contactInfo: { address: { country: 'US' } },
+      selectedShippingOption: { code: 'x' },
+    },
+    couponCode: 'SAVE10',
+    lineItems: [
+      {
+        catalogReference: {
+          appId: '215238eb-22a5-4c36-9e7b-e7c08025e04e',
+          catalogItemId: '$ID',
+          options: { options: { Size: 'M' } },
+        },
+        quantity: 1,
+      },
+    ],
+  },
+  'POST /ecom/v1/carts/current/update-line-items-quantity': { lineItems: [{ id: '$ID', quantity: 3 }] },
+  'POST /ecom/v1/carts/current/estimate-totals': {
+    shippingAddress: { country: 'US', subdivision: 'US-NY', city: 'New York' },
+    selectedShippingOption: { code: 'standard' },
+    calculateTax: true,
+    calculateShipping: true,
+  },
+  'POST /ecom/v1/carts/current/create-checkout': {
+    channelType: 'WEB',
+    email: 'a@example.com',
+    shippingAddress: { country: 'US', city: 'New York' },
+  },
+  'POST /ecom/v1/checkouts': {
+    lineItems: [
+      {
+        catalogReference: { appId: '215238eb-22a5-4c36-9e7b-e7c08025e04e', catalogItemId: '$ID' },
+        quantity: 1,
+      },
+    ],
+    channelType: 'WEB',
+  },
+  'PATCH /ecom/v1/checkouts/:id': {
+    checkout: {
+      buyerInfo: { email: 'a@example.com' },
+      billingInfo: { address: { country: 'US', city: 'New York', addressLine1: '1 Main St' } },
+      shippingInfo: {
+        shippingDestination: { address: { country: 'US', city: 'New York', addressLine: '1 Main St' } },
+        selectedCarrierServiceOption: { code: 'standard' },
+      },
+    },
+    couponCode: 'SAVE10',
+  },
+  'POST /ecom/v1/checkouts/:id/add-to-checkout': {
+    lineItems: [
+      {
+        catalogReference: { appId: '215238eb-22a5-4c36-9e7b-e7c08025e04e', catalogItemId: '$ID' },
+        quantity: 2,
+      },
+    ],
+  },
+  'POST /ecom/v1/checkouts/:id/update-line-items-quantity': { lineItems: [{ id: '$ID', quantity: 2 }] },
+  'POST /ecom/v1/orders/search': {
+    search: {
+      filter: {
+        $and: [{ status: { $in: ['APPROVED'] } }, { number: { $gte: '10001' } }],
+        createdDate: { $lt: '2030-01-01T00:00:00Z' },
+      },
+      sort: [{ fieldName: 'createdDate', order: 'DESC' }],
+      cursorPaging: { limit: 10 },
+    },
+  },
+  'POST /ecom/v1/payments/list-by-ids': { orderIds: ['$ID'] },
+  'POST /_api/checkout-page/v1/update': {
+    email: 'a@example.com',
+    shippingAddress: { country: 'US', city: 'New York', addressLine1: '1 Main St' },
+    billingSameAsShipping: true,
+    selectedShippingOption: { code: 'standard' },
+  },
+  'POST /api/cartwheel/shipping-regions': {
+    shippingRegion: {
+      name: 'Fuzz',
+      destinations: [{ country: 'US', subdivisions: ['US-NY'] }],
+      options: [
+        {
+          code: 'a',
+          title: 'A',
+          rate: { kind: 'BY_WEIGHT', weightBrackets: [{ upToWeight: 1, price: '2.00' }] },
+        },
+      ],
+    },
+  },
+  'POST /api/cartwheel/tax-regions': {
+    taxRegion: { name: 'Fuzz', country: 'US', subdivision: 'US-NJ', rate: '0.06' },
+  },
+  'POST /api/cartwheel/coupons': {
+    coupon: { code: 'FUZZ', discountType: 'FIXED_AMOUNT', fixedAmount: '1.00' },
+  },
+  'POST /ecom/v1/discount-rules': {
+    discountRule: {
+      name: 'Fuzz',
+      trigger: {
+        and: { triggers: [{ subtotalRange: { from: '10.00' } }, { itemQuantityRange: { from: 2 } }] },
+      },
+      activeTimeInfo: { start: '2020-01-01T00:00:00Z' },
+      discounts: { values: [{ discountType: 'PERCENTAGE', percentage: 10, targetType: 'SPECIFIC_ITEMS' }] },
+    },
+  },
+  'PATCH /ecom/v1/checkout-settings': {
+    checkoutSettings: { checkoutBrand: { header: { logo: { size: 'SMALL', alignment: 'SIDE' } } } },
+  },
+  'POST /_api/checkout-page/v1/pay': {
+    attemptKey: 'attempt-1',
+    card: { number: '4242 4242 4242 4242', expiry: '12/40', cvc: '123' },
+  },
 };
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };

@@ -115,7 +115,6 @@ describe.each(DIALECTS)('redirect sessions and OAuth clients on %s', (dialect) =
   });
 
   it.each([
-    ['ecomCheckout', { ecomCheckout: { checkoutId: 'c1' }, callbacks: { postFlowUrl: 'http://x.test/' } }],
     ['bookingsCheckout', { bookingsCheckout: { timezone: 'UTC' } }],
     ['eventsCheckout', { eventsCheckout: { eventSlug: 'gala' } }],
     ['paidPlansCheckout', { paidPlansCheckout: { planId: 'p1' } }],

@@ -20,6 +20,8 @@ import {
 } from 'kysely';
 import { type DialectName, inTransaction } from '../db/database.ts';
 import type { Tables } from '../db/tables.ts';
+import type { ProductFacts } from '../pricing/lines.ts';
+import { movePricingVersion } from '../pricing/versions.ts';
 import { applicationError, DomainError, invalidArgument, notFound, violation } from '../shared/errors.ts';
 import { newId } from '../shared/ids.ts';
 import { ALL_PRODUCTS_COLLECTION_ID, renderCollection } from './collections.ts';
@@ -97,6 +99,21 @@ export interface ProductQueryRequest {
 
 const truthy = (value: unknown) => value === true || value === 'true';
 const NOTHING_HIDDEN: ReadonlySet<string> = new Set();
+/** A line of an order as stock sees it: a product's variant (by id, or by its choices) and how many. */
+export interface StockItem {
+  productId: string;
+  /** The variant's id; absent: the variant whose `choices` match, else the product's first variant. */
+  variantId?: string | undefined;
+  choices?: Record<string, string> | undefined;
+  quantity: number;
+}
+
+/** A line `takeStock` could not take: its index in the items, and what the variant still holds. */
+export interface StockShortfall {
+  index: number;
+  available: number;
+}
+
 /** Products a bulk update or adjustment changes in one call. */
 export const MAX_BULK_PRODUCTS = 100;
 /** Products one call adds to or removes from a collection. */
@@ -114,6 +131,8 @@ export class CatalogService {
   private readonly visitorReads: CatalogReadCache;
   /** What visitors' reads leave out of documents and filters. */
   private readonly hiddenCollections: HiddenCollections;
+  /** Products as pricing last read them, under the catalog's pricing version (see pricingFacts). */
+  private readonly keptFacts = new Map<string, { version: number; fact: ProductFacts | null }>();
   /** Where deep pages of whole listings start. */
   readonly anchors: PageAnchors;
   /** How `$contains` on names reaches this database's trigram index. */
@@ -138,10 +157,17 @@ export class CatalogService {
     this.search = { substringIndex: nameSubstringIndex(options.dialect) };
   }
 
-  /** Every catalog write: one transaction, then visitors' cached reads are dropped. */
+  /**
+   * Every catalog write: one transaction that also moves the catalog's pricing version (cached cart
+   * prices compare it, pricing/versions.ts), then visitors' cached reads are dropped.
+   */
   private async write<T>(change: (trx: Transaction<Tables>) => Promise<T>): Promise<T> {
     try {
-      return await inTransaction(this.db, change);
+      return await inTransaction(this.db, async (trx) => {
+        const result = await change(trx);
+        await movePricingVersion(trx, 'catalog');
+        return result;
+      });
     } finally {
       this.visitorReads.clear();
       this.hiddenCollections.clear();
@@ -287,6 +313,52 @@ export class CatalogService {
     return row
       ? (JSON.parse(withVariants(row.doc_merchant, row.variants_doc_merchant)) as Product)
       : undefined;
+  }
+
+  /**
+   * What pricing needs of the products a cart names, in one query: the merchant's record (prices,
+   * discount, variants, stock, media), visibility, and the collections each is in (for discount
+   * rules that target collections). A caller that read the catalog's pricing version
+   * (pricing/versions.ts) passes it: products read after that version was are kept under it and
+   * served again while it is the version, which moves with every catalog write.
+   */
+  async pricingFacts(
+    productIds: readonly string[],
+    executor: Kysely<Tables> = this.db,
+    catalogVersion?: number,
+  ): Promise<Map<string, ProductFacts>> {
+    const facts = new Map<string, ProductFacts>();
+    const kept = catalogVersion !== undefined && executor === this.db;
+    const missing: string[] = [];
+    for (const id of new Set(productIds)) {
+      const known = kept ? this.keptFacts.get(id) : undefined;
+      if (!known || known.version !== catalogVersion) missing.push(id);
+      else if (known.fact) facts.set(id, known.fact);
+    }
+    if (missing.length === 0) return facts;
+    const rows = await executor
+      .selectFrom('products')
+      .leftJoin('product_collections', 'product_collections.product_id', 'products.id')
+      .select(['products.id', 'products.record', 'products.visible', 'product_collections.collection_id'])
+      .where('products.id', 'in', missing)
+      .execute();
+    for (const row of rows) {
+      let fact = facts.get(row.id);
+      if (!fact) {
+        fact = { record: parsedRecord(row.id, row.record), visible: row.visible === 1, collectionIds: [] };
+        facts.set(row.id, fact);
+      }
+      if (row.collection_id) fact.collectionIds.push(row.collection_id);
+    }
+    if (kept) for (const id of missing) this.keepFacts(id, catalogVersion, facts.get(id) ?? null);
+    return facts;
+  }
+
+  /** Keeps what was read of a product (null: no such product) under the catalog version read before it. */
+  private keepFacts(id: string, version: number, fact: ProductFacts | null): void {
+    this.keptFacts.delete(id);
+    if (this.keptFacts.size >= MAX_KEPT_FACTS) this.keptFacts.delete(this.keptFacts.keys().next().value!);
+    this.keptFacts.set(id, { version, fact });
   }
 
   /**
@@ -1013,6 +1085,89 @@ export class CatalogService {
     this.lastNumericId = 0;
   }
 
+  // ---- stock an order takes and gives back (checkouts/) ----
+
+  /**
+   * Takes what an order sells out of counted stock, inside the order's transaction `trx`: the products
+   * are locked in id order, and nothing is taken when any line falls short (`short` names those lines by
+   * their index in `items`). Products that do not track inventory are not counted.
+   */
+  async takeStock(trx: Transaction<Tables>, items: StockItem[]): Promise<{ short: StockShortfall[] }> {
+    return this.moveStock(trx, items, -1);
+  }
+
+  /** Gives back what `takeStock` took (a declined payment, an abandoned attempt), inside `trx`. */
+  async returnStock(trx: Transaction<Tables>, items: StockItem[]): Promise<void> {
+    await this.moveStock(trx, items, 1);
+  }
+
+  private async moveStock(
+    trx: Transaction<Tables>,
+    items: StockItem[],
+    direction: 1 | -1,
+  ): Promise<{ short: StockShortfall[] }> {
+    const ids = [...new Set(items.map((item) => item.productId))].sort();
+    if (ids.length === 0) return { short: [] };
+    const rows = await trx
+      .selectFrom('products')
+      .select(['id', 'record'])
+      .where('id', 'in', ids)
+      .orderBy('id')
+      .$if(this.options.dialect === 'postgres', (qb) => qb.forUpdate())
+      .execute();
+    const records = new Map(rows.map((row) => [row.id, JSON.parse(row.record) as ProductRecord]));
+    const next = new Map<string, ProductRecord>();
+    const short: StockShortfall[] = [];
+    // what each variant is asked for in all, so two lines of one variant are counted together
+    const wanted = new Map<string, number>();
+    const variantOf = (record: ProductRecord, item: StockItem) =>
+      item.variantId
+        ? record.variants.find((variant) => variant.id === item.variantId)
+        : item.choices
+          ? record.variants.find((variant) =>
+              Object.entries(item.choices!).every(([option, choice]) => variant.choices[option] === choice),
+            )
+          : record.variants[0];
+    for (const item of items) {
+      const record = records.get(item.productId);
+      const variant = record && variantOf(record, item);
+      if (!record || !variant) {
+        if (direction < 0) short.push({ index: items.indexOf(item), available: 0 });
+        continue;
+      }
+      if (!record.trackInventory) continue;
+      const key = `${record.id}/${variant.id}`;
+      wanted.set(key, (wanted.get(key) ?? 0) + item.quantity);
+    }
+    for (const [index, item] of items.entries()) {
+      const record = records.get(item.productId);
+      const variant = record && variantOf(record, item);
+      if (!record || !variant || !record.trackInventory) continue;
+      const available = variant.quantity ?? 0;
+      if (direction < 0 && (wanted.get(`${record.id}/${variant.id}`) ?? 0) > available) {
+        short.push({ index, available });
+      }
+    }
+    if (short.length > 0) return { short };
+    const now = new Date().toISOString();
+    for (const [productId, total] of wanted) {
+      const [id, variantId] = productId.split('/') as [string, string];
+      const record = next.get(id) ?? structuredClone(records.get(id)!);
+      const variant = record.variants.find((candidate) => candidate.id === variantId)!;
+      variant.quantity = Math.max(0, (variant.quantity ?? 0) + direction * total);
+      record.lastUpdated = now;
+      next.set(id, record);
+    }
+    for (const [id, record] of [...next].sort(([a], [b]) => a.localeCompare(b))) {
+      await this.saveProduct(trx, record, records.get(id));
+    }
+    // stock is part of a cart's answer: cached cart prices must see it move
+    if (next.size > 0) await movePricingVersion(trx, 'catalog');
+    // visitors' reads show the new stock; another process's within its cache's lifetime, as for any write
+    this.visitorReads.clear();
+    return { short: [] };
+  }
+
   // ---- internals ----
 
   private async readRecord(id: string, viewer: Viewer): Promise<ProductRecord> {
@@ -1429,6 +1584,26 @@ function countOfListings(listings: Array<{ visible: number }>, sign: 1 | -1) {
 }
 
 /** How many rows a query's conditions match. */
+/**
+ * Records pricing parsed lately, by product id: a cart read parses a record again only when its text
+ * changed. Shared and never mutated; the oldest go once there are too many.
+ */
+const parsedRecords = new Map<string, { text: string; record: ProductRecord }>();
+const MAX_PARSED_RECORDS = 2000;
+/** Products whose pricing facts one process keeps. */
+const MAX_KEPT_FACTS = 2000;
+
+function parsedRecord(id: string, text: string): ProductRecord {
+  const known = parsedRecords.get(id);
+  if (known && known.text === text) return known.record;
+  const record = JSON.parse(text) as ProductRecord;
+  if (parsedRecords.size >= MAX_PARSED_RECORDS) {
+    parsedRecords.delete(parsedRecords.keys().next().value as string);
+  }
+  parsedRecords.set(id, { text, record });
+  return record;
+}
+
 async function countOf(query: SelectQueryBuilder<Tables, any, object>): Promise<number> {
   const row = await query.clearSelect().select(sql<number>`count(*)`.as('total')).executeTakeFirstOrThrow();
   return Number(row.total);

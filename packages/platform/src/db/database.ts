@@ -1,10 +1,21 @@
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
+import { Worker } from 'node:worker_threads';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
+import {
+  Kysely,
+  PostgresDialect,
+  type SqliteDatabase,
+  SqliteDialect,
+  type SqliteStatement,
+  type Transaction,
+} from 'kysely';
 import pg from 'pg';
 import { migrateToLatest } from './migrations.ts';
 import type { Tables } from './tables.ts';
+
+const require = createRequire(import.meta.url);
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -61,8 +72,89 @@ function openSqlite(dataDir: string): Database {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = ON');
-  const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: sqlite }) });
-  return { db, dialect: 'sqlite', close: () => db.destroy() };
+  // the checkpointer below does this work; the connection itself checkpoints only if it falls far behind
+  sqlite.pragma(`wal_autocheckpoint = ${FALLBACK_CHECKPOINT_PAGES}`);
+  const checkpointer = startCheckpointer(sqlite.name);
+  const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  return {
+    db,
+    dialect: 'sqlite',
+    close: async () => {
+      await checkpointer.stop();
+      await db.destroy();
+    },
+  };
+}
+
+/** How often the checkpointer copies the write-ahead log into the database file. */
+const CHECKPOINT_EVERY_MS = 100;
+/** WAL pages after which a commit checkpoints by itself (SQLite's default is 1000). */
+const FALLBACK_CHECKPOINT_PAGES = 10_000;
+
+/**
+ * Copies the write-ahead log into the database file from a thread of its own. SQLite otherwise does it
+ * inside whichever commit passes 1000 WAL pages, on the platform's one thread: copying those pages and
+ * syncing the file was half of a short write's commit. A passive checkpoint never blocks a reader or
+ * a writer, and one every 100 ms copies a page written many times once.
+ */
+function startCheckpointer(file: string): { stop(): Promise<void> } {
+  const worker = new Worker(
+    `const { parentPort, workerData } = require('node:worker_threads');
+     const db = new (require(workerData.driver))(workerData.file);
+     db.pragma('synchronous = NORMAL');
+     const timer = setInterval(() => {
+       try { db.pragma('wal_checkpoint(PASSIVE)'); } catch {} // busy: the next one catches up
+     }, workerData.everyMs);
+     parentPort.once('message', () => { clearInterval(timer); db.close(); parentPort.close(); });`,
+    {
+      eval: true,
+      workerData: { driver: require.resolve('better-sqlite3'), file, everyMs: CHECKPOINT_EVERY_MS },
+    },
+  );
+  worker.unref();
+  // a checkpointer that cannot run leaves the connection's own checkpoints to do the work
+  worker.on('error', () => {});
+  const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+  return {
+    async stop() {
+      worker.postMessage('stop');
+      const timer = setTimeout(() => void worker.terminate(), 1000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
+
+/** Distinct SQL texts whose prepared statements one SQLite connection keeps. */
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * Kysely asks better-sqlite3 to prepare every query's SQL again (parsing and planning it, ~10% of a
+ * short read); the texts of a running platform are few, so each is prepared once and kept. Kysely's
+ * one SQLite connection runs one query at a time, so a kept statement is never in use twice; a
+ * streamed read gets a statement of its own, since a reader that stops early could leave it busy.
+ */
+function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
+  const statements = new Map<string, SqliteStatement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(sql) {
+      let statement = statements.get(sql);
+      if (!statement) {
+        const prepared = sqlite.prepare(sql);
+        statement = {
+          reader: prepared.reader,
+          all: (parameters) => prepared.all(parameters),
+          run: (parameters) => prepared.run(parameters),
+          iterate: (parameters) => sqlite.prepare(sql).iterate(parameters),
+        };
+        // the oldest text goes first: a query built with a varying number of parameters is not kept forever
+        if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value!);
+        statements.set(sql, statement);
+      }
+      return statement;
+    },
+  };
 }
 
 function openPostgres(options: DatabaseOptions): Database {

@@ -1,9 +1,15 @@
 import { type Kysely, type Migration, Migrator } from 'kysely';
+import { cartMigrations } from '../carts/migrations.ts';
 import { catalogMigrations } from '../catalog/migrations.ts';
+import { checkoutMigrations } from '../checkouts/migrations.ts';
 import { emailMigrations } from '../email/migrations.ts';
+import { eventMigrations } from '../events/migrations.ts';
 import { identityMigrations } from '../identity/migrations.ts';
 import { memberMigrations } from '../members/migrations.ts';
 import { oauthMigrations } from '../oauth/migrations.ts';
+import { orderMigrations } from '../orders/migrations.ts';
+import { paymentMigrations } from '../payments/migrations.ts';
+import { storeSettingsMigrations } from '../store-settings/migrations.ts';
 import { coreMigrations } from './core-migrations.ts';
 
 /**
@@ -17,6 +23,12 @@ const migrations: Record<string, Migration> = {
   ...memberMigrations,
   ...emailMigrations,
   ...oauthMigrations,
+  ...eventMigrations, // 0014
+  ...storeSettingsMigrations, // 0015
+  ...cartMigrations, // 0016
+  ...checkoutMigrations, // 0017
+  ...orderMigrations, // 0018
+  ...paymentMigrations, // 0019
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {

@@ -1,8 +1,14 @@
+import type { CartTables } from '../carts/tables.ts';
 import type { CatalogTables } from '../catalog/tables.ts';
+import type { CheckoutTables } from '../checkouts/tables.ts';
 import type { EmailTables } from '../email/tables.ts';
+import type { EventTables } from '../events/tables.ts';
 import type { IdentityTables } from '../identity/tables.ts';
 import type { MemberTables } from '../members/tables.ts';
 import type { OAuthTables } from '../oauth/tables.ts';
+import type { OrderTables } from '../orders/tables.ts';
+import type { PaymentTables } from '../payments/tables.ts';
+import type { StoreSettingsTables } from '../store-settings/tables.ts';
 
 /** Rows as the database holds them. Dates are ISO-8601 text, booleans 0/1, documents JSON text. */
 export interface CoreTables {
@@ -39,4 +45,10 @@ export interface Tables
     IdentityTables,
     MemberTables,
     EmailTables,
-    OAuthTables {}
+    OAuthTables,
+    EventTables,
+    StoreSettingsTables,
+    CartTables,
+    CheckoutTables,
+    OrderTables,
+    PaymentTables {}

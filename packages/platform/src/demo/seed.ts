@@ -5,6 +5,7 @@ import type { PlatformConfig } from '../config.ts';
 import { openDatabase } from '../db/database.ts';
 import type { Services } from '../platform.ts';
 import { DEMO_COLLECTIONS, DEMO_PRODUCTS, type DemoProduct } from './products.ts';
+import { seedStoreSettings } from './store-settings.ts';
 
 /** Seeds the demo store on the first start over an empty catalog; a later start leaves it alone. */
 export async function seedDemoStore(services: Services): Promise<void> {
@@ -12,6 +13,7 @@ export async function seedDemoStore(services: Services): Promise<void> {
   const claim = await services.settings.getOrCreate('demo.seeded_at', () => new Date().toISOString());
   if (!claim.created || !(await services.catalog.isEmpty())) return;
   await seedCatalog(services.catalog);
+  await seedStoreSettings(services);
 }
 
 /** `npm run reset-demo`: deletes the catalog and seeds the demo store again. */

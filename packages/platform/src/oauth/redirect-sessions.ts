@@ -13,7 +13,6 @@ import type { Principal } from '../shared/principal.ts';
 /** Flows this platform has no pages for yet: the hosted pages answer "not available here" plainly. */
 const UNAVAILABLE_FLOWS = [
   'login',
-  'ecomCheckout',
   'bookingsCheckout',
   'eventsCheckout',
   'paidPlansCheckout',
@@ -22,7 +21,14 @@ const UNAVAILABLE_FLOWS = [
 ] as const;
 
 /** The one-of flows of a request (wire contract, Redirect sessions); `callbacks`/`preferences` ride along. */
-const FLOWS = ['auth', 'logout', 'storesProduct', 'membersAccount', ...UNAVAILABLE_FLOWS] as const;
+const FLOWS = [
+  'auth',
+  'logout',
+  'storesProduct',
+  'membersAccount',
+  'ecomCheckout',
+  ...UNAVAILABLE_FLOWS,
+] as const;
 
 /** Account sections the storefront has a page for; the others are not available on this platform. */
 const STOREFRONT_ACCOUNT_SECTIONS = new Set(['ACCOUNT_INFO', 'ORDERS']);
@@ -36,6 +42,12 @@ export interface RedirectSessionDeps {
   publicUrl: string;
   /** Logout: ends the calling member's sign-in (its refresh and access tokens) on every process. */
   endSignIn(principal: Extract<Principal, { kind: 'member' }>): Promise<void>;
+  /** Checkout: a hosted checkout page session for the caller's checkout (its owner's, or an admin's). */
+  openCheckoutSession(
+    checkoutId: string,
+    principal: Principal,
+    callbacks: { postFlowUrl?: string; thankYouPageUrl?: string; cartPageUrl?: string },
+  ): Promise<{ token: string; url: string }>;
 }
 
 /**
@@ -66,6 +78,8 @@ export class RedirectSessions {
         return this.storesProduct(request);
       case 'membersAccount':
         return this.membersAccount(request);
+      case 'ecomCheckout':
+        return this.ecomCheckout(request, principal);
       case undefined:
         if (request.callbacks) return this.unavailable('callbacks');
         if (request.preferences) return this.unavailable('preferences');
@@ -182,6 +196,33 @@ export class RedirectSessions {
     return STOREFRONT_ACCOUNT_SECTIONS.has(section)
       ? this.session('/account', section === 'ORDERS' ? { section: 'orders' } : {})
       : this.unavailable(`membersAccount.${section}`);
+  }
+
+  private async ecomCheckout(request: Request, principal: Principal) {
+    const checkoutId = request.ecomCheckout?.checkoutId;
+    const problems: FieldViolation[] = [];
+    if (!checkoutId || typeof checkoutId !== 'string') {
+      problems.push(violation('ecomCheckout.checkoutId', 'is required', 'REQUIRED_FIELD'));
+    }
+    const callbacks: { postFlowUrl?: string; thankYouPageUrl?: string; cartPageUrl?: string } = {};
+    for (const name of ['postFlowUrl', 'thankYouPageUrl', 'cartPageUrl'] as const) {
+      const url = (request.callbacks as Record<string, unknown> | undefined)?.[name];
+      if (url === undefined || url === null || url === '') continue;
+      if (typeof url !== 'string' || !isAbsoluteUrl(url)) {
+        problems.push(violation(`callbacks.${name}`, 'must be an absolute URL', 'FORMAT'));
+      } else callbacks[name] = url;
+    }
+    if (problems.length > 0) throw invalidArgument(problems);
+    const session = await this.deps.openCheckoutSession(checkoutId!, principal, callbacks);
+    const endpoint = session.url.split('?')[0]!;
+    return {
+      redirectSession: {
+        id: newId(),
+        fullUrl: session.url,
+        urlDetails: { endpoint, searchParams: { session: session.token } },
+        sessionToken: null,
+      },
+    };
   }
 
   private unavailable(flow: string) {

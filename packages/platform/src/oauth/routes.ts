@@ -24,7 +24,7 @@ import { webMessagePage } from './web-message.ts';
  */
 export function oauthRoutes(
   app: HttpApp,
-  services: Pick<Services, 'tokens' | 'identity' | 'members' | 'config' | 'database'>,
+  services: Pick<Services, 'tokens' | 'identity' | 'members' | 'config' | 'database' | 'checkouts'>,
   options: { now?: () => Date } = {},
 ): void {
   const { tokens, identity, members } = services;
@@ -41,6 +41,8 @@ export function oauthRoutes(
   const redirectSessions = new RedirectSessions({
     publicUrl,
     endSignIn: (principal) => tokens.revokeMemberSignIn(principal),
+    openCheckoutSession: (checkoutId, principal, callbacks) =>
+      services.checkouts.openSession(checkoutId, principal, callbacks),
   });
 
   app.post(

@@ -1,0 +1,70 @@
+import type { PricingVersions } from '../pricing/versions.ts';
+
+/** What a kept answer was priced from: the cart row as it was, and the versions of what prices it. */
+export interface AnswerKey {
+  cartId: string;
+  revision: number;
+  versions: PricingVersions;
+}
+
+interface KeptAnswer extends AnswerKey {
+  /** The first moment the clock alone may change the answer (a discount or coupon window). */
+  until: number;
+  json: string;
+}
+
+/** The JSON text one process keeps in all (UTF-16 code units: about twice as many bytes). */
+const KEPT_TEXT = 16 * 1024 * 1024;
+
+/**
+ * Each owner's last priced cart answer, as JSON text: pricing a cart reads the catalog and the settings
+ * and works through every line, and a shop reads its carts far more often than it changes them. An
+ * answer is exact, never merely recent: it is served only while the cart row's revision, the catalog's
+ * and the settings' pricing versions (read with the row, in one statement) are those it was priced at,
+ * and no discount rule or coupon window has opened or closed since. Every change that can alter a price
+ * moves one of them in its own transaction (pricing/versions.ts), whichever process makes it.
+ */
+export class PricedAnswers {
+  private readonly answers = new Map<string, KeptAnswer>();
+  private keptText = 0;
+
+  /** The answer kept for `ownerKey` if it was priced from exactly `key`, and its time is not up. */
+  get(ownerKey: string, key: AnswerKey): string | undefined {
+    const kept = this.answers.get(ownerKey);
+    if (
+      kept &&
+      kept.cartId === key.cartId &&
+      kept.revision === key.revision &&
+      kept.versions.catalog === key.versions.catalog &&
+      kept.versions.settings === key.versions.settings &&
+      Date.now() < kept.until
+    ) {
+      return kept.json;
+    }
+    return undefined;
+  }
+
+  /**
+   * Keeps an answer priced from `key`: from the cart at that revision, and from catalog and settings
+   * read no earlier than `key.versions` were (a newer read only makes the key miss sooner).
+   */
+  keep(ownerKey: string, key: AnswerKey, until: number, json: string): void {
+    this.forget(ownerKey);
+    if (until <= Date.now() || json.length > KEPT_TEXT / 16) return;
+    // the owner kept longest goes first (a Map iterates in insertion order)
+    for (const oldest of this.answers.keys()) {
+      if (this.keptText + json.length <= KEPT_TEXT) break;
+      this.forget(oldest);
+    }
+    this.answers.set(ownerKey, { ...key, until, json });
+    this.keptText += json.length;
+  }
+
+  /** Drops the answer kept for `ownerKey`, if any. */
+  forget(ownerKey: string): void {
+    const kept = this.answers.get(ownerKey);
+    if (!kept) return;
+    this.answers.delete(ownerKey);
+    this.keptText -= kept.json.length;
+  }
+}

@@ -1,0 +1,102 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { CALLERS, type HttpApp } from '../http/app.ts';
+import type { Services } from '../platform.ts';
+import { applicationError } from '../shared/errors.ts';
+import {
+  AddToCartBody,
+  CreateCheckoutBody,
+  EstimateTotalsBody,
+  RemoveLineItemsBody,
+  UpdateCartBody,
+  UpdateQuantitiesBody,
+} from './schemas.ts';
+import type { CartOwner } from './service.ts';
+
+const json = (reply: FastifyReply, text: string) => reply.type('application/json; charset=utf-8').send(text);
+
+/** The current visitor's or member's cart (point 7, "Cart (current visitor)"): the nine calls. */
+export function cartRoutes(app: HttpApp, services: Services): void {
+  const path = '/ecom/v1/carts/current';
+  const carts = services.carts;
+
+  /**
+   * The cart is always the caller's own: a visitor's by visitor id, a member's by member id. An admin
+   * API key alone has none; with a visitor's token before it (`<token>,<key>`) it acts on that visitor's
+   * cart, elevated.
+   */
+  const ownerOf = (request: FastifyRequest): CartOwner | Promise<CartOwner> => {
+    const principal = request.principal;
+    if (principal.kind === 'visitor') return { kind: 'visitor', visitorId: principal.visitorId };
+    if (principal.kind === 'member') {
+      return { kind: 'member', memberId: principal.memberId, visitorId: principal.visitorId };
+    }
+    return elevatedOwner(request);
+  };
+  const elevatedOwner = async (request: FastifyRequest): Promise<CartOwner> => {
+    const elevated = await services.tokens.resolveElevated(request.headers.authorization);
+    if (!elevated) {
+      throw applicationError(
+        'PERMISSION_DENIED',
+        'NO_CURRENT_CART',
+        'an admin API key has no current cart: call with a visitor or member access token',
+      );
+    }
+    return { kind: 'visitor', visitorId: elevated.visitorId, elevated: true };
+  };
+
+  // the service answers these as JSON text (a kept answer is served as it is): sent without serialising
+  app.get(path, { config: CALLERS.tokenHolders }, async (request, reply) => {
+    // the hottest call of a shop: a visitor's or member's owner is known without waiting
+    const owner = ownerOf(request);
+    return json(reply, await carts.currentJson(owner instanceof Promise ? await owner : owner));
+  });
+
+  app.patch(
+    path,
+    { schema: { body: UpdateCartBody }, config: CALLERS.tokenHolders },
+    async (request, reply) => json(reply, await carts.update(await ownerOf(request), request.body)),
+  );
+
+  app.delete(path, { config: CALLERS.tokenHolders }, async (request) => {
+    await carts.deleteCurrent(await ownerOf(request));
+    return {};
+  });
+
+  app.post(
+    `${path}/add-to-cart`,
+    { schema: { body: AddToCartBody }, config: CALLERS.tokenHolders },
+    async (request, reply) => json(reply, await carts.addToCart(await ownerOf(request), request.body)),
+  );
+
+  app.post(
+    `${path}/remove-line-items`,
+    { schema: { body: RemoveLineItemsBody }, config: CALLERS.tokenHolders },
+    async (request) => ({
+      cart: await carts.removeLineItems(await ownerOf(request), request.body.lineItemIds),
+    }),
+  );
+
+  app.post(
+    `${path}/update-line-items-quantity`,
+    { schema: { body: UpdateQuantitiesBody }, config: CALLERS.tokenHolders },
+    async (request) => ({
+      cart: await carts.updateLineItemsQuantity(await ownerOf(request), request.body.lineItems),
+    }),
+  );
+
+  app.post(`${path}/remove-coupon`, { config: CALLERS.tokenHolders }, async (request) => ({
+    cart: await carts.removeCoupon(await ownerOf(request)),
+  }));
+
+  app.post(
+    `${path}/create-checkout`,
+    { schema: { body: CreateCheckoutBody }, config: CALLERS.tokenHolders },
+    async (request) => carts.createCheckout(await ownerOf(request), request.body),
+  );
+
+  app.post(
+    `${path}/estimate-totals`,
+    { schema: { body: EstimateTotalsBody }, config: CALLERS.tokenHolders },
+    async (request) => carts.estimateTotals(await ownerOf(request), request.body),
+  );
+}

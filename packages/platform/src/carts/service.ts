@@ -1,0 +1,830 @@
+import type {
+  AddressWithContact,
+  Cart,
+  CatalogReference,
+  ChannelType,
+  EstimateTotalsResponse,
+  MerchantDiscountInput,
+  PriceSummary,
+  SelectedShippingOption,
+} from '@cartwheel/sdk';
+import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
+import { type DialectName, inTransaction } from '../db/database.ts';
+import type { Tables } from '../db/tables.ts';
+import { type DomainEvent, recordEvents } from '../events/outbox.ts';
+import type { Services } from '../platform.ts';
+import type { Priced, PricingRequest, StoredLine } from '../pricing/contract.ts';
+import { currencyOf, zero } from '../pricing/money.ts';
+import { type PricingVersions, pricingVersionColumns } from '../pricing/versions.ts';
+import { applicationError, DomainError, violation } from '../shared/errors.ts';
+import { newId } from '../shared/ids.ts';
+import { PricedAnswers } from './priced-answers.ts';
+import type {
+  AddToCartBody,
+  CatalogLineInput,
+  CreateCheckoutBody,
+  CustomLineInput,
+  EstimateTotalsBody,
+  UpdateCartBody,
+} from './schemas.ts';
+import { SharedCommits } from './shared-commits.ts';
+import type { CartRow } from './tables.ts';
+
+/** The most lines one cart holds (README's limits); a merge on sign-in may go past it, dropping nothing. */
+export const MAX_CART_LINES = 300;
+/** The most of one line a cart holds. */
+export const MAX_LINE_QUANTITY = 100_000;
+/** The most merchant discounts one cart carries. */
+export const MAX_MERCHANT_DISCOUNTS = 20;
+
+/**
+ * Whose current cart a call acts on: a visitor's (keyed by visitor id) or a member's (keyed by member
+ * id; `visitorId` is who they were before signing in, whose cart merges into theirs). `elevated`: the
+ * caller also holds the admin API key, and may set merchant discounts and catalog override fields.
+ */
+export type CartOwner =
+  | { kind: 'visitor'; visitorId: string; elevated?: boolean }
+  | { kind: 'member'; memberId: string; visitorId: string; elevated?: boolean };
+
+/** What the cart needs of the other domains, looked up when used (checkouts are built after carts). */
+export type CartDependencies = Pick<Services, 'pricing' | 'catalog' | 'checkouts'>;
+
+/** What names a cart row's revision: enough to know a kept answer is still the cart's. */
+const REVISION_COLUMNS = ['id', 'member_id', 'revision'] as const;
+type RevisionColumn = (typeof REVISION_COLUMNS)[number];
+
+/** A cart row as `readVersioned` reads it, with the pricing versions beside it. */
+type VersionedRow = CartRow & { catalog_version: number | null; settings_version: number | null };
+
+/** A cart as stored: what the shopper chose, no amounts. */
+interface StoredCart {
+  id: string;
+  ownerKey: string;
+  visitorId: string;
+  memberId: string | null;
+  lines: StoredLine[];
+  couponCode: string | null;
+  merchantDiscounts: MerchantDiscountInput[];
+  buyerNote: string | null;
+  contactInfo: AddressWithContact | null;
+  selectedShippingOption: SelectedShippingOption | null;
+  checkoutId: string | null;
+  revision: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** The lines one call adds: its catalog lines (checked against the catalog), and all of them in order. */
+interface NewLines {
+  catalog: StoredLine[];
+  all: StoredLine[];
+}
+
+const visitorKey = (visitorId: string) => `visitor:${visitorId}`;
+const memberKey = (memberId: string) => `member:${memberId}`;
+const ownerKeyOf = (owner: CartOwner) =>
+  owner.kind === 'member' ? memberKey(owner.memberId) : visitorKey(owner.visitorId);
+
+function ownedCartNotFound(): DomainError {
+  return applicationError(
+    'NOT_FOUND',
+    'OWNED_CART_NOT_FOUND',
+    'the current visitor or member has no cart yet',
+  );
+}
+
+/**
+ * Each visitor's and member's current cart: its lines, coupon and buyer's choices, priced by
+ * `PricingService` whenever it is read, and the merge of a visitor's cart into the member's on sign-in.
+ */
+export class CartService {
+  /** Each owner's last priced answer, served again while provably unchanged (priced-answers.ts). */
+  private readonly answers = new PricedAnswers();
+  /** The SQL texts of `readVersioned`, by columns and number of owner keys. */
+  private readonly versionedReads = new Map<string, string>();
+  /** Where `writeIfUnchanged` commits, together with the writes arriving beside it (SQLite). */
+  private readonly sharedCommits: SharedCommits;
+
+  constructor(
+    private readonly db: Kysely<Tables>,
+    private readonly dialect: DialectName,
+    private readonly deps: () => CartDependencies,
+  ) {
+    this.sharedCommits = new SharedCommits(db, dialect);
+  }
+
+  // ---- reads ----
+
+  /**
+   * `{"cart": ...}`, the owner's cart priced, as JSON text; OWNED_CART_NOT_FOUND when there is none yet.
+   * One statement reads the cart's revision and the pricing versions; an answer kept from that very cart
+   * and those versions is served as it is (see PricedAnswers). Anything else reads the whole row (with
+   * the versions again), is priced, and kept.
+   */
+  async currentJson(owner: CartOwner): Promise<string> {
+    const known = await this.readVersioned(owner, 'revision');
+    if (known.row && known.versions && !known.mergePending) {
+      const kept = this.answers.get(ownerKeyOf(owner), {
+        cartId: known.row.id,
+        revision: Number(known.row.revision),
+        versions: known.versions,
+      });
+      if (kept !== undefined) return kept;
+    }
+    const { cart, versions } = await this.readPriceable(owner);
+    if (!cart) throw ownedCartNotFound();
+    return this.answer(cart, versions);
+  }
+
+  /** Every total a checkout would show, for the cart as it is and the destination given. */
+  async estimateTotals(owner: CartOwner, input: EstimateTotalsBody): Promise<EstimateTotalsResponse> {
+    const { cart, versions } = await this.readPriceable(owner);
+    if (!cart || cart.lines.length === 0) throw ownedCartNotFound();
+    const { priced } = await this.deps().pricing.priceToKeep(
+      {
+        lines: cart.lines,
+        couponCode: cart.couponCode,
+        merchantDiscounts: cart.merchantDiscounts,
+        shippingAddress: input.shippingAddress ?? cart.contactInfo?.address ?? null,
+        billingAddress: input.billingAddress ?? null,
+        selectedShippingOption: input.selectedShippingOption ?? cart.selectedShippingOption,
+        calculateTax: input.calculateTax ?? true,
+        calculateShipping: input.calculateShipping ?? true,
+      },
+      pricingAt(versions),
+    );
+    const nothing = currencyOf(priced.currency).price(zero());
+    const payLater: PriceSummary = {
+      subtotal: nothing,
+      shipping: nothing,
+      tax: nothing,
+      discount: nothing,
+      total: nothing,
+    };
+    return {
+      cart: this.wire(cart, priced),
+      calculatedLineItems: priced.calculatedLineItems,
+      priceSummary: priced.priceSummary,
+      taxSummary: priced.taxSummary,
+      shippingInfo: priced.shippingInfo,
+      appliedDiscounts: priced.appliedDiscounts,
+      ...(priced.calculationErrors ? { calculationErrors: priced.calculationErrors } : {}),
+      weightUnit: priced.weightUnit,
+      currency: priced.currency,
+      // every line is paid in full online: all now, nothing later
+      payNow: priced.priceSummary,
+      payLater,
+      membershipOptions: priced.membershipOptions,
+      additionalFees: [],
+      violations: priced.violations,
+    };
+  }
+
+  // ---- changes ----
+
+  /**
+   * Adds catalog and custom lines, creating the cart; the same catalog item and options grows its line.
+   * Answers `{"cart": ...}` as JSON text.
+   */
+  async addToCart(owner: CartOwner, input: AddToCartBody): Promise<string> {
+    const lines = this.newLines(owner, input.lineItems ?? [], input.customLineItems ?? []);
+    return this.changeWithLines(owner, lines, (cart) => addLines(cart, lines.all));
+  }
+
+  /** PATCH: the buyer's note and contact, the coupon, merchant discounts, and lines to add (`{"cart": ...}` text). */
+  async update(owner: CartOwner, input: UpdateCartBody): Promise<string> {
+    if (input.merchantDiscounts !== undefined && !owner.elevated) {
+      throw permissionDenied('merchantDiscounts');
+    }
+    const couponCode = input.couponCode?.trim() || null;
+    // an unknown or expired code is refused before anything changes
+    if (couponCode) await this.deps().pricing.checkCoupon(couponCode);
+    const lines = this.newLines(owner, input.lineItems ?? [], input.customLineItems ?? []);
+    return this.changeWithLines(owner, lines, (cart) => {
+      const info = input.cartInfo;
+      if (info?.buyerNote !== undefined) cart.buyerNote = info.buyerNote;
+      if (info?.contactInfo !== undefined)
+        cart.contactInfo = (info.contactInfo as AddressWithContact) ?? null;
+      if (info?.selectedShippingOption !== undefined) {
+        cart.selectedShippingOption = info.selectedShippingOption ?? null;
+      }
+      if (couponCode) cart.couponCode = couponCode; // one coupon a cart: a new one replaces the old
+      if (input.merchantDiscounts !== undefined) cart.merchantDiscounts = input.merchantDiscounts;
+      addLines(cart, lines.all);
+    });
+  }
+
+  /** Removes the named lines; ids the cart does not hold are ignored, so a retried call succeeds. */
+  async removeLineItems(owner: CartOwner, lineItemIds: string[]): Promise<Cart> {
+    const removed = new Set(lineItemIds);
+    const cart = await this.change(owner, { create: false }, (cart) => {
+      cart.lines = cart.lines.filter((line) => !removed.has(line.id));
+    });
+    return this.wire(cart, await this.price(cart));
+  }
+
+  /** Sets lines' quantities; a line id the cart does not hold is refused and nothing changes. */
+  async updateLineItemsQuantity(
+    owner: CartOwner,
+    updates: Array<{ id: string; quantity: number }>,
+  ): Promise<Cart> {
+    const cart = await this.change(owner, { create: false }, (cart) => {
+      const byId = new Map(cart.lines.map((line) => [line.id, line]));
+      const unknown = updates.flatMap((update, index) =>
+        byId.has(update.id) ? [] : [violation(`lineItems[${index}].id`, 'is not a line item of this cart')],
+      );
+      if (unknown.length > 0) {
+        throw new DomainError('INVALID_ARGUMENT', 'INVALID_ARGUMENT', unknown, {
+          code: 'LINE_ITEM_NOT_FOUND',
+          description: 'the cart holds no line item with this id',
+          data: { lineItemIds: updates.filter((update) => !byId.has(update.id)).map((update) => update.id) },
+        });
+      }
+      for (const update of updates) (byId.get(update.id) as StoredLine).quantity = update.quantity;
+    });
+    return this.wire(cart, await this.price(cart));
+  }
+
+  async removeCoupon(owner: CartOwner): Promise<Cart> {
+    const cart = await this.change(owner, { create: false }, (cart) => {
+      cart.couponCode = null;
+    });
+    return this.wire(cart, await this.price(cart));
+  }
+
+  /** Creates a checkout of the cart as it is now (checkouts/`createFromCart`) and remembers its id. */
+  async createCheckout(owner: CartOwner, input: CreateCheckoutBody): Promise<{ checkoutId: string }> {
+    const { cart } = await this.readPriceable(owner);
+    if (!cart) throw ownedCartNotFound();
+    if (cart.lines.length === 0) {
+      throw applicationError(
+        'FAILED_PRECONDITION',
+        'CART_IS_EMPTY',
+        'the cart has no line items to check out',
+      );
+    }
+    const { checkoutId } = await this.deps().checkouts.createFromCart({
+      cartId: cart.id,
+      owner: { visitorId: cart.visitorId, memberId: cart.memberId },
+      lines: cart.lines,
+      couponCode: cart.couponCode,
+      merchantDiscounts: cart.merchantDiscounts,
+      buyerNote: cart.buyerNote,
+      channelType: (input.channelType as ChannelType | undefined) ?? 'WEB',
+      email: input.email ?? null,
+      shippingAddress: input.shippingAddress ?? cart.contactInfo?.address ?? null,
+      billingAddress: input.billingAddress ?? null,
+      selectedShippingOption: input.selectedShippingOption ?? cart.selectedShippingOption,
+    });
+    try {
+      await this.change(owner, { create: false }, (current) => {
+        if (current.id === cart.id) current.checkoutId = checkoutId;
+      });
+    } catch (error) {
+      // the cart was paid for and deleted meanwhile: there is nothing to remember the checkout on
+      if (!(error instanceof DomainError && error.kind === 'NOT_FOUND')) throw error;
+    }
+    return { checkoutId };
+  }
+
+  /** Deletes the owner's cart; answers the same when there is none (a retried delete succeeds). */
+  async deleteCurrent(owner: CartOwner): Promise<void> {
+    await inTransaction(this.db, async (trx) => {
+      const carts = await this.lockOwned(trx, owner);
+      for (const cart of carts) await deleteCart(trx, cart.id);
+    });
+  }
+
+  /** The checkout calls this in the transaction that approves the order: the paid cart is gone. */
+  async deleteAfterOrder(trx: Transaction<Tables>, cartId: string): Promise<void> {
+    await deleteCart(trx, cartId);
+  }
+
+  // ---- storage ----
+
+  /** The owner's cart, a pending sign-in merge done first, and the pricing versions read with it. */
+  private async readPriceable(
+    owner: CartOwner,
+  ): Promise<{ cart: StoredCart | undefined; versions: PricingVersions | null }> {
+    const { row, mergePending, versions } = await this.readVersioned(owner, 'row');
+    if (mergePending) return { cart: await this.change(owner, { create: false }, () => {}), versions };
+    return { cart: row && fromRow(row), versions };
+  }
+
+  /**
+   * The owner's cart row (`revision`: only what names its revision) and, in the same statement, the
+   * versions it is priced at (null when the owner has no cart). `mergePending`: a member whose visitor
+   * cart still exists, to be merged first.
+   */
+  private async readVersioned<Columns extends 'revision' | 'row'>(
+    owner: CartOwner,
+    columns: Columns,
+  ): Promise<{
+    row: (Columns extends 'row' ? CartRow : Pick<CartRow, RevisionColumn>) | undefined;
+    mergePending: boolean;
+    versions: PricingVersions | null;
+  }> {
+    const keys = ownerKeys(owner);
+    const { rows } = await this.db.executeQuery<VersionedRow>(
+      CompiledQuery.raw(this.versionedRead(keys.length, columns), keys),
+    );
+    const first = rows[0];
+    const versions =
+      first && first.catalog_version !== null && first.settings_version !== null
+        ? { catalog: Number(first.catalog_version), settings: Number(first.settings_version) }
+        : null;
+    const mergePending = owner.kind === 'member' && rows.some((row) => row.member_id === null);
+    return { row: first, mergePending, versions };
+  }
+
+  /**
+   * The SQL of `readVersioned`, built once for each number of owner keys: every GET makes this read,
+   * and Kysely would build and compile the same text again each time (a third of the read's cost).
+   */
+  private versionedRead(keyCount: number, columns: 'revision' | 'row'): string {
+    const name = `${columns}:${keyCount}`;
+    let text = this.versionedReads.get(name);
+    if (text === undefined) {
+      const query = this.db.selectFrom('carts');
+      text = (columns === 'row' ? query.selectAll() : query.select(REVISION_COLUMNS))
+        .select(pricingVersionColumns)
+        .where(
+          'owner_key',
+          'in',
+          Array.from({ length: keyCount }, () => ''),
+        )
+        .compile().sql;
+      this.versionedReads.set(name, text);
+    }
+    return text;
+  }
+
+  /**
+   * Prices the cart and answers `{"cart": ...}` text, kept for the next read when the versions the
+   * catalog and settings were read after are known.
+   */
+  private async answer(
+    cart: StoredCart,
+    versions: PricingVersions | null,
+    known?: { cart?: StoredCart; inputs: string; priced: Priced; until: number },
+  ): Promise<string> {
+    // the very cart `known` priced (written as it was, only its revision and time moved) needs no compare
+    const { priced, until } =
+      known && (known.cart === cart || known.inputs === pricingInputs(cart))
+        ? known
+        : await this.deps().pricing.priceToKeep(cartPricingRequest(cart), pricingAt(versions));
+    const json = JSON.stringify({ cart: this.wire(cart, priced) });
+    if (versions)
+      this.answers.keep(cart.ownerKey, { cartId: cart.id, revision: cart.revision, versions }, until, json);
+    return json;
+  }
+
+  /** The rows of the owner's keys, held to the end of `trx` (SQLite serialises writers anyway). */
+  private async lockOwned(trx: Transaction<Tables>, owner: CartOwner): Promise<CartRow[]> {
+    return trx
+      .selectFrom('carts')
+      .selectAll()
+      .where('owner_key', 'in', ownerKeys(owner))
+      .orderBy('owner_key')
+      .$if(this.dialect === 'postgres', (query) => query.forUpdate())
+      .execute();
+  }
+
+  /**
+   * Runs `mutate` on the owner's cart in one transaction holding its row, so concurrent calls apply one
+   * after another and none is lost: merges a signed-in member's visitor cart first, creates the cart
+   * when `create` says so, writes it back and records its events.
+   */
+  private async change(
+    owner: CartOwner,
+    options: { create: boolean },
+    mutate: (cart: StoredCart) => void,
+  ): Promise<StoredCart> {
+    return inTransaction(this.db, async (trx) => {
+      const events: DomainEvent[] = [];
+      const now = new Date().toISOString();
+      let rows = await this.lockOwned(trx, owner);
+      let created = false;
+      let cart = await this.mergeOnSignIn(trx, owner, rows, events, now);
+      if (!cart) {
+        if (!options.create) throw ownedCartNotFound();
+        const fresh = newCart(owner, now);
+        const inserted = await trx
+          .insertInto('carts')
+          .values(toRow(fresh))
+          .onConflict((conflict) => conflict.column('owner_key').doNothing())
+          .executeTakeFirst();
+        created = Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0;
+        if (created) cart = fresh;
+        else {
+          // another call made it at the same moment: take theirs
+          rows = await this.lockOwned(trx, owner);
+          const row = rows.find((candidate) => candidate.owner_key === ownerKeyOf(owner));
+          if (!row) throw new Error('a cart just inserted is missing');
+          cart = fromRow(row);
+        }
+      }
+      const before = JSON.stringify(toRow(cart));
+      mutate(cart);
+      if (JSON.stringify(toRow(cart)) !== before) {
+        cart.revision += 1;
+        cart.updatedAt = now;
+        await trx.updateTable('carts').set(contentOf(cart)).where('id', '=', cart.id).execute();
+        if (!created) events.push(cartEvent('updated', cart));
+      }
+      if (created) events.push(cartEvent('created', cart));
+      await recordEvents(trx, events);
+      return cart;
+    });
+  }
+
+  /**
+   * A member's visitor cart (from before signing in) joins the member's cart: the same item's quantities
+   * add, nothing is dropped, the coupon stays unless the member's cart has one; then the visitor cart is
+   * gone. Runs holding both rows, so however many calls arrive at once it happens exactly once.
+   */
+  private async mergeOnSignIn(
+    trx: Transaction<Tables>,
+    owner: CartOwner,
+    rows: CartRow[],
+    events: DomainEvent[],
+    now: string,
+  ): Promise<StoredCart | undefined> {
+    const own = rows.find((row) => row.owner_key === ownerKeyOf(owner));
+    const visitors = owner.kind === 'member' ? rows.filter((row) => row.member_id === null) : [];
+    if (visitors.length === 0) return own ? fromRow(own) : undefined;
+    const member = owner as Extract<CartOwner, { kind: 'member' }>;
+    const visitorCart = fromRow(visitors[0] as CartRow);
+    if (!own) {
+      // no cart of their own yet: the visitor's becomes the member's, id and all
+      visitorCart.ownerKey = memberKey(member.memberId);
+      visitorCart.memberId = member.memberId;
+      visitorCart.revision += 1;
+      visitorCart.updatedAt = now;
+      await trx.updateTable('carts').set(toRow(visitorCart)).where('id', '=', visitorCart.id).execute();
+      events.push(cartEvent('updated', visitorCart));
+      return visitorCart;
+    }
+    const cart = fromRow(own);
+    addLines(cart, visitorCart.lines, { capQuantity: true, allowOverLimit: true });
+    cart.couponCode ??= visitorCart.couponCode;
+    cart.buyerNote ??= visitorCart.buyerNote;
+    cart.contactInfo ??= visitorCart.contactInfo;
+    cart.selectedShippingOption ??= visitorCart.selectedShippingOption;
+    cart.revision += 1;
+    cart.updatedAt = now;
+    await trx.updateTable('carts').set(toRow(cart)).where('id', '=', cart.id).execute();
+    await trx.deleteFrom('carts').where('id', '=', visitorCart.id).execute();
+    events.push(cartEvent('deleted', visitorCart), cartEvent('updated', cart));
+    return cart;
+  }
+
+  /**
+   * Applies a change that adds lines, creating the cart. The cart as it will be is priced first, so a
+   * catalog line pricing cannot sell (a product that does not exist or is hidden, a variant or choices
+   * it does not sell) is refused before anything is written: a shopper never sees a ghost line. (A line
+   * whose product disappears later stays, and pricing marks it NOT_FOUND.) That price is the answer's,
+   * unless another call changed the cart in between.
+   */
+  private async changeWithLines(
+    owner: CartOwner,
+    lines: NewLines,
+    apply: (cart: StoredCart) => void,
+  ): Promise<string> {
+    let read = await this.readVersioned(owner, 'row');
+    if (read.mergePending) {
+      await this.change(owner, { create: false }, () => {});
+      read = await this.readVersioned(owner, 'row');
+    }
+    const { row, versions } = read;
+    const prospective = row ? fromRow(row) : newCart(owner, new Date().toISOString());
+    const before = toRow(prospective);
+    apply(prospective);
+    let known: { cart: StoredCart; inputs: string; priced: Priced; until: number } | undefined;
+    if (lines.catalog.length > 0) {
+      const result = await this.deps().pricing.priceToKeep(
+        cartPricingRequest(prospective),
+        pricingAt(versions),
+      );
+      await this.refuseUnsold(prospective, lines.catalog, result.priced);
+      known = { cart: prospective, inputs: pricingInputs(prospective), ...result };
+    }
+    const after = toRow(prospective);
+    const cart =
+      (row && (sameRow(before, after) ? prospective : await this.writeIfUnchanged(row, prospective))) ??
+      (await this.change(owner, { create: true }, apply));
+    // the price was read after `versions`, so it may be kept under them with the cart's new revision
+    return this.answer(cart, versions, known);
+  }
+
+  /**
+   * Writes `cart`, the owner's row as read and then changed, if the row still holds the revision read:
+   * one short transaction of an update and its event, nothing read again. Undefined when another call
+   * changed or deleted the cart meanwhile: the caller then applies its change under the row's lock.
+   */
+  private async writeIfUnchanged(row: CartRow, cart: StoredCart): Promise<StoredCart | undefined> {
+    const revision = Number(row.revision);
+    cart.revision = revision + 1;
+    cart.updatedAt = new Date().toISOString();
+    return this.sharedCommits.run(async (trx) => {
+      const updated = await trx
+        .updateTable('carts')
+        .set(contentOf(cart))
+        .where('id', '=', row.id)
+        .where('revision', '=', revision)
+        .executeTakeFirst();
+      if (Number(updated.numUpdatedRows) === 0) return undefined;
+      await recordEvents(trx, [cartEvent('updated', cart)]);
+      return cart;
+    });
+  }
+
+  /** The stored lines a call adds, with new ids; catalog override fields only from elevated callers. */
+  private newLines(
+    owner: CartOwner,
+    catalogLines: CatalogLineInput[],
+    customLines: CustomLineInput[],
+  ): NewLines {
+    if (!owner.elevated) {
+      const index = catalogLines.findIndex((line) => line.catalogOverrideFields !== undefined);
+      if (index >= 0) throw permissionDenied(`lineItems[${index}].catalogOverrideFields`);
+      // a custom line names its own price: a shopper could buy anything for a cent (hosted: admin only)
+      if (customLines.length > 0) throw permissionDenied('customLineItems');
+    }
+    const catalog: StoredLine[] = catalogLines.map((line) => ({
+      id: newId(),
+      quantity: line.quantity ?? 1,
+      catalogReference: catalogReferenceOf(line.catalogReference),
+      ...(line.catalogOverrideFields
+        ? { catalogOverrideFields: line.catalogOverrideFields as StoredLine['catalogOverrideFields'] }
+        : {}),
+    }));
+    const custom: StoredLine[] = customLines.map((line) => ({
+      id: newId(),
+      quantity: line.quantity ?? 1,
+      custom: { ...line, quantity: line.quantity ?? 1 } as StoredLine['custom'],
+    }));
+    return { catalog, all: [...catalog, ...custom] };
+  }
+
+  /** Refuses added catalog lines whose item (a new line, or the line it grew) pricing found no product for. */
+  private async refuseUnsold(cart: StoredCart, added: StoredLine[], priced: Priced): Promise<void> {
+    const status = new Map(priced.lineItems.map((item) => [item.id, item.availability?.status]));
+    const lineOf = new Map(cart.lines.map((line) => [sameItemKey(line), line.id]));
+    const unsold = added.flatMap((line, index) =>
+      status.get(lineOf.get(sameItemKey(line)) ?? line.id) === 'NOT_FOUND' ? [{ line, index }] : [],
+    );
+    if (unsold.length === 0) return;
+    const facts = await this.deps().catalog.pricingFacts(
+      unsold.map(({ line }) => line.catalogReference?.catalogItemId ?? ''),
+    );
+    const violations = unsold.map(({ line, index }) => {
+      const at = `lineItems[${index}].catalogReference`;
+      return facts.get(line.catalogReference?.catalogItemId ?? '')?.visible
+        ? violation(`${at}.options`, 'names no variant of this product that the store sells')
+        : violation(`${at}.catalogItemId`, 'names no product of the store');
+    });
+    throw new DomainError('INVALID_ARGUMENT', 'INVALID_ARGUMENT', violations, {
+      code: 'PRODUCT_NOT_FOUND',
+      description: 'a line item names a product or variant the store does not sell',
+      data: { fields: violations.map((v) => v.field) },
+    });
+  }
+
+  private price(cart: StoredCart): Promise<Priced> {
+    return this.deps().pricing.price(cartPricingRequest(cart));
+  }
+
+  private wire(cart: StoredCart, priced: Priced): Cart {
+    return {
+      id: cart.id,
+      lineItems: priced.lineItems,
+      buyerNote: cart.buyerNote,
+      buyerInfo: cart.memberId ? { memberId: cart.memberId } : { visitorId: cart.visitorId },
+      currency: priced.currency,
+      conversionCurrency: priced.currency,
+      taxIncludedInPrices: priced.taxIncludedInPrices,
+      weightUnit: priced.weightUnit,
+      checkoutId: cart.checkoutId,
+      appliedDiscounts: priced.appliedDiscounts,
+      ...(cart.contactInfo ? { contactInfo: cart.contactInfo } : {}),
+      ...(cart.selectedShippingOption ? { selectedShippingOption: cart.selectedShippingOption } : {}),
+      createdDate: cart.createdAt as unknown as Date,
+      updatedDate: cart.updatedAt as unknown as Date,
+    };
+  }
+}
+
+// ---- the cart's own rules, on a stored cart ----
+
+const ownerKeys = (owner: CartOwner): string[] =>
+  owner.kind === 'member'
+    ? [memberKey(owner.memberId), visitorKey(owner.visitorId)]
+    : [visitorKey(owner.visitorId)];
+
+function permissionDenied(field: string): DomainError {
+  return applicationError(
+    'PERMISSION_DENIED',
+    'PERMISSION_DENIED',
+    `${field} may be set only by a caller holding the admin API key`,
+    { field },
+  );
+}
+
+/** The catalog reference as stored: the stores app, the product, and the variant or the choices. */
+function catalogReferenceOf(reference: CatalogLineInput['catalogReference']): CatalogReference {
+  const options = reference.options ?? undefined;
+  return {
+    appId: reference.appId,
+    catalogItemId: reference.catalogItemId,
+    ...(options && Object.keys(options).length > 0
+      ? { options: sortedKeys(options) as Record<string, unknown> }
+      : {}),
+  };
+}
+
+/** A value with every object's keys in order: two spellings of the same options are one item. */
+function sortedKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sortedKeys);
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.keys(value)
+      .sort()
+      .map((key) => [key, sortedKeys((value as Record<string, unknown>)[key])]),
+  );
+}
+
+/** Pricing at least as new as the versions read with the cart (none known: pricing reads as it will). */
+const pricingAt = (versions: PricingVersions | null) =>
+  versions ? { settingsVersion: versions.settings, catalogVersion: versions.catalog } : {};
+
+/** What pricing is asked for a cart as the shopper sees it. */
+function cartPricingRequest(cart: StoredCart): PricingRequest {
+  return {
+    lines: cart.lines,
+    couponCode: cart.couponCode,
+    merchantDiscounts: cart.merchantDiscounts,
+    selectedShippingOption: cart.selectedShippingOption,
+    // a cart shows its lines and discounts; estimate-totals adds shipping and tax
+    calculateTax: false,
+    calculateShipping: false,
+  };
+}
+
+/** What a cart's price depends on, of what the cart stores: equal inputs, equal prices. */
+const pricingInputs = (cart: StoredCart): string =>
+  JSON.stringify([cart.lines, cart.couponCode, cart.merchantDiscounts, cart.selectedShippingOption]);
+
+/** What makes two catalog lines the same item: product, options and overrides; custom lines never are. */
+function sameItemKey(line: StoredLine): string | undefined {
+  if (!line.catalogReference) return undefined;
+  return JSON.stringify([
+    line.catalogReference.catalogItemId,
+    line.catalogReference.options ?? null,
+    line.catalogOverrideFields ?? null,
+  ]);
+}
+
+/** Adds lines: the same catalog item and options already in the cart grows its quantity instead. */
+function addLines(
+  cart: StoredCart,
+  lines: StoredLine[],
+  merging: { capQuantity?: boolean; allowOverLimit?: boolean } = {},
+): void {
+  const byItem = new Map<string, StoredLine>();
+  for (const line of cart.lines) {
+    const key = sameItemKey(line);
+    if (key !== undefined) byItem.set(key, line);
+  }
+  for (const line of lines) {
+    const key = sameItemKey(line);
+    const existing = key === undefined ? undefined : byItem.get(key);
+    if (existing) {
+      const quantity = existing.quantity + line.quantity;
+      if (quantity > MAX_LINE_QUANTITY && !merging.capQuantity) {
+        throw applicationError(
+          'INVALID_ARGUMENT',
+          'LINE_QUANTITY_LIMIT_EXCEEDED',
+          `a line of the cart holds at most ${MAX_LINE_QUANTITY} items`,
+          { lineItemId: existing.id, maxQuantity: MAX_LINE_QUANTITY },
+        );
+      }
+      existing.quantity = Math.min(quantity, MAX_LINE_QUANTITY);
+      if (existing.custom) existing.custom.quantity = existing.quantity;
+      continue;
+    }
+    const added = { ...line };
+    cart.lines.push(added);
+    if (key !== undefined) byItem.set(key, added);
+  }
+  if (cart.lines.length > MAX_CART_LINES && !merging.allowOverLimit) {
+    throw applicationError(
+      'INVALID_ARGUMENT',
+      'CART_LINES_LIMIT_EXCEEDED',
+      `a cart holds at most ${MAX_CART_LINES} line items`,
+      { maxLineItems: MAX_CART_LINES },
+    );
+  }
+}
+
+function newCart(owner: CartOwner, now: string): StoredCart {
+  return {
+    id: newId(),
+    ownerKey: ownerKeyOf(owner),
+    visitorId: owner.visitorId,
+    memberId: owner.kind === 'member' ? owner.memberId : null,
+    lines: [],
+    couponCode: null,
+    merchantDiscounts: [],
+    buyerNote: null,
+    contactInfo: null,
+    selectedShippingOption: null,
+    checkoutId: null,
+    revision: 0,
+    createdAt: now,
+    updatedAt: now,
+  };
+}
+
+function fromRow(row: CartRow): StoredCart {
+  return {
+    id: row.id,
+    ownerKey: row.owner_key,
+    visitorId: row.visitor_id,
+    memberId: row.member_id,
+    lines: JSON.parse(row.lines) as StoredLine[],
+    couponCode: row.coupon_code,
+    merchantDiscounts: JSON.parse(row.merchant_discounts) as MerchantDiscountInput[],
+    buyerNote: row.buyer_note,
+    contactInfo: row.contact_info ? (JSON.parse(row.contact_info) as AddressWithContact) : null,
+    selectedShippingOption: row.selected_shipping_option
+      ? (JSON.parse(row.selected_shipping_option) as SelectedShippingOption)
+      : null,
+    checkoutId: row.checkout_id,
+    revision: Number(row.revision),
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+function toRow(cart: StoredCart): CartRow {
+  return {
+    id: cart.id,
+    owner_key: cart.ownerKey,
+    visitor_id: cart.visitorId,
+    member_id: cart.memberId,
+    lines: JSON.stringify(cart.lines),
+    coupon_code: cart.couponCode,
+    merchant_discounts: JSON.stringify(cart.merchantDiscounts),
+    buyer_note: cart.buyerNote,
+    contact_info: cart.contactInfo ? JSON.stringify(cart.contactInfo) : null,
+    selected_shipping_option: cart.selectedShippingOption
+      ? JSON.stringify(cart.selectedShippingOption)
+      : null,
+    checkout_id: cart.checkoutId,
+    revision: cart.revision,
+    created_at: cart.createdAt,
+    updated_at: cart.updatedAt,
+  };
+}
+
+/**
+ * The columns a change to the cart's content writes: not whose cart it is nor its id, which SQLite
+ * would otherwise write into their unique indexes again (two more pages each commit).
+ */
+function contentOf(
+  cart: StoredCart,
+): Omit<CartRow, 'id' | 'owner_key' | 'visitor_id' | 'member_id' | 'created_at'> {
+  const { id, owner_key, visitor_id, member_id, created_at, ...content } = toRow(cart);
+  return content;
+}
+
+/** Whether two cart rows as `toRow` makes them hold the same columns. */
+function sameRow(a: CartRow, b: CartRow): boolean {
+  for (const key of Object.keys(a) as Array<keyof CartRow>) if (a[key] !== b[key]) return false;
+  return true;
+}
+
+/** The stored cart as events carry it: what the shopper chose, without prices. */
+function summary(cart: StoredCart): Record<string, unknown> {
+  return {
+    id: cart.id,
+    lineItems: cart.lines,
+    buyerInfo: cart.memberId ? { memberId: cart.memberId } : { visitorId: cart.visitorId },
+    couponCode: cart.couponCode,
+    merchantDiscounts: cart.merchantDiscounts,
+    buyerNote: cart.buyerNote,
+    checkoutId: cart.checkoutId,
+    createdDate: cart.createdAt,
+    updatedDate: cart.updatedAt,
+  };
+}
+
+function cartEvent(slug: 'created' | 'updated' | 'deleted', cart: StoredCart): DomainEvent {
+  return { entity: 'cart', slug, entityId: cart.id, payload: { cart: summary(cart) } };
+}
+
+async function deleteCart(trx: Transaction<Tables>, cartId: string): Promise<void> {
+  const row = await trx.deleteFrom('carts').where('id', '=', cartId).returningAll().executeTakeFirst();
+  if (row) await recordEvents(trx, [cartEvent('deleted', fromRow(row))]);
+}

@@ -1,0 +1,62 @@
+import type { Kysely, Migration } from 'kysely';
+
+/** Checkouts, the hosted checkout page's sessions, and its payment attempts. */
+export const checkoutMigrations: Record<string, Migration> = {
+  '0017_checkouts': {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('checkouts')
+        .addColumn('id', 'text', (col) => col.primaryKey())
+        .addColumn('cart_id', 'text')
+        .addColumn('visitor_id', 'text')
+        .addColumn('member_id', 'text')
+        .addColumn('channel_type', 'text', (col) => col.notNull())
+        .addColumn('completed', 'integer', (col) => col.notNull())
+        .addColumn('order_id', 'text')
+        .addColumn('inputs', 'text', (col) => col.notNull())
+        .addColumn('priced', 'text', (col) => col.notNull())
+        .addColumn('created_at', 'text', (col) => col.notNull())
+        .addColumn('updated_at', 'text', (col) => col.notNull())
+        .execute();
+      await db.schema
+        .createIndex('checkouts_cart')
+        .on('checkouts')
+        .columns(['cart_id', 'created_at'])
+        .execute();
+      await db.schema
+        .createTable('checkout_sessions')
+        .addColumn('token_hash', 'text', (col) => col.primaryKey())
+        .addColumn('checkout_id', 'text', (col) => col.notNull())
+        .addColumn('callbacks', 'text', (col) => col.notNull())
+        .addColumn('created_at', 'text', (col) => col.notNull())
+        .addColumn('expires_at', 'text', (col) => col.notNull())
+        .execute();
+      await db.schema
+        .createTable('checkout_attempts')
+        .addColumn('id', 'text', (col) => col.primaryKey())
+        .addColumn('checkout_id', 'text', (col) => col.notNull())
+        .addColumn('attempt_key', 'text', (col) => col.notNull())
+        .addColumn('status', 'text', (col) => col.notNull())
+        .addColumn('order_id', 'text')
+        .addColumn('stock', 'text', (col) => col.notNull())
+        .addColumn('amount', 'text', (col) => col.notNull())
+        .addColumn('formatted_amount', 'text', (col) => col.notNull())
+        .addColumn('currency', 'text', (col) => col.notNull())
+        .addColumn('card_last4', 'text', (col) => col.notNull())
+        .addColumn('card_brand', 'text', (col) => col.notNull())
+        .addColumn('action_id', 'text')
+        .addColumn('outcome', 'text')
+        .addColumn('expires_at', 'text', (col) => col.notNull())
+        .addColumn('created_at', 'text', (col) => col.notNull())
+        .addColumn('updated_at', 'text', (col) => col.notNull())
+        .addUniqueConstraint('checkout_attempts_key', ['checkout_id', 'attempt_key'])
+        .execute();
+      // stock held by 3-D Secure steps past their time is found by this when stock runs short
+      await db.schema
+        .createIndex('checkout_attempts_holds')
+        .on('checkout_attempts')
+        .columns(['status', 'expires_at'])
+        .execute();
+    },
+  },
+};

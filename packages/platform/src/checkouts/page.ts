@@ -1,0 +1,144 @@
+import type { Address, FullAddressContactDetails, SelectedShippingOption } from '@cartwheel/sdk';
+import type { Priced } from '../pricing/contract.ts';
+import { applicationError } from '../shared/errors.ts';
+import type { Principal } from '../shared/principal.ts';
+import { type CheckoutDocument, checkoutDocument, normalizeAddress } from './document.ts';
+import type { OrderPlacement, PlacementAnswer } from './placing.ts';
+import type { CheckoutService } from './service.ts';
+
+/** The session already proved who may act on its checkout. */
+const SESSION_HOLDER: Principal = { kind: 'admin' };
+
+type Callbacks = { postFlowUrl?: string; thankYouPageUrl?: string; cartPageUrl?: string };
+
+/** What the page's update form sends. */
+export interface PageUpdate {
+  email?: string | null | undefined;
+  shippingAddress?: (Address & { addressLine1?: string | null }) | null | undefined;
+  billingAddress?: (Address & { addressLine1?: string | null }) | null | undefined;
+  billingSameAsShipping?: boolean | undefined;
+  selectedShippingOption?: SelectedShippingOption | null | undefined;
+  couponCode?: string | null | undefined;
+  contactDetails?: FullAddressContactDetails | null | undefined;
+}
+
+/** The page's answer to a payment: the thank-you page to go to, or the 3-D Secure step. */
+export type PayAnswer =
+  | { status: 'APPROVED'; orderId: string; redirectUrl: string }
+  | { status: 'REQUIRES_ACTION'; actionUrl: string };
+
+/**
+ * The hosted checkout page's API (docs/buying-path.md): every call names its checkout by the session
+ * token the redirect session gave, and goes to the same CheckoutService the API uses.
+ */
+export class CheckoutPage {
+  constructor(
+    private readonly checkouts: CheckoutService,
+    private readonly placement: OrderPlacement,
+    private readonly store: () => Promise<{ storeName: string; checkoutBrand: Record<string, unknown> }>,
+  ) {}
+
+  async session(token: string | undefined) {
+    const { checkoutId, callbacks } = await this.checkouts.sessionOf(token);
+    const row = await this.checkouts.owned(checkoutId, SESSION_HOLDER);
+    const checkout = checkoutDocument(row);
+    const priced = JSON.parse(row.priced) as Priced;
+    const store = await this.store();
+    return {
+      checkout,
+      settings: {
+        storeName: store.storeName,
+        currency: priced.currency,
+        taxIncludedInPrices: priced.taxIncludedInPrices,
+        checkoutBrand: store.checkoutBrand,
+      },
+      callbacks,
+      ...(row.completed === 1 && row.order_id
+        ? { completed: { orderId: row.order_id, redirectUrl: this.redirectUrl(callbacks, row.order_id) } }
+        : {}),
+    };
+  }
+
+  async update(token: string | undefined, body: PageUpdate): Promise<{ checkout: CheckoutDocument }> {
+    const { checkoutId } = await this.checkouts.sessionOf(token);
+    if (body.couponCode) await this.checkouts.domains.pricing.checkCoupon(body.couponCode);
+    const checkout = await this.checkouts.change(checkoutId, SESSION_HOLDER, (inputs) => {
+      const next = { ...inputs };
+      if (body.email !== undefined) next.email = body.email?.trim() || null;
+      if (body.shippingAddress !== undefined) next.shippingAddress = normalizeAddress(body.shippingAddress);
+      if (body.billingAddress !== undefined) next.billingAddress = normalizeAddress(body.billingAddress);
+      if (body.billingSameAsShipping) next.billingAddress = next.shippingAddress;
+      if (body.selectedShippingOption !== undefined)
+        next.selectedShippingOption = body.selectedShippingOption;
+      if (body.couponCode !== undefined) next.couponCode = body.couponCode || null;
+      if (body.contactDetails !== undefined) next.contactDetails = body.contactDetails;
+      return next;
+    });
+    return { checkout };
+  }
+
+  async removeCoupon(token: string | undefined): Promise<{ checkout: CheckoutDocument }> {
+    const { checkoutId } = await this.checkouts.sessionOf(token);
+    return { checkout: await this.checkouts.removeCoupon(checkoutId, SESSION_HOLDER) };
+  }
+
+  async pay(
+    token: string | undefined,
+    body: {
+      attemptKey: string;
+      card?: { number: string; expiry: string; cvc: string; holderName?: string | undefined } | undefined;
+    },
+  ): Promise<PayAnswer> {
+    const session = await this.checkouts.sessionOf(token);
+    return this.answer(
+      session,
+      await this.placement.pay(session.checkoutId, body.attemptKey, body.card),
+      token!,
+    );
+  }
+
+  async attempt(token: string | undefined, attemptId: string) {
+    const { checkoutId } = await this.checkouts.sessionOf(token);
+    const attempt = await this.placement.attemptOf(checkoutId, attemptId);
+    return {
+      attemptId: attempt.id,
+      status: attempt.status,
+      amount: { amount: attempt.amount, formattedAmount: attempt.formatted_amount },
+      currency: attempt.currency,
+    };
+  }
+
+  async confirm(token: string | undefined, attemptId: string, approve: boolean): Promise<PayAnswer> {
+    const session = await this.checkouts.sessionOf(token);
+    return this.answer(session, await this.placement.confirm(session.checkoutId, attemptId, approve), token!);
+  }
+
+  private answer(session: { callbacks: Callbacks }, placed: PlacementAnswer, token: string): PayAnswer {
+    if (placed.status === 'APPROVED') {
+      return {
+        status: 'APPROVED',
+        orderId: placed.orderId,
+        redirectUrl: this.redirectUrl(session.callbacks, placed.orderId),
+      };
+    }
+    const query = new URLSearchParams({ session: token, attempt: placed.attemptId });
+    return { status: 'REQUIRES_ACTION', actionUrl: `/auth/checkout/confirm?${query}` };
+  }
+
+  /** The thank-you page (else the post-flow page, else the shop) with `orderId` added to its query. */
+  private redirectUrl(callbacks: Callbacks, orderId: string): string {
+    const target =
+      callbacks.thankYouPageUrl ?? callbacks.postFlowUrl ?? `${this.checkouts.options.publicUrl}/`;
+    try {
+      const url = new URL(target);
+      url.searchParams.set('orderId', orderId);
+      return url.toString();
+    } catch {
+      throw applicationError(
+        'FAILED_PRECONDITION',
+        'INVALID_CALLBACK',
+        'the checkout session has no valid page to return to',
+      );
+    }
+  }
+}

@@ -1,0 +1,410 @@
+import type { Transaction } from 'kysely';
+import { inTransaction } from '../db/database.ts';
+import type { Tables } from '../db/tables.ts';
+import { type CardInput, type CheckedCard, checkCard } from '../payments/card.ts';
+import type { ChargeResult } from '../payments/provider.ts';
+import type { Priced } from '../pricing/contract.ts';
+import {
+  applicationError,
+  type DomainError,
+  invalidArgument,
+  notFound,
+  violation,
+} from '../shared/errors.ts';
+import { newId } from '../shared/ids.ts';
+import type { Principal } from '../shared/principal.ts';
+import { type CheckoutInputs, mustPay, orderBlocker, PAGE_NAMES } from './document.ts';
+import { type CheckoutService, completedError, orderSource } from './service.ts';
+import type { CheckoutAttemptRow, CheckoutRow } from './tables.ts';
+
+/** A pending 3-D Secure step holds its stock this long; then the next look at the checkout gives it back. */
+export const ATTEMPT_HOLD_MS = 15 * 60 * 1000;
+/** How long a second request for a checkout waits for the payment already in flight. */
+const WAIT_FOR_ATTEMPT_MS = 20_000;
+/** A charge not back after this (a process that died mid-payment) is driven again by a retry of its key. */
+const STALE_CHARGE_MS = 30_000;
+
+/** What placing an order answers the page. */
+export type PlacementAnswer =
+  | { status: 'APPROVED'; orderId: string }
+  | { status: 'REQUIRES_ACTION'; attemptId: string };
+
+/** The page (or a test) names the checkout; the session already proved who may pay it. */
+const PAGE: Principal = { kind: 'admin' };
+
+/**
+ * Placing an order from the hosted checkout page (docs/buying-path.md, "Placing an order"): one
+ * transaction takes the stock and creates an `INITIALIZED` order, the gateway is charged outside any
+ * transaction with a key derived from the order and the attempt, and a second transaction approves
+ * the order (payment recorded, checkout completed, cart deleted) or gives everything back. The same
+ * attempt key always gets the same answer, one order and one charge.
+ */
+export class OrderPlacement {
+  constructor(private readonly checkouts: CheckoutService) {}
+
+  async pay(
+    checkoutId: string,
+    attemptKey: string,
+    cardInput: CardInput | undefined,
+  ): Promise<PlacementAnswer> {
+    const started = Date.now();
+    for (;;) {
+      const step = await this.begin(checkoutId, attemptKey, cardInput);
+      if (step.kind === 'answer') return step.answer;
+      if (step.kind === 'charge') return this.charge(step.attempt, step.card);
+      // another request for this checkout is paying right now: wait for its outcome, then look again
+      if (Date.now() - started > WAIT_FOR_ATTEMPT_MS) {
+        throw applicationError(
+          'ABORTED',
+          'PAYMENT_IN_PROGRESS',
+          'a payment for this checkout is still in progress: try again in a moment',
+        );
+      }
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+
+  /** The 3-D Secure step of `attemptId` was passed (`approve`) or failed. */
+  async confirm(checkoutId: string, attemptId: string, approve: boolean): Promise<PlacementAnswer> {
+    const attempt = await inTransaction(this.checkouts.db, async (trx) => {
+      await this.checkouts.lock(trx, checkoutId, PAGE);
+      const row = await this.attempt(trx, checkoutId, attemptId);
+      if (row.status === 'REQUIRES_ACTION' && row.expires_at <= new Date().toISOString()) {
+        await this.checkouts.releaseAttempt(trx, row, 'EXPIRED', expiredOutcome());
+        return { ...row, status: 'EXPIRED', outcome: JSON.stringify(expiredOutcome()) };
+      }
+      if (row.status !== 'REQUIRES_ACTION') return row;
+      // this request finishes the step; a second confirm waits for its outcome like a second pay
+      await trx
+        .updateTable('checkout_attempts')
+        .set({ status: 'PROCESSING', updated_at: new Date().toISOString() })
+        .where('id', '=', row.id)
+        .execute();
+      return { ...row, status: 'CONFIRMING' };
+    });
+    if (attempt.status === 'CONFIRMING') {
+      let result: ChargeResult;
+      try {
+        result = await this.checkouts.domains.payments.provider.completeAction({
+          actionId: attempt.action_id!,
+          approved: approve,
+        });
+      } catch (error) {
+        // the gateway's answer is in doubt: the step waits again, and confirming again asks it again
+        await this.markInDoubt(attempt, 'REQUIRES_ACTION');
+        throw gatewayUnavailable(error);
+      }
+      return this.finish(attempt, result);
+    }
+    if (attempt.status === 'PROCESSING') return this.pay(checkoutId, attempt.attempt_key, undefined);
+    return answerOf(attempt);
+  }
+
+  /** An attempt of this checkout, for the page's confirm step. */
+  async attemptOf(checkoutId: string, attemptId: string): Promise<CheckoutAttemptRow> {
+    const row = await this.checkouts.db
+      .selectFrom('checkout_attempts')
+      .selectAll()
+      .where('id', '=', attemptId)
+      .where('checkout_id', '=', checkoutId)
+      .executeTakeFirst();
+    if (!row) throw notFound('attempt', attemptId);
+    return row;
+  }
+
+  /**
+   * Step 1, holding the checkout: answers what an earlier request already settled, says to wait while
+   * another is charging, or takes the stock, creates the order and records the attempt.
+   */
+  private async begin(
+    checkoutId: string,
+    attemptKey: string,
+    cardInput: CardInput | undefined,
+  ): Promise<
+    | { kind: 'answer'; answer: PlacementAnswer }
+    | { kind: 'wait' }
+    | { kind: 'charge'; attempt: CheckoutAttemptRow; card: CheckedCard }
+  > {
+    const contactId = await this.contactIdOf(checkoutId);
+    return inTransaction(this.checkouts.db, async (trx) => {
+      const checkout = await this.checkouts.lock(trx, checkoutId, PAGE);
+      const now = new Date();
+      const attempts = await trx
+        .selectFrom('checkout_attempts')
+        .selectAll()
+        .where('checkout_id', '=', checkoutId)
+        .orderBy('created_at')
+        .execute();
+      const mine = attempts.find((attempt) => attempt.attempt_key === attemptKey);
+      if (mine?.status === 'PROCESSING' && isStale(mine, now) && cardInput) {
+        // the request that charged this key never came back: this retry (carrying the card again)
+        // finishes it under the same idempotency key, so the gateway answers the first charge if made
+        const card = checkCard(cardInput, now);
+        await this.touch(trx, mine, now);
+        return { kind: 'charge', attempt: mine, card };
+      }
+      if (mine && mine.status !== 'PROCESSING') {
+        if (mine.status === 'REQUIRES_ACTION' && mine.expires_at <= now.toISOString()) {
+          await this.checkouts.releaseAttempt(trx, mine, 'EXPIRED', expiredOutcome());
+          throw outcomeError(expiredOutcome());
+        }
+        return { kind: 'answer', answer: answerOf(mine) };
+      }
+      if (checkout.completed === 1 && checkout.order_id) {
+        // a second tab, or a retry under a new key: the checkout is paid already
+        return { kind: 'answer', answer: { status: 'APPROVED', orderId: checkout.order_id } };
+      }
+      if (checkout.completed === 1) throw completedError(checkoutId);
+      if (attempts.some((attempt) => attempt.status === 'PROCESSING')) return { kind: 'wait' };
+      // a 3-D Secure step left waiting (the shopper came back and tried again) gives its stock back first
+      for (const pending of attempts.filter((attempt) => attempt.status === 'REQUIRES_ACTION')) {
+        const expired = pending.expires_at <= now.toISOString();
+        await this.checkouts.releaseAttempt(
+          trx,
+          pending,
+          expired ? 'EXPIRED' : 'ABANDONED',
+          expired ? expiredOutcome() : abandonedOutcome(),
+        );
+      }
+
+      const inputs = JSON.parse(checkout.inputs) as CheckoutInputs;
+      const priced = JSON.parse(checkout.priced) as Priced;
+      const blocker = orderBlocker(inputs, priced, PAGE_NAMES);
+      if (blocker) throw blocker;
+      const paying = mustPay(priced);
+      if (paying && !cardInput)
+        throw invalidArgument([violation('card.number', 'is required', 'REQUIRED_FIELD')]);
+      const card = paying ? checkCard(cardInput!, now) : undefined;
+      // an order create-order made and left unpaid already holds the stock: this payment is for it
+      const unpaid = checkout.order_id
+        ? await trx
+            .selectFrom('orders')
+            .select(['id', 'doc'])
+            .where('id', '=', checkout.order_id)
+            .where('status', '=', 'INITIALIZED')
+            .executeTakeFirst()
+        : undefined;
+      const unpaidTotal = unpaid
+        ? (JSON.parse(unpaid.doc) as { priceSummary: { total: { amount: string; formattedAmount: string } } })
+            .priceSummary.total
+        : undefined;
+      const stock = unpaid ? [] : await this.checkouts.takeStock(trx, inputs);
+      const orderId =
+        unpaid?.id ??
+        (await this.checkouts.domains.orders.createInitialized(
+          trx,
+          orderSource(checkout, inputs, priced, contactId),
+          now,
+        ));
+      const attempt: CheckoutAttemptRow = {
+        id: newId(),
+        checkout_id: checkoutId,
+        attempt_key: attemptKey,
+        status: 'PROCESSING',
+        order_id: orderId,
+        stock: JSON.stringify(stock),
+        // an unpaid order is paid for what it was created at
+        amount: unpaidTotal?.amount ?? priced.amounts.total,
+        formatted_amount:
+          unpaidTotal?.formattedAmount ?? priced.priceSummary.total?.formattedAmount ?? priced.amounts.total,
+        currency: priced.currency,
+        card_last4: card?.last4 ?? '',
+        card_brand: card?.brand ?? '',
+        action_id: null,
+        outcome: null,
+        expires_at: new Date(now.getTime() + ATTEMPT_HOLD_MS).toISOString(),
+        created_at: now.toISOString(),
+        updated_at: now.toISOString(),
+      };
+      await trx.insertInto('checkout_attempts').values(attempt).execute();
+      if (!paying) {
+        // nothing to charge: the order is approved in this same transaction
+        await this.approve(trx, checkout, attempt, undefined, now);
+        return { kind: 'answer', answer: { status: 'APPROVED', orderId } };
+      }
+      return { kind: 'charge', attempt, card: card! };
+    });
+  }
+
+  /** Step 2: the charge, outside any transaction (a real gateway is a network call); then step 3. */
+  private async charge(attempt: CheckoutAttemptRow, card: CheckedCard): Promise<PlacementAnswer> {
+    const payments = this.checkouts.domains.payments;
+    let result: ChargeResult;
+    try {
+      result = await payments.provider.authorize({
+        idempotencyKey: `${attempt.order_id}:${attempt.id}`,
+        amount: attempt.amount,
+        currency: attempt.currency,
+        card,
+        capture: (await payments.captureMode()) === 'IMMEDIATE',
+      });
+    } catch (error) {
+      // the charge may or may not have been made: a retry of this key drives it again at once, and the
+      // gateway answers what it did under the key (never a second charge)
+      await this.markInDoubt(attempt, 'PROCESSING');
+      throw gatewayUnavailable(error);
+    }
+    return this.finish(attempt, result);
+  }
+
+  /** An attempt whose gateway call failed: a retry may take it up at once. */
+  private async markInDoubt(
+    attempt: CheckoutAttemptRow,
+    status: 'PROCESSING' | 'REQUIRES_ACTION',
+  ): Promise<void> {
+    await this.checkouts.db
+      .updateTable('checkout_attempts')
+      .set({ status, updated_at: new Date(0).toISOString() })
+      .where('id', '=', attempt.id)
+      .where('status', '=', 'PROCESSING')
+      .execute();
+  }
+
+  /** Step 3: the gateway's answer, written in one transaction holding the checkout. */
+  private async finish(attempt: CheckoutAttemptRow, result: ChargeResult): Promise<PlacementAnswer> {
+    const settled = await inTransaction(this.checkouts.db, async (trx) => {
+      const checkout = await this.checkouts.lock(trx, attempt.checkout_id, PAGE);
+      const current = await this.attempt(trx, attempt.checkout_id, attempt.id);
+      // another request settled it first (a driven-again charge racing the original): its answer stands
+      if (current.status !== 'PROCESSING') return current;
+      const now = new Date();
+      switch (result.status) {
+        case 'APPROVED':
+          await this.approve(trx, checkout, current, result, now);
+          return { ...current, status: 'APPROVED' };
+        case 'REQUIRES_ACTION':
+          await trx
+            .updateTable('checkout_attempts')
+            .set({
+              status: 'REQUIRES_ACTION',
+              action_id: result.actionId,
+              expires_at: new Date(now.getTime() + ATTEMPT_HOLD_MS).toISOString(),
+              updated_at: now.toISOString(),
+            })
+            .where('id', '=', current.id)
+            .execute();
+          return { ...current, status: 'REQUIRES_ACTION' };
+        case 'DECLINED': {
+          const outcome = { code: result.code, description: result.reason };
+          await this.checkouts.releaseAttempt(trx, current, 'DECLINED', outcome);
+          return { ...current, status: 'DECLINED', outcome: JSON.stringify(outcome) };
+        }
+      }
+    });
+    return answerOf(settled);
+  }
+
+  /** The order is paid (or authorized): approved, payment recorded, checkout completed, cart deleted. */
+  private async approve(
+    trx: Transaction<Tables>,
+    checkout: CheckoutRow,
+    attempt: CheckoutAttemptRow,
+    result: Extract<ChargeResult, { status: 'APPROVED' }> | undefined,
+    now: Date,
+  ): Promise<void> {
+    const { orders, payments } = this.checkouts.domains;
+    const orderId = attempt.order_id!;
+    const authorizeOnly = result !== undefined && !result.captured;
+    await orders.approve(trx, orderId, { paymentStatus: authorizeOnly ? 'PENDING' : 'PAID' }, now);
+    if (result) {
+      await payments.recordPayment(
+        trx,
+        {
+          orderId,
+          attemptId: attempt.id,
+          amount: attempt.amount,
+          formattedAmount: attempt.formatted_amount,
+          currency: attempt.currency,
+          transactionId: result.transactionId,
+          providerTransactionId: result.providerTransactionId,
+          card: { last4: attempt.card_last4, brand: attempt.card_brand as CheckedCard['brand'] },
+          authorizeOnly,
+        },
+        now,
+      );
+    }
+    await trx
+      .updateTable('checkout_attempts')
+      .set({ status: 'APPROVED', updated_at: now.toISOString() })
+      .where('id', '=', attempt.id)
+      .execute();
+    await this.checkouts.completed(trx, checkout, orderId, now);
+  }
+
+  private async attempt(
+    trx: Transaction<Tables>,
+    checkoutId: string,
+    attemptId: string,
+  ): Promise<CheckoutAttemptRow> {
+    const row = await trx
+      .selectFrom('checkout_attempts')
+      .selectAll()
+      .where('id', '=', attemptId)
+      .where('checkout_id', '=', checkoutId)
+      .executeTakeFirst();
+    if (!row) throw notFound('attempt', attemptId);
+    return row;
+  }
+
+  private async touch(trx: Transaction<Tables>, attempt: CheckoutAttemptRow, now: Date): Promise<void> {
+    await trx
+      .updateTable('checkout_attempts')
+      .set({ updated_at: now.toISOString() })
+      .where('id', '=', attempt.id)
+      .execute();
+  }
+
+  private async contactIdOf(checkoutId: string): Promise<string | null> {
+    const row = await this.checkouts.db
+      .selectFrom('checkouts')
+      .select('member_id')
+      .where('id', '=', checkoutId)
+      .executeTakeFirst();
+    if (!row?.member_id) return null;
+    return (await this.checkouts.domains.members.document(row.member_id))?.contactId ?? null;
+  }
+}
+
+const isStale = (attempt: CheckoutAttemptRow, now: Date) =>
+  now.getTime() - new Date(attempt.updated_at).getTime() > STALE_CHARGE_MS;
+
+const expiredOutcome = () => ({
+  code: 'AUTHENTICATION_EXPIRED',
+  description: 'the card authentication was not completed in time: place the order again',
+});
+const abandonedOutcome = () => ({
+  code: 'AUTHENTICATION_ABANDONED',
+  description: 'another payment was started for this checkout',
+});
+
+/** The payment provider could not be reached, or failed: the shopper may try again safely. */
+function gatewayUnavailable(cause: unknown): DomainError {
+  const error = applicationError(
+    'ABORTED',
+    'PAYMENT_PROVIDER_UNAVAILABLE',
+    'the payment could not be completed just now: try again (you will not be charged twice)',
+  );
+  error.cause = cause;
+  return error;
+}
+
+/** What a settled attempt answers, again and again. */
+function answerOf(attempt: CheckoutAttemptRow): PlacementAnswer {
+  switch (attempt.status) {
+    case 'APPROVED':
+      return { status: 'APPROVED', orderId: attempt.order_id! };
+    case 'REQUIRES_ACTION':
+      return { status: 'REQUIRES_ACTION', attemptId: attempt.id };
+    default:
+      throw outcomeError(JSON.parse(attempt.outcome ?? '{}') as { code?: string; description?: string });
+  }
+}
+
+/** A refused payment in the wire's error form: the decline's own code and a sentence a shopper reads. */
+function outcomeError(outcome: { code?: string; description?: string }): DomainError {
+  return applicationError(
+    'FAILED_PRECONDITION',
+    outcome.code ?? 'CARD_DECLINED',
+    outcome.description ?? 'The card was declined.',
+  );
+}

@@ -1,0 +1,168 @@
+import type { FastifyRequest } from 'fastify';
+import { CALLERS, type HttpApp } from '../http/app.ts';
+import type { Services } from '../platform.ts';
+import { CheckoutPage } from './page.ts';
+import { OrderPlacement } from './placing.ts';
+import {
+  AddToCheckoutBody,
+  AttemptParams,
+  CartParams,
+  CheckoutParams,
+  ConfirmBody,
+  CreateCheckoutBody,
+  PageUpdateBody,
+  PayBody,
+  RemoveLineItemsBody,
+  SESSION_HEADER,
+  UpdateCheckoutBody,
+  UpdateQuantitiesBody,
+} from './schemas.ts';
+
+/**
+ * The checkout calls under `/ecom/v1/checkouts` (the checkout's owner or an admin; anyone else is told
+ * it does not exist), and the hosted checkout page's API under `/_api/checkout-page/v1`, which names
+ * its checkout by the `X-Checkout-Session` header instead of an access token.
+ */
+export function checkoutRoutes(
+  app: HttpApp,
+  services: Pick<Services, 'checkouts' | 'config' | 'storeSettings'>,
+): void {
+  const checkouts = services.checkouts;
+  const path = '/ecom/v1/checkouts';
+  const owner = CALLERS.tokenHolders;
+
+  app.post(path, { schema: { body: CreateCheckoutBody }, config: owner }, async (request) => ({
+    checkout: await checkouts.createFromLines(request.principal, request.body),
+  }));
+
+  app.get(`${path}/:id`, { schema: { params: CheckoutParams }, config: owner }, async (request) => ({
+    checkout: await checkouts.get(request.params.id, request.principal),
+  }));
+
+  app.get(
+    `${path}/by-cart-id/:cartId`,
+    { schema: { params: CartParams }, config: owner },
+    async (request) => ({
+      checkout: await checkouts.byCart(request.params.cartId, request.principal),
+    }),
+  );
+
+  app.patch(
+    `${path}/:id`,
+    { schema: { params: CheckoutParams, body: UpdateCheckoutBody }, config: owner },
+    async (request) => {
+      const { checkout = {}, couponCode } = request.body;
+      const billing = checkout.billingInfo;
+      const destination = checkout.shippingInfo?.shippingDestination;
+      const carrier = checkout.shippingInfo?.selectedCarrierServiceOption;
+      return {
+        checkout: await checkouts.update(request.params.id, request.principal, {
+          ...(checkout.buyerInfo?.email !== undefined ? { email: checkout.buyerInfo.email } : {}),
+          ...(checkout.buyerNote !== undefined ? { buyerNote: checkout.buyerNote } : {}),
+          ...(billing?.address !== undefined ? { billingAddress: billing.address } : {}),
+          ...(destination?.address !== undefined ? { shippingAddress: destination.address } : {}),
+          ...((destination?.contactDetails ?? billing?.contactDetails) !== undefined
+            ? { contactDetails: destination?.contactDetails ?? billing?.contactDetails ?? null }
+            : {}),
+          ...(carrier !== undefined
+            ? {
+                selectedShippingOption: carrier
+                  ? { code: carrier.code, carrierId: carrier.carrierId ?? null }
+                  : null,
+              }
+            : {}),
+          ...(couponCode !== undefined ? { couponCode } : {}),
+        }),
+      };
+    },
+  );
+
+  app.post(
+    `${path}/:id/add-to-checkout`,
+    { schema: { params: CheckoutParams, body: AddToCheckoutBody }, config: owner },
+    async (request) => ({
+      checkout: await checkouts.addLines(request.params.id, request.principal, request.body.lineItems),
+    }),
+  );
+
+  app.post(
+    `${path}/:id/remove-line-items`,
+    { schema: { params: CheckoutParams, body: RemoveLineItemsBody }, config: owner },
+    async (request) => ({
+      checkout: await checkouts.removeLines(request.params.id, request.principal, request.body.lineItemIds),
+    }),
+  );
+
+  app.post(
+    `${path}/:id/update-line-items-quantity`,
+    { schema: { params: CheckoutParams, body: UpdateQuantitiesBody }, config: owner },
+    async (request) => ({
+      checkout: await checkouts.updateQuantities(
+        request.params.id,
+        request.principal,
+        request.body.lineItems,
+      ),
+    }),
+  );
+
+  app.post(
+    `${path}/:id/remove-coupon`,
+    { schema: { params: CheckoutParams }, config: owner },
+    async (request) => ({
+      checkout: await checkouts.removeCoupon(request.params.id, request.principal),
+    }),
+  );
+
+  app.post(`${path}/:id/create-order`, { schema: { params: CheckoutParams }, config: owner }, (request) =>
+    checkouts.createOrder(request.params.id, request.principal),
+  );
+
+  app.get(
+    `${path}/:id/checkout-url`,
+    { schema: { params: CheckoutParams }, config: owner },
+    async (request) => ({
+      checkoutUrl: (await checkouts.openSession(request.params.id, request.principal, {})).url,
+    }),
+  );
+
+  app.post(
+    `${path}/:id/mark-as-completed`,
+    { schema: { params: CheckoutParams }, config: owner },
+    async (request) => {
+      await checkouts.markCompleted(request.params.id, request.principal);
+      return {};
+    },
+  );
+
+  // ---- the hosted checkout page: the session token is the caller's only credential ----
+  const placement = new OrderPlacement(checkouts);
+  const page = new CheckoutPage(checkouts, placement, async () => ({
+    storeName: services.config.storeName,
+    checkoutBrand: (await services.storeSettings.checkoutSettings()).checkoutBrand as Record<string, unknown>,
+  }));
+  const pagePath = '/_api/checkout-page/v1';
+  const session = (request: FastifyRequest) => {
+    const header = request.headers[SESSION_HEADER];
+    return typeof header === 'string' ? header : undefined;
+  };
+  const anyone = CALLERS.anyone;
+
+  app.get(`${pagePath}/session`, { config: anyone }, (request) => page.session(session(request)));
+  app.post(`${pagePath}/update`, { schema: { body: PageUpdateBody }, config: anyone }, (request) =>
+    page.update(session(request), request.body),
+  );
+  app.post(`${pagePath}/remove-coupon`, { config: anyone }, (request) => page.removeCoupon(session(request)));
+  app.post(`${pagePath}/pay`, { schema: { body: PayBody }, config: anyone }, (request) =>
+    page.pay(session(request), request.body),
+  );
+  app.get(
+    `${pagePath}/attempts/:attemptId`,
+    { schema: { params: AttemptParams }, config: anyone },
+    (request) => page.attempt(session(request), request.params.attemptId),
+  );
+  app.post(
+    `${pagePath}/attempts/:attemptId/confirm`,
+    { schema: { params: AttemptParams, body: ConfirmBody }, config: anyone },
+    (request) => page.confirm(session(request), request.params.attemptId, request.body.approve),
+  );
+}

@@ -1,0 +1,140 @@
+import { CHANNEL_TYPES } from '@cartwheel/sdk';
+import Type from 'typebox';
+import { Id, Ids, Nullable, OneOf, Text } from '../http/input.ts';
+import { MAX_CHECKOUT_LINES } from './service.ts';
+
+/**
+ * The checkout calls' inputs, as the hosted client sends them (wire contract, "Checkout, order
+ * transactions..."), and the hosted checkout page's. Extra keys are accepted (path-id copies); wrong
+ * types and sizes are refused. What only a checkout knows (a line it holds) stays in the service.
+ */
+
+const SHORT_TEXT = 200;
+/** The most of one item a line may hold. */
+export const MAX_LINE_QUANTITY = 100_000;
+
+const Quantity = Type.Integer({ minimum: 1, maximum: MAX_LINE_QUANTITY });
+
+const StreetAddress = Type.Object({
+  number: Type.Optional(Text(SHORT_TEXT)),
+  name: Type.Optional(Text(SHORT_TEXT)),
+  apt: Type.Optional(Text(SHORT_TEXT)),
+});
+
+/** An address: `addressLine` or the hosted client's `addressLine1`. */
+const Address = Type.Object({
+  country: Type.Optional(Nullable(Text(SHORT_TEXT))),
+  subdivision: Type.Optional(Nullable(Text(SHORT_TEXT))),
+  city: Type.Optional(Nullable(Text(SHORT_TEXT))),
+  postalCode: Type.Optional(Nullable(Text(SHORT_TEXT))),
+  addressLine: Type.Optional(Nullable(Text(SHORT_TEXT))),
+  addressLine1: Type.Optional(Nullable(Text(SHORT_TEXT))),
+  addressLine2: Type.Optional(Nullable(Text(SHORT_TEXT))),
+  formattedAddress: Type.Optional(Nullable(Text(1000))),
+  countryFullname: Type.Optional(Nullable(Text(SHORT_TEXT))),
+  subdivisionFullname: Type.Optional(Nullable(Text(SHORT_TEXT))),
+  streetAddress: Type.Optional(StreetAddress),
+  geocode: Type.Optional(
+    Type.Object({ latitude: Type.Optional(Type.Number()), longitude: Type.Optional(Type.Number()) }),
+  ),
+});
+
+const ContactDetails = Type.Object({
+  firstName: Type.Optional(Nullable(Text(SHORT_TEXT))),
+  lastName: Type.Optional(Nullable(Text(SHORT_TEXT))),
+  phone: Type.Optional(Nullable(Text(50))),
+  company: Type.Optional(Nullable(Text(SHORT_TEXT))),
+});
+
+const Email = Nullable(Text(320));
+const CouponCode = Nullable(Text(100));
+const CarrierOption = Type.Object({
+  code: Text(SHORT_TEXT),
+  carrierId: Type.Optional(Nullable(Text(SHORT_TEXT))),
+});
+
+const CatalogReference = Type.Object({
+  appId: Type.Optional(Text(SHORT_TEXT)),
+  catalogItemId: Id(),
+  options: Type.Optional(Nullable(Type.Record(Type.String(), Type.Unknown(), { maxProperties: 20 }))),
+});
+
+const LineItem = Type.Object({
+  id: Type.Optional(Nullable(Text(SHORT_TEXT))),
+  quantity: Type.Optional(Quantity),
+  catalogReference: CatalogReference,
+});
+
+const LineItems = Type.Array(LineItem, { maxItems: MAX_CHECKOUT_LINES });
+
+export const CheckoutParams = Type.Object({ id: Id() });
+export const CartParams = Type.Object({ cartId: Id() });
+export const OrderParams = Type.Object({ orderId: Id() });
+
+export const CreateCheckoutBody = Type.Object({
+  lineItems: Type.Optional(LineItems),
+  channelType: Type.Optional(OneOf(CHANNEL_TYPES)),
+});
+
+export const UpdateCheckoutBody = Type.Object({
+  checkout: Type.Optional(
+    Type.Object({
+      buyerInfo: Type.Optional(Type.Object({ email: Type.Optional(Email) })),
+      buyerNote: Type.Optional(Nullable(Text(1000))),
+      billingInfo: Type.Optional(
+        Type.Object({
+          address: Type.Optional(Nullable(Address)),
+          contactDetails: Type.Optional(Nullable(ContactDetails)),
+        }),
+      ),
+      shippingInfo: Type.Optional(
+        Type.Object({
+          shippingDestination: Type.Optional(
+            Type.Object({
+              address: Type.Optional(Nullable(Address)),
+              contactDetails: Type.Optional(Nullable(ContactDetails)),
+            }),
+          ),
+          selectedCarrierServiceOption: Type.Optional(Nullable(CarrierOption)),
+        }),
+      ),
+    }),
+  ),
+  couponCode: Type.Optional(CouponCode),
+});
+
+export const AddToCheckoutBody = Type.Object({ lineItems: LineItems });
+export const RemoveLineItemsBody = Type.Object({ lineItemIds: Ids(MAX_CHECKOUT_LINES) });
+export const UpdateQuantitiesBody = Type.Object({
+  lineItems: Type.Array(Type.Object({ id: Id(), quantity: Quantity }), { maxItems: MAX_CHECKOUT_LINES }),
+});
+
+// ---- the hosted checkout page ----
+
+export const SESSION_HEADER = 'x-checkout-session';
+
+export const PageUpdateBody = Type.Object({
+  email: Type.Optional(Email),
+  shippingAddress: Type.Optional(Nullable(Address)),
+  billingAddress: Type.Optional(Nullable(Address)),
+  billingSameAsShipping: Type.Optional(Type.Boolean()),
+  selectedShippingOption: Type.Optional(Nullable(CarrierOption)),
+  couponCode: Type.Optional(CouponCode),
+  /** The buyer's name (and phone, company): kept with the delivery address, and on the order. */
+  contactDetails: Type.Optional(Nullable(ContactDetails)),
+});
+
+export const PayBody = Type.Object({
+  attemptKey: Type.String({ minLength: 1, maxLength: 100 }),
+  card: Type.Optional(
+    Type.Object({
+      number: Text(40),
+      expiry: Text(10),
+      cvc: Text(10),
+      holderName: Type.Optional(Text(SHORT_TEXT)),
+    }),
+  ),
+});
+
+export const AttemptParams = Type.Object({ attemptId: Id() });
+export const ConfirmBody = Type.Object({ approve: Type.Boolean() });

@@ -1,0 +1,612 @@
+import {
+  type Address,
+  type ChannelType,
+  type FullAddressContactDetails,
+  type MerchantDiscountInput,
+  type SelectedShippingOption,
+  STORES_APP_ID,
+} from '@cartwheel/sdk';
+import type { Kysely, Transaction } from 'kysely';
+import type { CartService } from '../carts/service.ts';
+import type { CatalogService, StockItem } from '../catalog/service.ts';
+import { type DialectName, inTransaction } from '../db/database.ts';
+import type { Tables } from '../db/tables.ts';
+import { recordEvents } from '../events/outbox.ts';
+import type { MembersService } from '../members/service.ts';
+import { sha256 } from '../oauth/tokens.ts';
+import type { OrderSource } from '../orders/model.ts';
+import type { OrderService } from '../orders/service.ts';
+import type { PaymentService } from '../payments/service.ts';
+import type { Priced, StoredLine } from '../pricing/contract.ts';
+import type { PricingService } from '../pricing/service.ts';
+import { applicationError, invalidArgument, notFound, violation } from '../shared/errors.ts';
+import { newId, newSecret } from '../shared/ids.ts';
+import type { Principal } from '../shared/principal.ts';
+import {
+  API_NAMES,
+  type CheckoutDocument,
+  type CheckoutInputs,
+  checkoutDocument,
+  mustPay,
+  normalizeAddress,
+  orderBlocker,
+  outOfStock,
+  ownsCheckout,
+} from './document.ts';
+import type { CheckoutAttemptRow, CheckoutRow } from './tables.ts';
+
+/** `CheckoutService.createFromCart`'s input (docs/buying-path.md). */
+export interface CheckoutFromCart {
+  cartId: string;
+  owner: { visitorId: string; memberId: string | null };
+  lines: StoredLine[];
+  couponCode: string | null;
+  merchantDiscounts: MerchantDiscountInput[];
+  buyerNote?: string | null;
+  channelType?: ChannelType;
+  email?: string | null;
+  shippingAddress?: Address | null;
+  billingAddress?: Address | null;
+  selectedShippingOption?: SelectedShippingOption | null;
+}
+
+/** A line as a checkout call sends it: a catalog reference, or (admins only) a custom line. */
+export interface LineInput {
+  id?: string | null | undefined;
+  quantity?: number | undefined;
+  catalogReference?:
+    | {
+        appId?: string | undefined;
+        catalogItemId?: string | undefined;
+        options?: Record<string, unknown> | null | undefined;
+      }
+    | undefined;
+}
+
+/** What `PATCH /v1/checkouts/{id}` (and the hosted page's update) may change. */
+export interface CheckoutPatch {
+  email?: string | null | undefined;
+  buyerNote?: string | null | undefined;
+  billingAddress?: (Address & { addressLine1?: string | null }) | null | undefined;
+  shippingAddress?: (Address & { addressLine1?: string | null }) | null | undefined;
+  contactDetails?: FullAddressContactDetails | null | undefined;
+  selectedShippingOption?: SelectedShippingOption | null | undefined;
+  couponCode?: string | null | undefined;
+}
+
+/** The domains a checkout calls on, reached when first needed (they are built beside it). */
+export interface CheckoutDomains {
+  pricing: PricingService;
+  carts: CartService;
+  catalog: CatalogService;
+  orders: OrderService;
+  payments: PaymentService;
+  members: MembersService;
+}
+
+/** A hosted checkout page's session lasts a day. */
+export const CHECKOUT_SESSION_MS = 24 * 60 * 60 * 1000;
+/** Lines one checkout holds. */
+export const MAX_CHECKOUT_LINES = 300;
+
+/**
+ * Checkouts: created from a cart or from lines, changed by their owner (each change re-prices them),
+ * and turned into orders by create-order or by the hosted page's payment (`placing.ts`). Business rules
+ * only: the API's routes and the hosted page's both call these.
+ */
+export class CheckoutService {
+  constructor(
+    readonly db: Kysely<Tables>,
+    readonly options: { dialect: DialectName; publicUrl: string; storeName: string },
+    private readonly reach: () => CheckoutDomains,
+  ) {}
+
+  get domains(): CheckoutDomains {
+    return this.reach();
+  }
+
+  /** A checkout of the cart's lines and choices, owned by the cart's owner (docs/buying-path.md). */
+  async createFromCart(input: CheckoutFromCart): Promise<{ checkoutId: string }> {
+    const inputs: CheckoutInputs = {
+      lines: input.lines,
+      couponCode: input.couponCode,
+      merchantDiscounts: input.merchantDiscounts,
+      buyerNote: input.buyerNote ?? null,
+      email: input.email ?? null,
+      shippingAddress: normalizeAddress(input.shippingAddress),
+      billingAddress: normalizeAddress(input.billingAddress),
+      contactDetails: null,
+      selectedShippingOption: input.selectedShippingOption ?? null,
+    };
+    const id = await this.insert(input.owner, input.cartId, input.channelType ?? 'WEB', inputs);
+    return { checkoutId: id };
+  }
+
+  /** `POST /v1/checkouts`: a checkout of the lines given, owned by the caller. */
+  async createFromLines(
+    principal: Principal,
+    request: { lineItems?: LineInput[] | undefined; channelType?: string | undefined },
+  ): Promise<CheckoutDocument> {
+    const lines = storedLines(request.lineItems ?? [], 'lineItems');
+    const owner =
+      principal.kind === 'member'
+        ? { visitorId: principal.visitorId, memberId: principal.memberId }
+        : principal.kind === 'visitor'
+          ? { visitorId: principal.visitorId, memberId: null }
+          : { visitorId: null, memberId: null };
+    const id = await this.insert(owner, null, (request.channelType as ChannelType | undefined) ?? 'WEB', {
+      lines,
+      couponCode: null,
+      merchantDiscounts: [],
+      buyerNote: null,
+      email: null,
+      shippingAddress: null,
+      billingAddress: null,
+      contactDetails: null,
+      selectedShippingOption: null,
+    });
+    return this.get(id, principal);
+  }
+
+  async get(id: string, principal: Principal): Promise<CheckoutDocument> {
+    return checkoutDocument(await this.owned(id, principal));
+  }
+
+  /** The newest checkout made from the cart, if the caller owns it. */
+  async byCart(cartId: string, principal: Principal): Promise<CheckoutDocument> {
+    const row = await this.db
+      .selectFrom('checkouts')
+      .selectAll()
+      .where('cart_id', '=', cartId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .executeTakeFirst();
+    if (!row || !ownsCheckout(principal, row)) throw notFound('checkout', cartId);
+    return checkoutDocument(row);
+  }
+
+  async update(id: string, principal: Principal, patch: CheckoutPatch): Promise<CheckoutDocument> {
+    if (patch.couponCode) await this.domains.pricing.checkCoupon(patch.couponCode);
+    return this.change(id, principal, (inputs) => applyPatch(inputs, patch));
+  }
+
+  async addLines(id: string, principal: Principal, lineItems: LineInput[]): Promise<CheckoutDocument> {
+    const added = storedLines(lineItems, 'lineItems');
+    return this.change(id, principal, (inputs) => {
+      const lines = [...inputs.lines];
+      for (const line of added) {
+        // the same catalog item and options again adds to that line's quantity, as a cart does
+        const same = lines.find(
+          (existing) => JSON.stringify(existing.catalogReference) === JSON.stringify(line.catalogReference),
+        );
+        if (same) same.quantity += line.quantity;
+        else lines.push(line);
+      }
+      if (lines.length > MAX_CHECKOUT_LINES) {
+        throw invalidArgument([
+          violation('lineItems', `a checkout holds at most ${MAX_CHECKOUT_LINES} lines`, 'MAX_SIZE'),
+        ]);
+      }
+      return { ...inputs, lines };
+    });
+  }
+
+  async removeLines(id: string, principal: Principal, lineItemIds: string[]): Promise<CheckoutDocument> {
+    const removed = new Set(lineItemIds);
+    return this.change(id, principal, (inputs) => ({
+      ...inputs,
+      lines: inputs.lines.filter((line) => !removed.has(line.id)),
+    }));
+  }
+
+  async updateQuantities(
+    id: string,
+    principal: Principal,
+    updates: Array<{ id?: string | undefined; quantity?: number | undefined }>,
+  ): Promise<CheckoutDocument> {
+    return this.change(id, principal, (inputs) => {
+      const lines = inputs.lines.map((line) => ({ ...line }));
+      for (const [index, update] of updates.entries()) {
+        const line = lines.find((candidate) => candidate.id === update.id);
+        if (!line) {
+          throw invalidArgument([
+            violation(`lineItems[${index}].id`, `the checkout has no line ${update.id}`, 'VALIDATION'),
+          ]);
+        }
+        line.quantity = update.quantity ?? line.quantity;
+      }
+      return { ...inputs, lines };
+    });
+  }
+
+  async removeCoupon(id: string, principal: Principal): Promise<CheckoutDocument> {
+    return this.change(id, principal, (inputs) => ({ ...inputs, couponCode: null }));
+  }
+
+  /** `mark-as-completed`: the checkout is done with (an order was made elsewhere). */
+  async markCompleted(id: string, principal: Principal): Promise<void> {
+    await inTransaction(this.db, async (trx) => {
+      const row = await this.lock(trx, id, principal);
+      if (row.completed === 1) return;
+      const now = new Date();
+      await trx
+        .updateTable('checkouts')
+        .set({ completed: 1, updated_at: now.toISOString() })
+        .where('id', '=', id)
+        .execute();
+      await recordEvents(
+        trx,
+        [{ entity: 'checkout', slug: 'completed', entityId: id, payload: { entityId: id } }],
+        now,
+      );
+    });
+  }
+
+  /**
+   * `create-order`: the checkout becomes an order, its stock taken. Nothing to pay: the order is
+   * approved and the checkout completed at once. Otherwise the order waits `INITIALIZED` and `NOT_PAID`
+   * for its payment, with a gateway order to pay it through; asking again answers the same order.
+   */
+  async createOrder(
+    id: string,
+    principal: Principal,
+  ): Promise<{ orderId: string; paymentGatewayOrderId?: string }> {
+    const contactId = await this.contactIdOf(principal);
+    return inTransaction(this.db, async (trx) => {
+      const row = await this.lock(trx, id, principal);
+      if (row.order_id) {
+        const existing = await trx
+          .selectFrom('orders')
+          .select(['id', 'status'])
+          .where('id', '=', row.order_id)
+          .executeTakeFirst();
+        if (existing)
+          return {
+            orderId: existing.id,
+            ...(existing.status === 'INITIALIZED' ? { paymentGatewayOrderId: existing.id } : {}),
+          };
+      }
+      if (row.completed === 1) throw completedError(id);
+      const inputs = JSON.parse(row.inputs) as CheckoutInputs;
+      const priced = JSON.parse(row.priced) as Priced;
+      const blocker = orderBlocker(inputs, priced, API_NAMES);
+      if (blocker) throw blocker;
+      await this.takeStock(trx, inputs);
+      const now = new Date();
+      const paid = !mustPay(priced);
+      const order = await this.domains.orders.createFromCheckout(
+        trx,
+        orderSource(row, inputs, priced, contactId),
+        paid,
+        now,
+      );
+      await trx
+        .updateTable('checkouts')
+        .set({ order_id: order.id, ...(paid ? { completed: 1 } : {}), updated_at: now.toISOString() })
+        .where('id', '=', id)
+        .execute();
+      if (paid) await this.completed(trx, row, order.id, now);
+      return { orderId: order.id, ...(paid ? {} : { paymentGatewayOrderId: order.id }) };
+    });
+  }
+
+  /** A hosted checkout page session for the caller's checkout: its token, and the page's address. */
+  async openSession(
+    checkoutId: string,
+    principal: Principal,
+    callbacks: { postFlowUrl?: string; thankYouPageUrl?: string; cartPageUrl?: string },
+  ): Promise<{ token: string; url: string }> {
+    await this.owned(checkoutId, principal);
+    const token = newSecret();
+    const now = new Date();
+    await this.db
+      .insertInto('checkout_sessions')
+      .values({
+        token_hash: sha256(token),
+        checkout_id: checkoutId,
+        callbacks: JSON.stringify(callbacks),
+        created_at: now.toISOString(),
+        expires_at: new Date(now.getTime() + CHECKOUT_SESSION_MS).toISOString(),
+      })
+      .execute();
+    return { token, url: `${this.options.publicUrl}/auth/checkout?session=${encodeURIComponent(token)}` };
+  }
+
+  /** The checkout a hosted page session names, while the session lasts. */
+  async sessionOf(
+    token: string | undefined,
+  ): Promise<{ checkoutId: string; callbacks: Record<string, string | undefined> }> {
+    const row = token
+      ? await this.db
+          .selectFrom('checkout_sessions')
+          .selectAll()
+          .where('token_hash', '=', sha256(token))
+          .executeTakeFirst()
+      : undefined;
+    if (!row || row.expires_at <= new Date().toISOString()) {
+      throw applicationError(
+        'NOT_FOUND',
+        'CHECKOUT_SESSION_NOT_FOUND',
+        'this checkout link has expired or is not valid: go back to the cart and check out again',
+      );
+    }
+    return { checkoutId: row.checkout_id, callbacks: JSON.parse(row.callbacks) };
+  }
+
+  // ---- shared by the API, the page and placing an order ----
+
+  /** Loads the caller's checkout; NOT_FOUND for anyone else, whether or not it exists. */
+  async owned(id: string, principal: Principal): Promise<CheckoutRow> {
+    const row = await this.db.selectFrom('checkouts').selectAll().where('id', '=', id).executeTakeFirst();
+    if (!row || !ownsCheckout(principal, row)) throw notFound('checkout', id);
+    return row;
+  }
+
+  /** Holds the checkout's row for the rest of `trx` (PostgreSQL row lock; SQLite serialises writers). */
+  async lock(trx: Transaction<Tables>, id: string, principal: Principal): Promise<CheckoutRow> {
+    const row = await trx
+      .selectFrom('checkouts')
+      .selectAll()
+      .where('id', '=', id)
+      .$if(this.options.dialect === 'postgres', (qb) => qb.forUpdate())
+      .executeTakeFirst();
+    if (!row || !ownsCheckout(principal, row)) throw notFound('checkout', id);
+    return row;
+  }
+
+  /**
+   * Changes what the buyer chose and re-prices; a completed checkout refuses. Pricing reads outside
+   * the transaction (it reads the store's settings on connections of its own), so the write holds the
+   * row and goes ahead only if the checkout is still what was priced; else it prices again.
+   */
+  async change(
+    id: string,
+    principal: Principal,
+    mutate: (inputs: CheckoutInputs) => CheckoutInputs,
+  ): Promise<CheckoutDocument> {
+    for (;;) {
+      const seen = await this.owned(id, principal);
+      if (seen.completed === 1) throw completedError(id);
+      const inputs = mutate(JSON.parse(seen.inputs) as CheckoutInputs);
+      const priced = await this.price(inputs);
+      const written = await inTransaction(this.db, async (trx) => {
+        const row = await this.lock(trx, id, principal);
+        if (row.completed === 1) throw completedError(id);
+        if (row.inputs !== seen.inputs) return undefined; // changed meanwhile: price the new inputs
+        const now = new Date();
+        const next: CheckoutRow = {
+          ...row,
+          inputs: JSON.stringify(inputs),
+          priced: JSON.stringify(priced),
+          updated_at: now.toISOString(),
+        };
+        await trx
+          .updateTable('checkouts')
+          .set({ inputs: next.inputs, priced: next.priced, updated_at: next.updated_at })
+          .where('id', '=', id)
+          .execute();
+        const document = checkoutDocument(next);
+        await recordEvents(
+          trx,
+          [{ entity: 'checkout', slug: 'updated', entityId: id, payload: { entity: document } }],
+          now,
+        );
+        return document;
+      });
+      if (written) return written;
+    }
+  }
+
+  /**
+   * Takes the checkout's catalog lines out of stock in `trx`, or refuses naming the lines that fall
+   * short. Stock held by 3-D Secure steps nobody finished in time is given back first when it matters.
+   */
+  async takeStock(trx: Transaction<Tables>, inputs: CheckoutInputs): Promise<StockItem[]> {
+    const { items, lineIds } = stockItems(inputs);
+    let { short } = await this.domains.catalog.takeStock(trx, items);
+    if (short.length > 0 && (await this.releaseExpiredHolds(trx)) > 0) {
+      ({ short } = await this.domains.catalog.takeStock(trx, items));
+    }
+    if (short.length > 0) throw outOfStock([...new Set(short.map((shortfall) => lineIds[shortfall.index]!))]);
+    return items;
+  }
+
+  /**
+   * An attempt that did not pay: its stock given back, its order discarded, how it ended kept. Only
+   * the request that moves it out of its status gives anything back (two finding it expired at once).
+   */
+  async releaseAttempt(
+    trx: Transaction<Tables>,
+    attempt: CheckoutAttemptRow,
+    status: 'DECLINED' | 'EXPIRED' | 'ABANDONED',
+    outcome: { code: string; description: string },
+  ): Promise<void> {
+    const moved = await trx
+      .updateTable('checkout_attempts')
+      .set({ status, outcome: JSON.stringify(outcome), updated_at: new Date().toISOString() })
+      .where('id', '=', attempt.id)
+      .where('status', '=', attempt.status)
+      .executeTakeFirst();
+    if (Number(moved.numUpdatedRows) !== 1) return;
+    await this.domains.catalog.returnStock(trx, JSON.parse(attempt.stock) as StockItem[]);
+    if (attempt.order_id) await this.domains.orders.discard(trx, attempt.order_id);
+  }
+
+  /** Gives back the stock of every 3-D Secure step past its hold; answers how many. */
+  async releaseExpiredHolds(trx: Transaction<Tables>): Promise<number> {
+    const expired = await trx
+      .selectFrom('checkout_attempts')
+      .selectAll()
+      .where('status', '=', 'REQUIRES_ACTION')
+      .where('expires_at', '<=', new Date().toISOString())
+      .orderBy('id')
+      .limit(100)
+      .execute();
+    for (const attempt of expired) {
+      await this.releaseAttempt(trx, attempt, 'EXPIRED', {
+        code: 'AUTHENTICATION_EXPIRED',
+        description: 'the card authentication was not completed in time: place the order again',
+      });
+    }
+    return expired.length;
+  }
+
+  /** The checkout is done: completed, its cart deleted, the event written, all in `trx`. */
+  async completed(trx: Transaction<Tables>, row: CheckoutRow, orderId: string, now: Date): Promise<void> {
+    await trx
+      .updateTable('checkouts')
+      .set({ completed: 1, order_id: orderId, updated_at: now.toISOString() })
+      .where('id', '=', row.id)
+      .execute();
+    if (row.cart_id) await this.domains.carts.deleteAfterOrder(trx, row.cart_id);
+    await recordEvents(
+      trx,
+      [{ entity: 'checkout', slug: 'completed', entityId: row.id, payload: { entityId: row.id, orderId } }],
+      now,
+    );
+  }
+
+  /** The buyer's contact id, for the order's buyer info (members have one). */
+  async contactIdOf(principal: Principal): Promise<string | null> {
+    if (principal.kind !== 'member') return null;
+    return (await this.domains.members.document(principal.memberId))?.contactId ?? null;
+  }
+
+  price(inputs: CheckoutInputs): Promise<Priced> {
+    return this.domains.pricing.price({
+      lines: inputs.lines,
+      couponCode: inputs.couponCode,
+      merchantDiscounts: inputs.merchantDiscounts,
+      shippingAddress: inputs.shippingAddress,
+      billingAddress: inputs.billingAddress,
+      selectedShippingOption: inputs.selectedShippingOption,
+    });
+  }
+
+  private async insert(
+    owner: { visitorId: string | null; memberId: string | null },
+    cartId: string | null,
+    channelType: string,
+    inputs: CheckoutInputs,
+  ): Promise<string> {
+    const id = newId();
+    const priced = await this.price(inputs);
+    return inTransaction(this.db, async (trx) => {
+      const now = new Date();
+      const row: CheckoutRow = {
+        id,
+        cart_id: cartId,
+        visitor_id: owner.visitorId,
+        member_id: owner.memberId,
+        channel_type: channelType,
+        completed: 0,
+        order_id: null,
+        inputs: JSON.stringify(inputs),
+        priced: JSON.stringify(priced),
+        created_at: now.toISOString(),
+        updated_at: now.toISOString(),
+      };
+      await trx.insertInto('checkouts').values(row).execute();
+      await recordEvents(
+        trx,
+        [{ entity: 'checkout', slug: 'created', entityId: id, payload: { entity: checkoutDocument(row) } }],
+        now,
+      );
+      return id;
+    });
+  }
+}
+
+export function completedError(id: string) {
+  return applicationError(
+    'FAILED_PRECONDITION',
+    'CHECKOUT_ALREADY_COMPLETED',
+    `checkout ${id} is already completed`,
+    {
+      checkoutId: id,
+    },
+  );
+}
+
+/** The order a checkout becomes, from its row, what the buyer chose and what it was priced at. */
+export function orderSource(
+  row: CheckoutRow,
+  inputs: CheckoutInputs,
+  priced: Priced,
+  contactId: string | null,
+): OrderSource {
+  return {
+    checkoutId: row.id,
+    channelType: row.channel_type,
+    buyer: { visitorId: row.visitor_id, memberId: row.member_id, contactId, email: inputs.email },
+    buyerNote: inputs.buyerNote,
+    billingAddress: inputs.billingAddress,
+    shippingAddress: inputs.shippingAddress,
+    contactDetails: inputs.contactDetails,
+    priced,
+  };
+}
+
+function applyPatch(inputs: CheckoutInputs, patch: CheckoutPatch): CheckoutInputs {
+  const next = { ...inputs };
+  if (patch.email !== undefined) next.email = patch.email?.trim() || null;
+  if (patch.buyerNote !== undefined) next.buyerNote = patch.buyerNote;
+  if (patch.billingAddress !== undefined) next.billingAddress = normalizeAddress(patch.billingAddress);
+  if (patch.shippingAddress !== undefined) next.shippingAddress = normalizeAddress(patch.shippingAddress);
+  if (patch.contactDetails !== undefined) next.contactDetails = patch.contactDetails;
+  if (patch.selectedShippingOption !== undefined) next.selectedShippingOption = patch.selectedShippingOption;
+  if (patch.couponCode !== undefined) next.couponCode = patch.couponCode || null;
+  return next;
+}
+
+/** Lines as a checkout call sent them, checked and given ids. */
+function storedLines(lineItems: LineInput[], field: string): StoredLine[] {
+  return lineItems.map((item, index) => {
+    const reference = item.catalogReference;
+    if (!reference?.catalogItemId) {
+      throw invalidArgument([
+        violation(`${field}[${index}].catalogReference.catalogItemId`, 'is required', 'REQUIRED_FIELD'),
+      ]);
+    }
+    if (reference.appId && reference.appId !== STORES_APP_ID) {
+      throw invalidArgument([
+        violation(
+          `${field}[${index}].catalogReference.appId`,
+          `must be the stores app (${STORES_APP_ID})`,
+          'VALIDATION',
+        ),
+      ]);
+    }
+    return {
+      id: newId(),
+      quantity: item.quantity ?? 1,
+      catalogReference: {
+        appId: STORES_APP_ID,
+        catalogItemId: reference.catalogItemId,
+        ...(reference.options ? { options: reference.options } : {}),
+      },
+    };
+  });
+}
+
+/** The catalog lines as stock sees them, and which line each came from. */
+export function stockItems(inputs: CheckoutInputs): { items: StockItem[]; lineIds: string[] } {
+  const items: StockItem[] = [];
+  const lineIds: string[] = [];
+  for (const line of inputs.lines) {
+    const reference = line.catalogReference;
+    if (!reference?.catalogItemId || (reference.appId && reference.appId !== STORES_APP_ID)) continue;
+    const options = (reference.options ?? {}) as { variantId?: unknown; options?: unknown };
+    items.push({
+      productId: reference.catalogItemId,
+      variantId: typeof options.variantId === 'string' ? options.variantId : undefined,
+      choices:
+        options.options && typeof options.options === 'object'
+          ? (options.options as Record<string, string>)
+          : undefined,
+      quantity: line.quantity,
+    });
+    lineIds.push(line.id);
+  }
+  return { items, lineIds };
+}

@@ -1,0 +1,71 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Tables } from '../db/tables.ts';
+import { timeOrderedId } from '../shared/ids.ts';
+
+/** The entities whose events point 4 announces, by the hosted platform's fully qualified names. */
+export const EVENT_ENTITIES = {
+  cart: 'wix.ecom.v1.cart',
+  checkout: 'wix.ecom.v1.checkout',
+  order: 'wix.ecom.v1.order',
+} as const;
+export type EventEntity = keyof typeof EVENT_ENTITIES;
+
+/** Point 4's events for carts (created, updated, deleted), checkouts (+ completed) and orders (+ approved, canceled). */
+export type EventSlug = 'created' | 'updated' | 'deleted' | 'completed' | 'approved' | 'canceled';
+
+export interface DomainEvent {
+  entity: EventEntity;
+  slug: EventSlug;
+  entityId: string;
+  /** The body a consumer reads: the entity after the change, or what the change was. */
+  payload: Record<string, unknown>;
+}
+
+/**
+ * Writes `events` to the outbox inside `trx`, the transaction of the change they announce: an event is
+ * kept exactly when its change is (delivery reads the outbox later, in `sequence` order).
+ */
+export async function recordEvents(
+  trx: Transaction<Tables> | Kysely<Tables>,
+  events: DomainEvent[],
+  now = new Date(),
+): Promise<void> {
+  if (events.length === 0) return;
+  const createdAt = now.toISOString();
+  await trx
+    .insertInto('events_outbox')
+    .values(
+      events.map((event) => ({
+        id: timeOrderedId(),
+        entity_fqdn: EVENT_ENTITIES[event.entity],
+        slug: event.slug,
+        entity_id: event.entityId,
+        payload: JSON.stringify(event.payload),
+        created_at: createdAt,
+        delivered_at: null,
+      })),
+    )
+    .execute();
+}
+
+/** The outbox as written, oldest first: for tests and, later, delivery. */
+export async function readEvents(
+  db: Kysely<Tables>,
+  filter: { entityId?: string; afterSequence?: number; limit?: number } = {},
+): Promise<Array<DomainEvent & { sequence: number; createdDate: string }>> {
+  let query = db.selectFrom('events_outbox').selectAll().orderBy('sequence', 'asc');
+  if (filter.entityId !== undefined) query = query.where('entity_id', '=', filter.entityId);
+  if (filter.afterSequence !== undefined) query = query.where('sequence', '>', filter.afterSequence);
+  const rows = await query.limit(filter.limit ?? 1000).execute();
+  const byName = new Map<string, EventEntity>(
+    Object.entries(EVENT_ENTITIES).map(([entity, fqdn]) => [fqdn, entity as EventEntity]),
+  );
+  return rows.map((row) => ({
+    sequence: Number(row.sequence),
+    entity: byName.get(row.entity_fqdn) as EventEntity,
+    slug: row.slug as EventSlug,
+    entityId: row.entity_id,
+    payload: JSON.parse(row.payload) as Record<string, unknown>,
+    createdDate: row.created_at,
+  }));
+}

@@ -1,0 +1,26 @@
+import { CALLERS, type HttpApp } from '../http/app.ts';
+import type { Services } from '../platform.ts';
+import { OrderIdParams, SearchOrdersBody } from './schemas.ts';
+
+/**
+ * The buyer's and the admin's order reads: a member reads their own orders, a visitor those they
+ * placed as that visitor, the admin key all; anyone else is told an order does not exist.
+ */
+export function orderRoutes(app: HttpApp, services: Pick<Services, 'orders'>): void {
+  const orders = services.orders;
+  const path = '/ecom/v1/orders';
+
+  app.get(
+    `${path}/:id`,
+    { schema: { params: OrderIdParams }, config: CALLERS.tokenHolders },
+    async (request) => ({
+      order: await orders.get(request.params.id, request.principal),
+    }),
+  );
+
+  app.post(
+    `${path}/search`,
+    { schema: { body: SearchOrdersBody }, config: CALLERS.tokenHolders },
+    (request) => orders.search(request.body.search ?? {}, request.principal),
+  );
+}

@@ -1,0 +1,478 @@
+import type { FieldViolation } from '@cartwheel/sdk';
+import {
+  type Expression,
+  type ExpressionBuilder,
+  type Kysely,
+  type SqlBool,
+  sql,
+  type Transaction,
+} from 'kysely';
+import type { Tables } from '../db/tables.ts';
+import { type DomainEvent, recordEvents } from '../events/outbox.ts';
+import { invalidArgument, notFound, violation } from '../shared/errors.ts';
+import { checkFilterBudget } from '../shared/filter-budget.ts';
+import { newId } from '../shared/ids.ts';
+import type { Principal } from '../shared/principal.ts';
+import { type OrderSource, orderDocument } from './model.ts';
+import type { OrderRow } from './tables.ts';
+
+/** Order numbers start here and go up by one per order, as the hosted platform's do. */
+export const FIRST_ORDER_NUMBER = 10001;
+/** A search page: 100 unless the caller asks for fewer (cursor paging). */
+export const MAX_ORDERS_PAGE = 100;
+
+export type OrderDocument = Record<string, unknown> & { id: string; status: string };
+
+/** Searchable fields: the wire's name → the column. */
+const FILTER_COLUMNS = {
+  id: 'id',
+  status: 'status',
+  paymentStatus: 'payment_status',
+  fulfillmentStatus: 'fulfillment_status',
+  number: 'number',
+  createdDate: 'created_at',
+  updatedDate: 'updated_at',
+  checkoutId: 'checkout_id',
+  'buyerInfo.memberId': 'member_id',
+  'buyerInfo.visitorId': 'visitor_id',
+} as const satisfies Record<string, keyof OrderRow>;
+type FilterColumn = (typeof FILTER_COLUMNS)[keyof typeof FILTER_COLUMNS];
+const SORT_COLUMNS = { createdDate: 'created_at', updatedDate: 'updated_at', number: 'number' } as const;
+type SortColumn = (typeof SORT_COLUMNS)[keyof typeof SORT_COLUMNS];
+
+export interface OrderSearch {
+  filter?: Record<string, unknown> | undefined;
+  sort?: Array<{ fieldName?: string | undefined; order?: string | undefined }> | undefined;
+  cursorPaging?: { limit?: number | undefined; cursor?: string | null | undefined } | undefined;
+}
+
+interface Cursor {
+  filter: Record<string, unknown>;
+  sort: { column: SortColumn; descending: boolean };
+  limit: number;
+  /** The sort key and id of the row the page starts after (`next`) or ends before (`prev`). */
+  key: [string | number, string];
+  direction: 'next' | 'prev';
+}
+
+/**
+ * Orders: created from a checkout (`INITIALIZED` while its payment is in flight, numbered and
+ * approved when paid), and the buyer's and the admin's reads. The merchant's own order operations
+ * (create, update, cancel, tags) come later.
+ */
+export class OrderService {
+  constructor(private readonly db: Kysely<Tables>) {}
+
+  /**
+   * An `INITIALIZED` order for a checkout whose payment is about to be asked for, inside `trx`. It has
+   * no number and is announced to no one until `approve`; `discard` removes it if the payment fails.
+   */
+  async createInitialized(trx: Transaction<Tables>, source: OrderSource, now: Date): Promise<string> {
+    const id = newId();
+    const at = now.toISOString();
+    await trx
+      .insertInto('orders')
+      .values({
+        id,
+        number: null,
+        status: 'INITIALIZED',
+        payment_status: 'NOT_PAID',
+        fulfillment_status: 'NOT_FULFILLED',
+        checkout_id: source.checkoutId,
+        visitor_id: source.buyer.visitorId,
+        member_id: source.buyer.memberId,
+        created_at: at,
+        updated_at: at,
+        doc: JSON.stringify({ ...orderDocument(source), shippable: source.priced.shippable }),
+      })
+      .execute();
+    return id;
+  }
+
+  /**
+   * An order created by the API's create-order, numbered at once: `APPROVED` when there is nothing to
+   * pay, else `INITIALIZED` and `NOT_PAID` until its payment is collected.
+   */
+  async createFromCheckout(
+    trx: Transaction<Tables>,
+    source: OrderSource,
+    paid: boolean,
+    now: Date,
+  ): Promise<OrderDocument> {
+    const id = await this.createInitialized(trx, source, now);
+    if (paid) return this.approve(trx, id, { paymentStatus: 'PAID' }, now);
+    const number = await this.nextNumber(trx);
+    await this.writeActivities(trx, id, [{ type: 'ORDER_PLACED' }], now, { number });
+    const order = (await this.read(trx, id))!;
+    await recordEvents(
+      trx,
+      [{ entity: 'order', slug: 'created', entityId: id, payload: { entity: order } }],
+      now,
+    );
+    return order;
+  }
+
+  /**
+   * The order's payment went through (or needs none): it gets its number, `APPROVED`, the payment
+   * status given, `FULFILLED` at once when nothing ships; its activities and events are written in `trx`.
+   */
+  async approve(
+    trx: Transaction<Tables>,
+    orderId: string,
+    outcome: { paymentStatus: 'PAID' | 'PENDING' },
+    now: Date,
+  ): Promise<OrderDocument> {
+    const row = await trx
+      .selectFrom('orders')
+      .selectAll()
+      .where('id', '=', orderId)
+      .executeTakeFirstOrThrow();
+    const doc = JSON.parse(row.doc) as { shippable?: boolean };
+    const number = row.number ?? (await this.nextNumber(trx));
+    const activities = [
+      ...(row.number === null ? [{ type: 'ORDER_PLACED' }] : []),
+      ...(outcome.paymentStatus === 'PAID' ? [{ type: 'ORDER_PAID' }] : []),
+    ];
+    await this.writeActivities(trx, orderId, activities, now, {
+      number,
+      status: 'APPROVED',
+      payment_status: outcome.paymentStatus,
+      fulfillment_status: doc.shippable ? 'NOT_FULFILLED' : 'FULFILLED',
+    });
+    const order = (await this.read(trx, orderId))!;
+    const events: DomainEvent[] = [];
+    // an order paid through the checkout page was never announced while its payment was in flight
+    if (row.number === null)
+      events.push({ entity: 'order', slug: 'created', entityId: orderId, payload: { entity: order } });
+    else events.push({ entity: 'order', slug: 'updated', entityId: orderId, payload: { entity: order } });
+    events.push({ entity: 'order', slug: 'approved', entityId: orderId, payload: { entity: order } });
+    await recordEvents(trx, events, now);
+    return order;
+  }
+
+  /** Removes an order whose payment failed before it was ever numbered or announced. */
+  async discard(trx: Transaction<Tables>, orderId: string): Promise<void> {
+    await trx
+      .deleteFrom('orders')
+      .where('id', '=', orderId)
+      .where('status', '=', 'INITIALIZED')
+      .where('number', 'is', null)
+      .execute();
+  }
+
+  /** `GET /v1/orders/{id}`: the buyer's own order, or any for an admin; NOT_FOUND otherwise. */
+  async get(id: string, principal: Principal): Promise<OrderDocument> {
+    const row = await this.db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
+    if (!row || row.number === null || !ownsOrder(principal, row)) throw notFound('order', id);
+    return documentOf(row);
+  }
+
+  /** Of `ids`, those the caller may read (numbered orders they bought; all for an admin). */
+  async readable(ids: string[], principal: Principal): Promise<Set<string>> {
+    if (ids.length === 0) return new Set();
+    const rows = await this.db
+      .selectFrom('orders')
+      .select(['id', 'number', 'visitor_id', 'member_id'])
+      .where('id', 'in', ids)
+      .execute();
+    return new Set(
+      rows.filter((row) => row.number !== null && ownsOrder(principal, row)).map((row) => row.id),
+    );
+  }
+
+  /** `POST /v1/orders/search`: cursor paging, newest first by default; never `INITIALIZED`. */
+  async search(
+    search: OrderSearch,
+    principal: Principal,
+  ): Promise<{
+    orders: OrderDocument[];
+    metadata: { count: number; cursors: { next: string | null; prev: string | null }; hasNext: boolean };
+  }> {
+    const cursor = search.cursorPaging?.cursor ? decodeCursor(search.cursorPaging.cursor) : undefined;
+    const filter = cursor?.filter ?? search.filter ?? {};
+    const sort = cursor?.sort ?? sortOf(search.sort);
+    const limit = search.cursorPaging?.limit ?? cursor?.limit ?? MAX_ORDERS_PAGE;
+    checkFilterBudget(filter, 'search.filter');
+    const condition = compileFilter(filter, 'search.filter');
+    const named = statusesNamed(filter);
+    const backwards = cursor?.direction === 'prev';
+    // walking back to the previous page reads the sort the other way, then turns the page around
+    const descending = backwards ? !sort.descending : sort.descending;
+    let query = this.db
+      .selectFrom('orders')
+      .selectAll()
+      .where('number', 'is not', null)
+      .where('status', '<>', 'INITIALIZED')
+      .where((eb) => condition(eb))
+      .orderBy(sort.column, descending ? 'desc' : 'asc')
+      .orderBy('id', descending ? 'desc' : 'asc')
+      .limit(limit + 1);
+    const hidden = ['PENDING', 'REJECTED'].filter((status) => !named.has(status));
+    if (hidden.length > 0) query = query.where('status', 'not in', hidden);
+    if (principal.kind === 'member') query = query.where('member_id', '=', principal.memberId);
+    else if (principal.kind === 'visitor') {
+      query = query.where('visitor_id', '=', principal.visitorId).where('member_id', 'is', null);
+    } else if (principal.kind !== 'admin') return emptyPage();
+    if (cursor) {
+      const [value, id] = cursor.key;
+      query = query.where((eb) =>
+        eb.or([
+          eb(sort.column, descending ? '<' : '>', value),
+          eb.and([eb(sort.column, '=', value), eb('id', descending ? '<' : '>', id)]),
+        ]),
+      );
+    }
+    const rows = await query.execute();
+    const more = rows.length > limit;
+    const page = rows.slice(0, limit);
+    if (backwards) page.reverse();
+    const keyOf = (row: OrderRow): [string | number, string] => [row[sort.column] as string | number, row.id];
+    const base = { filter, sort, limit };
+    const first = page[0];
+    const last = page[page.length - 1];
+    const hasNext = backwards ? true : more;
+    const hasPrev = backwards ? more : cursor !== undefined;
+    return {
+      orders: page.map(documentOf),
+      metadata: {
+        count: page.length,
+        cursors: {
+          next: hasNext && last ? encodeCursor({ ...base, key: keyOf(last), direction: 'next' }) : null,
+          prev: hasPrev && first ? encodeCursor({ ...base, key: keyOf(first), direction: 'prev' }) : null,
+        },
+        hasNext: hasNext && last !== undefined,
+      },
+    };
+  }
+
+  // ---- internals ----
+
+  /** The next order number: the counter row is bumped inside the order's transaction (and locked by it). */
+  private async nextNumber(trx: Transaction<Tables>): Promise<number> {
+    const row = await trx
+      .insertInto('order_counters')
+      .values({ name: 'orders', value: FIRST_ORDER_NUMBER })
+      .onConflict((conflict) =>
+        conflict.column('name').doUpdateSet({ value: sql<number>`order_counters.value + 1` }),
+      )
+      .returning('value')
+      .executeTakeFirstOrThrow();
+    return Number(row.value);
+  }
+
+  private async writeActivities(
+    trx: Transaction<Tables>,
+    orderId: string,
+    activities: Array<{ type: string }>,
+    now: Date,
+    columns: Partial<Pick<OrderRow, 'number' | 'status' | 'payment_status' | 'fulfillment_status'>>,
+  ): Promise<void> {
+    const row = await trx
+      .selectFrom('orders')
+      .select('doc')
+      .where('id', '=', orderId)
+      .executeTakeFirstOrThrow();
+    const doc = JSON.parse(row.doc) as { activities?: unknown[] };
+    const at = now.toISOString();
+    doc.activities = [
+      ...(doc.activities ?? []),
+      ...activities.map((activity) => ({ id: newId(), createdDate: at, ...activity })),
+    ];
+    await trx
+      .updateTable('orders')
+      .set({ ...columns, doc: JSON.stringify(doc), updated_at: at })
+      .where('id', '=', orderId)
+      .execute();
+  }
+
+  private async read(trx: Transaction<Tables>, id: string): Promise<OrderDocument | undefined> {
+    const row = await trx.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
+    return row && documentOf(row);
+  }
+}
+
+function ownsOrder(principal: Principal, row: Pick<OrderRow, 'visitor_id' | 'member_id'>): boolean {
+  switch (principal.kind) {
+    case 'admin':
+      return true;
+    case 'member':
+      return row.member_id === principal.memberId;
+    case 'visitor':
+      return row.member_id === null && row.visitor_id === principal.visitorId;
+    default:
+      return false;
+  }
+}
+
+/** The wire order: the stored document with the row's id, number, statuses and dates. */
+function documentOf(row: OrderRow): OrderDocument {
+  const { shippable: _, ...doc } = JSON.parse(row.doc) as Record<string, unknown>;
+  return {
+    id: row.id,
+    ...(row.number !== null ? { number: String(row.number) } : {}),
+    ...doc,
+    status: row.status,
+    paymentStatus: row.payment_status,
+    fulfillmentStatus: row.fulfillment_status,
+    createdDate: row.created_at,
+    updatedDate: row.updated_at,
+    purchasedDate: row.created_at,
+  };
+}
+
+function emptyPage() {
+  return { orders: [], metadata: { count: 0, cursors: { next: null, prev: null }, hasNext: false } };
+}
+
+function sortOf(sort: OrderSearch['sort']): Cursor['sort'] {
+  const first = sort?.[0];
+  if (!first?.fieldName) return { column: 'created_at', descending: true };
+  const column = SORT_COLUMNS[first.fieldName as keyof typeof SORT_COLUMNS];
+  if (!column) {
+    throw invalidArgument([
+      violation(
+        'search.sort[0].fieldName',
+        `orders sort by ${Object.keys(SORT_COLUMNS).join(', ')}`,
+        'INVALID_ENUM_VALUE',
+      ),
+    ]);
+  }
+  return { column, descending: first.order !== 'ASC' };
+}
+
+function encodeCursor(cursor: Cursor): string {
+  return Buffer.from(JSON.stringify(cursor)).toString('base64url');
+}
+
+function decodeCursor(text: string): Cursor {
+  try {
+    const cursor = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as Cursor;
+    const columns = Object.values(SORT_COLUMNS) as string[];
+    if (
+      cursor &&
+      typeof cursor.filter === 'object' &&
+      cursor.filter !== null &&
+      !Array.isArray(cursor.filter) &&
+      columns.includes(cursor.sort?.column) &&
+      Number.isInteger(cursor.limit) &&
+      cursor.limit >= 0 &&
+      cursor.limit <= MAX_ORDERS_PAGE &&
+      typeof cursor.sort.descending === 'boolean' &&
+      Array.isArray(cursor.key) &&
+      cursor.key.length === 2 &&
+      (typeof cursor.key[0] === 'string' || Number.isSafeInteger(cursor.key[0])) &&
+      typeof cursor.key[1] === 'string' &&
+      (cursor.direction === 'next' || cursor.direction === 'prev')
+    ) {
+      return cursor;
+    }
+  } catch {
+    // answered below
+  }
+  throw invalidArgument([
+    violation('search.cursorPaging.cursor', 'is not a cursor this search gave', 'FORMAT'),
+  ]);
+}
+
+/** The statuses a filter names anywhere: PENDING and REJECTED orders are listed only when named. */
+function statusesNamed(filter: unknown): Set<string> {
+  const named = new Set<string>();
+  const walk = (value: unknown, inStatus: boolean) => {
+    if (typeof value === 'string' && inStatus) named.add(value);
+    else if (Array.isArray(value)) for (const item of value) walk(item, inStatus);
+    else if (value && typeof value === 'object') {
+      for (const [key, child] of Object.entries(value)) walk(child, inStatus || key === 'status');
+    }
+  };
+  walk(filter, false);
+  return named;
+}
+
+type Condition = (eb: ExpressionBuilder<Tables, 'orders'>) => Expression<SqlBool>;
+const COMPARISONS = { $eq: '=', $ne: '<>', $gt: '>', $gte: '>=', $lt: '<', $lte: '<=' } as const;
+
+/** The wire's filter (`{"status": {"$in": [...]}, "$and": [...]}`) as a SQL condition on indexed columns. */
+export function compileFilter(filter: unknown, field: string): Condition {
+  if (!filter || typeof filter !== 'object' || Array.isArray(filter)) {
+    throw invalidArgument([violation(field, 'must be an object', 'FORMAT')]);
+  }
+  const parts: Condition[] = [];
+  for (const [key, value] of Object.entries(filter as Record<string, unknown>)) {
+    const at = `${field}.${key}`;
+    if (key === '$and' || key === '$or') {
+      if (!Array.isArray(value) || value.length === 0)
+        throw invalidArgument([violation(at, 'must be a list of filters', 'FORMAT')]);
+      const inner = value.map((item, index) => compileFilter(item, `${at}[${index}]`));
+      parts.push((eb) => (key === '$and' ? eb.and(inner.map((c) => c(eb))) : eb.or(inner.map((c) => c(eb)))));
+    } else if (key === '$not') {
+      const inner = compileFilter(value, at);
+      parts.push((eb) => eb.not(inner(eb)));
+    } else {
+      const column = FILTER_COLUMNS[key as keyof typeof FILTER_COLUMNS];
+      if (!column) {
+        throw invalidArgument([
+          violation(at, `orders filter on ${Object.keys(FILTER_COLUMNS).join(', ')}`, 'FIELD_NOT_ALLOWED'),
+        ]);
+      }
+      parts.push(fieldCondition(column, value, at));
+    }
+  }
+  return (eb) => (parts.length === 0 ? eb.lit(true) : eb.and(parts.map((part) => part(eb))));
+}
+
+function fieldCondition(column: FilterColumn, value: unknown, field: string): Condition {
+  const operand = (raw: unknown, at: string): string | number => {
+    if (column === 'number') {
+      const number = typeof raw === 'number' ? raw : typeof raw === 'string' ? Number(raw) : Number.NaN;
+      if (!Number.isSafeInteger(number))
+        throw invalidArgument([violation(at, 'must be an order number', 'FORMAT')]);
+      return number;
+    }
+    if (typeof raw !== 'string') throw invalidArgument([violation(at, 'must be a string', 'FORMAT')]);
+    if (column === 'created_at' || column === 'updated_at') {
+      const date = new Date(raw);
+      if (Number.isNaN(date.getTime()))
+        throw invalidArgument([violation(at, 'must be an ISO-8601 date', 'FORMAT')]);
+      return date.toISOString();
+    }
+    return raw;
+  };
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    if (value === null) return (eb) => eb(column, 'is', null);
+    const equal = operand(value, field);
+    return (eb) => eb(column, '=', equal);
+  }
+  const parts: Condition[] = [];
+  const problems: FieldViolation[] = [];
+  for (const [operator, raw] of Object.entries(value as Record<string, unknown>)) {
+    const at = `${field}.${operator}`;
+    if (operator in COMPARISONS) {
+      const compared = operand(raw, at);
+      const op = COMPARISONS[operator as keyof typeof COMPARISONS];
+      parts.push((eb) => eb(column, op, compared));
+    } else if (operator === '$in' || operator === '$nin') {
+      // its size was held to the filter budget already
+      if (!Array.isArray(raw)) throw invalidArgument([violation(at, 'must be a list of values', 'FORMAT')]);
+      const values = raw.map((item, index) => operand(item, `${at}[${index}]`));
+      if (values.length === 0) parts.push((eb) => eb.lit(operator === '$nin'));
+      else parts.push((eb) => eb(column, operator === '$in' ? 'in' : 'not in', values));
+    } else if (operator === '$exists') {
+      parts.push((eb) => eb(column, raw ? 'is not' : 'is', null));
+    } else if (operator === '$startsWith' && column !== 'number') {
+      const prefix = operand(raw, at) as string;
+      parts.push((eb) =>
+        eb(eb.fn('substr', [eb.ref(column), eb.lit(1), eb.lit(prefix.length)]), '=', prefix),
+      );
+    } else {
+      problems.push(
+        violation(
+          at,
+          `is not an operator orders filter ${field.split('.').pop()} with`,
+          'INVALID_ENUM_VALUE',
+        ),
+      );
+    }
+  }
+  if (problems.length > 0) throw invalidArgument(problems);
+  return (eb) => eb.and(parts.map((part) => part(eb)));
+}

@@ -1,0 +1,24 @@
+/** The orders domain's rows. */
+export interface OrderTables {
+  orders: OrderRow;
+  /** Counters that give out numbers, one row each (`orders`): bumped in the transaction that uses one. */
+  order_counters: { name: string; value: number };
+}
+
+export interface OrderRow {
+  id: string;
+  /** The number buyers see; null while the order is `INITIALIZED` by a payment still in flight. */
+  number: number | null;
+  /** Point 4: `INITIALIZED`, `APPROVED`, `CANCELED`, `PENDING`, `REJECTED`. */
+  status: string;
+  payment_status: string;
+  fulfillment_status: string;
+  checkout_id: string | null;
+  /** Who bought: what the buyer's reads are limited by. */
+  visitor_id: string | null;
+  member_id: string | null;
+  created_at: string;
+  updated_at: string;
+  /** The rest of the wire order as JSON text: lines as sold, addresses, totals, activities. */
+  doc: string;
+}

@@ -1,0 +1,47 @@
+import { CALLERS, type HttpApp } from '../http/app.ts';
+import type { Services } from '../platform.ts';
+import { notFound } from '../shared/errors.ts';
+import { ListByIdsBody, OrderTransactionsParams, PaymentSettingsBody } from './schemas.ts';
+
+/** Orders' transactions (payments and refunds), read by whoever may read the order. */
+export function paymentRoutes(app: HttpApp, services: Pick<Services, 'orders' | 'payments'>): void {
+  const { orders, payments } = services;
+  const path = '/ecom/v1/payments';
+
+  app.get(
+    `${path}/orders/:orderId`,
+    { schema: { params: OrderTransactionsParams }, config: CALLERS.tokenHolders },
+    async (request) => {
+      const { orderId } = request.params;
+      if (!(await orders.readable([orderId], request.principal)).has(orderId))
+        throw notFound('order', orderId);
+      const [orderTransactions] = await payments.transactionsOf([orderId]);
+      return { orderTransactions };
+    },
+  );
+
+  // orders the caller may not read are left out, as if they did not exist
+  app.post(
+    `${path}/list-by-ids`,
+    { schema: { body: ListByIdsBody }, config: CALLERS.tokenHolders },
+    async (request) => {
+      const readable = await orders.readable([...new Set(request.body.orderIds)], request.principal);
+      const ids = [...new Set(request.body.orderIds)].filter((id) => readable.has(id));
+      return { orderTransactions: await payments.transactionsOf(ids) };
+    },
+  );
+
+  // whether a paid checkout is captured at once or only authorized (captured later by the merchant)
+  const settingsPath = '/api/cartwheel/payment-settings';
+  app.get(settingsPath, { config: CALLERS.admins }, async () => ({
+    paymentSettings: { capture: await payments.captureMode() },
+  }));
+  app.patch(
+    settingsPath,
+    { schema: { body: PaymentSettingsBody }, config: CALLERS.admins },
+    async (request) => {
+      await payments.setCaptureMode(request.body.paymentSettings.capture);
+      return { paymentSettings: { capture: await payments.captureMode() } };
+    },
+  );
+}

@@ -1,0 +1,13 @@
+import Type from 'typebox';
+import { Id, Ids, OneOf } from '../http/input.ts';
+
+/** Orders one list-by-ids call reads the transactions of. */
+export const MAX_TRANSACTION_ORDERS = 100;
+
+export const OrderTransactionsParams = Type.Object({ orderId: Id() });
+export const ListByIdsBody = Type.Object({ orderIds: Ids(MAX_TRANSACTION_ORDERS) });
+
+/** The store's payment settings an admin may change. */
+export const PaymentSettingsBody = Type.Object({
+  paymentSettings: Type.Object({ capture: OneOf(['IMMEDIATE', 'AUTHORIZE_ONLY']) }),
+});

@@ -1,0 +1,62 @@
+/** The payments domain's rows: the test gateway's own ledger, and every order's payments. */
+export interface PaymentTables {
+  gateway_charges: GatewayChargeRow;
+  gateway_captures: GatewayCaptureRow;
+  order_payments: OrderPaymentRow;
+}
+
+/**
+ * One charge the built-in test gateway made, keyed by the caller's idempotency key: a retried call
+ * finds the row and answers its first result, so a card is never charged twice.
+ */
+export interface GatewayChargeRow {
+  idempotency_key: string;
+  transaction_id: string;
+  /** Decimal string in `currency`. */
+  amount: string;
+  currency: string;
+  /** 1 when the charge was captured at once (a sale), 0 when only authorized. */
+  captured: number;
+  /** `APPROVED`, `DECLINED` or `REQUIRES_ACTION` (a 3-D Secure step is pending). */
+  status: string;
+  /** Why a decline: `CARD_DECLINED`, `INSUFFICIENT_FUNDS`, `AUTHENTICATION_FAILED`. */
+  decline_code: string | null;
+  /** The 3-D Secure step's id while one is pending. */
+  action_id: string | null;
+  card_last4: string;
+  card_brand: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A capture of an authorized charge, keyed by its idempotency key. */
+export interface GatewayCaptureRow {
+  idempotency_key: string;
+  transaction_id: string;
+  amount: string;
+  created_at: string;
+}
+
+/** A payment in an order's transactions (`orderTransactions.payments`). */
+export interface OrderPaymentRow {
+  id: string;
+  order_id: string;
+  /** Decimal string, and as the shopper read it (`$12.00`). */
+  amount: string;
+  formatted_amount: string;
+  currency: string;
+  /** Point 4's payment status: `APPROVED`, `AUTHORIZED`, ... */
+  status: string;
+  /** The checkout attempt that paid (the gateway order). */
+  payment_order_id: string;
+  gateway_transaction_id: string;
+  provider_transaction_id: string;
+  method_name: string;
+  card_brand: string;
+  card_last4: string;
+  /** 1 when the store only authorized: captured later by the merchant. */
+  delayed_capture: number;
+  authorized_at: string | null;
+  created_at: string;
+  updated_at: string;
+}

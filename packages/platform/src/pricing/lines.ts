@@ -1,0 +1,283 @@
+import {
+  DEFAULT_VARIANT_ID,
+  type DescriptionLine,
+  type Image,
+  type ItemAvailabilityInfo,
+  type LineItem,
+  type MediaItem,
+  STORES_APP_ID,
+} from '@cartwheel/sdk';
+import type { ProductRecord, VariantRecord } from '../catalog/model.ts';
+import type { StoredLine } from './contract.ts';
+import { Big, type Currency, decimal, maxBig } from './money.ts';
+
+/** What pricing needs of one product (CatalogService.pricingFacts). */
+export interface ProductFacts {
+  record: ProductRecord;
+  visible: boolean;
+  collectionIds: string[];
+}
+
+/**
+ * A stored line resolved against the catalog: the wire line item without its amounts, and the facts
+ * the money steps use. `counted` lines are priced into the totals; the others (not found, sold out)
+ * are shown with their problem and cost nothing.
+ */
+export interface ResolvedLine {
+  id: string;
+  quantity: number;
+  lineItem: LineItem;
+  /** Unit price after the catalog's discount (rounded to the currency). */
+  unitPrice: Big;
+  /** Unit price before the catalog's discount. */
+  fullUnitPrice: Big;
+  counted: boolean;
+  productId: string | null;
+  collectionIds: readonly string[];
+  /** Per unit, in the store's weight unit. */
+  unitWeight: Big;
+  shippable: boolean;
+}
+
+const ZERO = new Big(0);
+
+export function resolveLine(
+  line: StoredLine,
+  facts: ReadonlyMap<string, ProductFacts>,
+  currency: Currency,
+  publicUrl: string,
+): ResolvedLine {
+  return line.custom
+    ? resolveCustomLine(line, currency)
+    : resolveCatalogLine(line, facts, currency, publicUrl);
+}
+
+function resolveCatalogLine(
+  line: StoredLine,
+  facts: ReadonlyMap<string, ProductFacts>,
+  currency: Currency,
+  publicUrl: string,
+): ResolvedLine {
+  const reference = line.catalogReference ?? {};
+  const productId = reference.catalogItemId ?? '';
+  const fact =
+    reference.appId === undefined || reference.appId === STORES_APP_ID ? facts.get(productId) : undefined;
+  const variant = fact?.visible ? chosenVariant(fact.record, reference.options) : undefined;
+  // a product still sold whose chosen variant is gone keeps its name, so the buyer knows what to remove
+  if (!fact || !variant) return notFoundLine(line, fact?.visible ? fact.record.name : '');
+
+  const { record } = fact;
+  const override = line.catalogOverrideFields ?? {};
+  const listPrice = currency.round(new Big(variant.price ?? record.price));
+  const fullUnitPrice = decimal(override.fullPrice) ?? decimal(override.price) ?? listPrice;
+  const unitPrice = currency.round(decimal(override.price) ?? catalogDiscounted(listPrice, record, currency));
+  const shippable = override.physicalProperties?.shippable ?? record.productType === 'physical';
+  const weight = override.physicalProperties?.weight ?? variant.weight ?? record.weight ?? 0;
+  const availability = stockOf(record, variant, line.quantity);
+  const lineItem: LineItem = {
+    id: line.id,
+    quantity: line.quantity,
+    catalogReference: reference,
+    productName: override.productName ?? { original: record.name, translated: record.name },
+    url: { relativePath: `/product-page/${record.slug}`, url: `${publicUrl}/product-page/${record.slug}` },
+    descriptionLines: override.descriptionLines ?? descriptionLinesOf(record, variant),
+    image: override.image ?? imageOf(record, variant),
+    availability,
+    physicalProperties: {
+      weight,
+      sku: override.physicalProperties?.sku ?? (variant.sku || record.sku || null),
+      shippable,
+    },
+    itemType: { preset: record.productType === 'digital' ? 'DIGITAL' : 'PHYSICAL' },
+    paymentOption: override.paymentOption?.value ?? 'FULL_PAYMENT_ONLINE',
+    rootCatalogItemId: record.id,
+    customLineItem: false,
+    priceUndetermined: false,
+    fixedQuantity: false,
+    ...(line.catalogOverrideFields ? { catalogOverrideFields: line.catalogOverrideFields } : {}),
+  };
+  return {
+    id: line.id,
+    quantity: line.quantity,
+    lineItem,
+    unitPrice,
+    fullUnitPrice: currency.round(fullUnitPrice),
+    counted: availability.status === 'AVAILABLE' || availability.status === 'PARTIALLY_AVAILABLE',
+    productId: record.id,
+    collectionIds: fact.collectionIds,
+    unitWeight: new Big(weight),
+    shippable,
+  };
+}
+
+function resolveCustomLine(line: StoredLine, currency: Currency): ResolvedLine {
+  const custom = line.custom!;
+  const unitPrice = currency.round(maxBig(decimal(custom.price) ?? ZERO, ZERO));
+  const fullUnitPrice = currency.round(maxBig(decimal(custom.fullPrice) ?? unitPrice, ZERO));
+  const shippable = custom.physicalProperties?.shippable ?? false;
+  const weight = custom.physicalProperties?.weight ?? 0;
+  const available = custom.quantityAvailable;
+  const availability: ItemAvailabilityInfo =
+    available === null || available === undefined
+      ? { status: 'AVAILABLE', quantityAvailable: null }
+      : shortOf(available, line.quantity);
+  const lineItem: LineItem = {
+    id: line.id,
+    quantity: line.quantity,
+    ...(custom.catalogReference ? { catalogReference: custom.catalogReference } : {}),
+    productName: custom.productName ?? { original: '', translated: '' },
+    ...(custom.url ? { url: custom.url } : {}),
+    descriptionLines: custom.descriptionLines ?? [],
+    ...(custom.media ? { image: { url: custom.media } } : {}),
+    availability,
+    physicalProperties: { weight, sku: custom.physicalProperties?.sku ?? null, shippable },
+    itemType: custom.itemType ?? { preset: 'CUSTOM_AMOUNT_ITEM' },
+    paymentOption: custom.paymentOption ?? 'FULL_PAYMENT_ONLINE',
+    ...(custom.serviceProperties ? { serviceProperties: custom.serviceProperties } : {}),
+    rootCatalogItemId: custom.rootCatalogItemId ?? null,
+    customLineItem: true,
+    priceUndetermined: custom.priceUndetermined ?? false,
+    fixedQuantity: custom.fixedQuantity ?? false,
+  };
+  return {
+    id: line.id,
+    quantity: line.quantity,
+    lineItem,
+    unitPrice,
+    fullUnitPrice,
+    counted: availability.status !== 'NOT_AVAILABLE',
+    productId: custom.catalogReference?.catalogItemId ?? null,
+    collectionIds: [],
+    unitWeight: new Big(weight),
+    shippable,
+  };
+}
+
+/** A line whose product, or whose variant, the catalog no longer sells: kept so the buyer can remove it. */
+function notFoundLine(line: StoredLine, name: string): ResolvedLine {
+  return {
+    id: line.id,
+    quantity: line.quantity,
+    lineItem: {
+      id: line.id,
+      quantity: line.quantity,
+      ...(line.catalogReference ? { catalogReference: line.catalogReference } : {}),
+      productName: { original: name, translated: name },
+      descriptionLines: [],
+      availability: { status: 'NOT_FOUND', quantityAvailable: 0 },
+      physicalProperties: { weight: 0, sku: null, shippable: false },
+      itemType: { preset: 'PHYSICAL' },
+      paymentOption: 'FULL_PAYMENT_ONLINE',
+      customLineItem: false,
+    },
+    unitPrice: ZERO,
+    fullUnitPrice: ZERO,
+    counted: false,
+    productId: line.catalogReference?.catalogItemId ?? null,
+    collectionIds: [],
+    unitWeight: ZERO,
+    shippable: false,
+  };
+}
+
+function catalogDiscounted(listPrice: Big, record: ProductRecord, currency: Currency): Big {
+  const value = new Big(record.discount?.value ?? 0);
+  switch (record.discount?.type) {
+    case 'AMOUNT':
+      return maxBig(listPrice.minus(value), ZERO);
+    case 'PERCENT':
+      return maxBig(currency.round(listPrice.times(new Big(100).minus(value)).div(100)), ZERO);
+    default:
+      return listPrice;
+  }
+}
+
+const normal = (text: unknown) =>
+  String(text ?? '')
+    .trim()
+    .toLowerCase();
+
+/**
+ * `{variantId}` names a variant; `{options: {Size: 'M'}}` names one choice of every option; nothing
+ * names the default variant of a product without options. Hidden variants are not sold.
+ */
+function chosenVariant(
+  record: ProductRecord,
+  options: Record<string, unknown> | null | undefined,
+): VariantRecord | undefined {
+  const found = (() => {
+    const variantId = options?.variantId;
+    if (typeof variantId === 'string' && variantId) {
+      return record.variants.find((variant) => variant.id === variantId);
+    }
+    const chosen = options?.options;
+    if (chosen && typeof chosen === 'object' && Object.keys(chosen).length > 0) {
+      const wanted = new Map(
+        Object.entries(chosen as Record<string, unknown>).map(([k, v]) => [normal(k), normal(v)]),
+      );
+      return record.variants.find((variant) => {
+        const entries = Object.entries(variant.choices);
+        return (
+          entries.length === wanted.size &&
+          entries.every(([name, choice]) => wanted.get(normal(name)) === normal(choice))
+        );
+      });
+    }
+    if (record.options.length > 0 && record.variants.length > 1) return undefined;
+    return record.variants.find((variant) => variant.id === DEFAULT_VARIANT_ID) ?? record.variants[0];
+  })();
+  return found?.visible === false ? undefined : found;
+}
+
+function stockOf(record: ProductRecord, variant: VariantRecord, quantity: number): ItemAvailabilityInfo {
+  if (!record.trackInventory) {
+    return variant.inStock
+      ? { status: 'AVAILABLE', quantityAvailable: null }
+      : { status: 'NOT_AVAILABLE', quantityAvailable: 0 };
+  }
+  return shortOf(variant.quantity ?? 0, quantity);
+}
+
+function shortOf(available: number, quantity: number): ItemAvailabilityInfo {
+  if (available <= 0) return { status: 'NOT_AVAILABLE', quantityAvailable: 0 };
+  if (available < quantity) return { status: 'PARTIALLY_AVAILABLE', quantityAvailable: available };
+  return { status: 'AVAILABLE', quantityAvailable: available };
+}
+
+/** One line per option, in the product's order: "Size: M", "Color: Charcoal" (with its color code). */
+function descriptionLinesOf(record: ProductRecord, variant: VariantRecord): DescriptionLine[] {
+  return record.options.flatMap((option): DescriptionLine[] => {
+    const chosen = variant.choices[option.name];
+    if (chosen === undefined) return [];
+    const name = { original: option.name, translated: option.name };
+    if (option.optionType === 'color') {
+      const choice = option.choices.find((c) => c.description === chosen);
+      return [
+        {
+          name,
+          colorInfo: { original: chosen, translated: chosen, code: choice?.value ?? null },
+          lineType: 'COLOR',
+        },
+      ];
+    }
+    return [{ name, plainText: { original: chosen, translated: chosen }, lineType: 'PLAIN_TEXT' }];
+  });
+}
+
+/** The chosen options' first image, else the product's main image. */
+function imageOf(record: ProductRecord, variant: VariantRecord): Image | undefined {
+  const choiceMediaIds = record.options.flatMap(
+    (option) => option.choices.find((c) => c.description === variant.choices[option.name])?.mediaIds ?? [],
+  );
+  const media: MediaItem | undefined =
+    choiceMediaIds.map((id) => record.media.find((item) => item.id === id)).find((item) => item?.image) ??
+    record.media.find((item) => item.image);
+  if (!media?.image?.url) return undefined;
+  return {
+    ...(media.id ? { id: media.id } : {}),
+    url: media.image.url,
+    ...(media.image.width ? { width: media.image.width } : {}),
+    ...(media.image.height ? { height: media.image.height } : {}),
+    altText: media.image.altText ?? null,
+  };
+}

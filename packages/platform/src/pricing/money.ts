@@ -1,0 +1,124 @@
+import type { MultiCurrencyPrice } from '@cartwheel/sdk';
+import Big from 'big.js';
+
+/** Half away from zero (big.js's ROUND_HALF_UP): 0.005 -> 0.01, -0.005 -> -0.01. */
+const HALF_AWAY_FROM_ZERO = 1;
+const ZERO = new Big(0);
+
+export { Big };
+export const zero = (): Big => ZERO;
+
+/**
+ * Exact money in one currency. Amounts are big.js decimals, never binary floats: `0.1 + 0.2` is
+ * `0.3`, and a tax of 8.875% on $0.30 is 0.026625 until it is rounded, once, to the currency's cents.
+ */
+export class Currency {
+  readonly decimals: number;
+  private readonly formatter: Intl.NumberFormat;
+
+  constructor(readonly code: string) {
+    this.formatter = new Intl.NumberFormat('en-US', { style: 'currency', currency: code });
+    this.decimals = this.formatter.resolvedOptions().maximumFractionDigits ?? 2;
+  }
+
+  /** Rounds to the currency's smallest unit, half away from zero. */
+  round(amount: Big): Big {
+    return amount.round(this.decimals, HALF_AWAY_FROM_ZERO);
+  }
+
+  /** `"10.50"`: the wire's decimal string, always with the currency's decimals. */
+  text(amount: Big): string {
+    return amount.toFixed(this.decimals, HALF_AWAY_FROM_ZERO);
+  }
+
+  /** `"$10.50"`: as a shopper reads it. Formats the decimal string, so no float ever rounds it. */
+  format(amount: Big): string {
+    return this.formatText(this.text(amount));
+  }
+
+  /** Formatting is the slowest step of a price and carts repeat their amounts: kept by text. */
+  private readonly formatted = new Map<string, string>();
+
+  private formatText(text: string): string {
+    let formatted = this.formatted.get(text);
+    if (formatted === undefined) {
+      formatted = this.formatter.format(text as unknown as number);
+      if (this.formatted.size >= 10_000) this.formatted.clear();
+      this.formatted.set(text, formatted);
+    }
+    return formatted;
+  }
+
+  /** The wire's price object; without currency conversion the converted amount is the same. */
+  price(amount: Big): MultiCurrencyPrice {
+    const text = this.text(amount);
+    const formatted = this.formatText(text);
+    return {
+      amount: text,
+      convertedAmount: text,
+      formattedAmount: formatted,
+      formattedConvertedAmount: formatted,
+    };
+  }
+}
+
+const currencies = new Map<string, Currency>();
+
+export function currencyOf(code: string): Currency {
+  let currency = currencies.get(code);
+  if (!currency) {
+    currency = new Currency(code);
+    currencies.set(code, currency);
+  }
+  return currency;
+}
+
+/** A decimal from the wire or the catalog; null when it is not a finite decimal number. */
+export function decimal(value: unknown): Big | null {
+  if (typeof value === 'number') return Number.isFinite(value) ? new Big(value) : null;
+  if (typeof value !== 'string' || !/^-?\d{1,15}(\.\d{1,12})?$/.test(value.trim())) return null;
+  return new Big(value.trim());
+}
+
+export const minBig = (a: Big, b: Big): Big => (a.lt(b) ? a : b);
+export const maxBig = (a: Big, b: Big): Big => (a.gt(b) ? a : b);
+export const sumBig = (values: Iterable<Big>): Big => {
+  let total = ZERO;
+  for (const value of values) total = total.plus(value);
+  return total;
+};
+
+/**
+ * Splits `amount` across parts in proportion to their weights, in whole cents, so the shares add up
+ * to `amount` exactly: each share rounded, the remainder to the last part, and no share above its
+ * weight (a discount never makes a line negative). `amount` is first capped at the weights' sum.
+ */
+export function allocate(amount: Big, weights: readonly Big[], currency: Currency): Big[] {
+  const total = sumBig(weights);
+  if (weights.length === 0 || total.lte(0)) return weights.map(() => ZERO);
+  const target = currency.round(minBig(amount, total));
+  const shares: Big[] = [];
+  let allocated = ZERO;
+  weights.forEach((weight, index) => {
+    const left = target.minus(allocated);
+    const share =
+      index === weights.length - 1
+        ? left
+        : minBig(minBig(currency.round(target.times(weight).div(total)), weight), maxBig(left, ZERO));
+    shares.push(share);
+    allocated = allocated.plus(share);
+  });
+  // the last part may have taken more than its weight through the others' rounding: give it back
+  const last = shares.length - 1;
+  let excess = shares[last]!.minus(weights[last]!);
+  if (excess.gt(0)) {
+    shares[last] = weights[last]!;
+    for (let index = 0; index < last && excess.gt(0); index++) {
+      const room = weights[index]!.minus(shares[index]!);
+      const give = minBig(room, excess);
+      shares[index] = shares[index]!.plus(give);
+      excess = excess.minus(give);
+    }
+  }
+  return shares;
+}

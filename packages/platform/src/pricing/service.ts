@@ -1,0 +1,67 @@
+import type { Kysely } from 'kysely';
+import type { CatalogService } from '../catalog/service.ts';
+import type { Tables } from '../db/tables.ts';
+import { applicationError } from '../shared/errors.ts';
+import type { StoreSettingsService } from '../store-settings/service.ts';
+import type { Priced, PricingRequest } from './contract.ts';
+import { couponRefusal, nextWindowChange, priceLines } from './engine.ts';
+import { resolveLine } from './lines.ts';
+import { currencyOf } from './money.ts';
+
+/** What pricing reads: the catalog's products and the store's settings. */
+export interface PricingSources {
+  catalog: Pick<CatalogService, 'pricingFacts'>;
+  storeSettings: Pick<StoreSettingsService, 'commerceSettings'>;
+}
+
+/**
+ * Prices carts and checkouts from the catalog and the store's settings (see contract.ts). A price
+ * costs one catalog query for all of a cart's products; the settings come from a brief snapshot.
+ */
+export class PricingService {
+  constructor(
+    private readonly sources: () => PricingSources,
+    private readonly options: { publicUrl: string },
+  ) {}
+
+  async price(request: PricingRequest, executor?: Kysely<Tables>): Promise<Priced> {
+    return (await this.priceToKeep(request, { executor })).priced;
+  }
+
+  /**
+   * As `price`, for a caller that keeps the answer: the settings and products used are at least as
+   * new as the `settingsVersion` and `catalogVersion` it read (pricing/versions.ts), and `until` is
+   * the first moment the clock alone may change the answer (a discount rule or coupon window opening
+   * or closing; Infinity: none).
+   */
+  async priceToKeep(
+    request: PricingRequest,
+    options: { settingsVersion?: number; catalogVersion?: number; executor?: Kysely<Tables> } = {},
+  ): Promise<{ priced: Priced; until: number }> {
+    const { catalog, storeSettings } = this.sources();
+    const productIds = request.lines.flatMap((line) =>
+      !line.custom && line.catalogReference?.catalogItemId ? [line.catalogReference.catalogItemId] : [],
+    );
+    const [settings, facts] = await Promise.all([
+      storeSettings.commerceSettings(options.executor, options.settingsVersion),
+      catalog.pricingFacts(productIds, options.executor, options.catalogVersion),
+    ]);
+    const currency = currencyOf(settings.store.currency);
+    const lines = request.lines.map((line) => resolveLine(line, facts, currency, this.options.publicUrl));
+    const now = request.now ?? new Date();
+    return { priced: priceLines(lines, settings, request, now), until: nextWindowChange(settings, now) };
+  }
+
+  /**
+   * Refuses a code that is unknown, switched off, expired or not active yet: an application error
+   * (`COUPON_DOES_NOT_EXIST`, `COUPON_IS_DISABLED`, `COUPON_IS_EXPIRED`, `COUPON_IS_NOT_ACTIVE_YET`).
+   */
+  async checkCoupon(code: string, now = new Date()): Promise<void> {
+    const settings = await this.sources().storeSettings.commerceSettings();
+    const refusal = couponRefusal(settings.coupons.get(code.trim().toUpperCase()), code.trim(), now);
+    if (refusal) {
+      // a code the buyer typed that cannot be used: a bad argument (400), as the hosted platform answers
+      throw applicationError('INVALID_ARGUMENT', refusal.code, refusal.description, { couponCode: code });
+    }
+  }
+}

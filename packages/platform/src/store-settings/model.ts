@@ -1,0 +1,170 @@
+import type { Address, DiscountRule, PickupMethod, WeightUnit } from '@cartwheel/sdk';
+
+/**
+ * The store's commerce settings as pricing reads them: one snapshot, loaded in a few queries and kept
+ * briefly in memory (price() runs on every cart read). Amounts are decimal strings, rates 0..1.
+ */
+export interface CommerceSettings {
+  store: StoreCommerceSettings;
+  taxRegions: TaxRegion[];
+  shippingRegions: ShippingRegion[];
+  pickupLocations: PickupLocation[];
+  discountRules: DiscountRule[];
+  /** By code in upper case: codes are matched without regard to case. */
+  coupons: Map<string, Coupon>;
+}
+
+export type LogoSize = 'SMALL' | 'MEDIUM' | 'LARGE';
+export type LogoAlignment = 'SIDE' | 'CENTER';
+
+export interface CheckoutSettings {
+  checkoutBrand: {
+    header: { logo: { image?: { url?: string }; size: LogoSize; alignment: LogoAlignment } | null };
+  };
+}
+
+export interface StoreCommerceSettings {
+  /** ISO 4217: every amount of the store is in it. */
+  currency: string;
+  /** The unit catalog weights are in, and weight-based shipping rates are per. */
+  weightUnit: WeightUnit;
+  /** Whether catalog prices already include tax (tax is then extracted, not added). */
+  taxIncludedInPrices: boolean;
+  checkoutSettings: CheckoutSettings;
+}
+
+/** A tax rate for a country, or for one subdivision of it (`US-NY`), which wins over the country's. */
+export interface TaxRegion {
+  id: string;
+  /** The jurisdiction's name as a receipt shows it: "New York". */
+  name: string;
+  country: string;
+  /** ISO 3166-2 (`US-NY`), or null for the whole country. */
+  subdivision: string | null;
+  /** Decimal string between 0 and 1: `"0.08875"`. */
+  rate: string;
+  /** Whether shipping to this region is taxed at the same rate. */
+  taxShipping: boolean;
+  createdDate: string;
+  updatedDate: string;
+}
+
+export interface ShippingDestination {
+  country: string;
+  /** ISO 3166-2 codes; none: the whole country. */
+  subdivisions?: string[];
+}
+
+export interface WeightBracket {
+  /** Up to and including this weight (the store's unit); null: any weight above the previous bracket. */
+  upToWeight: number | null;
+  price: string;
+}
+
+/** How a delivery option's cost is worked out. */
+export interface ShippingRate {
+  kind: 'FLAT_RATE' | 'BY_WEIGHT';
+  /** FLAT_RATE: the cost of the whole shipment. */
+  price?: string;
+  /** BY_WEIGHT: a price per weight unit, or brackets (first bracket the weight fits). */
+  pricePerWeightUnit?: string;
+  weightBrackets?: WeightBracket[];
+  /** The option costs nothing when the discounted item subtotal reaches this. */
+  freeShippingAbove?: string | null;
+}
+
+export interface DeliveryTimeSlotSetting {
+  from: string;
+  to: string;
+}
+
+export interface ShippingRateOption {
+  code: string;
+  title: string;
+  /** Free text: "3-5 business days". */
+  deliveryTime?: string | null;
+  rate: ShippingRate;
+  /** Each slot is offered as its own option (`{code}-slot-{n}`) carrying `logistics.deliveryTimeSlot`. */
+  deliveryTimeSlots?: DeliveryTimeSlotSetting[];
+}
+
+export interface ShippingRegion {
+  id: string;
+  name: string;
+  destinations: ShippingDestination[];
+  options: ShippingRateOption[];
+  createdDate: string;
+  updatedDate: string;
+}
+
+/** Where a buyer may collect an order: offered with every shipment, whatever the destination. */
+export interface PickupLocation {
+  id: string;
+  code: string;
+  title: string;
+  pickupMethod: PickupMethod;
+  address: Address;
+  /** Usually "0.00". */
+  price: string;
+  instructions?: string | null;
+  deliveryTime?: string | null;
+  createdDate: string;
+  updatedDate: string;
+}
+
+export type CouponDiscountType = 'PERCENTAGE' | 'FIXED_AMOUNT' | 'FREE_SHIPPING';
+
+export interface Coupon {
+  id: string;
+  code: string;
+  name: string;
+  active: boolean;
+  discountType: CouponDiscountType;
+  /** PERCENTAGE: 0 < percentage <= 100. */
+  percentage?: number | null;
+  /** FIXED_AMOUNT: decimal string. */
+  fixedAmount?: string | null;
+  /** Only these products (or products of these collections); none: the whole order. */
+  productIds?: string[];
+  collectionIds?: string[];
+  /** The coupon applies once the item subtotal reaches this. */
+  minimumSubtotal?: string | null;
+  startTime?: string | null;
+  expirationTime?: string | null;
+  createdDate: string;
+  updatedDate: string;
+}
+
+export type WindowStatus = 'LIVE' | 'EXPIRED' | 'PENDING';
+
+/** Where `now` falls in a start..end window (no start: always started; no end: never ends). */
+export function windowStatus(
+  start: string | Date | null | undefined,
+  end: string | Date | null | undefined,
+  now: Date,
+): WindowStatus {
+  const at = now.getTime();
+  if (start && new Date(start).getTime() > at) return 'PENDING';
+  if (end && new Date(end).getTime() <= at) return 'EXPIRED';
+  return 'LIVE';
+}
+
+export const DEFAULT_STORE_SETTINGS: StoreCommerceSettings = {
+  currency: 'USD',
+  weightUnit: 'KG',
+  taxIncludedInPrices: false,
+  checkoutSettings: { checkoutBrand: { header: { logo: null } } },
+};
+
+export function emptyCommerceSettings(
+  store: StoreCommerceSettings = DEFAULT_STORE_SETTINGS,
+): CommerceSettings {
+  return {
+    store,
+    taxRegions: [],
+    shippingRegions: [],
+    pickupLocations: [],
+    discountRules: [],
+    coupons: new Map(),
+  };
+}

@@ -1,0 +1,225 @@
+import type { DiscountRule } from '@cartwheel/sdk';
+import { CALLERS, type HttpApp } from '../http/app.ts';
+import type { Services } from '../platform.ts';
+import type { CheckoutSettings } from './model.ts';
+import {
+  CreateCouponBody,
+  CreateDiscountRuleBody,
+  CreatePickupLocationBody,
+  CreateShippingRegionBody,
+  CreateTaxRegionBody,
+  QueryDiscountRulesBody,
+  SettingPath,
+  UpdateCheckoutSettingsBody,
+  UpdateCouponBody,
+  UpdateDiscountRuleBody,
+  UpdatePickupLocationBody,
+  UpdateShippingRegionBody,
+  UpdateStoreSettingsBody,
+  UpdateTaxRegionBody,
+} from './schemas.ts';
+import type { PickupLocationDraft } from './service.ts';
+
+const admins = CALLERS.admins;
+
+/**
+ * The store's commerce settings, for the admin API key only. Checkout settings and discount rules at
+ * the hosted platform's paths; the rest (which the hosted platform keeps in its dashboard) under
+ * `/cartwheel/v1`. Each path id wins over any copy in the body.
+ */
+export function storeSettingsRoutes(app: HttpApp, services: Services): void {
+  const settings = services.storeSettings;
+
+  app.get('/api/cartwheel/store-settings', { config: admins }, async () => ({
+    storeSettings: withoutCheckout(await settings.storeSettings()),
+  }));
+  app.patch(
+    '/api/cartwheel/store-settings',
+    { schema: { body: UpdateStoreSettingsBody }, config: admins },
+    async (request) => ({
+      storeSettings: withoutCheckout(await settings.updateStoreSettings(request.body.storeSettings)),
+    }),
+  );
+
+  app.get('/ecom/v1/checkout-settings', { config: admins }, async () => ({
+    checkoutSettings: await settings.checkoutSettings(),
+  }));
+  app.patch(
+    '/ecom/v1/checkout-settings',
+    { schema: { body: UpdateCheckoutSettingsBody }, config: admins },
+    async (request) => ({
+      checkoutSettings: await settings.updateCheckoutSettings(
+        request.body.checkoutSettings as Parameters<typeof settings.updateCheckoutSettings>[0],
+      ),
+    }),
+  );
+
+  // ---- tax regions, shipping regions, pickup locations, coupons: one shape of calls each ----
+  app.get('/api/cartwheel/tax-regions', { config: admins }, async () => ({
+    taxRegions: await settings.listTaxRegions(),
+  }));
+  app.post(
+    '/api/cartwheel/tax-regions',
+    { schema: { body: CreateTaxRegionBody }, config: admins },
+    async (request) => ({
+      taxRegion: await settings.createTaxRegion({
+        ...request.body.taxRegion,
+        subdivision: request.body.taxRegion.subdivision ?? null,
+        taxShipping: request.body.taxRegion.taxShipping ?? false,
+      }),
+    }),
+  );
+  app.patch(
+    '/api/cartwheel/tax-regions/:id',
+    { schema: { params: SettingPath, body: UpdateTaxRegionBody }, config: admins },
+    async (request) => ({
+      taxRegion: await settings.updateTaxRegion(request.params.id, request.body.taxRegion),
+    }),
+  );
+  app.delete(
+    '/api/cartwheel/tax-regions/:id',
+    { schema: { params: SettingPath }, config: admins },
+    async (request) => {
+      await settings.deleteTaxRegion(request.params.id);
+      return {};
+    },
+  );
+
+  app.get('/api/cartwheel/shipping-regions', { config: admins }, async () => ({
+    shippingRegions: await settings.listShippingRegions(),
+  }));
+  app.post(
+    '/api/cartwheel/shipping-regions',
+    { schema: { body: CreateShippingRegionBody }, config: admins },
+    async (request) => ({
+      shippingRegion: await settings.createShippingRegion(request.body.shippingRegion),
+    }),
+  );
+  app.patch(
+    '/api/cartwheel/shipping-regions/:id',
+    { schema: { params: SettingPath, body: UpdateShippingRegionBody }, config: admins },
+    async (request) => ({
+      shippingRegion: await settings.updateShippingRegion(request.params.id, request.body.shippingRegion),
+    }),
+  );
+  app.delete(
+    '/api/cartwheel/shipping-regions/:id',
+    { schema: { params: SettingPath }, config: admins },
+    async (request) => {
+      await settings.deleteShippingRegion(request.params.id);
+      return {};
+    },
+  );
+
+  app.get('/api/cartwheel/pickup-locations', { config: admins }, async () => ({
+    pickupLocations: await settings.listPickupLocations(),
+  }));
+  app.post(
+    '/api/cartwheel/pickup-locations',
+    { schema: { body: CreatePickupLocationBody }, config: admins },
+    async (request) => ({
+      pickupLocation: await settings.createPickupLocation({
+        ...request.body.pickupLocation,
+        pickupMethod: request.body.pickupLocation.pickupMethod ?? 'STORE_PICKUP',
+        price: request.body.pickupLocation.price ?? '0.00',
+      } as PickupLocationDraft),
+    }),
+  );
+  app.patch(
+    '/api/cartwheel/pickup-locations/:id',
+    { schema: { params: SettingPath, body: UpdatePickupLocationBody }, config: admins },
+    async (request) => ({
+      pickupLocation: await settings.updatePickupLocation(
+        request.params.id,
+        request.body.pickupLocation as Partial<PickupLocationDraft>,
+      ),
+    }),
+  );
+  app.delete(
+    '/api/cartwheel/pickup-locations/:id',
+    { schema: { params: SettingPath }, config: admins },
+    async (request) => {
+      await settings.deletePickupLocation(request.params.id);
+      return {};
+    },
+  );
+
+  app.get('/api/cartwheel/coupons', { config: admins }, async () => ({
+    coupons: await settings.listCoupons(),
+  }));
+  app.post(
+    '/api/cartwheel/coupons',
+    { schema: { body: CreateCouponBody }, config: admins },
+    async (request) => ({
+      coupon: await settings.createCoupon({
+        ...request.body.coupon,
+        name: request.body.coupon.name ?? request.body.coupon.code,
+        active: request.body.coupon.active ?? true,
+      }),
+    }),
+  );
+  app.patch(
+    '/api/cartwheel/coupons/:id',
+    { schema: { params: SettingPath, body: UpdateCouponBody }, config: admins },
+    async (request) => ({ coupon: await settings.updateCoupon(request.params.id, request.body.coupon) }),
+  );
+  app.delete(
+    '/api/cartwheel/coupons/:id',
+    { schema: { params: SettingPath }, config: admins },
+    async (request) => {
+      await settings.deleteCoupon(request.params.id);
+      return {};
+    },
+  );
+
+  // ---- discount rules, at the hosted paths ----
+  app.post(
+    '/ecom/v1/discount-rules',
+    { schema: { body: CreateDiscountRuleBody }, config: admins },
+    async (request) => ({
+      discountRule: await settings.createDiscountRule(request.body.discountRule as DiscountRule),
+    }),
+  );
+  app.post(
+    '/ecom/v1/discount-rules/query',
+    { schema: { body: QueryDiscountRulesBody }, config: admins },
+    (request) =>
+      settings.queryDiscountRules(
+        request.body.query?.cursorPaging?.limit ?? 50,
+        request.body.query?.cursorPaging?.cursor ?? null,
+      ),
+  );
+  app.get(
+    '/ecom/v1/discount-rules/:id',
+    { schema: { params: SettingPath }, config: admins },
+    async (request) => ({
+      discountRule: await settings.discountRule(request.params.id),
+    }),
+  );
+  app.patch(
+    '/ecom/v1/discount-rules/:id',
+    { schema: { params: SettingPath, body: UpdateDiscountRuleBody }, config: admins },
+    async (request) => ({
+      discountRule: await settings.updateDiscountRule(
+        request.params.id,
+        request.body.discountRule as DiscountRule,
+      ),
+    }),
+  );
+  app.delete(
+    '/ecom/v1/discount-rules/:id',
+    { schema: { params: SettingPath }, config: admins },
+    async (request) => {
+      await settings.deleteDiscountRule(request.params.id);
+      return {};
+    },
+  );
+}
+
+/** The store settings call shows currency, weight unit and tax mode; the brand has its own call. */
+function withoutCheckout<T extends { checkoutSettings: CheckoutSettings }>(
+  store: T,
+): Omit<T, 'checkoutSettings'> {
+  const { checkoutSettings: _brand, ...rest } = store;
+  return rest;
+}

@@ -1,0 +1,249 @@
+import { STORES_APP_ID } from '@cartwheel/sdk';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cartCalls, catalogLine } from './cart-calls.ts';
+import { admin, createProduct, visitorToken } from './catalog-http.ts';
+import {
+  ADDRESS,
+  adminOrder,
+  applicationCode,
+  buyerDetails,
+  CARDS,
+  checkoutCalls,
+  checkoutSession,
+  eventSlugs,
+  pageCalls,
+  shipToUs,
+  shopperCheckout,
+  stockedProduct,
+  stockOf,
+  violatedFields,
+} from './checkout-support.ts';
+import { DIALECTS, startTestPlatform, type TestPlatform } from './support/platform.ts';
+
+/**
+ * The checkout calls as the hosted client sends them: created from a cart or from lines, changed (and
+ * re-priced) by its owner, and turned into an order by create-order once nothing is missing.
+ */
+describe.each(DIALECTS)('checkout calls, on %s', (dialect) => {
+  let platform: TestPlatform;
+
+  beforeAll(async () => {
+    platform = await startTestPlatform({ dialect });
+    await shipToUs(platform);
+    const coupon = await admin(platform).post('/api/cartwheel/coupons', {
+      coupon: { code: 'TENOFF', discountType: 'PERCENTAGE', percentage: 10 },
+    });
+    expect(coupon.status, JSON.stringify(coupon.body)).toBe(200);
+  });
+  afterAll(async () => {
+    await platform?.stop();
+  });
+
+  it("a checkout made from lines is the caller's, re-priced by each change, with the hosted client's addressLine1 read", async () => {
+    const tee = await stockedProduct(platform, 'Api Tee', 20, 10);
+    const cap = await stockedProduct(platform, 'Api Cap', 8, 10);
+    const auth = await visitorToken(platform);
+    const calls = checkoutCalls(platform, auth);
+
+    const created = await calls.create({ lineItems: [catalogLine(tee.id, 1)], channelType: 'WEB' });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const checkout = created.body.checkout;
+    expect(checkout).toMatchObject({ completed: false, channelType: 'WEB', currency: 'USD', cartId: null });
+    expect(checkout.lineItems[0]).toMatchObject({ productName: { original: 'Api Tee' }, quantity: 1 });
+    expect(checkout.priceSummary.subtotal.amount).toBe('20.00');
+    expect(typeof checkout.createdDate).toBe('string');
+    expect(checkout.buyerInfo.visitorId).toBeDefined();
+    const id = checkout.id as string;
+
+    const patched = await calls.patch(id, { ...buyerDetails('bea@example.com'), couponCode: 'TENOFF' });
+    expect(patched.status, JSON.stringify(patched.body)).toBe(200);
+    expect(patched.body.checkout.buyerInfo.email).toBe('bea@example.com');
+    expect(patched.body.checkout.billingInfo.address.addressLine).toBe(ADDRESS.addressLine1);
+    expect(patched.body.checkout.shippingInfo.shippingDestination.address.city).toBe('New York');
+    expect(patched.body.checkout.shippingInfo.selectedCarrierServiceOption.code).toBe('standard');
+    expect(patched.body.checkout.priceSummary.shipping.amount).toBe('5.00');
+    expect(patched.body.checkout.appliedDiscounts.length).toBeGreaterThan(0);
+    expect(patched.body.checkout.priceSummary.total.amount).toBe('23.00'); // 20 − 10% + 5
+
+    const added = await calls.add(id, [catalogLine(cap.id, 2)]);
+    expect(added.body.checkout.lineItems).toHaveLength(2);
+    const capLine = added.body.checkout.lineItems.find(
+      (line: any) => line.catalogReference.catalogItemId === cap.id,
+    );
+    const quantity = await calls.setQuantities(id, [{ id: capLine.id, quantity: 3 }]);
+    expect(quantity.body.checkout.lineItems.find((line: any) => line.id === capLine.id).quantity).toBe(3);
+    const removed = await calls.removeLines(id, [capLine.id]);
+    expect(removed.body.checkout.lineItems).toHaveLength(1);
+    const uncouponed = await calls.removeCoupon(id);
+    expect(uncouponed.body.checkout.appliedDiscounts).toEqual([]);
+    expect(uncouponed.body.checkout.priceSummary.total.amount).toBe('25.00');
+
+    const unknownCoupon = await calls.patch(id, { couponCode: 'NOPE' });
+    expect(applicationCode(unknownCoupon)).toBe('COUPON_DOES_NOT_EXIST');
+
+    const url = await calls.checkoutUrl(id);
+    expect(url.status).toBe(200);
+    expect(new URL(url.body.checkoutUrl).pathname).toBe('/auth/checkout');
+    expect(new URL(url.body.checkoutUrl).searchParams.get('session')).toBeTruthy();
+
+    expect(await eventSlugs(platform, id)).toEqual([
+      'created',
+      'updated',
+      'updated',
+      'updated',
+      'updated',
+      'updated',
+    ]);
+  });
+
+  it('create-order refuses with what is missing: lines, email, billing address, destination and carrier option', async () => {
+    const book = await stockedProduct(platform, 'Order Rules Book', 15, 10);
+    const shopper = await shopperCheckout(platform, [{ productId: book.id, quantity: 1 }], {
+      details: false,
+    });
+    const calls = checkoutCalls(platform, shopper.auth);
+
+    const missing = await calls.createOrder(shopper.checkoutId);
+    expect(missing.status).toBe(400);
+    expect(violatedFields(missing)).toEqual(
+      expect.arrayContaining([
+        'checkout.buyerInfo.email',
+        'checkout.billingInfo.address',
+        'checkout.shippingInfo.shippingDestination.address',
+        'checkout.shippingInfo.selectedCarrierServiceOption.code',
+      ]),
+    );
+
+    const partial = await calls.patch(shopper.checkoutId, {
+      checkout: { buyerInfo: { email: 'not-an-email' }, billingInfo: { address: { country: 'US' } } },
+    });
+    expect(partial.status).toBe(200);
+    const stillMissing = await calls.createOrder(shopper.checkoutId);
+    expect(violatedFields(stillMissing)).toEqual(
+      expect.arrayContaining([
+        'checkout.buyerInfo.email',
+        'checkout.billingInfo.address.city',
+        'checkout.billingInfo.address.addressLine',
+      ]),
+    );
+
+    const wrongType = await calls.patch(shopper.checkoutId, { checkout: { buyerInfo: { email: 42 } } });
+    expect(wrongType.status).toBe(400);
+    expect(violatedFields(wrongType)).toEqual(['checkout.buyerInfo.email']);
+
+    const emptied = await calls.removeLines(shopper.checkoutId, [
+      (await calls.get(shopper.checkoutId)).body.checkout.lineItems[0].id,
+    ]);
+    expect(emptied.body.checkout.lineItems).toEqual([]);
+    const empty = await calls.createOrder(shopper.checkoutId);
+    expect(applicationCode(empty)).toBe('EMPTY_CHECKOUT');
+    expect(await stockOf(platform, book.id)).toBe(10);
+  });
+
+  it('create-order with something to pay makes an INITIALIZED, NOT_PAID order with a gateway order, once', async () => {
+    const kettle = await stockedProduct(platform, 'Api Kettle', 35, 5);
+    const shopper = await shopperCheckout(platform, [{ productId: kettle.id, quantity: 1 }]);
+    const calls = checkoutCalls(platform, shopper.auth);
+
+    const created = await calls.createOrder(shopper.checkoutId);
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    expect(created.body.paymentGatewayOrderId).toBeTruthy();
+    const order = await adminOrder(platform, created.body.orderId);
+    expect(order).toMatchObject({
+      status: 'INITIALIZED',
+      paymentStatus: 'NOT_PAID',
+      checkoutId: shopper.checkoutId,
+    });
+    expect(order.number).toMatch(/^\d+$/);
+    expect(await stockOf(platform, kettle.id)).toBe(4);
+    expect(await eventSlugs(platform, created.body.orderId)).toEqual(['created']);
+
+    const again = await calls.createOrder(shopper.checkoutId);
+    expect(again.body.orderId).toBe(created.body.orderId);
+    expect(await stockOf(platform, kettle.id)).toBe(4);
+
+    // search never lists an INITIALIZED order
+    const search = await admin(platform).post('/ecom/v1/orders/search', {
+      search: { filter: { id: { $eq: created.body.orderId } } },
+    });
+    expect(search.body.orders).toEqual([]);
+
+    // paid later on the hosted page, it is that same order that is approved, its stock taken once
+    const page = pageCalls(platform, await checkoutSession(platform, shopper.auth, shopper.checkoutId));
+    const paid = await page.pay('pay-the-created-order', CARDS.approved);
+    expect(paid.body.status, JSON.stringify(paid.body)).toBe('APPROVED');
+    expect(paid.body.orderId).toBe(created.body.orderId);
+    const approved = await adminOrder(platform, created.body.orderId);
+    expect(approved).toMatchObject({ status: 'APPROVED', paymentStatus: 'PAID', number: order.number });
+    expect(approved.activities.map((activity: { type: string }) => activity.type)).toEqual([
+      'ORDER_PLACED',
+      'ORDER_PAID',
+    ]);
+    expect(await stockOf(platform, kettle.id)).toBe(4);
+    expect(await eventSlugs(platform, created.body.orderId)).toEqual(['created', 'updated', 'approved']);
+  });
+
+  it('create-order with nothing to pay approves the order, completes the checkout and deletes the cart', async () => {
+    const freebie = await createProduct(platform, {
+      name: 'Free Sticker',
+      productType: 'digital',
+      priceData: { price: 0 },
+    });
+    const auth = await visitorToken(platform);
+    const cart = cartCalls(platform, auth);
+    await cart.add({ lineItems: [catalogLine(freebie.id, 1)] });
+    const { checkoutId } = (await cart.createCheckout({ email: 'free@example.com' })).body;
+    const calls = checkoutCalls(platform, auth);
+
+    const created = await calls.createOrder(checkoutId);
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    expect(created.body.paymentGatewayOrderId).toBeUndefined();
+    const order = await adminOrder(platform, created.body.orderId);
+    expect(order).toMatchObject({
+      status: 'APPROVED',
+      paymentStatus: 'PAID',
+      fulfillmentStatus: 'FULFILLED',
+    });
+    expect(order.priceSummary.total.amount).toBe('0.00');
+    expect((await calls.get(checkoutId)).body.checkout.completed).toBe(true);
+    expect((await cart.get()).status).toBe(404);
+
+    const late = await calls.patch(checkoutId, { couponCode: 'TENOFF' });
+    expect(applicationCode(late)).toBe('CHECKOUT_ALREADY_COMPLETED');
+  });
+
+  it('a checkout is found by its cart, and mark-as-completed completes it', async () => {
+    const plate = await stockedProduct(platform, 'Api Plate', 9, 5);
+    const shopper = await shopperCheckout(platform, [{ productId: plate.id, quantity: 1 }]);
+    const calls = checkoutCalls(platform, shopper.auth);
+    const found = await calls.byCart(shopper.cartId);
+    expect(found.status, JSON.stringify(found.body)).toBe(200);
+    expect(found.body.checkout.id).toBe(shopper.checkoutId);
+    expect(found.body.checkout.cartId).toBe(shopper.cartId);
+
+    const marked = await calls.markCompleted(shopper.checkoutId);
+    expect(marked.status).toBe(200);
+    expect((await calls.get(shopper.checkoutId)).body.checkout.completed).toBe(true);
+    expect((await eventSlugs(platform, shopper.checkoutId)).at(-1)).toBe('completed');
+  });
+
+  it('bad input is a field violation, never a 500', async () => {
+    const auth = await visitorToken(platform);
+    const calls = checkoutCalls(platform, auth);
+    const noReference = await calls.create({ lineItems: [{ quantity: 1 }] });
+    expect(noReference.status).toBe(400);
+    expect(violatedFields(noReference)).toEqual(['lineItems[0].catalogReference']);
+    const zero = await calls.create({
+      lineItems: [{ quantity: 0, catalogReference: { appId: STORES_APP_ID, catalogItemId: 'x' } }],
+    });
+    expect(violatedFields(zero)).toEqual(['lineItems[0].quantity']);
+    const otherApp = await calls.create({
+      lineItems: [{ quantity: 1, catalogReference: { appId: 'another-app', catalogItemId: 'x' } }],
+    });
+    expect(violatedFields(otherApp)).toEqual(['lineItems[0].catalogReference.appId']);
+    const channel = await calls.create({ lineItems: [], channelType: 'CARRIER_PIGEON' });
+    expect(violatedFields(channel)).toEqual(['channelType']);
+    const missing = await calls.get('no-such-checkout');
+    expect(missing.status).toBe(404);
+  });
+});
