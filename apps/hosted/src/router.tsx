@@ -1,4 +1,6 @@
 import { createBrowserRouter, Navigate, useLocation } from 'react-router';
+import { CheckoutPage } from './checkout/CheckoutPage.tsx';
+import { ConfirmPage } from './checkout/ConfirmPage.tsx';
 import { CallbackPage } from './pages/CallbackPage.tsx';
 import { ForgotPasswordPage } from './pages/ForgotPasswordPage.tsx';
 import { LoginPage } from './pages/LoginPage.tsx';
@@ -26,6 +28,8 @@ export function createHostedRouter() {
       { path: '/reset-password', element: <ResetPasswordPage /> },
       { path: '/unavailable', element: <UnavailablePage /> },
       { path: '/callback', element: <CallbackPage /> },
+      { path: '/checkout', element: <CheckoutPage /> },
+      { path: '/checkout/confirm', element: <ConfirmPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],
     { basename: '/auth' },

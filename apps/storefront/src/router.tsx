@@ -1,6 +1,8 @@
 import { createBrowserRouter } from 'react-router';
 import { accountRoutes } from './account/routes.tsx';
+import { cartRoutes } from './cart/routes.tsx';
 import { Layout } from './components/Layout.tsx';
+import { orderRoutes } from './orders/routes.tsx';
 import { HomePage } from './pages/HomePage.tsx';
 import { NotFoundPage } from './pages/NotFoundPage.tsx';
 import { ProductListPage } from './pages/ProductListPage.tsx';
@@ -17,6 +19,8 @@ export function createStorefrontRouter() {
         { path: 'collections/:slug', element: <ProductListPage /> },
         { path: 'product-page/:slug', element: <ProductPage /> },
         ...accountRoutes,
+        ...cartRoutes,
+        ...orderRoutes,
         { path: '*', element: <NotFoundPage /> },
       ],
     },

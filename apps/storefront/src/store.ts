@@ -1,10 +1,13 @@
 import {
   collections,
   createClient,
+  currentCart,
   localStorageTokenStorage,
   members,
   OAuthStrategy,
+  orders,
   products,
+  redirects,
   verification,
 } from '@cartwheel/sdk';
 
@@ -50,7 +53,7 @@ export function createStoreClient(origin: string, config: StoreConfig) {
       // a direct sign-in's silent authorization answers here: the demo client registers the origin's pages
       redirectUri: `${origin}/`,
     }),
-    modules: { products, collections, members, verification },
+    modules: { products, collections, members, verification, currentCart, redirects, orders },
   });
 }
 

@@ -13,6 +13,25 @@ export {
 } from './auth.ts';
 export { CaptchaCheckError, type CaptchaOutcome, type UseCaptchaOptions, useCaptcha } from './captcha.ts';
 export {
+  type CartClient,
+  type CheckoutStartClient,
+  cartItemCount,
+  cartMutations,
+  cartQueries,
+  type EstimateTotalsInput,
+  type StartCheckoutOptions,
+  startCheckoutMutation,
+  useAddToCart,
+  useApplyCoupon,
+  useCartReplacedByOrder,
+  useCurrentCart,
+  useEstimateTotals,
+  useRemoveCoupon,
+  useRemoveLineItems,
+  useStartCheckout,
+  useUpdateLineItemQuantity,
+} from './cart.ts';
+export {
   type CatalogClient,
   catalogQueries,
   type ProductsQueryOptions,
@@ -31,6 +50,7 @@ export {
   useUpdateCurrentMember,
   useUpdateCurrentMemberSlug,
 } from './members.ts';
+export { type OrdersClient, orderQueries, useMyOrders, useOrder } from './orders.ts';
 export {
   type AnyCartwheelClient,
   CartwheelProvider,

@@ -1,10 +1,9 @@
-import type { OffsetQuery } from '@cartwheel/sdk';
+import type { Address, CursorPaging, OffsetQuery, SelectedShippingOption } from '@cartwheel/sdk';
 
 /**
  * Query keys, namespaced under `cartwheel` and then the entity, so one domain can be invalidated at
  * once (`queryClient.invalidateQueries({ queryKey: cartwheelKeys.products.all })`). Structured parts are
  * objects: TanStack hashes them with sorted keys, so `{ filter, sort }` and `{ sort, filter }` are one key.
- * The cart and member hooks add their own entries here.
  */
 export const cartwheelKeys = {
   all: ['cartwheel'] as const,
@@ -21,6 +20,21 @@ export const cartwheelKeys = {
     all: ['cartwheel', 'collections'] as const,
     query: (query: OffsetQuery) => ['cartwheel', 'collections', 'query', query] as const,
     bySlug: (slug: string) => ['cartwheel', 'collections', 'bySlug', slug] as const,
+  },
+  cart: {
+    all: ['cartwheel', 'cart'] as const,
+    /** The shopper's current cart (`null` while they have none). */
+    current: ['cartwheel', 'cart', 'current'] as const,
+    /** Every totals estimate: each cart change makes them all stale. */
+    estimates: ['cartwheel', 'cart', 'estimate'] as const,
+    estimate: (request: { shippingAddress?: Address; selectedShippingOption?: SelectedShippingOption }) =>
+      ['cartwheel', 'cart', 'estimate', request] as const,
+  },
+  orders: {
+    all: ['cartwheel', 'orders'] as const,
+    byId: (id: string) => ['cartwheel', 'orders', 'byId', id] as const,
+    /** The signed-in member's own orders, a page at a time. */
+    mine: (paging: CursorPaging) => ['cartwheel', 'orders', 'mine', paging] as const,
   },
   members: {
     all: ['cartwheel', 'members'] as const,

@@ -4,12 +4,13 @@ import { type FormEvent, useState } from 'react';
 import { Navigate } from 'react-router';
 import { useDocumentTitle } from '../components/hooks.ts';
 import { ErrorMessage, Loading } from '../components/Status.tsx';
+import { OrderHistory } from '../orders/OrderHistory.tsx';
 import { displayName, useSignOut } from './AccountMenu.tsx';
 import { FormProblem, TextField } from './form.tsx';
 import { unexpectedFailureMessage } from './messages.ts';
 import { RETURN_TO } from './return-to.ts';
 
-/** The signed-in member's account: profile, profile address (slug), email, and signing out. */
+/** The signed-in member's account: profile, profile address (slug), email, orders, and signing out. */
 export function AccountPage() {
   useDocumentTitle('Your account');
   const { data: member, loggedIn, error, refetch, isPending } = useCurrentMember();
@@ -32,6 +33,7 @@ export function AccountPage() {
       {/* keyed by the saved values, so each form starts from what the platform holds */}
       <ProfileForm key={`profile-${member.updatedDate?.getTime()}`} member={member} />
       <SlugForm key={`slug-${member.profile?.slug}`} member={member} />
+      <OrderHistory />
       <div className="account-section">
         <button
           type="button"

@@ -1,7 +1,17 @@
-import { useProductBySlug, useProductOptionsAvailability } from '@cartwheel/react';
-import type { Choice, MediaItem, Product, ProductOption, ProductOptionsAvailability } from '@cartwheel/sdk';
+import { useAddToCart, useProductBySlug, useProductOptionsAvailability } from '@cartwheel/react';
+import {
+  ApplicationError,
+  type Choice,
+  type MediaItem,
+  type Product,
+  type ProductOption,
+  type ProductOptionsAvailability,
+  STORES_APP_ID,
+} from '@cartwheel/sdk';
 import { useId, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { useMiniCart } from '../cart/mini-cart.tsx';
+import { QuantityInput } from '../cart/QuantityInput.tsx';
 import { useDocumentTitle } from '../components/hooks.ts';
 import { Price } from '../components/Price.tsx';
 import { ProductImage } from '../components/ProductImage.tsx';
@@ -91,17 +101,107 @@ function ProductDetails({ product }: { product: Product }) {
             </p>
           ) : null}
 
-          <button type="button" className="button button--wide" disabled aria-describedby="cart-note">
-            Add to cart
-          </button>
-          <p id="cart-note" className="note">
-            {missing.length ? `Choose ${listOf(missing)} first. ` : ''}The cart is coming soon.
-          </p>
+          <AddToCart
+            product={product}
+            choices={choices}
+            missing={missing}
+            variant={variant ?? undefined}
+            checking={allChosen && options.length > 0 && (!answer || availability.isPlaceholderData)}
+          />
 
           <Description html={product.description} />
         </div>
       </div>
     </article>
+  );
+}
+
+type SelectedVariant = NonNullable<ProductOptionsAvailability['selectedVariant']>;
+
+/**
+ * The quantity and "Add to cart": the line names the chosen variant (or the product when it has no
+ * options); the mini-cart opens with the cart the platform answered.
+ */
+function AddToCart({
+  product,
+  choices,
+  missing,
+  variant,
+  checking,
+}: {
+  product: Product;
+  choices: Choices;
+  missing: string[];
+  variant: SelectedVariant | undefined;
+  checking: boolean;
+}) {
+  const add = useAddToCart();
+  const miniCart = useMiniCart();
+  const [quantity, setQuantity] = useState<number | ''>(1);
+  const hasOptions = missing.length > 0 || Object.keys(choices).length > 0;
+  const outOfStock =
+    variant?.inStock === false ||
+    (!hasOptions && (product.stock?.inStock === false || product.stock?.inventoryStatus === 'OUT_OF_STOCK'));
+  // counted stock caps the quantity; untracked stock has no cap
+  const left = variant
+    ? variant.quantity
+    : product.stock?.trackInventory
+      ? product.stock.quantity
+      : undefined;
+  const max = typeof left === 'number' && left > 0 ? left : undefined;
+
+  const blocked = missing.length
+    ? `Choose ${listOf(missing)} first.`
+    : outOfStock
+      ? 'This item is out of stock.'
+      : checking
+        ? 'Checking availability…'
+        : undefined;
+
+  const submit = () => {
+    if (blocked || quantity === '') return;
+    add.mutate(
+      [
+        {
+          quantity,
+          catalogReference: {
+            appId: STORES_APP_ID,
+            catalogItemId: product.id,
+            ...(variant?.id
+              ? { options: { variantId: variant.id } }
+              : hasOptions
+                ? { options: { options: choices } }
+                : {}),
+          },
+        },
+      ],
+      { onSuccess: () => miniCart.setOpen(true) },
+    );
+  };
+
+  return (
+    <div className="add-to-cart">
+      <QuantityInput value={quantity} onChange={setQuantity} max={max} disabled={Boolean(outOfStock)} />
+      <button
+        type="button"
+        className="button button--wide"
+        disabled={Boolean(blocked) || quantity === '' || add.isPending}
+        aria-describedby="cart-note"
+        onClick={submit}
+      >
+        {add.isPending ? 'Adding…' : 'Add to cart'}
+      </button>
+      <p id="cart-note" className="note" aria-live="polite">
+        {blocked ?? (add.isSuccess ? 'Added to your cart.' : '')}
+      </p>
+      {add.error ? (
+        <p role="alert" className="status--error">
+          {add.error instanceof ApplicationError && add.error.description
+            ? add.error.description
+            : 'We could not add this to your cart. Please try again in a moment.'}
+        </p>
+      ) : null}
+    </div>
   );
 }
 

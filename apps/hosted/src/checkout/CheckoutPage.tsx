@@ -1,0 +1,377 @@
+import type { Checkout } from '@cartwheel/sdk';
+import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
+import { useLocation, useSearchParams } from 'react-router';
+import { Field } from '../components/Form.tsx';
+import { useHostedConfig } from '../components/HostedConfig.ts';
+import { type CheckoutPageApi, type CheckoutSession, UnreachableError } from './api.ts';
+import { AddressFields } from './components/AddressFields.tsx';
+import { CheckoutMessage, CheckoutShell } from './components/CheckoutShell.tsx';
+import { CouponField } from './components/CouponField.tsx';
+import { DeliveryMethods } from './components/DeliveryMethods.tsx';
+import { OrderSummary } from './components/OrderSummary.tsx';
+import {
+  type AddressField,
+  type AddressForm,
+  type BuyerForm,
+  buyerFormOf,
+  buyerUpdateOf,
+  type CardForm,
+  cardInputOf,
+  EMPTY_CARD,
+  type FieldErrors,
+  formatExpiry,
+  groupCardNumber,
+  missingFields,
+  onShownFields,
+  withoutErrors,
+} from './form.ts';
+import { type CheckoutProblem, checkoutProblemOf } from './problems.ts';
+import { buyerDraft, newAttemptKey, useCheckoutSession } from './session.ts';
+import { useCheckoutChanges } from './updates.ts';
+import './checkout.css';
+
+/** What the confirm page hands back when the bank step failed: the decline to show here. */
+export interface CheckoutReturnState {
+  paymentProblem?: CheckoutProblem;
+}
+
+/** `/auth/checkout?session=<token>`: the hosted checkout, from the shopper's details to "Place order". */
+export function CheckoutPage() {
+  const config = useHostedConfig();
+  const [search] = useSearchParams();
+  const { api, loaded } = useCheckoutSession(search.get('session'));
+
+  if (loaded.state === 'loading') {
+    return (
+      <CheckoutShell title="Checkout" storeName={config.storeName}>
+        <main className="checkout-message" id="main" aria-busy="true">
+          <p role="status">Loading your checkout…</p>
+        </main>
+      </CheckoutShell>
+    );
+  }
+  if (loaded.state === 'failed') {
+    return (
+      <CheckoutMessage
+        title="This checkout is no longer available"
+        storeName={config.storeName}
+        link={{
+          href: loaded.cartPageUrl ?? '/',
+          text: loaded.cartPageUrl ? 'Back to your cart' : 'Back to the store',
+        }}
+      >
+        <p role="alert">{loaded.problem.message}</p>
+      </CheckoutMessage>
+    );
+  }
+  const { session } = loaded;
+  if (session.completed) {
+    return (
+      <CheckoutMessage
+        title="Your order is already placed"
+        storeName={session.settings.storeName}
+        brand={session.settings.checkoutBrand}
+        link={{ href: session.completed.redirectUrl, text: 'See your order' }}
+      >
+        <p>This checkout was paid and became an order. Nothing more is needed here.</p>
+      </CheckoutMessage>
+    );
+  }
+  return <CheckoutForm api={api!} session={session} />;
+}
+
+function CheckoutForm({ api, session }: { api: CheckoutPageApi; session: CheckoutSession }) {
+  const location = useLocation();
+  const { settings, callbacks } = session;
+  const [checkout, setCheckout] = useState<Checkout>(session.checkout);
+  const [form, setForm] = useState<BuyerForm>(
+    () => buyerDraft.read<BuyerForm>(api.sessionToken) ?? buyerFormOf(session.checkout),
+  );
+  useEffect(() => buyerDraft.write(api.sessionToken, form), [api, form]);
+  const [card, setCard] = useState<CardForm>(EMPTY_CARD);
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const [formProblem, setFormProblem] = useState<string>();
+  const [paymentProblem, setPaymentProblem] = useState<CheckoutProblem | undefined>(
+    (location.state as CheckoutReturnState | null)?.paymentProblem,
+  );
+  const [paymentStatus, setPaymentStatus] = useState('');
+  const [paying, setPaying] = useState(false);
+  const [chosenMethod, setChosenMethod] = useState<string>();
+  // set at once, before React re-renders the disabled button: a double click sends one payment
+  const payingNow = useRef(false);
+  // kept while a payment's outcome is unknown (no answer came), so trying again cannot pay twice
+  const unansweredAttemptKey = useRef<string | undefined>(undefined);
+
+  const changes = useCheckoutChanges(
+    api,
+    useCallback((next: Checkout) => {
+      setCheckout(next);
+      // a method chosen (by the shopper or by default) answers "Choose a delivery method"
+      if (next.shippingInfo?.selectedCarrierServiceOption?.code) {
+        setFieldErrors((current) => withoutErrors(current, ['deliveryMethod']));
+      }
+    }, []),
+  );
+
+  const showRefusal = (error: unknown) => {
+    const problem = checkoutProblemOf(error);
+    setFieldErrors((current) => ({
+      ...current,
+      ...onShownFields(problem.fields ?? {}, form.billingSameAsShipping),
+    }));
+    setFormProblem(problem.fields ? undefined : problem.message);
+  };
+
+  /** Saves the details the shopper finished, so delivery methods, tax and totals follow them. */
+  const saveDetails = (next: BuyerForm) => {
+    changes.saveDetails(buyerUpdateOf(next)).then(() => setFormProblem(undefined), showRefusal);
+  };
+
+  const editAddress = (side: 'shipping' | 'billing') => (next: AddressForm) => {
+    setForm((current) => ({ ...current, [side]: next }));
+    // the shopper is fixing these fields: their old messages go
+    const changed = (Object.keys(next) as AddressField[]).filter((key) => next[key] !== form[side][key]);
+    setFieldErrors((current) =>
+      withoutErrors(
+        current,
+        changed.map((key) => `${side}.${key}` as const),
+      ),
+    );
+  };
+  const commitAddress = (side: 'shipping' | 'billing') => (next: AddressForm) =>
+    saveDetails({ ...form, [side]: next });
+
+  function chooseDeliveryMethod(code: string) {
+    setFieldErrors((current) => withoutErrors(current, ['deliveryMethod']));
+    setChosenMethod(code);
+    changes
+      .change((calls) => calls.update({ ...buyerUpdateOf(form), selectedShippingOption: { code } }))
+      .catch(showRefusal)
+      .finally(() => setChosenMethod(undefined));
+  }
+
+  async function couponRefusal(call: (calls: CheckoutPageApi) => Promise<Checkout>) {
+    try {
+      await changes.change(call);
+      return undefined;
+    } catch (error) {
+      return checkoutProblemOf(error, checkout).message;
+    }
+  }
+
+  async function placeOrder(event: FormEvent) {
+    event.preventDefault();
+    if (payingNow.current) return;
+    setPaymentProblem(undefined);
+    const missing = missingFields(form, card, checkout);
+    if (Object.keys(missing).length > 0) {
+      setFieldErrors(missing);
+      setPaymentProblem({ message: 'Please fill in the highlighted fields.', fields: missing });
+      focusFirstInvalid();
+      return;
+    }
+    payingNow.current = true;
+    setPaying(true);
+    setFieldErrors({});
+    setPaymentStatus('Processing your payment…');
+    const attemptKey = unansweredAttemptKey.current ?? newAttemptKey();
+    unansweredAttemptKey.current = attemptKey;
+    try {
+      // the method shown as chosen may be the platform's default: the order needs the shopper's choice
+      const shownMethod = checkout.shippingInfo?.selectedCarrierServiceOption?.code;
+      await changes.saveDetails({
+        ...buyerUpdateOf(form),
+        ...(shownMethod ? { selectedShippingOption: { code: shownMethod } } : {}),
+      });
+      const outcome = await changes.enqueue(() => api.pay(attemptKey, cardInputOf(card)));
+      unansweredAttemptKey.current = undefined;
+      if (outcome.status === 'APPROVED') {
+        buyerDraft.clear(api.sessionToken);
+        setPaymentStatus('Payment approved. Taking you to your order…');
+        window.location.assign(outcome.redirectUrl);
+      } else {
+        setPaymentStatus('Your bank wants to confirm this payment. Taking you there…');
+        window.location.assign(outcome.actionUrl);
+      }
+      // the page is leaving: the button stays disabled until it has
+    } catch (error) {
+      if (!(error instanceof UnreachableError)) unansweredAttemptKey.current = undefined;
+      const problem = checkoutProblemOf(error, checkout);
+      setFieldErrors(onShownFields(problem.fields ?? {}, form.billingSameAsShipping));
+      setPaymentProblem(problem);
+      setPaymentStatus('');
+      payingNow.current = false;
+      setPaying(false);
+      if (problem.fields) focusFirstInvalid();
+    }
+  }
+
+  const setCardField = (field: keyof CardForm, value: string) => {
+    setCard((current) => ({ ...current, [field]: value }));
+    setFieldErrors((current) => withoutErrors(current, [`card.${field}`]));
+  };
+
+  const cartPageUrl = callbacks.cartPageUrl;
+  return (
+    <CheckoutShell title="Checkout" storeName={settings.storeName} brand={settings.checkoutBrand}>
+      <main className="checkout" id="main">
+        <h1 className="checkout__title">Checkout</h1>
+        <div className="checkout__summary">
+          <OrderSummary
+            checkout={checkout}
+            taxIncluded={settings.taxIncludedInPrices}
+            updating={changes.updating}
+          >
+            <CouponField
+              checkout={checkout}
+              disabled={paying}
+              onApply={(couponCode) => couponRefusal((calls) => calls.update({ couponCode }))}
+              onRemove={() => couponRefusal((calls) => calls.removeCoupon())}
+            />
+          </OrderSummary>
+          {cartPageUrl ? (
+            <p className="checkout__back">
+              <a href={cartPageUrl}>Back to your cart</a>
+            </p>
+          ) : null}
+        </div>
+        <form className="checkout__form" onSubmit={placeOrder} noValidate aria-label="Checkout">
+          {formProblem ? (
+            <div className="notice notice--error" role="alert">
+              <p>{formProblem}</p>
+            </div>
+          ) : null}
+          <fieldset className="section">
+            <legend>Contact</legend>
+            <Field
+              label="Email"
+              type="email"
+              name="email"
+              autoComplete="email"
+              value={form.email}
+              error={fieldErrors.email}
+              onChange={(event) => {
+                const email = event.target.value;
+                setForm((current) => ({ ...current, email }));
+                setFieldErrors((current) => withoutErrors(current, ['email']));
+              }}
+              onBlur={() => saveDetails(form)}
+            />
+          </fieldset>
+          <fieldset className="section">
+            <legend>Delivery</legend>
+            <AddressFields
+              side="shipping"
+              value={form.shipping}
+              errors={fieldErrors}
+              onChange={editAddress('shipping')}
+              onCommit={commitAddress('shipping')}
+            />
+          </fieldset>
+          <fieldset className="section">
+            <legend>Delivery method</legend>
+            <DeliveryMethods
+              checkout={checkout}
+              chosen={chosenMethod}
+              error={fieldErrors.deliveryMethod}
+              disabled={paying}
+              onChoose={chooseDeliveryMethod}
+            />
+          </fieldset>
+          <fieldset className="section">
+            <legend>Billing</legend>
+            <label className="checkbox">
+              <input
+                type="checkbox"
+                name="billingSameAsShipping"
+                checked={form.billingSameAsShipping}
+                onChange={(event) => {
+                  const next = { ...form, billingSameAsShipping: event.target.checked };
+                  setForm(next);
+                  saveDetails(next);
+                }}
+              />
+              Same as delivery address
+            </label>
+            {form.billingSameAsShipping ? null : (
+              <AddressFields
+                side="billing"
+                value={form.billing}
+                errors={fieldErrors}
+                onChange={editAddress('billing')}
+                onCommit={commitAddress('billing')}
+              />
+            )}
+          </fieldset>
+          <fieldset className="section">
+            <legend>Payment</legend>
+            <p className="muted">Test cards: 4242 4242 4242 4242 pays; 4000 0000 0000 0002 is declined.</p>
+            <Field
+              label="Card number"
+              name="cardNumber"
+              inputMode="numeric"
+              autoComplete="cc-number"
+              placeholder="1234 1234 1234 1234"
+              value={card.number}
+              error={fieldErrors['card.number']}
+              onChange={(event) => setCardField('number', groupCardNumber(event.target.value))}
+            />
+            <div className="form__row">
+              <Field
+                label="Expiry"
+                name="cardExpiry"
+                inputMode="numeric"
+                autoComplete="cc-exp"
+                placeholder="MM/YY"
+                value={card.expiry}
+                error={fieldErrors['card.expiry']}
+                onChange={(event) => setCardField('expiry', formatExpiry(event.target.value, card.expiry))}
+              />
+              <Field
+                label="CVC"
+                name="cardCvc"
+                inputMode="numeric"
+                autoComplete="cc-csc"
+                placeholder="123"
+                maxLength={4}
+                value={card.cvc}
+                error={fieldErrors['card.cvc']}
+                onChange={(event) => setCardField('cvc', event.target.value.replace(/\D/g, ''))}
+              />
+            </div>
+            <div className="payment-outcome" role="status" aria-live="polite">
+              {paymentStatus}
+            </div>
+            {/* "fill in the highlighted fields" goes once nothing is highlighted any more */}
+            {paymentProblem && !(paymentProblem.fields && Object.keys(fieldErrors).length === 0) ? (
+              <div className="notice notice--error" role="alert">
+                <p>{paymentProblem.message}</p>
+                {paymentProblem.outOfStock ? (
+                  <a href={cartPageUrl ?? '/'}>{cartPageUrl ? 'Back to your cart' : 'Back to the store'}</a>
+                ) : null}
+              </div>
+            ) : null}
+            <button
+              className="button button--primary button--wide"
+              type="submit"
+              disabled={paying}
+              aria-busy={paying}
+            >
+              {paying ? 'Placing order…' : 'Place order'}
+            </button>
+            <p className="muted checkout__total-note">
+              Total to pay: <strong>{checkout.priceSummary?.total?.formattedAmount ?? '—'}</strong>
+            </p>
+          </fieldset>
+        </form>
+      </main>
+    </CheckoutShell>
+  );
+}
+
+/** Moves focus to the first field marked invalid once React has drawn the marks. */
+function focusFirstInvalid(): void {
+  requestAnimationFrame(() => {
+    document.querySelector<HTMLElement>('.checkout__form [aria-invalid="true"]')?.focus();
+  });
+}

@@ -1,0 +1,301 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import {
+  ApiKeyStrategy,
+  createClient,
+  currentCart,
+  OAuthStrategy,
+  type Product,
+  products,
+  STORES_APP_ID,
+} from '@cartwheel/sdk';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  DIALECTS,
+  startTestPlatform,
+  TEST_CLIENT_ID,
+  type TestPlatform,
+} from '../packages/platform/test/support/platform.ts';
+import { E2E_SUITE, eventually, launchChromium, newTestPage, TEST_TIMEOUT } from './support/browser.ts';
+
+/**
+ * The shopper's cart in a real browser against a real platform with the demo store: adding from the
+ * product page, the header's count and mini-cart, the cart page's quantities, coupon and estimate
+ * (every amount the platform's), lines that run out of stock, the cart kept through signing in, and
+ * the header at a phone's width.
+ */
+
+const SHOTS = '/tmp/cartwheel-shots';
+const STOREFRONT_BUILT = path.resolve(import.meta.dirname, '../apps/storefront/dist/index.html');
+const PASSWORD = 'correct horse battery';
+
+function adminClient(platform: TestPlatform) {
+  return createClient({
+    host: platform.url,
+    auth: ApiKeyStrategy({ apiKey: platform.adminApiKey }),
+    modules: { products },
+  });
+}
+
+describe.each(DIALECTS)('storefront cart in Chromium on %s', E2E_SUITE, (dialect) => {
+  let platform: TestPlatform;
+  let browser: Browser;
+  let page: Page;
+  let admin: ReturnType<typeof adminClient>;
+  const product: Record<string, Product> = {};
+  const shot = (name: string) =>
+    page.screenshot({ path: `${SHOTS}/cart-${dialect}-${name}.png`, fullPage: true });
+  const cartButton = () => page.getByTestId('cart-button');
+  const cartLine = (name: string) => page.getByRole('listitem', { name, exact: true });
+
+  async function openProduct(name: string) {
+    await page.goto(`${platform.url}/product-page/${product[name]?.slug}`);
+    await page.getByRole('heading', { level: 1, name }).waitFor();
+  }
+
+  async function addToCart(quantity: number) {
+    await page.getByLabel('Quantity').fill(String(quantity));
+    await page.getByRole('button', { name: 'Add to cart' }).click();
+    await page.getByTestId('mini-cart').waitFor();
+  }
+
+  beforeAll(async () => {
+    if (!fs.existsSync(STOREFRONT_BUILT)) {
+      throw new Error('apps/storefront is not built: run `npm run build -w apps/storefront` first');
+    }
+    fs.mkdirSync(SHOTS, { recursive: true });
+    platform = await startTestPlatform({ dialect, seedDemo: true });
+    admin = adminClient(platform);
+    const names = ['Enamel Camp Mug', 'Classic Crew Tee', 'Ceramic Latte Bowl', 'Espresso Cup Set'];
+    const page_ = await admin.products.queryProducts(
+      { filter: { name: { $in: names } } },
+      { includeVariants: true },
+    );
+    for (const item of page_.items) product[item.name ?? ''] = item;
+    expect(Object.keys(product).sort()).toEqual([...names].sort());
+    browser = await launchChromium();
+    page = await newTestPage(browser, { width: 1280, height: 900 });
+  }, TEST_TIMEOUT);
+
+  afterAll(async () => {
+    await browser?.close();
+    await platform?.stop();
+  }, TEST_TIMEOUT);
+
+  it('a sold-out product cannot be added: the button is disabled and says why', async () => {
+    await openProduct('Ceramic Latte Bowl');
+    await eventually(() => page.getByTestId('stock-status').textContent()).toBe('Out of stock');
+    expect(await page.getByRole('button', { name: 'Add to cart' }).isDisabled()).toBe(true);
+    expect(await page.locator('#cart-note').textContent()).toBe('This item is out of stock.');
+    await eventually(() => cartButton().getAttribute('aria-label')).toBe('Cart, 0 items');
+  });
+
+  it('adds the chosen variant with its quantity: the mini-cart opens and the header counts the items', async () => {
+    await openProduct('Classic Crew Tee');
+    expect(await page.getByRole('button', { name: 'Add to cart' }).isDisabled()).toBe(true);
+    expect(await page.locator('#cart-note').textContent()).toBe('Choose size and color first.');
+    await page.getByLabel('Size').selectOption('M');
+    await page.getByRole('radio', { name: 'Navy' }).check();
+    await eventually(() => page.getByTestId('stock-status').textContent()).toBe('In stock');
+    await addToCart(2);
+
+    const miniCart = page.getByTestId('mini-cart');
+    await eventually(() => miniCart.textContent()).toContain('Classic Crew Tee');
+    await eventually(() => miniCart.textContent()).toContain('Size: M');
+    await eventually(() => miniCart.textContent()).toContain('Color: Navy');
+    await eventually(() => cartButton().getAttribute('aria-label')).toBe('Cart, 2 items');
+    await eventually(() => page.getByTestId('mini-cart-subtotal').textContent()).toBe('$48.00');
+    await shot('mini-cart');
+
+    await openProduct('Enamel Camp Mug');
+    await addToCart(1);
+    await eventually(() => cartButton().getAttribute('aria-label')).toBe('Cart, 3 items');
+    await eventually(() => page.getByTestId('mini-cart-subtotal').textContent()).toBe('$62.00');
+    await page.keyboard.press('Escape');
+    await eventually(() => page.getByTestId('mini-cart').count()).toBe(0);
+    // a click on the cart opens the mini-cart again; "View cart" leads to the cart page
+    await cartButton().click();
+    await page.getByTestId('mini-cart').getByRole('link', { name: 'View cart' }).click();
+    await page.waitForURL('**/cart');
+  });
+
+  it('the cart page lists each line with its price and total, as the platform answers the cart', async () => {
+    const tee = cartLine('Classic Crew Tee');
+    await eventually(() => tee.getByTestId('line-unit-price').textContent()).toBe('$24.00');
+    expect(await tee.getByTestId('line-total').textContent()).toBe('$48.00');
+    expect(await tee.getByLabel('Quantity').inputValue()).toBe('2');
+    expect(await tee.textContent()).toContain('Size: M, Color: Navy');
+    const mug = cartLine('Enamel Camp Mug');
+    expect(await mug.getByTestId('line-total').textContent()).toBe('$14.00');
+    await eventually(() => page.getByTestId('cart-subtotal').textContent()).toBe('$62.00');
+    expect(await page.getByTestId('cart-shipping').textContent()).toBe('Calculated at checkout');
+  });
+
+  it('changing a quantity and removing a line re-price the cart', async () => {
+    const mug = cartLine('Enamel Camp Mug');
+    await mug.getByLabel('Quantity').fill('3');
+    await mug.getByLabel('Quantity').press('Enter');
+    await eventually(() => mug.getByTestId('line-total').textContent()).toBe('$42.00');
+    await eventually(() => page.getByTestId('cart-subtotal').textContent()).toBe('$90.00');
+    await eventually(() => cartButton().getAttribute('aria-label')).toBe('Cart, 5 items');
+
+    await cartLine('Classic Crew Tee').getByRole('button', { name: 'Remove' }).click();
+    await eventually(() => cartLine('Classic Crew Tee').count()).toBe(0);
+    await eventually(() => page.getByTestId('cart-subtotal').textContent()).toBe('$42.00');
+    await eventually(() => cartButton().getAttribute('aria-label')).toBe('Cart, 3 items');
+  });
+
+  it('an unknown coupon is refused with a reason; WELCOME10 applies, shows its discount, and comes off', async () => {
+    await page.getByLabel('Coupon code').fill('NOT-A-CODE');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await eventually(() => page.locator('.coupon [role="alert"]').count()).toBe(1);
+
+    await page.getByLabel('Coupon code').fill('WELCOME10');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await eventually(() => page.getByTestId('applied-coupon').textContent()).toContain('WELCOME10');
+    await eventually(() => page.getByTestId('cart-discount').textContent()).toBe('−$4.20');
+    await eventually(() => page.getByTestId('cart-total').textContent()).toBe('$37.80');
+
+    await page.getByTestId('applied-coupon').getByRole('button', { name: 'Remove' }).click();
+    await eventually(() => page.getByTestId('cart-discount').count()).toBe(0);
+    await eventually(() => page.getByTestId('cart-total').textContent()).toBe('$42.00');
+  });
+
+  it("estimates shipping and tax for an address with the platform's amounts, naming the shipping option", async () => {
+    await page.getByLabel('Country').selectOption('US');
+    await page.getByLabel('State').selectOption('US-NY');
+    await page.getByLabel('Postal code').fill('10001');
+    await page.getByRole('button', { name: 'Estimate' }).click();
+    await eventually(() => page.getByTestId('cart-shipping').textContent()).not.toBe(
+      'Calculated at checkout',
+    );
+
+    const estimate = await shopperEstimate(page, platform, {
+      country: 'US',
+      subdivision: 'US-NY',
+      postalCode: '10001',
+    });
+    const summary = estimate.priceSummary;
+    await eventually(() => page.getByTestId('cart-total').textContent()).toBe(
+      summary?.total?.formattedAmount,
+    );
+    expect(await page.getByTestId('cart-shipping').textContent()).toBe(summary?.shipping?.formattedAmount);
+    expect(await page.getByTestId('cart-tax').textContent()).toBe(summary?.tax?.formattedAmount);
+    const option = estimate.shippingInfo?.selectedCarrierServiceOption?.title;
+    expect(option).toBeTruthy();
+    expect(await page.locator('.summary__row', { hasText: 'Shipping' }).textContent()).toContain(option);
+    await shot('cart-estimated');
+
+    // the estimate's address is kept: a reload shows the same totals
+    await page.reload();
+    await eventually(() => page.getByTestId('cart-total').textContent()).toBe(
+      summary?.total?.formattedAmount,
+    );
+  });
+
+  it('a line that runs short says how many are left and blocks checkout until it fits', async () => {
+    const mug = product['Enamel Camp Mug']!;
+    await admin.products.updateProduct(mug.id!, { stock: { trackInventory: true, quantity: 2 } });
+    await page.reload();
+    const line = cartLine('Enamel Camp Mug');
+    await eventually(() => line.getByTestId('line-availability').textContent()).toBe('Only 2 left');
+    await eventually(() => page.getByTestId('checkout-blocked').count()).toBe(1);
+    expect(await page.getByRole('button', { name: 'Checkout' }).isDisabled()).toBe(true);
+    await shot('cart-short');
+
+    await admin.products.updateProduct(mug.id!, { stock: { trackInventory: true, quantity: 0 } });
+    await page.reload();
+    await eventually(() => line.getByTestId('line-availability').textContent()).toBe('Out of stock');
+
+    await admin.products.updateProduct(mug.id!, { stock: { trackInventory: true, quantity: 2 } });
+    await page.reload();
+    await line.getByLabel('Quantity').fill('2');
+    await line.getByLabel('Quantity').press('Enter');
+    await eventually(() => page.getByTestId('checkout-blocked').count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Checkout' }).isDisabled()).toBe(false);
+  });
+
+  it('a visitor with a cart who signs in keeps it, merged with the cart the member had', async () => {
+    // a member whose own cart already holds an espresso set
+    const email = `cart.${dialect}.${Date.now().toString(36)}@example.com`;
+    const member = createClient({
+      host: platform.url,
+      auth: OAuthStrategy({ clientId: TEST_CLIENT_ID, host: platform.url, redirectUri: `${platform.url}/` }),
+      modules: { currentCart },
+    });
+    const signedUp = await member.auth.register({
+      email,
+      password: PASSWORD,
+      profile: { nickname: 'Grace' },
+    });
+    expect(signedUp.loginState).toBe('SUCCESS');
+    if (signedUp.loginState !== 'SUCCESS') return;
+    member.auth.setTokens(await member.auth.getMemberTokensForDirectLogin(signedUp.data.sessionToken));
+    const espresso = product['Espresso Cup Set']!;
+    await member.currentCart.addToCurrentCart({
+      lineItems: [{ quantity: 1, catalogReference: { appId: STORES_APP_ID, catalogItemId: espresso.id } }],
+    });
+
+    // the visitor's cart holds two mugs
+    await eventually(() => cartButton().getAttribute('aria-label')).toBe('Cart, 2 items');
+    await page.getByTestId('account-menu').getByRole('link', { name: 'Sign in' }).click();
+    await page.waitForURL('**/account/sign-in?returnTo=%2Fcart');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.waitForURL('**/cart');
+    await eventually(() => page.getByTestId('account-menu').textContent()).toContain('Hi, Grace');
+
+    await eventually(() => cartButton().getAttribute('aria-label')).toBe('Cart, 3 items');
+    await eventually(() => cartLine('Enamel Camp Mug').count()).toBe(1);
+    await eventually(() => cartLine('Espresso Cup Set').count()).toBe(1);
+    // the platform holds the same merged cart for the member
+    const merged = await member.currentCart.getCurrentCart();
+    expect(
+      merged.lineItems?.map((line) => `${line.productName?.original} × ${line.quantity}`).sort(),
+    ).toEqual(['Enamel Camp Mug × 2', 'Espresso Cup Set × 1']);
+    await shot('cart-merged');
+  });
+
+  it("at a phone's width the header folds its links behind a menu button, and the cart stays in reach", async () => {
+    const phone = await newTestPage(browser, { width: 375, height: 812 });
+    await phone.goto(`${platform.url}/products`);
+    const menu = phone.getByRole('button', { name: 'Menu' });
+    await menu.waitFor();
+    expect(await menu.getAttribute('aria-expanded')).toBe('false');
+    expect(await phone.getByRole('link', { name: 'Shop all' }).isVisible()).toBe(false);
+    expect(await phone.getByTestId('cart-button').isVisible()).toBe(true);
+
+    await menu.click();
+    expect(await menu.getAttribute('aria-expanded')).toBe('true');
+    await phone.getByRole('link', { name: 'Shop all' }).waitFor({ state: 'visible' });
+    await phone.screenshot({ path: `${SHOTS}/cart-${dialect}-phone-menu.png` });
+    await phone.getByRole('link', { name: 'Home' }).click();
+    await eventually(() => menu.getAttribute('aria-expanded')).toBe('false');
+    await phone.close();
+  });
+});
+
+/** What the platform estimates for the page's own cart (the shopper's tokens, read from the page). */
+async function shopperEstimate(
+  page: Page,
+  platform: TestPlatform,
+  shippingAddress: { country: string; subdivision: string; postalCode: string },
+) {
+  const tokens = await page.evaluate(
+    (key) => localStorage.getItem(key),
+    `cartwheel.tokens.${TEST_CLIENT_ID}`,
+  );
+  const accessToken = (JSON.parse(tokens ?? '{}') as { accessToken?: { value?: string } }).accessToken?.value;
+  const response = await fetch(`${platform.url}/ecom/v1/carts/current/estimate-totals`, {
+    method: 'POST',
+    headers: { authorization: accessToken ?? '', 'content-type': 'application/json' },
+    body: JSON.stringify({ shippingAddress, calculateTax: true, calculateShipping: true }),
+  });
+  expect(response.status).toBe(200);
+  return (await response.json()) as {
+    priceSummary?: Record<string, { formattedAmount?: string }>;
+    shippingInfo?: { selectedCarrierServiceOption?: { title?: string } };
+  };
+}

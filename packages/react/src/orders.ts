@@ -1,0 +1,47 @@
+import type { BoundModule, CursorPaging, orders, Sorting } from '@cartwheel/sdk';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { useLoggedIn } from './auth.ts';
+import { cartwheelKeys } from './keys.ts';
+import { useCartwheel } from './provider.tsx';
+
+/** What the order hooks need of the client: the SDK's `orders` module. */
+export interface OrdersClient {
+  orders: BoundModule<typeof orders>;
+}
+
+/** Newest first, as the account page lists them. */
+const NEWEST_FIRST: Sorting[] = [{ fieldName: 'createdDate', order: 'DESC' }];
+
+export const orderQueries = {
+  /** One order: its buyer (visitor or member) or an admin may read it. */
+  byId: (client: OrdersClient, id: string) =>
+    queryOptions({
+      queryKey: cartwheelKeys.orders.byId(id),
+      queryFn: () => client.orders.getOrder(id),
+    }),
+  /** A page of the signed-in member's own orders, newest first. */
+  mine: (client: OrdersClient, paging: CursorPaging) =>
+    queryOptions({
+      queryKey: cartwheelKeys.orders.mine(paging),
+      queryFn: () => client.orders.searchOrders({ cursorPaging: paging, sort: NEWEST_FIRST }),
+    }),
+};
+
+export function useOrder(id: string | undefined) {
+  const client = useCartwheel<OrdersClient>();
+  return useQuery({ ...orderQueries.byId(client, id ?? ''), enabled: Boolean(id) });
+}
+
+/**
+ * The signed-in member's orders: `data.orders`, `data.metadata.cursors.next` for the next page. No
+ * request is made for a visitor. The previous page stays in `data` while the next loads.
+ */
+export function useMyOrders(paging: CursorPaging = { limit: 10 }) {
+  const client = useCartwheel<OrdersClient>();
+  const loggedIn = useLoggedIn();
+  return useQuery({
+    ...orderQueries.mine(client, paging),
+    enabled: loggedIn,
+    placeholderData: keepPreviousData,
+  });
+}
