@@ -4,6 +4,7 @@ import type net from 'node:net';
 import { createClient, OAuthStrategy, products } from '@cartwheel/sdk';
 import autocannon from 'autocannon';
 import { routeHostedApiTo } from '../packages/platform/test/hosted-client-route.ts';
+import type { LoadFigure } from './support/alternate.ts';
 import {
   BENCH_CLIENT_ID,
   type RunningServer,
@@ -11,7 +12,6 @@ import {
   startPlatformProcess,
   tempDir,
 } from './support/processes.ts';
-import type { LoadFigure } from './throughput.ts';
 
 /** One client's burst of calls, all started at once with no tokens. */
 export interface TokenBurst {

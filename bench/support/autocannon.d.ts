@@ -16,6 +16,11 @@ declare module 'autocannon' {
     method?: string;
     headers?: Record<string, string>;
     body?: string;
+    /** Called once per connection: sets that connection's own headers (each its own shopper). */
+    setupClient?: (client: Client) => void;
+  }
+  interface Client {
+    setHeaders(headers: Record<string, string>): void;
   }
   export interface Result {
     requests: Histogram;
