@@ -3,5 +3,4 @@ import { fileURLToPath } from 'node:url';
 
 export const BENCH_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const REPO_ROOT = path.resolve(BENCH_DIR, '..');
-export const PLATFORM_MAIN = path.join(REPO_ROOT, 'packages/platform/src/main.ts');
 export const RESULTS_DIR = path.join(BENCH_DIR, 'results');

@@ -3,7 +3,8 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { BENCH_DIR, PLATFORM_MAIN, REPO_ROOT } from './paths.ts';
+import { buildPlatform } from '../../packages/platform/scripts/build.ts';
+import { BENCH_DIR, REPO_ROOT } from './paths.ts';
 
 export const BENCH_ADMIN_API_KEY = 'cw_admin_bench_key_not_for_production';
 export const BENCH_CLIENT_ID = '6f3a2f0e-7b1d-4c1d-9d0b-5a4c7c0d1e02';
@@ -31,9 +32,16 @@ export function tempDir(prefix: string): string {
  */
 export const BENCH_PUBLIC_URL = 'http://localhost:4000';
 
+/** The production build of the platform, built once per bench run from the source as it is now. */
+let bundle: Promise<string> | undefined;
+const platformBundle = () => {
+  bundle ??= buildPlatform();
+  return bundle;
+};
+
 /**
- * The platform as it runs in production: its own process (`node --import tsx .../main.ts`), configured by
- * the environment, so the load generator never shares its event loop.
+ * The platform as it runs in production (`npm start`: the built `dist/main.js`), in its own process,
+ * configured by the environment, so the load generator never shares its event loop.
  */
 export async function startPlatformProcess(options: {
   dataDir: string;
@@ -43,7 +51,7 @@ export async function startPlatformProcess(options: {
   env?: Record<string, string>;
 }): Promise<RunningServer> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', PLATFORM_MAIN], {
+  const child = spawn(process.execPath, ['--enable-source-maps', await platformBundle()], {
     cwd: REPO_ROOT,
     env: {
       ...process.env,

@@ -256,7 +256,7 @@ async function serveApps(app: FastifyInstance, config: PlatformConfig): Promise<
       return reply
         .status(404)
         .type('text/plain')
-        .send(`${target.name}: not built, run npm run build: run npm run build`);
+        .send(`the ${target.name} is not built: run npm run build`);
     }
     return reply.status(404).send({
       message: `no such call: ${request.method} ${request.url.split('?')[0]}`,

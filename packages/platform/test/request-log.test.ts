@@ -2,15 +2,13 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildPlatform } from '../scripts/build.ts';
 import { TEST_ADMIN_API_KEY, TEST_CLIENT_ID } from './support/platform.ts';
 
-const MAIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src/main.ts');
-
 /**
- * The request log as an operator reads it: the platform run as in production (its own process, JSON
- * lines on stdout at LOG_LEVEL=info). Session tokens, codes and states travel in `/oauth2/authorize`
+ * The request log as an operator reads it: the platform run as in production (`npm start`'s build, in
+ * its own process, JSON lines on stdout at LOG_LEVEL=info). Session tokens, codes and states travel in `/oauth2/authorize`
  * and callback URLs; the log keeps their names, never their values.
  */
 describe('the request log', () => {
@@ -21,7 +19,8 @@ describe('the request log', () => {
 
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cartwheel-log-'));
-    child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+    const main = await buildPlatform();
+    child = spawn(process.execPath, ['--enable-source-maps', main], {
       env: {
         ...process.env,
         PORT: '0',
