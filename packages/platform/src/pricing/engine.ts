@@ -378,13 +378,16 @@ export function priceLines(
       : {}),
   };
 
-  const lineItems: LineItem[] = states.map((state) => ({
-    ...state.line.lineItem,
-    price: money(state.line.unitPrice),
-    fullPrice: money(state.line.fullUnitPrice),
-    priceBeforeDiscounts: money(state.line.unitPrice),
-    lineItemPrice: money(state.line.unitPrice.times(state.line.quantity)),
-  }));
+  // each resolved line's item is made for this price alone: its prices go onto it (copying ~20 fields
+  // per line was a tenth of pricing a cart)
+  const lineItems: LineItem[] = states.map(({ line }) =>
+    Object.assign(line.lineItem, {
+      price: money(line.unitPrice),
+      fullPrice: money(line.fullUnitPrice),
+      priceBeforeDiscounts: money(line.unitPrice),
+      lineItemPrice: money(line.unitPrice.times(line.quantity)),
+    }),
+  );
 
   const appliedDiscounts = entries
     .filter((entry) => entry.amount.gt(0))

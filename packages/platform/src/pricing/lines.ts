@@ -19,9 +19,9 @@ export interface ProductFacts {
 }
 
 /**
- * A stored line resolved against the catalog: the wire line item without its amounts, and the facts
- * the money steps use. `counted` lines are priced into the totals; the others (not found, sold out)
- * are shown with their problem and cost nothing.
+ * A stored line resolved against the catalog: the wire line item without its amounts (the one price it
+ * is made for adds them), and the facts the money steps use. `counted` lines are priced into the
+ * totals; the others (not found, sold out) are shown with their problem and cost nothing.
  */
 export interface ResolvedLine {
   id: string;
