@@ -253,10 +253,7 @@ async function serveApps(app: FastifyInstance, config: PlatformConfig): Promise<
       if (built(target.dir)) {
         return reply.type('text/html').send(fs.createReadStream(path.join(target.dir, 'index.html')));
       }
-      return reply
-        .status(404)
-        .type('text/plain')
-        .send(`the ${target.name} is not built: run npm run build`);
+      return reply.status(404).type('text/plain').send(`the ${target.name} is not built: run npm run build`);
     }
     return reply.status(404).send({
       message: `no such call: ${request.method} ${request.url.split('?')[0]}`,
