@@ -7,6 +7,7 @@ import { cartRoutes } from './carts/routes.ts';
 import { CartService } from './carts/service.ts';
 import { catalogRoutes } from './catalog/routes.ts';
 import { CatalogService } from './catalog/service.ts';
+import { OrderPlacement } from './checkouts/placing.ts';
 import { checkoutRoutes } from './checkouts/routes.ts';
 import { CheckoutService } from './checkouts/service.ts';
 import type { PlatformConfig } from './config.ts';
@@ -51,6 +52,8 @@ export interface Services {
   pricing: PricingService;
   carts: CartService;
   checkouts: CheckoutService;
+  /** Paying for a checkout on the hosted page: attempts, charges, and settling the ones whose answer was lost. */
+  placement: OrderPlacement;
   orders: OrderService;
   /** The payment provider (the built-in test gateway by default) and every order's transactions. */
   payments: PaymentService;
@@ -122,6 +125,11 @@ export async function startPlatform(config: PlatformConfig): Promise<Platform> {
       deliver: smtpDelivery(config.smtpUrl, config.smtpFrom),
     });
     const members = new MembersService(database.db, tokens);
+    const checkouts = new CheckoutService(
+      database.db,
+      { dialect: database.dialect, publicUrl: config.publicUrl, storeName: config.storeName },
+      () => services, // the domains beside it, reached once they are all built
+    );
     const services: Services = {
       config,
       database,
@@ -144,11 +152,8 @@ export async function startPlatform(config: PlatformConfig): Promise<Platform> {
       storeSettings: new StoreSettingsService(database.db, { dialect: database.dialect }),
       pricing: new PricingService(() => services, { publicUrl: config.publicUrl }),
       carts: new CartService(database.db, database.dialect, () => services),
-      checkouts: new CheckoutService(
-        database.db,
-        { dialect: database.dialect, publicUrl: config.publicUrl, storeName: config.storeName },
-        () => services, // the domains beside it, reached once they are all built
-      ),
+      checkouts,
+      placement: new OrderPlacement(checkouts),
       orders: new OrderService(database.db),
       payments: new PaymentService(database.db, settings),
     };
@@ -187,6 +192,7 @@ export async function startPlatform(config: PlatformConfig): Promise<Platform> {
     await serveApps(app, config);
 
     await app.listen({ port: config.port, host: config.host });
+    const sweep = sweepPayments(services.placement, app);
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
     return {
@@ -199,6 +205,8 @@ export async function startPlatform(config: PlatformConfig): Promise<Platform> {
       close: async (onStep = () => {}) => {
         onStep('finishing the calls under way');
         await app.close();
+        onStep('stopping the payment sweep');
+        await sweep.stop();
         onStep('stopping the token revocation reader');
         await revocations.close();
         onStep('finishing catalog anchor writes');
@@ -212,6 +220,37 @@ export async function startPlatform(config: PlatformConfig): Promise<Platform> {
     await database.close();
     throw error;
   }
+}
+
+/** How often each process settles payments whose answer was lost and gives back stock of lapsed holds. */
+const SWEEP_EVERY_MS = 60_000;
+
+/**
+ * Settles, on a timer, the payments nobody came back for (OrderPlacement.sweep): a charge whose
+ * answer was lost becomes an order or gives its stock back, and 3-D Secure steps past their hold give
+ * theirs back, though no shopper looks at that checkout again. One sweep at a time per process.
+ */
+function sweepPayments(placement: OrderPlacement, app: FastifyInstance): { stop(): Promise<void> } {
+  let running: Promise<void> | undefined;
+  const timer = setInterval(() => {
+    running ??= placement
+      .sweep()
+      .then(
+        () => {},
+        (error: unknown) =>
+          app.log.warn({ err: error }, 'settling lost payments failed; the next sweep tries again'),
+      )
+      .finally(() => {
+        running = undefined;
+      });
+  }, SWEEP_EVERY_MS);
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
 }
 
 const REPO_APPS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../apps');

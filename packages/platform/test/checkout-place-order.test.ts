@@ -315,6 +315,7 @@ describe.each(DIALECTS)('placing an order on the hosted checkout page, on %s', (
         throw new Error('socket hang up');
       },
       completeAction: (request) => gateway.completeAction(request),
+      settle: (key) => gateway.settle(key),
       capture: (request) => gateway.capture(request),
     };
     const before = (await gatewayCharges(platform)).length;

@@ -4,13 +4,7 @@ import type { Tables } from '../db/tables.ts';
 import { type CardInput, type CheckedCard, checkCard } from '../payments/card.ts';
 import type { ChargeResult } from '../payments/provider.ts';
 import type { Priced } from '../pricing/contract.ts';
-import {
-  applicationError,
-  type DomainError,
-  invalidArgument,
-  notFound,
-  violation,
-} from '../shared/errors.ts';
+import { applicationError, DomainError, invalidArgument, notFound, violation } from '../shared/errors.ts';
 import { newId } from '../shared/ids.ts';
 import type { Principal } from '../shared/principal.ts';
 import { type CheckoutInputs, mustPay, orderBlocker, PAGE_NAMES } from './document.ts';
@@ -21,8 +15,13 @@ import type { CheckoutAttemptRow, CheckoutRow } from './tables.ts';
 export const ATTEMPT_HOLD_MS = 15 * 60 * 1000;
 /** How long a second request for a checkout waits for the payment already in flight. */
 const WAIT_FOR_ATTEMPT_MS = 20_000;
-/** A charge not back after this (a process that died mid-payment) is driven again by a retry of its key. */
+/**
+ * A charge not back after this (a process that died mid-payment, a gateway call that hung) is driven
+ * again by a retry of its key, or settled with the gateway when another payment for the checkout starts.
+ */
 const STALE_CHARGE_MS = 30_000;
+/** A charge nobody came back for is settled by the sweep after this, giving its stock back if unpaid. */
+export const ABANDONED_CHARGE_MS = 10 * 60 * 1000;
 
 /** What placing an order answers the page. */
 export type PlacementAnswer =
@@ -52,6 +51,11 @@ export class OrderPlacement {
       const step = await this.begin(checkoutId, attemptKey, cardInput);
       if (step.kind === 'answer') return step.answer;
       if (step.kind === 'charge') return this.charge(step.attempt, step.card);
+      if (step.kind === 'settle') {
+        // an earlier payment for this checkout lost its answer: what the gateway did decides, then look again
+        await this.settle(step.attempt);
+        continue;
+      }
       // another request for this checkout is paying right now: wait for its outcome, then look again
       if (Date.now() - started > WAIT_FOR_ATTEMPT_MS) {
         throw applicationError(
@@ -100,6 +104,54 @@ export class OrderPlacement {
     return answerOf(attempt);
   }
 
+  /**
+   * Settles an attempt whose charge never answered, by asking the gateway what it did under the key:
+   * a charge made is finished as if it had answered (the order approved, or the decline recorded); no
+   * charge (the gateway then closes the key, so none can follow) gives the stock back and discards the
+   * order. Safe to run from any process at any time: only a still-`PROCESSING` attempt moves.
+   */
+  async settle(attempt: CheckoutAttemptRow): Promise<void> {
+    let result: ChargeResult | undefined;
+    try {
+      result = await this.checkouts.domains.payments.provider.settle(chargeKey(attempt));
+    } catch (error) {
+      throw gatewayUnavailable(error);
+    }
+    if (result) {
+      await this.finish(attempt, result).catch((error: unknown) => {
+        // a decline is how that attempt ended; the caller only needed it settled
+        if (!(error instanceof DomainError && error.kind === 'FAILED_PRECONDITION')) throw error;
+      });
+      return;
+    }
+    await inTransaction(this.checkouts.db, async (trx) => {
+      await this.checkouts.lock(trx, attempt.checkout_id, PAGE);
+      const current = await this.attempt(trx, attempt.checkout_id, attempt.id);
+      if (current.status !== 'PROCESSING') return;
+      await this.checkouts.releaseAttempt(trx, current, 'INTERRUPTED', interruptedOutcome());
+    });
+  }
+
+  /**
+   * Settles the charges nobody came back for (the shopper left after their request was lost): paid
+   * ones become orders, unpaid ones give their stock back; so do 3-D Secure steps past their hold.
+   * Runs on a timer in every process; answers how many attempts it settled.
+   */
+  async sweep(now = new Date()): Promise<number> {
+    const abandoned = await this.checkouts.db
+      .selectFrom('checkout_attempts')
+      .selectAll()
+      .where('status', '=', 'PROCESSING')
+      .where('created_at', '<=', new Date(now.getTime() - ABANDONED_CHARGE_MS).toISOString())
+      .where('updated_at', '<=', new Date(now.getTime() - STALE_CHARGE_MS).toISOString())
+      .orderBy('created_at')
+      .limit(100)
+      .execute();
+    for (const attempt of abandoned) await this.settle(attempt);
+    const lapsed = await inTransaction(this.checkouts.db, (trx) => this.checkouts.releaseExpiredHolds(trx));
+    return abandoned.length + lapsed;
+  }
+
   /** An attempt of this checkout, for the page's confirm step. */
   async attemptOf(checkoutId: string, attemptId: string): Promise<CheckoutAttemptRow> {
     const row = await this.checkouts.db
@@ -123,6 +175,7 @@ export class OrderPlacement {
   ): Promise<
     | { kind: 'answer'; answer: PlacementAnswer }
     | { kind: 'wait' }
+    | { kind: 'settle'; attempt: CheckoutAttemptRow }
     | { kind: 'charge'; attempt: CheckoutAttemptRow; card: CheckedCard }
   > {
     const contactId = await this.contactIdOf(checkoutId);
@@ -155,7 +208,10 @@ export class OrderPlacement {
         return { kind: 'answer', answer: { status: 'APPROVED', orderId: checkout.order_id } };
       }
       if (checkout.completed === 1) throw completedError(checkoutId);
-      if (attempts.some((attempt) => attempt.status === 'PROCESSING')) return { kind: 'wait' };
+      const inFlight = attempts.filter((attempt) => attempt.status === 'PROCESSING');
+      const lost = inFlight.find((attempt) => isStale(attempt, now));
+      if (lost) return { kind: 'settle', attempt: lost };
+      if (inFlight.length > 0) return { kind: 'wait' };
       // a 3-D Secure step left waiting (the shopper came back and tried again) gives its stock back first
       for (const pending of attempts.filter((attempt) => attempt.status === 'REQUIRES_ACTION')) {
         const expired = pending.expires_at <= now.toISOString();
@@ -232,7 +288,7 @@ export class OrderPlacement {
     let result: ChargeResult;
     try {
       result = await payments.provider.authorize({
-        idempotencyKey: `${attempt.order_id}:${attempt.id}`,
+        idempotencyKey: chargeKey(attempt),
         amount: attempt.amount,
         currency: attempt.currency,
         card,
@@ -365,12 +421,19 @@ export class OrderPlacement {
   }
 }
 
+/** The gateway's idempotency key of an attempt's charge: one charge per attempt, ever. */
+const chargeKey = (attempt: CheckoutAttemptRow) => `${attempt.order_id}:${attempt.id}`;
+
 const isStale = (attempt: CheckoutAttemptRow, now: Date) =>
   now.getTime() - new Date(attempt.updated_at).getTime() > STALE_CHARGE_MS;
 
 const expiredOutcome = () => ({
   code: 'AUTHENTICATION_EXPIRED',
   description: 'the card authentication was not completed in time: place the order again',
+});
+const interruptedOutcome = () => ({
+  code: 'PAYMENT_INTERRUPTED',
+  description: 'this payment was interrupted and not made: place the order again',
 });
 const abandonedOutcome = () => ({
   code: 'AUTHENTICATION_ABANDONED',

@@ -2,7 +2,6 @@ import type { FastifyRequest } from 'fastify';
 import { CALLERS, type HttpApp } from '../http/app.ts';
 import type { Services } from '../platform.ts';
 import { CheckoutPage } from './page.ts';
-import { OrderPlacement } from './placing.ts';
 import {
   AddToCheckoutBody,
   AttemptParams,
@@ -25,7 +24,7 @@ import {
  */
 export function checkoutRoutes(
   app: HttpApp,
-  services: Pick<Services, 'checkouts' | 'config' | 'storeSettings'>,
+  services: Pick<Services, 'checkouts' | 'config' | 'placement' | 'storeSettings'>,
 ): void {
   const checkouts = services.checkouts;
   const path = '/ecom/v1/checkouts';
@@ -135,8 +134,7 @@ export function checkoutRoutes(
   );
 
   // ---- the hosted checkout page: the session token is the caller's only credential ----
-  const placement = new OrderPlacement(checkouts);
-  const page = new CheckoutPage(checkouts, placement, async () => ({
+  const page = new CheckoutPage(checkouts, services.placement, async () => ({
     storeName: services.config.storeName,
     checkoutBrand: (await services.storeSettings.checkoutSettings()).checkoutBrand as Record<string, unknown>,
   }));

@@ -418,7 +418,7 @@ export class CheckoutService {
   async releaseAttempt(
     trx: Transaction<Tables>,
     attempt: CheckoutAttemptRow,
-    status: 'DECLINED' | 'EXPIRED' | 'ABANDONED',
+    status: 'DECLINED' | 'EXPIRED' | 'ABANDONED' | 'INTERRUPTED',
     outcome: { code: string; description: string },
   ): Promise<void> {
     const moved = await trx

@@ -42,7 +42,10 @@ export interface CheckoutAttemptRow {
   id: string;
   checkout_id: string;
   attempt_key: string;
-  /** `PROCESSING` (the charge is in flight), `REQUIRES_ACTION` (3-D Secure), `APPROVED`, `DECLINED`, `EXPIRED`, `ABANDONED`. */
+  /**
+   * `PROCESSING` (the charge is in flight), `REQUIRES_ACTION` (3-D Secure), `APPROVED`, `DECLINED`,
+   * `EXPIRED`, `ABANDONED`, `INTERRUPTED` (its answer was lost and the gateway made no charge).
+   */
   status: string;
   /** The `INITIALIZED` order holding its stock while it is not over; the paid order once approved. */
   order_id: string | null;

@@ -1,7 +1,12 @@
 import type { CheckedCard } from './card.ts';
 
 /** Why a gateway refused a charge: the codes a shopper's page explains. */
-export type DeclineCode = 'CARD_DECLINED' | 'INSUFFICIENT_FUNDS' | 'AUTHENTICATION_FAILED';
+export type DeclineCode =
+  | 'CARD_DECLINED'
+  | 'INSUFFICIENT_FUNDS'
+  | 'AUTHENTICATION_FAILED'
+  /** The key was settled as never charged (`settle`): a charge asked for under it later is refused. */
+  | 'PAYMENT_INTERRUPTED';
 
 /** What a gateway answers a charge (or the end of its 3-D Secure step). */
 export type ChargeResult =
@@ -30,6 +35,13 @@ export interface PaymentProvider {
   authorize(request: ChargeRequest): Promise<ChargeResult>;
   /** The shopper passed (`approved`) or failed the 3-D Secure step `actionId`. */
   completeAction(request: { actionId: string; approved: boolean }): Promise<ChargeResult>;
+  /**
+   * What the charge under `idempotencyKey` came to, for a charge whose answer never reached the
+   * platform (its process stopped, or the call hung): the result as `authorize` gave it, or undefined
+   * when no charge was made, in which case the key is closed and no charge is ever made under it
+   * (a call still under way with it is refused), so giving the stock back cannot race a late charge.
+   */
+  settle(idempotencyKey: string): Promise<ChargeResult | undefined>;
   /** Captures an authorized charge (all of it unless `amount` says less). */
   capture(request: {
     idempotencyKey: string;

@@ -17,9 +17,12 @@ export interface GatewayChargeRow {
   currency: string;
   /** 1 when the charge was captured at once (a sale), 0 when only authorized. */
   captured: number;
-  /** `APPROVED`, `DECLINED` or `REQUIRES_ACTION` (a 3-D Secure step is pending). */
+  /**
+   * `APPROVED`, `DECLINED` or `REQUIRES_ACTION` (a 3-D Secure step is pending); `CLOSED`: no charge was
+   * made under the key and none will be (`settle`).
+   */
   status: string;
-  /** Why a decline: `CARD_DECLINED`, `INSUFFICIENT_FUNDS`, `AUTHENTICATION_FAILED`. */
+  /** Why a decline: `CARD_DECLINED`, `INSUFFICIENT_FUNDS`, `AUTHENTICATION_FAILED`, `PAYMENT_INTERRUPTED`. */
   decline_code: string | null;
   /** The 3-D Secure step's id while one is pending. */
   action_id: string | null;

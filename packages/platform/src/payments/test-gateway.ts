@@ -20,6 +20,11 @@ const DECLINES: Record<string, { code: DeclineCode; reason: string }> = {
   },
 };
 
+const INTERRUPTED = {
+  code: 'PAYMENT_INTERRUPTED' as const,
+  reason: 'This payment was interrupted and not made: place the order again.',
+};
+
 const AUTHENTICATION_FAILED = {
   code: 'AUTHENTICATION_FAILED' as const,
   reason: 'The card could not be authenticated (3-D Secure was not completed).',
@@ -65,6 +70,35 @@ export class TestGateway implements PaymentProvider {
       .where('idempotency_key', '=', request.idempotencyKey)
       .executeTakeFirstOrThrow();
     return resultOf(charge);
+  }
+
+  async settle(idempotencyKey: string): Promise<ChargeResult | undefined> {
+    const now = new Date().toISOString();
+    // closes a key nothing was charged under; a charge already made under it is left as it is
+    await this.db
+      .insertInto('gateway_charges')
+      .values({
+        idempotency_key: idempotencyKey,
+        transaction_id: newId(),
+        amount: '0',
+        currency: '',
+        captured: 0,
+        status: 'CLOSED',
+        decline_code: INTERRUPTED.code,
+        action_id: null,
+        card_last4: '',
+        card_brand: '',
+        created_at: now,
+        updated_at: now,
+      })
+      .onConflict((conflict) => conflict.column('idempotency_key').doNothing())
+      .execute();
+    const charge = await this.db
+      .selectFrom('gateway_charges')
+      .selectAll()
+      .where('idempotency_key', '=', idempotencyKey)
+      .executeTakeFirstOrThrow();
+    return charge.status === 'CLOSED' ? undefined : resultOf(charge);
   }
 
   async completeAction(request: { actionId: string; approved: boolean }): Promise<ChargeResult> {
@@ -118,9 +152,14 @@ export class TestGateway implements PaymentProvider {
     return { status: 'SUCCEEDED' as const };
   }
 
-  /** Every charge in the ledger, oldest first. */
+  /** Every charge in the ledger, oldest first (keys closed by `settle` are no charge). */
   async charges(): Promise<GatewayChargeRow[]> {
-    return this.db.selectFrom('gateway_charges').selectAll().orderBy('created_at').execute();
+    return this.db
+      .selectFrom('gateway_charges')
+      .selectAll()
+      .where('status', '<>', 'CLOSED')
+      .orderBy('created_at')
+      .execute();
   }
 }
 
@@ -140,8 +179,10 @@ function resultOf(charge: GatewayChargeRow): ChargeResult {
       const reason =
         code === 'AUTHENTICATION_FAILED'
           ? AUTHENTICATION_FAILED.reason
-          : (Object.values(DECLINES).find((decline) => decline.code === code)?.reason ??
-            'The card was declined.');
+          : code === 'PAYMENT_INTERRUPTED'
+            ? INTERRUPTED.reason
+            : (Object.values(DECLINES).find((decline) => decline.code === code)?.reason ??
+              'The card was declined.');
       return { status: 'DECLINED', transactionId: charge.transaction_id, code, reason };
     }
   }
