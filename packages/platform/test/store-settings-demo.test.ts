@@ -101,4 +101,50 @@ describe.each(DIALECTS)('demo store settings (%s)', (dialect) => {
       'store-pickup',
     ]);
   });
+
+  it('a demo store seeded before store settings existed gets them on its next start, once', async () => {
+    // the database as an older version left it: the demo catalog, no store settings, no claim for them
+    const { db } = platform.services.database;
+    for (const table of [
+      'store_settings',
+      'tax_regions',
+      'shipping_regions',
+      'pickup_locations',
+      'discount_rules',
+      'coupons',
+    ] as const) {
+      await db.deleteFrom(table).execute();
+    }
+    await db.deleteFrom('settings').where('key', '=', 'demo.store_settings_seeded_at').execute();
+
+    const upgraded = await startTestPlatform({ dialect, seedDemo: true, sharing: platform });
+    try {
+      const api = admin(upgraded);
+      expect((await api.get('/api/cartwheel/tax-regions')).body.taxRegions).toHaveLength(3);
+      await expect(upgraded.services.pricing.checkCoupon('WELCOME10')).resolves.toBeUndefined();
+      // the merchant then removes a tax region: a later start does not put it back
+      const [region] = (await api.get('/api/cartwheel/tax-regions')).body.taxRegions;
+      expect((await api.delete(`/api/cartwheel/tax-regions/${region.id}`)).status).toBe(200);
+    } finally {
+      await upgraded.stop();
+    }
+    const later = await startTestPlatform({ dialect, seedDemo: true, sharing: platform });
+    try {
+      expect((await admin(later).get('/api/cartwheel/tax-regions')).body.taxRegions).toHaveLength(2);
+    } finally {
+      await later.stop();
+    }
+  });
+
+  it('a store whose merchant set their own settings before the upgrade keeps exactly those', async () => {
+    const { db } = platform.services.database;
+    await db.deleteFrom('settings').where('key', '=', 'demo.store_settings_seeded_at').execute();
+    const before = (await admin(platform).get('/api/cartwheel/tax-regions')).body.taxRegions;
+    const restarted = await startTestPlatform({ dialect, seedDemo: true, sharing: platform });
+    try {
+      expect((await admin(restarted).get('/api/cartwheel/tax-regions')).body.taxRegions).toEqual(before);
+    } finally {
+      await restarted.stop();
+    }
+  });
 });

@@ -7,13 +7,23 @@ import type { Services } from '../platform.ts';
 import { DEMO_COLLECTIONS, DEMO_PRODUCTS, type DemoProduct } from './products.ts';
 import { seedStoreSettings } from './store-settings.ts';
 
-/** Seeds the demo store on the first start over an empty catalog; a later start leaves it alone. */
+/**
+ * Seeds the demo store on the first start over an empty catalog; a later start leaves it alone. A demo
+ * store seeded before store settings existed gets the demo's taxes, shipping and discounts once, on
+ * the first start that knows them, unless its merchant has set some of their own.
+ */
 export async function seedDemoStore(services: Services): Promise<void> {
-  // The first process to claim the seed does it, even when several start over one database.
-  const claim = await services.settings.getOrCreate('demo.seeded_at', () => new Date().toISOString());
-  if (!claim.created || !(await services.catalog.isEmpty())) return;
-  await seedCatalog(services.catalog);
-  await seedStoreSettings(services);
+  // The first process to claim a seed does it, even when several start over one database.
+  const now = () => new Date().toISOString();
+  const catalogClaim = await services.settings.getOrCreate('demo.seeded_at', now);
+  const settingsClaim = await services.settings.getOrCreate('demo.store_settings_seeded_at', now);
+  const seedingCatalog = catalogClaim.created && (await services.catalog.isEmpty());
+  if (seedingCatalog) await seedCatalog(services.catalog);
+  // a catalog claimed but not seeded (the store had products of its own) is no demo store
+  const demoStore = seedingCatalog || !catalogClaim.created;
+  if (settingsClaim.created && demoStore && (await services.storeSettings.isUnset())) {
+    await seedStoreSettings(services);
+  }
 }
 
 /** `npm run reset-demo`: deletes the catalog and seeds the demo store again. */

@@ -1,5 +1,5 @@
 import type { DiscountRule, FieldViolation } from '@cartwheel/sdk';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { type DialectName, inTransaction } from '../db/database.ts';
 import type { Tables } from '../db/tables.ts';
 import { isCountryCode, subdivisionCode } from '../pricing/countries.ts';
@@ -119,6 +119,22 @@ export class StoreSettingsService {
       coupons: new Map(coupons.map((coupon) => [coupon.code.toUpperCase(), coupon])),
     };
     return { settings, version, until: Date.now() + (this.options.cacheMs ?? 1000) };
+  }
+
+  /** Whether the merchant has set nothing yet: no currency or tax mode, regions, pickup, rules or coupons. */
+  async isUnset(): Promise<boolean> {
+    const tables = [
+      'store_settings',
+      'tax_regions',
+      'shipping_regions',
+      'pickup_locations',
+      'discount_rules',
+      'coupons',
+    ] as const;
+    for (const table of tables) {
+      if (await this.db.selectFrom(table).select(sql`1`.as('one')).limit(1).executeTakeFirst()) return false;
+    }
+    return true;
   }
 
   /** Each write drops the snapshot, and any load that started before it. */
