@@ -1,6 +1,6 @@
 import { CHANNEL_TYPES, ITEM_TYPE_PRESETS, STORES_APP_ID } from '@cartwheel/sdk';
 import Type, { type Static, type TSchema } from 'typebox';
-import { Id, Ids, Nullable, OneOf, Text, URL_MAX_LENGTH } from '../http/input.ts';
+import { BuyerAddress, Id, Ids, Nullable, OneOf, Text, URL_MAX_LENGTH } from '../http/input.ts';
 import { MAX_CART_LINES, MAX_LINE_QUANTITY, MAX_MERCHANT_DISCOUNTS } from './service.ts';
 
 /**
@@ -23,34 +23,8 @@ const Quantity = Type.Integer({ minimum: 1, maximum: MAX_LINE_QUANTITY });
 
 const Translatable = Type.Object({ original: Text(500), translated: OptionalText(500) });
 
-export const AddressInput = Type.Object({
-  city: OptionalText(200),
-  subdivision: OptionalText(100),
-  country: OptionalText(100),
-  postalCode: OptionalText(50),
-  formattedAddress: OptionalText(1000),
-  addressLine: OptionalText(500),
-  addressLine1: OptionalText(500),
-  addressLine2: OptionalText(500),
-  countryFullname: OptionalText(200),
-  subdivisionFullname: OptionalText(200),
-  streetAddress: Optional(
-    Type.Object({
-      name: Optional(Text(200)),
-      number: Optional(Text(50)),
-      apt: Optional(Text(50)),
-    }),
-  ),
-  geocode: Optional(
-    Type.Object({
-      latitude: Type.Optional(Nullable(Type.Number({ minimum: -90, maximum: 90 }))),
-      longitude: Type.Optional(Nullable(Type.Number({ minimum: -180, maximum: 180 }))),
-    }),
-  ),
-});
-
 const ContactInfoInput = Type.Object({
-  address: Optional(AddressInput),
+  address: Optional(BuyerAddress),
   contactDetails: Optional(
     Type.Object({
       firstName: OptionalText(200),
@@ -185,16 +159,16 @@ export const UpdateQuantitiesBody = Type.Object({
 
 export const CreateCheckoutBody = Type.Object({
   channelType: Optional(OneOf(CHANNEL_TYPES)),
-  shippingAddress: Optional(Nullable(AddressInput)),
-  billingAddress: Optional(Nullable(AddressInput)),
+  shippingAddress: Optional(Nullable(BuyerAddress)),
+  billingAddress: Optional(Nullable(BuyerAddress)),
   selectedShippingOption: Optional(Nullable(SelectedShippingOptionInput)),
   email: OptionalText(320),
 });
 export type CreateCheckoutBody = Static<typeof CreateCheckoutBody>;
 
 export const EstimateTotalsBody = Type.Object({
-  shippingAddress: Optional(Nullable(AddressInput)),
-  billingAddress: Optional(Nullable(AddressInput)),
+  shippingAddress: Optional(Nullable(BuyerAddress)),
+  billingAddress: Optional(Nullable(BuyerAddress)),
   selectedShippingOption: Optional(Nullable(SelectedShippingOptionInput)),
   calculateTax: Optional(Nullable(Type.Boolean())),
   calculateShipping: Optional(Nullable(Type.Boolean())),

@@ -1,4 +1,4 @@
-import type { Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { inTransaction } from '../db/database.ts';
 import type { Tables } from '../db/tables.ts';
 import { type CardInput, type CheckedCard, checkCard } from '../payments/card.ts';
@@ -72,7 +72,7 @@ export class OrderPlacement {
   async confirm(checkoutId: string, attemptId: string, approve: boolean): Promise<PlacementAnswer> {
     const attempt = await inTransaction(this.checkouts.db, async (trx) => {
       await this.checkouts.lock(trx, checkoutId, PAGE);
-      const row = await this.attempt(trx, checkoutId, attemptId);
+      const row = await this.attemptOf(checkoutId, attemptId, trx);
       if (row.status === 'REQUIRES_ACTION' && row.expires_at <= new Date().toISOString()) {
         await this.checkouts.releaseAttempt(trx, row, 'EXPIRED', expiredOutcome());
         return { ...row, status: 'EXPIRED', outcome: JSON.stringify(expiredOutcome()) };
@@ -126,7 +126,7 @@ export class OrderPlacement {
     }
     await inTransaction(this.checkouts.db, async (trx) => {
       await this.checkouts.lock(trx, attempt.checkout_id, PAGE);
-      const current = await this.attempt(trx, attempt.checkout_id, attempt.id);
+      const current = await this.attemptOf(attempt.checkout_id, attempt.id, trx);
       if (current.status !== 'PROCESSING') return;
       await this.checkouts.releaseAttempt(trx, current, 'INTERRUPTED', interruptedOutcome());
     });
@@ -152,9 +152,13 @@ export class OrderPlacement {
     return abandoned.length + lapsed;
   }
 
-  /** An attempt of this checkout, for the page's confirm step. */
-  async attemptOf(checkoutId: string, attemptId: string): Promise<CheckoutAttemptRow> {
-    const row = await this.checkouts.db
+  /** An attempt of this checkout (the page's confirm step; in `executor`'s transaction when given). */
+  async attemptOf(
+    checkoutId: string,
+    attemptId: string,
+    executor: Kysely<Tables> = this.checkouts.db,
+  ): Promise<CheckoutAttemptRow> {
+    const row = await executor
       .selectFrom('checkout_attempts')
       .selectAll()
       .where('id', '=', attemptId)
@@ -320,7 +324,7 @@ export class OrderPlacement {
   private async finish(attempt: CheckoutAttemptRow, result: ChargeResult): Promise<PlacementAnswer> {
     const settled = await inTransaction(this.checkouts.db, async (trx) => {
       const checkout = await this.checkouts.lock(trx, attempt.checkout_id, PAGE);
-      const current = await this.attempt(trx, attempt.checkout_id, attempt.id);
+      const current = await this.attemptOf(attempt.checkout_id, attempt.id, trx);
       // another request settled it first (a driven-again charge racing the original): its answer stands
       if (current.status !== 'PROCESSING') return current;
       const now = new Date();
@@ -385,21 +389,6 @@ export class OrderPlacement {
       .where('id', '=', attempt.id)
       .execute();
     await this.checkouts.completed(trx, checkout, orderId, now);
-  }
-
-  private async attempt(
-    trx: Transaction<Tables>,
-    checkoutId: string,
-    attemptId: string,
-  ): Promise<CheckoutAttemptRow> {
-    const row = await trx
-      .selectFrom('checkout_attempts')
-      .selectAll()
-      .where('id', '=', attemptId)
-      .where('checkout_id', '=', checkoutId)
-      .executeTakeFirst();
-    if (!row) throw notFound('attempt', attemptId);
-    return row;
   }
 
   private async touch(trx: Transaction<Tables>, attempt: CheckoutAttemptRow, now: Date): Promise<void> {

@@ -1,6 +1,6 @@
 import { CHANNEL_TYPES } from '@cartwheel/sdk';
 import Type from 'typebox';
-import { Id, Ids, Nullable, OneOf, Text } from '../http/input.ts';
+import { BuyerAddress, Id, Ids, Nullable, OneOf, Text } from '../http/input.ts';
 import { MAX_CHECKOUT_LINES } from './service.ts';
 
 /**
@@ -14,30 +14,6 @@ const SHORT_TEXT = 200;
 export const MAX_LINE_QUANTITY = 100_000;
 
 const Quantity = Type.Integer({ minimum: 1, maximum: MAX_LINE_QUANTITY });
-
-const StreetAddress = Type.Object({
-  number: Type.Optional(Text(SHORT_TEXT)),
-  name: Type.Optional(Text(SHORT_TEXT)),
-  apt: Type.Optional(Text(SHORT_TEXT)),
-});
-
-/** An address: `addressLine` or the hosted client's `addressLine1`. */
-const Address = Type.Object({
-  country: Type.Optional(Nullable(Text(SHORT_TEXT))),
-  subdivision: Type.Optional(Nullable(Text(SHORT_TEXT))),
-  city: Type.Optional(Nullable(Text(SHORT_TEXT))),
-  postalCode: Type.Optional(Nullable(Text(SHORT_TEXT))),
-  addressLine: Type.Optional(Nullable(Text(SHORT_TEXT))),
-  addressLine1: Type.Optional(Nullable(Text(SHORT_TEXT))),
-  addressLine2: Type.Optional(Nullable(Text(SHORT_TEXT))),
-  formattedAddress: Type.Optional(Nullable(Text(1000))),
-  countryFullname: Type.Optional(Nullable(Text(SHORT_TEXT))),
-  subdivisionFullname: Type.Optional(Nullable(Text(SHORT_TEXT))),
-  streetAddress: Type.Optional(StreetAddress),
-  geocode: Type.Optional(
-    Type.Object({ latitude: Type.Optional(Type.Number()), longitude: Type.Optional(Type.Number()) }),
-  ),
-});
 
 const ContactDetails = Type.Object({
   firstName: Type.Optional(Nullable(Text(SHORT_TEXT))),
@@ -83,7 +59,7 @@ export const UpdateCheckoutBody = Type.Object({
       buyerNote: Type.Optional(Nullable(Text(1000))),
       billingInfo: Type.Optional(
         Type.Object({
-          address: Type.Optional(Nullable(Address)),
+          address: Type.Optional(Nullable(BuyerAddress)),
           contactDetails: Type.Optional(Nullable(ContactDetails)),
         }),
       ),
@@ -91,7 +67,7 @@ export const UpdateCheckoutBody = Type.Object({
         Type.Object({
           shippingDestination: Type.Optional(
             Type.Object({
-              address: Type.Optional(Nullable(Address)),
+              address: Type.Optional(Nullable(BuyerAddress)),
               contactDetails: Type.Optional(Nullable(ContactDetails)),
             }),
           ),
@@ -115,8 +91,8 @@ export const SESSION_HEADER = 'x-checkout-session';
 
 export const PageUpdateBody = Type.Object({
   email: Type.Optional(Email),
-  shippingAddress: Type.Optional(Nullable(Address)),
-  billingAddress: Type.Optional(Nullable(Address)),
+  shippingAddress: Type.Optional(Nullable(BuyerAddress)),
+  billingAddress: Type.Optional(Nullable(BuyerAddress)),
   billingSameAsShipping: Type.Optional(Type.Boolean()),
   selectedShippingOption: Type.Optional(Nullable(CarrierOption)),
   couponCode: Type.Optional(CouponCode),

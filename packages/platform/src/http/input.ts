@@ -266,3 +266,34 @@ export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Ty
 
 /** The longest URL Cartwheel takes in a field (redirects, pictures). */
 export const URL_MAX_LENGTH = 2048;
+
+/**
+ * An address as buyers send it (point 3's Address) to carts, checkouts and the hosted checkout page:
+ * one set of bounds, so what a cart accepts a checkout made from it accepts too. The hosted client
+ * writes `addressLine1` where the contract says `addressLine`; both are taken.
+ */
+export const BuyerAddress = Type.Object({
+  country: Type.Optional(Nullable(Text(200))),
+  subdivision: Type.Optional(Nullable(Text(200))),
+  city: Type.Optional(Nullable(Text(200))),
+  postalCode: Type.Optional(Nullable(Text(200))),
+  addressLine: Type.Optional(Nullable(Text(500))),
+  addressLine1: Type.Optional(Nullable(Text(500))),
+  addressLine2: Type.Optional(Nullable(Text(500))),
+  formattedAddress: Type.Optional(Nullable(Text(1000))),
+  countryFullname: Type.Optional(Nullable(Text(200))),
+  subdivisionFullname: Type.Optional(Nullable(Text(200))),
+  streetAddress: Type.Optional(
+    Type.Object({
+      number: Type.Optional(Text(200)),
+      name: Type.Optional(Text(200)),
+      apt: Type.Optional(Text(200)),
+    }),
+  ),
+  geocode: Type.Optional(
+    Type.Object({
+      latitude: Type.Optional(Nullable(Type.Number({ minimum: -90, maximum: 90 }))),
+      longitude: Type.Optional(Nullable(Type.Number({ minimum: -180, maximum: 180 }))),
+    }),
+  ),
+});
