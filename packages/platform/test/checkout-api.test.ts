@@ -183,6 +183,54 @@ describe.each(DIALECTS)('checkout calls, on %s', (dialect) => {
     expect(await eventSlugs(platform, created.body.orderId)).toEqual(['created', 'updated', 'approved']);
   });
 
+  it('a checkout changed after create-order cancels that unpaid order and gives its stock back; paying makes the order anew', async () => {
+    const pot = await stockedProduct(platform, 'Changed Pot', 20, 10);
+    const shopper = await shopperCheckout(platform, [{ productId: pot.id, quantity: 1 }]);
+    const calls = checkoutCalls(platform, shopper.auth);
+    const created = await calls.createOrder(shopper.checkoutId);
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    expect(await stockOf(platform, pot.id)).toBe(9);
+
+    // the buyer wants three after all: the order made for one can no longer be what they pay
+    const [line] = (await calls.get(shopper.checkoutId)).body.checkout.lineItems;
+    const changed = await calls.setQuantities(shopper.checkoutId, [{ id: line.id, quantity: 3 }]);
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    expect(await stockOf(platform, pot.id)).toBe(10);
+    const canceled = await adminOrder(platform, created.body.orderId);
+    expect(canceled.status).toBe('CANCELED');
+    expect(canceled.activities.map((activity: { type: string }) => activity.type)).toEqual([
+      'ORDER_PLACED',
+      'ORDER_CANCELED',
+    ]);
+    expect(await eventSlugs(platform, created.body.orderId)).toEqual(['created', 'updated', 'canceled']);
+
+    const page = pageCalls(platform, await checkoutSession(platform, shopper.auth, shopper.checkoutId));
+    const paid = await page.pay('pay-the-changed-checkout', CARDS.approved);
+    expect(paid.body.status, JSON.stringify(paid.body)).toBe('APPROVED');
+    expect(paid.body.orderId).not.toBe(created.body.orderId);
+    const order = await adminOrder(platform, paid.body.orderId);
+    expect(order.lineItems.map((item: { quantity: number }) => item.quantity)).toEqual([3]);
+    expect(order.priceSummary.total.amount).toBe(changed.body.checkout.priceSummary.total.amount);
+    expect(await stockOf(platform, pot.id)).toBe(7);
+  });
+
+  it('a checkout whose created order is being paid takes no change until that payment is over', async () => {
+    const jug = await stockedProduct(platform, 'Paying Jug', 15, 5);
+    const shopper = await shopperCheckout(platform, [{ productId: jug.id, quantity: 1 }]);
+    const calls = checkoutCalls(platform, shopper.auth);
+    const created = await calls.createOrder(shopper.checkoutId);
+    const page = pageCalls(platform, await checkoutSession(platform, shopper.auth, shopper.checkoutId));
+    const waiting = await page.pay('jug-3ds', CARDS.threeDSecure);
+    expect(waiting.body.status, JSON.stringify(waiting.body)).toBe('REQUIRES_ACTION');
+
+    const [line] = (await calls.get(shopper.checkoutId)).body.checkout.lineItems;
+    const refused = await calls.setQuantities(shopper.checkoutId, [{ id: line.id, quantity: 2 }]);
+    expect(refused.status).toBe(428);
+    expect(applicationCode(refused)).toBe('PAYMENT_IN_PROGRESS');
+    expect((await adminOrder(platform, created.body.orderId)).status).toBe('INITIALIZED');
+    expect(await stockOf(platform, jug.id)).toBe(4);
+  });
+
   it('create-order with nothing to pay approves the order, completes the checkout and deletes the cart', async () => {
     const freebie = await createProduct(platform, {
       name: 'Free Sticker',

@@ -355,7 +355,8 @@ export class CheckoutService {
   }
 
   /**
-   * Changes what the buyer chose and re-prices; a completed checkout refuses. Pricing reads outside
+   * Changes what the buyer chose and re-prices; a completed checkout, or one create-order already made
+   * an order of, refuses (see `refuseChanges`). Pricing reads outside
    * the transaction (it reads the store's settings on connections of its own), so the write holds the
    * row and goes ahead only if the checkout is still what was priced; else it prices again.
    */
@@ -374,15 +375,17 @@ export class CheckoutService {
         if (row.completed === 1) throw completedError(id);
         if (row.inputs !== seen.inputs) return undefined; // changed meanwhile: price the new inputs
         const now = new Date();
+        if (row.order_id) await this.releaseUnpaidOrder(trx, row, now);
         const next: CheckoutRow = {
           ...row,
           inputs: JSON.stringify(inputs),
           priced: JSON.stringify(priced),
+          order_id: null,
           updated_at: now.toISOString(),
         };
         await trx
           .updateTable('checkouts')
-          .set({ inputs: next.inputs, priced: next.priced, updated_at: next.updated_at })
+          .set({ inputs: next.inputs, priced: next.priced, order_id: null, updated_at: next.updated_at })
           .where('id', '=', id)
           .execute();
         const document = checkoutDocument(next);
@@ -394,6 +397,33 @@ export class CheckoutService {
         return document;
       });
       if (written) return written;
+    }
+  }
+
+  /**
+   * The checkout changes after create-order made an unpaid order of it: that order no longer holds
+   * what the buyer chose, so it is canceled and its stock given back, and paying the checkout makes
+   * its order anew. The buyer is never charged one total for a checkout that shows another. While a
+   * payment of that order is under way (or waits on 3-D Secure), the checkout takes no change.
+   */
+  private async releaseUnpaidOrder(trx: Transaction<Tables>, row: CheckoutRow, now: Date): Promise<void> {
+    const orderId = row.order_id!;
+    const paying = await trx
+      .selectFrom('checkout_attempts')
+      .select('id')
+      .where('order_id', '=', orderId)
+      .where('status', 'in', ['PROCESSING', 'REQUIRES_ACTION'])
+      .executeTakeFirst();
+    if (paying) {
+      throw applicationError(
+        'FAILED_PRECONDITION',
+        'PAYMENT_IN_PROGRESS',
+        'this checkout is being paid: it can change once that payment is over',
+        { checkoutId: row.id, orderId },
+      );
+    }
+    if (await this.domains.orders.cancelUnpaid(trx, orderId, now)) {
+      await this.domains.catalog.returnStock(trx, stockItems(JSON.parse(row.inputs) as CheckoutInputs).items);
     }
   }
 

@@ -150,6 +150,30 @@ export class OrderService {
     return order;
   }
 
+  /**
+   * Cancels an order still waiting for its payment (`INITIALIZED`): its checkout changed, so it will
+   * never be paid as it is. False when the order is past that (paid, or canceled already).
+   */
+  async cancelUnpaid(trx: Transaction<Tables>, orderId: string, now: Date): Promise<boolean> {
+    const row = await trx
+      .selectFrom('orders')
+      .select(['id', 'status'])
+      .where('id', '=', orderId)
+      .executeTakeFirst();
+    if (row?.status !== 'INITIALIZED') return false;
+    await this.writeActivities(trx, orderId, [{ type: 'ORDER_CANCELED' }], now, { status: 'CANCELED' });
+    const order = (await this.read(trx, orderId))!;
+    await recordEvents(
+      trx,
+      [
+        { entity: 'order', slug: 'updated', entityId: orderId, payload: { entity: order } },
+        { entity: 'order', slug: 'canceled', entityId: orderId, payload: { entity: order } },
+      ],
+      now,
+    );
+    return true;
+  }
+
   /** Removes an order whose payment failed before it was ever numbered or announced. */
   async discard(trx: Transaction<Tables>, orderId: string): Promise<void> {
     await trx
