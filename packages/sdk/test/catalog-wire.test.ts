@@ -1,9 +1,16 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ApiKeyStrategy, createClient, OAuthStrategy } from '../src/index.ts';
+import type http from 'node:http';
+import { describe, expect, it } from 'vitest';
 import { collections, products, storeVariants } from '../src/modules/stores/index.ts';
-import { decodeStructuredParam, encodeStructuredParam, TRACING_HEADER } from '../src/wire/index.ts';
+import { decodeStructuredParam, encodeStructuredParam } from '../src/wire/index.ts';
+import {
+  ADMIN_KEY,
+  adminClient,
+  expectWireCall,
+  moduleCalls,
+  startWireServer,
+  visitorClient,
+  withVisitorTokens,
+} from './support/wire-calls.ts';
 
 /**
  * Each catalog call against a loopback server that records what arrives and answers canned,
@@ -21,64 +28,33 @@ interface Recorded {
   headers: http.IncomingHttpHeaders;
 }
 
-const API_KEY = 'cw_admin_wire_test_key';
-const recorded: Recorded[] = [];
-let answer: { status: number; body: unknown } = { status: 200, body: {} };
-let server: http.Server;
-let host: string;
+const server = await startWireServer(withVisitorTokens(() => ({ body: {} })));
 
-beforeAll(async () => {
-  server = http.createServer((request, response) => {
-    let raw = '';
-    request.on('data', (chunk: Buffer) => {
-      raw += chunk.toString('utf8');
-    });
-    request.on('end', () => {
-      const url = new URL(request.url ?? '/', 'http://wire.test');
-      const query = Object.fromEntries(url.searchParams);
-      const body = raw ? JSON.parse(raw) : undefined;
-      if (url.pathname === '/oauth2/token') {
-        response.writeHead(200, { 'content-type': 'application/json' });
-        response.end(
-          JSON.stringify({ access_token: 'visitor-access', expires_in: 3600, refresh_token: 'r1' }),
-        );
-        return;
-      }
-      recorded.push({
-        method: request.method ?? '',
-        path: url.pathname,
-        query,
-        r: query['.r'] ? decodeStructuredParam(query['.r']) : undefined,
-        body,
-        headers: request.headers,
-      });
-      response.writeHead(answer.status, { 'content-type': 'application/json' });
-      response.end(JSON.stringify(answer.body));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  host = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-});
-
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
-
-beforeEach(() => {
-  recorded.length = 0;
-  answer = { status: 200, body: {} };
-});
-
-function adminClient() {
-  return createClient({
-    host,
-    auth: ApiKeyStrategy({ apiKey: API_KEY }),
-    modules: { products, collections, storeVariants },
-  });
+/** Answers the calls of the test with `body` (a visitor still gets tokens). */
+function answerWith(body: unknown) {
+  server.respond = withVisitorTokens(() => ({ body }));
 }
-type CatalogClient = ReturnType<typeof adminClient>;
 
+/** A fresh admin client of the three catalog modules. */
+function catalogAdmin() {
+  return adminClient(server, { products, collections, storeVariants });
+}
+type CatalogClient = ReturnType<typeof catalogAdmin>;
+
+/** The one call the test made, with its query as an object and `.r` decoded. */
 function only(): Recorded {
-  expect(recorded).toHaveLength(1);
-  return recorded[0]!;
+  const calls = moduleCalls(server);
+  expect(calls).toHaveLength(1);
+  const request = calls[0]!;
+  const query = Object.fromEntries(request.query);
+  return {
+    method: request.method,
+    path: request.path,
+    query,
+    r: query['.r'] ? decodeStructuredParam(query['.r']) : undefined,
+    body: request.body,
+    headers: request.headers,
+  };
 }
 
 const CREATED = '2024-05-01T10:00:00.000Z';
@@ -475,48 +451,32 @@ describe('catalog calls on the wire', () => {
   it.each(rows)(
     '$name sends $method $path with the wire body and returns the unwrapped answer',
     async (row) => {
-      answer = { status: 200, body: row.answer };
-      const result = await row.call(adminClient());
-      const request = only();
-      expect(request.method).toBe(row.method);
-      expect(request.path).toBe(row.path);
-      if (row.r !== undefined) {
-        expect(Object.keys(request.query)).toEqual(['.r']);
-        expect(request.r).toEqual(row.r);
-      } else {
-        expect(request.query).toEqual(row.query ?? {});
-      }
-      expect(request.body).toEqual(row.body);
-      expect(request.headers[TRACING_HEADER]).toBe(
-        `environment=cartwheel-sdk,package-name=@cartwheel/sdk,method-fqn=${row.fqn},entity=${row.entity}`,
-      );
+      answerWith(row.answer);
+      const result = await row.call(catalogAdmin());
+      expectWireCall(moduleCalls(server), row, {
+        authorization: ADMIN_KEY,
+        trace: `environment=cartwheel-sdk,package-name=@cartwheel/sdk,method-fqn=${row.fqn},entity=${row.entity}`,
+      });
       expect(result).toEqual(row.returns);
     },
   );
 
   it('sends an admin API key raw in Authorization, with no Bearer prefix', async () => {
-    await adminClient().products.deleteProduct('p1');
-    expect(only().headers.authorization).toBe(API_KEY);
+    await catalogAdmin().products.deleteProduct('p1');
+    expect(only().headers.authorization).toBe('admin-key');
   });
 
   it("sends a visitor's access token raw in Authorization", async () => {
-    const visitor = createClient({
-      host,
-      auth: OAuthStrategy({ clientId: 'client-1' }),
-      modules: { products },
-    });
-    answer = { status: 200, body: { product: productOnWire } };
+    const visitor = visitorClient(server, { products });
+    answerWith({ product: productOnWire });
     await visitor.products.getProduct('p1');
     expect(only().headers.authorization).toBe('visitor-access');
   });
 
   it("encodes a product query as one .r parameter that decodes to the wire contract's example", async () => {
-    answer = {
-      status: 200,
-      body: { products: [], metadata: { count: 0, offset: 20, total: 0, tooManyToCount: false } },
-    };
+    answerWith({ products: [], metadata: { count: 0, offset: 20, total: 0, tooManyToCount: false } });
     const filter = { $and: [{ id: { $in: ['a', 'b'] } }, { name: 'x' }] };
-    await adminClient().products.queryProducts({
+    await catalogAdmin().products.queryProducts({
       filter,
       paging: { limit: 20, offset: 20 },
       sort: [{ fieldName: 'price', order: 'ASC' }],
@@ -530,11 +490,8 @@ describe('catalog calls on the wire', () => {
   });
 
   it('sends a product query with no query at all as a bare GET: no paging the hosted client would not send', async () => {
-    answer = {
-      status: 200,
-      body: { products: [], metadata: { count: 0, offset: 0, total: 0, tooManyToCount: false } },
-    };
-    await adminClient().products.queryProducts();
+    answerWith({ products: [], metadata: { count: 0, offset: 0, total: 0, tooManyToCount: false } });
+    await catalogAdmin().products.queryProducts();
     const request = only();
     expect(request.method).toBe('GET');
     expect(request.path).toBe('/stores-reader/v1/products/query-platformized');
@@ -555,10 +512,10 @@ describe('catalog calls on the wire', () => {
   ] as const)(
     'switches a %s query past 4000 characters to POST on the same path with the same JSON body',
     async (_name, call, path) => {
-      answer = { status: 200, body: { metadata: { count: 0, offset: 0, total: 0, tooManyToCount: false } } };
+      answerWith({ metadata: { count: 0, offset: 0, total: 0, tooManyToCount: false } });
       const ids = Array.from({ length: 300 }, (_, i) => `product-${String(i).padStart(4, '0')}`);
       const query = { filter: { id: { $in: ids } }, paging: { limit: 100 } };
-      await call(adminClient(), query);
+      await call(catalogAdmin(), query);
       const request = only();
       expect(request.method).toBe('POST');
       expect(request.path).toBe(path);
@@ -568,20 +525,20 @@ describe('catalog calls on the wire', () => {
   );
 
   it('keeps a query whose query string is exactly 4000 characters a GET', async () => {
-    answer = { status: 200, body: { metadata: { count: 0, offset: 0, total: 0, tooManyToCount: false } } };
+    answerWith({ metadata: { count: 0, offset: 0, total: 0, tooManyToCount: false } });
     const queryString = (query: unknown) => `.r=${encodeStructuredParam({ query })}`;
     let name = '';
     while (queryString({ filter: { name: `${name}x` } }).length <= 4000) name += 'x';
     const query = { filter: { name } };
     expect(queryString(query).length).toBeGreaterThan(3995);
-    await adminClient().products.queryProducts(query);
+    await catalogAdmin().products.queryProducts(query);
     expect(only().method).toBe('GET');
     expect(only().r).toEqual({ query });
   });
 
   it("turns the answer's date fields into Dates and leaves other strings alone", async () => {
-    answer = { status: 200, body: { product: { ...productOnWire, description: CREATED } } };
-    const product = await adminClient().products.getProduct('p1');
+    answerWith({ product: { ...productOnWire, description: CREATED } });
+    const product = await catalogAdmin().products.getProduct('p1');
     expect(product.createdDate).toBeInstanceOf(Date);
     expect(product.createdDate?.toISOString()).toBe(CREATED);
     expect(product.lastUpdated).toBeInstanceOf(Date);
@@ -589,28 +546,29 @@ describe('catalog calls on the wire', () => {
   });
 
   it('computes hasNext and the total from offset metadata', async () => {
-    answer = {
-      status: 200,
-      body: { products: [productOnWire], metadata: { count: 1, offset: 0, total: 3, tooManyToCount: false } },
-    };
-    const result = await adminClient().products.queryProducts({ paging: { limit: 1 } });
+    answerWith({
+      products: [productOnWire],
+      metadata: { count: 1, offset: 0, total: 3, tooManyToCount: false },
+    });
+    const result = await catalogAdmin().products.queryProducts({ paging: { limit: 1 } });
     expect(result).toMatchObject({ totalCount: 3, hasNext: true, tooManyToCount: false });
   });
 
   it("reads the hosted platform's variants metadata ({items, offset} and totalResults) as a page", async () => {
-    answer = {
-      status: 200,
-      body: { variants: [{ id: 'v1' }, { id: 'v2' }], metadata: { items: 2, offset: 0 }, totalResults: 5 },
-    };
-    const result = await adminClient().products.queryProductVariants('p1', { paging: { limit: 2 } });
+    answerWith({
+      variants: [{ id: 'v1' }, { id: 'v2' }],
+      metadata: { items: 2, offset: 0 },
+      totalResults: 5,
+    });
+    const result = await catalogAdmin().products.queryProductVariants('p1', { paging: { limit: 2 } });
     expect(result.items).toHaveLength(2);
     expect(result.metadata).toEqual({ count: 2, offset: 0, total: 5, tooManyToCount: false });
     expect(result.hasNext).toBe(true);
   });
 
   it('escapes an id that would otherwise leave its path segment', async () => {
-    answer = { status: 200, body: { product: productOnWire } };
-    await adminClient().products.getProduct('a/b?c');
+    answerWith({ product: productOnWire });
+    await catalogAdmin().products.getProduct('a/b?c');
     const request = only();
     expect(request.path).toBe('/stores-reader/v1/products/a%2Fb%3Fc');
     expect(request.query).toEqual({ id: 'a/b?c' });

@@ -1,25 +1,30 @@
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   ApplicationError,
   CHECKOUTS,
   checkout,
-  createClient,
   HOSTED_API_HOST,
-  OAuthStrategy,
   toPublicPath,
   ValidationError,
 } from '../src/index.ts';
-import { TRACING_HEADER } from '../src/wire/index.ts';
-import { type LoopbackServer, type RecordedRequest, startLoopbackServer } from './support/loopback-server.ts';
+import type { RecordedRequest } from './support/loopback-server.ts';
+import {
+  type CallRow,
+  expectRowsCover,
+  expectWireCall,
+  moduleCalls,
+  startWireServer,
+  tracing,
+  VISITOR_ACCESS,
+  visitorClient,
+  withVisitorTokens,
+} from './support/wire-calls.ts';
 
 /**
  * Each checkout call against a loopback server that records what arrives. Expectations are the wire
  * contract's checkout list, written out by hand: path ids repeated in the query of a GET and first in
  * the body of a POST; a visitor's client, since a buyer acts on their own checkout.
  */
-
-const server: LoopbackServer = await startLoopbackServer();
-afterAll(() => server.close());
 
 const STORES_APP_ID = '215238eb-22a5-4c36-9e7b-e7c08025e04e';
 const LINE = {
@@ -97,8 +102,6 @@ const CHECKOUT = {
 };
 
 function checkoutPlatform(request: RecordedRequest) {
-  if (request.path === '/oauth2/token')
-    return { body: { access_token: 'visitor-access', expires_in: 3600, refresh_token: 'visitor-refresh' } };
   if (request.path.endsWith('/create-order'))
     return { body: { orderId: 'o1', paymentGatewayOrderId: 'gateway-1' } };
   if (request.path.endsWith('/checkout-url')) return { body: { checkoutUrl: 'https://shop.example/pay' } };
@@ -106,28 +109,15 @@ function checkoutPlatform(request: RecordedRequest) {
   return { body: { checkout: CHECKOUT_ON_WIRE } };
 }
 
-beforeEach(() => {
-  server.requests.length = 0;
-  server.respond = checkoutPlatform;
-});
+const server = await startWireServer(withVisitorTokens(checkoutPlatform));
+const visitor = visitorClient(server, { checkout });
+const checkoutCalls = () => moduleCalls(server);
+const VISITOR = {
+  authorization: VISITOR_ACCESS,
+  trace: tracing('cartwheel.ecom.checkout.v1.CheckoutService', 'checkout'),
+};
 
-const visitor = createClient({
-  host: server.url,
-  auth: OAuthStrategy({ clientId: 'client-1' }),
-  modules: { checkout },
-});
-type Client = typeof visitor;
-const checkoutCalls = () => server.requests.filter((request) => request.path !== '/oauth2/token');
-
-interface Expected {
-  method: string;
-  path: string;
-  query?: Record<string, string>;
-  body?: unknown;
-  returns: unknown;
-}
-
-const calls: [name: string, call: (c: Client) => Promise<unknown>, expected: Expected][] = [
+const calls: CallRow<typeof visitor>[] = [
   [
     'getCheckout',
     (c) => c.checkout.getCheckout('ch1'),
@@ -272,22 +262,13 @@ describe('checkout calls on the wire (wire contract, Checkout)', () => {
     'checkout.%s sends the request the wire contract lists and returns what the hosted client returns',
     async (_name, call, expected) => {
       const result = await call(visitor);
-      expect(checkoutCalls()).toHaveLength(1);
-      const request = checkoutCalls()[0]!;
-      expect(request.method).toBe(expected.method);
-      expect(request.path).toBe(expected.path);
-      expect(Object.fromEntries(request.query)).toEqual(expected.query ?? {});
-      expect(request.body).toEqual(expected.body);
-      expect(request.headers.authorization).toBe('visitor-access');
-      expect(request.headers[TRACING_HEADER]).toMatch(
-        /^environment=cartwheel-sdk,package-name=@cartwheel\/sdk,method-fqn=cartwheel\.ecom\.checkout\.v1\.CheckoutService\.\w+,entity=checkout$/,
-      );
+      expectWireCall(checkoutCalls(), expected, VISITOR);
       expect(result).toEqual(expected.returns);
     },
   );
 
   it('covers every method of the checkout module', () => {
-    expect(new Set(calls.map(([name]) => name))).toEqual(new Set(Object.keys(checkout)));
+    expectRowsCover(calls, Object.keys(checkout));
   });
 
   it('maps /v1/checkouts to /ecom/v1/checkouts on the hosted API host and on any other host', () => {
@@ -329,23 +310,20 @@ describe('checkout calls on the wire (wire contract, Checkout)', () => {
   });
 
   it('raises a refused order as the application error the platform sent', async () => {
-    server.respond = (request) =>
-      request.path === '/oauth2/token'
-        ? checkoutPlatform(request)
-        : {
-            status: 409,
-            headers: { 'x-request-id': 'req-7' },
-            body: {
-              message: 'not enough in stock',
-              details: {
-                applicationError: {
-                  code: 'OUT_OF_STOCK',
-                  description: 'Only 1 Mug is left',
-                  data: { lineItemIds: ['li1'] },
-                },
-              },
-            },
-          };
+    server.respond = withVisitorTokens(() => ({
+      status: 409,
+      headers: { 'x-request-id': 'req-7' },
+      body: {
+        message: 'not enough in stock',
+        details: {
+          applicationError: {
+            code: 'OUT_OF_STOCK',
+            description: 'Only 1 Mug is left',
+            data: { lineItemIds: ['li1'] },
+          },
+        },
+      },
+    }));
     const refused = visitor.checkout.createOrder('ch1');
     await expect(refused).rejects.toBeInstanceOf(ApplicationError);
     await expect(refused).rejects.toMatchObject({
@@ -358,26 +336,23 @@ describe('checkout calls on the wire (wire contract, Checkout)', () => {
   });
 
   it('raises missing buyer details as field violations', async () => {
-    server.respond = (request) =>
-      request.path === '/oauth2/token'
-        ? checkoutPlatform(request)
-        : {
-            status: 400,
-            body: {
-              message: 'invalid checkout',
-              details: {
-                validationError: {
-                  fieldViolations: [
-                    {
-                      field: 'shippingAddress.city',
-                      description: 'is required',
-                      violatedRule: 'REQUIRED_FIELD',
-                    },
-                  ],
-                },
+    server.respond = withVisitorTokens(() => ({
+      status: 400,
+      body: {
+        message: 'invalid checkout',
+        details: {
+          validationError: {
+            fieldViolations: [
+              {
+                field: 'shippingAddress.city',
+                description: 'is required',
+                violatedRule: 'REQUIRED_FIELD',
               },
-            },
-          };
+            ],
+          },
+        },
+      },
+    }));
     const refused = visitor.checkout.updateCheckout('ch1', { billingInfo: { address: { country: 'US' } } });
     await expect(refused).rejects.toBeInstanceOf(ValidationError);
     await expect(refused).rejects.toMatchObject({

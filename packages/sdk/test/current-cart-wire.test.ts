@@ -1,26 +1,31 @@
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   type AddToCartRequest,
-  ApiKeyStrategy,
   ApplicationError,
   CURRENT_CART,
-  createClient,
   currentCart,
   HOSTED_API_HOST,
-  OAuthStrategy,
   toPublicPath,
 } from '../src/index.ts';
-import { TRACING_HEADER } from '../src/wire/index.ts';
-import { type LoopbackServer, type RecordedRequest, startLoopbackServer } from './support/loopback-server.ts';
+import type { RecordedRequest } from './support/loopback-server.ts';
+import {
+  adminClient,
+  type CallRow,
+  expectRowsCover,
+  expectWireCall,
+  moduleCalls,
+  startWireServer,
+  tracing,
+  VISITOR_ACCESS,
+  visitorClient,
+  withVisitorTokens,
+} from './support/wire-calls.ts';
 
 /**
  * Each current-cart call against a loopback server that records what arrives. Expectations are the
  * wire contract's "Calls" list, written out by hand; a visitor's client, since cart calls act on the
  * caller's own cart.
  */
-
-const server: LoopbackServer = await startLoopbackServer();
-afterAll(() => server.close());
 
 const STORES_APP_ID = '215238eb-22a5-4c36-9e7b-e7c08025e04e';
 
@@ -65,8 +70,6 @@ const ADDRESS = { country: 'US', subdivision: 'US-NY', city: 'New York', postalC
 const SHIPPING_OPTION = { code: 'standard', carrierId: 'carrier-1' };
 
 function cartPlatform(request: RecordedRequest) {
-  if (request.path === '/oauth2/token')
-    return { body: { access_token: 'visitor-access', expires_in: 3600, refresh_token: 'visitor-refresh' } };
   if (request.path.endsWith('/create-checkout')) return { body: { checkoutId: 'checkout-1' } };
   if (request.path.endsWith('/estimate-totals'))
     return { body: { cart: CART_ON_WIRE, currency: 'USD', priceSummary: { total: { amount: '25.00' } } } };
@@ -74,27 +77,16 @@ function cartPlatform(request: RecordedRequest) {
   return { body: { cart: CART_ON_WIRE } };
 }
 
-beforeEach(() => {
-  server.requests.length = 0;
-  server.respond = cartPlatform;
-});
+const server = await startWireServer(withVisitorTokens(cartPlatform));
+const visitor = visitorClient(server, { currentCart });
+const cartCalls = () => moduleCalls(server);
+const VISITOR = {
+  authorization: VISITOR_ACCESS,
+  trace: tracing('cartwheel.ecom.cart.v1.CurrentCartService', 'cart'),
+};
 
-const visitor = createClient({
-  host: server.url,
-  auth: OAuthStrategy({ clientId: 'client-1' }),
-  modules: { currentCart },
-});
-type Client = typeof visitor;
-const cartCalls = () => server.requests.filter((request) => request.path !== '/oauth2/token');
-
-interface Expected {
-  method: string;
-  path: string;
-  body?: unknown;
-  returns: unknown;
-}
-
-const calls: [name: string, call: (c: Client) => Promise<unknown>, expected: Expected][] = [
+/** Current-cart calls carry no query, so no row lists one. */
+const calls: CallRow<typeof visitor>[] = [
   [
     'getCurrentCart',
     (c) => c.currentCart.getCurrentCart(),
@@ -208,22 +200,13 @@ describe('current cart calls on the wire (wire contract, Calls)', () => {
     'currentCart.%s sends the request the wire contract lists and returns what the hosted client returns',
     async (_name, call, expected) => {
       const result = await call(visitor);
-      expect(cartCalls()).toHaveLength(1);
-      const request = cartCalls()[0]!;
-      expect(request.method).toBe(expected.method);
-      expect(request.path).toBe(expected.path);
-      expect([...request.query.keys()]).toEqual([]);
-      expect(request.body).toEqual(expected.body);
-      expect(request.headers.authorization).toBe('visitor-access');
-      expect(request.headers[TRACING_HEADER]).toMatch(
-        /^environment=cartwheel-sdk,package-name=@cartwheel\/sdk,method-fqn=cartwheel\.ecom\.cart\.v1\.CurrentCartService\.\w+,entity=cart$/,
-      );
+      expectWireCall(cartCalls(), expected, VISITOR);
       expect(result).toEqual(expected.returns);
     },
   );
 
   it('covers every method of the current cart module', () => {
-    expect(new Set(calls.map(([name]) => name))).toEqual(new Set(Object.keys(currentCart)));
+    expectRowsCover(calls, Object.keys(currentCart));
   });
 
   it('maps /v1/carts to /ecom/v1/carts on the hosted API host and on any other host', () => {
@@ -234,11 +217,7 @@ describe('current cart calls on the wire (wire contract, Calls)', () => {
   });
 
   it('sends an admin API key raw in Authorization, with no Bearer prefix', async () => {
-    const admin = createClient({
-      host: server.url,
-      auth: ApiKeyStrategy({ apiKey: 'admin-key' }),
-      modules: { currentCart },
-    });
+    const admin = adminClient(server, { currentCart });
     await admin.currentCart.getCurrentCart();
     expect(cartCalls()[0]?.headers.authorization).toBe('admin-key');
   });
@@ -261,23 +240,20 @@ describe('current cart calls on the wire (wire contract, Calls)', () => {
   });
 
   it('raises a refused change as the application error the platform sent', async () => {
-    server.respond = (request) =>
-      request.path === '/oauth2/token'
-        ? cartPlatform(request)
-        : {
-            status: 400,
-            headers: { 'x-request-id': 'req-42' },
-            body: {
-              message: 'coupon SAVE10 has expired',
-              details: {
-                applicationError: {
-                  code: 'COUPON_EXPIRED',
-                  description: 'The coupon is no longer valid',
-                  data: { couponCode: 'SAVE10' },
-                },
-              },
-            },
-          };
+    server.respond = withVisitorTokens(() => ({
+      status: 400,
+      headers: { 'x-request-id': 'req-42' },
+      body: {
+        message: 'coupon SAVE10 has expired',
+        details: {
+          applicationError: {
+            code: 'COUPON_EXPIRED',
+            description: 'The coupon is no longer valid',
+            data: { couponCode: 'SAVE10' },
+          },
+        },
+      },
+    }));
     const refused = visitor.currentCart.updateCurrentCart({ couponCode: 'SAVE10' });
     await expect(refused).rejects.toBeInstanceOf(ApplicationError);
     await expect(refused).rejects.toMatchObject({
@@ -290,10 +266,11 @@ describe('current cart calls on the wire (wire contract, Calls)', () => {
   });
 
   it('raises a missing cart (404 before anything was added) as an application error coded 404', async () => {
-    server.respond = (request) =>
-      request.path === '/oauth2/token'
-        ? cartPlatform(request)
-        : { status: 404, statusText: 'Not Found', body: { message: 'no current cart' } };
+    server.respond = withVisitorTokens(() => ({
+      status: 404,
+      statusText: 'Not Found',
+      body: { message: 'no current cart' },
+    }));
     const missing = visitor.currentCart.getCurrentCart();
     await expect(missing).rejects.toBeInstanceOf(ApplicationError);
     await expect(missing).rejects.toMatchObject({ status: 404, code: '404', description: 'Not Found' });

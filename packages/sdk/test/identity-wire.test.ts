@@ -1,9 +1,7 @@
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
-  ApiKeyStrategy,
   AUTHENTICATION,
   authentication,
-  createClient,
   HOSTED_API_HOST,
   RECOVERY,
   REDIRECTS,
@@ -13,21 +11,12 @@ import {
   VERIFICATION,
   verification,
 } from '../src/index.ts';
-import { TRACING_HEADER } from '../src/wire/index.ts';
-import { type LoopbackServer, startLoopbackServer } from './support/loopback-server.ts';
+import { ADMIN_KEY, adminClient, expectWireCall, startWireServer } from './support/wire-calls.ts';
 
-const server: LoopbackServer = await startLoopbackServer();
-afterAll(() => server.close());
-beforeEach(() => {
-  server.requests.length = 0;
-  server.respond = () => ({ body: {} });
-});
-
-const client = createClient({
-  host: server.url,
-  auth: ApiKeyStrategy({ apiKey: 'admin-key' }),
-  modules: { authentication, recovery, verification, redirects },
-});
+const server = await startWireServer(() => ({ body: {} }));
+const client = adminClient(server, { authentication, recovery, verification, redirects });
+/** An admin's call to any identity or redirect service. */
+const ADMIN = { authorization: ADMIN_KEY, trace: /package-name=@cartwheel\/sdk,method-fqn=cartwheel\./ };
 
 /** Each identity and redirect call with the request the wire contract lists for it. */
 const calls: [name: string, path: string, call: () => Promise<unknown>, body: unknown][] = [
@@ -172,13 +161,7 @@ const calls: [name: string, path: string, call: () => Promise<unknown>, body: un
 describe('identity and redirect calls on the wire (wire contract, Calls)', () => {
   it.each(calls)('%s sends POST %s with the wire body', async (_name, path, call, body) => {
     await call();
-    expect(server.requests).toHaveLength(1);
-    const [request] = server.requests;
-    expect(request?.method).toBe('POST');
-    expect(request?.path).toBe(path);
-    expect(request?.body).toEqual(body);
-    expect(request?.headers.authorization).toBe('admin-key');
-    expect(request?.headers[TRACING_HEADER]).toMatch(/package-name=@cartwheel\/sdk,method-fqn=cartwheel\./);
+    expectWireCall(server.requests, { method: 'POST', path, body }, ADMIN);
   });
 
   it.each([

@@ -1,22 +1,20 @@
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { HOSTED_API_HOST, MEMBERS, members, toPublicPath } from '../src/index.ts';
 import {
-  ApiKeyStrategy,
-  createClient,
-  HOSTED_API_HOST,
-  MEMBERS,
-  members,
-  toPublicPath,
-} from '../src/index.ts';
-import { decodeStructuredParam, TRACING_HEADER } from '../src/wire/index.ts';
-import { type LoopbackServer, type RecordedRequest, startLoopbackServer } from './support/loopback-server.ts';
+  ADMIN_KEY,
+  adminClient,
+  type CallRow,
+  expectRowsCover,
+  expectWireCall,
+  startWireServer,
+  tracing,
+  type WireCall,
+} from './support/wire-calls.ts';
 
 /**
  * Each members call against a loopback server that records what arrives. Expectations are the wire
  * contract's "Calls" list, written out by hand; ids in the path are repeated in the body or query.
  */
-
-const server: LoopbackServer = await startLoopbackServer();
-afterAll(() => server.close());
 
 const MEMBER = {
   id: 'm1',
@@ -27,29 +25,11 @@ const MEMBER = {
   lastLoginDate: '2024-05-03T10:00:00.000Z',
 };
 
-beforeEach(() => {
-  server.requests.length = 0;
-  server.respond = () => ({ body: { member: MEMBER } });
-});
+const server = await startWireServer(() => ({ body: { member: MEMBER } }));
+const client = adminClient(server, { members });
+const ADMIN = { authorization: ADMIN_KEY, trace: tracing('cartwheel.members.v1.Members', 'member') };
 
-const client = createClient({
-  host: server.url,
-  auth: ApiKeyStrategy({ apiKey: 'admin-key' }),
-  modules: { members },
-});
-type Client = typeof client;
-
-interface Expected {
-  method: string;
-  path: string;
-  /** The plain query parameters, for calls that carry them. */
-  query?: Record<string, string | string[]>;
-  /** The decoded `.r` parameter. */
-  r?: unknown;
-  body?: unknown;
-}
-
-const calls: [name: string, call: (c: Client) => Promise<unknown>, expected: Expected][] = [
+const calls: CallRow<typeof client, WireCall>[] = [
   [
     'getCurrentMember',
     (c) => c.members.getCurrentMember({ fieldsets: ['FULL'] }),
@@ -192,39 +172,18 @@ const calls: [name: string, call: (c: Client) => Promise<unknown>, expected: Exp
   ],
 ];
 
-function post(path: string, body: unknown): Expected {
+function post(path: string, body: unknown): WireCall {
   return { method: 'POST', path, body };
-}
-
-function queryOf(request: RecordedRequest): Record<string, string | string[]> {
-  const query: Record<string, string | string[]> = {};
-  for (const key of new Set(request.query.keys())) {
-    if (key === '.r') continue;
-    const values = request.query.getAll(key);
-    query[key] = values.length === 1 ? values[0]! : values;
-  }
-  return query;
 }
 
 describe('members calls on the wire (wire contract, Calls)', () => {
   it.each(calls)('members.%s sends the request the wire contract lists', async (_name, call, expected) => {
     await call(client);
-    expect(server.requests).toHaveLength(1);
-    const request = server.requests[0]!;
-    expect(request.method).toBe(expected.method);
-    expect(request.path).toBe(expected.path);
-    expect(queryOf(request)).toEqual(expected.query ?? {});
-    const r = request.query.get('.r');
-    expect(r ? decodeStructuredParam(r) : undefined).toEqual(expected.r);
-    expect(request.body).toEqual(expected.body);
-    expect(request.headers.authorization).toBe('admin-key');
-    expect(request.headers[TRACING_HEADER]).toMatch(
-      /package-name=@cartwheel\/sdk,method-fqn=cartwheel\.members\.v1\.Members\.\w+,entity=member/,
-    );
+    expectWireCall(server.requests, expected, ADMIN);
   });
 
   it('covers every method of the members module', () => {
-    expect(new Set(calls.map(([name]) => name))).toEqual(new Set(Object.keys(members)));
+    expectRowsCover(calls, Object.keys(members));
   });
 
   it('maps /v1/members to /members/v1/members on the hosted API host and on any other host', () => {

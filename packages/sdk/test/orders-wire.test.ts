@@ -1,24 +1,21 @@
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { ApplicationError, HOSTED_API_HOST, ORDERS, orders, toPublicPath } from '../src/index.ts';
+import type { RecordedRequest } from './support/loopback-server.ts';
 import {
-  ApiKeyStrategy,
-  ApplicationError,
-  createClient,
-  HOSTED_API_HOST,
-  ORDERS,
-  orders,
-  toPublicPath,
-} from '../src/index.ts';
-import { TRACING_HEADER } from '../src/wire/index.ts';
-import { type LoopbackServer, type RecordedRequest, startLoopbackServer } from './support/loopback-server.ts';
+  ADMIN_KEY,
+  adminClient,
+  type CallRow,
+  expectRowsCover,
+  expectWireCall,
+  startWireServer,
+  tracing,
+} from './support/wire-calls.ts';
 
 /**
  * Each orders call against a loopback server that records what arrives. Expectations are the wire
  * contract's orders list, written out by hand; an admin's client, since most of these are the
  * merchant's calls.
  */
-
-const server: LoopbackServer = await startLoopbackServer();
-afterAll(() => server.close());
 
 const CREATED = '2024-05-01T10:00:00.000Z';
 const UPDATED = '2024-05-02T10:00:00.000Z';
@@ -66,27 +63,11 @@ function ordersPlatform(request: RecordedRequest) {
   return { body: { order: ORDER_ON_WIRE } };
 }
 
-beforeEach(() => {
-  server.requests.length = 0;
-  server.respond = ordersPlatform;
-});
+const server = await startWireServer(ordersPlatform);
+const admin = adminClient(server, { orders });
+const ADMIN = { authorization: ADMIN_KEY, trace: tracing('cartwheel.ecom.orders.v1.Orders', 'order') };
 
-const admin = createClient({
-  host: server.url,
-  auth: ApiKeyStrategy({ apiKey: 'admin-key' }),
-  modules: { orders },
-});
-type Client = typeof admin;
-
-interface Expected {
-  method: string;
-  path: string;
-  query?: Record<string, string>;
-  body?: unknown;
-  returns: unknown;
-}
-
-const calls: [name: string, call: (c: Client) => Promise<unknown>, expected: Expected][] = [
+const calls: CallRow<typeof admin>[] = [
   [
     'getOrder',
     (c) => c.orders.getOrder('o1'),
@@ -168,22 +149,13 @@ describe('orders calls on the wire (wire contract, Calls)', () => {
     'orders.%s sends the request the wire contract lists and returns what the hosted client returns',
     async (_name, call, expected) => {
       const result = await call(admin);
-      expect(server.requests).toHaveLength(1);
-      const request = server.requests[0]!;
-      expect(request.method).toBe(expected.method);
-      expect(request.path).toBe(expected.path);
-      expect(Object.fromEntries(request.query)).toEqual(expected.query ?? {});
-      expect(request.body).toEqual(expected.body);
-      expect(request.headers.authorization).toBe('admin-key');
-      expect(request.headers[TRACING_HEADER]).toMatch(
-        /^environment=cartwheel-sdk,package-name=@cartwheel\/sdk,method-fqn=cartwheel\.ecom\.orders\.v1\.Orders\.\w+,entity=order$/,
-      );
+      expectWireCall(server.requests, expected, ADMIN);
       expect(result).toEqual(expected.returns);
     },
   );
 
   it('covers every method of the orders module', () => {
-    expect(new Set(calls.map(([name]) => name))).toEqual(new Set(Object.keys(orders)));
+    expectRowsCover(calls, Object.keys(orders));
   });
 
   it('maps /v1/orders and /v1/bulk/orders under /ecom on the hosted API host and on any other host', () => {

@@ -1,8 +1,6 @@
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
-  ApiKeyStrategy,
   ApplicationError,
-  createClient,
   HOSTED_API_HOST,
   ORDER_TRANSACTIONS,
   orderTransactions,
@@ -10,16 +8,22 @@ import {
   paymentsCollector,
   toPublicPath,
 } from '../src/index.ts';
-import { TRACING_HEADER } from '../src/wire/index.ts';
-import { type LoopbackServer, type RecordedRequest, startLoopbackServer } from './support/loopback-server.ts';
+import type { RecordedRequest } from './support/loopback-server.ts';
+import {
+  ADMIN_KEY,
+  adminClient,
+  type CallRow,
+  expectRowsCover,
+  expectWireCall,
+  startWireServer,
+  tracing,
+  type WireCallReturning,
+} from './support/wire-calls.ts';
 
 /**
  * The payments collector's and the order transactions' calls against a loopback server that records
  * what arrives. Expectations are the wire contract's lists, written out by hand; an admin's client.
  */
-
-const server: LoopbackServer = await startLoopbackServer();
-afterAll(() => server.close());
 
 const CREATED = '2024-05-01T10:00:00.000Z';
 const AUTHORIZED = '2024-05-01T10:00:01.000Z';
@@ -82,34 +86,18 @@ function paymentsPlatform(request: RecordedRequest) {
   return { body: { orderTransactions: TRANSACTIONS_ON_WIRE } };
 }
 
-beforeEach(() => {
-  server.requests.length = 0;
-  server.respond = paymentsPlatform;
-});
+const server = await startWireServer(paymentsPlatform);
+const admin = adminClient(server, { paymentsCollector, orderTransactions });
 
-const admin = createClient({
-  host: server.url,
-  auth: ApiKeyStrategy({ apiKey: 'admin-key' }),
-  modules: { paymentsCollector, orderTransactions },
-});
-type Client = typeof admin;
-
-interface Expected {
-  method: string;
-  path: string;
-  query?: Record<string, string>;
-  body?: unknown;
-  returns: unknown;
+interface Expected extends WireCallReturning {
   /** The service and entity the tracing header names. */
   trace: RegExp;
 }
 
-const COLLECTOR =
-  /^environment=cartwheel-sdk,package-name=@cartwheel\/sdk,method-fqn=cartwheel\.ecom\.orders\.payments_collector\.v1\.PaymentsCollector\.\w+,entity=order$/;
-const PAYMENTS =
-  /^environment=cartwheel-sdk,package-name=@cartwheel\/sdk,method-fqn=cartwheel\.ecom\.orders\.payments\.v1\.Payments\.\w+,entity=orderTransactions$/;
+const COLLECTOR = tracing('cartwheel.ecom.orders.payments_collector.v1.PaymentsCollector', 'order');
+const PAYMENTS = tracing('cartwheel.ecom.orders.payments.v1.Payments', 'orderTransactions');
 
-const calls: [name: string, call: (c: Client) => Promise<unknown>, expected: Expected][] = [
+const calls: CallRow<typeof admin, Expected>[] = [
   [
     'paymentsCollector.preparePaymentCollection',
     (c) => c.paymentsCollector.preparePaymentCollection('o1', { amount: '27.50' }, { delayedCapture: true }),
@@ -223,25 +211,16 @@ describe('payments collector and order transactions calls on the wire (wire cont
     '%s sends the request the wire contract lists and returns what the hosted client returns',
     async (_name, call, expected) => {
       const result = await call(admin);
-      expect(server.requests).toHaveLength(1);
-      const request = server.requests[0]!;
-      expect(request.method).toBe(expected.method);
-      expect(request.path).toBe(expected.path);
-      expect(Object.fromEntries(request.query)).toEqual(expected.query ?? {});
-      expect(request.body).toEqual(expected.body);
-      expect(request.headers.authorization).toBe('admin-key');
-      expect(request.headers[TRACING_HEADER]).toMatch(expected.trace);
+      expectWireCall(server.requests, expected, { authorization: ADMIN_KEY, trace: expected.trace });
       expect(result).toEqual(expected.returns);
     },
   );
 
   it('covers every method of both modules', () => {
-    expect(new Set(calls.map(([name]) => name))).toEqual(
-      new Set([
-        ...Object.keys(paymentsCollector).map((method) => `paymentsCollector.${method}`),
-        ...Object.keys(orderTransactions).map((method) => `orderTransactions.${method}`),
-      ]),
-    );
+    expectRowsCover(calls, [
+      ...Object.keys(paymentsCollector).map((method) => `paymentsCollector.${method}`),
+      ...Object.keys(orderTransactions).map((method) => `orderTransactions.${method}`),
+    ]);
   });
 
   it('maps the payments collector and the payments under /ecom on the hosted API host and on any other host', () => {
