@@ -1,15 +1,16 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IDENTITY_SETTINGS } from '../packages/platform/src/identity/service.ts';
+import { DIALECTS, type TestPlatform } from '../packages/platform/test/support/platform.ts';
+import { E2E_SUITE, eventually, newTestContext, TEST_TIMEOUT } from './support/browser.ts';
 import {
-  DIALECTS,
-  startTestPlatform,
-  TEST_CLIENT_ID,
-  type TestPlatform,
-} from '../packages/platform/test/support/platform.ts';
-import { E2E_SUITE, eventually, launchChromium, newTestContext, TEST_TIMEOUT } from './support/browser.ts';
+  PASSWORD,
+  SHOTS,
+  startStoreInBrowser,
+  stopStoreInBrowser,
+  storeConfig,
+  storedRole,
+} from './support/store.ts';
 
 /**
  * The platform's proof-of-work captcha in a real browser, with `identity.captcha` required: a shopper
@@ -18,12 +19,6 @@ import { E2E_SUITE, eventually, launchChromium, newTestContext, TEST_TIMEOUT } f
  * refusal is said plainly.
  */
 
-const SHOTS = '/tmp/cartwheel-shots';
-const BUILT = ['storefront', 'hosted'].map((app) =>
-  path.resolve(import.meta.dirname, `../apps/${app}/dist/index.html`),
-);
-const TOKENS_KEY = `cartwheel.tokens.${TEST_CLIENT_ID}`;
-const PASSWORD = 'correct horse battery';
 const CHECKING = "Checking you're not a robot…";
 const CHALLENGE = '**/api/cartwheel/captcha/challenge';
 
@@ -73,24 +68,17 @@ describe.each(DIALECTS)('captcha in Chromium on %s', E2E_SUITE, (dialect) => {
   const accountMenu = () => page.getByTestId('account-menu');
   const alertText = () => page.getByRole('alert').first().textContent();
 
-  async function storedRole(): Promise<string | undefined> {
-    const text = await page.evaluate((key) => localStorage.getItem(key), TOKENS_KEY);
-    return text ? JSON.parse(text).refreshToken?.role : undefined;
-  }
-
   async function signOut(): Promise<void> {
     await accountMenu().getByRole('button', { name: 'Sign out' }).click();
     await accountMenu().getByRole('link', { name: 'Sign in' }).waitFor();
   }
 
   beforeAll(async () => {
-    for (const built of BUILT) {
-      if (!fs.existsSync(built)) throw new Error(`${built} is missing: run \`npm run build\` first`);
-    }
-    fs.mkdirSync(SHOTS, { recursive: true });
-    platform = await startTestPlatform({ dialect, seedDemo: false });
+    ({ platform, browser } = await startStoreInBrowser(dialect, {
+      apps: ['storefront', 'hosted'],
+      seedDemo: false,
+    }));
     await platform.services.settings.set(IDENTITY_SETTINGS.captcha, 'required');
-    browser = await launchChromium();
     context = await newTestContext(browser, { width: 1200, height: 900 });
     page = await context.newPage();
     page.on('request', (request) => {
@@ -102,16 +90,10 @@ describe.each(DIALECTS)('captcha in Chromium on %s', E2E_SUITE, (dialect) => {
     });
   }, TEST_TIMEOUT);
 
-  afterAll(async () => {
-    await browser?.close();
-    await platform?.stop();
-  }, TEST_TIMEOUT);
+  afterAll(() => stopStoreInBrowser(platform, browser), TEST_TIMEOUT);
 
   it('the config tells the apps captcha is required, with both public site keys', async () => {
-    const config = (await (await fetch(`${platform.url}/api/cartwheel/config`)).json()) as Record<
-      string,
-      any
-    >;
+    const config = await storeConfig(platform);
     expect(config.captcha).toMatchObject({
       required: true,
       siteKey: expect.any(String),
@@ -140,7 +122,7 @@ describe.each(DIALECTS)('captcha in Chromium on %s', E2E_SUITE, (dialect) => {
 
     await page.waitForURL(`${platform.url}/`);
     await eventually(() => accountMenu().textContent()).toContain('Hi, Ada');
-    await eventually(storedRole).toBe('member');
+    await eventually(() => storedRole(page)).toBe('member');
     await page.unroute(CHALLENGE, held.route);
 
     // one challenge, one registration, carrying the solved challenge as the invisible captcha's token
@@ -186,7 +168,7 @@ describe.each(DIALECTS)('captcha in Chromium on %s', E2E_SUITE, (dialect) => {
     challenges = 0;
     await page.getByRole('button', { name: 'Create account' }).click();
     await page.waitForURL(`${platform.url}/`);
-    await eventually(storedRole).toBe('member');
+    await eventually(() => storedRole(page)).toBe('member');
     expect(challenges).toBe(2);
     expect(sent).toHaveLength(2);
     await page.unroute(CHALLENGE, forgeOnce);
@@ -223,7 +205,7 @@ describe.each(DIALECTS)('captcha in Chromium on %s', E2E_SUITE, (dialect) => {
     }
     await page.waitForURL('**/products');
     await eventually(() => accountMenu().textContent()).toContain('Hi, Ada');
-    await eventually(storedRole).toBe('member');
+    await eventually(() => storedRole(page)).toBe('member');
     await page.unroute(CHALLENGE, held.route);
 
     expect(challenges).toBe(1);

@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cartCalls, catalogLine } from '../packages/platform/test/cart-calls.ts';
@@ -10,19 +8,9 @@ import {
   queryProducts,
   visitorToken,
 } from '../packages/platform/test/catalog-http.ts';
-import {
-  DIALECTS,
-  startTestPlatform,
-  type TestPlatform,
-} from '../packages/platform/test/support/platform.ts';
-import {
-  E2E_SUITE,
-  eventually,
-  launchChromium,
-  newTestContext,
-  TEST_TIMEOUT,
-  type Viewport,
-} from './support/browser.ts';
+import { DIALECTS, type TestPlatform } from '../packages/platform/test/support/platform.ts';
+import { E2E_SUITE, eventually, newTestContext, TEST_TIMEOUT, type Viewport } from './support/browser.ts';
+import { SHOTS, startStoreInBrowser, stopStoreInBrowser, storeConfig } from './support/store.ts';
 
 /**
  * The platform's hosted checkout page (/auth/checkout) in a real browser against a real platform with
@@ -30,8 +18,6 @@ import {
  * their details, picks a delivery method, applies a coupon and pays with the test gateway's cards.
  */
 
-const SHOTS = '/tmp/cartwheel-shots';
-const HOSTED_BUILT = path.resolve(import.meta.dirname, '../apps/hosted/dist/index.html');
 const DESKTOP: Viewport = { width: 1200, height: 900 };
 const PHONE: Viewport = { width: 375, height: 740 };
 /** A demo product without options that ships (docs/buying-path.md; demo/products.ts). */
@@ -65,21 +51,13 @@ describe.each(DIALECTS)('the hosted checkout page in Chromium on %s', E2E_SUITE,
     page.screenshot({ path: `${SHOTS}/hosted-checkout-${dialect}-${name}.png`, fullPage: true });
 
   beforeAll(async () => {
-    if (!fs.existsSync(HOSTED_BUILT)) {
-      throw new Error(`${HOSTED_BUILT} is missing: run \`npm run build -w @cartwheel/hosted\` first`);
-    }
-    fs.mkdirSync(SHOTS, { recursive: true });
-    platform = await startTestPlatform({ dialect, seedDemo: true });
+    ({ platform, browser } = await startStoreInBrowser(dialect, { apps: ['hosted'], seedDemo: true }));
     const found = await queryProducts(platform, { query: { filter: { name: PRODUCT_NAME } } });
     productId = found.body.products?.find((product: { name: string }) => product.name === PRODUCT_NAME)?.id;
     expect(productId, `the demo store sells ${PRODUCT_NAME}`).toBeTruthy();
-    browser = await launchChromium();
   }, TEST_TIMEOUT);
 
-  afterAll(async () => {
-    await browser?.close();
-    await platform?.stop();
-  }, TEST_TIMEOUT);
+  afterAll(() => stopStoreInBrowser(platform, browser), TEST_TIMEOUT);
 
   afterEach(async () => {
     await context?.close();
@@ -431,9 +409,7 @@ describe.each(DIALECTS)('the hosted checkout page in Chromium on %s', E2E_SUITE,
       admin(platform).patch('/ecom/v1/checkout-settings', {
         checkoutSettings: { checkoutBrand: { header: { logo } } },
       });
-    const storeName = (
-      (await (await fetch(`${platform.url}/api/cartwheel/config`)).json()) as { storeName: string }
-    ).storeName;
+    const { storeName } = await storeConfig(platform);
     const logoUrl = `${platform.url}/media/enamel-camp-mug.svg`;
     expect((await brand({ image: { url: logoUrl }, size: 'LARGE', alignment: 'SIDE' })).status).toBe(200);
     try {

@@ -1,6 +1,4 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { OAuthStrategy, type Tokens } from '@cartwheel/sdk';
+import { OAuthStrategy } from '@cartwheel/sdk';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { IDENTITY_SETTINGS } from '../packages/platform/src/identity/service.ts';
@@ -13,26 +11,22 @@ import {
   uniqueEmail,
   visitorToken,
 } from '../packages/platform/test/identity-client.ts';
+import { DIALECTS, TEST_CLIENT_ID, type TestPlatform } from '../packages/platform/test/support/platform.ts';
+import { E2E_SUITE, eventually, newTestContext, TEST_TIMEOUT } from './support/browser.ts';
 import {
-  DIALECTS,
-  startTestPlatform,
-  TEST_CLIENT_ID,
-  type TestPlatform,
-} from '../packages/platform/test/support/platform.ts';
-import { E2E_SUITE, eventually, launchChromium, newTestContext, TEST_TIMEOUT } from './support/browser.ts';
+  PASSWORD,
+  SHOTS,
+  startStoreInBrowser,
+  stopStoreInBrowser,
+  storeConfig,
+  storedTokens,
+} from './support/store.ts';
 
 /**
  * The platform's hosted pages (/auth/) and the back office's developer mailbox (/admin/mailbox) in
  * a real browser against a real platform: what a member sees while signing up, verifying their
  * email, resetting a forgotten password and signing in for an app.
  */
-
-const SHOTS = '/tmp/cartwheel-shots';
-const BUILT = ['hosted', 'backoffice', 'storefront'].map((app) =>
-  path.resolve(import.meta.dirname, `../apps/${app}/dist/index.html`),
-);
-const PASSWORD = 'correct horse battery';
-const STORE_TOKENS_KEY = `cartwheel.tokens.${TEST_CLIENT_ID}`;
 
 describe.each(DIALECTS)('hosted pages and the developer mailbox in Chromium on %s', E2E_SUITE, (dialect) => {
   let platform: TestPlatform;
@@ -44,21 +38,14 @@ describe.each(DIALECTS)('hosted pages and the developer mailbox in Chromium on %
     target.screenshot({ path: `${SHOTS}/hosted-${dialect}-${name}.png`, fullPage: true });
 
   beforeAll(async () => {
-    for (const built of BUILT) {
-      if (!fs.existsSync(built)) throw new Error(`${built} is missing: run \`npm run build\` first`);
-    }
-    fs.mkdirSync(SHOTS, { recursive: true });
-    platform = await startTestPlatform({ dialect });
-    storeName = (
-      (await (await fetch(`${platform.url}/api/cartwheel/config`)).json()) as { storeName: string }
-    ).storeName;
-    browser = await launchChromium();
+    ({ platform, browser } = await startStoreInBrowser(dialect, {
+      apps: ['hosted', 'backoffice', 'storefront'],
+      seedDemo: false,
+    }));
+    storeName = (await storeConfig(platform)).storeName;
   }, TEST_TIMEOUT);
 
-  afterAll(async () => {
-    await browser?.close();
-    await platform?.stop();
-  }, TEST_TIMEOUT);
+  afterAll(() => stopStoreInBrowser(platform, browser), TEST_TIMEOUT);
 
   // each test is a new visitor: no tokens, no admin key, nothing in session storage
   beforeEach(async () => {
@@ -96,8 +83,7 @@ describe.each(DIALECTS)('hosted pages and the developer mailbox in Chromium on %
   /** The member the storefront's stored tokens belong to, once the page is back in the store. */
   async function storeMemberEmail(target: Page): Promise<string | undefined> {
     await target.waitForURL(`${platform.url}/`);
-    const stored = await target.evaluate((key) => localStorage.getItem(key), STORE_TOKENS_KEY);
-    const tokens = JSON.parse(stored ?? 'null') as Tokens | null;
+    const tokens = await storedTokens(target);
     expect(tokens?.refreshToken.role).toBe('member');
     return memberEmail(tokens!.accessToken.value);
   }

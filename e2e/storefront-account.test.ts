@@ -1,15 +1,16 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IDENTITY_SETTINGS } from '../packages/platform/src/identity/service.ts';
+import { DIALECTS, type TestPlatform } from '../packages/platform/test/support/platform.ts';
+import { E2E_SUITE, eventually, newTestPage, TEST_TIMEOUT } from './support/browser.ts';
 import {
-  DIALECTS,
-  startTestPlatform,
-  TEST_CLIENT_ID,
-  type TestPlatform,
-} from '../packages/platform/test/support/platform.ts';
-import { E2E_SUITE, eventually, launchChromium, newTestPage, TEST_TIMEOUT } from './support/browser.ts';
+  PASSWORD,
+  SHOTS,
+  startStoreInBrowser,
+  stopStoreInBrowser,
+  storedRole,
+  storedTokens,
+} from './support/store.ts';
 
 /**
  * A shopper's account in a real browser against a real platform: signing up with the emailed code,
@@ -17,26 +18,7 @@ import { E2E_SUITE, eventually, launchChromium, newTestPage, TEST_TIMEOUT } from
  * page shows is checked against what the platform's API answers.
  */
 
-const SHOTS = '/tmp/cartwheel-shots';
-const STOREFRONT_BUILT = path.resolve(import.meta.dirname, '../apps/storefront/dist/index.html');
-const TOKENS_KEY = `cartwheel.tokens.${TEST_CLIENT_ID}`;
-const PASSWORD = 'correct horse battery';
 const NEW_PASSWORD = 'battery staple horse';
-
-interface StoredTokens {
-  accessToken: { value: string; expiresAt: number };
-  refreshToken: { value: string; role: 'none' | 'visitor' | 'member' };
-}
-
-async function storedTokens(page: Page): Promise<StoredTokens | null> {
-  const text = await page.evaluate((key) => localStorage.getItem(key), TOKENS_KEY);
-  return text ? (JSON.parse(text) as StoredTokens) : null;
-}
-
-/** Whom the page's stored tokens speak for: `visitor`, `member`, or nothing stored. */
-async function storedRole(page: Page): Promise<StoredTokens['refreshToken']['role'] | undefined> {
-  return (await storedTokens(page))?.refreshToken.role;
-}
 
 /** The visitor an access token speaks for (its `sub`), and the member when signed in (`mid`). */
 function claimsOf(accessToken: string): { sub?: string; mid?: string } {
@@ -81,20 +63,12 @@ describe.each(DIALECTS)('storefront account in Chromium on %s', E2E_SUITE, (dial
   }
 
   beforeAll(async () => {
-    if (!fs.existsSync(STOREFRONT_BUILT)) {
-      throw new Error('apps/storefront is not built: run `npm run build -w apps/storefront` first');
-    }
-    fs.mkdirSync(SHOTS, { recursive: true });
-    platform = await startTestPlatform({ dialect, seedDemo: false });
+    ({ platform, browser } = await startStoreInBrowser(dialect, { apps: ['storefront'], seedDemo: false }));
     await platform.services.settings.set(IDENTITY_SETTINGS.requireEmailVerification, 'true');
-    browser = await launchChromium();
     page = await newTestPage(browser, { width: 1280, height: 900 });
   }, TEST_TIMEOUT);
 
-  afterAll(async () => {
-    await browser?.close();
-    await platform?.stop();
-  }, TEST_TIMEOUT);
+  afterAll(() => stopStoreInBrowser(platform, browser), TEST_TIMEOUT);
 
   it('signs up with the emailed code and comes back signed in, as the same visitor, to the page it left', async () => {
     await page.goto(`${platform.url}/products`);

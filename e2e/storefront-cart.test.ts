@@ -1,23 +1,18 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import {
-  ApiKeyStrategy,
-  createClient,
-  currentCart,
-  OAuthStrategy,
-  type Product,
-  products,
-  STORES_APP_ID,
-} from '@cartwheel/sdk';
+import { createClient, currentCart, OAuthStrategy, type Product, STORES_APP_ID } from '@cartwheel/sdk';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DIALECTS, TEST_CLIENT_ID, type TestPlatform } from '../packages/platform/test/support/platform.ts';
+import { E2E_SUITE, eventually, newTestPage, TEST_TIMEOUT } from './support/browser.ts';
 import {
-  DIALECTS,
-  startTestPlatform,
-  TEST_CLIENT_ID,
-  type TestPlatform,
-} from '../packages/platform/test/support/platform.ts';
-import { E2E_SUITE, eventually, launchChromium, newTestPage, TEST_TIMEOUT } from './support/browser.ts';
+  type AdminClient,
+  adminClient,
+  PASSWORD,
+  SHOTS,
+  startStoreInBrowser,
+  stopStoreInBrowser,
+  storedTokens,
+} from './support/store.ts';
+import { addToCart, cartButton, cartLine, demoProducts, openProductPage } from './support/storefront.ts';
 
 /**
  * The shopper's cart in a real browser against a real platform with the demo store: adding from the
@@ -26,69 +21,33 @@ import { E2E_SUITE, eventually, launchChromium, newTestPage, TEST_TIMEOUT } from
  * the header at a phone's width.
  */
 
-const SHOTS = '/tmp/cartwheel-shots';
-const STOREFRONT_BUILT = path.resolve(import.meta.dirname, '../apps/storefront/dist/index.html');
-const PASSWORD = 'correct horse battery';
-
-function adminClient(platform: TestPlatform) {
-  return createClient({
-    host: platform.url,
-    auth: ApiKeyStrategy({ apiKey: platform.adminApiKey }),
-    modules: { products },
-  });
-}
-
 describe.each(DIALECTS)('storefront cart in Chromium on %s', E2E_SUITE, (dialect) => {
   let platform: TestPlatform;
   let browser: Browser;
   let page: Page;
-  let admin: ReturnType<typeof adminClient>;
-  const product: Record<string, Product> = {};
+  let admin: AdminClient;
+  let product: Record<string, Product>;
   const shot = (name: string) =>
     page.screenshot({ path: `${SHOTS}/cart-${dialect}-${name}.png`, fullPage: true });
-  const cartButton = () => page.getByTestId('cart-button');
-  const cartLine = (name: string) => page.getByRole('listitem', { name, exact: true });
-
-  async function openProduct(name: string) {
-    await page.goto(`${platform.url}/product-page/${product[name]?.slug}`);
-    await page.getByRole('heading', { level: 1, name }).waitFor();
-  }
-
-  async function addToCart(quantity: number) {
-    await page.getByLabel('Quantity').fill(String(quantity));
-    await page.getByRole('button', { name: 'Add to cart' }).click();
-    await page.getByTestId('mini-cart').waitFor();
-  }
+  /** Opens the page of one of `product`, by its name. */
+  const openProduct = (name: string) => openProductPage(page, platform, product[name]!);
 
   beforeAll(async () => {
-    if (!fs.existsSync(STOREFRONT_BUILT)) {
-      throw new Error('apps/storefront is not built: run `npm run build -w apps/storefront` first');
-    }
-    fs.mkdirSync(SHOTS, { recursive: true });
-    platform = await startTestPlatform({ dialect, seedDemo: true });
+    ({ platform, browser } = await startStoreInBrowser(dialect, { apps: ['storefront'], seedDemo: true }));
     admin = adminClient(platform);
     const names = ['Enamel Camp Mug', 'Classic Crew Tee', 'Ceramic Latte Bowl', 'Espresso Cup Set'];
-    const page_ = await admin.products.queryProducts(
-      { filter: { name: { $in: names } } },
-      { includeVariants: true },
-    );
-    for (const item of page_.items) product[item.name ?? ''] = item;
-    expect(Object.keys(product).sort()).toEqual([...names].sort());
-    browser = await launchChromium();
+    product = await demoProducts(admin, names, { includeVariants: true });
     page = await newTestPage(browser, { width: 1280, height: 900 });
   }, TEST_TIMEOUT);
 
-  afterAll(async () => {
-    await browser?.close();
-    await platform?.stop();
-  }, TEST_TIMEOUT);
+  afterAll(() => stopStoreInBrowser(platform, browser), TEST_TIMEOUT);
 
   it('a sold-out product cannot be added: the button is disabled and says why', async () => {
     await openProduct('Ceramic Latte Bowl');
     await eventually(() => page.getByTestId('stock-status').textContent()).toBe('Out of stock');
     expect(await page.getByRole('button', { name: 'Add to cart' }).isDisabled()).toBe(true);
     expect(await page.locator('#cart-note').textContent()).toBe('This item is out of stock.');
-    await eventually(() => cartButton().getAttribute('aria-label')).toBe('Cart, 0 items');
+    await eventually(() => cartButton(page).getAttribute('aria-label')).toBe('Cart, 0 items');
   });
 
   it('adds the chosen variant with its quantity: the mini-cart opens and the header counts the items', async () => {
@@ -98,52 +57,52 @@ describe.each(DIALECTS)('storefront cart in Chromium on %s', E2E_SUITE, (dialect
     await page.getByLabel('Size').selectOption('M');
     await page.getByRole('radio', { name: 'Navy' }).check();
     await eventually(() => page.getByTestId('stock-status').textContent()).toBe('In stock');
-    await addToCart(2);
+    await addToCart(page, 2);
 
     const miniCart = page.getByTestId('mini-cart');
     await eventually(() => miniCart.textContent()).toContain('Classic Crew Tee');
     await eventually(() => miniCart.textContent()).toContain('Size: M');
     await eventually(() => miniCart.textContent()).toContain('Color: Navy');
-    await eventually(() => cartButton().getAttribute('aria-label')).toBe('Cart, 2 items');
+    await eventually(() => cartButton(page).getAttribute('aria-label')).toBe('Cart, 2 items');
     await eventually(() => page.getByTestId('mini-cart-subtotal').textContent()).toBe('$48.00');
     await shot('mini-cart');
 
     await openProduct('Enamel Camp Mug');
-    await addToCart(1);
-    await eventually(() => cartButton().getAttribute('aria-label')).toBe('Cart, 3 items');
+    await addToCart(page, 1);
+    await eventually(() => cartButton(page).getAttribute('aria-label')).toBe('Cart, 3 items');
     await eventually(() => page.getByTestId('mini-cart-subtotal').textContent()).toBe('$62.00');
     await page.keyboard.press('Escape');
     await eventually(() => page.getByTestId('mini-cart').count()).toBe(0);
     // a click on the cart opens the mini-cart again; "View cart" leads to the cart page
-    await cartButton().click();
+    await cartButton(page).click();
     await page.getByTestId('mini-cart').getByRole('link', { name: 'View cart' }).click();
     await page.waitForURL('**/cart');
   });
 
   it('the cart page lists each line with its price and total, as the platform answers the cart', async () => {
-    const tee = cartLine('Classic Crew Tee');
+    const tee = cartLine(page, 'Classic Crew Tee');
     await eventually(() => tee.getByTestId('line-unit-price').textContent()).toBe('$24.00');
     expect(await tee.getByTestId('line-total').textContent()).toBe('$48.00');
     expect(await tee.getByLabel('Quantity').inputValue()).toBe('2');
     expect(await tee.textContent()).toContain('Size: M, Color: Navy');
-    const mug = cartLine('Enamel Camp Mug');
+    const mug = cartLine(page, 'Enamel Camp Mug');
     expect(await mug.getByTestId('line-total').textContent()).toBe('$14.00');
     await eventually(() => page.getByTestId('cart-subtotal').textContent()).toBe('$62.00');
     expect(await page.getByTestId('cart-shipping').textContent()).toBe('Calculated at checkout');
   });
 
   it('changing a quantity and removing a line re-price the cart', async () => {
-    const mug = cartLine('Enamel Camp Mug');
+    const mug = cartLine(page, 'Enamel Camp Mug');
     await mug.getByLabel('Quantity').fill('3');
     await mug.getByLabel('Quantity').press('Enter');
     await eventually(() => mug.getByTestId('line-total').textContent()).toBe('$42.00');
     await eventually(() => page.getByTestId('cart-subtotal').textContent()).toBe('$90.00');
-    await eventually(() => cartButton().getAttribute('aria-label')).toBe('Cart, 5 items');
+    await eventually(() => cartButton(page).getAttribute('aria-label')).toBe('Cart, 5 items');
 
-    await cartLine('Classic Crew Tee').getByRole('button', { name: 'Remove' }).click();
-    await eventually(() => cartLine('Classic Crew Tee').count()).toBe(0);
+    await cartLine(page, 'Classic Crew Tee').getByRole('button', { name: 'Remove' }).click();
+    await eventually(() => cartLine(page, 'Classic Crew Tee').count()).toBe(0);
     await eventually(() => page.getByTestId('cart-subtotal').textContent()).toBe('$42.00');
-    await eventually(() => cartButton().getAttribute('aria-label')).toBe('Cart, 3 items');
+    await eventually(() => cartButton(page).getAttribute('aria-label')).toBe('Cart, 3 items');
   });
 
   it('an unknown coupon is refused with a reason; WELCOME10 applies, shows its discount, and comes off', async () => {
@@ -198,7 +157,7 @@ describe.each(DIALECTS)('storefront cart in Chromium on %s', E2E_SUITE, (dialect
     const mug = product['Enamel Camp Mug']!;
     await admin.products.updateProduct(mug.id!, { stock: { trackInventory: true, quantity: 2 } });
     await page.reload();
-    const line = cartLine('Enamel Camp Mug');
+    const line = cartLine(page, 'Enamel Camp Mug');
     await eventually(() => line.getByTestId('line-availability').textContent()).toBe('Only 2 left');
     await eventually(() => page.getByTestId('checkout-blocked').count()).toBe(1);
     expect(await page.getByRole('button', { name: 'Checkout' }).isDisabled()).toBe(true);
@@ -238,7 +197,7 @@ describe.each(DIALECTS)('storefront cart in Chromium on %s', E2E_SUITE, (dialect
     });
 
     // the visitor's cart holds two mugs
-    await eventually(() => cartButton().getAttribute('aria-label')).toBe('Cart, 2 items');
+    await eventually(() => cartButton(page).getAttribute('aria-label')).toBe('Cart, 2 items');
     await page.getByTestId('account-menu').getByRole('link', { name: 'Sign in' }).click();
     await page.waitForURL('**/account/sign-in?returnTo=%2Fcart');
     await page.getByLabel('Email').fill(email);
@@ -247,9 +206,9 @@ describe.each(DIALECTS)('storefront cart in Chromium on %s', E2E_SUITE, (dialect
     await page.waitForURL('**/cart');
     await eventually(() => page.getByTestId('account-menu').textContent()).toContain('Hi, Grace');
 
-    await eventually(() => cartButton().getAttribute('aria-label')).toBe('Cart, 3 items');
-    await eventually(() => cartLine('Enamel Camp Mug').count()).toBe(1);
-    await eventually(() => cartLine('Espresso Cup Set').count()).toBe(1);
+    await eventually(() => cartButton(page).getAttribute('aria-label')).toBe('Cart, 3 items');
+    await eventually(() => cartLine(page, 'Enamel Camp Mug').count()).toBe(1);
+    await eventually(() => cartLine(page, 'Espresso Cup Set').count()).toBe(1);
     // the platform holds the same merged cart for the member
     const merged = await member.currentCart.getCurrentCart();
     expect(
@@ -283,11 +242,7 @@ async function shopperEstimate(
   platform: TestPlatform,
   shippingAddress: { country: string; subdivision: string; postalCode: string },
 ) {
-  const tokens = await page.evaluate(
-    (key) => localStorage.getItem(key),
-    `cartwheel.tokens.${TEST_CLIENT_ID}`,
-  );
-  const accessToken = (JSON.parse(tokens ?? '{}') as { accessToken?: { value?: string } }).accessToken?.value;
+  const accessToken = (await storedTokens(page))?.accessToken?.value;
   const response = await fetch(`${platform.url}/ecom/v1/carts/current/estimate-totals`, {
     method: 'POST',
     headers: { authorization: accessToken ?? '', 'content-type': 'application/json' },

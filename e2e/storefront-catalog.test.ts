@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import {
   type CollectionV2,
   collections,
@@ -12,21 +10,20 @@ import {
 } from '@cartwheel/sdk';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DIALECTS, TEST_CLIENT_ID, type TestPlatform } from '../packages/platform/test/support/platform.ts';
+import { E2E_SUITE, eventually, newTestPage, TEST_TIMEOUT } from './support/browser.ts';
 import {
-  DIALECTS,
-  startTestPlatform,
-  TEST_CLIENT_ID,
-  type TestPlatform,
-} from '../packages/platform/test/support/platform.ts';
-import { E2E_SUITE, eventually, launchChromium, newTestPage, TEST_TIMEOUT } from './support/browser.ts';
+  SHOTS,
+  startStoreInBrowser,
+  stopStoreInBrowser,
+  storeConfig,
+  storedTokens,
+} from './support/store.ts';
 
 /**
  * The storefront in a real browser against a real platform with the demo store: what a shopper sees
  * is checked against what the platform's API answers for the same question.
  */
-
-const SHOTS = '/tmp/cartwheel-shots';
-const STOREFRONT_BUILT = path.resolve(import.meta.dirname, '../apps/storefront/dist/index.html');
 
 function apiClient(platform: TestPlatform) {
   return createClient({
@@ -64,23 +61,13 @@ describe.each(DIALECTS)('storefront catalog in Chromium on %s', E2E_SUITE, (dial
   const shot = (name: string) => page.screenshot({ path: `${SHOTS}/${dialect}-${name}.png`, fullPage: true });
 
   beforeAll(async () => {
-    if (!fs.existsSync(STOREFRONT_BUILT)) {
-      throw new Error('apps/storefront is not built: run `npm run build -w apps/storefront` first');
-    }
-    fs.mkdirSync(SHOTS, { recursive: true });
-    platform = await startTestPlatform({ dialect, seedDemo: true });
+    ({ platform, browser } = await startStoreInBrowser(dialect, { apps: ['storefront'], seedDemo: true }));
     api = apiClient(platform);
-    storeName = (
-      (await (await fetch(`${platform.url}/api/cartwheel/config`)).json()) as { storeName: string }
-    ).storeName;
-    browser = await launchChromium();
+    storeName = (await storeConfig(platform)).storeName;
     page = await newTestPage(browser, { width: 1280, height: 900 });
   }, TEST_TIMEOUT);
 
-  afterAll(async () => {
-    await browser?.close();
-    await platform?.stop();
-  }, TEST_TIMEOUT);
+  afterAll(() => stopStoreInBrowser(platform, browser), TEST_TIMEOUT);
 
   /** The collection with the most products that is not "All Products": the richest page to browse. */
   async function biggestCollection(): Promise<CollectionV2> {
@@ -105,14 +92,13 @@ describe.each(DIALECTS)('storefront catalog in Chromium on %s', E2E_SUITE, (dial
   });
 
   it('a shopper stays the same visitor across reloads: their tokens are kept in localStorage', async () => {
-    const key = `cartwheel.tokens.${TEST_CLIENT_ID}`;
     await page.goto(`${platform.url}/`);
-    await eventually(() => page.evaluate((k) => localStorage.getItem(k), key)).not.toBeNull();
-    const before = JSON.parse((await page.evaluate((k) => localStorage.getItem(k), key))!);
+    await eventually(() => storedTokens(page)).not.toBeNull();
+    const before = (await storedTokens(page))!;
     expect(before.refreshToken.role).toBe('visitor');
     await page.reload();
     await page.getByRole('heading', { level: 1 }).waitFor();
-    const after = JSON.parse((await page.evaluate((k) => localStorage.getItem(k), key))!);
+    const after = (await storedTokens(page))!;
     expect(after.accessToken.value).toBe(before.accessToken.value);
   });
 

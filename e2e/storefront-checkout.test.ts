@@ -1,22 +1,17 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import {
-  ApiKeyStrategy,
-  createClient,
-  currentCart,
-  OAuthStrategy,
-  type Product,
-  products,
-} from '@cartwheel/sdk';
+import { createClient, currentCart, OAuthStrategy, type Product } from '@cartwheel/sdk';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DIALECTS, TEST_CLIENT_ID, type TestPlatform } from '../packages/platform/test/support/platform.ts';
+import { E2E_SUITE, eventually, newTestPage, TEST_TIMEOUT } from './support/browser.ts';
 import {
-  DIALECTS,
-  startTestPlatform,
-  TEST_CLIENT_ID,
-  type TestPlatform,
-} from '../packages/platform/test/support/platform.ts';
-import { E2E_SUITE, eventually, launchChromium, newTestPage, TEST_TIMEOUT } from './support/browser.ts';
+  type AdminClient,
+  adminClient,
+  PASSWORD,
+  SHOTS,
+  startStoreInBrowser,
+  stopStoreInBrowser,
+} from './support/store.ts';
+import { addToCart, cartButton, cartLine, demoProducts, openProductPage } from './support/storefront.ts';
 
 /**
  * A shopper buys, in a real browser against a real platform with the demo store: the storefront's
@@ -25,31 +20,16 @@ import { E2E_SUITE, eventually, launchChromium, newTestPage, TEST_TIMEOUT } from
  * are the ones the checkout charges and the order records, to the cent.
  */
 
-const SHOTS = '/tmp/cartwheel-shots';
-const BUILT = ['storefront', 'hosted'].map((app) =>
-  path.resolve(import.meta.dirname, `../apps/${app}/dist/index.html`),
-);
-const PASSWORD = 'correct horse battery';
 const ADDRESS = { country: 'US', state: 'US-NY', stateName: 'New York', postalCode: '10001' };
-
-function adminClient(platform: TestPlatform) {
-  return createClient({
-    host: platform.url,
-    auth: ApiKeyStrategy({ apiKey: platform.adminApiKey }),
-    modules: { products },
-  });
-}
 
 describe.each(DIALECTS)('storefront checkout in Chromium on %s', E2E_SUITE, (dialect) => {
   let platform: TestPlatform;
   let browser: Browser;
   let page: Page;
-  let admin: ReturnType<typeof adminClient>;
-  const product: Record<string, Product> = {};
+  let admin: AdminClient;
+  let product: Record<string, Product>;
   const shot = (name: string) =>
     page.screenshot({ path: `${SHOTS}/checkout-${dialect}-${name}.png`, fullPage: true });
-  const cartButton = () => page.getByTestId('cart-button');
-  const cartLine = (name: string) => page.getByRole('listitem', { name, exact: true });
 
   /** Counted stock of a product, or of its variant with these choices, as the platform holds it. */
   async function stockOf(name: string, choices?: Record<string, string>): Promise<number | null | undefined> {
@@ -63,16 +43,8 @@ describe.each(DIALECTS)('storefront checkout in Chromium on %s', E2E_SUITE, (dia
     return variant?.stock?.quantity;
   }
 
-  async function openProduct(name: string) {
-    await page.goto(`${platform.url}/product-page/${product[name]?.slug}`);
-    await page.getByRole('heading', { level: 1, name }).waitFor();
-  }
-
-  async function addToCart(quantity: number) {
-    await page.getByLabel('Quantity').fill(String(quantity));
-    await page.getByRole('button', { name: 'Add to cart' }).click();
-    await page.getByTestId('mini-cart').waitFor();
-  }
+  /** Opens the page of one of `product`, by its name. */
+  const openProduct = (name: string) => openProductPage(page, platform, product[name]!);
 
   /** On the cart page: the estimate for ADDRESS; answers the total the page shows. */
   async function estimateOnCartPage(): Promise<string> {
@@ -110,26 +82,16 @@ describe.each(DIALECTS)('storefront checkout in Chromium on %s', E2E_SUITE, (dia
   }
 
   beforeAll(async () => {
-    for (const built of BUILT) {
-      if (!fs.existsSync(built)) {
-        throw new Error(`${built} is missing: run \`npm run build -w apps/storefront -w apps/hosted\` first`);
-      }
-    }
-    fs.mkdirSync(SHOTS, { recursive: true });
-    platform = await startTestPlatform({ dialect, seedDemo: true });
+    ({ platform, browser } = await startStoreInBrowser(dialect, {
+      apps: ['storefront', 'hosted'],
+      seedDemo: true,
+    }));
     admin = adminClient(platform);
-    const names = ['Enamel Camp Mug', 'Classic Crew Tee', 'Espresso Cup Set'];
-    const found = await admin.products.queryProducts({ filter: { name: { $in: names } } });
-    for (const item of found.items) product[item.name ?? ''] = item;
-    expect(Object.keys(product).sort()).toEqual([...names].sort());
-    browser = await launchChromium();
+    product = await demoProducts(admin, ['Enamel Camp Mug', 'Classic Crew Tee', 'Espresso Cup Set']);
     page = await newTestPage(browser, { width: 1280, height: 900 });
   }, TEST_TIMEOUT);
 
-  afterAll(async () => {
-    await browser?.close();
-    await platform?.stop();
-  }, TEST_TIMEOUT);
+  afterAll(() => stopStoreInBrowser(platform, browser), TEST_TIMEOUT);
 
   it('a visitor buys two products with WELCOME10 and pays the total the cart page estimated, to the cent', async () => {
     const teeChoices = { Size: 'M', Color: 'Navy' };
@@ -140,10 +102,10 @@ describe.each(DIALECTS)('storefront checkout in Chromium on %s', E2E_SUITE, (dia
     await page.getByLabel('Size').selectOption('M');
     await page.getByRole('radio', { name: 'Navy' }).check();
     await eventually(() => page.getByTestId('stock-status').textContent()).toBe('In stock');
-    await addToCart(1);
+    await addToCart(page, 1);
     await openProduct('Enamel Camp Mug');
-    await addToCart(2);
-    await eventually(() => cartButton().getAttribute('aria-label')).toBe('Cart, 3 items');
+    await addToCart(page, 2);
+    await eventually(() => cartButton(page).getAttribute('aria-label')).toBe('Cart, 3 items');
 
     await page.goto(`${platform.url}/cart`);
     await page.getByLabel('Coupon code').fill('WELCOME10');
@@ -167,7 +129,7 @@ describe.each(DIALECTS)('storefront checkout in Chromium on %s', E2E_SUITE, (dia
     expect(await page.getByTestId('order-number').textContent()).toMatch(/^#\d+$/);
     expect(await page.getByTestId('order-line').count()).toBe(2);
     expect(await page.getByTestId('order-shipping-address').textContent()).toContain('350 Fifth Avenue');
-    await eventually(() => cartButton().getAttribute('aria-label')).toBe('Cart, 0 items');
+    await eventually(() => cartButton(page).getAttribute('aria-label')).toBe('Cart, 0 items');
     await shot('thank-you');
 
     expect(await stockOf('Enamel Camp Mug')).toBe((mugStock as number) - 2);
@@ -177,9 +139,9 @@ describe.each(DIALECTS)('storefront checkout in Chromium on %s', E2E_SUITE, (dia
   it('a declined card is shown on the checkout page, and the cart is intact back on the cart page', async () => {
     const mugStock = await stockOf('Enamel Camp Mug');
     await openProduct('Enamel Camp Mug');
-    await addToCart(1);
+    await addToCart(page, 1);
     await page.goto(`${platform.url}/cart`);
-    await eventually(() => cartLine('Enamel Camp Mug').count()).toBe(1);
+    await eventually(() => cartLine(page, 'Enamel Camp Mug').count()).toBe(1);
     await estimateOnCartPage();
 
     await checkOutWithDetails('ada@example.com');
@@ -189,9 +151,9 @@ describe.each(DIALECTS)('storefront checkout in Chromium on %s', E2E_SUITE, (dia
 
     await page.getByRole('link', { name: 'Back to your cart' }).first().click();
     await page.waitForURL('**/cart');
-    await eventually(() => cartLine('Enamel Camp Mug').count()).toBe(1);
-    expect(await cartLine('Enamel Camp Mug').getByLabel('Quantity').inputValue()).toBe('1');
-    await eventually(() => cartButton().getAttribute('aria-label')).toBe('Cart, 1 item');
+    await eventually(() => cartLine(page, 'Enamel Camp Mug').count()).toBe(1);
+    expect(await cartLine(page, 'Enamel Camp Mug').getByLabel('Quantity').inputValue()).toBe('1');
+    await eventually(() => cartButton(page).getAttribute('aria-label')).toBe('Cart, 1 item');
     expect(await stockOf('Enamel Camp Mug')).toBe(mugStock);
   });
 
@@ -205,7 +167,7 @@ describe.each(DIALECTS)('storefront checkout in Chromium on %s', E2E_SUITE, (dia
 
     await page.waitForURL('**/thank-you?orderId=**');
     await eventually(() => page.getByTestId('order-total').textContent()).toBe(cartTotal);
-    await eventually(() => cartButton().getAttribute('aria-label')).toBe('Cart, 0 items');
+    await eventually(() => cartButton(page).getAttribute('aria-label')).toBe('Cart, 0 items');
   });
 
   it("a member's orders are listed on the account page and open in detail", async () => {
@@ -232,7 +194,7 @@ describe.each(DIALECTS)('storefront checkout in Chromium on %s', E2E_SUITE, (dia
     await eventually(() => page.getByText("You haven't placed an order yet.").count()).toBe(1);
 
     await openProduct('Espresso Cup Set');
-    await addToCart(1);
+    await addToCart(page, 1);
     await page.goto(`${platform.url}/cart`);
     const cartTotal = await estimateOnCartPage();
     await checkOutWithDetails(email);
