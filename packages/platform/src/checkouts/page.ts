@@ -1,26 +1,17 @@
-import type { Address, FullAddressContactDetails, SelectedShippingOption } from '@cartwheel/sdk';
 import type { Priced } from '../pricing/contract.ts';
 import { applicationError } from '../shared/errors.ts';
 import type { Principal } from '../shared/principal.ts';
-import { type CheckoutDocument, checkoutDocument, normalizeAddress } from './document.ts';
+import { type CheckoutDocument, checkoutDocument } from './document.ts';
 import type { OrderPlacement, PlacementAnswer } from './placing.ts';
-import type { CheckoutService } from './service.ts';
+import { applyPatch, type CheckoutPatch, type CheckoutService } from './service.ts';
 
 /** The session already proved who may act on its checkout. */
 const SESSION_HOLDER: Principal = { kind: 'admin' };
 
 type Callbacks = { postFlowUrl?: string; thankYouPageUrl?: string; cartPageUrl?: string };
 
-/** What the page's update form sends. */
-export interface PageUpdate {
-  email?: string | null | undefined;
-  shippingAddress?: (Address & { addressLine1?: string | null }) | null | undefined;
-  billingAddress?: (Address & { addressLine1?: string | null }) | null | undefined;
-  billingSameAsShipping?: boolean | undefined;
-  selectedShippingOption?: SelectedShippingOption | null | undefined;
-  couponCode?: string | null | undefined;
-  contactDetails?: FullAddressContactDetails | null | undefined;
-}
+/** What the page's update form sends: what a PATCH may change, but the buyer's note. */
+export type PageUpdate = Omit<CheckoutPatch, 'buyerNote'>;
 
 /** The page's answer to a payment: the thank-you page to go to, or the 3-D Secure step. */
 export type PayAnswer =
@@ -62,18 +53,9 @@ export class CheckoutPage {
   async update(token: string | undefined, body: PageUpdate): Promise<{ checkout: CheckoutDocument }> {
     const { checkoutId } = await this.checkouts.sessionOf(token);
     if (body.couponCode) await this.checkouts.domains.pricing.checkCoupon(body.couponCode);
-    const checkout = await this.checkouts.change(checkoutId, SESSION_HOLDER, (inputs) => {
-      const next = { ...inputs };
-      if (body.email !== undefined) next.email = body.email?.trim() || null;
-      if (body.shippingAddress !== undefined) next.shippingAddress = normalizeAddress(body.shippingAddress);
-      if (body.billingAddress !== undefined) next.billingAddress = normalizeAddress(body.billingAddress);
-      if (body.billingSameAsShipping) next.billingAddress = next.shippingAddress;
-      if (body.selectedShippingOption !== undefined)
-        next.selectedShippingOption = body.selectedShippingOption;
-      if (body.couponCode !== undefined) next.couponCode = body.couponCode || null;
-      if (body.contactDetails !== undefined) next.contactDetails = body.contactDetails;
-      return next;
-    });
+    const checkout = await this.checkouts.change(checkoutId, SESSION_HOLDER, (inputs) =>
+      applyPatch(inputs, body),
+    );
     return { checkout };
   }
 

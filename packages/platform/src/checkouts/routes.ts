@@ -63,13 +63,7 @@ export function checkoutRoutes(
           ...((destination?.contactDetails ?? billing?.contactDetails) !== undefined
             ? { contactDetails: destination?.contactDetails ?? billing?.contactDetails ?? null }
             : {}),
-          ...(carrier !== undefined
-            ? {
-                selectedShippingOption: carrier
-                  ? { code: carrier.code, carrierId: carrier.carrierId ?? null }
-                  : null,
-              }
-            : {}),
+          ...(carrier !== undefined ? { selectedShippingOption: carrier } : {}),
           ...(couponCode !== undefined ? { couponCode } : {}),
         }),
       };

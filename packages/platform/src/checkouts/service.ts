@@ -72,6 +72,8 @@ export interface CheckoutPatch {
   contactDetails?: FullAddressContactDetails | null | undefined;
   selectedShippingOption?: SelectedShippingOption | null | undefined;
   couponCode?: string | null | undefined;
+  /** The hosted page's checkbox: the billing address is the shipping address. */
+  billingSameAsShipping?: boolean | undefined;
 }
 
 /** The domains a checkout calls on, reached when first needed (they are built beside it). */
@@ -355,10 +357,12 @@ export class CheckoutService {
   }
 
   /**
-   * Changes what the buyer chose and re-prices; a completed checkout, or one create-order already made
-   * an order of, refuses (see `refuseChanges`). Pricing reads outside
-   * the transaction (it reads the store's settings on connections of its own), so the write holds the
-   * row and goes ahead only if the checkout is still what was priced; else it prices again.
+   * Changes what the buyer chose and re-prices; a completed checkout refuses, and an unpaid order
+   * create-order made of it is canceled (`releaseUnpaidOrder`). A call that changes nothing (the page
+   * saving the details it shows) writes nothing: the checkout keeps its prices and its order. Pricing
+   * reads outside the transaction (it reads the store's settings on connections of its own), so the
+   * write holds the row and goes ahead only if the checkout is still what was priced; else it prices
+   * again.
    */
   async change(
     id: string,
@@ -369,6 +373,7 @@ export class CheckoutService {
       const seen = await this.owned(id, principal);
       if (seen.completed === 1) throw completedError(id);
       const inputs = mutate(JSON.parse(seen.inputs) as CheckoutInputs);
+      if (JSON.stringify(inputs) === seen.inputs) return checkoutDocument(seen);
       const priced = await this.price(inputs);
       const written = await inTransaction(this.db, async (trx) => {
         const row = await this.lock(trx, id, principal);
@@ -577,14 +582,22 @@ export function orderSource(
   };
 }
 
-function applyPatch(inputs: CheckoutInputs, patch: CheckoutPatch): CheckoutInputs {
+/**
+ * What the buyer chose, with a PATCH's or the hosted page's changes, each written one way (trimmed
+ * email, `addressLine`, a carrier id or null) so that sending what is there already changes nothing.
+ */
+export function applyPatch(inputs: CheckoutInputs, patch: CheckoutPatch): CheckoutInputs {
   const next = { ...inputs };
   if (patch.email !== undefined) next.email = patch.email?.trim() || null;
   if (patch.buyerNote !== undefined) next.buyerNote = patch.buyerNote;
   if (patch.billingAddress !== undefined) next.billingAddress = normalizeAddress(patch.billingAddress);
   if (patch.shippingAddress !== undefined) next.shippingAddress = normalizeAddress(patch.shippingAddress);
+  if (patch.billingSameAsShipping) next.billingAddress = next.shippingAddress;
   if (patch.contactDetails !== undefined) next.contactDetails = patch.contactDetails;
-  if (patch.selectedShippingOption !== undefined) next.selectedShippingOption = patch.selectedShippingOption;
+  if (patch.selectedShippingOption !== undefined) {
+    const option = patch.selectedShippingOption;
+    next.selectedShippingOption = option ? { code: option.code, carrierId: option.carrierId ?? null } : null;
+  }
   if (patch.couponCode !== undefined) next.couponCode = patch.couponCode || null;
   return next;
 }
