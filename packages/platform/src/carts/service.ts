@@ -28,6 +28,7 @@ import type {
   UpdateCartBody,
 } from './schemas.ts';
 import { SharedCommits } from './shared-commits.ts';
+import { SharedReads } from './shared-reads.ts';
 import type { CartRow } from './tables.ts';
 
 /** The most lines one cart holds (README's limits); a merge on sign-in may go past it, dropping nothing. */
@@ -104,6 +105,8 @@ export class CartService {
   private readonly versionedReads = new Map<string, string>();
   /** Where `writeIfUnchanged` commits, together with the writes arriving beside it (SQLite). */
   private readonly sharedCommits: SharedCommits;
+  /** Where `readVersioned` reads, together with the reads arriving beside it (SQLite). */
+  private readonly sharedReads: SharedReads;
 
   constructor(
     private readonly db: Kysely<Tables>,
@@ -111,6 +114,7 @@ export class CartService {
     private readonly deps: () => CartDependencies,
   ) {
     this.sharedCommits = new SharedCommits(db, dialect);
+    this.sharedReads = new SharedReads(db, dialect);
   }
 
   // ---- reads ----
@@ -325,9 +329,8 @@ export class CartService {
     versions: PricingVersions | null;
   }> {
     const keys = ownerKeys(owner);
-    const { rows } = await this.db.executeQuery<VersionedRow>(
-      CompiledQuery.raw(this.versionedRead(keys.length, columns), keys),
-    );
+    const query = CompiledQuery.raw(this.versionedRead(keys.length, columns), keys);
+    const { rows } = await this.sharedReads.run((db) => db.executeQuery<VersionedRow>(query));
     const first = rows[0];
     const versions =
       first && first.catalog_version !== null && first.settings_version !== null
