@@ -105,6 +105,10 @@ describe.each(DIALECTS)('payments whose answer was lost, on %s', (dialect) => {
       .executeTakeFirst();
     expect(discarded).toBeUndefined();
 
+    // the first tab retrying its key learns the checkout was paid, not that its own try was interrupted
+    const firstTabAgain = await pageCalls(platform, session).pay('lost-before-charge', CARDS.approved);
+    expect(firstTabAgain.body).toMatchObject({ status: 'APPROVED', orderId: second.body.orderId });
+
     // the lost call arriving at the gateway late is refused: never a second charge for one checkout
     const late = await gateway.authorize({
       idempotencyKey: `${first.order_id}:${first.id}`,

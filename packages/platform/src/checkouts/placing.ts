@@ -193,6 +193,10 @@ export class OrderPlacement {
         .orderBy('created_at')
         .execute();
       const mine = attempts.find((attempt) => attempt.attempt_key === attemptKey);
+      if (checkout.completed === 1 && checkout.order_id) {
+        // paid already (by another tab, or another try): whatever this key did, that order is the answer
+        return { kind: 'answer', answer: { status: 'APPROVED', orderId: checkout.order_id } };
+      }
       if (mine?.status === 'PROCESSING' && isStale(mine, now) && cardInput) {
         // the request that charged this key never came back: this retry (carrying the card again)
         // finishes it under the same idempotency key, so the gateway answers the first charge if made
@@ -206,10 +210,6 @@ export class OrderPlacement {
           throw outcomeError(expiredOutcome());
         }
         return { kind: 'answer', answer: answerOf(mine) };
-      }
-      if (checkout.completed === 1 && checkout.order_id) {
-        // a second tab, or a retry under a new key: the checkout is paid already
-        return { kind: 'answer', answer: { status: 'APPROVED', orderId: checkout.order_id } };
       }
       if (checkout.completed === 1) throw completedError(checkoutId);
       const inFlight = attempts.filter((attempt) => attempt.status === 'PROCESSING');
