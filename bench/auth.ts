@@ -4,7 +4,7 @@ import type net from 'node:net';
 import { createClient, OAuthStrategy, products } from '@cartwheel/sdk';
 import autocannon from 'autocannon';
 import { routeHostedApiTo } from '../packages/platform/test/hosted-client-route.ts';
-import type { LoadFigure } from './support/alternate.ts';
+import { type LoadFigure, loadTiming } from './support/alternate.ts';
 import {
   BENCH_CLIENT_ID,
   type RunningServer,
@@ -48,8 +48,7 @@ const TOKEN_PATH = '/oauth2/token';
  * next to a bare `node:http` hello world in the same run.
  */
 export async function measureAuth(options: { quick: boolean }): Promise<AuthResult> {
-  const durationSeconds = options.quick ? 2 : 8;
-  const warmupSeconds = options.quick ? 1 : 3;
+  const { durationSeconds, warmupSeconds } = loadTiming(options.quick);
   const notes: string[] = [];
   const dataDir = tempDir('cartwheel-bench-auth-');
   const servers: RunningServer[] = [];

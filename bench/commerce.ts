@@ -8,7 +8,7 @@ import path from 'node:path';
 import { STORES_APP_ID } from '@cartwheel/sdk';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { type LoadFigure, measureInAlternation } from './support/alternate.ts';
+import { type LoadFigure, loadTiming, measureInAlternation } from './support/alternate.ts';
 import type { RecordedResponse } from './support/baseline-server.ts';
 import {
   BENCH_ADMIN_API_KEY,
@@ -65,9 +65,8 @@ const json = { 'content-type': 'application/json' };
 
 /** The cart figures (SQLite, the embedded default) and estimate totals. */
 export async function measureCart(options: { quick: boolean }): Promise<CommerceResult> {
-  const durationSeconds = options.quick ? 2 : 8;
-  const rounds = options.quick ? 1 : 4;
-  const warmupSeconds = options.quick ? 1 : 3;
+  const timing = loadTiming(options.quick);
+  const { durationSeconds } = timing;
   const notes: string[] = [];
   const dataDir = tempDir('cartwheel-bench-cart-');
   const servers: RunningServer[] = [];
@@ -144,7 +143,7 @@ export async function measureCart(options: { quick: boolean }): Promise<Commerce
               client.setHeaders({ ...json, authorization: shoppers[index]! });
             },
           }),
-        { warmupSeconds, durationSeconds, rounds },
+        timing,
         recorded.status,
       );
     };

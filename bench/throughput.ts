@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { encodeStructuredParam } from '@cartwheel/sdk/wire';
 import autocannon from 'autocannon';
-import { type LoadFigure, measureInAlternation } from './support/alternate.ts';
+import { type LoadFigure, loadTiming, measureInAlternation } from './support/alternate.ts';
 import type { RecordedResponse } from './support/baseline-server.ts';
 import {
   BENCH_ADMIN_API_KEY,
@@ -28,9 +28,8 @@ const CONNECTIONS = 32;
  * `node:http` server answering the very same bytes from memory in the same run.
  */
 export async function measureThroughput(options: { quick: boolean }): Promise<ThroughputResult> {
-  const durationSeconds = options.quick ? 2 : 8;
-  const rounds = options.quick ? 1 : 4;
-  const warmupSeconds = options.quick ? 1 : 3;
+  const timing = loadTiming(options.quick);
+  const { durationSeconds } = timing;
   const notes: string[] = [];
   const dataDir = tempDir('cartwheel-bench-load-');
   const servers: RunningServer[] = [];
@@ -64,7 +63,7 @@ export async function measureThroughput(options: { quick: boolean }): Promise<Th
             duration,
             headers,
           }),
-        { warmupSeconds, durationSeconds, rounds },
+        timing,
         recorded.status,
       );
     const productsQuery = await compare(queryPath, query);

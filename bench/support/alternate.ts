@@ -16,13 +16,26 @@ export interface LoadFigure {
   status: number;
 }
 
+/** How long a load figure runs: each side's warm-up, then the measured seconds in turns. */
+export interface LoadTiming {
+  warmupSeconds: number;
+  durationSeconds: number;
+  rounds: number;
+}
+
+/** The run lengths every load figure uses: 3 s warm-up and 8 s in four turns, or a smoke check's. */
+export const loadTiming = (quick: boolean): LoadTiming =>
+  quick
+    ? { warmupSeconds: 1, durationSeconds: 2, rounds: 1 }
+    : { warmupSeconds: 3, durationSeconds: 8, rounds: 4 };
+
 /**
  * Warms each side up, then measures them turn about in short rounds: a slow spell of a shared machine
  * then falls on both sides alike, not on whichever happened to run during it.
  */
 export async function measureInAlternation(
   run: (side: 'platform' | 'baseline', seconds: number) => Promise<LoadRun>,
-  timing: { warmupSeconds: number; durationSeconds: number; rounds: number },
+  timing: LoadTiming,
   status: number,
 ): Promise<LoadFigure> {
   await run('platform', timing.warmupSeconds);
