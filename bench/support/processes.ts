@@ -49,9 +49,12 @@ export async function startPlatformProcess(options: {
   seedDemo?: boolean;
   /** Extra environment, e.g. `CARTWHEEL_CATALOG_CACHE_MS: '0'` to measure the database path itself. */
   env?: Record<string, string>;
+  /** Extra Node.js flags, e.g. `--cpu-prof` to see where a figure's time goes. */
+  nodeArgs?: string[];
 }): Promise<RunningServer> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--enable-source-maps', await platformBundle()], {
+  const args = ['--enable-source-maps', ...(options.nodeArgs ?? []), await platformBundle()];
+  const child = spawn(process.execPath, args, {
     cwd: REPO_ROOT,
     env: {
       ...process.env,

@@ -1,8 +1,9 @@
 import { DEFAULT_VARIANT_ID } from '@cartwheel/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inTransaction } from '../src/db/database.ts';
-import { cartCalls, catalogLine } from './cart-calls.ts';
+import { cartCalls, catalogLine, signUpFrom } from './cart-calls.ts';
 import { admin, createProduct, visitorToken } from './catalog-http.ts';
+import { uniqueEmail } from './identity-client.ts';
 import { DIALECTS, startTestPlatform, type TestPlatform } from './support/platform.ts';
 
 /**
@@ -125,5 +126,103 @@ describe.each(DIALECTS)('kept cart answers on %s', (dialect) => {
     expect((await here.get()).body.cart.lineItems[0].quantity).toBe(1);
     await there.add({ lineItems: [catalogLine(product.id, 2)] });
     expect((await here.get()).body.cart.lineItems[0].quantity).toBe(3);
+  });
+
+  // A change starts from the cart row this process kept with its last answer, without reading it
+  // (carts/service.ts, changeFromKept): it must write only what a read would have let it write.
+  describe('a change made from the cart this process last answered', () => {
+    // a cart is kept with an answer once it has a revision and versions to key it: after the call
+    // that makes it, the shopper's next look at it keeps it
+    const quantities = (cart: any) =>
+      Object.fromEntries(cart.lineItems.map((line: any) => [line.productName.original, line.quantity]));
+
+    it("keeps another process's change to the cart made since", async () => {
+      const tea = await createProduct(platform, {
+        name: 'Kept Tea',
+        productType: 'physical',
+        priceData: { price: 5 },
+      });
+      const shopper = await visitorToken(platform);
+      const here = cartCalls(platform, shopper);
+      await here.add({ lineItems: [catalogLine(tea.id, 1)] });
+      expect(quantities((await here.get()).body.cart)).toEqual({ 'Kept Tea': 1 });
+      await cartCalls(other, shopper).add({ lineItems: [catalogLine(tea.id, 2)] });
+      const answered = (await here.add({ lineItems: [catalogLine(tea.id, 1)] })).body.cart;
+      expect(quantities(answered)).toEqual({ 'Kept Tea': 4 });
+      expect(quantities((await here.get()).body.cart)).toEqual({ 'Kept Tea': 4 });
+    });
+
+    it('answers a price changed through another process since', async () => {
+      const jam = await createProduct(platform, {
+        name: 'Kept Jam',
+        productType: 'physical',
+        priceData: { price: 6 },
+      });
+      const here = cartCalls(platform, await visitorToken(platform));
+      await here.add({ lineItems: [catalogLine(jam.id, 1)] });
+      expect((await here.get()).body.cart.lineItems[0].price.amount).toBe('6.00');
+      await admin(other).patch(`/stores/v1/products/${jam.id}`, { product: { priceData: { price: 7 } } });
+      const line = (await here.add({ lineItems: [catalogLine(jam.id, 1)] })).body.cart.lineItems[0];
+      expect([line.quantity, line.price.amount, line.lineItemPrice.amount]).toEqual([2, '7.00', '14.00']);
+    });
+
+    it('refuses a product hidden through another process since, and keeps the cart as it was', async () => {
+      const kept = await createProduct(platform, {
+        name: 'Kept Pen',
+        productType: 'physical',
+        priceData: { price: 2 },
+      });
+      const hidden = await createProduct(platform, {
+        name: 'Kept Ink',
+        productType: 'physical',
+        priceData: { price: 3 },
+      });
+      const here = cartCalls(platform, await visitorToken(platform));
+      await here.add({ lineItems: [catalogLine(kept.id, 1)] });
+      await here.get();
+      await admin(other).patch(`/stores/v1/products/${hidden.id}`, { product: { visible: false } });
+      const refused = await here.add({ lineItems: [catalogLine(hidden.id, 1)] });
+      expect(refused.status).toBe(400);
+      expect(refused.body.details.applicationError.code).toBe('PRODUCT_NOT_FOUND');
+      expect(quantities((await here.get()).body.cart)).toEqual({ 'Kept Pen': 1 });
+    });
+
+    it('starts a new cart when another process deleted the one it answered', async () => {
+      const salt = await createProduct(platform, {
+        name: 'Kept Salt',
+        productType: 'physical',
+        priceData: { price: 1 },
+      });
+      const shopper = await visitorToken(platform);
+      const here = cartCalls(platform, shopper);
+      await here.add({ lineItems: [catalogLine(salt.id, 5)] });
+      const first = (await here.get()).body.cart;
+      expect((await cartCalls(other, shopper).delete()).status).toBe(200);
+      const second = (await here.add({ lineItems: [catalogLine(salt.id, 1)] })).body.cart;
+      expect(second.id).not.toBe(first.id);
+      expect(quantities(second)).toEqual({ 'Kept Salt': 1 });
+    });
+
+    it("merges the member's visitor cart made since, before adding", async () => {
+      const soap = await createProduct(platform, {
+        name: 'Kept Soap',
+        productType: 'physical',
+        priceData: { price: 4 },
+      });
+      const towel = await createProduct(platform, {
+        name: 'Kept Towel',
+        productType: 'physical',
+        priceData: { price: 9 },
+      });
+      const visitor = await visitorToken(platform);
+      const member = cartCalls(platform, await signUpFrom(platform, visitor, uniqueEmail('kept-merge')));
+      await member.add({ lineItems: [catalogLine(soap.id, 1)] });
+      await member.get();
+      // the tab still signed out, on the other process, fills its visitor cart
+      await cartCalls(other, visitor).add({ lineItems: [catalogLine(towel.id, 2)] });
+      const answered = (await member.add({ lineItems: [catalogLine(soap.id, 1)] })).body.cart;
+      expect(quantities(answered)).toEqual({ 'Kept Soap': 2, 'Kept Towel': 2 });
+      expect(quantities((await member.get()).body.cart)).toEqual({ 'Kept Soap': 2, 'Kept Towel': 2 });
+    });
   });
 });

@@ -1,4 +1,5 @@
 import type { PricingVersions } from '../pricing/versions.ts';
+import type { CartRow } from './tables.ts';
 
 /** What a kept answer was priced from: the cart row as it was, and the versions of what prices it. */
 export interface AnswerKey {
@@ -11,6 +12,10 @@ interface KeptAnswer extends AnswerKey {
   /** The first moment the clock alone may change the answer (a discount or coupon window). */
   until: number;
   json: string;
+  /** The cart row the answer was priced from, when the caller had it: where a next change may start. */
+  row: CartRow | undefined;
+  /** What the answer and row take up, in UTF-16 code units. */
+  size: number;
 }
 
 /** The JSON text one process keeps in all (UTF-16 code units: about twice as many bytes). */
@@ -45,19 +50,34 @@ export class PricedAnswers {
   }
 
   /**
-   * Keeps an answer priced from `key`: from the cart at that revision, and from catalog and settings
-   * read no earlier than `key.versions` were (a newer read only makes the key miss sooner).
+   * The cart row last kept for `ownerKey` and the versions it was priced at, however long ago: not
+   * proof of anything, only where an optimistic change may start (it writes only if the row and the
+   * versions are still these, see CartService's `changeFromKept`).
    */
-  keep(ownerKey: string, key: AnswerKey, until: number, json: string): void {
+  lastRow(ownerKey: string): { row: CartRow; versions: PricingVersions } | undefined {
+    const kept = this.answers.get(ownerKey);
+    return kept?.row ? { row: kept.row, versions: kept.versions } : undefined;
+  }
+
+  /**
+   * Keeps an answer priced from `key`: from the cart at that revision (`row`, when the caller has it),
+   * and from catalog and settings read no earlier than `key.versions` were (a newer read only makes
+   * the key miss sooner). An answer from an older revision of the same cart than the one kept is not
+   * kept: calls on one cart may finish in another order than they wrote.
+   */
+  keep(ownerKey: string, key: AnswerKey, until: number, json: string, row?: CartRow): void {
+    const kept = this.answers.get(ownerKey);
+    if (kept && kept.cartId === key.cartId && kept.revision > key.revision) return;
     this.forget(ownerKey);
-    if (until <= Date.now() || json.length > KEPT_TEXT / 16) return;
+    const size = json.length + (row ? row.lines.length : 0);
+    if (until <= Date.now() || size > KEPT_TEXT / 16) return;
     // the owner kept longest goes first (a Map iterates in insertion order)
     for (const oldest of this.answers.keys()) {
-      if (this.keptText + json.length <= KEPT_TEXT) break;
+      if (this.keptText + size <= KEPT_TEXT) break;
       this.forget(oldest);
     }
-    this.answers.set(ownerKey, { ...key, until, json });
-    this.keptText += json.length;
+    this.answers.set(ownerKey, { ...key, until, json, row, size });
+    this.keptText += size;
   }
 
   /** Drops the answer kept for `ownerKey`, if any. */
@@ -65,6 +85,6 @@ export class PricedAnswers {
     const kept = this.answers.get(ownerKey);
     if (!kept) return;
     this.answers.delete(ownerKey);
-    this.keptText -= kept.json.length;
+    this.keptText -= kept.size;
   }
 }

@@ -9,13 +9,19 @@ import type {
   SelectedShippingOption,
 } from '@cartwheel/sdk';
 import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
+import { CompiledStatement } from '../db/compiled.ts';
 import { type DialectName, inTransaction } from '../db/database.ts';
 import type { Tables } from '../db/tables.ts';
 import { type DomainEvent, recordEvents } from '../events/outbox.ts';
 import type { Services } from '../platform.ts';
 import type { Priced, PricingRequest, StoredLine } from '../pricing/contract.ts';
 import { currencyOf, zero } from '../pricing/money.ts';
-import { type PricingVersions, pricingVersionColumns } from '../pricing/versions.ts';
+import {
+  catalogVersionNow,
+  type PricingVersions,
+  pricingVersionColumns,
+  settingsVersionNow,
+} from '../pricing/versions.ts';
 import { applicationError, DomainError, violation } from '../shared/errors.ts';
 import { newId } from '../shared/ids.ts';
 import { PricedAnswers } from './priced-answers.ts';
@@ -73,6 +79,13 @@ interface StoredCart {
   revision: number;
   createdAt: string;
   updatedAt: string;
+}
+
+/** A price made for a change, before it was written: `cart` is the change as priced. */
+interface KnownPrice {
+  cart: StoredCart;
+  priced: Priced;
+  until: number;
 }
 
 /** The lines one call adds: its catalog lines (checked against the catalog), and all of them in order. */
@@ -135,9 +148,9 @@ export class CartService {
       });
       if (kept !== undefined) return kept;
     }
-    const { cart, versions } = await this.readPriceable(owner);
+    const { cart, versions, row } = await this.readPriceable(owner);
     if (!cart) throw ownedCartNotFound();
-    return this.answer(cart, versions);
+    return this.answer(cart, versions, undefined, row);
   }
 
   /** Every total a checkout would show, for the cart as it is and the destination given. */
@@ -309,10 +322,10 @@ export class CartService {
   /** The owner's cart, a pending sign-in merge done first, and the pricing versions read with it. */
   private async readPriceable(
     owner: CartOwner,
-  ): Promise<{ cart: StoredCart | undefined; versions: PricingVersions | null }> {
+  ): Promise<{ cart: StoredCart | undefined; versions: PricingVersions | null; row?: CartRow }> {
     const { row, mergePending, versions } = await this.readVersioned(owner, 'row');
     if (mergePending) return { cart: await this.change(owner, { create: false }, () => {}), versions };
-    return { cart: row && fromRow(row), versions };
+    return row ? { cart: fromRow(row), versions, row } : { cart: undefined, versions };
   }
 
   /**
@@ -364,21 +377,24 @@ export class CartService {
 
   /**
    * Prices the cart and answers `{"cart": ...}` text, kept for the next read when the versions the
-   * catalog and settings were read after are known.
+   * catalog and settings were read after are known. `row`: the cart as stored, when the caller has it.
    */
   private async answer(
     cart: StoredCart,
     versions: PricingVersions | null,
-    known?: { cart?: StoredCart; inputs: string; priced: Priced; until: number },
+    known?: KnownPrice,
+    row?: CartRow,
   ): Promise<string> {
     // the very cart `known` priced (written as it was, only its revision and time moved) needs no compare
     const { priced, until } =
-      known && (known.cart === cart || known.inputs === pricingInputs(cart))
+      known && (known.cart === cart || pricingInputs(known.cart) === pricingInputs(cart))
         ? known
         : await this.deps().pricing.priceToKeep(cartPricingRequest(cart), pricingAt(versions));
     const json = JSON.stringify({ cart: this.wire(cart, priced) });
-    if (versions)
-      this.answers.keep(cart.ownerKey, { cartId: cart.id, revision: cart.revision, versions }, until, json);
+    if (versions) {
+      const key = { cartId: cart.id, revision: cart.revision, versions };
+      this.answers.keep(cart.ownerKey, key, until, json, row);
+    }
     return json;
   }
 
@@ -494,6 +510,11 @@ export class CartService {
     lines: NewLines,
     apply: (cart: StoredCart) => void,
   ): Promise<string> {
+    const kept = this.answers.lastRow(ownerKeyOf(owner));
+    if (kept) {
+      const answered = await this.changeFromKept(owner, kept, lines, apply).catch(() => undefined);
+      if (answered !== undefined) return answered;
+    }
     let read = await this.readVersioned(owner, 'row');
     if (read.mergePending) {
       await this.change(owner, { create: false }, () => {});
@@ -501,44 +522,89 @@ export class CartService {
     }
     const { row, versions } = read;
     const prospective = row ? fromRow(row) : newCart(owner, new Date().toISOString());
-    const before = toRow(prospective);
     apply(prospective);
-    let known: { cart: StoredCart; inputs: string; priced: Priced; until: number } | undefined;
+    let known: KnownPrice | undefined;
     if (lines.catalog.length > 0) {
       const result = await this.deps().pricing.priceToKeep(
         cartPricingRequest(prospective),
         pricingAt(versions),
       );
       await this.refuseUnsold(prospective, lines.catalog, result.priced);
-      known = { cart: prospective, inputs: pricingInputs(prospective), ...result };
+      known = { cart: prospective, ...result };
     }
     const after = toRow(prospective);
-    const cart =
-      (row && (sameRow(before, after) ? prospective : await this.writeIfUnchanged(row, prospective))) ??
-      (await this.change(owner, { create: true }, apply));
+    if (row && sameContent(row, after)) return this.answer(prospective, versions, known, row);
+    const written = row && (await this.writeIfUnchanged(row, prospective, after));
+    if (written) return this.answer(prospective, versions, known, written);
     // the price was read after `versions`, so it may be kept under them with the cart's new revision
-    return this.answer(cart, versions, known);
+    const changed = await this.change(owner, { create: true }, apply);
+    return this.answer(changed, versions, known, toRow(changed));
   }
 
   /**
-   * Writes `cart`, the owner's row as read and then changed, if the row still holds the revision read:
-   * one short transaction of an update and its event, nothing read again. Undefined when another call
-   * changed or deleted the cart meanwhile: the caller then applies its change under the row's lock.
+   * The change made without reading the cart first: from the row this process last kept for the owner,
+   * priced at the versions kept with it, written only if, at the moment of writing, the row is still at
+   * that revision, the pricing versions are still those, and no visitor cart waits to merge into the
+   * member's; so the answer is exactly what a read would have given. Undefined when any of that fails,
+   * or the change is refused or changes nothing: the caller then reads the cart and decides afresh.
    */
-  private async writeIfUnchanged(row: CartRow, cart: StoredCart): Promise<StoredCart | undefined> {
-    const revision = Number(row.revision);
+  private async changeFromKept(
+    owner: CartOwner,
+    kept: { row: CartRow; versions: PricingVersions },
+    lines: NewLines,
+    apply: (cart: StoredCart) => void,
+  ): Promise<string | undefined> {
+    const prospective = fromRow(kept.row);
+    apply(prospective);
+    const after = toRow(prospective);
+    if (sameContent(kept.row, after)) return undefined;
+    let known: KnownPrice | undefined;
+    if (lines.catalog.length > 0) {
+      const result = await this.deps().pricing.priceToKeep(
+        cartPricingRequest(prospective),
+        pricingAt(kept.versions),
+      );
+      if (unsoldLines(prospective, lines.catalog, result.priced).length > 0) return undefined;
+      known = { cart: prospective, ...result };
+    }
+    const written = await this.writeIfUnchanged(kept.row, prospective, after, {
+      versions: kept.versions,
+      visitorKey: visitorKey(owner.visitorId),
+    });
+    return written && this.answer(prospective, kept.versions, known, written);
+  }
+
+  /**
+   * Writes `cart`, the owner's row `read` and then changed (`content`: `toRow` of the change), if the
+   * row still holds the revision read: one short transaction of an update and its event, nothing read
+   * again. With `still`, also only if the pricing versions are still those and no visitor cart waits
+   * to merge. Answers the row as written; undefined when it was not, as another call changed or
+   * deleted the cart meanwhile: the caller then applies its change under the row's lock.
+   */
+  private async writeIfUnchanged(
+    read: CartRow,
+    cart: StoredCart,
+    content: CartRow,
+    still?: { versions: PricingVersions; visitorKey: string },
+  ): Promise<CartRow | undefined> {
+    const revision = Number(read.revision);
     cart.revision = revision + 1;
     cart.updatedAt = new Date().toISOString();
+    const row: CartRow = { ...content, revision: cart.revision, updated_at: cart.updatedAt };
     return this.sharedCommits.run(async (trx) => {
-      const updated = await trx
-        .updateTable('carts')
-        .set(contentOf(cart))
-        .where('id', '=', row.id)
-        .where('revision', '=', revision)
-        .executeTakeFirst();
-      if (Number(updated.numUpdatedRows) === 0) return undefined;
+      const values = { ...row, readRevision: revision };
+      const query = still
+        ? writeStill.query(trx, {
+            ...values,
+            catalogVersion: still.versions.catalog,
+            settingsVersion: still.versions.settings,
+            waitingKey: still.visitorKey,
+          })
+        : writeAtRevision.query(trx, values);
+      const updated = await trx.executeQuery(query);
+      if (Number(updated.numAffectedRows ?? 0) === 0) return undefined;
       await recordEvents(trx, [cartEvent('updated', cart)]);
-      return cart;
+      return row;
     });
   }
 
@@ -572,11 +638,7 @@ export class CartService {
 
   /** Refuses added catalog lines whose item (a new line, or the line it grew) pricing found no product for. */
   private async refuseUnsold(cart: StoredCart, added: StoredLine[], priced: Priced): Promise<void> {
-    const status = new Map(priced.lineItems.map((item) => [item.id, item.availability?.status]));
-    const lineOf = new Map(cart.lines.map((line) => [sameItemKey(line), line.id]));
-    const unsold = added.flatMap((line, index) =>
-      status.get(lineOf.get(sameItemKey(line)) ?? line.id) === 'NOT_FOUND' ? [{ line, index }] : [],
-    );
+    const unsold = unsoldLines(cart, added, priced);
     if (unsold.length === 0) return;
     const facts = await this.deps().catalog.pricingFacts(
       unsold.map(({ line }) => line.catalogReference?.catalogItemId ?? ''),
@@ -677,6 +739,22 @@ function cartPricingRequest(cart: StoredCart): PricingRequest {
 /** What a cart's price depends on, of what the cart stores: equal inputs, equal prices. */
 const pricingInputs = (cart: StoredCart): string =>
   JSON.stringify([cart.lines, cart.couponCode, cart.merchantDiscounts, cart.selectedShippingOption]);
+
+/**
+ * The added catalog lines whose item (a new line, or the line it grew) pricing found no product for,
+ * with their index in the call.
+ */
+function unsoldLines(
+  cart: StoredCart,
+  added: StoredLine[],
+  priced: Priced,
+): Array<{ line: StoredLine; index: number }> {
+  const status = new Map(priced.lineItems.map((item) => [item.id, item.availability?.status]));
+  const lineOf = new Map(cart.lines.map((line) => [sameItemKey(line), line.id]));
+  return added.flatMap((line, index) =>
+    status.get(lineOf.get(sameItemKey(line)) ?? line.id) === 'NOT_FOUND' ? [{ line, index }] : [],
+  );
+}
 
 /** What makes two catalog lines the same item: product, options and overrides; custom lines never are. */
 function sameItemKey(line: StoredLine): string | undefined {
@@ -791,22 +869,82 @@ function toRow(cart: StoredCart): CartRow {
   };
 }
 
+/** What a cart change may set: everything but whose cart it is, its id and when it was made. */
+type CartContent = Omit<CartRow, 'id' | 'owner_key' | 'visitor_id' | 'member_id' | 'created_at'>;
+
 /**
  * The columns a change to the cart's content writes: not whose cart it is nor its id, which SQLite
  * would otherwise write into their unique indexes again (two more pages each commit).
  */
-function contentOf(
-  cart: StoredCart,
-): Omit<CartRow, 'id' | 'owner_key' | 'visitor_id' | 'member_id' | 'created_at'> {
-  const { id, owner_key, visitor_id, member_id, created_at, ...content } = toRow(cart);
-  return content;
+const CONTENT_COLUMNS = [
+  'lines',
+  'coupon_code',
+  'merchant_discounts',
+  'buyer_note',
+  'contact_info',
+  'selected_shipping_option',
+  'checkout_id',
+  'revision',
+  'updated_at',
+] as const satisfies ReadonlyArray<keyof CartContent>;
+
+function contentOf(cart: StoredCart): CartContent {
+  return contentColumns(toRow(cart));
 }
 
-/** Whether two cart rows as `toRow` makes them hold the same columns. */
-function sameRow(a: CartRow, b: CartRow): boolean {
-  for (const key of Object.keys(a) as Array<keyof CartRow>) if (a[key] !== b[key]) return false;
+function contentColumns(row: CartContent): CartContent {
+  return Object.fromEntries(CONTENT_COLUMNS.map((column) => [column, row[column]])) as CartContent;
+}
+
+/** Whether two cart rows hold the same content (what the shopper chose), whatever their revisions. */
+function sameContent(a: CartRow, b: CartRow): boolean {
+  for (const column of CONTENT_COLUMNS) {
+    if (column !== 'revision' && column !== 'updated_at' && a[column] !== b[column]) return false;
+  }
   return true;
 }
+
+type RevisionWrite = CartContent & { id: string; readRevision: number };
+
+/** The write of `writeIfUnchanged`: the content, if the row is still at the revision read. */
+const writeAtRevision = new CompiledStatement<RevisionWrite>(
+  [...CONTENT_COLUMNS, 'id', 'readRevision'],
+  (db, values) =>
+    db
+      .updateTable('carts')
+      .set(contentColumns(values))
+      .where('id', '=', values.id)
+      .where('revision', '=', values.readRevision),
+);
+
+/**
+ * As `writeAtRevision`, and only while the pricing versions are those the change was priced at and no
+ * visitor cart other than this one is `waitingKey`'s (a member's visitor cart, still to merge).
+ */
+const writeStill = new CompiledStatement<
+  RevisionWrite & { catalogVersion: number; settingsVersion: number; waitingKey: string }
+>(
+  [...CONTENT_COLUMNS, 'id', 'readRevision', 'catalogVersion', 'settingsVersion', 'waitingKey'],
+  (db, values) =>
+    db
+      .updateTable('carts')
+      .set(contentColumns(values))
+      .where('id', '=', values.id)
+      .where('revision', '=', values.readRevision)
+      .where(catalogVersionNow(), '=', values.catalogVersion)
+      .where(settingsVersionNow(), '=', values.settingsVersion)
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('carts as waiting')
+              .select('waiting.id')
+              .where('waiting.owner_key', '=', values.waitingKey)
+              .where('waiting.member_id', 'is', null)
+              .where('waiting.id', '<>', values.id),
+          ),
+        ),
+      ),
+);
 
 /** The stored cart as events carry it: what the shopper chose, without prices. */
 function summary(cart: StoredCart): Record<string, unknown> {

@@ -323,12 +323,16 @@ export function priceLines(
 
   let taxTotal = ZERO;
   let taxableTotal = ZERO;
-  const calculatedLineItems: CalculatedLineItem[] = states.map((state) => {
+  const lineTaxes = states.map((state) => {
     const net = remainingOf(state);
     const lineTax = taxOfAmount(net);
     taxTotal = taxTotal.plus(lineTax.tax);
     taxableTotal = taxableTotal.plus(lineTax.taxable);
-    return {
+    return { state, net, lineTax };
+  });
+  // the money objects below are built when first read: a cart shows none of them, only its lines
+  const calculatedLineItems = (): CalculatedLineItem[] =>
+    lineTaxes.map(({ state, net, lineTax }) => ({
       lineItemId: state.line.id,
       pricesBreakdown: {
         totalPriceAfterTax: money(included ? net : net.plus(lineTax.tax)),
@@ -341,8 +345,7 @@ export function priceLines(
         fullPrice: money(state.line.fullUnitPrice),
       },
       paymentOption: state.line.lineItem.paymentOption ?? 'FULL_PAYMENT_ONLINE',
-    };
-  });
+    }));
   const shippingTax = tax.region?.taxShipping ? taxOfAmount(shippingNet) : { tax: ZERO, taxable: ZERO };
   taxTotal = taxTotal.plus(shippingTax.tax);
   taxableTotal = taxableTotal.plus(shippingTax.taxable);
@@ -354,7 +357,7 @@ export function priceLines(
     .plus(included ? ZERO : taxTotal);
 
   const selected = shipping.selected;
-  const shippingInfo: ShippingInfo = {
+  const shippingInfo = (): ShippingInfo => ({
     ...(request.shippingAddress ? { shippingDestination: { address: request.shippingAddress } } : {}),
     ...(shipping.region ? { region: { id: shipping.region.id, name: shipping.region.name } } : {}),
     carrierServiceOptions:
@@ -376,7 +379,7 @@ export function priceLines(
           } satisfies SelectedCarrierServiceOption,
         }
       : {}),
-  };
+  });
 
   // each resolved line's item is made for this price alone: its prices go onto it (copying ~20 fields
   // per line was a tenth of pricing a cart)
@@ -400,45 +403,100 @@ export function priceLines(
     }));
 
   const text = (amount: Big) => currency.text(amount);
-  return {
-    currency: currency.code,
-    weightUnit: settings.store.weightUnit,
-    taxIncludedInPrices: included,
-    lineItems,
-    calculatedLineItems,
-    priceSummary: {
-      subtotal: money(subtotal),
-      shipping: money(shipping.cost),
-      tax: money(taxTotal),
-      discount: money(discountTotal),
-      total: money(total),
-      additionalFees: money(ZERO),
+  return withLazyParts(
+    {
+      currency: currency.code,
+      weightUnit: settings.store.weightUnit,
+      taxIncludedInPrices: included,
+      lineItems,
+      appliedDiscounts,
+      ...(Object.keys(errors).length > 0 ? { calculationErrors: errors } : {}),
+      membershipOptions: {
+        eligibleMemberships: [],
+        invalidMemberships: [],
+        selectedMemberships: { memberships: [] },
+      },
+      violations,
+      shippable,
     },
-    taxSummary: {
-      taxableAmount: money(taxableTotal),
-      totalTax: money(taxTotal),
-      calculationDetails: tax.region
-        ? { rateType: 'MANUAL_RATE', manualRateReason: 'REGION_SETTING_TO_MANUAL' }
-        : { rateType: 'NO_TAX_COLLECTED', manualRateReason: 'GLOBAL_SETTING_TO_MANUAL' },
+    {
+      calculatedLineItems,
+      priceSummary: () => ({
+        subtotal: money(subtotal),
+        shipping: money(shipping.cost),
+        tax: money(taxTotal),
+        discount: money(discountTotal),
+        total: money(total),
+        additionalFees: money(ZERO),
+      }),
+      taxSummary: () => ({
+        taxableAmount: money(taxableTotal),
+        totalTax: money(taxTotal),
+        calculationDetails: tax.region
+          ? { rateType: 'MANUAL_RATE', manualRateReason: 'REGION_SETTING_TO_MANUAL' }
+          : { rateType: 'NO_TAX_COLLECTED', manualRateReason: 'GLOBAL_SETTING_TO_MANUAL' },
+      }),
+      shippingInfo,
+      amounts: () => ({
+        subtotal: text(subtotal),
+        shipping: text(shipping.cost),
+        tax: text(taxTotal),
+        discount: text(discountTotal),
+        total: text(total),
+      }),
     },
-    shippingInfo,
-    appliedDiscounts,
-    ...(Object.keys(errors).length > 0 ? { calculationErrors: errors } : {}),
-    membershipOptions: {
-      eligibleMemberships: [],
-      invalidMemberships: [],
-      selectedMemberships: { memberships: [] },
-    },
-    violations,
-    amounts: {
-      subtotal: text(subtotal),
-      shipping: text(shipping.cost),
-      tax: text(taxTotal),
-      discount: text(discountTotal),
-      total: text(total),
-    },
-    shippable,
-  };
+  );
+}
+
+/** The parts of a price built only when read. */
+type LazyPart = 'calculatedLineItems' | 'priceSummary' | 'taxSummary' | 'shippingInfo' | 'amounts';
+
+/**
+ * `eager` with each of `lazy`'s parts built on its first read and kept. A cart answer reads none of
+ * them; a checkout, estimate-totals and an order read them all. The parts are getters of the object's
+ * class: `toJSON` writes them out (checkouts store their price as JSON), but a spread would not copy
+ * them, so a price is read by its properties, never spread.
+ */
+function withLazyParts(
+  eager: Omit<Priced, LazyPart>,
+  lazy: { [Part in LazyPart]: () => Priced[Part] },
+): Priced {
+  return Object.assign(new LazyPriced(lazy), eager) as Priced;
+}
+
+class LazyPriced {
+  readonly #built: { [Part in LazyPart]?: Priced[Part] } = {};
+  readonly #lazy: { [Part in LazyPart]: () => Priced[Part] };
+
+  constructor(lazy: { [Part in LazyPart]: () => Priced[Part] }) {
+    this.#lazy = lazy;
+  }
+
+  get calculatedLineItems() {
+    this.#built.calculatedLineItems ??= this.#lazy.calculatedLineItems();
+    return this.#built.calculatedLineItems;
+  }
+  get priceSummary() {
+    this.#built.priceSummary ??= this.#lazy.priceSummary();
+    return this.#built.priceSummary;
+  }
+  get taxSummary() {
+    this.#built.taxSummary ??= this.#lazy.taxSummary();
+    return this.#built.taxSummary;
+  }
+  get shippingInfo() {
+    this.#built.shippingInfo ??= this.#lazy.shippingInfo();
+    return this.#built.shippingInfo;
+  }
+  get amounts() {
+    this.#built.amounts ??= this.#lazy.amounts();
+    return this.#built.amounts;
+  }
+
+  toJSON(): object {
+    const { calculatedLineItems, priceSummary, taxSummary, shippingInfo, amounts } = this;
+    return { ...this, calculatedLineItems, priceSummary, taxSummary, shippingInfo, amounts };
+  }
 }
 
 function lineViolations(lines: readonly ResolvedLine[]): Violation[] {

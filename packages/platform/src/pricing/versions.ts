@@ -29,9 +29,19 @@ export async function movePricingVersion(trx: Transaction<Tables>, source: Prici
  * and the versions it will be priced at come from one statement, one snapshot.
  */
 export const pricingVersionColumns = [
-  sql<number>`(select version from pricing_versions where source = 'catalog')`.as('catalog_version'),
-  sql<number>`(select version from pricing_versions where source = 'store-settings')`.as('settings_version'),
+  catalogVersionNow().as('catalog_version'),
+  settingsVersionNow().as('settings_version'),
 ] as const;
+
+/** The catalog's counter as an expression of a caller's own statement. */
+export function catalogVersionNow() {
+  return sql<number>`(select version from pricing_versions where source = 'catalog')`;
+}
+
+/** The settings' counter as an expression of a caller's own statement. */
+export function settingsVersionNow() {
+  return sql<number>`(select version from pricing_versions where source = 'store-settings')`;
+}
 
 /** The settings counter alone (a snapshot of the settings is read after it, so it is at least this new). */
 export async function settingsVersion(db: Kysely<Tables>): Promise<number> {
