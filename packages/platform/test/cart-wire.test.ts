@@ -1,4 +1,4 @@
-import { STORES_APP_ID } from '@cartwheel/sdk';
+import { DEFAULT_VARIANT_ID, STORES_APP_ID } from '@cartwheel/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_CART_LINES } from '../src/carts/service.ts';
 import { inTransaction } from '../src/db/database.ts';
@@ -129,6 +129,26 @@ describe.each(DIALECTS)('the current cart on %s', (dialect) => {
       catalogReference: { options: { options: { Size: 'M' } } },
       availability: { status: 'AVAILABLE' },
     });
+  });
+
+  it('grows one line when the same variant is named by its id, by its choices, or in another case', async () => {
+    const medium = tee.variants.find((variant: any) => variant.choices.Size === 'M').id;
+    const cart = await shopper();
+    await cart.add({ lineItems: [catalogLine(tee.id, 1, { options: { Size: 'M' } })] });
+    await cart.add({ lineItems: [catalogLine(tee.id, 2, { variantId: medium })] });
+    const grown = await cart.add({ lineItems: [catalogLine(tee.id, 3, { options: { size: 'm' } })] });
+    expect(grown.status).toBe(200);
+    expect(grown.body.cart.lineItems).toEqual([
+      expect.objectContaining({
+        quantity: 6,
+        catalogReference: expect.objectContaining({ options: { options: { Size: 'M' } } }),
+      }),
+    ]);
+    // a product without options: no options and its one variant by id are one item too
+    const plain = await shopper();
+    await plain.add({ lineItems: [catalogLine(mug.id, 1)] });
+    const both = await plain.add({ lineItems: [catalogLine(mug.id, 1, { variantId: DEFAULT_VARIANT_ID })] });
+    expect(both.body.cart.lineItems.map((line: any) => line.quantity)).toEqual([2]);
   });
 
   it('refuses a product that does not exist or is hidden, or a variant it lacks, and adds nothing', async () => {

@@ -15,6 +15,7 @@ import type { Tables } from '../db/tables.ts';
 import { type DomainEvent, recordEvents } from '../events/outbox.ts';
 import type { Services } from '../platform.ts';
 import type { Priced, PricingRequest, StoredLine } from '../pricing/contract.ts';
+import { chosenVariantId, sameItemKey } from '../pricing/lines.ts';
 import { currencyOf, zero } from '../pricing/money.ts';
 import {
   catalogVersionNow,
@@ -204,7 +205,7 @@ export class CartService {
    * Answers `{"cart": ...}` as JSON text.
    */
   async addToCart(owner: CartOwner, input: AddToCartBody): Promise<string> {
-    const lines = this.newLines(owner, input.lineItems ?? [], input.customLineItems ?? []);
+    const lines = await this.newLines(owner, input.lineItems ?? [], input.customLineItems ?? []);
     return this.changeWithLines(owner, lines, (cart) => addLines(cart, lines.all));
   }
 
@@ -216,7 +217,7 @@ export class CartService {
     const couponCode = input.couponCode?.trim() || null;
     // an unknown or expired code is refused before anything changes
     if (couponCode) await this.deps().pricing.checkCoupon(couponCode);
-    const lines = this.newLines(owner, input.lineItems ?? [], input.customLineItems ?? []);
+    const lines = await this.newLines(owner, input.lineItems ?? [], input.customLineItems ?? []);
     return this.changeWithLines(owner, lines, (cart) => {
       const info = input.cartInfo;
       if (info?.buyerNote !== undefined) cart.buyerNote = info.buyerNote;
@@ -608,12 +609,16 @@ export class CartService {
     });
   }
 
-  /** The stored lines a call adds, with new ids; catalog override fields only from elevated callers. */
-  private newLines(
+  /**
+   * The stored lines a call adds, with new ids; catalog override fields only from elevated callers. A
+   * line naming its variant by choices gets the variant they choose, so that adding it again by its id
+   * or with the choices spelled otherwise grows the same line.
+   */
+  private async newLines(
     owner: CartOwner,
     catalogLines: CatalogLineInput[],
     customLines: CustomLineInput[],
-  ): NewLines {
+  ): Promise<NewLines> {
     if (!owner.elevated) {
       const index = catalogLines.findIndex((line) => line.catalogOverrideFields !== undefined);
       if (index >= 0) throw permissionDenied(`lineItems[${index}].catalogOverrideFields`);
@@ -628,6 +633,17 @@ export class CartService {
         ? { catalogOverrideFields: line.catalogOverrideFields as StoredLine['catalogOverrideFields'] }
         : {}),
     }));
+    const byChoices = catalog.filter((line) => line.catalogReference?.options?.options != null);
+    if (byChoices.length > 0) {
+      const facts = await this.deps().catalog.pricingFacts(
+        byChoices.map((line) => line.catalogReference?.catalogItemId ?? ''),
+      );
+      for (const line of byChoices) {
+        const reference = line.catalogReference as CatalogReference;
+        const variantId = chosenVariantId(facts.get(reference.catalogItemId ?? ''), reference.options);
+        if (variantId) line.chosenVariantId = variantId;
+      }
+    }
     const custom: StoredLine[] = customLines.map((line) => ({
       id: newId(),
       quantity: line.quantity ?? 1,
@@ -754,16 +770,6 @@ function unsoldLines(
   return added.flatMap((line, index) =>
     status.get(lineOf.get(sameItemKey(line)) ?? line.id) === 'NOT_FOUND' ? [{ line, index }] : [],
   );
-}
-
-/** What makes two catalog lines the same item: product, options and overrides; custom lines never are. */
-function sameItemKey(line: StoredLine): string | undefined {
-  if (!line.catalogReference) return undefined;
-  return JSON.stringify([
-    line.catalogReference.catalogItemId,
-    line.catalogReference.options ?? null,
-    line.catalogOverrideFields ?? null,
-  ]);
 }
 
 /** Adds lines: the same catalog item and options already in the cart grows its quantity instead. */

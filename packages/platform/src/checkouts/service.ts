@@ -18,6 +18,7 @@ import type { OrderSource } from '../orders/model.ts';
 import type { OrderService } from '../orders/service.ts';
 import type { PaymentService } from '../payments/service.ts';
 import type { Priced, StoredLine } from '../pricing/contract.ts';
+import { sameItemKey } from '../pricing/lines.ts';
 import type { PricingService } from '../pricing/service.ts';
 import { applicationError, invalidArgument, notFound, violation } from '../shared/errors.ts';
 import { newId, newSecret } from '../shared/ids.ts';
@@ -177,10 +178,9 @@ export class CheckoutService {
     return this.change(id, principal, (inputs) => {
       const lines = [...inputs.lines];
       for (const line of added) {
-        // the same catalog item and options again adds to that line's quantity, as a cart does
-        const same = lines.find(
-          (existing) => JSON.stringify(existing.catalogReference) === JSON.stringify(line.catalogReference),
-        );
+        // the same catalog item and variant again adds to that line's quantity, as a cart does
+        const key = sameItemKey(line);
+        const same = lines.find((existing) => key !== undefined && sameItemKey(existing) === key);
         if (same) same.quantity += line.quantity;
         else lines.push(line);
       }

@@ -32,6 +32,11 @@ export interface StoredLine {
   custom?: CustomLineItem;
   /** Catalog override fields the caller set (elevated callers only). */
   catalogOverrideFields?: LineItem['catalogOverrideFields'];
+  /**
+   * The variant the line's options chose when it was added (absent: no options, the product's only
+   * variant): what makes two lines one item however their options name the variant.
+   */
+  chosenVariantId?: string;
 }
 
 export interface PricingRequest {

@@ -201,6 +201,33 @@ const normal = (text: unknown) =>
  * `{variantId}` names a variant; `{options: {Size: 'M'}}` names one choice of every option; nothing
  * names the default variant of a product without options. Hidden variants are not sold.
  */
+/**
+ * What makes two catalog lines the same item: the product, the variant (however the options name it)
+ * and the overrides; custom lines never are (undefined).
+ */
+export function sameItemKey(line: StoredLine): string | undefined {
+  const reference = line.catalogReference;
+  if (!reference) return undefined;
+  const options = reference.options;
+  const named = typeof options?.variantId === 'string' ? options.variantId : (options ?? null);
+  const variant = line.chosenVariantId ?? (named === DEFAULT_VARIANT_ID ? null : named);
+  // most lines name a product alone: its id is the key (no JSON text starts with '#')
+  if (variant === null && line.catalogOverrideFields == null) return `#${reference.catalogItemId}`;
+  return JSON.stringify([reference.catalogItemId, variant, line.catalogOverrideFields ?? null]);
+}
+
+/**
+ * The variant a catalog line's options choose, when the product is sold and the options name one of
+ * its variants: the same variant named by its id, by its choices or with the choices spelled in
+ * another case is one variant. Undefined otherwise.
+ */
+export function chosenVariantId(
+  fact: ProductFacts | undefined,
+  options: Record<string, unknown> | null | undefined,
+): string | undefined {
+  return fact?.visible ? chosenVariant(fact.record, options)?.id : undefined;
+}
+
 function chosenVariant(
   record: ProductRecord,
   options: Record<string, unknown> | null | undefined,
