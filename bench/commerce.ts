@@ -7,9 +7,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { STORES_APP_ID } from '@cartwheel/sdk';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { type LoadFigure, loadTiming, measureInAlternation } from './support/alternate.ts';
 import type { RecordedResponse } from './support/baseline-server.ts';
+import { adminQuery, databaseUrl } from './support/postgres.ts';
 import {
   BENCH_ADMIN_API_KEY,
   type RunningServer,
@@ -206,7 +206,7 @@ export async function measureOrders(
   options: { quick: boolean },
 ): Promise<OrdersFigure & { notes: string[] }> {
   const notes: string[] = [];
-  const databaseUrl = dialect === 'postgres' ? await freshPostgresDatabase() : undefined;
+  const postgresUrl = dialect === 'postgres' ? await freshPostgresDatabase() : undefined;
   const dataDir = tempDir(`cartwheel-bench-orders-${dialect}-`);
   const servers: RunningServer[] = [];
   const perBuyer = options.quick ? 2 : 8;
@@ -217,7 +217,7 @@ export async function measureOrders(
     const platform = await startPlatformProcess({
       dataDir,
       seedDemo: true,
-      ...(databaseUrl ? { databaseUrl } : {}),
+      ...(postgresUrl ? { databaseUrl: postgresUrl } : {}),
     });
     servers.push(platform);
     const [productId] = await benchProducts(platform.url, 1, { trackInventory: true, quantity: stockBefore });
@@ -315,31 +315,17 @@ export async function measureOrders(
   } finally {
     for (const server of servers.reverse()) await server.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
-    if (databaseUrl) await postgresAdmin(`DROP DATABASE IF EXISTS ${ORDERS_DATABASE} WITH (FORCE)`);
+    if (postgresUrl) await adminQuery(`DROP DATABASE IF EXISTS ${ORDERS_DATABASE} WITH (FORCE)`);
   }
 }
 
-const POSTGRES_ADMIN_URL =
-  process.env.CARTWHEEL_BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const ORDERS_DATABASE = 'cartwheel_bench_orders';
 
 /** An empty database of the bench's own on the machine's PostgreSQL; its URL. */
 async function freshPostgresDatabase(): Promise<string> {
-  await postgresAdmin(`DROP DATABASE IF EXISTS ${ORDERS_DATABASE} WITH (FORCE)`);
-  await postgresAdmin(`CREATE DATABASE ${ORDERS_DATABASE}`);
-  const url = new URL(POSTGRES_ADMIN_URL);
-  url.pathname = `/${ORDERS_DATABASE}`;
-  return url.toString();
-}
-
-async function postgresAdmin(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
+  await adminQuery(`DROP DATABASE IF EXISTS ${ORDERS_DATABASE} WITH (FORCE)`);
+  await adminQuery(`CREATE DATABASE ${ORDERS_DATABASE}`);
+  return databaseUrl(ORDERS_DATABASE);
 }
 
 /** A visitor's cart with one item, its checkout with a New York address and a carrier, and the hosted page's session. */

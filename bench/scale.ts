@@ -5,10 +5,10 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Product } from '@cartwheel/sdk';
 import { encodeStructuredParam } from '@cartwheel/sdk/wire';
-import pg from 'pg';
 import { configFromEnv } from '../packages/platform/src/config.ts';
 import { startPlatform } from '../packages/platform/src/platform.ts';
 import { BENCH_DIR, REPO_ROOT } from './support/paths.ts';
+import { adminQuery, databaseUrl as postgresDatabaseUrl, query } from './support/postgres.ts';
 import {
   BENCH_ADMIN_API_KEY,
   BENCH_CLIENT_ID,
@@ -47,8 +47,6 @@ export interface ScaleResult {
 }
 
 export const TARGET_MS = 20;
-const POSTGRES_ADMIN_URL =
-  process.env.CARTWHEEL_BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const BENCH_DATABASE = 'cartwheel_bench';
 const COLLECTIONS = 24;
 /** Bump when the generated catalog (productInput, collections) changes: the caches are rebuilt. */
@@ -109,9 +107,7 @@ export async function measureScale(dialect: Dialect, options: { quick: boolean }
     cached = await databaseExists(template);
     await adminQuery(`DROP DATABASE IF EXISTS ${BENCH_DATABASE} WITH (FORCE)`);
     await adminQuery(`CREATE DATABASE ${BENCH_DATABASE}${cached ? ` TEMPLATE ${template}` : ''}`);
-    const url = new URL(POSTGRES_ADMIN_URL);
-    url.pathname = `/${BENCH_DATABASE}`;
-    databaseUrl = url.toString();
+    databaseUrl = postgresDatabaseUrl(BENCH_DATABASE);
     dataDir = tempDir('cartwheel-bench-pg-');
     removeDataDir = true;
   } else {
@@ -483,27 +479,6 @@ function seeded(seed: number): () => number {
     t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
-}
-
-async function adminQuery(
-  statement: string,
-  values: unknown[] = [],
-): Promise<Array<Record<string, unknown>>> {
-  return query(POSTGRES_ADMIN_URL, statement, values);
-}
-
-async function query(
-  connectionString: string,
-  statement: string,
-  values: unknown[] = [],
-): Promise<Array<Record<string, unknown>>> {
-  const client = new pg.Client({ connectionString });
-  await client.connect();
-  try {
-    return (await client.query(statement, values)).rows;
-  } finally {
-    await client.end();
-  }
 }
 
 async function databaseExists(name: string): Promise<boolean> {
