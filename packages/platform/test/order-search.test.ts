@@ -110,6 +110,17 @@ describe.each(DIALECTS)('order search, on %s', (dialect) => {
     expect(violatedFields(sort)).toEqual(['search.sort[0].fieldName']);
   });
 
+  it('refuses fields, operators and sorts named like what every JavaScript object inherits', async () => {
+    for (const name of ['constructor', 'toString', 'hasOwnProperty', '__proto__', 'valueOf']) {
+      const field = await search({ search: { filter: JSON.parse(`{"${name}": "x"}`) } });
+      expect([field.status, violatedFields(field)]).toEqual([400, [`search.filter.${name}`]]);
+      const operator = await search({ search: { filter: { status: JSON.parse(`{"${name}": "x"}`) } } });
+      expect([operator.status, violatedFields(operator)]).toEqual([400, [`search.filter.status.${name}`]]);
+      const sort = await search({ search: { sort: [{ fieldName: name }] } });
+      expect([sort.status, violatedFields(sort)]).toEqual([400, ['search.sort[0].fieldName']]);
+    }
+  });
+
   it('holds a filter to the query budget: long lists, many conditions and deep nesting are refused', async () => {
     const ids = Array.from({ length: 101 }, (_, index) => `id-${index}`);
     const list = await search({ search: { filter: { id: { $in: ids } } } });

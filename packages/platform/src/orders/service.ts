@@ -348,10 +348,18 @@ function emptyPage() {
   return { orders: [], metadata: { count: 0, cursors: { next: null, prev: null }, hasNext: false } };
 }
 
+/**
+ * `table[key]` when `key` is one of the table's own names: a caller's field or operator named
+ * `constructor` or `toString` must not find what every object inherits.
+ */
+function ownValue<Table extends object>(table: Table, key: string): Table[keyof Table] | undefined {
+  return Object.hasOwn(table, key) ? table[key as keyof Table] : undefined;
+}
+
 function sortOf(sort: OrderSearch['sort']): Cursor['sort'] {
   const first = sort?.[0];
   if (!first?.fieldName) return { column: 'created_at', descending: true };
-  const column = SORT_COLUMNS[first.fieldName as keyof typeof SORT_COLUMNS];
+  const column = ownValue(SORT_COLUMNS, first.fieldName);
   if (!column) {
     throw invalidArgument([
       violation(
@@ -432,7 +440,7 @@ export function compileFilter(filter: unknown, field: string): Condition {
       const inner = compileFilter(value, at);
       parts.push((eb) => eb.not(inner(eb)));
     } else {
-      const column = FILTER_COLUMNS[key as keyof typeof FILTER_COLUMNS];
+      const column = ownValue(FILTER_COLUMNS, key);
       if (!column) {
         throw invalidArgument([
           violation(at, `orders filter on ${Object.keys(FILTER_COLUMNS).join(', ')}`, 'FIELD_NOT_ALLOWED'),
@@ -470,9 +478,9 @@ function fieldCondition(column: FilterColumn, value: unknown, field: string): Co
   const problems: FieldViolation[] = [];
   for (const [operator, raw] of Object.entries(value as Record<string, unknown>)) {
     const at = `${field}.${operator}`;
-    if (operator in COMPARISONS) {
+    const op = ownValue(COMPARISONS, operator);
+    if (op) {
       const compared = operand(raw, at);
-      const op = COMPARISONS[operator as keyof typeof COMPARISONS];
       parts.push((eb) => eb(column, op, compared));
     } else if (operator === '$in' || operator === '$nin') {
       // its size was held to the filter budget already
