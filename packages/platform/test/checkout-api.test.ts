@@ -11,6 +11,7 @@ import {
   checkoutCalls,
   checkoutSession,
   eventSlugs,
+  gatewayCharges,
   pageCalls,
   shipToUs,
   shopperCheckout,
@@ -140,7 +141,7 @@ describe.each(DIALECTS)('checkout calls, on %s', (dialect) => {
     expect(await stockOf(platform, book.id)).toBe(10);
   });
 
-  it('create-order with something to pay makes an INITIALIZED, NOT_PAID order with a gateway order, once', async () => {
+  it('create-order with something to pay makes an INITIALIZED, NOT_PAID order with a gateway order, once, holding no stock', async () => {
     const kettle = await stockedProduct(platform, 'Api Kettle', 35, 5);
     const shopper = await shopperCheckout(platform, [{ productId: kettle.id, quantity: 1 }]);
     const calls = checkoutCalls(platform, shopper.auth);
@@ -155,12 +156,12 @@ describe.each(DIALECTS)('checkout calls, on %s', (dialect) => {
       checkoutId: shopper.checkoutId,
     });
     expect(order.number).toMatch(/^\d+$/);
-    expect(await stockOf(platform, kettle.id)).toBe(4);
+    expect(await stockOf(platform, kettle.id)).toBe(5);
     expect(await eventSlugs(platform, created.body.orderId)).toEqual(['created']);
 
     const again = await calls.createOrder(shopper.checkoutId);
     expect(again.body.orderId).toBe(created.body.orderId);
-    expect(await stockOf(platform, kettle.id)).toBe(4);
+    expect(await stockOf(platform, kettle.id)).toBe(5);
 
     // search never lists an INITIALIZED order
     const search = await admin(platform).post('/ecom/v1/orders/search', {
@@ -168,7 +169,7 @@ describe.each(DIALECTS)('checkout calls, on %s', (dialect) => {
     });
     expect(search.body.orders).toEqual([]);
 
-    // paid later on the hosted page, it is that same order that is approved, its stock taken once;
+    // paid later on the hosted page, it is that same order that is approved, its stock taken then;
     // the page saving the details it shows (and the client patching them again) changes nothing
     const page = pageCalls(platform, await checkoutSession(platform, shopper.auth, shopper.checkoutId));
     const repatched = await calls.patch(shopper.checkoutId, buyerDetails());
@@ -195,13 +196,13 @@ describe.each(DIALECTS)('checkout calls, on %s', (dialect) => {
     expect(await eventSlugs(platform, created.body.orderId)).toEqual(['created', 'updated', 'approved']);
   });
 
-  it('a checkout changed after create-order cancels that unpaid order and gives its stock back; paying makes the order anew', async () => {
+  it('a checkout changed after create-order cancels that unpaid order; paying makes the order anew', async () => {
     const pot = await stockedProduct(platform, 'Changed Pot', 20, 10);
     const shopper = await shopperCheckout(platform, [{ productId: pot.id, quantity: 1 }]);
     const calls = checkoutCalls(platform, shopper.auth);
     const created = await calls.createOrder(shopper.checkoutId);
     expect(created.status, JSON.stringify(created.body)).toBe(200);
-    expect(await stockOf(platform, pot.id)).toBe(9);
+    expect(await stockOf(platform, pot.id)).toBe(10);
 
     // the buyer wants three after all: the order made for one can no longer be what they pay
     const [line] = (await calls.get(shopper.checkoutId)).body.checkout.lineItems;
@@ -224,6 +225,36 @@ describe.each(DIALECTS)('checkout calls, on %s', (dialect) => {
     expect(order.lineItems.map((item: { quantity: number }) => item.quantity)).toEqual([3]);
     expect(order.priceSummary.total.amount).toBe(changed.body.checkout.priceSummary.total.amount);
     expect(await stockOf(platform, pot.id)).toBe(7);
+  });
+
+  it("an unpaid order keeps no stock from other buyers: the last one goes to who pays first, and the order's payment then finds it gone", async () => {
+    const lamp = await stockedProduct(platform, 'Last Lamp', 40, 1);
+    const hoarder = await shopperCheckout(platform, [{ productId: lamp.id, quantity: 1 }]);
+    const hoarding = checkoutCalls(platform, hoarder.auth);
+    const unpaid = await hoarding.createOrder(hoarder.checkoutId);
+    expect(unpaid.status, JSON.stringify(unpaid.body)).toBe(200);
+    // completing the checkout (no change can cancel its order now) holds nothing either
+    expect((await hoarding.markCompleted(hoarder.checkoutId)).status).toBe(200);
+    const later = await shopperCheckout(platform, [{ productId: lamp.id, quantity: 1 }]);
+    const late = await checkoutCalls(platform, later.auth).createOrder(later.checkoutId);
+    expect(late.status, JSON.stringify(late.body)).toBe(200);
+    expect(await stockOf(platform, lamp.id)).toBe(1);
+
+    const buyer = await shopperCheckout(platform, [{ productId: lamp.id, quantity: 1 }]);
+    const page = pageCalls(platform, await checkoutSession(platform, buyer.auth, buyer.checkoutId));
+    const bought = await page.pay('buy-the-last-lamp', CARDS.approved);
+    expect(bought.body.status, JSON.stringify(bought.body)).toBe('APPROVED');
+    expect(await stockOf(platform, lamp.id)).toBe(0);
+
+    // the order created while the lamp was there, paid after it sold: out of stock, and no charge
+    const charges = (await gatewayCharges(platform)).length;
+    const latePage = pageCalls(platform, await checkoutSession(platform, later.auth, later.checkoutId));
+    const refused = await latePage.pay('pay-after-it-sold-out', CARDS.approved);
+    expect(refused.status).toBe(428);
+    expect(applicationCode(refused)).toBe('OUT_OF_STOCK');
+    expect((await gatewayCharges(platform)).length).toBe(charges);
+    expect((await adminOrder(platform, late.body.orderId)).status).toBe('INITIALIZED');
+    expect(await stockOf(platform, lamp.id)).toBe(0);
   });
 
   it('a checkout whose created order is being paid takes no change until that payment is over', async () => {

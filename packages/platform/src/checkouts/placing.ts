@@ -235,11 +235,11 @@ export class OrderPlacement {
       if (paying && !cardInput)
         throw invalidArgument([violation('card.number', 'is required', 'REQUIRED_FIELD')]);
       const card = paying ? checkCard(cardInput!, now) : undefined;
-      // an order create-order made and left unpaid already holds the stock: this payment is for it
+      // an order create-order made and left unpaid: this payment is for it, at its total
       const unpaid = checkout.order_id
         ? await trx
             .selectFrom('orders')
-            .select(['id', 'doc'])
+            .select(['id', 'doc', 'holds_stock'])
             .where('id', '=', checkout.order_id)
             .where('status', '=', 'INITIALIZED')
             .executeTakeFirst()
@@ -248,7 +248,8 @@ export class OrderPlacement {
         ? (JSON.parse(unpaid.doc) as { priceSummary: { total: { amount: string; formattedAmount: string } } })
             .priceSummary.total
         : undefined;
-      const stock = unpaid ? [] : await this.checkouts.takeStock(trx, inputs);
+      // the stock is taken now, as the payment starts (an unpaid order an earlier version made took its own)
+      const stock = Number(unpaid?.holds_stock) === 1 ? [] : await this.checkouts.takeStock(trx, inputs);
       const orderId =
         unpaid?.id ??
         (await this.checkouts.domains.orders.createInitialized(

@@ -245,9 +245,11 @@ export class CheckoutService {
   }
 
   /**
-   * `create-order`: the checkout becomes an order, its stock taken. Nothing to pay: the order is
+   * `create-order`: the checkout becomes an order. Nothing to pay: its stock is taken, the order
    * approved and the checkout completed at once. Otherwise the order waits `INITIALIZED` and `NOT_PAID`
-   * for its payment, with a gateway order to pay it through; asking again answers the same order.
+   * for its payment, with a gateway order to pay it through, and holds no stock: paying it takes the
+   * stock (placing.ts), as placing any order does, so an order nobody pays keeps nothing from other
+   * buyers. Asking again answers the same order.
    */
   async createOrder(
     id: string,
@@ -273,9 +275,9 @@ export class CheckoutService {
       const priced = JSON.parse(row.priced) as Priced;
       const blocker = orderBlocker(inputs, priced, API_NAMES);
       if (blocker) throw blocker;
-      await this.takeStock(trx, inputs);
-      const now = new Date();
       const paid = !mustPay(priced);
+      if (paid) await this.takeStock(trx, inputs);
+      const now = new Date();
       const order = await this.domains.orders.createFromCheckout(
         trx,
         orderSource(row, inputs, priced, contactId),
@@ -407,8 +409,8 @@ export class CheckoutService {
 
   /**
    * The checkout changes after create-order made an unpaid order of it: that order no longer holds
-   * what the buyer chose, so it is canceled and its stock given back, and paying the checkout makes
-   * its order anew. The buyer is never charged one total for a checkout that shows another. While a
+   * what the buyer chose, so it is canceled, and paying the checkout makes its order anew. The buyer
+   * is never charged one total for a checkout that shows another. While a
    * payment of that order is under way (or waits on 3-D Secure), the checkout takes no change.
    */
   private async releaseUnpaidOrder(trx: Transaction<Tables>, row: CheckoutRow, now: Date): Promise<void> {
@@ -427,7 +429,9 @@ export class CheckoutService {
         { checkoutId: row.id, orderId },
       );
     }
-    if (await this.domains.orders.cancelUnpaid(trx, orderId, now)) {
+    const canceled = await this.domains.orders.cancelUnpaid(trx, orderId, now);
+    // only an order an earlier version made holds its stock unpaid (OrderRow.holds_stock)
+    if (canceled?.heldStock) {
       await this.domains.catalog.returnStock(trx, stockItems(JSON.parse(row.inputs) as CheckoutInputs).items);
     }
   }

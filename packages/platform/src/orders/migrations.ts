@@ -37,5 +37,21 @@ export const orderMigrations: Record<string, Migration> = {
         .addColumn('value', 'bigint', (col) => col.notNull())
         .execute();
     },
+  },  '0021_unpaid_orders_holding_stock': {
+    // create-order took an unpaid order's stock at once until this version; now paying takes it. The
+    // unpaid orders made before keep what they took, marked, so paying them takes none again and
+    // canceling them gives it back.
+    async up(db: Kysely<any>) {
+      await db.schema
+        .alterTable('orders')
+        .addColumn('holds_stock', 'integer', (col) => col.notNull().defaultTo(0))
+        .execute();
+      await db
+        .updateTable('orders')
+        .set({ holds_stock: 1 })
+        .where('status', '=', 'INITIALIZED')
+        .where('number', 'is not', null)
+        .execute();
+    },
   },
 };

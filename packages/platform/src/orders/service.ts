@@ -84,6 +84,7 @@ export class OrderService {
         created_at: at,
         updated_at: at,
         doc: JSON.stringify({ ...orderDocument(source), shippable: source.priced.shippable }),
+        holds_stock: 0,
       })
       .execute();
     return id;
@@ -152,16 +153,22 @@ export class OrderService {
 
   /**
    * Cancels an order still waiting for its payment (`INITIALIZED`): its checkout changed, so it will
-   * never be paid as it is. False when the order is past that (paid, or canceled already).
+   * never be paid as it is. Undefined when the order is past that (paid, or canceled already);
+   * `heldStock`: it held its lines' stock (OrderRow.holds_stock), for the caller to give back.
    */
-  async cancelUnpaid(trx: Transaction<Tables>, orderId: string, now: Date): Promise<boolean> {
+  async cancelUnpaid(
+    trx: Transaction<Tables>,
+    orderId: string,
+    now: Date,
+  ): Promise<{ heldStock: boolean } | undefined> {
     const row = await trx
       .selectFrom('orders')
-      .select(['id', 'status'])
+      .select(['id', 'status', 'holds_stock'])
       .where('id', '=', orderId)
       .executeTakeFirst();
-    if (row?.status !== 'INITIALIZED') return false;
+    if (row?.status !== 'INITIALIZED') return undefined;
     await this.writeActivities(trx, orderId, [{ type: 'ORDER_CANCELED' }], now, { status: 'CANCELED' });
+    await trx.updateTable('orders').set({ holds_stock: 0 }).where('id', '=', orderId).execute();
     const order = (await this.read(trx, orderId))!;
     await recordEvents(
       trx,
@@ -171,7 +178,7 @@ export class OrderService {
       ],
       now,
     );
-    return true;
+    return { heldStock: Number(row.holds_stock) === 1 };
   }
 
   /** Removes an order whose payment failed before it was ever numbered or announced. */

@@ -21,4 +21,10 @@ export interface OrderRow {
   updated_at: string;
   /** The rest of the wire order as JSON text: lines as sold, addresses, totals, activities. */
   doc: string;
+  /**
+   * 1: an unpaid (`INITIALIZED`) order holding the stock of its lines, as create-order took it before
+   * payments took it instead: paying it takes none again, canceling it gives that back. No order made
+   * now holds stock unpaid.
+   */
+  holds_stock: number;
 }
