@@ -39,7 +39,7 @@ describe.each(DIALECTS)("the hosted platform's own orders client, as a merchant 
       filter: { status: { $eq: 'APPROVED' } },
       cursorPaging: { limit: 10 },
     } as any);
-    expect(found.orders.map((order: any) => order._id)).toEqual([...paid].reverse());
+    expect(found.orders?.map((order: any) => order._id)).toEqual([...paid].reverse());
     expect(found.metadata).toMatchObject({ count: 2, hasNext: false });
 
     const order: any = await merchant.orders.getOrder(paid[1]!);

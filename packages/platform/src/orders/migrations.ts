@@ -37,7 +37,8 @@ export const orderMigrations: Record<string, Migration> = {
         .addColumn('value', 'bigint', (col) => col.notNull())
         .execute();
     },
-  },  '0021_unpaid_orders_holding_stock': {
+  },
+  '0021_unpaid_orders_holding_stock': {
     // create-order took an unpaid order's stock at once until this version; now paying takes it. The
     // unpaid orders made before keep what they took, marked, so paying them takes none again and
     // canceling them gives it back.
