@@ -4,6 +4,8 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, {
   type FastifyBaseLogger,
   type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
   type RawReplyDefaultExpression,
   type RawRequestDefaultExpression,
   type RawServerDefault,
@@ -11,7 +13,7 @@ import Fastify, {
 import type { TSchema } from 'typebox';
 import { DomainError, invalidArgument, violation } from '../shared/errors.ts';
 import { type Access, allows, type Principal } from '../shared/principal.ts';
-import { handleError } from './errors.ts';
+import { bodyIsNotJson, handleError } from './errors.ts';
 import { jsonDepthExceeds, MAX_BODY_DEPTH, refuseUnstorableText, validatorCompiler } from './input.ts';
 import { redactUrl } from './redact.ts';
 
@@ -94,6 +96,13 @@ export function createHttpApp(options: HttpOptions): HttpApp {
     requestIdHeader: false,
     bodyLimit: 10 * 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    // What the router refuses before any route is found (a path it cannot decode, a parameter over
+    // `maxParamLength`) skips the hooks and the error handler: answered here, through the same handler,
+    // in the wire's form and with the request id, not in Fastify's own body.
+    frameworkErrors: (error, request, reply) => {
+      stampRequestId(request, reply);
+      return handleError(error, request, reply);
+    },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.decorateRequest('principal', null as any); // set by the preValidation hook below, before any route runs
@@ -128,7 +137,7 @@ export function createHttpApp(options: HttpOptions): HttpApp {
     try {
       parsed = JSON.parse(text);
     } catch {
-      return done(invalidArgument([violation('body', 'is not valid JSON', 'FORMAT')]), undefined);
+      return done(bodyIsNotJson(), undefined);
     }
     // JSON holds a NUL or half a surrogate pair only as a \u escape: without one, nothing to look for
     try {
@@ -140,9 +149,7 @@ export function createHttpApp(options: HttpOptions): HttpApp {
   });
 
   app.addHook('onRequest', async (request, reply) => {
-    reply.header(REQUEST_ID_HEADER, request.id);
-    // the hosted platform's own client reads the request id from its header name
-    reply.header('x-wix-request-id', request.id);
+    stampRequestId(request, reply);
     const query = request.query as Record<string, unknown> | undefined;
     const encoded = query?.[STRUCTURED_PARAM];
     if (typeof encoded === 'string') {
@@ -175,6 +182,12 @@ export function createHttpApp(options: HttpOptions): HttpApp {
   });
 
   return app;
+}
+
+function stampRequestId(request: FastifyRequest, reply: FastifyReply) {
+  reply.header(REQUEST_ID_HEADER, request.id);
+  // the hosted platform's own client reads the request id from its header name
+  reply.header('x-wix-request-id', request.id);
 }
 
 function describe(access: Access): string {
