@@ -1,6 +1,15 @@
-import { CHANNEL_TYPES, ITEM_TYPE_PRESETS, STORES_APP_ID } from '@cartwheel/sdk';
+import { CHANNEL_TYPES, ITEM_TYPE_PRESETS } from '@cartwheel/sdk';
 import Type, { type Static, type TSchema } from 'typebox';
-import { BuyerAddress, Id, Ids, Nullable, OneOf, Text, URL_MAX_LENGTH } from '../http/input.ts';
+import {
+  BuyerAddress,
+  CatalogReferenceInput,
+  Id,
+  Ids,
+  Nullable,
+  OneOf,
+  Text,
+  URL_MAX_LENGTH,
+} from '../http/input.ts';
 import { MAX_CART_LINES, MAX_LINE_QUANTITY, MAX_MERCHANT_DISCOUNTS } from './service.ts';
 
 /**
@@ -14,10 +23,6 @@ const DecimalAmount = Type.String({ pattern: '^(0|[1-9][0-9]{0,11})(\\.[0-9]{1,2
 
 const Optional = <T extends TSchema>(schema: T) => Type.Optional(schema);
 const OptionalText = (maxLength: number) => Type.Optional(Nullable(Text(maxLength)));
-
-/** An object of any keys whose values all fit `value`. */
-const Dictionary = <T extends TSchema>(value: T, maxProperties: number) =>
-  Type.Unsafe<Record<string, Static<T>>>({ type: 'object', additionalProperties: value, maxProperties });
 
 const Quantity = Type.Integer({ minimum: 1, maximum: MAX_LINE_QUANTITY });
 
@@ -55,21 +60,6 @@ const PhysicalPropertiesInput = Type.Object({
 });
 
 const ItemTypeInput = Type.Object({ preset: Optional(OneOf(ITEM_TYPE_PRESETS)), custom: OptionalText(100) });
-
-/** `{ variantId }` or `{ options: { Size: 'M' } }`: which of the product's variants. */
-const CatalogOptions = Type.Object(
-  {
-    variantId: Optional(Id()),
-    options: Optional(Dictionary(Text(200), 20)),
-  },
-  { maxProperties: 10 },
-);
-
-const CatalogReferenceInput = Type.Object({
-  appId: Type.Literal(STORES_APP_ID),
-  catalogItemId: Id(),
-  options: Optional(Nullable(CatalogOptions)),
-});
 
 /** What an elevated caller may set on a catalog line in place of the catalog's own values. */
 const CatalogOverrideFieldsInput = Type.Object({

@@ -1,6 +1,6 @@
 import { CHANNEL_TYPES } from '@cartwheel/sdk';
 import Type from 'typebox';
-import { BuyerAddress, Id, Ids, Nullable, OneOf, Text } from '../http/input.ts';
+import { BuyerAddress, CatalogReferenceInput, Id, Nullable, OneOf, Text } from '../http/input.ts';
 import { MAX_CHECKOUT_LINES } from './service.ts';
 
 /**
@@ -29,16 +29,11 @@ const CarrierOption = Type.Object({
   carrierId: Type.Optional(Nullable(Text(SHORT_TEXT))),
 });
 
-const CatalogReference = Type.Object({
-  appId: Type.Optional(Text(SHORT_TEXT)),
-  catalogItemId: Id(),
-  options: Type.Optional(Nullable(Type.Record(Type.String(), Type.Unknown(), { maxProperties: 20 }))),
-});
-
+/** A catalog line: its catalog reference is the cart's own schema, so both refuse the same input. */
 const LineItem = Type.Object({
   id: Type.Optional(Nullable(Text(SHORT_TEXT))),
   quantity: Type.Optional(Quantity),
-  catalogReference: CatalogReference,
+  catalogReference: CatalogReferenceInput,
 });
 
 const LineItems = Type.Array(LineItem, { maxItems: MAX_CHECKOUT_LINES });
@@ -80,9 +75,15 @@ export const UpdateCheckoutBody = Type.Object({
 });
 
 export const AddToCheckoutBody = Type.Object({ lineItems: LineItems });
-export const RemoveLineItemsBody = Type.Object({ lineItemIds: Ids(MAX_CHECKOUT_LINES) });
+// at least one line, as the cart's calls take them: an empty list is a mistake, not a change
+export const RemoveLineItemsBody = Type.Object({
+  lineItemIds: Type.Array(Id(), { minItems: 1, maxItems: MAX_CHECKOUT_LINES }),
+});
 export const UpdateQuantitiesBody = Type.Object({
-  lineItems: Type.Array(Type.Object({ id: Id(), quantity: Quantity }), { maxItems: MAX_CHECKOUT_LINES }),
+  lineItems: Type.Array(Type.Object({ id: Id(), quantity: Quantity }), {
+    minItems: 1,
+    maxItems: MAX_CHECKOUT_LINES,
+  }),
 });
 
 // ---- the hosted checkout page ----

@@ -1,4 +1,4 @@
-import type { FieldViolation, RuleName } from '@cartwheel/sdk';
+import { type FieldViolation, type RuleName, STORES_APP_ID } from '@cartwheel/sdk';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import type { FastifySchemaCompiler } from 'fastify';
 import Type, { type TSchema } from 'typebox';
@@ -295,5 +295,33 @@ export const BuyerAddress = Type.Object({
       latitude: Type.Optional(Nullable(Type.Number({ minimum: -90, maximum: 90 }))),
       longitude: Type.Optional(Nullable(Type.Number({ minimum: -180, maximum: 180 }))),
     }),
+  ),
+});
+
+/**
+ * Which catalog item a cart or checkout line is (wire contract: the stores app id, the product id, and
+ * `{ variantId }` or `{ options: { Size: 'M' } }` for which of its variants). One schema for both, so
+ * what a cart refuses a checkout refuses too, with the same field violation.
+ */
+export const CatalogReferenceInput = Type.Object({
+  appId: Type.Literal(STORES_APP_ID),
+  catalogItemId: Id(),
+  options: Type.Optional(
+    Nullable(
+      Type.Object(
+        {
+          variantId: Type.Optional(Id()),
+          // an object of any option names whose values are all text
+          options: Type.Optional(
+            Type.Unsafe<Record<string, string>>({
+              type: 'object',
+              additionalProperties: Text(200),
+              maxProperties: 20,
+            }),
+          ),
+        },
+        { maxProperties: 10 },
+      ),
+    ),
   ),
 });

@@ -1,4 +1,4 @@
-import type { DiscountRule, FieldViolation } from '@cartwheel/sdk';
+import type { DiscountRule, FieldViolation, RuleName } from '@cartwheel/sdk';
 import { type Kysely, sql } from 'kysely';
 import { type DialectName, inTransaction } from '../db/database.ts';
 import type { Tables } from '../db/tables.ts';
@@ -539,8 +539,8 @@ function isCurrencyCode(code: string): boolean {
 /** Collects business-rule violations the schemas cannot express (real country codes, ranges). */
 class Problems {
   readonly list: FieldViolation[] = [];
-  add(field: string, description: string): void {
-    this.list.push(violation(field, description, 'VALIDATION'));
+  add(field: string, description: string, rule: RuleName = 'VALIDATION'): void {
+    this.list.push(violation(field, description, rule));
   }
   country(field: string, value: string): void {
     if (!isCountryCode(value)) this.add(field, 'must be an ISO 3166-1 alpha-2 country code (US, DE, ...)');
@@ -549,6 +549,31 @@ class Problems {
     if (value === null || value === undefined) return;
     const amount = decimal(value);
     if (!amount || amount.lt(0)) this.add(field, 'must be a decimal amount of zero or more ("5.99")');
+  }
+  /**
+   * A percentage off: above 0, at most 100, and (as the catalog's percent discounts) at most two
+   * decimals, so `1e-300` is refused rather than kept as a discount of nothing.
+   */
+  percentage(field: string, value: number | null | undefined, required: string | null): void {
+    if (value === null || value === undefined) {
+      if (required) this.add(field, required);
+    } else if (!(value > 0 && value <= 100)) {
+      this.add(field, required ?? 'must be above 0, at most 100');
+    } else if (Math.round(value * 100) / 100 !== value) {
+      this.add(field, 'must have at most two decimals', 'DECIMAL_MAX_SCALE');
+    }
+  }
+  /** An ISO-8601 date, as milliseconds; undefined (and a violation) when it is not one. */
+  date(field: string, value: unknown): number | undefined {
+    if (value === null || value === undefined) return undefined;
+    const time = Date.parse(String(value));
+    if (Number.isNaN(time)) this.add(field, 'must be an ISO-8601 date');
+    return Number.isNaN(time) ? undefined : time;
+  }
+  /** A window's end after its start, named at the end: the field a merchant moves. */
+  window(startField: string, start: number | undefined, endField: string, end: number | undefined): void {
+    if (start !== undefined && end !== undefined && start >= end)
+      this.add(endField, `must be after ${startField.slice(startField.lastIndexOf('.') + 1)}`);
   }
   done<T>(value: T): T {
     if (this.list.length > 0) throw invalidArgument(this.list);
@@ -634,23 +659,25 @@ function checkPickupLocation(draft: PickupLocationDraft, prefix: string): Pickup
 
 function checkCoupon(draft: CouponDraft, prefix: string): CouponDraft {
   const problems = new Problems();
-  if (
-    draft.discountType === 'PERCENTAGE' &&
-    !(draft.percentage != null && draft.percentage > 0 && draft.percentage <= 100)
-  ) {
-    problems.add(`${prefix}.percentage`, 'a PERCENTAGE coupon needs a percentage above 0, at most 100');
-  }
+  problems.percentage(
+    `${prefix}.percentage`,
+    draft.percentage,
+    draft.discountType === 'PERCENTAGE'
+      ? 'a PERCENTAGE coupon needs a percentage above 0, at most 100'
+      : null,
+  );
   if (draft.discountType === 'FIXED_AMOUNT') {
     const amount = decimal(draft.fixedAmount);
     if (!amount || amount.lte(0))
       problems.add(`${prefix}.fixedAmount`, 'a FIXED_AMOUNT coupon needs a decimal amount above 0 ("5.00")');
   }
   problems.amount(`${prefix}.minimumSubtotal`, draft.minimumSubtotal);
-  for (const field of ['startTime', 'expirationTime'] as const) {
-    const value = draft[field];
-    if (value != null && Number.isNaN(Date.parse(value)))
-      problems.add(`${prefix}.${field}`, 'must be an ISO-8601 date');
-  }
+  problems.window(
+    `${prefix}.startTime`,
+    problems.date(`${prefix}.startTime`, draft.startTime),
+    `${prefix}.expirationTime`,
+    problems.date(`${prefix}.expirationTime`, draft.expirationTime),
+  );
   return problems.done({
     ...draft,
     code: draft.code.trim(),
@@ -662,25 +689,20 @@ function checkCoupon(draft: CouponDraft, prefix: string): CouponDraft {
 function checkDiscountRule(rule: DiscountRule, prefix: string): DiscountRule {
   const problems = new Problems();
   const { start, end } = rule.activeTimeInfo ?? {};
-  for (const [field, value] of [
-    ['start', start],
-    ['end', end],
-  ] as const) {
-    if (value != null && Number.isNaN(Date.parse(String(value))))
-      problems.add(`${prefix}.activeTimeInfo.${field}`, 'must be an ISO-8601 date');
-  }
-  if (start && end && Date.parse(String(start)) >= Date.parse(String(end))) {
-    problems.add(`${prefix}.activeTimeInfo.end`, 'must be after start');
-  }
+  problems.window(
+    `${prefix}.activeTimeInfo.start`,
+    problems.date(`${prefix}.activeTimeInfo.start`, start),
+    `${prefix}.activeTimeInfo.end`,
+    problems.date(`${prefix}.activeTimeInfo.end`, end),
+  );
   (rule.discounts?.values ?? []).forEach((value, index) => {
     const field = `${prefix}.discounts.values[${index}]`;
     const type = value.discountType ?? (value.percentage != null ? 'PERCENTAGE' : 'FIXED_AMOUNT');
-    if (
-      type === 'PERCENTAGE' &&
-      !(value.percentage != null && value.percentage > 0 && value.percentage <= 100)
-    ) {
-      problems.add(`${field}.percentage`, 'a PERCENTAGE discount needs a percentage above 0, at most 100');
-    }
+    problems.percentage(
+      `${field}.percentage`,
+      value.percentage,
+      type === 'PERCENTAGE' ? 'a PERCENTAGE discount needs a percentage above 0, at most 100' : null,
+    );
     if (type === 'FIXED_AMOUNT') problems.amount(`${field}.fixedAmount`, value.fixedAmount ?? '-');
     if (type === 'FIXED_PRICE') problems.amount(`${field}.fixedPrice`, value.fixedPrice ?? '-');
   });
@@ -694,7 +716,21 @@ function checkDiscountRule(rule: DiscountRule, prefix: string): DiscountRule {
 const MAX_TRIGGER_DEPTH = 4;
 const MAX_TRIGGERS = 20;
 
-/** A trigger is one of: `and`/`or` of triggers, `subtotalRange` {from, to}, `itemQuantityRange` {from, to}. */
+/** The hosted platform's trigger types (its `TriggerType`): a name outside them is refused, not kept. */
+export const DISCOUNT_TRIGGER_TYPES = [
+  'UNDEFINED',
+  'AND',
+  'SUBTOTAL_RANGE',
+  'ITEM_QUANTITY_RANGE',
+  'CUSTOM',
+  'OR',
+] as const;
+
+/**
+ * A trigger is one of: `and`/`or` of triggers, `subtotalRange` {from, to}, `itemQuantityRange`
+ * {from, to}, `customTrigger` {id, appId}; `triggerType` names which. A range's `to` is not below its
+ * `from`.
+ */
 function checkTrigger(
   problems: Problems,
   trigger: Record<string, unknown> | undefined,
@@ -705,6 +741,18 @@ function checkTrigger(
   if (typeof trigger !== 'object' || Array.isArray(trigger)) {
     problems.add(field, 'must be an object');
     return;
+  }
+  const type = trigger.triggerType;
+  if (
+    type !== undefined &&
+    type !== null &&
+    !(typeof type === 'string' && (DISCOUNT_TRIGGER_TYPES as readonly string[]).includes(type))
+  ) {
+    problems.add(
+      `${field}.triggerType`,
+      `must be one of ${DISCOUNT_TRIGGER_TYPES.join(', ')}`,
+      'INVALID_ENUM_VALUE',
+    );
   }
   for (const group of ['and', 'or'] as const) {
     const value = trigger[group] as { triggers?: unknown } | undefined;
@@ -724,20 +772,38 @@ function checkTrigger(
   }
   const subtotal = trigger.subtotalRange as Record<string, unknown> | undefined;
   if (subtotal !== undefined) {
-    for (const end of ['from', 'to']) {
+    const [from, to] = (['from', 'to'] as const).map((end) => {
       const value = subtotal?.[end];
-      if (value !== undefined && value !== null && (typeof value !== 'string' || !decimal(value))) {
-        problems.add(`${field}.subtotalRange.${end}`, 'must be a decimal amount ("50.00")');
+      if (value === undefined || value === null) return undefined;
+      const amount = typeof value === 'string' ? decimal(value) : null;
+      if (!amount || amount.lt(0)) {
+        problems.add(`${field}.subtotalRange.${end}`, 'must be a decimal amount of zero or more ("50.00")');
+        return undefined;
       }
-    }
+      return amount;
+    });
+    if (from && to?.lt(from)) problems.add(`${field}.subtotalRange.to`, 'must not be below from');
   }
   const quantity = trigger.itemQuantityRange as Record<string, unknown> | undefined;
   if (quantity !== undefined) {
-    for (const end of ['from', 'to']) {
+    const [from, to] = (['from', 'to'] as const).map((end) => {
       const value = quantity?.[end];
-      if (value !== undefined && value !== null && !Number.isInteger(value)) {
-        problems.add(`${field}.itemQuantityRange.${end}`, 'must be a whole number');
+      if (value === undefined || value === null) return undefined;
+      if (!Number.isSafeInteger(value) || (value as number) < 0) {
+        problems.add(`${field}.itemQuantityRange.${end}`, 'must be a whole number of zero or more');
+        return undefined;
       }
+      return value as number;
+    });
+    if (from !== undefined && to !== undefined && to < from)
+      problems.add(`${field}.itemQuantityRange.to`, 'must not be below from');
+  }
+  const custom = trigger.customTrigger as Record<string, unknown> | undefined;
+  if (custom !== undefined && custom !== null) {
+    for (const key of ['id', 'appId']) {
+      const value = custom[key];
+      if (value !== undefined && value !== null && (typeof value !== 'string' || value.length > 200))
+        problems.add(`${field}.customTrigger.${key}`, 'must be text of at most 200 characters', 'FORMAT');
     }
   }
 }
