@@ -442,14 +442,46 @@ describe.each(DIALECTS)('the current cart on %s', (dialect) => {
     expect(applicationCode(empty)).toBe('CART_IS_EMPTY');
   });
 
-  it('is gone once the checkout deletes it in the transaction that approves the order', async () => {
+  it('is gone once the order that bought all of it is approved', async () => {
     const cart = await shopper();
-    const added = await cart.add({ lineItems: [catalogLine(mug.id, 1)] });
+    const added = await cart.add({ lineItems: [catalogLine(mug.id, 2)] });
     const { carts, database } = platform.services;
-    await inTransaction(database.db, (trx) => carts.deleteAfterOrder(trx, added.body.cart.id));
+    const bought = [
+      { id: 'l1', quantity: 2, catalogReference: { appId: STORES_APP_ID, catalogItemId: mug.id } },
+    ];
+    await inTransaction(database.db, (trx) => carts.removeBought(trx, added.body.cart.id, bought));
     expect(applicationCode(await cart.get())).toBe('OWNED_CART_NOT_FOUND');
     const events = await readEvents(database.db, { entityId: added.body.cart.id });
     expect(events.map((event) => event.slug)).toEqual(['created', 'deleted']);
+  });
+
+  it('keeps what an approved order did not buy: items added and quantities raised after checking out', async () => {
+    const cart = await elevatedShopper();
+    await cart.add({
+      lineItems: [catalogLine(mug.id, 3), catalogLine(tee.id, 1, { options: { Size: 'S' } })],
+      customLineItems: [customLine('Engraving', '4.00')],
+    });
+    const before = (await cart.get()).body.cart;
+    const { carts, database } = platform.services;
+    const [mugLine, , engraving] = before.lineItems;
+    // the order bought one mug and the engraving; the tee was added (and two mugs more) after checkout
+    const bought = [
+      { id: 'other-id', quantity: 1, catalogReference: { appId: STORES_APP_ID, catalogItemId: mug.id } },
+      {
+        id: engraving.id,
+        quantity: 1,
+        custom: { productName: { original: 'Engraving' }, price: '4.00' } as any,
+      },
+    ];
+    await inTransaction(database.db, (trx) => carts.removeBought(trx, before.id, bought));
+    const after = (await cart.get()).body.cart;
+    expect(after.id).toBe(before.id);
+    expect(after.lineItems.map((line: any) => [line.id, line.productName.original, line.quantity])).toEqual([
+      [mugLine.id, 'Cart Mug', 2],
+      [before.lineItems[1].id, 'Cart Tee', 1],
+    ]);
+    const events = await readEvents(database.db, { entityId: before.id });
+    expect(events.at(-1)?.slug).toBe('updated');
   });
 
   it('deletes the cart, answering {}, and announces created, updated and deleted', async () => {

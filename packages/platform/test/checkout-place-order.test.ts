@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PaymentProvider } from '../src/payments/provider.ts';
-import { cartCalls } from './cart-calls.ts';
+import { cartCalls, catalogLine } from './cart-calls.ts';
 import { admin, call } from './catalog-http.ts';
 import {
   adminOrder,
@@ -186,6 +186,25 @@ describe.each(DIALECTS)('placing an order on the hosted checkout page, on %s', (
       lastName: 'Hopper',
     });
     expect(order.shippingInfo).toMatchObject({ code: 'standard', title: 'Standard' });
+  });
+
+  it('paying a checkout leaves in the cart what the shopper added after checking out, in another tab', async () => {
+    const cup = await stockedProduct(platform, 'Tab Cup', 9, 10);
+    const saucer = await stockedProduct(platform, 'Tab Saucer', 4, 10);
+    const shopper = await shopperCheckout(platform, [{ productId: cup.id, quantity: 1 }]);
+    const cart = cartCalls(platform, shopper.auth);
+    // the other tab: a saucer, and a second cup
+    await cart.add({ lineItems: [catalogLine(saucer.id, 1), catalogLine(cup.id, 1)] });
+    const page = pageCalls(platform, await checkoutSession(platform, shopper.auth, shopper.checkoutId));
+    const paid = await page.pay('pay-the-first-tab', CARDS.approved);
+    expect(paid.body.status, JSON.stringify(paid.body)).toBe('APPROVED');
+    const left = (await cart.get()).body.cart;
+    expect(left.lineItems.map((line: any) => [line.productName.original, line.quantity])).toEqual([
+      ['Tab Cup', 1],
+      ['Tab Saucer', 1],
+    ]);
+    expect(left.checkoutId).toBeNull();
+    expect(await stockOf(platform, cup.id)).toBe(9);
   });
 
   it('a declined card leaves the cart, the checkout and the stock as they were, and another card pays', async () => {

@@ -313,9 +313,41 @@ export class CartService {
     });
   }
 
-  /** The checkout calls this in the transaction that approves the order: the paid cart is gone. */
-  async deleteAfterOrder(trx: Transaction<Tables>, cartId: string): Promise<void> {
-    await deleteCart(trx, cartId);
+  /**
+   * The checkout calls this in the transaction that approves its order: what the order bought leaves
+   * the cart. A cart as it was when checked out empties and is deleted; one the shopper changed since
+   * (an item added in another tab, a quantity raised) keeps what the order did not buy, never losing
+   * an item the buyer put there.
+   */
+  async removeBought(trx: Transaction<Tables>, cartId: string, bought: readonly StoredLine[]): Promise<void> {
+    const row = await trx
+      .selectFrom('carts')
+      .selectAll()
+      .where('id', '=', cartId)
+      .$if(this.dialect === 'postgres', (query) => query.forUpdate())
+      .executeTakeFirst();
+    if (!row) return;
+    const cart = fromRow(row);
+    const owed = new Map<string, number>();
+    for (const line of bought) owed.set(boughtKey(line), (owed.get(boughtKey(line)) ?? 0) + line.quantity);
+    cart.lines = cart.lines.flatMap((line) => {
+      const key = boughtKey(line);
+      const taken = Math.min(owed.get(key) ?? 0, line.quantity);
+      if (taken === 0) return [line];
+      owed.set(key, (owed.get(key) ?? 0) - taken);
+      const quantity = line.quantity - taken;
+      if (quantity === 0) return [];
+      return [{ ...line, quantity, ...(line.custom ? { custom: { ...line.custom, quantity } } : {}) }];
+    });
+    if (cart.lines.length === 0) {
+      await deleteCart(trx, cartId);
+      return;
+    }
+    cart.checkoutId = null;
+    cart.revision += 1;
+    cart.updatedAt = new Date().toISOString();
+    await trx.updateTable('carts').set(contentOf(cart)).where('id', '=', cartId).execute();
+    await recordEvents(trx, [cartEvent('updated', cart)]);
   }
 
   // ---- storage ----
@@ -771,6 +803,9 @@ function unsoldLines(
     status.get(lineOf.get(sameItemKey(line)) ?? line.id) === 'NOT_FOUND' ? [{ line, index }] : [],
   );
 }
+
+/** Which cart line an order's line was bought as: the same item, or for a custom line the same line. */
+const boughtKey = (line: StoredLine): string => sameItemKey(line) ?? `line:${line.id}`;
 
 /** Adds lines: the same catalog item and options already in the cart grows its quantity instead. */
 function addLines(

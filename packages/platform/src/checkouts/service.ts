@@ -497,7 +497,10 @@ export class CheckoutService {
       .set({ completed: 1, order_id: orderId, updated_at: now.toISOString() })
       .where('id', '=', row.id)
       .execute();
-    if (row.cart_id) await this.domains.carts.deleteAfterOrder(trx, row.cart_id);
+    if (row.cart_id) {
+      const bought = (JSON.parse(row.inputs) as CheckoutInputs).lines;
+      await this.domains.carts.removeBought(trx, row.cart_id, bought);
+    }
     await recordEvents(
       trx,
       [{ entity: 'checkout', slug: 'completed', entityId: row.id, payload: { entityId: row.id, orderId } }],
