@@ -1,6 +1,6 @@
 import { STORES_APP_ID } from '@cartwheel/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cartCalls, catalogLine } from './cart-calls.ts';
+import { cartCalls, catalogLine, signUpFrom } from './cart-calls.ts';
 import { admin, createProduct, visitorToken } from './catalog-http.ts';
 import {
   ADDRESS,
@@ -19,6 +19,7 @@ import {
   stockOf,
   violatedFields,
 } from './checkout-support.ts';
+import { uniqueEmail } from './identity-client.ts';
 import { DIALECTS, startTestPlatform, type TestPlatform } from './support/platform.ts';
 
 /**
@@ -272,6 +273,29 @@ describe.each(DIALECTS)('checkout calls, on %s', (dialect) => {
     expect(applicationCode(refused)).toBe('PAYMENT_IN_PROGRESS');
     expect((await adminOrder(platform, created.body.orderId)).status).toBe('INITIALIZED');
     expect(await stockOf(platform, jug.id)).toBe(4);
+  });
+
+  it("a signed-in member's checkout starts with their account email and name; a visitor's with none", async () => {
+    const scarf = await stockedProduct(platform, 'Member Scarf', 18, 5);
+    const email = uniqueEmail('member-checkout');
+    const member = await signUpFrom(platform, await visitorToken(platform), email);
+    const fromCart = await shopperCheckout(platform, [{ productId: scarf.id, quantity: 1 }], {
+      auth: member,
+      details: false,
+    });
+    const checkout = (await checkoutCalls(platform, member).get(fromCart.checkoutId)).body.checkout;
+    expect(checkout.buyerInfo).toMatchObject({ email, memberId: expect.any(String) });
+    expect(checkout.billingInfo.contactDetails).toEqual({ firstName: 'Ada', lastName: 'Lovelace' });
+    const fromLines = await checkoutCalls(platform, member).create({ lineItems: [catalogLine(scarf.id, 1)] });
+    expect(fromLines.body.checkout.buyerInfo.email).toBe(email);
+
+    const visitor = await shopperCheckout(platform, [{ productId: scarf.id, quantity: 1 }], {
+      details: false,
+    });
+    const visitorCheckout = (await checkoutCalls(platform, visitor.auth).get(visitor.checkoutId)).body
+      .checkout;
+    expect(visitorCheckout.buyerInfo.email ?? null).toBeNull();
+    expect(visitorCheckout.billingInfo.contactDetails).toBeUndefined();
   });
 
   it('create-order with nothing to pay approves the order, completes the checkout and deletes the cart', async () => {

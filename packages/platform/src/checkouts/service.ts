@@ -110,15 +110,16 @@ export class CheckoutService {
 
   /** A checkout of the cart's lines and choices, owned by the cart's owner (docs/buying-path.md). */
   async createFromCart(input: CheckoutFromCart): Promise<{ checkoutId: string }> {
+    const buyer = await this.memberBuyer(input.owner.memberId);
     const inputs: CheckoutInputs = {
       lines: input.lines,
       couponCode: input.couponCode,
       merchantDiscounts: input.merchantDiscounts,
       buyerNote: input.buyerNote ?? null,
-      email: input.email ?? null,
+      email: input.email ?? buyer.email,
       shippingAddress: normalizeAddress(input.shippingAddress),
       billingAddress: normalizeAddress(input.billingAddress),
-      contactDetails: null,
+      contactDetails: buyer.contactDetails,
       selectedShippingOption: input.selectedShippingOption ?? null,
     };
     const id = await this.insert(input.owner, input.cartId, input.channelType ?? 'WEB', inputs);
@@ -137,15 +138,16 @@ export class CheckoutService {
         : principal.kind === 'visitor'
           ? { visitorId: principal.visitorId, memberId: null }
           : { visitorId: null, memberId: null };
+    const buyer = await this.memberBuyer(owner.memberId);
     const id = await this.insert(owner, null, (request.channelType as ChannelType | undefined) ?? 'WEB', {
       lines,
       couponCode: null,
       merchantDiscounts: [],
       buyerNote: null,
-      email: null,
+      email: buyer.email,
       shippingAddress: null,
       billingAddress: null,
-      contactDetails: null,
+      contactDetails: buyer.contactDetails,
       selectedShippingOption: null,
     });
     return this.get(id, principal);
@@ -509,6 +511,25 @@ export class CheckoutService {
   }
 
   /** The buyer's contact id, for the order's buyer info (members have one). */
+  /**
+   * What a member's new checkout starts with: their login email and their name, so a signed-in buyer
+   * does not type them again (and pays as the account they are signed in to). Nothing for a visitor.
+   */
+  private async memberBuyer(
+    memberId: string | null,
+  ): Promise<{ email: string | null; contactDetails: FullAddressContactDetails | null }> {
+    const member = memberId ? await this.domains.members.document(memberId) : undefined;
+    if (!member) return { email: null, contactDetails: null };
+    const { firstName, lastName } = member.contact ?? {};
+    return {
+      email: member.loginEmail ?? null,
+      contactDetails:
+        firstName || lastName
+          ? { ...(firstName ? { firstName } : {}), ...(lastName ? { lastName } : {}) }
+          : null,
+    };
+  }
+
   async contactIdOf(principal: Principal): Promise<string | null> {
     if (principal.kind !== 'member') return null;
     return (await this.domains.members.document(principal.memberId))?.contactId ?? null;
