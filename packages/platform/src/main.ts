@@ -12,12 +12,14 @@ if (process.argv.includes('--reset-demo')) {
 }
 
 const platform = await startPlatform(config);
+// where shoppers open it (PUBLIC_URL: its links and sign-in redirects name that address), not where it listens
+const url = config.publicUrl;
 const lines = [
   '',
-  `  Cartwheel is running at ${platform.url}`,
-  `  Storefront   ${platform.url}/`,
-  `  Back office  ${platform.url}/admin`,
-  `  API          ${platform.url} (the hosted platform's public paths)`,
+  `  Cartwheel is running at ${url}`,
+  `  Storefront   ${url}/`,
+  `  Back office  ${url}/admin`,
+  `  API          ${url} (the hosted platform's public paths)`,
   `  Database     ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `SQLite in ${config.dataDir}`}`,
   '',
   `  Demo OAuth client id: ${platform.demoClientId}`,
