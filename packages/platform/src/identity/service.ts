@@ -461,9 +461,15 @@ export class IdentityService {
 
   /**
    * Trades a session token for member tokens of `clientId`: once, within ten minutes, and only while
-   * the member may still sign in. The authorization endpoint (prompt none) calls this.
+   * the member may still sign in. The authorization endpoint (prompt none) calls this, with the
+   * visitor whose client started the authorization request when it knows one: the tokens keep that
+   * visitor (and so its cart), wherever the login itself ran; else the visitor who logged in.
    */
-  async issueMemberTokensForSession(sessionToken: string, clientId: string): Promise<TokenResponse> {
+  async issueMemberTokensForSession(
+    sessionToken: string,
+    clientId: string,
+    visitorId?: string,
+  ): Promise<TokenResponse> {
     const session = await this.sessions.consume(sessionToken, clientId);
     const identity = await this.findById(session.identityId);
     if (!identity || nextStep(standingOf(identity), await this.policy()).step !== 'SIGN_IN') {
@@ -471,7 +477,7 @@ export class IdentityService {
     }
     return this.deps.tokens.issueMemberTokens({
       clientId,
-      visitorId: session.visitorId ?? newId(),
+      visitorId: visitorId ?? session.visitorId ?? newId(),
       memberId: identity.id,
     });
   }

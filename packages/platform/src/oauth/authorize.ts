@@ -38,8 +38,17 @@ const RESPONSE_MODES = ['query', 'fragment', 'web_message'];
 export interface AuthorizationEndpointDeps {
   clients: OAuthClients;
   codes: AuthorizationCodes;
-  /** Trades a session token for member tokens of the client: once, and only while the member may sign in. */
-  memberTokensForSession(sessionToken: string, clientId: string): Promise<TokenResponse>;
+  /**
+   * Trades a session token for member tokens of the client: once, and only while the member may sign
+   * in. `visitorId`: the visitor the tokens are for, when the request names one (else the session's).
+   */
+  memberTokensForSession(
+    sessionToken: string,
+    clientId: string,
+    visitorId: string | undefined,
+  ): Promise<TokenResponse>;
+  /** The visitor who started the client's request with this PKCE challenge (a login redirect session). */
+  visitorOfRequest(clientId: string, codeChallenge: string): Promise<string | undefined>;
   publicUrl: string;
 }
 
@@ -102,9 +111,12 @@ export class AuthorizationEndpoint {
       return { kind: 'login-page', location: this.loginPage(params) };
     }
 
+    // the member tokens belong to the visitor whose client started the request (and holds the
+    // verifier), not to whichever visitor the login page ran as
+    const visitorId = await this.deps.visitorOfRequest(client.id, params.code_challenge);
     let tokens: TokenResponse;
     try {
-      tokens = await this.deps.memberTokensForSession(params.sessionToken, client.id);
+      tokens = await this.deps.memberTokensForSession(params.sessionToken, client.id, visitorId);
     } catch {
       return answer({
         error: 'login_required',

@@ -1,6 +1,6 @@
 import { type Kysely, type Migration, PostgresAdapter } from 'kysely';
 
-/** Authorization codes of the code grant; revocations every process follows. */
+/** Authorization codes of the code grant; revocations every process follows; who started a request. */
 export const oauthMigrations: Record<string, Migration> = {
   '0006_oauth_codes': {
     async up(db: Kysely<any>) {
@@ -44,6 +44,25 @@ export const oauthMigrations: Record<string, Migration> = {
         .createIndex('refresh_tokens_member')
         .on('refresh_tokens')
         .columns(['member_id', 'revoked_at'])
+        .execute();
+    },
+  },
+  // named for the order it runs in: after every migration of the domains before it
+  '0022_oauth_authorization_requests': {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('oauth_authorization_requests')
+        .addColumn('client_id', 'text', (col) => col.notNull())
+        .addColumn('code_challenge', 'text', (col) => col.notNull())
+        .addColumn('visitor_id', 'text')
+        .addColumn('created_at', 'text', (col) => col.notNull())
+        .addColumn('expires_at', 'text', (col) => col.notNull())
+        .addPrimaryKeyConstraint('oauth_authorization_requests_pk', ['client_id', 'code_challenge'])
+        .execute();
+      await db.schema
+        .createIndex('oauth_authorization_requests_expires_at')
+        .on('oauth_authorization_requests')
+        .column('expires_at')
         .execute();
     },
   },

@@ -40,6 +40,11 @@ type Request = CreateRedirectSessionRequest & {
 
 export interface RedirectSessionDeps {
   publicUrl: string;
+  /**
+   * Login: the calling visitor started this authorization request of their own client (its PKCE
+   * challenge), so the code it ends with signs the member in as that visitor.
+   */
+  authorizationStarted(clientId: string, codeChallenge: string, visitorId: string): Promise<void>;
   /** Logout: ends the calling member's sign-in (its refresh and access tokens) on every process. */
   endSignIn(principal: Extract<Principal, { kind: 'member' }>): Promise<void>;
   /** Checkout: a hosted checkout page session for the caller's checkout (its owner's, or an admin's). */
@@ -71,7 +76,7 @@ export class RedirectSessions {
     const flow = present[0];
     switch (flow) {
       case 'auth':
-        return this.auth(request);
+        return this.auth(request, principal);
       case 'logout':
         return this.logout(request, principal);
       case 'storesProduct':
@@ -95,7 +100,7 @@ export class RedirectSessions {
     }
   }
 
-  private auth(request: Request) {
+  private async auth(request: Request, principal: Principal) {
     const auth = request.auth!;
     const authRequest = (auth.authRequest ?? {}) as unknown as Record<string, unknown>;
     const problems: FieldViolation[] = [];
@@ -141,6 +146,11 @@ export class RedirectSessions {
       problems.push(violation('auth.authRequest.redirectUri', 'must be an absolute URL', 'FORMAT'));
     if (problems.length > 0) throw invalidArgument(problems);
 
+    // the visitor's own client asks (its token on the call): the member this request signs in keeps
+    // that visitor, whichever page the login happens on
+    if ((principal.kind === 'visitor' || principal.kind === 'member') && principal.clientId === clientId) {
+      await this.deps.authorizationStarted(clientId, codeChallenge!, principal.visitorId);
+    }
     return this.session('/oauth2/authorize', {
       client_id: clientId!,
       ...(redirectUri ? { redirect_uri: redirectUri } : {}),

@@ -3,6 +3,7 @@ import { CALLERS, type HttpApp } from '../http/app.ts';
 import { IdParams } from '../http/input.ts';
 import type { Services } from '../platform.ts';
 import { invalidArgument, violation } from '../shared/errors.ts';
+import { AuthorizationRequests } from './authorization-requests.ts';
 import { AuthorizationEndpoint } from './authorize.ts';
 import { OAuthClients, originAllowed, originOf, redirectUriAllowed } from './clients.ts';
 import { AuthorizationCodes, invalidGrant } from './codes.ts';
@@ -31,15 +32,19 @@ export function oauthRoutes(
   const publicUrl = services.config.publicUrl;
   const clients = new OAuthClients(services.database.db);
   const codes = new AuthorizationCodes(services.database.db, tokens, options.now);
+  const requests = new AuthorizationRequests(services.database.db, options.now);
   const endpoint = new AuthorizationEndpoint({
     clients,
     codes,
     publicUrl,
-    memberTokensForSession: (sessionToken, clientId) =>
-      identity.issueMemberTokensForSession(sessionToken, clientId),
+    memberTokensForSession: (sessionToken, clientId, visitorId) =>
+      identity.issueMemberTokensForSession(sessionToken, clientId, visitorId),
+    visitorOfRequest: (clientId, codeChallenge) => requests.visitorOf(clientId, codeChallenge),
   });
   const redirectSessions = new RedirectSessions({
     publicUrl,
+    authorizationStarted: (clientId, codeChallenge, visitorId) =>
+      requests.started(clientId, codeChallenge, visitorId),
     endSignIn: (principal) => tokens.revokeMemberSignIn(principal),
     openCheckoutSession: (checkoutId, principal, callbacks) =>
       services.checkouts.openSession(checkoutId, principal, callbacks),

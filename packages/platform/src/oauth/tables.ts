@@ -20,6 +20,18 @@ export interface OAuthTables {
     used_at: string | null;
   };
   /**
+   * Who started each authorization request (`authorization-requests.ts`): the visitor whose token
+   * created the login redirect session, by client and PKCE challenge; expires after an hour.
+   */
+  oauth_authorization_requests: {
+    client_id: string;
+    code_challenge: string;
+    /** Null when two visitors named the same challenge: then neither is trusted with it. */
+    visitor_id: string | null;
+    created_at: string;
+    expires_at: string;
+  };
+  /**
    * Ended token families, one row each, written in the transaction that revokes their refresh tokens.
    * Every process reads the new ones (`seq > last`) into memory and refuses those families' access
    * tokens; a row matters only while an access token issued before it may still live.
