@@ -331,6 +331,109 @@ describe.each(DIALECTS)('the hosted checkout page in Chromium on %s', E2E_SUITE,
     expect(order.priceSummary.total.formattedAmount).toBe(shownTotal);
   });
 
+  it('Back after 3-D Secure does not ask again: the confirm page of a settled payment goes on to the order', async () => {
+    const { page } = await newCheckoutPage();
+    await fillDetails(page);
+    await fillCard(page, CARDS.secure);
+    await page.getByRole('button', { name: 'Place order' }).click();
+    await page.waitForURL(/\/auth\/checkout\/confirm\?/);
+    await page.getByRole('button', { name: 'Complete authentication' }).click();
+    await page.waitForURL(/\/thank-you\?orderId=/);
+    const thankYou = page.url();
+
+    // Back lands on the confirm page, which goes straight on: navigations are watched rather than
+    // awaited, since the page replaces itself while the browser may still be finishing the Back
+    const visited: string[] = [];
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) visited.push(frame.url());
+    });
+    await page.evaluate(() => history.back());
+    await eventually(() => {
+      const confirm = visited.findIndex((url) => url.includes('/auth/checkout/confirm?'));
+      return confirm >= 0 && visited.slice(confirm + 1).some((url) => url === thankYou);
+    }).toBe(true);
+    await page.waitForURL(/\/thank-you\?orderId=/);
+    expect(page.url()).toBe(thankYou);
+    await expect(page.getByRole('button', { name: 'Complete authentication' }).count()).resolves.toBe(0);
+    expect((await orderOf(page.url())).paymentStatus).toBe('PAID');
+  });
+
+  it('a second tab sees the order already placed: "Place order" shows it with the way to the order and closes the form', async () => {
+    const { page: first, fullUrl } = await newCheckoutPage();
+    await fillDetails(first);
+    await fillCard(first, CARDS.approved);
+
+    // the same checkout, paid in another tab
+    const second = await context.newPage();
+    await second.goto(fullUrl);
+    await second.getByRole('heading', { name: 'Checkout', level: 1 }).waitFor();
+    await fillDetails(second);
+    await fillCard(second, CARDS.approved);
+    await second.getByRole('button', { name: 'Place order' }).click();
+    await second.waitForURL(/\/thank-you\?orderId=/);
+    const order = await orderOf(second.url());
+
+    await first.getByRole('button', { name: 'Place order' }).click();
+    await eventually(() => first.getByRole('heading', { level: 1 }).textContent()).toBe(
+      'Your order is already placed',
+    );
+    await expect(first.getByRole('link', { name: 'See your order' }).getAttribute('href')).resolves.toContain(
+      `orderId=${order.id}`,
+    );
+    await expect(first.getByRole('button', { name: 'Place order' }).count()).resolves.toBe(0);
+    await expect(first.getByRole('alert').count()).resolves.toBe(0);
+    await expect(completedOrderOf(fullUrl)).resolves.toBe(order.id);
+  });
+
+  it('a pickup order is placed with no delivery address: the billing address is asked for instead, and the summary says Pickup', async () => {
+    const { page } = await newCheckoutPage();
+    await field(page, 'Email').fill('picker@example.com');
+    await page.getByRole('radio', { name: /Pick up in store/ }).check();
+    await eventually(() => page.getByRole('group', { name: 'Billing address' }).count()).toBe(1);
+    await expect(page.getByRole('group', { name: 'Delivery', exact: true }).count()).resolves.toBe(0);
+    await eventually(() =>
+      page
+        .locator('.totals__row', { has: page.getByTestId('price-shipping') })
+        .locator('dt')
+        .textContent(),
+    ).toBe('Pickup');
+
+    // nothing filled: the name and billing address are asked for, no delivery address
+    await page.getByRole('button', { name: 'Place order' }).click();
+    const billing = page.getByRole('group', { name: 'Billing address' });
+    await eventually(() => billing.getByLabel('City', { exact: true }).getAttribute('aria-invalid')).toBe(
+      'true',
+    );
+    await expect(field(page, 'First name').getAttribute('aria-invalid')).resolves.toBe('true');
+
+    await field(page, 'First name').fill('Grace');
+    await field(page, 'Last name').fill('Hopper');
+    await billing.getByLabel('Address', { exact: true }).fill('1 Infinite Loop');
+    await billing.getByLabel('City', { exact: true }).fill('Portland');
+    await billing.getByLabel('Postal code', { exact: true }).fill('97201');
+    await billing.getByLabel('State', { exact: true }).selectOption('US-OR');
+    await eventually(() => page.getByText('Updating totals…').count()).toBe(0);
+    const shownTotal = await price(page, 'total');
+    await fillCard(page, CARDS.approved);
+    await shot(page, 'pickup');
+    await page.getByRole('button', { name: 'Place order' }).click();
+    await page.waitForURL(/\/thank-you\?orderId=/);
+    const order = await orderOf(page.url());
+    expect(order.paymentStatus).toBe('PAID');
+    expect(order.priceSummary.total.formattedAmount).toBe(shownTotal);
+    expect(order.shippingInfo.title).toBe('Pick up in store');
+    expect(order.shippingInfo.logistics.pickupDetails).toBeTruthy();
+    expect(order.shippingInfo.logistics.shippingDestination).toBeUndefined();
+    expect(order.billingInfo.address).toMatchObject({ city: 'Portland', subdivision: 'US-OR' });
+    expect(order.billingInfo.contactDetails).toMatchObject({ firstName: 'Grace', lastName: 'Hopper' });
+  });
+
+  it('the test-card hint names every test card', async () => {
+    const { page } = await newCheckoutPage();
+    const hint = await page.getByRole('group', { name: 'Payment' }).locator('p.muted').first().textContent();
+    for (const card of Object.values(CARDS)) expect(hint).toContain(card);
+  });
+
   it('at a phone width of 375px the page is one column without horizontal scrolling, filled or showing errors', async () => {
     const { page } = await newCheckoutPage(PHONE);
     const overflow = () =>

@@ -50,6 +50,128 @@ describe.each(DIALECTS)('storefront cart in Chromium on %s', E2E_SUITE, (dialect
     await eventually(() => cartButton(page).getAttribute('aria-label')).toBe('Cart, 0 items');
   });
 
+  /** A product of the test's own, at $`price`, whose stock is counted when `quantity` is given. */
+  async function ownProduct(name: string, quantity?: number): Promise<Product> {
+    return admin.products.createProduct({
+      name: `${name} ${dialect} ${Date.now().toString(36)}`,
+      productType: 'physical',
+      priceData: { price: 10 },
+      ...(quantity === undefined ? {} : { stock: { trackInventory: true, quantity } }),
+    } as Product);
+  }
+
+  it('the quantity selector refuses more than the stock: it says how many are left and adds nothing above it', async () => {
+    const shopper = await newTestPage(browser, { width: 1280, height: 900 });
+    try {
+      const kettle = await ownProduct('Counted Kettle', 21);
+      await openProductPage(shopper, platform, kettle);
+      await eventually(() => shopper.getByTestId('quantity-limit').textContent()).toBe('Only 21 left');
+      expect(await shopper.getByLabel('Quantity').getAttribute('max')).toBe('21');
+
+      await shopper.getByLabel('Quantity').fill('99999');
+      await eventually(() => shopper.getByTestId('quantity-limit').textContent()).toBe(
+        'Only 21 left. Choose 21 or fewer.',
+      );
+      expect(await shopper.getByLabel('Quantity').getAttribute('aria-invalid')).toBe('true');
+      expect(await shopper.getByRole('button', { name: 'Add to cart' }).isDisabled()).toBe(true);
+      expect(await shopper.locator('#cart-note').textContent()).not.toContain('Added');
+      await eventually(() => cartButton(shopper).getAttribute('aria-label')).toBe('Cart, 0 items');
+
+      // all that is left can be added
+      await addToCart(shopper, 21);
+      await eventually(() => cartButton(shopper).getAttribute('aria-label')).toBe('Cart, 21 items');
+    } finally {
+      await shopper.context().close();
+    }
+  });
+
+  it("an add the platform refuses is said in the shopper's words, and a count past 99 shows as 99+", async () => {
+    const shopper = await newTestPage(browser, { width: 1280, height: 900 });
+    try {
+      const pencil = await ownProduct('Uncounted Pencil');
+      await openProductPage(shopper, platform, pencil);
+      await addToCart(shopper, 99_999);
+      await eventually(() => cartButton(shopper).getAttribute('aria-label')).toBe('Cart, 99999 items');
+      expect(await shopper.getByTestId('cart-count').textContent()).toBe('99+');
+      await shopper.keyboard.press('Escape');
+
+      // a line holds at most 100,000: the platform refuses, and the page says so in a sentence
+      await shopper.getByLabel('Quantity').fill('2');
+      await shopper.getByRole('button', { name: 'Add to cart' }).click();
+      await eventually(() => shopper.getByTestId('add-problem').textContent()).toBe(
+        'Your cart can hold at most 100,000 of one item. Lower the quantity and try again.',
+      );
+      expect(await shopper.locator('#cart-note').textContent()).toBe('');
+      await eventually(() => cartButton(shopper).getAttribute('aria-label')).toBe('Cart, 99999 items');
+    } finally {
+      await shopper.context().close();
+    }
+  });
+
+  it("typing 0 in a line's quantity removes the line, and a negative number is refused", async () => {
+    const shopper = await newTestPage(browser, { width: 1280, height: 900 });
+    try {
+      const [cup, saucer] = [await ownProduct('Zero Cup'), await ownProduct('Zero Saucer')];
+      await openProductPage(shopper, platform, cup!);
+      await addToCart(shopper, 2);
+      await openProductPage(shopper, platform, saucer!);
+      await addToCart(shopper, 1);
+      await shopper.goto(`${platform.url}/cart`);
+      const line = cartLine(shopper, cup!.name!);
+      await eventually(() => line.getByLabel('Quantity').inputValue()).toBe('2');
+
+      await line.getByLabel('Quantity').fill('-3');
+      await line.getByLabel('Quantity').press('Enter');
+      await eventually(() => line.getByRole('alert').textContent()).toBe(
+        'Enter a quantity of 0 or more (0 removes the item).',
+      );
+      expect(await line.getByLabel('Quantity').inputValue()).toBe('2');
+      await eventually(() => cartButton(shopper).getAttribute('aria-label')).toBe('Cart, 3 items');
+
+      await line.getByLabel('Quantity').fill('0');
+      await line.getByLabel('Quantity').press('Enter');
+      await eventually(() => cartLine(shopper, cup!.name!).count()).toBe(0);
+      await eventually(() => cartButton(shopper).getAttribute('aria-label')).toBe('Cart, 1 item');
+      expect(await cartLine(shopper, saucer!.name!).count()).toBe(1);
+    } finally {
+      await shopper.context().close();
+    }
+  });
+
+  it('the coupon row fits its form at a desktop and a phone width, and a line shows a 5-digit quantity whole', async () => {
+    const shopper = await newTestPage(browser, { width: 1280, height: 900 });
+    try {
+      const pencil = await ownProduct('Fitting Pencil');
+      await openProductPage(shopper, platform, pencil);
+      await addToCart(shopper, 12_345);
+      await shopper.goto(`${platform.url}/cart`);
+      const quantity = cartLine(shopper, pencil.name!).getByLabel('Quantity');
+      await eventually(() => quantity.inputValue()).toBe('12345');
+      // the digits' width (as the field's font draws them) fits inside the field beside its arrows
+      const fits = await quantity.evaluate((input: HTMLInputElement) => {
+        const style = getComputedStyle(input);
+        const context = document.createElement('canvas').getContext('2d')!;
+        context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+        const text = context.measureText(input.value).width;
+        const inner =
+          input.clientWidth - Number.parseFloat(style.paddingLeft) - Number.parseFloat(style.paddingRight);
+        return inner - text;
+      });
+      // about 15px is the browser's arrows
+      expect(fits).toBeGreaterThan(16);
+      for (const width of [1280, 390]) {
+        await shopper.setViewportSize({ width, height: 900 });
+        const form = await shopper.locator('form.coupon').boundingBox();
+        const apply = await shopper.getByRole('button', { name: 'Apply' }).boundingBox();
+        expect(apply!.x + apply!.width, `Apply at ${width}px`).toBeLessThanOrEqual(
+          form!.x + form!.width + 0.5,
+        );
+      }
+    } finally {
+      await shopper.context().close();
+    }
+  });
+
   it('adds the chosen variant with its quantity: the mini-cart opens and the header counts the items', async () => {
     await openProduct('Classic Crew Tee');
     expect(await page.getByRole('button', { name: 'Add to cart' }).isDisabled()).toBe(true);

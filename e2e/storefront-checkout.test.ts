@@ -180,7 +180,7 @@ describe.each(DIALECTS)('storefront checkout in Chromium on %s', E2E_SUITE, (dia
     const signedUp = await member.auth.register({
       email,
       password: PASSWORD,
-      profile: { nickname: 'Grace' },
+      profile: { nickname: 'Grace', firstName: 'Grace', lastName: 'Hopper' },
     });
     expect(signedUp.loginState).toBe('SUCCESS');
 
@@ -197,6 +197,14 @@ describe.each(DIALECTS)('storefront checkout in Chromium on %s', E2E_SUITE, (dia
     await addToCart(page, 1);
     await page.goto(`${platform.url}/cart`);
     const cartTotal = await estimateOnCartPage();
+    // a signed-in member's checkout starts with their account's email and name
+    await page.getByRole('button', { name: 'Checkout' }).click();
+    await page.waitForURL('**/auth/checkout?session=**');
+    await eventually(() => page.getByLabel('Email').inputValue()).toBe(email);
+    expect(await page.getByLabel('First name').inputValue()).toBe('Grace');
+    expect(await page.getByLabel('Last name').inputValue()).toBe('Hopper');
+    await page.goBack();
+    await page.waitForURL('**/cart');
     await checkOutWithDetails(email);
     await payWith('4242 4242 4242 4242');
     await page.waitForURL('**/thank-you?orderId=**');

@@ -21,11 +21,12 @@ import {
   type FieldErrors,
   formatExpiry,
   groupCardNumber,
+  isPickup,
   missingFields,
   onShownFields,
   withoutErrors,
 } from './form.ts';
-import { type CheckoutProblem, checkoutProblemOf } from './problems.ts';
+import { type CheckoutProblem, checkoutProblemOf, isAlreadyCompleted } from './problems.ts';
 import { buyerDraft, newAttemptKey, useCheckoutSession } from './session.ts';
 import { useCheckoutChanges } from './updates.ts';
 import './checkout.css';
@@ -39,7 +40,7 @@ export interface CheckoutReturnState {
 export function CheckoutPage() {
   const config = useHostedConfig();
   const [search] = useSearchParams();
-  const { api, loaded } = useCheckoutSession(search.get('session'));
+  const { api, loaded, refresh } = useCheckoutSession(search.get('session'));
 
   if (loaded.state === 'loading') {
     return (
@@ -77,10 +78,19 @@ export function CheckoutPage() {
       </CheckoutMessage>
     );
   }
-  return <CheckoutForm api={api!} session={session} />;
+  return <CheckoutForm api={api!} session={session} onCompletedElsewhere={refresh} />;
 }
 
-function CheckoutForm({ api, session }: { api: CheckoutPageApi; session: CheckoutSession }) {
+function CheckoutForm({
+  api,
+  session,
+  onCompletedElsewhere,
+}: {
+  api: CheckoutPageApi;
+  session: CheckoutSession;
+  /** Asks for the session again: once it says the order is placed, the page shows that instead of the form. */
+  onCompletedElsewhere: () => Promise<boolean>;
+}) {
   const location = useLocation();
   const { settings, callbacks } = session;
   const [checkout, setCheckout] = useState<Checkout>(session.checkout);
@@ -97,6 +107,10 @@ function CheckoutForm({ api, session }: { api: CheckoutPageApi; session: Checkou
   const [paymentStatus, setPaymentStatus] = useState('');
   const [paying, setPaying] = useState(false);
   const [chosenMethod, setChosenMethod] = useState<string>();
+  // the checkout was paid elsewhere (another tab): nothing here may change it any more
+  const [completed, setCompleted] = useState(false);
+  // a pickup has no delivery address: the billing address is asked for in its place
+  const pickup = isPickup(checkout, chosenMethod);
   // set at once, before React re-renders the disabled button: a double click sends one payment
   const payingNow = useRef(false);
   // kept while a payment's outcome is unknown (no answer came), so trying again cannot pay twice
@@ -113,18 +127,34 @@ function CheckoutForm({ api, session }: { api: CheckoutPageApi; session: Checkou
     }, []),
   );
 
+  /** When `error` says the checkout already became an order: the form closes and the page shows the order. */
+  const closeIfCompleted = (error: unknown): boolean => {
+    if (!isAlreadyCompleted(error)) return false;
+    payingNow.current = true;
+    setCompleted(true);
+    setPaying(false);
+    setPaymentStatus('');
+    setPaymentProblem(undefined);
+    setFormProblem(undefined);
+    setFieldErrors({});
+    buyerDraft.clear(api.sessionToken);
+    void onCompletedElsewhere();
+    return true;
+  };
+
   const showRefusal = (error: unknown) => {
+    if (closeIfCompleted(error)) return;
     const problem = checkoutProblemOf(error);
     setFieldErrors((current) => ({
       ...current,
-      ...onShownFields(problem.fields ?? {}, form.billingSameAsShipping),
+      ...onShownFields(problem.fields ?? {}, !pickup && form.billingSameAsShipping),
     }));
     setFormProblem(problem.fields ? undefined : problem.message);
   };
 
   /** Saves the details the shopper finished, so delivery methods, tax and totals follow them. */
   const saveDetails = (next: BuyerForm) => {
-    changes.saveDetails(buyerUpdateOf(next)).then(() => setFormProblem(undefined), showRefusal);
+    changes.saveDetails(buyerUpdateOf(next, pickup)).then(() => setFormProblem(undefined), showRefusal);
   };
 
   const editAddress = (side: 'shipping' | 'billing') => (next: AddressForm) => {
@@ -144,8 +174,15 @@ function CheckoutForm({ api, session }: { api: CheckoutPageApi; session: Checkou
   function chooseDeliveryMethod(code: string) {
     setFieldErrors((current) => withoutErrors(current, ['deliveryMethod']));
     setChosenMethod(code);
+    const toPickup = isPickup(checkout, code);
+    let next = form;
+    // the delivery address the billing address was the same as becomes the billing address to edit
+    if (toPickup && form.billingSameAsShipping && !form.billing.address.trim() && !form.billing.city.trim()) {
+      next = { ...form, billing: { ...form.shipping } };
+      setForm(next);
+    }
     changes
-      .change((calls) => calls.update({ ...buyerUpdateOf(form), selectedShippingOption: { code } }))
+      .change((calls) => calls.update({ ...buyerUpdateOf(next, toPickup), selectedShippingOption: { code } }))
       .catch(showRefusal)
       .finally(() => setChosenMethod(undefined));
   }
@@ -155,6 +192,7 @@ function CheckoutForm({ api, session }: { api: CheckoutPageApi; session: Checkou
       await changes.change(call);
       return undefined;
     } catch (error) {
+      if (closeIfCompleted(error)) return undefined;
       return checkoutProblemOf(error, checkout).message;
     }
   }
@@ -163,7 +201,7 @@ function CheckoutForm({ api, session }: { api: CheckoutPageApi; session: Checkou
     event.preventDefault();
     if (payingNow.current) return;
     setPaymentProblem(undefined);
-    const missing = missingFields(form, card, checkout);
+    const missing = missingFields(form, card, checkout, pickup);
     if (Object.keys(missing).length > 0) {
       setFieldErrors(missing);
       setPaymentProblem({ message: 'Please fill in the highlighted fields.', fields: missing });
@@ -180,7 +218,7 @@ function CheckoutForm({ api, session }: { api: CheckoutPageApi; session: Checkou
       // the method shown as chosen may be the platform's default: the order needs the shopper's choice
       const shownMethod = checkout.shippingInfo?.selectedCarrierServiceOption?.code;
       await changes.saveDetails({
-        ...buyerUpdateOf(form),
+        ...buyerUpdateOf(form, pickup),
         ...(shownMethod ? { selectedShippingOption: { code: shownMethod } } : {}),
       });
       const outcome = await changes.enqueue(() => api.pay(attemptKey, cardInputOf(card)));
@@ -196,8 +234,9 @@ function CheckoutForm({ api, session }: { api: CheckoutPageApi; session: Checkou
       // the page is leaving: the button stays disabled until it has
     } catch (error) {
       if (!(error instanceof UnreachableError)) unansweredAttemptKey.current = undefined;
+      if (closeIfCompleted(error)) return;
       const problem = checkoutProblemOf(error, checkout);
-      setFieldErrors(onShownFields(problem.fields ?? {}, form.billingSameAsShipping));
+      setFieldErrors(onShownFields(problem.fields ?? {}, !pickup && form.billingSameAsShipping));
       setPaymentProblem(problem);
       setPaymentStatus('');
       payingNow.current = false;
@@ -221,10 +260,11 @@ function CheckoutForm({ api, session }: { api: CheckoutPageApi; session: Checkou
             checkout={checkout}
             taxIncluded={settings.taxIncludedInPrices}
             updating={changes.updating}
+            pickup={pickup}
           >
             <CouponField
               checkout={checkout}
-              disabled={paying}
+              disabled={paying || completed}
               onApply={(couponCode) => couponRefusal((calls) => calls.update({ couponCode }))}
               onRemove={() => couponRefusal((calls) => calls.removeCoupon())}
             />
@@ -235,7 +275,19 @@ function CheckoutForm({ api, session }: { api: CheckoutPageApi; session: Checkou
             </p>
           ) : null}
         </div>
-        <form className="checkout__form" onSubmit={placeOrder} noValidate aria-label="Checkout">
+        <form
+          className="checkout__form"
+          onSubmit={placeOrder}
+          noValidate
+          aria-label="Checkout"
+          aria-disabled={completed || undefined}
+          inert={completed}
+        >
+          {completed ? (
+            <div className="notice" role="status">
+              <p>This checkout was already paid and became an order. Nothing more is needed here.</p>
+            </div>
+          ) : null}
           {formProblem ? (
             <div className="notice notice--error" role="alert">
               <p>{formProblem}</p>
@@ -257,43 +309,29 @@ function CheckoutForm({ api, session }: { api: CheckoutPageApi; session: Checkou
               }}
               onBlur={() => saveDetails(form)}
             />
+            {pickup ? (
+              // with nothing delivered, the buyer's name (the checkout's one name) is asked for here
+              <div className="form__row">
+                {(['firstName', 'lastName'] as const).map((key) => (
+                  <Field
+                    key={key}
+                    label={key === 'firstName' ? 'First name' : 'Last name'}
+                    name={`shipping.${key}`}
+                    autoComplete={key === 'firstName' ? 'given-name' : 'family-name'}
+                    value={form.shipping[key]}
+                    error={fieldErrors[`shipping.${key}`]}
+                    onChange={(event) =>
+                      editAddress('shipping')({ ...form.shipping, [key]: event.target.value })
+                    }
+                    onBlur={() => saveDetails(form)}
+                  />
+                ))}
+              </div>
+            ) : null}
           </fieldset>
-          <fieldset className="section">
-            <legend>Delivery</legend>
-            <AddressFields
-              side="shipping"
-              value={form.shipping}
-              errors={fieldErrors}
-              onChange={editAddress('shipping')}
-              onCommit={commitAddress('shipping')}
-            />
-          </fieldset>
-          <fieldset className="section">
-            <legend>Delivery method</legend>
-            <DeliveryMethods
-              checkout={checkout}
-              chosen={chosenMethod}
-              error={fieldErrors.deliveryMethod}
-              disabled={paying}
-              onChoose={chooseDeliveryMethod}
-            />
-          </fieldset>
-          <fieldset className="section">
-            <legend>Billing</legend>
-            <label className="checkbox">
-              <input
-                type="checkbox"
-                name="billingSameAsShipping"
-                checked={form.billingSameAsShipping}
-                onChange={(event) => {
-                  const next = { ...form, billingSameAsShipping: event.target.checked };
-                  setForm(next);
-                  saveDetails(next);
-                }}
-              />
-              Same as delivery address
-            </label>
-            {form.billingSameAsShipping ? null : (
+          {pickup ? (
+            <fieldset className="section">
+              <legend>Billing address</legend>
               <AddressFields
                 side="billing"
                 value={form.billing}
@@ -301,11 +339,62 @@ function CheckoutForm({ api, session }: { api: CheckoutPageApi; session: Checkou
                 onChange={editAddress('billing')}
                 onCommit={commitAddress('billing')}
               />
-            )}
+            </fieldset>
+          ) : (
+            <fieldset className="section">
+              <legend>Delivery</legend>
+              <AddressFields
+                side="shipping"
+                value={form.shipping}
+                errors={fieldErrors}
+                onChange={editAddress('shipping')}
+                onCommit={commitAddress('shipping')}
+              />
+            </fieldset>
+          )}
+          <fieldset className="section">
+            <legend>Delivery method</legend>
+            <DeliveryMethods
+              checkout={checkout}
+              chosen={chosenMethod}
+              error={fieldErrors.deliveryMethod}
+              disabled={paying || completed}
+              onChoose={chooseDeliveryMethod}
+            />
           </fieldset>
+          {pickup ? null : (
+            <fieldset className="section">
+              <legend>Billing</legend>
+              <label className="checkbox">
+                <input
+                  type="checkbox"
+                  name="billingSameAsShipping"
+                  checked={form.billingSameAsShipping}
+                  onChange={(event) => {
+                    const next = { ...form, billingSameAsShipping: event.target.checked };
+                    setForm(next);
+                    saveDetails(next);
+                  }}
+                />
+                Same as delivery address
+              </label>
+              {form.billingSameAsShipping ? null : (
+                <AddressFields
+                  side="billing"
+                  value={form.billing}
+                  errors={fieldErrors}
+                  onChange={editAddress('billing')}
+                  onCommit={commitAddress('billing')}
+                />
+              )}
+            </fieldset>
+          )}
           <fieldset className="section">
             <legend>Payment</legend>
-            <p className="muted">Test cards: 4242 4242 4242 4242 pays; 4000 0000 0000 0002 is declined.</p>
+            <p className="muted">
+              Test cards: 4242 4242 4242 4242 pays; 4000 0025 0000 3155 asks for a 3-D Secure step; 4000 0000
+              0000 0002 is declined; 4000 0000 0000 9995 is declined for insufficient funds.
+            </p>
             <Field
               label="Card number"
               name="cardNumber"
@@ -354,7 +443,7 @@ function CheckoutForm({ api, session }: { api: CheckoutPageApi; session: Checkou
             <button
               className="button button--primary button--wide"
               type="submit"
-              disabled={paying}
+              disabled={paying || completed}
               aria-busy={paying}
             >
               {paying ? 'Placing order…' : 'Place order'}

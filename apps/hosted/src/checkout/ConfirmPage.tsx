@@ -8,6 +8,9 @@ import { type CheckoutProblem, checkoutProblemOf } from './problems.ts';
 import { buyerDraft, useCheckoutSession } from './session.ts';
 import './checkout.css';
 
+/** An attempt still waiting for the shopper's answer, or being answered: the step is still to be shown. */
+const PENDING = new Set(['INITIALIZED', 'REQUIRES_ACTION', 'PROCESSING', 'CONFIRMING']);
+
 /**
  * `/auth/checkout/confirm?session=<token>&attempt=<id>`: the test gateway's 3-D Secure step, standing
  * in for the card issuer's page. The shopper completes or fails it; the outcome is the payment's.
@@ -25,6 +28,9 @@ export function ConfirmPage() {
   const [busy, setBusy] = useState(false);
   const answering = useRef(false);
 
+  const backToCheckout = `/checkout?session=${encodeURIComponent(token ?? '')}`;
+  const session = loaded.state === 'ready' ? loaded.session : undefined;
+
   useEffect(() => {
     if (!api || !attemptId) return;
     let current = true;
@@ -37,7 +43,34 @@ export function ConfirmPage() {
     };
   }, [api, attemptId]);
 
-  const backToCheckout = `/checkout?session=${encodeURIComponent(token ?? '')}`;
+  // the checkout already paid, or this attempt already over (the shopper came Back after the bank step):
+  // its outcome, never the step again
+  // (both answers are needed: an approved attempt whose session is not read yet is not "over")
+  const settled: 'paid' | 'over' | undefined = !session
+    ? undefined
+    : session.completed
+      ? 'paid'
+      : attempt && !PENDING.has(attempt.status)
+        ? 'over'
+        : undefined;
+  useEffect(() => {
+    if (settled === 'paid' && session?.completed) {
+      if (token) buyerDraft.clear(token);
+      window.location.replace(session.completed.redirectUrl);
+    } else if (settled === 'over') {
+      // not paid (failed, expired or given up): the checkout, where the shopper can pay again
+      navigate(backToCheckout, { replace: true });
+    }
+  }, [settled, session, token, navigate, backToCheckout]);
+
+  // a page the browser kept in memory (Back) shows what it showed before leaving: ask again instead
+  useEffect(() => {
+    const onShow = (event: PageTransitionEvent) => {
+      if (event.persisted) window.location.reload();
+    };
+    window.addEventListener('pageshow', onShow);
+    return () => window.removeEventListener('pageshow', onShow);
+  }, []);
 
   async function answer(approve: boolean) {
     if (!api || !attemptId || answering.current) return;
@@ -95,6 +128,26 @@ export function ConfirmPage() {
     );
   }
   const { settings } = loaded.session;
+  if (settled) {
+    return (
+      <CheckoutMessage
+        title={settled === 'paid' ? 'Your order is already placed' : 'This payment is no longer waiting'}
+        storeName={settings.storeName}
+        brand={settings.checkoutBrand}
+        link={
+          settled === 'paid' && loaded.session.completed
+            ? { href: loaded.session.completed.redirectUrl, text: 'See your order' }
+            : { href: `/auth${backToCheckout}`, text: 'Back to checkout' }
+        }
+      >
+        <p role="status">
+          {settled === 'paid'
+            ? 'This payment is already confirmed and your order is placed. Taking you to it…'
+            : 'This confirmation is over. Taking you back to the checkout…'}
+        </p>
+      </CheckoutMessage>
+    );
+  }
   return (
     <CheckoutShell title="Confirm your payment" storeName={settings.storeName} brand={settings.checkoutBrand}>
       <main className="confirm" id="main">

@@ -47,6 +47,12 @@ export const EMPTY_CARD: CardForm = { number: '', expiry: '', cvc: '' };
 /** The form as the checkout last stored it: what the shopper entered before a reload stays filled. */
 export function buyerFormOf(checkout: Checkout): BuyerForm {
   const shipping = addressFormOf(checkout.shippingInfo?.shippingDestination);
+  // a member's new checkout holds their name before any address: it fills the name fields
+  const named = checkout.billingInfo?.contactDetails;
+  if (!shipping.firstName && !shipping.lastName && named) {
+    shipping.firstName = named.firstName ?? '';
+    shipping.lastName = named.lastName ?? '';
+  }
   const billing = addressFormOf(checkout.billingInfo);
   const hasBilling = Boolean(
     checkout.billingInfo?.address?.addressLine || checkout.billingInfo?.address?.city,
@@ -94,21 +100,47 @@ export function addressInputOf(form: AddressForm): Address {
 
 /**
  * The buyer's details as one `/update` body (the delivery method and coupon are added by their callers).
- * The checkout keeps one name for the buyer: the delivery address's.
+ * The checkout keeps one name for the buyer: the delivery address's fields hold it. For a pickup the
+ * billing address is the one the shopper fills in (there is nothing to deliver to), so it is sent on
+ * its own; whatever delivery address was typed is kept, so the delivery methods for it stay offered.
  */
-export function buyerUpdateOf(form: BuyerForm): CheckoutUpdate {
+export function buyerUpdateOf(form: BuyerForm, pickup = false): CheckoutUpdate {
   const email = form.email.trim();
   const firstName = form.shipping.firstName.trim();
   const lastName = form.shipping.lastName.trim();
+  const sameAsShipping = !pickup && form.billingSameAsShipping;
   return {
     ...(email ? { email } : {}),
     ...(firstName || lastName
       ? { contactDetails: { ...(firstName ? { firstName } : {}), ...(lastName ? { lastName } : {}) } }
       : {}),
     shippingAddress: addressInputOf(form.shipping),
-    billingSameAsShipping: form.billingSameAsShipping,
-    ...(form.billingSameAsShipping ? {} : { billingAddress: addressInputOf(form.billing) }),
+    billingSameAsShipping: sameAsShipping,
+    ...(sameAsShipping ? {} : { billingAddress: addressInputOf(form.billing) }),
   };
+}
+
+/**
+ * Whether the delivery method `code` (else the checkout's selected one) is a pickup the shopper chose:
+ * nothing is delivered. A pickup the platform fell back to (nothing is delivered to the address typed)
+ * does not count: the shopper is still filling in a delivery address.
+ */
+export function isPickup(checkout: Checkout, code?: string): boolean {
+  const info = checkout.shippingInfo;
+  const selected = info?.selectedCarrierServiceOption;
+  if (code === undefined) {
+    return selected?.requestedShippingOption === true && selected.logistics?.pickupDetails != null;
+  }
+  const option = (info?.carrierServiceOptions ?? [])
+    .flatMap((carrier) => carrier.shippingOptions ?? [])
+    .find((candidate) => candidate.code === code);
+  return option?.logistics?.pickupDetails != null;
+}
+
+/** Whether the checkout's total is more than nothing: a card is charged, and it needs a billing address. */
+export function hasSomethingToPay(checkout: Checkout): boolean {
+  const amount = checkout.priceSummary?.total?.amount;
+  return amount === undefined || !/^-?0*(\.0*)?$/.test(amount);
 }
 
 /** The card as the gateway reads it: the number without the spaces the shopper may type. */
@@ -240,15 +272,28 @@ export function fieldErrorsOf(violations: FieldViolation[]): {
   return { errors, unplaced };
 }
 
-/** What must be filled before paying; the platform checks the rest (postal codes vary by country). */
-export function missingFields(form: BuyerForm, card: CardForm, checkout: Checkout): FieldErrors {
+/**
+ * What must be filled before paying; the platform checks the rest (postal codes vary by country). A
+ * pickup needs no delivery address, only the billing address when there is something to pay.
+ */
+export function missingFields(
+  form: BuyerForm,
+  card: CardForm,
+  checkout: Checkout,
+  pickup = false,
+): FieldErrors {
   const errors: FieldErrors = {};
   const need = (key: FieldKey, value: string, message: string) => {
     if (!value.trim()) errors[key] = message;
   };
   need('email', form.email, 'Enter your email.');
-  const sides: Array<['shipping' | 'billing', AddressForm]> = [['shipping', form.shipping]];
-  if (!form.billingSameAsShipping) sides.push(['billing', form.billing]);
+  const sides: Array<['shipping' | 'billing', AddressForm]> = [];
+  if (pickup) {
+    if (hasSomethingToPay(checkout)) sides.push(['billing', form.billing]);
+  } else {
+    sides.push(['shipping', form.shipping]);
+    if (!form.billingSameAsShipping) sides.push(['billing', form.billing]);
+  }
   need('shipping.firstName', form.shipping.firstName, 'Enter your first name.');
   need('shipping.lastName', form.shipping.lastName, 'Enter your last name.');
   for (const [side, address] of sides) {

@@ -22,6 +22,11 @@ export const DECLINE_MESSAGES: Record<string, string> = {
 
 const SESSION_CODES = new Set(['CHECKOUT_SESSION_EXPIRED', 'INVALID_CHECKOUT_SESSION', 'SESSION_NOT_FOUND']);
 
+/** The checkout was paid and became an order (in another tab, or by an earlier try): nothing may change. */
+export function isAlreadyCompleted(error: unknown): boolean {
+  return error instanceof ApplicationError && error.code === 'CHECKOUT_ALREADY_COMPLETED';
+}
+
 export function checkoutProblemOf(error: unknown, checkout?: Checkout): CheckoutProblem {
   if (error instanceof ValidationError) {
     const { errors, unplaced } = fieldErrorsOf(error.fieldViolations);

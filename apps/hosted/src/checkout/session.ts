@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { CheckoutPageApi, type CheckoutSession } from './api.ts';
 import { type CheckoutProblem, checkoutProblemOf } from './problems.ts';
 
@@ -47,7 +47,22 @@ export function useCheckoutSession(token: string | null) {
     };
   }, [api]);
 
-  return { api, loaded, setLoaded };
+  /**
+   * Asks for the session again (the checkout may have changed elsewhere, e.g. been paid in another tab);
+   * resolves whether the new answer is shown. A failed ask keeps what is shown.
+   */
+  const refresh = useCallback(async (): Promise<boolean> => {
+    if (!api) return false;
+    try {
+      const session = await api.session();
+      setLoaded({ state: 'ready', session });
+      return true;
+    } catch {
+      return false;
+    }
+  }, [api]);
+
+  return { api, loaded, setLoaded, refresh };
 }
 
 function remember(url: string): void {

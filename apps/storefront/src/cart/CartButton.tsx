@@ -13,6 +13,11 @@ export function cartLabel(count: number): string {
   return `Cart, ${count} ${count === 1 ? 'item' : 'items'}`;
 }
 
+/** The badge's count: up to 99, then "99+" (the label still says the whole number). */
+export function badgeCount(count: number): string {
+  return count > 99 ? '99+' : String(count);
+}
+
 /**
  * The header's cart: a link to `/cart` showing the item count; a plain click opens the mini-cart
  * instead (a new tab or a click without scripts still reaches the cart page).
@@ -59,7 +64,7 @@ export function CartButton() {
       >
         <CartIcon />
         <span className="cart-button__count" aria-hidden="true" data-testid="cart-count">
-          {count}
+          {badgeCount(count)}
         </span>
       </Link>
       {open ? <MiniCart onClose={() => setOpen(false)} /> : null}

@@ -17,6 +17,7 @@ import { CheckoutButton } from './CheckoutButton.tsx';
 import { EstimateForm } from './EstimateForm.tsx';
 import { cheapestShippingTitle, useEstimateAddress } from './estimate-address.ts';
 import { money, PriceSummaryList } from './PriceSummaryList.tsx';
+import { cartChangeProblem, sentence } from './problems.ts';
 import { QuantityInput } from './QuantityInput.tsx';
 import './cart.css';
 
@@ -120,14 +121,28 @@ function CartLine({ line }: { line: LineItem }) {
     setQuantity(line.quantity ?? 1);
   }
 
+  const [refusal, setRefusal] = useState<string>();
+
+  /** Enter or leaving the field: 0 removes the line (a negative number is refused), else the new quantity. */
   const commit = () => {
     if (quantity === '' || quantity === line.quantity || !line.id) {
       setQuantity(line.quantity ?? 1);
+      setRefusal(undefined);
       return;
     }
-    update.mutate([{ id: line.id, quantity }]);
+    if (quantity < 0) {
+      setRefusal('Enter a quantity of 0 or more (0 removes the item).');
+      setQuantity(line.quantity ?? 1);
+      return;
+    }
+    setRefusal(undefined);
+    // a refused change leaves the line as it was: the field shows the quantity the cart still holds
+    const restore = { onError: () => setQuantity(line.quantity ?? 1) };
+    if (quantity === 0) remove.mutate([line.id], restore);
+    else update.mutate([{ id: line.id, quantity }], restore);
   };
   const failed = update.error ?? remove.error;
+  const problem = refusal ?? (failed ? cartChangeProblem(failed) : undefined);
 
   return (
     <li className="cart-line" data-testid="cart-line" aria-label={name}>
@@ -159,10 +174,15 @@ function CartLine({ line }: { line: LineItem }) {
       <div className="cart-line__actions">
         <QuantityInput
           value={quantity}
-          onChange={setQuantity}
+          onChange={(next) => {
+            setRefusal(undefined);
+            setQuantity(next);
+          }}
           onCommit={commit}
+          min={0}
           disabled={update.isPending || remove.isPending}
-          describedBy={failed ? problemId : undefined}
+          invalid={Boolean(problem)}
+          describedBy={problem ? problemId : undefined}
         />
         <p className="cart-line__total">
           <span className="visually-hidden">Line total </span>
@@ -177,9 +197,9 @@ function CartLine({ line }: { line: LineItem }) {
           Remove
         </button>
       </div>
-      {failed ? (
+      {problem ? (
         <p id={problemId} role="alert" className="status--error cart-line__problem">
-          {cartChangeProblem(failed)}
+          {problem}
         </p>
       ) : null}
     </li>
@@ -254,16 +274,9 @@ function CouponForm({ cart }: { cart: Cart }) {
 }
 
 function couponProblem(error: unknown): string {
-  if (error instanceof ApplicationError && error.description) return error.description;
+  if (error instanceof ApplicationError && error.description) return sentence(error.description);
   if (error instanceof ApplicationError || error instanceof ValidationError) {
     return "That code can't be used here. Check it and try again.";
   }
   return cartChangeProblem(error);
-}
-
-/** What a shopper reads when a change to the cart is refused. */
-export function cartChangeProblem(error: unknown): string {
-  if (error instanceof ApplicationError && error.description) return error.description;
-  if (error instanceof ValidationError) return 'Please enter a quantity of 1 or more.';
-  return 'We could not update your cart. Please try again in a moment.';
 }

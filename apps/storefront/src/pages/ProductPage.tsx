@@ -7,10 +7,12 @@ import {
   type ProductOption,
   type ProductOptionsAvailability,
   STORES_APP_ID,
+  ValidationError,
 } from '@cartwheel/sdk';
 import { useId, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useMiniCart } from '../cart/mini-cart.tsx';
+import { cartChangeProblem } from '../cart/problems.ts';
 import { QuantityInput } from '../cart/QuantityInput.tsx';
 import { useDocumentTitle } from '../components/hooks.ts';
 import { Price } from '../components/Price.tsx';
@@ -138,17 +140,15 @@ function AddToCart({
   const add = useAddToCart();
   const miniCart = useMiniCart();
   const [quantity, setQuantity] = useState<number | ''>(1);
+  const quantityNoteId = useId();
   const hasOptions = missing.length > 0 || Object.keys(choices).length > 0;
   const outOfStock =
     variant?.inStock === false ||
     (!hasOptions && (product.stock?.inStock === false || product.stock?.inventoryStatus === 'OUT_OF_STOCK'));
-  // counted stock caps the quantity; untracked stock has no cap
-  const left = variant
-    ? variant.quantity
-    : product.stock?.trackInventory
-      ? product.stock.quantity
-      : undefined;
-  const max = typeof left === 'number' && left > 0 ? left : undefined;
+  const left = stockLeft(product, variant, hasOptions);
+  // counted stock caps the quantity; untracked stock has no cap (the platform's own limit still holds)
+  const max = left !== undefined && left > 0 ? left : undefined;
+  const tooMany = max !== undefined && quantity !== '' && quantity > max;
 
   const blocked = missing.length
     ? `Choose ${listOf(missing)} first.`
@@ -159,7 +159,7 @@ function AddToCart({
         : undefined;
 
   const submit = () => {
-    if (blocked || quantity === '') return;
+    if (blocked || tooMany || quantity === '') return;
     add.mutate(
       [
         {
@@ -181,11 +181,32 @@ function AddToCart({
 
   return (
     <div className="add-to-cart">
-      <QuantityInput value={quantity} onChange={setQuantity} max={max} disabled={Boolean(outOfStock)} />
+      <QuantityInput
+        value={quantity}
+        onChange={(next) => {
+          // a new quantity is a new request: the last answer's "Added" or refusal goes
+          add.reset();
+          setQuantity(next === '' ? '' : Math.max(1, next));
+        }}
+        max={max}
+        disabled={Boolean(outOfStock)}
+        invalid={tooMany}
+        describedBy={max !== undefined ? quantityNoteId : undefined}
+      />
+      {max !== undefined && !outOfStock ? (
+        <p
+          id={quantityNoteId}
+          className={tooMany ? 'quantity__note status--error' : 'quantity__note stock--low'}
+          data-testid="quantity-limit"
+          role={tooMany ? 'alert' : undefined}
+        >
+          {tooMany ? `Only ${max} left. Choose ${max} or fewer.` : `Only ${max} left`}
+        </p>
+      ) : null}
       <button
         type="button"
         className="button button--wide"
-        disabled={Boolean(blocked) || quantity === '' || add.isPending}
+        disabled={Boolean(blocked) || tooMany || quantity === '' || add.isPending}
         aria-describedby="cart-note"
         onClick={submit}
       >
@@ -195,14 +216,34 @@ function AddToCart({
         {blocked ?? (add.isSuccess ? 'Added to your cart.' : '')}
       </p>
       {add.error ? (
-        <p role="alert" className="status--error">
-          {add.error instanceof ApplicationError && add.error.description
-            ? add.error.description
+        <p role="alert" className="status--error" data-testid="add-problem">
+          {add.error instanceof ApplicationError || add.error instanceof ValidationError
+            ? cartChangeProblem(add.error)
             : 'We could not add this to your cart. Please try again in a moment.'}
         </p>
       ) : null}
     </div>
   );
+}
+
+/**
+ * How many of the product (or the chosen variant) are left when its stock is counted; nothing when it
+ * is not counted (or not known yet). The chosen variant's count comes from the availability answer,
+ * else from the product's own variants; a product without options counts on its `stock`.
+ */
+function stockLeft(
+  product: Product,
+  variant: SelectedVariant | undefined,
+  hasOptions: boolean,
+): number | undefined {
+  if (variant) {
+    if (typeof variant.quantity === 'number') return variant.quantity;
+    const own = product.variants?.find((candidate) => candidate.id === variant.id)?.stock;
+    return own?.trackQuantity && typeof own.quantity === 'number' ? own.quantity : undefined;
+  }
+  if (hasOptions) return undefined;
+  const stock = product.stock;
+  return stock?.trackInventory && typeof stock.quantity === 'number' ? stock.quantity : undefined;
 }
 
 function StockStatus({

@@ -9,11 +9,14 @@ export function OrderSummary({
   checkout,
   taxIncluded,
   updating,
+  pickup = false,
   children,
 }: {
   checkout: Checkout;
   taxIncluded: boolean;
   updating: boolean;
+  /** The chosen delivery method is a pickup: its price is the pickup's, not shipping. */
+  pickup?: boolean;
   /** The coupon field, between the lines and the totals. */
   children?: ReactNode;
 }) {
@@ -57,7 +60,7 @@ export function OrderSummary({
           label="Discount"
           value={hasDiscount ? `−${money(summary?.discount)}` : money(summary?.discount)}
         />
-        <Row name="shipping" label="Shipping" value={money(summary?.shipping)} />
+        <Row name="shipping" label={pickup ? 'Pickup' : 'Shipping'} value={money(summary?.shipping)} />
         <Row name="tax" label={taxIncluded ? 'Tax (included)' : 'Tax'} value={money(summary?.tax)} />
         <Row name="total" label="Total" value={money(summary?.total)} total />
       </dl>
