@@ -170,6 +170,15 @@ function CheckoutForm({
   };
   const commitAddress = (side: 'shipping' | 'billing') => (next: AddressForm) =>
     saveDetails({ ...form, [side]: next });
+  const addressFields = (side: 'shipping' | 'billing') => (
+    <AddressFields
+      side={side}
+      value={form[side]}
+      errors={fieldErrors}
+      onChange={editAddress(side)}
+      onCommit={commitAddress(side)}
+    />
+  );
 
   function chooseDeliveryMethod(code: string) {
     setFieldErrors((current) => withoutErrors(current, ['deliveryMethod']));
@@ -332,24 +341,12 @@ function CheckoutForm({
           {pickup ? (
             <fieldset className="section">
               <legend>Billing address</legend>
-              <AddressFields
-                side="billing"
-                value={form.billing}
-                errors={fieldErrors}
-                onChange={editAddress('billing')}
-                onCommit={commitAddress('billing')}
-              />
+              {addressFields('billing')}
             </fieldset>
           ) : (
             <fieldset className="section">
               <legend>Delivery</legend>
-              <AddressFields
-                side="shipping"
-                value={form.shipping}
-                errors={fieldErrors}
-                onChange={editAddress('shipping')}
-                onCommit={commitAddress('shipping')}
-              />
+              {addressFields('shipping')}
             </fieldset>
           )}
           <fieldset className="section">
@@ -378,15 +375,7 @@ function CheckoutForm({
                 />
                 Same as delivery address
               </label>
-              {form.billingSameAsShipping ? null : (
-                <AddressFields
-                  side="billing"
-                  value={form.billing}
-                  errors={fieldErrors}
-                  onChange={editAddress('billing')}
-                  onCommit={commitAddress('billing')}
-                />
-              )}
+              {form.billingSameAsShipping ? null : addressFields('billing')}
             </fieldset>
           )}
           <fieldset className="section">
