@@ -4,7 +4,7 @@ import { MAX_CART_LINES } from '../src/carts/service.ts';
 import { inTransaction } from '../src/db/database.ts';
 import { readEvents } from '../src/events/outbox.ts';
 import { applicationCode, cartCalls, catalogLine, customLine, elevated } from './cart-calls.ts';
-import { admin, call, createProduct, fieldsOf, visitorToken } from './catalog-http.ts';
+import { admin, call, createProduct, createSizedProduct, fieldsOf, visitorToken } from './catalog-http.ts';
 import { DIALECTS, startTestPlatform, type TestPlatform } from './support/platform.ts';
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
@@ -23,21 +23,7 @@ describe.each(DIALECTS)('the current cart on %s', (dialect) => {
       productType: 'physical',
       priceData: { price: 12.5 },
     });
-    tee = await createProduct(platform, {
-      name: 'Cart Tee',
-      productType: 'physical',
-      priceData: { price: 20 },
-      manageVariants: true,
-      productOptions: [
-        {
-          name: 'Size',
-          choices: [
-            { value: 'S', description: 'S' },
-            { value: 'M', description: 'M' },
-          ],
-        },
-      ],
-    });
+    tee = await createSizedProduct(platform, 'Cart Tee', 20);
     hidden = await createProduct(platform, { name: 'Cart Hidden', priceData: { price: 5 }, visible: false });
   });
   afterAll(async () => {

@@ -54,6 +54,25 @@ export async function createProduct(platform: TestPlatform, product: Record<stri
   return answer.body.product;
 }
 
+/** A physical product sold in sizes S and M, each its own variant. */
+export function createSizedProduct(platform: TestPlatform, name: string, price: number): Promise<any> {
+  return createProduct(platform, {
+    name,
+    productType: 'physical',
+    priceData: { price },
+    manageVariants: true,
+    productOptions: [
+      {
+        name: 'Size',
+        choices: [
+          { value: 'S', description: 'S' },
+          { value: 'M', description: 'M' },
+        ],
+      },
+    ],
+  });
+}
+
 export function queryProducts(platform: TestPlatform, request: unknown, auth?: string) {
   return call(platform, 'POST', '/stores-reader/v1/products/query-platformized', request, auth);
 }

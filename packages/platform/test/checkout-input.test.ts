@@ -1,7 +1,7 @@
 import { DEFAULT_VARIANT_ID, STORES_APP_ID } from '@cartwheel/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cartCalls, catalogLine } from './cart-calls.ts';
-import { createProduct, visitorToken } from './catalog-http.ts';
+import { createProduct, createSizedProduct, visitorToken } from './catalog-http.ts';
 import { checkoutCalls, violatedFields } from './checkout-support.ts';
 import { DIALECTS, startTestPlatform, type TestPlatform } from './support/platform.ts';
 
@@ -21,21 +21,7 @@ describe.each(DIALECTS)('checkout line input, on %s', (dialect) => {
       productType: 'physical',
       priceData: { price: 9 },
     });
-    tee = await createProduct(platform, {
-      name: 'Input Tee',
-      productType: 'physical',
-      priceData: { price: 20 },
-      manageVariants: true,
-      productOptions: [
-        {
-          name: 'Size',
-          choices: [
-            { value: 'S', description: 'S' },
-            { value: 'M', description: 'M' },
-          ],
-        },
-      ],
-    });
+    tee = await createSizedProduct(platform, 'Input Tee', 20);
   });
   afterAll(async () => {
     await platform?.stop();

@@ -49,6 +49,28 @@ describe.each(DIALECTS)('the visitor of a hosted-page sign-in on %s', (dialect) 
     };
   }
 
+  /** A login redirect session for the storefront's client and `codeChallenge`, asked for by `auth`. */
+  function loginRedirectSession(auth: string, codeChallenge: string, state: string) {
+    return call(platform, 'POST', '/_api/redirects-api/v1/redirect-session', {
+      auth,
+      body: {
+        auth: {
+          authRequest: {
+            clientId: TEST_CLIENT_ID,
+            redirectUri: callback,
+            codeChallenge,
+            codeChallengeMethod: 'S256',
+            responseMode: 'query',
+            responseType: 'code',
+            scope: 'offline_access',
+            state,
+          },
+          prompt: 'login',
+        },
+      },
+    });
+  }
+
   /** The login page the authorization endpoint sends the browser to, for `authUrl`. */
   async function loginPageOf(authUrl: string): Promise<URL> {
     const answer = await fetch(authUrl, { redirect: 'manual' });
@@ -115,24 +137,7 @@ describe.each(DIALECTS)('the visitor of a hosted-page sign-in on %s', (dialect) 
     const { oauthData, page } = await startFlow(shopper.auth);
     // someone who saw the address claims its challenge with a visitor token of their own
     const intruder = await storefront();
-    const claimed = await call(platform, 'POST', '/_api/redirects-api/v1/redirect-session', {
-      auth: intruder.accessToken,
-      body: {
-        auth: {
-          authRequest: {
-            clientId: TEST_CLIENT_ID,
-            redirectUri: callback,
-            codeChallenge: oauthData.codeChallenge,
-            codeChallengeMethod: 'S256',
-            responseMode: 'query',
-            responseType: 'code',
-            scope: 'offline_access',
-            state: 'intruder',
-          },
-          prompt: 'login',
-        },
-      },
-    });
+    const claimed = await loginRedirectSession(intruder.accessToken, oauthData.codeChallenge, 'intruder');
     expect(claimed.status).toBe(200);
 
     const pageVisitor = await visitorToken(platform);
@@ -145,24 +150,7 @@ describe.each(DIALECTS)('the visitor of a hosted-page sign-in on %s', (dialect) 
   it('an authorization request no visitor started (an admin’s redirect session, a bare address) keeps the login’s visitor', async () => {
     const shopper = await storefront();
     const oauthData = await shopper.auth.generateOAuthData(callback);
-    const made = await call(platform, 'POST', '/_api/redirects-api/v1/redirect-session', {
-      auth: platform.adminApiKey,
-      body: {
-        auth: {
-          authRequest: {
-            clientId: TEST_CLIENT_ID,
-            redirectUri: callback,
-            codeChallenge: oauthData.codeChallenge,
-            codeChallengeMethod: 'S256',
-            responseMode: 'query',
-            responseType: 'code',
-            scope: 'offline_access',
-            state: oauthData.state,
-          },
-          prompt: 'login',
-        },
-      },
-    });
+    const made = await loginRedirectSession(platform.adminApiKey, oauthData.codeChallenge, oauthData.state);
     expect(made.status).toBe(200);
     const page = await loginPageOf(made.body.redirectSession.fullUrl);
     const pageVisitor = await visitorToken(platform);
