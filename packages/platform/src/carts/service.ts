@@ -15,7 +15,7 @@ import type { Tables } from '../db/tables.ts';
 import { type DomainEvent, recordEvents } from '../events/outbox.ts';
 import type { Services } from '../platform.ts';
 import type { Priced, PricingRequest, StoredLine } from '../pricing/contract.ts';
-import { chosenVariantId, sameItemKey } from '../pricing/lines.ts';
+import { chosenVariantId, lineItemJson, sameItemKey } from '../pricing/lines.ts';
 import { currencyOf, zero } from '../pricing/money.ts';
 import {
   catalogVersionNow,
@@ -423,7 +423,7 @@ export class CartService {
       known && (known.cart === cart || pricingInputs(known.cart) === pricingInputs(cart))
         ? known
         : await this.deps().pricing.priceToKeep(cartPricingRequest(cart), pricingAt(versions));
-    const json = JSON.stringify({ cart: this.wire(cart, priced) });
+    const json = this.answerJson(cart, priced);
     if (versions) {
       const key = { cartId: cart.id, revision: cart.revision, versions };
       this.answers.keep(cart.ownerKey, key, until, json, row);
@@ -623,16 +623,20 @@ export class CartService {
     const revision = Number(read.revision);
     cart.revision = revision + 1;
     cart.updatedAt = new Date().toISOString();
-    const row: CartRow = { ...content, revision: cart.revision, updated_at: cart.updatedAt };
+    // Object.assign, not `{ ...content, revision }`: Node 20's V8 adds properties after a leading
+    // spread slowly (~0.4 µs each), and this is every cart change's path
+    const row: CartRow = Object.assign({}, content, { revision: cart.revision, updated_at: cart.updatedAt });
     return this.sharedCommits.run(async (trx) => {
-      const values = { ...row, readRevision: revision };
+      const values = Object.assign({}, row, { readRevision: revision });
       const query = still
-        ? writeStill.query(trx, {
-            ...values,
-            catalogVersion: still.versions.catalog,
-            settingsVersion: still.versions.settings,
-            waitingKey: still.visitorKey,
-          })
+        ? writeStill.query(
+            trx,
+            Object.assign(values, {
+              catalogVersion: still.versions.catalog,
+              settingsVersion: still.versions.settings,
+              waitingKey: still.visitorKey,
+            }),
+          )
         : writeAtRevision.query(trx, values);
       const updated = await trx.executeQuery(query);
       if (Number(updated.numAffectedRows ?? 0) === 0) return undefined;
@@ -708,10 +712,21 @@ export class CartService {
     return this.deps().pricing.price(cartPricingRequest(cart));
   }
 
-  private wire(cart: StoredCart, priced: Priced): Cart {
+  /**
+   * `{"cart": ...}` as JSON text, each line item's text as pricing keeps it (`lineItemJson`): most of a
+   * changed cart's lines are as they were, and their text is most of the answer.
+   */
+  private answerJson(cart: StoredCart, priced: Priced): string {
+    const text = JSON.stringify({ cart: this.wire(cart, priced, []) });
+    // the first `"lineItems":[]` is the cart's own: only its id comes before it
+    const at = text.indexOf(EMPTY_LINES) + EMPTY_LINES.length - 1;
+    return `${text.slice(0, at)}${priced.lineItems.map(lineItemJson).join(',')}${text.slice(at)}`;
+  }
+
+  private wire(cart: StoredCart, priced: Priced, lineItems = priced.lineItems): Cart {
     return {
       id: cart.id,
-      lineItems: priced.lineItems,
+      lineItems,
       buyerNote: cart.buyerNote,
       buyerInfo: cart.memberId ? { memberId: cart.memberId } : { visitorId: cart.visitorId },
       currency: priced.currency,
@@ -727,6 +742,8 @@ export class CartService {
     };
   }
 }
+
+const EMPTY_LINES = '"lineItems":[]';
 
 // ---- the cart's own rules, on a stored cart ----
 

@@ -381,16 +381,8 @@ export function priceLines(
       : {}),
   });
 
-  // each resolved line's item is made for this price alone: its prices go onto it (copying ~20 fields
-  // per line was a tenth of pricing a cart)
-  const lineItems: LineItem[] = states.map(({ line }) =>
-    Object.assign(line.lineItem, {
-      price: money(line.unitPrice),
-      fullPrice: money(line.fullUnitPrice),
-      priceBeforeDiscounts: money(line.unitPrice),
-      lineItemPrice: money(line.unitPrice.times(line.quantity)),
-    }),
-  );
+  // an item's own prices came with it (lines.ts): the cart's discounts are in calculatedLineItems
+  const lineItems: LineItem[] = lines.map((line) => line.lineItem);
 
   const appliedDiscounts = entries
     .filter((entry) => entry.amount.gt(0))

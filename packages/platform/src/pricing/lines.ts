@@ -41,30 +41,121 @@ export interface ResolvedLine {
 
 const ZERO = new Big(0);
 
-export function resolveLine(
-  line: StoredLine,
-  facts: ReadonlyMap<string, ProductFacts>,
-  currency: Currency,
-  publicUrl: string,
-): ResolvedLine {
-  return line.custom
-    ? resolveCustomLine(line, currency)
-    : resolveCatalogLine(line, facts, currency, publicUrl);
+/** The most catalog lines one process keeps resolved (an item and its text: about 4 KB each). */
+const KEPT_LINES = 4096;
+
+/** A line as it was resolved: what its item depends on besides the product and the currency. */
+interface KeptLine {
+  quantity: number;
+  appId: string | undefined;
+  catalogItemId: string | undefined;
+  chosenVariantId: string | undefined;
+  /** The options and overrides as JSON text, when the line has either. */
+  rest: string | undefined;
+  currency: Currency;
+  resolved: ResolvedLine;
+}
+
+/**
+ * Resolves stored lines against the catalog, keeping the catalog lines it resolved: a catalog line's
+ * item and prices depend only on the line itself, the product's facts and the currency, never on the
+ * rest of the cart (discounts, shipping and tax are the engine's, on the cart as a whole). A cart
+ * changed in one line so resolves that line again, and the items of the others keep their JSON text
+ * (`lineItemJson`). Facts are one object per product per catalog version (CatalogService's
+ * `pricingFacts`), so after a catalog change, which moves the version, nothing kept is used. A kept
+ * item is frozen, and shared by every price that uses it: its parts are never changed.
+ */
+export class LineResolver {
+  private kept = new WeakMap<ProductFacts, Map<string, KeptLine>>();
+  private keptCount = 0;
+
+  constructor(private readonly publicUrl: string) {}
+
+  resolve(line: StoredLine, facts: ReadonlyMap<string, ProductFacts>, currency: Currency): ResolvedLine {
+    if (line.custom) return resolveCustomLine(line, currency);
+    const fact = factOf(line, facts);
+    if (!fact) return resolveCatalogLine(line, undefined, currency, this.publicUrl);
+    let byId = this.kept.get(fact);
+    const kept = byId?.get(line.id);
+    const rest = restOf(line);
+    if (
+      kept &&
+      kept.quantity === line.quantity &&
+      kept.currency === currency &&
+      kept.appId === line.catalogReference?.appId &&
+      kept.catalogItemId === line.catalogReference?.catalogItemId &&
+      kept.chosenVariantId === line.chosenVariantId &&
+      kept.rest === rest
+    ) {
+      return kept.resolved;
+    }
+    const resolved = resolveCatalogLine(line, fact, currency, this.publicUrl);
+    Object.freeze(resolved.lineItem);
+    if (this.keptCount >= KEPT_LINES) {
+      // full: start again (a shop's active carts fill it back within moments)
+      this.kept = new WeakMap();
+      this.keptCount = 0;
+      byId = undefined;
+    }
+    if (!byId) {
+      byId = new Map();
+      this.kept.set(fact, byId);
+    }
+    if (!byId.has(line.id)) this.keptCount++;
+    byId.set(line.id, {
+      quantity: line.quantity,
+      appId: line.catalogReference?.appId,
+      catalogItemId: line.catalogReference?.catalogItemId,
+      chosenVariantId: line.chosenVariantId,
+      rest,
+      currency,
+      resolved,
+    });
+    return resolved;
+  }
+}
+
+/** A catalog line's options and overrides as JSON text; undefined when it has neither (most lines). */
+function restOf(line: StoredLine): string | undefined {
+  const options = line.catalogReference?.options;
+  return options == null && line.catalogOverrideFields == null
+    ? undefined
+    : JSON.stringify([options ?? null, line.catalogOverrideFields ?? null]);
+}
+
+const lineTexts = new WeakMap<LineItem, string>();
+
+/**
+ * `JSON.stringify(item)`, kept for the frozen items `LineResolver` keeps: serialising line items is
+ * most of writing a cart's answer, and most of a changed cart's lines are as they were.
+ */
+export function lineItemJson(item: LineItem): string {
+  if (!Object.isFrozen(item)) return JSON.stringify(item);
+  let text = lineTexts.get(item);
+  if (text === undefined) {
+    text = JSON.stringify(item);
+    lineTexts.set(item, text);
+  }
+  return text;
+}
+
+/** The product a catalog line names, when it is a stores product the catalog read. */
+function factOf(line: StoredLine, facts: ReadonlyMap<string, ProductFacts>): ProductFacts | undefined {
+  const reference = line.catalogReference;
+  if (reference?.appId !== undefined && reference.appId !== STORES_APP_ID) return undefined;
+  return facts.get(reference?.catalogItemId ?? '');
 }
 
 function resolveCatalogLine(
   line: StoredLine,
-  facts: ReadonlyMap<string, ProductFacts>,
+  fact: ProductFacts | undefined,
   currency: Currency,
   publicUrl: string,
 ): ResolvedLine {
   const reference = line.catalogReference ?? {};
-  const productId = reference.catalogItemId ?? '';
-  const fact =
-    reference.appId === undefined || reference.appId === STORES_APP_ID ? facts.get(productId) : undefined;
   const variant = fact?.visible ? chosenVariant(fact.record, reference.options) : undefined;
   // a product still sold whose chosen variant is gone keeps its name, so the buyer knows what to remove
-  if (!fact || !variant) return notFoundLine(line, fact?.visible ? fact.record.name : '');
+  if (!fact || !variant) return notFoundLine(line, fact?.visible ? fact.record.name : '', currency);
 
   const { record } = fact;
   const override = line.catalogOverrideFields ?? {};
@@ -77,7 +168,8 @@ function resolveCatalogLine(
   const lineItem: LineItem = {
     id: line.id,
     quantity: line.quantity,
-    catalogReference: reference,
+    // copies: a kept item is frozen, and the stored line stays the caller's own
+    catalogReference: jsonCopy(reference),
     productName: override.productName ?? { original: record.name, translated: record.name },
     url: { relativePath: `/product-page/${record.slug}`, url: `${publicUrl}/product-page/${record.slug}` },
     descriptionLines: override.descriptionLines ?? descriptionLinesOf(record, variant),
@@ -94,12 +186,12 @@ function resolveCatalogLine(
     customLineItem: false,
     priceUndetermined: false,
     fixedQuantity: false,
-    ...(line.catalogOverrideFields ? { catalogOverrideFields: line.catalogOverrideFields } : {}),
+    ...(line.catalogOverrideFields ? { catalogOverrideFields: jsonCopy(line.catalogOverrideFields) } : {}),
   };
   return {
     id: line.id,
     quantity: line.quantity,
-    lineItem,
+    lineItem: withPrices(lineItem, unitPrice, currency.round(fullUnitPrice), currency),
     unitPrice,
     fullUnitPrice: currency.round(fullUnitPrice),
     counted: availability.status === 'AVAILABLE' || availability.status === 'PARTIALLY_AVAILABLE',
@@ -142,7 +234,7 @@ function resolveCustomLine(line: StoredLine, currency: Currency): ResolvedLine {
   return {
     id: line.id,
     quantity: line.quantity,
-    lineItem,
+    lineItem: withPrices(lineItem, unitPrice, fullUnitPrice, currency),
     unitPrice,
     fullUnitPrice,
     counted: availability.status !== 'NOT_AVAILABLE',
@@ -154,22 +246,23 @@ function resolveCustomLine(line: StoredLine, currency: Currency): ResolvedLine {
 }
 
 /** A line whose product, or whose variant, the catalog no longer sells: kept so the buyer can remove it. */
-function notFoundLine(line: StoredLine, name: string): ResolvedLine {
+function notFoundLine(line: StoredLine, name: string, currency: Currency): ResolvedLine {
+  const lineItem: LineItem = {
+    id: line.id,
+    quantity: line.quantity,
+    ...(line.catalogReference ? { catalogReference: line.catalogReference } : {}),
+    productName: { original: name, translated: name },
+    descriptionLines: [],
+    availability: { status: 'NOT_FOUND', quantityAvailable: 0 },
+    physicalProperties: { weight: 0, sku: null, shippable: false },
+    itemType: { preset: 'PHYSICAL' },
+    paymentOption: 'FULL_PAYMENT_ONLINE',
+    customLineItem: false,
+  };
   return {
     id: line.id,
     quantity: line.quantity,
-    lineItem: {
-      id: line.id,
-      quantity: line.quantity,
-      ...(line.catalogReference ? { catalogReference: line.catalogReference } : {}),
-      productName: { original: name, translated: name },
-      descriptionLines: [],
-      availability: { status: 'NOT_FOUND', quantityAvailable: 0 },
-      physicalProperties: { weight: 0, sku: null, shippable: false },
-      itemType: { preset: 'PHYSICAL' },
-      paymentOption: 'FULL_PAYMENT_ONLINE',
-      customLineItem: false,
-    },
+    lineItem: withPrices(lineItem, ZERO, ZERO, currency),
     unitPrice: ZERO,
     fullUnitPrice: ZERO,
     counted: false,
@@ -178,6 +271,28 @@ function notFoundLine(line: StoredLine, name: string): ResolvedLine {
     unitWeight: ZERO,
     shippable: false,
   };
+}
+
+/**
+ * The item's own prices: what one unit costs, before and after the catalog's discount, and times the
+ * quantity. The cart's discounts never change them (they are the engine's `calculatedLineItems`).
+ */
+function withPrices(item: LineItem, unitPrice: Big, fullUnitPrice: Big, currency: Currency): LineItem {
+  return Object.assign(item, {
+    price: currency.price(unitPrice),
+    fullPrice: currency.price(fullUnitPrice),
+    priceBeforeDiscounts: currency.price(unitPrice),
+    lineItemPrice: currency.price(unitPrice.times(item.quantity ?? 0)),
+  });
+}
+
+/** A copy of a JSON value (a stored line's reference or overrides). */
+function jsonCopy<T>(value: T): T {
+  if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map(jsonCopy) as T;
+  const copy: Record<string, unknown> = {};
+  for (const [key, child] of Object.entries(value)) copy[key] = jsonCopy(child);
+  return copy as T;
 }
 
 function catalogDiscounted(listPrice: Big, record: ProductRecord, currency: Currency): Big {

@@ -5,7 +5,7 @@ import { applicationError } from '../shared/errors.ts';
 import type { StoreSettingsService } from '../store-settings/service.ts';
 import type { Priced, PricingRequest } from './contract.ts';
 import { couponRefusal, nextWindowChange, priceLines } from './engine.ts';
-import { resolveLine } from './lines.ts';
+import { LineResolver } from './lines.ts';
 import { currencyOf } from './money.ts';
 
 /** What pricing reads: the catalog's products and the store's settings. */
@@ -19,10 +19,14 @@ export interface PricingSources {
  * costs one catalog query for all of a cart's products; the settings come from a brief snapshot.
  */
 export class PricingService {
+  private readonly lines: LineResolver;
+
   constructor(
     private readonly sources: () => PricingSources,
-    private readonly options: { publicUrl: string },
-  ) {}
+    options: { publicUrl: string },
+  ) {
+    this.lines = new LineResolver(options.publicUrl);
+  }
 
   async price(request: PricingRequest, executor?: Kysely<Tables>): Promise<Priced> {
     return (await this.priceToKeep(request, { executor })).priced;
@@ -47,7 +51,7 @@ export class PricingService {
       catalog.pricingFacts(productIds, options.executor, options.catalogVersion),
     ]);
     const currency = currencyOf(settings.store.currency);
-    const lines = request.lines.map((line) => resolveLine(line, facts, currency, this.options.publicUrl));
+    const lines = request.lines.map((line) => this.lines.resolve(line, facts, currency));
     const now = request.now ?? new Date();
     return { priced: priceLines(lines, settings, request, now), until: nextWindowChange(settings, now) };
   }
