@@ -873,6 +873,32 @@ describe('money', () => {
     expect(usd.text(new Big('-0.005'))).toBe('-0.01');
     expect(currencyOf('JPY').text(new Big('100.5'))).toBe('101');
   });
+
+  it('writes every amount as Intl.NumberFormat writes it in en-US, digit for digit', () => {
+    const amounts = [
+      '0',
+      '-0',
+      '0.5',
+      '7',
+      '12.3',
+      '999.999',
+      '1000',
+      '-1000.25',
+      '123456.78',
+      '-9999999.995',
+    ];
+    amounts.push('100000000000000.01', '-1234567890123.45', '0.004', '-0.004');
+    for (const code of ['USD', 'EUR', 'GBP', 'JPY', 'CHF', 'KWD', 'INR', 'SEK', 'BRL', 'ILS']) {
+      const currency = currencyOf(code);
+      const intl = new Intl.NumberFormat('en-US', { style: 'currency', currency: code });
+      for (const amount of amounts) {
+        const text = currency.text(new Big(amount));
+        expect(currency.format(new Big(amount)), `${code} ${amount}`).toBe(
+          intl.format(text as unknown as number),
+        );
+      }
+    }
+  });
 });
 
 describe('nextWindowChange', () => {

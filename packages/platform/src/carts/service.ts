@@ -720,7 +720,14 @@ export class CartService {
     const text = JSON.stringify({ cart: this.wire(cart, priced, []) });
     // the first `"lineItems":[]` is the cart's own: only its id comes before it
     const at = text.indexOf(EMPTY_LINES) + EMPTY_LINES.length - 1;
-    return `${text.slice(0, at)}${priced.lineItems.map(lineItemJson).join(',')}${text.slice(at)}`;
+    // joined, not concatenated: a join is one flat string, where `+` makes a rope that every write
+    // of the answer to a socket would flatten again
+    const parts = [text.slice(0, at)];
+    for (const [index, item] of priced.lineItems.entries()) {
+      parts.push(index === 0 ? lineItemJson(item) : `,${lineItemJson(item)}`);
+    }
+    parts.push(text.slice(at));
+    return parts.join('');
   }
 
   private wire(cart: StoredCart, priced: Priced, lineItems = priced.lineItems): Cart {

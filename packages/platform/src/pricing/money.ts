@@ -14,11 +14,15 @@ export const zero = (): Big => ZERO;
  */
 export class Currency {
   readonly decimals: number;
-  private readonly formatter: Intl.NumberFormat;
+  private readonly pattern: { positive: AmountPattern; negative: AmountPattern };
 
   constructor(readonly code: string) {
-    this.formatter = new Intl.NumberFormat('en-US', { style: 'currency', currency: code });
-    this.decimals = this.formatter.resolvedOptions().maximumFractionDigits ?? 2;
+    const formatter = new Intl.NumberFormat('en-US', { style: 'currency', currency: code });
+    this.decimals = formatter.resolvedOptions().maximumFractionDigits ?? 2;
+    this.pattern = {
+      positive: patternOf(formatter, '1234567.5'),
+      negative: patternOf(formatter, '-1234567.5'),
+    };
   }
 
   /** Rounds to the currency's smallest unit, half away from zero. */
@@ -36,17 +40,25 @@ export class Currency {
     return this.formatText(this.text(amount));
   }
 
-  /** Formatting is the slowest step of a price and carts repeat their amounts: kept by text. */
-  private readonly formatted = new Map<string, string>();
-
-  private formatText(text: string): string {
-    let formatted = this.formatted.get(text);
-    if (formatted === undefined) {
-      formatted = this.formatter.format(text as unknown as number);
-      if (this.formatted.size >= 10_000) this.formatted.clear();
-      this.formatted.set(text, formatted);
+  /**
+   * `text` (a decimal string with the currency's decimals) as Intl.NumberFormat writes it in en-US,
+   * laid out from the pattern Intl gave once: a call of Intl for every amount was most of pricing a
+   * line, and a cache of its answers missed for every new total.
+   */
+  formatText(text: string): string {
+    const negative = text.startsWith('-');
+    const { prefix, group, decimal, suffix } = negative ? this.pattern.negative : this.pattern.positive;
+    const digits = negative ? text.slice(1) : text;
+    const point = digits.indexOf('.');
+    const whole = point < 0 ? digits : digits.slice(0, point);
+    let grouped = whole;
+    if (group !== '' && whole.length > 3) {
+      grouped = whole.slice(0, whole.length % 3 || 3);
+      for (let at = grouped.length; at < whole.length; at += 3) grouped += group + whole.slice(at, at + 3);
     }
-    return formatted;
+    return point < 0
+      ? `${prefix}${grouped}${suffix}`
+      : `${prefix}${grouped}${decimal}${digits.slice(point + 1)}${suffix}`;
   }
 
   /** The wire's price object; without currency conversion the converted amount is the same. */
@@ -60,6 +72,32 @@ export class Currency {
       formattedConvertedAmount: formatted,
     };
   }
+}
+
+/** Where Intl puts the sign, symbol and separators around an amount's digits, read off one amount. */
+interface AmountPattern {
+  prefix: string;
+  group: string;
+  decimal: string;
+  suffix: string;
+}
+
+function patternOf(formatter: Intl.NumberFormat, sample: string): AmountPattern {
+  const parts = formatter.formatToParts(sample as unknown as number);
+  const digits = (part: Intl.NumberFormatPart) => part.type === 'integer' || part.type === 'fraction';
+  const first = parts.findIndex(digits);
+  const last = parts.findLastIndex(digits);
+  const text = (from: number, to: number) =>
+    parts
+      .slice(from, to)
+      .map((part) => part.value)
+      .join('');
+  return {
+    prefix: text(0, first),
+    group: parts.find((part) => part.type === 'group')?.value ?? '',
+    decimal: parts.find((part) => part.type === 'decimal')?.value ?? '.',
+    suffix: text(last + 1, parts.length),
+  };
 }
 
 const currencies = new Map<string, Currency>();
