@@ -115,6 +115,11 @@ function ownedCartNotFound(): DomainError {
 export class CartService {
   /** Each owner's last priced answer, served again while provably unchanged (priced-answers.ts). */
   private readonly answers = new PricedAnswers();
+  /**
+   * The cart each kept row was read or written as: a change that starts from a kept row copies it
+   * instead of parsing the row's JSON again. Never altered once kept (changes work on a copy).
+   */
+  private readonly rowsRead = new WeakMap<CartRow, StoredCart>();
   /** The SQL texts of `readVersioned`, by columns and number of owner keys. */
   private readonly versionedReads = new Map<string, string>();
   /** Where `writeIfUnchanged` commits, together with the writes arriving beside it (SQLite). */
@@ -427,6 +432,7 @@ export class CartService {
     if (versions) {
       const key = { cartId: cart.id, revision: cart.revision, versions };
       this.answers.keep(cart.ownerKey, key, until, json, row);
+      if (row) this.rowsRead.set(row, cart);
     }
     return json;
   }
@@ -587,7 +593,8 @@ export class CartService {
     lines: NewLines,
     apply: (cart: StoredCart) => void,
   ): Promise<string | undefined> {
-    const prospective = fromRow(kept.row);
+    const read = this.rowsRead.get(kept.row);
+    const prospective = read ? copyOf(read) : fromRow(kept.row);
     apply(prospective);
     const after = toRow(prospective);
     if (sameContent(kept.row, after)) return undefined;
@@ -640,7 +647,7 @@ export class CartService {
         : writeAtRevision.query(trx, values);
       const updated = await trx.executeQuery(query);
       if (Number(updated.numAffectedRows ?? 0) === 0) return undefined;
-      await recordEvents(trx, [cartEvent('updated', cart)]);
+      await recordEvents(trx, [cartEvent('updated', cart, row.lines)]);
       return row;
     });
   }
@@ -717,17 +724,10 @@ export class CartService {
    * changed cart's lines are as they were, and their text is most of the answer.
    */
   private answerJson(cart: StoredCart, priced: Priced): string {
-    const text = JSON.stringify({ cart: this.wire(cart, priced, []) });
-    // the first `"lineItems":[]` is the cart's own: only its id comes before it
-    const at = text.indexOf(EMPTY_LINES) + EMPTY_LINES.length - 1;
-    // joined, not concatenated: a join is one flat string, where `+` makes a rope that every write
-    // of the answer to a socket would flatten again
-    const parts = [text.slice(0, at)];
-    for (const [index, item] of priced.lineItems.entries()) {
-      parts.push(index === 0 ? lineItemJson(item) : `,${lineItemJson(item)}`);
-    }
-    parts.push(text.slice(at));
-    return parts.join('');
+    return withLines(
+      JSON.stringify({ cart: this.wire(cart, priced, []) }),
+      `[${priced.lineItems.map(lineItemJson).join(',')}]`,
+    );
   }
 
   private wire(cart: StoredCart, priced: Priced, lineItems = priced.lineItems): Cart {
@@ -892,6 +892,18 @@ function newCart(owner: CartOwner, now: string): StoredCart {
   };
 }
 
+/**
+ * A change's own copy of a cart read before: a change replaces the cart's fields and alters its lines
+ * (a quantity, a custom line's quantity) in place, so those are copied; references and overrides are
+ * never altered, and are shared.
+ */
+function copyOf(cart: StoredCart): StoredCart {
+  const lines = cart.lines.map((line) =>
+    line.custom ? Object.assign({}, line, { custom: { ...line.custom } }) : { ...line },
+  );
+  return Object.assign({}, cart, { lines });
+}
+
 function fromRow(row: CartRow): StoredCart {
   return {
     id: row.id,
@@ -1012,10 +1024,10 @@ const writeStill = new CompiledStatement<
 );
 
 /** The stored cart as events carry it: what the shopper chose, without prices. */
-function summary(cart: StoredCart): Record<string, unknown> {
+function summary(cart: StoredCart, lineItems: unknown = cart.lines): Record<string, unknown> {
   return {
     id: cart.id,
-    lineItems: cart.lines,
+    lineItems,
     buyerInfo: cart.memberId ? { memberId: cart.memberId } : { visitorId: cart.visitorId },
     couponCode: cart.couponCode,
     merchantDiscounts: cart.merchantDiscounts,
@@ -1026,8 +1038,27 @@ function summary(cart: StoredCart): Record<string, unknown> {
   };
 }
 
-function cartEvent(slug: 'created' | 'updated' | 'deleted', cart: StoredCart): DomainEvent {
-  return { entity: 'cart', slug, entityId: cart.id, payload: { cart: summary(cart) } };
+/** `linesJson`: the cart's lines as the row holds them, when written already (serialised once for both). */
+function cartEvent(
+  slug: 'created' | 'updated' | 'deleted',
+  cart: StoredCart,
+  linesJson?: string,
+): DomainEvent {
+  const payload =
+    linesJson === undefined
+      ? { cart: summary(cart) }
+      : withLines(JSON.stringify({ cart: summary(cart, []) }), linesJson);
+  return { entity: 'cart', slug, entityId: cart.id, payload };
+}
+
+/**
+ * `json` with `lines` (an array's JSON text) in place of its first `"lineItems":[]`, which must come
+ * after nothing but an id (a JSON string holds no unescaped quote, so it cannot hold the marker).
+ */
+function withLines(json: string, lines: string): string {
+  const at = json.indexOf(EMPTY_LINES) + EMPTY_LINES.length - 2;
+  // joined, not concatenated: one flat string, where `+` makes a rope each later write flattens again
+  return [json.slice(0, at), lines, json.slice(at + 2)].join('');
 }
 
 async function deleteCart(trx: Transaction<Tables>, cartId: string): Promise<void> {

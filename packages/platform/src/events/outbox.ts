@@ -17,8 +17,11 @@ export interface DomainEvent {
   entity: EventEntity;
   slug: EventSlug;
   entityId: string;
-  /** The body a consumer reads: the entity after the change, or what the change was. */
-  payload: Record<string, unknown>;
+  /**
+   * The body a consumer reads: the entity after the change, or what the change was; or its JSON text,
+   * when the change has it written already.
+   */
+  payload: Record<string, unknown> | string;
 }
 
 /**
@@ -43,7 +46,7 @@ function outboxRow(event: DomainEvent, createdAt: string) {
     entity_fqdn: EVENT_ENTITIES[event.entity],
     slug: event.slug,
     entity_id: event.entityId,
-    payload: JSON.stringify(event.payload),
+    payload: typeof event.payload === 'string' ? event.payload : JSON.stringify(event.payload),
     created_at: createdAt,
     delivered_at: null,
   };
@@ -74,11 +77,18 @@ function insertText(trx: Transaction<Tables> | Kysely<Tables>, count: number): s
   return text;
 }
 
+/** An event as the outbox holds it: its payload read back from its text. */
+export interface RecordedEvent extends DomainEvent {
+  sequence: number;
+  createdDate: string;
+  payload: Record<string, unknown>;
+}
+
 /** The outbox as written, oldest first: for tests and, later, delivery. */
 export async function readEvents(
   db: Kysely<Tables>,
   filter: { entityId?: string; afterSequence?: number; limit?: number } = {},
-): Promise<Array<DomainEvent & { sequence: number; createdDate: string }>> {
+): Promise<RecordedEvent[]> {
   let query = db.selectFrom('events_outbox').selectAll().orderBy('sequence', 'asc');
   if (filter.entityId !== undefined) query = query.where('entity_id', '=', filter.entityId);
   if (filter.afterSequence !== undefined) query = query.where('sequence', '>', filter.afterSequence);
