@@ -18,6 +18,7 @@ import type {
 import {
   type CommerceSettings,
   type Coupon,
+  momentOf,
   type PickupLocation,
   type ShippingRateOption,
   type ShippingRegion,
@@ -87,7 +88,7 @@ export function nextWindowChange(settings: CommerceSettings, now: Date): number 
   let next = Number.POSITIVE_INFINITY;
   const consider = (moment: string | Date | null | undefined) => {
     if (!moment) return;
-    const time = new Date(moment).getTime();
+    const time = momentOf(moment);
     // an unreadable date never settles: no answer may be kept
     if (Number.isNaN(time)) next = at;
     else if (time > at && time < next) next = time;
@@ -357,11 +358,11 @@ export function priceLines(
     .plus(included ? ZERO : taxTotal);
 
   const selected = shipping.selected;
-  const shippingInfo = (): ShippingInfo => ({
+  const shippingInfo = (shippingOptions = shipping.options()): ShippingInfo => ({
     ...(request.shippingAddress ? { shippingDestination: { address: request.shippingAddress } } : {}),
     ...(shipping.region ? { region: { id: shipping.region.id, name: shipping.region.name } } : {}),
     carrierServiceOptions:
-      shipping.options.length > 0 ? [{ carrierId: STORE_CARRIER_ID, shippingOptions: shipping.options }] : [],
+      shippingOptions.length > 0 ? [{ carrierId: STORE_CARRIER_ID, shippingOptions }] : [],
     ...(selected
       ? {
           selectedCarrierServiceOption: {
@@ -582,7 +583,8 @@ function triggerHolds(
 
 interface ShippingResult {
   cost: Big;
-  options: ShippingOption[];
+  /** Every option offered (built when read: a cart's own answer shows none). */
+  options: () => ShippingOption[];
   selected: ShippingOption | null;
   requested: boolean;
   region: ShippingRegion | null;
@@ -608,7 +610,7 @@ function shippingOf(input: {
   const { settings, request, currency, errors } = input;
   const none: ShippingResult = {
     cost: ZERO,
-    options: [],
+    options: () => [],
     selected: null,
     requested: false,
     region: null,
@@ -628,7 +630,46 @@ function shippingOf(input: {
   const delivery: OfferedOption[] = region
     ? region.options.flatMap((option) => deliveryOptions(option, input))
     : [];
-  const pickups: OfferedOption[] = settings.pickupLocations.map((location) => ({
+  const wanted = request.selectedShippingOption?.code;
+  // nowhere to ship to and nothing chosen: nothing is selected or charged, only offered
+  if (!country && wanted === undefined) {
+    none.options = () => pickupsOf(settings, currency).map((offer) => offer.option);
+    return none;
+  }
+  const pickups = pickupsOf(settings, currency);
+  const offered = [...delivery, ...pickups];
+  if (country && offered.length === 0) {
+    errors.generalShippingCalculationError = {
+      applicationError: {
+        code: 'NO_SHIPPING_OPTIONS',
+        description: `The store does not ship to ${country}${address?.subdivision ? ` (${address.subdivision})` : ''}`,
+        data: { country, subdivision: address?.subdivision ?? null },
+      },
+    };
+  }
+
+  // the buyer's choice when it is offered; else, once there is a destination, the cheapest delivery
+  // (a pickup only when nothing is delivered there)
+  const chosen = offered.find((offer) => wanted !== undefined && offer.option.code === wanted);
+  const cheapest = (options: OfferedOption[]) =>
+    options.reduce<OfferedOption | null>(
+      (best, offer) => (!best || offer.cost.lt(best.cost) ? offer : best),
+      null,
+    );
+  const selected = chosen ?? (country ? (cheapest(delivery) ?? cheapest(pickups)) : null);
+  return {
+    cost: selected?.cost ?? ZERO,
+    options: () => offered.map((offer) => offer.option),
+    selected: selected?.option ?? null,
+    requested: !!chosen,
+    region,
+    pickup: selected?.pickup ?? null,
+  };
+}
+
+/** The store's pickup locations as offered options. */
+function pickupsOf(settings: CommerceSettings, currency: Currency): OfferedOption[] {
+  return settings.pickupLocations.map((location) => ({
     cost: currency.round(decimal(location.price) ?? ZERO),
     pickup: location,
     option: {
@@ -646,35 +687,6 @@ function shippingOf(input: {
       cost: { price: currency.price(currency.round(decimal(location.price) ?? ZERO)), otherCharges: [] },
     },
   }));
-  const offered = [...delivery, ...pickups];
-  if (country && offered.length === 0) {
-    errors.generalShippingCalculationError = {
-      applicationError: {
-        code: 'NO_SHIPPING_OPTIONS',
-        description: `The store does not ship to ${country}${address?.subdivision ? ` (${address.subdivision})` : ''}`,
-        data: { country, subdivision: address?.subdivision ?? null },
-      },
-    };
-  }
-
-  // the buyer's choice when it is offered; else, once there is a destination, the cheapest delivery
-  // (a pickup only when nothing is delivered there)
-  const wanted = request.selectedShippingOption?.code;
-  const chosen = offered.find((offer) => wanted !== undefined && offer.option.code === wanted);
-  const cheapest = (options: OfferedOption[]) =>
-    options.reduce<OfferedOption | null>(
-      (best, offer) => (!best || offer.cost.lt(best.cost) ? offer : best),
-      null,
-    );
-  const selected = chosen ?? (country ? (cheapest(delivery) ?? cheapest(pickups)) : null);
-  return {
-    cost: selected?.cost ?? ZERO,
-    options: offered.map((offer) => offer.option),
-    selected: selected?.option ?? null,
-    requested: !!chosen,
-    region,
-    pickup: selected?.pickup ?? null,
-  };
 }
 
 /** The region naming this subdivision, else one naming the whole country; the oldest wins a tie. */

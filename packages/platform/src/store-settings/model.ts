@@ -144,9 +144,24 @@ export function windowStatus(
   now: Date,
 ): WindowStatus {
   const at = now.getTime();
-  if (start && new Date(start).getTime() > at) return 'PENDING';
-  if (end && new Date(end).getTime() <= at) return 'EXPIRED';
+  if (start && momentOf(start) > at) return 'PENDING';
+  if (end && momentOf(end) <= at) return 'EXPIRED';
   return 'LIVE';
+}
+
+/** Window moments read so far: every price reads every rule's and coupon's window again. */
+const moments = new Map<string, number>();
+
+/** A window's start or end in milliseconds (NaN when it is no date). */
+export function momentOf(moment: string | Date): number {
+  if (typeof moment !== 'string') return moment.getTime();
+  let time = moments.get(moment);
+  if (time === undefined) {
+    time = new Date(moment).getTime();
+    if (moments.size >= 1000) moments.clear();
+    moments.set(moment, time);
+  }
+  return time;
 }
 
 export const DEFAULT_STORE_SETTINGS: StoreCommerceSettings = {
