@@ -34,6 +34,7 @@ function item(
     lineItem: { id, quantity, productName: { original: id }, availability: { status: 'AVAILABLE' } },
     unitPrice: new Big(unitPrice),
     fullUnitPrice: new Big(unitPrice),
+    amount: new Big(unitPrice).times(quantity),
     counted: true,
     productId: facts.productId ?? `product-${id}`,
     collectionIds: facts.collectionIds ?? [],

@@ -28,7 +28,18 @@ import {
 import type { Priced, PricingRequest } from './contract.ts';
 import { isCountryCode, subdivisionCode } from './countries.ts';
 import type { ResolvedLine } from './lines.ts';
-import { allocate, Big, type Currency, currencyOf, decimal, maxBig, minBig, sumBig } from './money.ts';
+import {
+  allocate,
+  Big,
+  type Currency,
+  currencyOf,
+  decimal,
+  maxBig,
+  minBig,
+  minus,
+  plus,
+  sumBig,
+} from './money.ts';
 
 /** The one carrier the store's own shipping and pickup options belong to. */
 export const STORE_CARRIER_ID = 'cartwheel-shipping';
@@ -44,7 +55,7 @@ interface LineState {
   discount: Big;
 }
 
-const remainingOf = (state: LineState) => state.amount.minus(state.discount);
+const remainingOf = (state: LineState) => minus(state.amount, state.discount);
 
 /** A discount in the making: its amount grows as its parts (lines, shipping) are applied. */
 interface DiscountEntry {
@@ -123,7 +134,7 @@ export function priceLines(
   const money = (amount: Big) => currency.price(amount);
   const states: LineState[] = lines.map((line) => ({
     line,
-    amount: line.counted ? line.unitPrice.times(line.quantity) : ZERO,
+    amount: line.counted ? line.amount : ZERO,
     discount: ZERO,
   }));
   const counted = states.filter((state) => state.line.counted);
@@ -260,19 +271,21 @@ export function priceLines(
   }
 
   const itemsDiscount = sumBig(counted.map((state) => state.discount));
-  const discountedSubtotal = subtotal.minus(itemsDiscount);
+  const discountedSubtotal = minus(subtotal, itemsDiscount);
 
   // 4. shipping
   const shippable = counted.some((state) => state.line.shippable);
+  let shipmentWeight: Big | undefined;
   const shipping = shippingOf({
     settings,
     request,
     currency,
     shippable,
     discountedSubtotal,
-    weight: sumBig(
-      counted.filter((s) => s.line.shippable).map((s) => s.line.unitWeight.times(s.line.quantity)),
-    ),
+    weight: () =>
+      (shipmentWeight ??= sumBig(
+        counted.filter((s) => s.line.shippable).map((s) => s.line.unitWeight.times(s.line.quantity)),
+      )),
     errors,
   });
   let shippingDiscount = ZERO;
@@ -287,7 +300,7 @@ export function priceLines(
     discount.entry.amount = discount.entry.amount.plus(share);
     discount.entry.type = 'SHIPPING';
   }
-  const shippingNet = shipping.cost.minus(shippingDiscount);
+  const shippingNet = minus(shipping.cost, shippingDiscount);
 
   // 5. tax, per line on what the line costs after its discounts
   const tax = taxOf({ settings, request, currency, pickup: shipping.pickup, errors });
@@ -327,8 +340,8 @@ export function priceLines(
   const lineTaxes = states.map((state) => {
     const net = remainingOf(state);
     const lineTax = taxOfAmount(net);
-    taxTotal = taxTotal.plus(lineTax.tax);
-    taxableTotal = taxableTotal.plus(lineTax.taxable);
+    taxTotal = plus(taxTotal, lineTax.tax);
+    taxableTotal = plus(taxableTotal, lineTax.taxable);
     return { state, net, lineTax };
   });
   // the money objects below are built when first read: a cart shows none of them, only its lines
@@ -348,14 +361,11 @@ export function priceLines(
       paymentOption: state.line.lineItem.paymentOption ?? 'FULL_PAYMENT_ONLINE',
     }));
   const shippingTax = tax.region?.taxShipping ? taxOfAmount(shippingNet) : { tax: ZERO, taxable: ZERO };
-  taxTotal = taxTotal.plus(shippingTax.tax);
-  taxableTotal = taxableTotal.plus(shippingTax.taxable);
+  taxTotal = plus(taxTotal, shippingTax.tax);
+  taxableTotal = plus(taxableTotal, shippingTax.taxable);
 
-  const discountTotal = itemsDiscount.plus(shippingDiscount);
-  const total = subtotal
-    .plus(shipping.cost)
-    .minus(discountTotal)
-    .plus(included ? ZERO : taxTotal);
+  const discountTotal = plus(itemsDiscount, shippingDiscount);
+  const total = plus(minus(plus(subtotal, shipping.cost), discountTotal), included ? ZERO : taxTotal);
 
   const selected = shipping.selected;
   const shippingInfo = (shippingOptions = shipping.options()): ShippingInfo => ({
@@ -604,7 +614,8 @@ function shippingOf(input: {
   currency: Currency;
   shippable: boolean;
   discountedSubtotal: Big;
-  weight: Big;
+  /** What the shippable lines weigh (summed when a rate asks). */
+  weight: () => Big;
   errors: CalculationErrors;
 }): ShippingResult {
   const { settings, request, currency, errors } = input;
@@ -713,7 +724,7 @@ function regionFor(
 
 function deliveryOptions(
   setting: ShippingRateOption,
-  input: { currency: Currency; discountedSubtotal: Big; weight: Big },
+  input: { currency: Currency; discountedSubtotal: Big; weight: () => Big },
 ): OfferedOption[] {
   const { currency } = input;
   const cost = rateCost(setting, input);
@@ -740,7 +751,7 @@ function deliveryOptions(
 /** What an option costs for this shipment; null when it cannot carry it (heavier than every bracket). */
 function rateCost(
   setting: ShippingRateOption,
-  input: { currency: Currency; discountedSubtotal: Big; weight: Big },
+  input: { currency: Currency; discountedSubtotal: Big; weight: () => Big },
 ): Big | null {
   const { rate } = setting;
   const freeAbove = decimal(rate.freeShippingAbove);
@@ -751,10 +762,10 @@ function rateCost(
     );
     const perUnit = decimal(rate.pricePerWeightUnit);
     if (brackets.length > 0) {
-      const bracket = brackets.find((b) => b.upToWeight === null || input.weight.lte(b.upToWeight));
+      const bracket = brackets.find((b) => b.upToWeight === null || input.weight().lte(b.upToWeight));
       cost = bracket ? (decimal(bracket.price) ?? ZERO) : null;
     } else {
-      cost = input.weight.times(perUnit ?? ZERO);
+      cost = input.weight().times(perUnit ?? ZERO);
     }
   } else {
     cost = decimal(rate.price) ?? ZERO;

@@ -31,6 +31,8 @@ export interface ResolvedLine {
   unitPrice: Big;
   /** Unit price before the catalog's discount. */
   fullUnitPrice: Big;
+  /** Unit price times quantity: the line's `lineItemPrice`. */
+  amount: Big;
   counted: boolean;
   productId: string | null;
   collectionIds: readonly string[];
@@ -165,6 +167,7 @@ function resolveCatalogLine(
   const shippable = override.physicalProperties?.shippable ?? record.productType === 'physical';
   const weight = override.physicalProperties?.weight ?? variant.weight ?? record.weight ?? 0;
   const availability = stockOf(record, variant, line.quantity);
+  const amount = unitPrice.times(line.quantity);
   const lineItem: LineItem = {
     id: line.id,
     quantity: line.quantity,
@@ -191,9 +194,10 @@ function resolveCatalogLine(
   return {
     id: line.id,
     quantity: line.quantity,
-    lineItem: withPrices(lineItem, unitPrice, currency.round(fullUnitPrice), currency),
+    lineItem: withPrices(lineItem, unitPrice, currency.round(fullUnitPrice), amount, currency),
     unitPrice,
     fullUnitPrice: currency.round(fullUnitPrice),
+    amount,
     counted: availability.status === 'AVAILABLE' || availability.status === 'PARTIALLY_AVAILABLE',
     productId: record.id,
     collectionIds: fact.collectionIds,
@@ -213,6 +217,7 @@ function resolveCustomLine(line: StoredLine, currency: Currency): ResolvedLine {
     available === null || available === undefined
       ? { status: 'AVAILABLE', quantityAvailable: null }
       : shortOf(available, line.quantity);
+  const amount = unitPrice.times(line.quantity);
   const lineItem: LineItem = {
     id: line.id,
     quantity: line.quantity,
@@ -234,9 +239,10 @@ function resolveCustomLine(line: StoredLine, currency: Currency): ResolvedLine {
   return {
     id: line.id,
     quantity: line.quantity,
-    lineItem: withPrices(lineItem, unitPrice, fullUnitPrice, currency),
+    lineItem: withPrices(lineItem, unitPrice, fullUnitPrice, amount, currency),
     unitPrice,
     fullUnitPrice,
+    amount,
     counted: availability.status !== 'NOT_AVAILABLE',
     productId: custom.catalogReference?.catalogItemId ?? null,
     collectionIds: [],
@@ -262,9 +268,10 @@ function notFoundLine(line: StoredLine, name: string, currency: Currency): Resol
   return {
     id: line.id,
     quantity: line.quantity,
-    lineItem: withPrices(lineItem, ZERO, ZERO, currency),
+    lineItem: withPrices(lineItem, ZERO, ZERO, ZERO, currency),
     unitPrice: ZERO,
     fullUnitPrice: ZERO,
+    amount: ZERO,
     counted: false,
     productId: line.catalogReference?.catalogItemId ?? null,
     collectionIds: [],
@@ -277,12 +284,19 @@ function notFoundLine(line: StoredLine, name: string, currency: Currency): Resol
  * The item's own prices: what one unit costs, before and after the catalog's discount, and times the
  * quantity. The cart's discounts never change them (they are the engine's `calculatedLineItems`).
  */
-function withPrices(item: LineItem, unitPrice: Big, fullUnitPrice: Big, currency: Currency): LineItem {
+function withPrices(
+  item: LineItem,
+  unitPrice: Big,
+  fullUnitPrice: Big,
+  amount: Big,
+  currency: Currency,
+): LineItem {
+  const price = currency.price(unitPrice);
   return Object.assign(item, {
-    price: currency.price(unitPrice),
-    fullPrice: currency.price(fullUnitPrice),
-    priceBeforeDiscounts: currency.price(unitPrice),
-    lineItemPrice: currency.price(unitPrice.times(item.quantity ?? 0)),
+    price,
+    fullPrice: fullUnitPrice.eq(unitPrice) ? price : currency.price(fullUnitPrice),
+    priceBeforeDiscounts: price,
+    lineItemPrice: currency.price(amount),
   });
 }
 

@@ -111,18 +111,36 @@ export function currencyOf(code: string): Currency {
   return currency;
 }
 
+/** Decimals read from text so far: settings are read by every price (a Big is never changed). */
+const decimals = new Map<string, Big | null>();
+
 /** A decimal from the wire or the catalog; null when it is not a finite decimal number. */
 export function decimal(value: unknown): Big | null {
   if (typeof value === 'number') return Number.isFinite(value) ? new Big(value) : null;
-  if (typeof value !== 'string' || !/^-?\d{1,15}(\.\d{1,12})?$/.test(value.trim())) return null;
-  return new Big(value.trim());
+  if (typeof value !== 'string') return null;
+  let read = decimals.get(value);
+  if (read === undefined) {
+    read = /^-?\d{1,15}(\.\d{1,12})?$/.test(value.trim()) ? new Big(value.trim()) : null;
+    if (decimals.size >= 10_000) decimals.clear();
+    decimals.set(value, read);
+  }
+  return read;
 }
+
+const isZero = (value: Big): boolean => value.c[0] === 0;
+
+/**
+ * `a + b` and `a - b`, without a new decimal when one side is zero: most of a cart's discounts, taxes
+ * and shipping are, and each new decimal is an object and an array of digits to collect.
+ */
+export const plus = (a: Big, b: Big): Big => (isZero(b) ? a : isZero(a) ? b : a.plus(b));
+export const minus = (a: Big, b: Big): Big => (isZero(b) ? a : a.minus(b));
 
 export const minBig = (a: Big, b: Big): Big => (a.lt(b) ? a : b);
 export const maxBig = (a: Big, b: Big): Big => (a.gt(b) ? a : b);
 export const sumBig = (values: Iterable<Big>): Big => {
   let total = ZERO;
-  for (const value of values) total = total.plus(value);
+  for (const value of values) total = plus(total, value);
   return total;
 };
 
