@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IDENTITY_SETTINGS } from '../packages/platform/src/identity/service.ts';
 import { DIALECTS, type TestPlatform } from '../packages/platform/test/support/platform.ts';
@@ -143,10 +143,21 @@ describe.each(DIALECTS)('storefront account in Chromium on %s', E2E_SUITE, (dial
   });
 
   it('signing out forgets the member: the header offers sign-in and the account page asks for it', async () => {
+    // the page never asks for the member once signed out (a visitor asking is refused with 403)
+    const refused: string[] = [];
+    const watch = (response: Response) => {
+      if (response.url().includes('/members/v1/members/my') && response.status() >= 400) {
+        refused.push(`${response.status()} ${response.url()}`);
+      }
+    };
+    page.on('response', watch);
     await accountMenu().getByRole('button', { name: 'Sign out' }).click();
     await page.waitForURL(`${platform.url}/`);
     await accountMenu().getByRole('link', { name: 'Sign in' }).waitFor();
     await eventually(() => storedRole(page)).not.toBe('member');
+    await page.waitForLoadState('networkidle');
+    page.off('response', watch);
+    expect(refused).toEqual([]);
 
     await page.reload();
     await accountMenu().getByRole('link', { name: 'Sign in' }).waitFor();

@@ -10,11 +10,18 @@ export interface MembersClient extends AuthClient {
 }
 
 export const memberQueries = {
-  /** The signed-in member, every field included. */
-  current: (client: Pick<MembersClient, 'members'>) =>
+  /**
+   * The signed-in member, every field included; `null` without asking when `client.auth` is given and
+   * no member is signed in (a sign-out refetches this query before React has seen the sign-out, and a
+   * visitor asking for the member is refused with 403).
+   */
+  current: (client: Pick<MembersClient, 'members'> & Partial<AuthClient>) =>
     queryOptions({
       queryKey: cartwheelKeys.members.current,
-      queryFn: () => client.members.getCurrentMember({ fieldsets: ['FULL'] }),
+      queryFn: async (): Promise<Member | null> =>
+        client.auth && !client.auth.loggedIn()
+          ? null
+          : client.members.getCurrentMember({ fieldsets: ['FULL'] }),
     }),
 };
 
@@ -26,7 +33,7 @@ export function useCurrentMember() {
   const client = useCartwheel<MembersClient>();
   const loggedIn = useLoggedIn();
   const query = useQuery({ ...memberQueries.current(client), enabled: loggedIn });
-  return { ...query, data: loggedIn ? query.data : undefined, loggedIn };
+  return { ...query, data: loggedIn ? (query.data ?? undefined) : undefined, loggedIn };
 }
 
 /** `POST /v1/members/my/slug`: the signed-in member's profile address; the new member is cached. */
@@ -48,7 +55,7 @@ export function useUpdateCurrentMember() {
       const current =
         queryClient.getQueryData<Member>(cartwheelKeys.members.current) ??
         (await queryClient.fetchQuery(memberQueries.current(client)));
-      if (!current.id) throw new Error('The signed-in member has no id');
+      if (!current?.id) throw new Error('No member is signed in');
       return client.members.updateMember(current.id, changes);
     },
     onSuccess: (member) => queryClient.setQueryData<Member>(cartwheelKeys.members.current, member),
