@@ -11,6 +11,7 @@ import {
   storedRole,
   storedTokens,
 } from './support/store.ts';
+import { claimsOf } from './support/storefront.ts';
 
 /**
  * A shopper's account in a real browser against a real platform: signing up with the emailed code,
@@ -19,12 +20,6 @@ import {
  */
 
 const NEW_PASSWORD = 'battery staple horse';
-
-/** The visitor an access token speaks for (its `sub`), and the member when signed in (`mid`). */
-function claimsOf(accessToken: string): { sub?: string; mid?: string } {
-  const payload = accessToken.split('.')[1] ?? '';
-  return JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
-}
 
 describe.each(DIALECTS)('storefront account in Chromium on %s', E2E_SUITE, (dialect) => {
   let platform: TestPlatform;
@@ -197,6 +192,9 @@ describe.each(DIALECTS)('storefront account in Chromium on %s', E2E_SUITE, (dial
     await page.goto(`${platform.url}/account/sign-in`);
     await page.getByRole('link', { name: 'Forgot your password?' }).click();
     await page.waitForURL('**/account/forgot-password');
+    // the URL moves before the page's code has loaded: until then the sign-in form, and its Email
+    // field, is still the one on screen
+    await page.getByRole('heading', { name: 'Reset your password' }).waitFor();
     await page.getByLabel('Email').fill(email);
     await page.getByRole('button', { name: 'Email me a link' }).click();
     await eventually(() => page.getByRole('status').textContent()).toContain(`we’ve emailed it a link`);

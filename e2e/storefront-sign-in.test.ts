@@ -12,7 +12,7 @@ import {
   storedRole,
   storedTokens,
 } from './support/store.ts';
-import { addToCart, cartLine, demoProducts, openProductPage } from './support/storefront.ts';
+import { addToCart, cartLine, claimsOf, demoProducts, openProductPage } from './support/storefront.ts';
 
 /**
  * Signing in from the storefront in a real browser against a real platform with the demo store:
@@ -20,12 +20,6 @@ import { addToCart, cartLine, demoProducts, openProductPage } from './support/st
  * becomes the member's, as with the storefront's own form; and both forms tell a wrong password from
  * an unknown email.
  */
-
-/** The visitor an access token speaks for (its `sub`), and the member when signed in (`mid`). */
-function claimsOf(accessToken: string): { sub?: string; mid?: string } {
-  const payload = accessToken.split('.')[1] ?? '';
-  return JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
-}
 
 describe.each(DIALECTS)('storefront sign-in in Chromium on %s', E2E_SUITE, (dialect) => {
   let platform: TestPlatform;

@@ -41,3 +41,9 @@ export async function addToCart(page: Page, quantity: number): Promise<void> {
   await page.getByRole('button', { name: 'Add to cart' }).click();
   await page.getByTestId('mini-cart').waitFor();
 }
+
+/** The visitor an access token speaks for (its `sub`), and the member when signed in (`mid`). */
+export function claimsOf(accessToken: string): { sub?: string; mid?: string } {
+  const payload = accessToken.split('.')[1] ?? '';
+  return JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+}
