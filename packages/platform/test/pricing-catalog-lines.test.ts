@@ -112,6 +112,29 @@ describe.each(DIALECTS)('pricing catalog lines (%s)', (dialect) => {
     expectPartsAddUp(second);
   });
 
+  it('a kept line in another quantity is the item a fresh resolve gives: stock, prices, text', async () => {
+    // the poster tracks 2 in stock: 3 is more than there is, and back to 1 is all there again
+    for (const quantity of [1, 3, 2, 1]) {
+      const kept = await priceAsCart([line('q1', posterId, quantity), line('q2', digitalId, quantity)]);
+      const fresh = await priceAsCart([
+        line(`fresh-${quantity}-a`, posterId, quantity),
+        line(`fresh-${quantity}-b`, digitalId, quantity),
+      ]);
+      for (const [index, item] of kept.lineItems.entries()) {
+        expect({ ...item, id: 'same' }).toEqual({ ...fresh.lineItems[index], id: 'same' });
+        expect(lineItemJson(item)).toBe(JSON.stringify(item));
+      }
+      expect(kept.amounts).toEqual(fresh.amounts);
+      expectPartsAddUp(kept);
+    }
+    const partly = await priceAsCart([line('q1', posterId, 3)]);
+    expect(partly.lineItems[0]?.availability).toEqual({
+      status: 'PARTIALLY_AVAILABLE',
+      quantityAvailable: 2,
+    });
+    expect(Object.isFrozen(partly.lineItems[0])).toBe(true);
+  });
+
   it('the same line id with other options, overrides or product is another item', async () => {
     const [m] = (await priceAsCart([line('k4', teeId, 1, { options: { Size: 'M', Color: 'Charcoal' } })]))
       .lineItems;

@@ -726,7 +726,7 @@ export class CartService {
   private answerJson(cart: StoredCart, priced: Priced): string {
     return withLines(
       JSON.stringify({ cart: this.wire(cart, priced, []) }),
-      `[${priced.lineItems.map(lineItemJson).join(',')}]`,
+      priced.lineItems.map(lineItemJson),
     );
   }
 
@@ -1047,18 +1047,26 @@ function cartEvent(
   const payload =
     linesJson === undefined
       ? { cart: summary(cart) }
-      : withLines(JSON.stringify({ cart: summary(cart, []) }), linesJson);
+      : withLines(JSON.stringify({ cart: summary(cart, []) }), [linesJson.slice(1, -1)]);
   return { entity: 'cart', slug, entityId: cart.id, payload };
 }
 
 /**
- * `json` with `lines` (an array's JSON text) in place of its first `"lineItems":[]`, which must come
- * after nothing but an id (a JSON string holds no unescaped quote, so it cannot hold the marker).
+ * `json` with the array of `items` (each one's JSON text) in place of its first `"lineItems":[]`, which
+ * must come after nothing but an id (a JSON string holds no unescaped quote, so it cannot hold the
+ * marker). An empty text among `items` stands for no item (an empty array's inside).
  */
-function withLines(json: string, lines: string): string {
-  const at = json.indexOf(EMPTY_LINES) + EMPTY_LINES.length - 2;
-  // joined, not concatenated: one flat string, where `+` makes a rope each later write flattens again
-  return [json.slice(0, at), lines, json.slice(at + 2)].join('');
+function withLines(json: string, items: string[]): string {
+  const at = json.indexOf(EMPTY_LINES) + EMPTY_LINES.length - 1;
+  const pieces = [json.slice(0, at)];
+  for (const item of items) {
+    if (item === '') continue;
+    if (pieces.length > 1) pieces.push(',');
+    pieces.push(item);
+  }
+  pieces.push(json.slice(at));
+  // joined once, not concatenated: one flat string, where `+` makes a rope each later write flattens again
+  return pieces.join('');
 }
 
 async function deleteCart(trx: Transaction<Tables>, cartId: string): Promise<void> {

@@ -56,7 +56,14 @@ interface KeptLine {
   rest: string | undefined;
   currency: Currency;
   resolved: ResolvedLine;
+  /** How the item's availability follows its quantity (the variant's stock). */
+  stock: (quantity: number) => ItemAvailabilityInfo;
+  /** The item's JSON text around the parts a quantity changes (`BY_QUANTITY`), made when first needed. */
+  textAround?: string[];
 }
+
+/** The parts of a catalog line's item that its quantity decides; everything else is the product's. */
+const BY_QUANTITY = ['quantity', 'availability', 'lineItemPrice'] as const;
 
 /**
  * Resolves stored lines against the catalog, keeping the catalog lines it resolved: a catalog line's
@@ -76,22 +83,25 @@ export class LineResolver {
   resolve(line: StoredLine, facts: ReadonlyMap<string, ProductFacts>, currency: Currency): ResolvedLine {
     if (line.custom) return resolveCustomLine(line, currency);
     const fact = factOf(line, facts);
-    if (!fact) return resolveCatalogLine(line, undefined, currency, this.publicUrl);
+    if (!fact) return resolveCatalogLine(line, undefined, currency, this.publicUrl).resolved;
     let byId = this.kept.get(fact);
     const kept = byId?.get(line.id);
     const rest = restOf(line);
     if (
       kept &&
-      kept.quantity === line.quantity &&
       kept.currency === currency &&
       kept.appId === line.catalogReference?.appId &&
       kept.catalogItemId === line.catalogReference?.catalogItemId &&
       kept.chosenVariantId === line.chosenVariantId &&
       kept.rest === rest
     ) {
+      if (kept.quantity === line.quantity) return kept.resolved;
+      // the same item in another quantity (the commonest change of a cart): only its quantity's parts move
+      kept.quantity = line.quantity;
+      kept.resolved = inQuantity(kept, line.quantity, currency);
       return kept.resolved;
     }
-    const resolved = resolveCatalogLine(line, fact, currency, this.publicUrl);
+    const { resolved, stock } = resolveCatalogLine(line, fact, currency, this.publicUrl);
     Object.freeze(resolved.lineItem);
     if (this.keptCount >= KEPT_LINES) {
       // full: start again (a shop's active carts fill it back within moments)
@@ -112,10 +122,71 @@ export class LineResolver {
       rest,
       currency,
       resolved,
+      stock,
     });
     return resolved;
   }
 }
+
+/**
+ * `kept`'s item in `quantity`: the kept item with its quantity, availability and line price replaced,
+ * and its JSON text made from the kept text around those three parts (`lineItemJson` finds it), so
+ * the product's part of the item is neither built nor serialised again.
+ */
+function inQuantity(kept: KeptLine, quantity: number, currency: Currency): ResolvedLine {
+  const before = kept.resolved;
+  const availability = kept.stock(quantity);
+  const amount = before.unitPrice.times(quantity);
+  // Object.assign keeps the kept item's key order, so its text and the new item's agree
+  const lineItem: LineItem = Object.freeze(
+    Object.assign({}, before.lineItem, { quantity, availability, lineItemPrice: currency.price(amount) }),
+  );
+  kept.textAround ??= textAround(before.lineItem);
+  const [head, afterQuantity, afterAvailability, tail] = kept.textAround as [string, string, string, string];
+  lineTexts.set(
+    lineItem,
+    [
+      head,
+      JSON.stringify(quantity),
+      afterQuantity,
+      JSON.stringify(availability),
+      afterAvailability,
+      JSON.stringify(lineItem.lineItemPrice),
+      tail,
+    ].join(''),
+  );
+  return Object.assign({}, before, { quantity, lineItem, amount, counted: isCounted(availability) });
+}
+
+/**
+ * `item`'s JSON text cut at the values of `BY_QUANTITY`, which the item holds in that order: the text
+ * is the pieces with those values' texts between them. Each member is written as JSON.stringify
+ * writes it (a member whose value it leaves out, such as an undefined image, is left out).
+ */
+function textAround(item: LineItem): string[] {
+  const pieces: string[] = [];
+  let piece = '{';
+  let first = true;
+  for (const [key, value] of Object.entries(item)) {
+    const member = JSON.stringify({ [key]: value }).slice(1, -1);
+    if ((BY_QUANTITY as readonly string[]).includes(key)) {
+      if (key !== BY_QUANTITY[pieces.length]) throw new Error(`a line item holds ${key} out of its order`);
+      pieces.push(`${piece}${first ? '' : ','}${JSON.stringify(key)}:`);
+      piece = '';
+      first = false;
+    } else if (member !== '') {
+      piece += `${first ? '' : ','}${member}`;
+      first = false;
+    }
+  }
+  pieces.push(`${piece}}`);
+  if (pieces.length !== BY_QUANTITY.length + 1)
+    throw new Error('a line item lacks a part its quantity decides');
+  return pieces;
+}
+
+const isCounted = (availability: ItemAvailabilityInfo) =>
+  availability.status === 'AVAILABLE' || availability.status === 'PARTIALLY_AVAILABLE';
 
 /** A catalog line's options and overrides as JSON text; undefined when it has neither (most lines). */
 function restOf(line: StoredLine): string | undefined {
@@ -153,11 +224,14 @@ function resolveCatalogLine(
   fact: ProductFacts | undefined,
   currency: Currency,
   publicUrl: string,
-): ResolvedLine {
+): { resolved: ResolvedLine; stock: (quantity: number) => ItemAvailabilityInfo } {
   const reference = line.catalogReference ?? {};
   const variant = fact?.visible ? chosenVariant(fact.record, reference.options) : undefined;
   // a product still sold whose chosen variant is gone keeps its name, so the buyer knows what to remove
-  if (!fact || !variant) return notFoundLine(line, fact?.visible ? fact.record.name : '', currency);
+  if (!fact || !variant) {
+    const resolved = notFoundLine(line, fact?.visible ? fact.record.name : '', currency);
+    return { resolved, stock: () => resolved.lineItem.availability as ItemAvailabilityInfo };
+  }
 
   const { record } = fact;
   const override = line.catalogOverrideFields ?? {};
@@ -191,19 +265,20 @@ function resolveCatalogLine(
     fixedQuantity: false,
     ...(line.catalogOverrideFields ? { catalogOverrideFields: jsonCopy(line.catalogOverrideFields) } : {}),
   };
-  return {
+  const resolved: ResolvedLine = {
     id: line.id,
     quantity: line.quantity,
     lineItem: withPrices(lineItem, unitPrice, currency.round(fullUnitPrice), amount, currency),
     unitPrice,
     fullUnitPrice: currency.round(fullUnitPrice),
     amount,
-    counted: availability.status === 'AVAILABLE' || availability.status === 'PARTIALLY_AVAILABLE',
+    counted: isCounted(availability),
     productId: record.id,
     collectionIds: fact.collectionIds,
     unitWeight: new Big(weight),
     shippable,
   };
+  return { resolved, stock: (quantity) => stockOf(record, variant, quantity) };
 }
 
 function resolveCustomLine(line: StoredLine, currency: Currency): ResolvedLine {
