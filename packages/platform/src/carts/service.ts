@@ -616,8 +616,8 @@ export class CartService {
 
   /**
    * Writes `cart`, the owner's row `read` and then changed (`content`: `toRow` of the change), if the
-   * row still holds the revision read: one short transaction of an update and its event, nothing read
-   * again. With `still`, also only if the pricing versions are still those and no visitor cart waits
+   * row still holds the revision read: one short transaction (or a part of a shared one) of an update
+   * and its event, nothing read again. With `still`, also only if the pricing versions are still those and no visitor cart waits
    * to merge. Answers the row as written; undefined when it was not, as another call changed or
    * deleted the cart meanwhile: the caller then applies its change under the row's lock.
    */
@@ -646,9 +646,8 @@ export class CartService {
           )
         : writeAtRevision.query(trx, values);
       const updated = await trx.executeQuery(query);
-      if (Number(updated.numAffectedRows ?? 0) === 0) return undefined;
-      await recordEvents(trx, [cartEvent('updated', cart, row.lines)]);
-      return row;
+      if (Number(updated.numAffectedRows ?? 0) === 0) return { value: undefined, events: [] };
+      return { value: row, events: [cartEvent('updated', cart, row.lines)] };
     });
   }
 
