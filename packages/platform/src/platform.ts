@@ -151,7 +151,7 @@ export async function startPlatform(config: PlatformConfig): Promise<Platform> {
       // the commerce domains: each helper below is built from the ones above it
       storeSettings: new StoreSettingsService(database.db, { dialect: database.dialect }),
       pricing: new PricingService(() => services, { publicUrl: config.publicUrl }),
-      carts: new CartService(database.db, database.dialect, () => services),
+      carts: new CartService(database, () => services),
       checkouts,
       placement: new OrderPlacement(checkouts),
       orders: new OrderService(database.db),

@@ -10,7 +10,7 @@ import type {
 } from '@cartwheel/sdk';
 import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
 import { CompiledStatement } from '../db/compiled.ts';
-import { type DialectName, inTransaction } from '../db/database.ts';
+import { type Database, type DialectName, inTransaction } from '../db/database.ts';
 import type { Tables } from '../db/tables.ts';
 import { type DomainEvent, recordEvents } from '../events/outbox.ts';
 import type { Services } from '../platform.ts';
@@ -127,13 +127,17 @@ export class CartService {
   /** Where `readVersioned` reads, together with the reads arriving beside it (SQLite). */
   private readonly sharedReads: SharedReads;
 
+  private readonly db: Kysely<Tables>;
+  private readonly dialect: DialectName;
+
   constructor(
-    private readonly db: Kysely<Tables>,
-    private readonly dialect: DialectName,
+    database: Database,
     private readonly deps: () => CartDependencies,
   ) {
-    this.sharedCommits = new SharedCommits(db, dialect);
-    this.sharedReads = new SharedReads(db, dialect);
+    this.db = database.db;
+    this.dialect = database.dialect;
+    this.sharedCommits = new SharedCommits(database);
+    this.sharedReads = new SharedReads(database.db, database.dialect);
   }
 
   // ---- reads ----
@@ -633,21 +637,23 @@ export class CartService {
     // Object.assign, not `{ ...content, revision }`: Node 20's V8 adds properties after a leading
     // spread slowly (~0.4 µs each), and this is every cart change's path
     const row: CartRow = Object.assign({}, content, { revision: cart.revision, updated_at: cart.updatedAt });
-    return this.sharedCommits.run(async (trx) => {
-      const values = Object.assign({}, row, { readRevision: revision });
-      const query = still
-        ? writeStill.query(
-            trx,
-            Object.assign(values, {
-              catalogVersion: still.versions.catalog,
-              settingsVersion: still.versions.settings,
-              waitingKey: still.visitorKey,
-            }),
-          )
-        : writeAtRevision.query(trx, values);
-      const updated = await trx.executeQuery(query);
-      if (Number(updated.numAffectedRows ?? 0) === 0) return { value: undefined, events: [] };
-      return { value: row, events: [cartEvent('updated', cart, row.lines)] };
+    const values = Object.assign({}, row, { readRevision: revision });
+    const statement = still
+      ? writeStill.query(
+          this.db,
+          Object.assign(values, {
+            catalogVersion: still.versions.catalog,
+            settingsVersion: still.versions.settings,
+            waitingKey: still.visitorKey,
+          }),
+        )
+      : writeAtRevision.query(this.db, values);
+    return this.sharedCommits.run({
+      statement,
+      outcome: (changed) =>
+        changed === 0
+          ? { value: undefined, events: [] }
+          : { value: row, events: [cartEvent('updated', cart, row.lines)] },
     });
   }
 

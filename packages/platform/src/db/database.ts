@@ -4,6 +4,7 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import SQLite from 'better-sqlite3';
 import {
+  type CompiledQuery,
   Kysely,
   PostgresDialect,
   type SqliteDatabase,
@@ -22,7 +23,22 @@ export type DialectName = 'sqlite' | 'postgres';
 export interface Database {
   db: Kysely<Tables>;
   dialect: DialectName;
+  /** The SQLite connection's own calls (SQLite only): see `SqliteConnection`. */
+  sqlite?: SqliteConnection;
   close(): Promise<void>;
+}
+
+/**
+ * The SQLite connection Kysely runs on, called at once and synchronously, for a hot path that runs
+ * several statements as one step: no promise between them, nothing of Kysely's executor per
+ * statement. Only while holding the connection (`db.connection().execute(...)`), so that no Kysely
+ * query or transaction is under way on it at the same time.
+ */
+export interface SqliteConnection {
+  /** Runs a statement (compiled by Kysely); answers the number of rows it changed. */
+  run(query: CompiledQuery): number;
+  /** Runs `work` in a transaction: committed when it returns, rolled back when it throws. */
+  transaction<T>(work: () => T): T;
 }
 
 export interface DatabaseOptions {
@@ -75,10 +91,15 @@ function openSqlite(dataDir: string): Database {
   // the checkpointer below does this work; the connection itself checkpoints only if it falls far behind
   sqlite.pragma(`wal_autocheckpoint = ${FALLBACK_CHECKPOINT_PAGES}`);
   const checkpointer = startCheckpointer(sqlite.name);
-  const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const statements = withStatementCache(sqlite);
+  const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: statements }) });
   return {
     db,
     dialect: 'sqlite',
+    sqlite: {
+      run: (query) => Number(statements.prepare(query.sql).run(query.parameters).changes),
+      transaction: (work) => sqlite.transaction(work)(),
+    },
     close: async () => {
       await checkpointer.stop();
       await db.destroy();

@@ -33,10 +33,23 @@ export async function recordEvents(
   events: DomainEvent[],
   now = new Date(),
 ): Promise<void> {
-  if (events.length === 0) return;
+  const insert = eventsInsert(trx, events, now);
+  if (insert) await trx.executeQuery(insert);
+}
+
+/**
+ * The one INSERT that writes `events` to the outbox, compiled for `db`'s database, for a caller that
+ * runs it inside its change's transaction itself; undefined when there are none.
+ */
+export function eventsInsert(
+  db: Transaction<Tables> | Kysely<Tables>,
+  events: DomainEvent[],
+  now = new Date(),
+): CompiledQuery | undefined {
+  if (events.length === 0) return undefined;
   const createdAt = now.toISOString();
   const parameters = events.flatMap((event) => Object.values(outboxRow(event, createdAt)));
-  await trx.executeQuery(CompiledQuery.raw(insertText(trx, events.length), parameters));
+  return CompiledQuery.raw(insertText(db, events.length), parameters);
 }
 
 /** One event as its outbox row: the one place that names the columns. */
