@@ -15,7 +15,7 @@ import type { Tables } from '../db/tables.ts';
 import { type DomainEvent, recordEvents } from '../events/outbox.ts';
 import type { Services } from '../platform.ts';
 import type { Priced, PricingRequest, StoredLine } from '../pricing/contract.ts';
-import { chosenVariantId, lineItemJson, sameItemKey } from '../pricing/lines.ts';
+import { chosenVariantId, pushLineItemJson, sameItemKey } from '../pricing/lines.ts';
 import { currencyOf, zero } from '../pricing/money.ts';
 import {
   catalogVersionNow,
@@ -23,6 +23,7 @@ import {
   pricingVersionColumns,
   settingsVersionNow,
 } from '../pricing/versions.ts';
+import { nowIso } from '../shared/clock.ts';
 import { applicationError, DomainError, violation } from '../shared/errors.ts';
 import { newId } from '../shared/ids.ts';
 import { PricedAnswers } from './priced-answers.ts';
@@ -354,7 +355,7 @@ export class CartService {
     }
     cart.checkoutId = null;
     cart.revision += 1;
-    cart.updatedAt = new Date().toISOString();
+    cart.updatedAt = nowIso();
     await trx.updateTable('carts').set(contentOf(cart)).where('id', '=', cartId).execute();
     await recordEvents(trx, [cartEvent('updated', cart)]);
   }
@@ -633,7 +634,7 @@ export class CartService {
   ): Promise<CartRow | undefined> {
     const revision = Number(read.revision);
     cart.revision = revision + 1;
-    cart.updatedAt = new Date().toISOString();
+    cart.updatedAt = nowIso();
     // Object.assign, not `{ ...content, revision }`: Node 20's V8 adds properties after a leading
     // spread slowly (~0.4 µs each), and this is every cart change's path
     const row: CartRow = Object.assign({}, content, { revision: cart.revision, updated_at: cart.updatedAt });
@@ -725,14 +726,16 @@ export class CartService {
   }
 
   /**
-   * `{"cart": ...}` as JSON text, each line item's text as pricing keeps it (`lineItemJson`): most of a
+   * `{"cart": ...}` as JSON text, each line item's text as pricing keeps it (`pushLineItemJson`): most of a
    * changed cart's lines are as they were, and their text is most of the answer.
    */
   private answerJson(cart: StoredCart, priced: Priced): string {
-    return withLines(
-      JSON.stringify({ cart: this.wire(cart, priced, []) }),
-      priced.lineItems.map(lineItemJson),
-    );
+    const items: string[] = [];
+    for (const item of priced.lineItems) {
+      if (items.length > 0) items.push(',');
+      pushLineItemJson(items, item);
+    }
+    return withLines(JSON.stringify({ cart: this.wire(cart, priced, []) }), items);
   }
 
   private wire(cart: StoredCart, priced: Priced, lineItems = priced.lineItems): Cart {
@@ -1057,21 +1060,14 @@ function cartEvent(
 }
 
 /**
- * `json` with the array of `items` (each one's JSON text) in place of its first `"lineItems":[]`, which
- * must come after nothing but an id (a JSON string holds no unescaped quote, so it cannot hold the
- * marker). An empty text among `items` stands for no item (an empty array's inside).
+ * `json` with `inside` (the pieces of an array's inside, as JSON text) put into its first
+ * `"lineItems":[]`, which must come after nothing but an id (a JSON string holds no unescaped quote,
+ * so it cannot hold the marker).
  */
-function withLines(json: string, items: string[]): string {
+function withLines(json: string, inside: string[]): string {
   const at = json.indexOf(EMPTY_LINES) + EMPTY_LINES.length - 1;
-  const pieces = [json.slice(0, at)];
-  for (const item of items) {
-    if (item === '') continue;
-    if (pieces.length > 1) pieces.push(',');
-    pieces.push(item);
-  }
-  pieces.push(json.slice(at));
   // joined once, not concatenated: one flat string, where `+` makes a rope each later write flattens again
-  return pieces.join('');
+  return [json.slice(0, at), ...inside, json.slice(at)].join('');
 }
 
 async function deleteCart(trx: Transaction<Tables>, cartId: string): Promise<void> {

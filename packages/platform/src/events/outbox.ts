@@ -1,5 +1,6 @@
 import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
 import type { Tables } from '../db/tables.ts';
+import { nowIso } from '../shared/clock.ts';
 import { timeOrderedId } from '../shared/ids.ts';
 
 /** The entities whose events point 4 announces, by the hosted platform's fully qualified names. */
@@ -31,7 +32,7 @@ export interface DomainEvent {
 export async function recordEvents(
   trx: Transaction<Tables> | Kysely<Tables>,
   events: DomainEvent[],
-  now = new Date(),
+  now?: Date,
 ): Promise<void> {
   const insert = eventsInsert(trx, events, now);
   if (insert) await trx.executeQuery(insert);
@@ -44,10 +45,10 @@ export async function recordEvents(
 export function eventsInsert(
   db: Transaction<Tables> | Kysely<Tables>,
   events: DomainEvent[],
-  now = new Date(),
+  now?: Date,
 ): CompiledQuery | undefined {
   if (events.length === 0) return undefined;
-  const createdAt = now.toISOString();
+  const createdAt = now ? now.toISOString() : nowIso();
   const parameters = events.flatMap((event) => Object.values(outboxRow(event, createdAt)));
   return CompiledQuery.raw(insertText(db, events.length), parameters);
 }

@@ -130,7 +130,7 @@ export class LineResolver {
 
 /**
  * `kept`'s item in `quantity`: the kept item with its quantity, availability and line price replaced,
- * and its JSON text made from the kept text around those three parts (`lineItemJson` finds it), so
+ * and its JSON text made from the kept text around those three parts (`pushLineItemJson` finds it), so
  * the product's part of the item is neither built nor serialised again.
  */
 function inQuantity(kept: KeptLine, quantity: number, currency: Currency): ResolvedLine {
@@ -143,18 +143,15 @@ function inQuantity(kept: KeptLine, quantity: number, currency: Currency): Resol
   );
   kept.textAround ??= textAround(before.lineItem);
   const [head, afterQuantity, afterAvailability, tail] = kept.textAround as [string, string, string, string];
-  lineTexts.set(
-    lineItem,
-    [
-      head,
-      JSON.stringify(quantity),
-      afterQuantity,
-      JSON.stringify(availability),
-      afterAvailability,
-      JSON.stringify(lineItem.lineItemPrice),
-      tail,
-    ].join(''),
-  );
+  lineTexts.set(lineItem, [
+    head,
+    JSON.stringify(quantity),
+    afterQuantity,
+    JSON.stringify(availability),
+    afterAvailability,
+    JSON.stringify(lineItem.lineItemPrice),
+    tail,
+  ]);
   return Object.assign({}, before, { quantity, lineItem, amount, counted: isCounted(availability) });
 }
 
@@ -196,20 +193,33 @@ function restOf(line: StoredLine): string | undefined {
     : JSON.stringify([options ?? null, line.catalogOverrideFields ?? null]);
 }
 
-const lineTexts = new WeakMap<LineItem, string>();
+/** The JSON text of kept items: whole, or in pieces to be joined (an item in another quantity). */
+const lineTexts = new WeakMap<LineItem, string | readonly string[]>();
 
 /**
- * `JSON.stringify(item)`, kept for the frozen items `LineResolver` keeps: serialising line items is
- * most of writing a cart's answer, and most of a changed cart's lines are as they were.
+ * Appends `JSON.stringify(item)` to `pieces`, as one text or several to be joined, kept for the
+ * frozen items `LineResolver` keeps: serialising line items is most of writing a cart's answer, and
+ * most of a changed cart's lines are as they were.
  */
-export function lineItemJson(item: LineItem): string {
-  if (!Object.isFrozen(item)) return JSON.stringify(item);
+export function pushLineItemJson(pieces: string[], item: LineItem): void {
+  if (!Object.isFrozen(item)) {
+    pieces.push(JSON.stringify(item));
+    return;
+  }
   let text = lineTexts.get(item);
   if (text === undefined) {
     text = JSON.stringify(item);
     lineTexts.set(item, text);
   }
-  return text;
+  if (typeof text === 'string') pieces.push(text);
+  else for (const piece of text) pieces.push(piece);
+}
+
+/** `JSON.stringify(item)`, from the text kept for it when there is one (`pushLineItemJson`). */
+export function lineItemJson(item: LineItem): string {
+  const pieces: string[] = [];
+  pushLineItemJson(pieces, item);
+  return pieces.join('');
 }
 
 /** The product a catalog line names, when it is a stores product the catalog read. */
