@@ -40,6 +40,18 @@ const platformBundle = () => {
 };
 
 /**
+ * The Node.js flags `npm start` runs the platform with (the root package.json's `start` script, their
+ * one source): the bench measures the platform as a shop runs it, flags and all.
+ */
+export function productionNodeFlags(): string[] {
+  const manifest = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8'));
+  const start = String(manifest.scripts?.start ?? '');
+  const found = /\bnode((?:\s+--[\w-]+(?:=\S+)?)*)\s+packages\/platform\/dist\/main\.js/.exec(start);
+  if (!found) throw new Error(`the start script no longer runs node on the platform's bundle: ${start}`);
+  return found[1]!.trim().split(/\s+/).filter(Boolean);
+}
+
+/**
  * The platform as it runs in production (`npm start`: the built `dist/main.js`), in its own process,
  * configured by the environment, so the load generator never shares its event loop.
  */
@@ -53,7 +65,7 @@ export async function startPlatformProcess(options: {
   nodeArgs?: string[];
 }): Promise<RunningServer> {
   const port = await freePort();
-  const args = ['--enable-source-maps', ...(options.nodeArgs ?? []), await platformBundle()];
+  const args = [...productionNodeFlags(), ...(options.nodeArgs ?? []), await platformBundle()];
   const child = spawn(process.execPath, args, {
     cwd: REPO_ROOT,
     env: {
