@@ -26,6 +26,7 @@ import {
 import { nowIso } from '../shared/clock.ts';
 import { applicationError, DomainError, violation } from '../shared/errors.ts';
 import { newId } from '../shared/ids.ts';
+import { storedLinesJson } from './lines-json.ts';
 import { PricedAnswers } from './priced-answers.ts';
 import type {
   AddToCartBody,
@@ -939,7 +940,7 @@ function toRow(cart: StoredCart): CartRow {
     owner_key: cart.ownerKey,
     visitor_id: cart.visitorId,
     member_id: cart.memberId,
-    lines: JSON.stringify(cart.lines),
+    lines: storedLinesJson(cart.lines),
     coupon_code: cart.couponCode,
     merchant_discounts: JSON.stringify(cart.merchantDiscounts),
     buyer_note: cart.buyerNote,
