@@ -732,9 +732,9 @@ export class CartService {
    */
   private answerJson(cart: StoredCart, priced: Priced): string {
     const items: string[] = [];
-    for (const item of priced.lineItems) {
-      if (items.length > 0) items.push(',');
-      pushLineItemJson(items, item);
+    for (const [index, item] of priced.lineItems.entries()) {
+      if (index > 0) items.push(',');
+      pushLineItemJson(items, item, priced.lineItemTexts[index]);
     }
     return withLines(JSON.stringify({ cart: this.wire(cart, priced, []) }), items);
   }

@@ -412,6 +412,7 @@ export function priceLines(
       weightUnit: settings.store.weightUnit,
       taxIncludedInPrices: included,
       lineItems,
+      lineItemTexts: lines.map((line) => line.text),
       appliedDiscounts,
       ...(Object.keys(errors).length > 0 ? { calculationErrors: errors } : {}),
       membershipOptions: {

@@ -9,7 +9,7 @@ import {
   STORES_APP_ID,
 } from '@cartwheel/sdk';
 import type { ProductRecord, VariantRecord } from '../catalog/model.ts';
-import type { StoredLine } from './contract.ts';
+import type { LineItemText, StoredLine } from './contract.ts';
 import { Big, type Currency, decimal, maxBig } from './money.ts';
 
 /** What pricing needs of one product (CatalogService.pricingFacts). */
@@ -40,6 +40,8 @@ export interface ResolvedLine {
   /** Per unit, in the store's weight unit. */
   unitWeight: Big;
   shippable: boolean;
+  /** Where the item's JSON text is kept once made. */
+  text: LineItemText;
 }
 
 const ZERO = new Big(0);
@@ -61,6 +63,11 @@ interface KeptLine {
   stock: (quantity: number) => ItemAvailabilityInfo;
   /** The item's JSON text around the parts a quantity changes (`BY_QUANTITY`), made when first needed. */
   textAround?: string[];
+  /**
+   * An unfrozen copy of the item, never handed out, that the item in another quantity is copied
+   * from: V8 copies a frozen object key by key, an ordinary one at once.
+   */
+  template?: LineItem;
 }
 
 /** The parts of a catalog line's item that its quantity decides; everything else is the product's. */
@@ -71,9 +78,11 @@ const BY_QUANTITY = ['quantity', 'availability', 'lineItemPrice'] as const;
  * item and prices depend only on the line itself, the product's facts and the currency, never on the
  * rest of the cart (discounts, shipping and tax are the engine's, on the cart as a whole). A cart
  * changed in one line so resolves that line again, and the items of the others keep their JSON text
- * (`lineItemJson`). Facts are one object per product per catalog version (CatalogService's
+ * (`ResolvedLine.text`). Facts are one object per product per catalog version (CatalogService's
  * `pricingFacts`), so after a catalog change, which moves the version, nothing kept is used. A kept
- * item is frozen, and shared by every price that uses it: its parts are never changed.
+ * item is shared by every price that uses it: its parts are never changed. The item first resolved
+ * for a line is frozen, so code that would change an item fails at once, in every test that prices a
+ * line; the same item in another quantity is not (freezing it was a fifth of a cart change's pricing).
  */
 export class LineResolver {
   private kept = new WeakMap<ProductFacts, Map<string, KeptLine>>();
@@ -131,8 +140,8 @@ export class LineResolver {
 
 /**
  * `kept`'s item in `quantity`: the kept item with its quantity, availability and line price replaced,
- * and its JSON text made from the kept text around those three parts (`pushLineItemJson` finds it), so
- * the product's part of the item is neither built nor serialised again.
+ * and its JSON text made from the kept text around those three parts (`ResolvedLine.text`), so the
+ * product's part of the item is neither built nor serialised again.
  */
 function inQuantity(kept: KeptLine, quantity: number, currency: Currency): ResolvedLine {
   const before = kept.resolved;
@@ -141,25 +150,28 @@ function inQuantity(kept: KeptLine, quantity: number, currency: Currency): Resol
   const lineItemPrice = currency.price(amount);
   // a copy with three values replaced keeps the kept item's key order, so its text and the new item's
   // agree; set one by one, as an object literal that spreads and then names more keys is slow on Node 20
-  const item = { ...before.lineItem };
+  kept.template ??= { ...before.lineItem };
+  const item = { ...kept.template };
   item.quantity = quantity;
   item.availability = availability;
   item.lineItemPrice = lineItemPrice;
-  const lineItem: LineItem = Object.freeze(item);
   kept.textAround ??= textAround(before.lineItem);
   const [head, afterQuantity, afterAvailability, tail] = kept.textAround as [string, string, string, string];
-  lineTexts.set(lineItem, [
-    head,
-    JSON.stringify(quantity),
-    afterQuantity,
-    availabilityJson(availability),
-    afterAvailability,
-    priceJson(lineItemPrice),
-    tail,
-  ]);
+  const text: LineItemText = {
+    json: [
+      head,
+      JSON.stringify(quantity),
+      afterQuantity,
+      availabilityJson(availability),
+      afterAvailability,
+      priceJson(lineItemPrice),
+      tail,
+    ],
+  };
   const resolved = { ...before };
   resolved.quantity = quantity;
-  resolved.lineItem = lineItem;
+  resolved.lineItem = item;
+  resolved.text = text;
   resolved.amount = amount;
   resolved.counted = isCounted(availability);
   return resolved;
@@ -226,32 +238,25 @@ function restOf(line: StoredLine): string | undefined {
     : JSON.stringify([options ?? null, line.catalogOverrideFields ?? null]);
 }
 
-/** The JSON text of kept items: whole, or in pieces to be joined (an item in another quantity). */
-const lineTexts = new WeakMap<LineItem, string | readonly string[]>();
-
 /**
- * Appends `JSON.stringify(item)` to `pieces`, as one text or several to be joined, kept for the
- * frozen items `LineResolver` keeps: serialising line items is most of writing a cart's answer, and
- * most of a changed cart's lines are as they were.
+ * Appends `JSON.stringify(item)` to `pieces`, as one text or several to be joined, from the text kept
+ * in `text` (made and kept there first if need be): serialising line items is most of writing a
+ * cart's answer, and most of a changed cart's lines are as they were.
  */
-export function pushLineItemJson(pieces: string[], item: LineItem): void {
-  if (!Object.isFrozen(item)) {
+export function pushLineItemJson(pieces: string[], item: LineItem, text?: LineItemText): void {
+  if (text === undefined) {
     pieces.push(JSON.stringify(item));
     return;
   }
-  let text = lineTexts.get(item);
-  if (text === undefined) {
-    text = JSON.stringify(item);
-    lineTexts.set(item, text);
-  }
-  if (typeof text === 'string') pieces.push(text);
-  else for (const piece of text) pieces.push(piece);
+  text.json ??= JSON.stringify(item);
+  if (typeof text.json === 'string') pieces.push(text.json);
+  else for (const piece of text.json) pieces.push(piece);
 }
 
 /** `JSON.stringify(item)`, from the text kept for it when there is one (`pushLineItemJson`). */
-export function lineItemJson(item: LineItem): string {
+export function lineItemJson(item: LineItem, text?: LineItemText): string {
   const pieces: string[] = [];
-  pushLineItemJson(pieces, item);
+  pushLineItemJson(pieces, item, text);
   return pieces.join('');
 }
 
@@ -320,6 +325,7 @@ function resolveCatalogLine(
     collectionIds: fact.collectionIds,
     unitWeight: new Big(weight),
     shippable,
+    text: { json: undefined },
   };
   return { resolved, stock: (quantity) => stockOf(record, variant, quantity) };
 }
@@ -366,6 +372,7 @@ function resolveCustomLine(line: StoredLine, currency: Currency): ResolvedLine {
     collectionIds: [],
     unitWeight: new Big(weight),
     shippable,
+    text: { json: undefined },
   };
 }
 
@@ -395,6 +402,7 @@ function notFoundLine(line: StoredLine, name: string, currency: Currency): Resol
     collectionIds: [],
     unitWeight: ZERO,
     shippable: false,
+    text: { json: undefined },
   };
 }
 
