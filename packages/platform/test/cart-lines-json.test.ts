@@ -59,6 +59,17 @@ describe('stored lines as JSON text', () => {
     expect(storedLinesJson(lines as StoredLine[])).toBe(JSON.stringify(lines));
   });
 
+  it('the same line id later in another quantity, product or app is written as it is then', () => {
+    const versions: StoredLine[] = [
+      plain('again', 1),
+      plain('again', 2),
+      plain('again', 2, 'p2'),
+      { id: 'again', quantity: 2, catalogReference: { appId: 'another-app', catalogItemId: 'p2' } },
+      plain('again', 1),
+    ];
+    for (const line of versions) expect(storedLinesJson([line])).toBe(JSON.stringify([line]));
+  });
+
   it('reads back as the lines it was made from', () => {
     const lines = [plain('l1', 7), { ...plain('l2', 1), chosenVariantId: 'v2' }];
     expect(JSON.parse(storedLinesJson(lines))).toEqual(lines);

@@ -27,9 +27,29 @@ function plainLineJson(line: StoredLine): string | undefined {
   }
   const { appId, catalogItemId } = reference;
   if (typeof appId !== 'string' || typeof catalogItemId !== 'string') return undefined;
-  // a finite number's JSON is its String(); a string's is JSON.stringify's (quotes and escapes)
-  return `{"id":${JSON.stringify(id)},"quantity":${quantity},"catalogReference":{"appId":${JSON.stringify(appId)},"catalogItemId":${JSON.stringify(catalogItemId)}}}`;
+  let made = madeTexts.get(id);
+  if (made === undefined || made.appId !== appId || made.catalogItemId !== catalogItemId) {
+    // a string's JSON is JSON.stringify's (quotes and escapes)
+    made = {
+      appId,
+      catalogItemId,
+      head: `{"id":${JSON.stringify(id)},"quantity":`,
+      tail: `,"catalogReference":{"appId":${JSON.stringify(appId)},"catalogItemId":${JSON.stringify(catalogItemId)}}}`,
+    };
+    if (madeTexts.size >= MAX_MADE_TEXTS) madeTexts.clear();
+    madeTexts.set(id, made);
+  }
+  // a finite number's JSON is its String()
+  return made.head + quantity + made.tail;
 }
+
+/**
+ * The text around the quantity made for each line id, with the reference it was made for: a cart
+ * change writes all of the cart's lines, and all but one are as they were. Checked by value, so a line
+ * that is not what the text was made from gets a text of its own.
+ */
+const madeTexts = new Map<string, { appId: string; catalogItemId: string; head: string; tail: string }>();
+const MAX_MADE_TEXTS = 10_000;
 
 /** Whether `value`'s enumerable keys are `keys`, in order (an array or a class instance never is). */
 function hasExactly(value: object, keys: readonly string[]): boolean {

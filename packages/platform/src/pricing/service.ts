@@ -43,9 +43,11 @@ export class PricingService {
     options: { settingsVersion?: number; catalogVersion?: number; executor?: Kysely<Tables> } = {},
   ): Promise<{ priced: Priced; until: number }> {
     const { catalog, storeSettings } = this.sources();
-    const productIds = request.lines.flatMap((line) =>
-      !line.custom && line.catalogReference?.catalogItemId ? [line.catalogReference.catalogItemId] : [],
-    );
+    const productIds: string[] = [];
+    for (const line of request.lines) {
+      const id = line.custom ? undefined : line.catalogReference?.catalogItemId;
+      if (id) productIds.push(id);
+    }
     const [settings, facts] = await Promise.all([
       storeSettings.commerceSettings(options.executor, options.settingsVersion),
       catalog.pricingFacts(productIds, options.executor, options.catalogVersion),
