@@ -49,7 +49,10 @@ export function eventsInsert(
 ): CompiledQuery | undefined {
   if (events.length === 0) return undefined;
   const createdAt = now ? now.toISOString() : nowIso();
-  const parameters = events.flatMap((event) => Object.values(outboxRow(event, createdAt)));
+  const parameters: unknown[] = [];
+  // a loop, not flatMap, which V8 runs slowly: every cart change records an event here
+  for (const event of events)
+    for (const value of Object.values(outboxRow(event, createdAt))) parameters.push(value);
   return CompiledQuery.raw(insertText(db, events.length), parameters);
 }
 
