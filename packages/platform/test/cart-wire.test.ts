@@ -470,6 +470,46 @@ describe.each(DIALECTS)('the current cart on %s', (dialect) => {
     expect(events.at(-1)?.slug).toBe('updated');
   });
 
+  it('announces a change with the cart as stored: lines, buyer, note, checkout and dates', async () => {
+    const cart = await shopper();
+    const added = await cart.add({ lineItems: [catalogLine(mug.id, 1)] });
+    await cart.add({ lineItems: [catalogLine(mug.id, 1)] });
+    const patched = await cart.patch({
+      cartInfo: { buyerNote: 'a "quoted" \\ note' },
+    });
+    expect(patched.status).toBe(200);
+    const events = await readEvents(platform.services.database.db, { entityId: added.body.cart.id });
+    const stored = {
+      id: added.body.cart.id,
+      lineItems: [
+        {
+          id: added.body.cart.lineItems[0].id,
+          quantity: 2,
+          catalogReference: { appId: STORES_APP_ID, catalogItemId: mug.id },
+        },
+      ],
+      buyerInfo: { visitorId: added.body.cart.buyerInfo.visitorId },
+      couponCode: null,
+      merchantDiscounts: [],
+      buyerNote: null,
+      checkoutId: null,
+      createdDate: added.body.cart.createdDate,
+    };
+    expect(events.map((event) => event.payload.cart)).toEqual([
+      {
+        ...stored,
+        lineItems: [{ ...stored.lineItems[0], quantity: 1 }],
+        updatedDate: added.body.cart.updatedDate,
+      },
+      { ...stored, updatedDate: expect.any(String) },
+      {
+        ...stored,
+        buyerNote: 'a "quoted" \\ note',
+        updatedDate: patched.body.cart.updatedDate,
+      },
+    ]);
+  });
+
   it('deletes the cart, answering {}, and announces created, updated and deleted', async () => {
     const cart = await shopper();
     const created = await cart.add({ lineItems: [catalogLine(mug.id, 1)] });
