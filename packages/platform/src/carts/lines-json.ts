@@ -1,4 +1,5 @@
 import type { StoredLine } from '../pricing/contract.ts';
+import { flat } from '../shared/text.ts';
 
 const PLAIN_LINE_KEYS = ['id', 'quantity', 'catalogReference'];
 const PLAIN_REFERENCE_KEYS = ['appId', 'catalogItemId'];
@@ -33,8 +34,10 @@ function plainLineJson(line: StoredLine): string | undefined {
     made = {
       appId,
       catalogItemId,
-      head: `{"id":${JSON.stringify(id)},"quantity":`,
-      tail: `,"catalogReference":{"appId":${JSON.stringify(appId)},"catalogItemId":${JSON.stringify(catalogItemId)}}}`,
+      head: flat(`{"id":${JSON.stringify(id)},"quantity":`),
+      tail: flat(
+        `,"catalogReference":{"appId":${JSON.stringify(appId)},"catalogItemId":${JSON.stringify(catalogItemId)}}}`,
+      ),
     };
     if (madeTexts.size >= MAX_MADE_TEXTS) madeTexts.clear();
     madeTexts.set(id, made);

@@ -9,6 +9,7 @@ import {
   STORES_APP_ID,
 } from '@cartwheel/sdk';
 import type { ProductRecord, VariantRecord } from '../catalog/model.ts';
+import { flat } from '../shared/text.ts';
 import type { LineItemText, StoredLine } from './contract.ts';
 import { Big, type Currency, decimal, maxBig } from './money.ts';
 
@@ -224,7 +225,7 @@ function textAround(item: LineItem): string[] {
   pieces.push(`${piece}}`);
   if (pieces.length !== BY_QUANTITY.length + 1)
     throw new Error('a line item lacks a part its quantity decides');
-  return pieces;
+  return pieces.map(flat);
 }
 
 const isCounted = (availability: ItemAvailabilityInfo) =>
