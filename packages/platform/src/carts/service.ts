@@ -623,10 +623,10 @@ export class CartService {
 
   /**
    * Writes `cart`, the owner's row `read` and then changed (`content`: `toRow` of the change, taken
-   * over as the row written), if the
-   * row still holds the revision read: one short transaction (or a part of a shared one) of an update
-   * and its event, nothing read again. With `still`, also only if the pricing versions are still those and no visitor cart waits
-   * to merge (`waitingKey`, for a member). Answers the row as written; undefined when it was not, as another call changed or
+   * over as the row written), if the row still holds the revision read: one short transaction (or a
+   * part of a shared one) of an update and its event, nothing read again. With `still`, also only if
+   * the pricing versions are still those and no visitor cart waits to merge (`waitingKey`, for a
+   * member). Answers the row as written; undefined when it was not, as another call changed or
    * deleted the cart meanwhile: the caller then applies its change under the row's lock.
    */
   private async writeIfUnchanged(
