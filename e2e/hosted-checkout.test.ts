@@ -347,7 +347,11 @@ describe.each(DIALECTS)('the hosted checkout page in Chromium on %s', E2E_SUITE,
     page.on('framenavigated', (frame) => {
       if (frame === page.mainFrame()) visited.push(frame.url());
     });
-    await page.evaluate(() => history.back());
+    // Back is taken after the evaluation has answered: taken within it, the navigation could end the
+    // page's context before the answer came back
+    await page.evaluate(() => {
+      setTimeout(() => history.back(), 0);
+    });
     await eventually(() => {
       const confirm = visited.findIndex((url) => url.includes('/auth/checkout/confirm?'));
       return confirm >= 0 && visited.slice(confirm + 1).some((url) => url === thankYou);
