@@ -8,12 +8,18 @@ export interface AnswerKey {
   versions: PricingVersions;
 }
 
-interface KeptAnswer extends AnswerKey {
+interface KeptAnswer<Read> extends AnswerKey {
   /** The first moment the clock alone may change the answer (a discount or coupon window). */
   until: number;
   json: string;
   /** The cart row the answer was priced from, when the caller had it: where a next change may start. */
   row: CartRow | undefined;
+  /**
+   * What the row was read or written as (never altered once kept), so that a change starting from
+   * the row copies it instead of parsing the row again: kept here, with its row, rather than in a
+   * WeakMap keyed by row, whose one entry per cart change cost the garbage collector dearly.
+   */
+  read: Read | undefined;
   /** What the answer and row take up, in UTF-16 code units. */
   size: number;
 }
@@ -29,8 +35,8 @@ const KEPT_TEXT = 16 * 1024 * 1024;
  * and no discount rule or coupon window has opened or closed since. Every change that can alter a price
  * moves one of them in its own transaction (pricing/versions.ts), whichever process makes it.
  */
-export class PricedAnswers {
-  private readonly answers = new Map<string, KeptAnswer>();
+export class PricedAnswers<Read> {
+  private readonly answers = new Map<string, KeptAnswer<Read>>();
   private keptText = 0;
 
   /** The answer kept for `ownerKey` if it was priced from exactly `key`, and its time is not up. */
@@ -54,18 +60,19 @@ export class PricedAnswers {
    * proof of anything, only where an optimistic change may start (it writes only if the row and the
    * versions are still these, see CartService's `changeFromKept`).
    */
-  lastRow(ownerKey: string): { row: CartRow; versions: PricingVersions } | undefined {
+  lastRow(ownerKey: string): { row: CartRow; versions: PricingVersions; read: Read | undefined } | undefined {
     const kept = this.answers.get(ownerKey);
-    return kept?.row ? { row: kept.row, versions: kept.versions } : undefined;
+    return kept?.row ? { row: kept.row, versions: kept.versions, read: kept.read } : undefined;
   }
 
   /**
    * Keeps an answer priced from `key`: from the cart at that revision (`row`, when the caller has it),
    * and from catalog and settings read no earlier than `key.versions` were (a newer read only makes
    * the key miss sooner). An answer from an older revision of the same cart than the one kept is not
-   * kept: calls on one cart may finish in another order than they wrote.
+   * kept: calls on one cart may finish in another order than they wrote. `read`: what `row` was read
+   * or written as.
    */
-  keep(ownerKey: string, key: AnswerKey, until: number, json: string, row?: CartRow): void {
+  keep(ownerKey: string, key: AnswerKey, until: number, json: string, row?: CartRow, read?: Read): void {
     const kept = this.answers.get(ownerKey);
     if (kept && kept.cartId === key.cartId && kept.revision > key.revision) return;
     this.forget(ownerKey);
@@ -78,7 +85,7 @@ export class PricedAnswers {
     }
     // every field named: V8 (Node 20) adds properties after a leading spread slowly, ~0.4 µs each
     const { cartId, revision, versions } = key;
-    this.answers.set(ownerKey, { cartId, revision, versions, until, json, row, size });
+    this.answers.set(ownerKey, { cartId, revision, versions, until, json, row, read, size });
     this.keptText += size;
   }
 

@@ -115,13 +115,12 @@ function ownedCartNotFound(): DomainError {
  * `PricingService` whenever it is read, and the merge of a visitor's cart into the member's on sign-in.
  */
 export class CartService {
-  /** Each owner's last priced answer, served again while provably unchanged (priced-answers.ts). */
-  private readonly answers = new PricedAnswers();
   /**
-   * The cart each kept row was read or written as: a change that starts from a kept row copies it
-   * instead of parsing the row's JSON again. Never altered once kept (changes work on a copy).
+   * Each owner's last priced answer, served again while provably unchanged (priced-answers.ts), with
+   * the row it was priced from and the cart that row was read or written as: a change that starts from
+   * a kept row copies that cart instead of parsing the row's JSON again (changes work on a copy).
    */
-  private readonly rowsRead = new WeakMap<CartRow, StoredCart>();
+  private readonly answers = new PricedAnswers<StoredCart>();
   /** The SQL texts of `readVersioned`, by columns and number of owner keys. */
   private readonly versionedReads = new Map<string, string>();
   /** Where `writeIfUnchanged` commits, together with the writes arriving beside it (SQLite). */
@@ -437,8 +436,7 @@ export class CartService {
     const json = this.answerJson(cart, priced);
     if (versions) {
       const key = { cartId: cart.id, revision: cart.revision, versions };
-      this.answers.keep(cart.ownerKey, key, until, json, row);
-      if (row) this.rowsRead.set(row, cart);
+      this.answers.keep(cart.ownerKey, key, until, json, row, row ? cart : undefined);
     }
     return json;
   }
@@ -595,12 +593,11 @@ export class CartService {
    */
   private async changeFromKept(
     owner: CartOwner,
-    kept: { row: CartRow; versions: PricingVersions },
+    kept: { row: CartRow; versions: PricingVersions; read: StoredCart | undefined },
     lines: NewLines,
     apply: (cart: StoredCart) => void,
   ): Promise<string | undefined> {
-    const read = this.rowsRead.get(kept.row);
-    const prospective = read ? copyOf(read) : fromRow(kept.row);
+    const prospective = kept.read ? copyOf(kept.read) : fromRow(kept.row);
     apply(prospective);
     const after = toRow(prospective);
     if (sameContent(kept.row, after)) return undefined;
