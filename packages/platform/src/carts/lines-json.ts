@@ -1,5 +1,5 @@
 import type { StoredLine } from '../pricing/contract.ts';
-import { flat } from '../shared/text.ts';
+import { flat, hasExactly } from '../shared/text.ts';
 
 const PLAIN_LINE_KEYS = ['id', 'quantity', 'catalogReference'];
 const PLAIN_REFERENCE_KEYS = ['appId', 'catalogItemId'];
@@ -53,14 +53,3 @@ function plainLineJson(line: StoredLine): string | undefined {
  */
 const madeTexts = new Map<string, { appId: string; catalogItemId: string; head: string; tail: string }>();
 const MAX_MADE_TEXTS = 10_000;
-
-/** Whether `value`'s enumerable keys are `keys`, in order (an array or a class instance never is). */
-function hasExactly(value: object, keys: readonly string[]): boolean {
-  if (Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return false;
-  let at = 0;
-  for (const key in value) {
-    if (key !== keys[at]) return false;
-    at++;
-  }
-  return at === keys.length;
-}

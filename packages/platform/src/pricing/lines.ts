@@ -9,7 +9,7 @@ import {
   STORES_APP_ID,
 } from '@cartwheel/sdk';
 import type { ProductRecord, VariantRecord } from '../catalog/model.ts';
-import { flat } from '../shared/text.ts';
+import { flat, hasExactly } from '../shared/text.ts';
 import type { LineItemText, StoredLine } from './contract.ts';
 import { Big, type Currency, decimal, maxBig } from './money.ts';
 
@@ -189,9 +189,7 @@ function priceJson(price: MultiCurrencyPrice): string {
 /** An availability as `stockOf` makes it (`{status, quantityAvailable}`), as JSON.stringify writes it. */
 function availabilityJson(availability: ItemAvailabilityInfo): string {
   const { status, quantityAvailable } = availability;
-  let at = 0;
-  for (const key in availability) if (key !== AVAILABILITY_KEYS[at++]) return JSON.stringify(availability);
-  return at === AVAILABILITY_KEYS.length &&
+  return hasExactly(availability, AVAILABILITY_KEYS) &&
     typeof status === 'string' &&
     (quantityAvailable === null ||
       (typeof quantityAvailable === 'number' && Number.isFinite(quantityAvailable)))

@@ -8,3 +8,17 @@ export function flat(text: string): string {
   text.charCodeAt(0);
   return text;
 }
+
+/**
+ * Whether `value`'s enumerable keys are `keys`, in order (an array or a class instance never is): an
+ * object whose JSON text may be written out by hand, key by key, as JSON.stringify would.
+ */
+export function hasExactly(value: object, keys: readonly string[]): boolean {
+  if (Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return false;
+  let at = 0;
+  for (const key in value) {
+    if (key !== keys[at]) return false;
+    at++;
+  }
+  return at === keys.length;
+}
