@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { buildPlatform } from '../../packages/platform/scripts/build.ts';
+import { buildPlatform, productionNodeFlags } from '../../packages/platform/scripts/build.ts';
 import { BENCH_DIR, REPO_ROOT } from './paths.ts';
 
 export const BENCH_ADMIN_API_KEY = 'cw_admin_bench_key_not_for_production';
@@ -38,18 +38,6 @@ const platformBundle = () => {
   bundle ??= buildPlatform();
   return bundle;
 };
-
-/**
- * The Node.js flags `npm start` runs the platform with (the root package.json's `start` script, their
- * one source): the bench measures the platform as a shop runs it, flags and all.
- */
-export function productionNodeFlags(): string[] {
-  const manifest = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8'));
-  const start = String(manifest.scripts?.start ?? '');
-  const found = /\bnode((?:\s+--[\w-]+(?:=\S+)?)*)\s+packages\/platform\/dist\/main\.js/.exec(start);
-  if (!found) throw new Error(`the start script no longer runs node on the platform's bundle: ${start}`);
-  return found[1]!.trim().split(/\s+/).filter(Boolean);
-}
 
 /**
  * The platform as it runs in production (`npm start`: the built `dist/main.js`), in its own process,

@@ -1,21 +1,53 @@
 /**
- * Builds the platform for production: one ES module, `dist/main.js`, from `src/main.ts` and the
- * workspace packages it imports (`@cartwheel/*`), with every npm dependency left to node_modules.
- * `npm start` runs it: plain JavaScript starts faster than transpiling on the fly with tsx, and runs
- * faster too (tsx keeps function names by wrapping every closure it creates).
+ * Builds the platform for production: ES modules in `dist/` (`main.js`, the command; `index.js`, the
+ * module; and the chunks they share), from `src/` and the workspace packages it imports
+ * (`@cartwheel/*`), with every npm dependency left to node_modules. `npm start` runs it: plain JavaScript starts faster than transpiling on the fly with
+ * tsx, and runs faster too (tsx keeps function names by wrapping every closure it creates).
+ *
+ * Code splitting is on so that a dynamic `import()` (the SDK loads its member sign-in flows that way)
+ * stays a real chunk boundary. Without it, esbuild inlines the imported module and wraps it, and every
+ * module it shares with the rest of the bundle, in a lazy initialiser that runs only when the `import()`
+ * does: a value such a module exports is `undefined` until then, and a module-level expression that
+ * reads it (a spread of the SDK's error codes, say) silently reads nothing. `assertNoLazyModules` fails
+ * the build if any module is wrapped that way again.
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 const PLATFORM_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-export const PLATFORM_BUNDLE = path.join(PLATFORM_DIR, 'dist/main.js');
+export const REPO_ROOT = path.resolve(PLATFORM_DIR, '../..');
+const PLATFORM_DIST = path.join(PLATFORM_DIR, 'dist');
+export const PLATFORM_BUNDLE = path.join(PLATFORM_DIST, 'main.js');
+/** The built `src/index.ts`: `startPlatform` and the configuration, for a program that runs the platform itself. */
+export const PLATFORM_MODULE = path.join(PLATFORM_DIST, 'index.js');
+
+/**
+ * The Node.js flags `npm start` runs the platform with (the root package.json's `start` script, their
+ * one source): the bench and the tests run the platform as a shop runs it, flags and all.
+ */
+export function productionNodeFlags(): string[] {
+  const manifest = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8'));
+  const start = String(manifest.scripts?.start ?? '');
+  const found = /\bnode((?:\s+--[\w-]+(?:=\S+)?)*)\s+packages\/platform\/dist\/main\.js/.exec(start);
+  if (!found) throw new Error(`the start script no longer runs node on the platform's bundle: ${start}`);
+  return found[1]!.trim().split(/\s+/).filter(Boolean);
+}
 
 export async function buildPlatform(): Promise<string> {
-  await build({
-    entryPoints: [path.join(PLATFORM_DIR, 'src/main.ts')],
-    outfile: PLATFORM_BUNDLE,
+  fs.rmSync(PLATFORM_DIST, { recursive: true, force: true });
+  const result = await build({
+    // the command, and the module a program (or an in-process test) starts the platform from
+    entryPoints: [path.join(PLATFORM_DIR, 'src/main.ts'), path.join(PLATFORM_DIR, 'src/index.ts')],
+    outdir: PLATFORM_DIST,
+    entryNames: '[name]',
+    // beside the entries, not below them: a path the code makes from its own file (the apps it
+    // serves, `../../../apps`) means the same from every file of the build
+    chunkNames: '[name]-[hash]',
     bundle: true,
+    splitting: true,
+    metafile: true,
     platform: 'node',
     format: 'esm',
     target: 'node20',
@@ -33,7 +65,21 @@ export async function buildPlatform(): Promise<string> {
       },
     ],
   });
+  assertNoLazyModules(Object.keys(result.metafile.outputs).filter((file) => file.endsWith('.js')));
   return PLATFORM_BUNDLE;
+}
+
+/**
+ * esbuild marks a module it had to wrap in a lazy initialiser with `__esm(`; in a split ES module build
+ * nothing should need one, so finding it means some module's values may be read before they exist.
+ */
+function assertNoLazyModules(outputs: string[]): void {
+  const wrapped = outputs.filter((file) => fs.readFileSync(file, 'utf8').includes('= __esm('));
+  if (wrapped.length > 0) {
+    throw new Error(
+      `the platform build wraps modules in lazy initialisers (${wrapped.join(', ')}): a module-level value read from them may be undefined at run time`,
+    );
+  }
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
