@@ -75,27 +75,44 @@ export interface Platform {
   close(onStep?: (step: string) => void): Promise<void>;
 }
 
-/** Opens the database, brings it up to date, seeds the demo store once, and starts listening. */
-export async function startPlatform(config: PlatformConfig): Promise<Platform> {
-  // until the HTTP app (and its logger) exists, a lost connection is told on stderr
-  let connectionLost = (error: Error) => {
-    if (config.logLevel !== 'silent') console.warn(`PostgreSQL connection lost while idle: ${error.message}`);
-  };
-  let revocationsFailed = (error: Error, what: string) => {
-    if (config.logLevel !== 'silent') console.warn(`${what}: ${error.message}`);
-  };
+/** What a process's notices go to: stderr until the HTTP app (and its logger) exists, then the logger. */
+export interface PlatformNotices {
+  connectionLost(error: Error): void;
+  revocationsFailed(error: Error, what: string): void;
+}
+
+/** The store's domains over its database, as one process holds them, with what opening them set up. */
+export interface OpenServices {
+  services: Services;
+  /** The admin API key when this opening created it (printed once) or the environment set it. */
+  adminApiKey: string | undefined;
+  demoClientId: string;
+  /** Stops the token revocation reader and the catalog's background writes, then closes the database. */
+  close(onStep?: (step: string) => void): Promise<void>;
+}
+
+/**
+ * Opens the database (bringing it up to date), follows token revocations, makes the store's keys and
+ * demo client on the first opening, and builds every domain's service. Nothing here listens or runs on
+ * a timer of its own beyond the revocation reader: a process that only works on the store's data (a
+ * test's view of it, a script) opens this alone.
+ */
+export async function openServices(
+  config: PlatformConfig,
+  notices: PlatformNotices = stderrNotices(config),
+): Promise<OpenServices> {
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     statementTimeoutMs: config.statementTimeoutMs,
-    onConnectionLost: (error) => connectionLost(error),
+    onConnectionLost: (error) => notices.connectionLost(error),
   });
   // every process refuses revoked tokens within a second: it follows the table from the start
   const revocations = new RevokedFamilies(database.db, {
     dialect: database.dialect,
     databaseUrl: config.databaseUrl,
     horizonMs: REVOCATION_HORIZON_MS,
-    onError: (error, what) => revocationsFailed(error, what),
+    onError: (error, what) => notices.revocationsFailed(error, what),
   });
   try {
     await revocations.start();
@@ -157,56 +174,11 @@ export async function startPlatform(config: PlatformConfig): Promise<Platform> {
       orders: new OrderService(database.db),
       payments: new PaymentService(database.db, settings),
     };
-    const movedProducts = await services.catalog.moveLinksTo(config.publicUrl);
-    if (config.seedDemo) await seedDemoStore(services);
-
-    const app = createHttpApp({
-      logLevel: config.logLevel,
-      trustProxy: config.trustProxy,
-      resolvePrincipal: (authorization) => services.tokens.resolve(authorization),
-    });
-    connectionLost = (error) =>
-      app.log.warn({ err: error }, 'PostgreSQL connection lost while idle; the pool opens another');
-    revocationsFailed = (error, what) => app.log.warn({ err: error }, `${what} failed; retrying`);
-    if (movedProducts > 0) {
-      app.log.info(
-        { products: movedProducts, publicUrl: config.publicUrl },
-        'catalog links moved to PUBLIC_URL',
-      );
-    }
-    storefrontConfigRoutes(
-      app,
-      { clientId: demoClientId, storeName: config.storeName },
-      { captcha: () => services.identity.captchaConfig() },
-    );
-    oauthRoutes(app, services);
-    catalogRoutes(app, services);
-    identityRoutes(app, services);
-    memberRoutes(app, services);
-    emailRoutes(app, services);
-    storeSettingsRoutes(app, services);
-    cartRoutes(app, services);
-    checkoutRoutes(app, services);
-    orderRoutes(app, services);
-    paymentRoutes(app, services);
-    await serveApps(app, config);
-
-    await app.listen({ port: config.port, host: config.host });
-    const sweep = sweepPayments(services.placement, app);
-    const address = app.server.address();
-    const port = typeof address === 'object' && address ? address.port : config.port;
     return {
-      url: `http://localhost:${port}`,
-      port,
-      app,
       services,
       adminApiKey,
       demoClientId,
       close: async (onStep = () => {}) => {
-        onStep('finishing the calls under way');
-        await app.close();
-        onStep('stopping the payment sweep');
-        await sweep.stop();
         onStep('stopping the token revocation reader');
         await revocations.close();
         onStep('finishing catalog anchor writes');
@@ -218,6 +190,95 @@ export async function startPlatform(config: PlatformConfig): Promise<Platform> {
   } catch (error) {
     await revocations.close();
     await database.close();
+    throw error;
+  }
+}
+
+function stderrNotices(config: PlatformConfig): PlatformNotices {
+  const warn = (message: string) => {
+    if (config.logLevel !== 'silent') console.warn(message);
+  };
+  return {
+    connectionLost: (error) => warn(`PostgreSQL connection lost while idle: ${error.message}`),
+    revocationsFailed: (error, what) => warn(`${what}: ${error.message}`),
+  };
+}
+
+/**
+ * The platform's HTTP app over `services`: the wire's shell, every domain's routes and the built apps,
+ * not yet listening.
+ */
+export async function buildHttpApp(opened: OpenServices): Promise<FastifyInstance> {
+  const { services, demoClientId } = opened;
+  const { config } = services;
+  const app = createHttpApp({
+    logLevel: config.logLevel,
+    trustProxy: config.trustProxy,
+    resolvePrincipal: (authorization) => services.tokens.resolve(authorization),
+  });
+  storefrontConfigRoutes(
+    app,
+    { clientId: demoClientId, storeName: config.storeName },
+    { captcha: () => services.identity.captchaConfig() },
+  );
+  oauthRoutes(app, services);
+  catalogRoutes(app, services);
+  identityRoutes(app, services);
+  memberRoutes(app, services);
+  emailRoutes(app, services);
+  storeSettingsRoutes(app, services);
+  cartRoutes(app, services);
+  checkoutRoutes(app, services);
+  orderRoutes(app, services);
+  paymentRoutes(app, services);
+  await serveApps(app, config);
+  return app;
+}
+
+/** Opens the store's services, seeds the demo store once, and starts listening. */
+export async function startPlatform(config: PlatformConfig): Promise<Platform> {
+  const notices = stderrNotices(config);
+  const opened = await openServices(config, {
+    connectionLost: (error) => notices.connectionLost(error),
+    revocationsFailed: (error, what) => notices.revocationsFailed(error, what),
+  });
+  const { services } = opened;
+  try {
+    const movedProducts = await services.catalog.moveLinksTo(config.publicUrl);
+    if (config.seedDemo) await seedDemoStore(services);
+
+    const app = await buildHttpApp(opened);
+    notices.connectionLost = (error) =>
+      app.log.warn({ err: error }, 'PostgreSQL connection lost while idle; the pool opens another');
+    notices.revocationsFailed = (error, what) => app.log.warn({ err: error }, `${what} failed; retrying`);
+    if (movedProducts > 0) {
+      app.log.info(
+        { products: movedProducts, publicUrl: config.publicUrl },
+        'catalog links moved to PUBLIC_URL',
+      );
+    }
+
+    await app.listen({ port: config.port, host: config.host });
+    const sweep = sweepPayments(services.placement, app);
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : config.port;
+    return {
+      url: `http://localhost:${port}`,
+      port,
+      app,
+      services,
+      adminApiKey: opened.adminApiKey,
+      demoClientId: opened.demoClientId,
+      close: async (onStep = () => {}) => {
+        onStep('finishing the calls under way');
+        await app.close();
+        onStep('stopping the payment sweep');
+        await sweep.stop();
+        await opened.close(onStep);
+      },
+    };
+  } catch (error) {
+    await opened.close();
     throw error;
   }
 }

@@ -48,7 +48,8 @@ describe.each(DIALECTS)('deep pages on %s', (dialect) => {
   const model = new Map<string, Modelled>();
 
   beforeAll(async () => {
-    reader = await startTestPlatform({ dialect, env });
+    // in the test's process: the test reads the anchors the reading process keeps
+    reader = await startTestPlatform({ dialect, env, inProcess: true });
     writer = await startTestPlatform({ dialect, env, sharing: reader });
     visitor = await visitorToken(reader);
     winter = (await admin(writer).post('/stores/v1/collections', { collection: { name: 'Deep Winter' } }))

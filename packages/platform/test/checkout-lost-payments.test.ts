@@ -29,7 +29,8 @@ describe.each(DIALECTS)('payments whose answer was lost, on %s', (dialect) => {
   let payments: { provider: PaymentProvider };
 
   beforeAll(async () => {
-    platform = await startTestPlatform({ dialect });
+    // in the test's process: its payment provider is replaced to lose the gateway's answer
+    platform = await startTestPlatform({ dialect, inProcess: true });
     await shipToUs(platform);
     payments = platform.services.payments as { provider: PaymentProvider };
     gateway = payments.provider;

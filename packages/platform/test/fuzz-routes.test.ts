@@ -470,7 +470,7 @@ describe.each(DIALECTS)('every route, fuzzed, on %s', (dialect) => {
   it('answers no malformed request with a 5xx, and stays up', { timeout: 600_000 }, async () => {
     const fuzz = new Fuzzer(random(dialect === 'sqlite' ? 8 : 9), known);
     // the demo store's own pages and files are not calls
-    const routes = platform.app.declaredRoutes.filter(
+    const routes = (await platform.declaredRoutes()).filter(
       (route) => route.url.startsWith('/') && !route.url.includes('*') && route.url !== '/media/:file',
     );
     expect(routes.length).toBeGreaterThan(40);

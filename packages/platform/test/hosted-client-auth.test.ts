@@ -67,6 +67,24 @@ describe.each(DIALECTS)("the hosted platform's own auth client on %s", (dialect)
     expect(back.headers.get('location')).toBe(`${platform.url}/`);
   });
 
+  it('hears the hosted error code of each failed sign-up and sign-in: a taken email, a wrong password, an unknown email', async () => {
+    const { auth } = client();
+    const address = email();
+    expect((await auth.register({ email: address, password: PASSWORD })).loginState).toBe('SUCCESS');
+
+    const again = await auth.register({ email: address, password: PASSWORD });
+    expect(again.loginState).toBe('FAILURE');
+    expect((again as { errorCode?: string }).errorCode).toBe('emailAlreadyExists');
+
+    const wrongPassword = await auth.login({ email: address, password: `${PASSWORD} but not quite` });
+    expect(wrongPassword.loginState).toBe('FAILURE');
+    expect((wrongPassword as { errorCode?: string }).errorCode).toBe('invalidPassword');
+
+    const unknown = await auth.login({ email: `nobody.${address}`, password: PASSWORD });
+    expect(unknown.loginState).toBe('FAILURE');
+    expect((unknown as { errorCode?: string }).errorCode).toBe('invalidEmail');
+  });
+
   it('gets member tokens by member id with the admin key (getMemberTokensForExternalLogin)', async () => {
     const { auth } = client();
     const address = email();

@@ -1,7 +1,7 @@
 import { OAuthStrategy } from '@cartwheel/sdk';
 import { decodeJwt, SignJWT } from 'jose';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RECENT_SIGN_IN_MS } from '../src/identity/service.ts';
 import { REVOCATIONS_LISTENER } from '../src/oauth/revocations.ts';
 import { mailbox, uniqueEmail } from './identity-client.ts';
@@ -139,6 +139,37 @@ describe.each(DIALECTS)('sessions that end, on %s', (dialect) => {
     await expectEnded(session.access, 'logout from the second', second, first);
   });
 
+  for (const [path, clientParam, targetParam] of [
+    ['/oauth2/logout', 'client_id', 'post_logout_redirect_uri'],
+    ['/_api/iam/authentication/v1/logout', 'clientId', 'postLogoutRedirectUri'],
+  ] as const) {
+    it(`${path} called with the member's access token ends that sign-in, and sends them only to a registered page`, async () => {
+      const { email } = await newMember('api-logout');
+      const kept = await signIn(email);
+      const session = await signIn(email);
+      const registered = `${first.url}/`;
+      const query = (target: string) =>
+        `${path}?${clientParam}=${TEST_CLIENT_ID}&${targetParam}=${encodeURIComponent(target)}`;
+      const logout = (target: string) =>
+        fetch(`${first.url}${query(target)}`, {
+          headers: { authorization: session.access },
+          redirect: 'manual',
+        });
+      // a page the client never registered: refused, sent nowhere, and the sign-in goes on
+      const elsewhere = await logout('https://elsewhere.example/');
+      expect(elsewhere.status).toBe(400);
+      expect(elsewhere.headers.get('location')).toBeNull();
+      expect((await myMember(second, session.access)).status).toBe(200);
+      const answer = await logout(registered);
+      expect(answer.status).toBe(302);
+      expect(answer.headers.get('location')).toBe(registered);
+      await expectEnded(session.access, `${path} with a token`);
+      expect((await refresh(second, session.refresh)).status).toBe(401);
+      // the member's other sign-in goes on
+      expect((await myMember(second, kept.access)).status).toBe(200);
+    });
+  }
+
   it('a reused refresh token ends its family: the access tokens it and its successor bought are refused', async () => {
     const { email } = await newMember('reuse');
     const session = await signIn(email);
@@ -216,34 +247,41 @@ describe.each(DIALECTS)('sessions that end, on %s', (dialect) => {
   });
 
   it('refuses a password change from a sign-in older than the limit, even through a fresh refresh', async () => {
-    const { email } = await newMember('stale');
+    const { email, id } = await newMember('stale');
     const session = await signIn(email);
-    vi.useFakeTimers({ toFake: ['Date'] });
-    try {
-      vi.setSystemTime(Date.now() + RECENT_SIGN_IN_MS + 60_000);
-      const renewed = await refresh(first, session.refresh);
-      expect(renewed.status).toBe(200);
-      for (const token of [session.access, renewed.body.access_token as string]) {
-        const refused = await send(first, 'POST', '/_api/iam/authentication/v2/change-password', {
-          auth: token,
-          body: { newPassword: 'a password a thief chose' },
-        });
-        expect(refused.status).toBe(403);
-        expect(refused.body.details.applicationError).toMatchObject({
-          code: 'RECENT_SIGN_IN_REQUIRED',
-          description: 'sign in again to change your password',
-        });
-      }
-      // signing in again is what it takes
-      const fresh = await signIn(email);
-      const changed = await send(first, 'POST', '/_api/iam/authentication/v2/change-password', {
-        auth: fresh.access,
-        body: { newPassword: 'a password the owner chose' },
+    // the sign-in is now older than the limit, as if the member had stayed signed in since: its
+    // family's sign-in time, and an access token handed out at that sign-in
+    const signedInAt = Date.now() - RECENT_SIGN_IN_MS - 60_000;
+    const { fam: family, sub: visitorId } = decodeJwt(session.access) as { fam: string; sub: string };
+    await first.services.database.db
+      .updateTable('refresh_tokens')
+      .set({ signed_in_at: new Date(signedInAt).toISOString() })
+      .where('family_id', '=', family)
+      .execute();
+    const issuedThen = await first.services.tokens.issueMemberTokens(
+      { clientId: TEST_CLIENT_ID, visitorId, memberId: id, signedInAt },
+      family,
+    );
+    const renewed = await refresh(first, session.refresh);
+    expect(renewed.status).toBe(200);
+    for (const token of [issuedThen.access_token, renewed.body.access_token as string]) {
+      const refused = await send(first, 'POST', '/_api/iam/authentication/v2/change-password', {
+        auth: token,
+        body: { newPassword: 'a password a thief chose' },
       });
-      expect(changed.status).toBe(200);
-    } finally {
-      vi.useRealTimers();
+      expect(refused.status).toBe(403);
+      expect(refused.body.details.applicationError).toMatchObject({
+        code: 'RECENT_SIGN_IN_REQUIRED',
+        description: 'sign in again to change your password',
+      });
     }
+    // signing in again is what it takes
+    const fresh = await signIn(email);
+    const changed = await send(first, 'POST', '/_api/iam/authentication/v2/change-password', {
+      auth: fresh.access,
+      body: { newPassword: 'a password the owner chose' },
+    });
+    expect(changed.status).toBe(200);
     expect((await strategy().login({ email, password: PASSWORD })).loginState).not.toBe('SUCCESS');
   });
 
@@ -463,14 +501,16 @@ describe('sessions that end, on postgres, while a listening connection is cut', 
         ])
       ).rows.map((row) => row.pid as number);
     try {
-      expect(await listeners()).toHaveLength(2); // one a process
+      // one a process: the two platforms, and each test's own view of the store beside them
+      const following = (await listeners()).length;
+      expect(following).toBe(4);
       for (const pid of await listeners()) await admin.query('select pg_terminate_backend($1)', [pid]);
       await auth.logout(`${first.url}/`);
       expect((await myMember(first, access)).status).toBe(401);
       expect(await refusalDelay(second, access, 'postgres logout while not listening')).toBeLessThan(
         WITHIN_MS,
       );
-      await expect.poll(async () => (await listeners()).length, { timeout: 10_000 }).toBe(2);
+      await expect.poll(async () => (await listeners()).length, { timeout: 10_000 }).toBe(following);
     } finally {
       await admin.end();
     }

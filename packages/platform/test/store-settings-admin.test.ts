@@ -1,5 +1,5 @@
-import { STORES_APP_ID } from '@cartwheel/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cartCalls, catalogLine } from './cart-calls.ts';
 import { admin, call, createProduct, visitorToken } from './catalog-http.ts';
 import { DIALECTS, startTestPlatform, type TestPlatform } from './support/platform.ts';
 
@@ -445,22 +445,27 @@ describe.each(DIALECTS)('store settings admin API (%s)', (dialect) => {
     await api.post('/api/cartwheel/coupons', {
       coupon: { code: 'FIVEOFF', discountType: 'FIXED_AMOUNT', fixedAmount: '5.00' },
     });
-    const priced = await platform.services.pricing.price({
-      lines: [
-        { id: 'l1', quantity: 1, catalogReference: { appId: STORES_APP_ID, catalogItemId: product.id } },
-      ],
-      couponCode: 'FIVEOFF',
+    // a shopper's cart, priced by the platform that answers: coupon, shipping to Oregon and its tax
+    const cart = cartCalls(platform, await visitorToken(platform));
+    expect((await cart.add({ lineItems: [catalogLine(product.id, 1)] })).status).toBe(200);
+    expect((await cart.patch({ couponCode: 'FIVEOFF' })).status).toBe(200);
+    const estimate = await cart.estimate({
       shippingAddress: { country: 'US', subdivision: 'US-OR', city: 'Portland' },
+      calculateTax: true,
+      calculateShipping: true,
     });
+    expect(estimate.status).toBe(200);
     // 40 - 5 = 35, 5% tax 1.75; the Domestic region's standard rate (free only from $75)
-    expect(priced.amounts).toEqual({
-      subtotal: '40.00',
-      shipping: '5.99',
-      tax: '1.75',
-      discount: '5.00',
-      total: '42.74',
-    });
-    expect(priced.weightUnit).toBe('LB');
-    expect(priced.shippingInfo.selectedCarrierServiceOption?.code).toBe('standard');
+    const amount = (part: { amount: string } | undefined) => part?.amount;
+    const summary = estimate.body.priceSummary;
+    expect({
+      subtotal: amount(summary.subtotal),
+      shipping: amount(summary.shipping),
+      tax: amount(summary.tax),
+      discount: amount(summary.discount),
+      total: amount(summary.total),
+    }).toEqual({ subtotal: '40.00', shipping: '5.99', tax: '1.75', discount: '5.00', total: '42.74' });
+    expect(estimate.body.weightUnit).toBe('LB');
+    expect(estimate.body.shippingInfo.selectedCarrierServiceOption?.code).toBe('standard');
   });
 });
