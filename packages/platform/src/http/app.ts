@@ -94,7 +94,7 @@ export function createHttpApp(options: HttpOptions): HttpApp {
     // Fastify takes a hop count too, though its types name only booleans and addresses
     trustProxy: (options.trustProxy ?? false) as boolean | string,
     requestIdHeader: false,
-    bodyLimit: 10 * 1024 * 1024,
+    bodyLimit: BODY_LIMIT,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     // What the router refuses before any route is found (a path it cannot decode, a parameter over
     // `maxParamLength`) skips the hooks and the error handler: answered here, through the same handler,
@@ -150,6 +150,7 @@ export function createHttpApp(options: HttpOptions): HttpApp {
 
   app.addHook('onRequest', async (request, reply) => {
     stampRequestId(request, reply);
+    await refuseOversizedBody(request);
     const query = request.query as Record<string, unknown> | undefined;
     const encoded = query?.[STRUCTURED_PARAM];
     if (typeof encoded === 'string') {
@@ -196,4 +197,31 @@ function describe(access: Access): string {
     : access === 'member'
       ? 'signed-in members'
       : 'token holders';
+}
+
+/** The largest request body the platform reads. */
+const BODY_LIMIT = 10 * 1024 * 1024;
+/** The largest body it reads to the end only to refuse it: past this, the connection is closed. */
+const DRAIN_LIMIT = 8 * BODY_LIMIT;
+
+/**
+ * A body its `Content-Length` says is over the limit is read to the end and thrown away before the 413
+ * is sent. Refusing at once (as Fastify does) closes the connection while the client is still sending,
+ * and most clients then see only a broken pipe, never the answer. A body past `DRAIN_LIMIT` is left to
+ * Fastify: refused and the connection closed, as reading it would cost more than its sender is owed.
+ */
+async function refuseOversizedBody(request: FastifyRequest): Promise<void> {
+  const declared = Number(request.headers['content-length']);
+  if (!(declared > BODY_LIMIT && declared <= DRAIN_LIMIT)) return;
+  const body = request.raw;
+  await new Promise<void>((resolve) => {
+    body.on('end', resolve);
+    body.on('error', () => resolve());
+    body.on('close', resolve);
+    body.resume();
+  });
+  throw Object.assign(new Error('the request body is larger than the platform accepts'), {
+    code: 'FST_ERR_CTP_BODY_TOO_LARGE',
+    statusCode: 413,
+  });
 }
