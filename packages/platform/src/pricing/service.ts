@@ -11,7 +11,7 @@ import { currencyOf } from './money.ts';
 /** What pricing reads: the catalog's products and the store's settings. */
 export interface PricingSources {
   catalog: Pick<CatalogService, 'pricingFacts'>;
-  storeSettings: Pick<StoreSettingsService, 'commerceSettings'>;
+  storeSettings: Pick<StoreSettingsService, 'commerceSettings' | 'currentCommerceSettings'>;
 }
 
 /**
@@ -63,7 +63,9 @@ export class PricingService {
    * (`COUPON_DOES_NOT_EXIST`, `COUPON_IS_DISABLED`, `COUPON_IS_EXPIRED`, `COUPON_IS_NOT_ACTIVE_YET`).
    */
   async checkCoupon(code: string, now = new Date()): Promise<void> {
-    const settings = await this.sources().storeSettings.commerceSettings();
+    // the settings as they are now, not this process's snapshot: a coupon made, switched off or
+    // changed a moment ago on another process is judged as it now stands
+    const settings = await this.sources().storeSettings.currentCommerceSettings();
     const refusal = couponRefusal(settings.coupons.get(code.trim().toUpperCase()), code.trim(), now);
     if (refusal) {
       // a code the buyer typed that cannot be used: a bad argument (400), as the hosted platform answers

@@ -78,6 +78,14 @@ export class StoreSettingsService {
     return own.settings;
   }
 
+  /**
+   * The settings as the database holds them now, whatever snapshot this process keeps: for a refusal
+   * another process's write may have lifted a moment ago (a coupon just made).
+   */
+  async currentCommerceSettings(): Promise<CommerceSettings> {
+    return this.commerceSettings(undefined, await settingsVersion(this.db));
+  }
+
   /** One load at a time for every caller of this process; a write meanwhile keeps it out of the cache. */
   private sharedLoad(): Promise<SettingsSnapshot> {
     if (!this.loading) {
