@@ -126,7 +126,8 @@ export function oauthRoutes(
   );
 
   // The end of a logout redirect session: the sign-in ended when the session was made; the browser
-  // goes back to the client's page only if the client registered it.
+  // goes back to the client's page only if the client registered it. Called directly with a member's
+  // access token of that client, it ends that sign-in itself, as the redirect session would have.
   const logout = async (
     request: FastifyRequest,
     reply: FastifyReply,
@@ -143,7 +144,16 @@ export function oauthRoutes(
           : 'client_id is required',
       });
     }
-    if (!target) return reply.redirect(`${publicUrl}/`, 302);
+    // a refused logout changes nothing; one that goes through ends the caller's own sign-in of this client
+    const principal = request.principal;
+    const endSignIn = async () => {
+      if (principal.kind === 'member' && principal.clientId === client.id)
+        await tokens.revokeMemberSignIn(principal);
+    };
+    if (!target) {
+      await endSignIn();
+      return reply.redirect(`${publicUrl}/`, 302);
+    }
     // checked and sent as one parsed URL: what the browser is sent to is what was checked, whatever a
     // backslash or a stray character in the raw text would mean to another parser
     const location = absoluteHttpUrl(target);
@@ -154,6 +164,7 @@ export function oauthRoutes(
         error_description: `post_logout_redirect_uri ${location ?? JSON.stringify(target)} is not registered with the OAuth client ${client.id}`,
       });
     }
+    await endSignIn();
     request.log.debug({ clientId }, 'logout');
     return reply.redirect(location, 302);
   };
