@@ -4,6 +4,8 @@ import { DIALECTS, startTestPlatform, TEST_CLIENT_ID, type TestPlatform } from '
 
 /** `POST /_api/redirects-api/v1/redirect-session` for every flow, and the admin's OAuth client registry. */
 const SESSIONS = '/_api/redirects-api/v1/redirect-session';
+/** RFC 7636 Appendix B's challenge: the S256 digest of its verifier, 43 characters. */
+const CHALLENGE = 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM';
 
 describe.each(DIALECTS)('redirect sessions and OAuth clients on %s', (dialect) => {
   let platform: TestPlatform;
@@ -23,7 +25,7 @@ describe.each(DIALECTS)('redirect sessions and OAuth clients on %s', (dialect) =
         authRequest: {
           redirectUri: `${platform.url}/auth/callback`,
           clientId: TEST_CLIENT_ID,
-          codeChallenge: 'challenge',
+          codeChallenge: CHALLENGE,
           codeChallengeMethod: 'S256',
           responseMode: 'query',
           responseType: 'code',
@@ -45,7 +47,7 @@ describe.each(DIALECTS)('redirect sessions and OAuth clients on %s', (dialect) =
       response_mode: 'query',
       scope: 'offline_access',
       state: 'the-state',
-      code_challenge: 'challenge',
+      code_challenge: CHALLENGE,
       code_challenge_method: 'S256',
       prompt: 'none',
       sessionToken: 'the-session',
@@ -70,6 +72,57 @@ describe.each(DIALECTS)('redirect sessions and OAuth clients on %s', (dialect) =
       ]),
     );
   });
+
+  const HOSTILE_CHALLENGES: Array<{ name: string; challenge: string; rule: string }> = [
+    { name: 'a 1 MB challenge', challenge: 'a'.repeat(1024 * 1024), rule: 'MAX_LENGTH' },
+    { name: 'a challenge of 129 characters', challenge: 'a'.repeat(129), rule: 'MAX_LENGTH' },
+    { name: 'a challenge of 42 characters', challenge: 'a'.repeat(42), rule: 'MIN_LENGTH' },
+    {
+      name: 'a challenge with characters PKCE does not use',
+      challenge: `${'a'.repeat(42)}/`,
+      rule: 'FORMAT',
+    },
+    { name: 'a challenge with an astral character', challenge: `${'a'.repeat(42)}😀`, rule: 'FORMAT' },
+  ];
+  for (const { name, challenge, rule } of HOSTILE_CHALLENGES) {
+    it(`refuses ${name} (RFC 7636: 43 to 128 unreserved characters), records nothing, and keeps answering`, async () => {
+      const before = await platform.services.database.db
+        .selectFrom('oauth_authorization_requests')
+        .select((eb) => eb.fn.countAll().as('count'))
+        .executeTakeFirstOrThrow();
+      const authRequest = {
+        clientId: TEST_CLIENT_ID,
+        redirectUri: `${platform.url}/auth/callback`,
+        state: 'the-state',
+        codeChallenge: challenge,
+        codeChallengeMethod: 'S256',
+      };
+      const { status, body } = await session({ auth: { authRequest } });
+      expect(status).toBe(400);
+      expect(body.details.validationError.fieldViolations).toEqual([
+        expect.objectContaining({ field: 'auth.authRequest.codeChallenge', ruleName: rule }),
+      ]);
+      const direct = await fetch(
+        `${platform.url}/oauth2/authorize?${new URLSearchParams({
+          client_id: TEST_CLIENT_ID,
+          redirect_uri: `${platform.url}/auth/callback`,
+          response_type: 'code',
+          state: 'the-state',
+          code_challenge: challenge.slice(0, 4000),
+          code_challenge_method: 'S256',
+        })}`,
+        { redirect: 'manual' },
+      );
+      expect(direct.status).toBe(400);
+      const after = await platform.services.database.db
+        .selectFrom('oauth_authorization_requests')
+        .select((eb) => eb.fn.countAll().as('count'))
+        .executeTakeFirstOrThrow();
+      expect(Number(after.count)).toBe(Number(before.count));
+      const fine = await session({ auth: { authRequest: { ...authRequest, codeChallenge: CHALLENGE } } });
+      expect(fine.status).toBe(200);
+    });
+  }
 
   it('leads a logout session to the logout endpoint, which returns only to a registered page', async () => {
     const { body } = await session({

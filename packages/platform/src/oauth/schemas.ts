@@ -1,4 +1,4 @@
-import { CODE_VERIFIER_MAX_LENGTH } from '@cartwheel/sdk';
+import { CODE_VERIFIER_MAX_LENGTH, CODE_VERIFIER_MIN_LENGTH } from '@cartwheel/sdk';
 import Type from 'typebox';
 import { AnyObject, Id, Nullable, Text, URL_MAX_LENGTH } from '../http/input.ts';
 
@@ -7,6 +7,15 @@ import { AnyObject, Id, Nullable, Text, URL_MAX_LENGTH } from '../http/input.ts'
 /** Tokens, codes and states: opaque text. */
 const Opaque = Text(4096);
 const Url = Text(URL_MAX_LENGTH);
+/**
+ * A PKCE code challenge (RFC 7636 §4.2): the S256 digest of a verifier, or a plain verifier, is 43 to
+ * 128 unreserved characters (§4.1). Bounded here, before it reaches an indexed column.
+ */
+const CodeChallenge = Type.String({
+  minLength: CODE_VERIFIER_MIN_LENGTH,
+  maxLength: CODE_VERIFIER_MAX_LENGTH,
+  pattern: '^[A-Za-z0-9._~-]*$',
+});
 
 /** `POST /oauth2/token`: camelCase from the hosted client, snake_case for the elevated grant. */
 export const TokenRequestBody = Type.Object({
@@ -34,7 +43,7 @@ export const AuthorizeQuery = Type.Object({
   response_mode: Type.Optional(Text(64)),
   scope: Type.Optional(Text(200)),
   state: Type.Optional(Opaque),
-  code_challenge: Type.Optional(Text(CODE_VERIFIER_MAX_LENGTH)),
+  code_challenge: Type.Optional(CodeChallenge),
   code_challenge_method: Type.Optional(Text(16)),
   prompt: Type.Optional(Text(32)),
   sessionToken: Type.Optional(Opaque),
@@ -54,7 +63,7 @@ export const HostedLogoutQuery = Type.Object({
 const AuthRequest = Type.Object({
   redirectUri: Type.Optional(Nullable(Url)),
   clientId: Type.Optional(Nullable(Id())),
-  codeChallenge: Type.Optional(Nullable(Text(CODE_VERIFIER_MAX_LENGTH))),
+  codeChallenge: Type.Optional(Nullable(CodeChallenge)),
   codeChallengeMethod: Type.Optional(Nullable(Text(16))),
   responseMode: Type.Optional(Nullable(Text(64))),
   responseType: Type.Optional(Nullable(Text(64))),

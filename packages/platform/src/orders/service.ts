@@ -499,9 +499,9 @@ function fieldCondition(column: FilterColumn, value: unknown, field: string): Co
       parts.push((eb) => eb(column, raw ? 'is not' : 'is', null));
     } else if (operator === '$startsWith' && column !== 'number') {
       const prefix = operand(raw, at) as string;
-      parts.push((eb) =>
-        eb(eb.fn('substr', [eb.ref(column), eb.lit(1), eb.lit(prefix.length)]), '=', prefix),
-      );
+      // both databases count characters (code points), not JavaScript's UTF-16 units
+      const characters = Array.from(prefix).length;
+      parts.push((eb) => eb(eb.fn('substr', [eb.ref(column), eb.lit(1), eb.lit(characters)]), '=', prefix));
     } else {
       problems.push(
         violation(
