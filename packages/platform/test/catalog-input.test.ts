@@ -70,7 +70,7 @@ const ROWS: Row[] = [
     name: 'a filter that is text',
     method: 'POST',
     path: productsQuery,
-    body: { query: { filter: '{"name":"x"}' } },
+    body: { query: { filter: 'name is x' } },
     as: 'visitor',
     field: 'query.filter',
     rule: 'FORMAT',

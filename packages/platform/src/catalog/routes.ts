@@ -4,6 +4,7 @@ import { CALLERS, type HttpApp } from '../http/app.ts';
 import type { Services } from '../platform.ts';
 import { isGeneratedImageStem, renderSvg } from './media.ts';
 import { checkFilterBudget } from './query.ts';
+import { readRestQueryForms } from './query-forms.ts';
 import {
   AddMediaBody,
   BulkAdjustBody,
@@ -34,16 +35,19 @@ const viewer = (request: FastifyRequest): Viewer => ({ admin: request.principal.
 const json = (reply: FastifyReply, text: string) => reply.type('application/json; charset=utf-8').send(text);
 
 /**
- * Counts a query's filter against the budget (query.ts) before its schema walks it: a filter of
- * thousands of conditions is refused after the first few dozen, not validated to the end.
+ * Reads a query written in the REST documentation's form (query.ts, `readRestQueryForms`), then counts
+ * its filter against the budget before its schema walks it: a filter of thousands of conditions is
+ * refused after the first few dozen, not validated to the end.
  */
-async function countFilter(request: FastifyRequest): Promise<void> {
+async function prepareQuery(request: FastifyRequest): Promise<void> {
   const input = (request.method === 'GET' ? request.query : request.body) as
-    | { query?: { filter?: unknown } | null }
+    | { query?: Record<string, unknown> | null }
     | null
     | undefined;
   const query = typeof input === 'object' ? input?.query : undefined;
-  if (query !== null && typeof query === 'object') checkFilterBudget(query.filter);
+  if (query === null || typeof query !== 'object' || Array.isArray(query)) return;
+  readRestQueryForms(query);
+  checkFilterBudget(query.filter);
 }
 
 /**
@@ -61,7 +65,7 @@ function queryRoute<S extends TSchema>(
     const result = await answered;
     return typeof result === 'string' ? json(reply, result) : result;
   };
-  const options = { config: CALLERS.anyone, preValidation: countFilter };
+  const options = { config: CALLERS.anyone, preValidation: prepareQuery };
   app.get(path, { ...options, schema: { querystring: schema } }, (request, reply) =>
     send(reply, answer(request.query as Static<S>, request)),
   );
