@@ -53,6 +53,24 @@ export async function stockOf(platform: TestPlatform, productId: string): Promis
   return answer.body.product.stock.quantity;
 }
 
+/** What each variant of a product holds now, by its choices (`M/Navy`), read as an admin. */
+export async function variantStock(
+  platform: TestPlatform,
+  productId: string,
+): Promise<Record<string, number>> {
+  const answer = await admin(platform).get(
+    `/stores-reader/v1/products/${productId}?includeMerchantSpecificData=true`,
+  );
+  return Object.fromEntries(
+    answer.body.product.variants.map(
+      (variant: { choices: Record<string, string>; stock: { quantity: number } }) => [
+        Object.values(variant.choices).join('/'),
+        variant.stock.quantity,
+      ],
+    ),
+  );
+}
+
 export const checkoutCalls = (platform: TestPlatform, auth: string) => {
   const path = '/ecom/v1/checkouts';
   return {

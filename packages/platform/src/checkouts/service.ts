@@ -18,7 +18,7 @@ import type { OrderSource } from '../orders/model.ts';
 import type { OrderService } from '../orders/service.ts';
 import type { PaymentService } from '../payments/service.ts';
 import type { Priced, StoredLine } from '../pricing/contract.ts';
-import { sameItemKey } from '../pricing/lines.ts';
+import { addLines, checkLineLimits } from '../pricing/line-limits.ts';
 import type { PricingService } from '../pricing/service.ts';
 import { applicationError, invalidArgument, notFound, violation } from '../shared/errors.ts';
 import { newId, newSecret } from '../shared/ids.ts';
@@ -89,8 +89,6 @@ export interface CheckoutDomains {
 
 /** A hosted checkout page's session lasts a day. */
 export const CHECKOUT_SESSION_MS = 24 * 60 * 60 * 1000;
-/** Lines one checkout holds. */
-export const MAX_CHECKOUT_LINES = 300;
 
 /**
  * Checkouts: created from a cart or from lines, changed by their owner (each change re-prices them),
@@ -110,6 +108,8 @@ export class CheckoutService {
 
   /** A checkout of the cart's lines and choices, owned by the cart's owner (docs/buying-path.md). */
   async createFromCart(input: CheckoutFromCart): Promise<{ checkoutId: string }> {
+    // a cart merged on sign-in may hold more lines than a checkout takes
+    checkLineLimits(input.lines, 'checkout');
     const buyer = await this.memberBuyer(input.owner.memberId);
     const inputs: CheckoutInputs = {
       lines: input.lines,
@@ -131,7 +131,8 @@ export class CheckoutService {
     principal: Principal,
     request: { lineItems?: LineInput[] | undefined; channelType?: string | undefined },
   ): Promise<CheckoutDocument> {
-    const lines = storedLines(request.lineItems ?? [], 'lineItems');
+    const lines: StoredLine[] = [];
+    addLines(lines, await this.newLines(request.lineItems ?? []), 'checkout');
     const owner =
       principal.kind === 'member'
         ? { visitorId: principal.visitorId, memberId: principal.memberId }
@@ -176,21 +177,11 @@ export class CheckoutService {
   }
 
   async addLines(id: string, principal: Principal, lineItems: LineInput[]): Promise<CheckoutDocument> {
-    const added = storedLines(lineItems, 'lineItems');
+    const added = await this.newLines(lineItems);
     return this.change(id, principal, (inputs) => {
+      // the same catalog item and variant again adds to that line's quantity, as a cart does
       const lines = [...inputs.lines];
-      for (const line of added) {
-        // the same catalog item and variant again adds to that line's quantity, as a cart does
-        const key = sameItemKey(line);
-        const same = lines.find((existing) => key !== undefined && sameItemKey(existing) === key);
-        if (same) same.quantity += line.quantity;
-        else lines.push(line);
-      }
-      if (lines.length > MAX_CHECKOUT_LINES) {
-        throw invalidArgument([
-          violation('lineItems', `a checkout holds at most ${MAX_CHECKOUT_LINES} lines`, 'MAX_SIZE'),
-        ]);
-      }
+      addLines(lines, added, 'checkout');
       return { ...inputs, lines };
     });
   }
@@ -219,6 +210,7 @@ export class CheckoutService {
         }
         line.quantity = update.quantity ?? line.quantity;
       }
+      checkLineLimits(lines, 'checkout');
       return { ...inputs, lines };
     });
   }
@@ -535,6 +527,13 @@ export class CheckoutService {
     return (await this.domains.members.document(principal.memberId))?.contactId ?? null;
   }
 
+  /** Lines as a checkout call sent them, checked, given ids and the variants their choices name. */
+  private async newLines(lineItems: LineInput[]): Promise<StoredLine[]> {
+    const lines = storedLines(lineItems, 'lineItems');
+    await this.domains.pricing.recordChosenVariants(lines);
+    return lines;
+  }
+
   price(inputs: CheckoutInputs): Promise<Priced> {
     return this.domains.pricing.price({
       lines: inputs.lines,
@@ -670,7 +669,9 @@ export function stockItems(inputs: CheckoutInputs): { items: StockItem[]; lineId
     const options = (reference.options ?? {}) as { variantId?: unknown; options?: unknown };
     items.push({
       productId: reference.catalogItemId,
-      variantId: typeof options.variantId === 'string' ? options.variantId : undefined,
+      // the variant the line was priced as, recorded when it was added, however its choices were spelled
+      variantId:
+        line.chosenVariantId ?? (typeof options.variantId === 'string' ? options.variantId : undefined),
       choices:
         options.options && typeof options.options === 'object'
           ? (options.options as Record<string, string>)
