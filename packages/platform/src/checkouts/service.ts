@@ -265,6 +265,8 @@ export class CheckoutService {
           };
       }
       if (row.completed === 1) throw completedError(id);
+      // the hosted page is paying it: that payment's order is the one
+      await this.refuseWhilePaying(trx, row);
       const inputs = JSON.parse(row.inputs) as CheckoutInputs;
       const priced = JSON.parse(row.priced) as Priced;
       const blocker = orderBlocker(inputs, priced, API_NAMES);
@@ -375,6 +377,7 @@ export class CheckoutService {
         const row = await this.lock(trx, id, principal);
         if (row.completed === 1) throw completedError(id);
         if (row.inputs !== seen.inputs) return undefined; // changed meanwhile: price the new inputs
+        await this.refuseWhilePaying(trx, row);
         const now = new Date();
         if (row.order_id) await this.releaseUnpaidOrder(trx, row, now);
         const next: CheckoutRow = {
@@ -402,27 +405,43 @@ export class CheckoutService {
   }
 
   /**
-   * The checkout changes after create-order made an unpaid order of it: that order no longer holds
-   * what the buyer chose, so it is canceled, and paying the checkout makes its order anew. The buyer
-   * is never charged one total for a checkout that shows another. While a
-   * payment of that order is under way (or waits on 3-D Secure), the checkout takes no change.
+   * Refuses, in the transaction holding the checkout, any change while a payment of it is under way: a
+   * charge in flight or a 3-D Secure step waiting, whether the hosted page started it or it pays the
+   * order create-order made. The buyer confirms the checkout as it was when they paid, so that is what
+   * is charged, ordered and taken from the cart and the stock. A step past its hold is over: its stock
+   * is given back here, as the next payment would, and the change goes ahead.
    */
-  private async releaseUnpaidOrder(trx: Transaction<Tables>, row: CheckoutRow, now: Date): Promise<void> {
-    const orderId = row.order_id!;
+  private async refuseWhilePaying(trx: Transaction<Tables>, row: CheckoutRow): Promise<void> {
     const paying = await trx
       .selectFrom('checkout_attempts')
-      .select('id')
-      .where('order_id', '=', orderId)
+      .selectAll()
+      .where('checkout_id', '=', row.id)
       .where('status', 'in', ['PROCESSING', 'REQUIRES_ACTION'])
-      .executeTakeFirst();
-    if (paying) {
+      .orderBy('id')
+      .execute();
+    const now = new Date().toISOString();
+    for (const attempt of paying) {
+      if (attempt.status === 'REQUIRES_ACTION' && attempt.expires_at <= now) {
+        await this.releaseAttempt(trx, attempt, 'EXPIRED', expiredOutcome());
+        continue;
+      }
       throw applicationError(
         'FAILED_PRECONDITION',
         'PAYMENT_IN_PROGRESS',
-        'this checkout is being paid: it can change once that payment is over',
-        { checkoutId: row.id, orderId },
+        'this checkout is being paid: it can change once that payment is over (complete or fail the card check first)',
+        { checkoutId: row.id, ...(attempt.order_id ? { orderId: attempt.order_id } : {}) },
       );
     }
+  }
+
+  /**
+   * The checkout changes after create-order made an unpaid order of it: that order no longer holds
+   * what the buyer chose, so it is canceled, and paying the checkout makes its order anew. The buyer
+   * is never charged one total for a checkout that shows another (while that order is being paid, the
+   * checkout takes no change: `refuseWhilePaying`).
+   */
+  private async releaseUnpaidOrder(trx: Transaction<Tables>, row: CheckoutRow, now: Date): Promise<void> {
+    const orderId = row.order_id!;
     const canceled = await this.domains.orders.cancelUnpaid(trx, orderId, now);
     // only an order an earlier version made holds its stock unpaid (OrderRow.holds_stock)
     if (canceled?.heldStock) {
@@ -475,12 +494,7 @@ export class CheckoutService {
       .orderBy('id')
       .limit(100)
       .execute();
-    for (const attempt of expired) {
-      await this.releaseAttempt(trx, attempt, 'EXPIRED', {
-        code: 'AUTHENTICATION_EXPIRED',
-        description: 'the card authentication was not completed in time: place the order again',
-      });
-    }
+    for (const attempt of expired) await this.releaseAttempt(trx, attempt, 'EXPIRED', expiredOutcome());
     return expired.length;
   }
 
@@ -578,6 +592,12 @@ export class CheckoutService {
     });
   }
 }
+
+/** How a 3-D Secure step left past its hold ends. */
+export const expiredOutcome = () => ({
+  code: 'AUTHENTICATION_EXPIRED',
+  description: 'the card authentication was not completed in time: place the order again',
+});
 
 export function completedError(id: string) {
   return applicationError(
