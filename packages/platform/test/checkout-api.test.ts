@@ -1,5 +1,5 @@
 import { STORES_APP_ID } from '@cartwheel/sdk';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cartCalls, catalogLine, signUpFrom } from './cart-calls.ts';
 import { admin, createProduct, visitorToken } from './catalog-http.ts';
 import {
@@ -11,6 +11,7 @@ import {
   checkoutCalls,
   checkoutSession,
   eventSlugs,
+  expectBooksBalance,
   gatewayCharges,
   pageCalls,
   shipToUs,
@@ -39,6 +40,10 @@ describe.each(DIALECTS)('checkout calls, on %s', (dialect) => {
   });
   afterAll(async () => {
     await platform?.stop();
+  });
+  // whatever a test did, every order's charge and every product's stock still add up
+  afterEach(async () => {
+    await expectBooksBalance(platform);
   });
 
   it("a checkout made from lines is the caller's, re-priced by each change, with the hosted client's addressLine1 read", async () => {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { PaymentProvider } from '../src/payments/provider.ts';
 import { cartCalls, catalogLine } from './cart-calls.ts';
 import { admin, call, createProduct, visitorToken } from './catalog-http.ts';
@@ -10,7 +10,9 @@ import {
   checkoutCalls,
   checkoutSession,
   eventSlugs,
+  expectBooksBalance,
   gatewayCharges,
+  openStock,
   pageCalls,
   shipToUs,
   shopperCheckout,
@@ -34,6 +36,10 @@ describe.each(DIALECTS)('placing an order on the hosted checkout page, on %s', (
   });
   afterAll(async () => {
     await platform?.stop();
+  });
+  // whatever a test did, every order's charge and every product's stock still add up
+  afterEach(async () => {
+    await expectBooksBalance(platform);
   });
 
   it('a paid order is APPROVED and PAID with the next number, its payment recorded, the cart deleted and the stock taken', async () => {
@@ -178,6 +184,7 @@ describe.each(DIALECTS)('placing an order on the hosted checkout page, on %s', (
         variants: [{ choices: { Size: 'M', Color: 'Navy' }, price: 55 }],
       });
       expect(priced.status, JSON.stringify(priced.body)).toBe(200);
+      await openStock(platform, jacket.id);
       const auth = await visitorToken(platform);
       const cart = cartCalls(platform, auth);
       const added = await cart.add({

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cartCalls, catalogLine } from './cart-calls.ts';
 import { admin, visitorToken } from './catalog-http.ts';
 import {
@@ -8,6 +8,7 @@ import {
   CARDS,
   checkoutCalls,
   checkoutSession,
+  expectBooksBalance,
   gatewayCharges,
   pageCalls,
   shipToUs,
@@ -40,6 +41,10 @@ describe.each(DIALECTS)('subdivisions of tax addresses, on %s', (dialect) => {
   });
   afterAll(async () => {
     await platform?.stop();
+  });
+  // whatever a test did, every order's charge and every product's stock still add up
+  afterEach(async () => {
+    await expectBooksBalance(platform);
   });
 
   /** A new shopper's cart of one lamp, estimated to `address`. */
