@@ -475,7 +475,10 @@ export function chosenVariantId(
   return fact?.visible ? chosenVariant(fact.record, options)?.id : undefined;
 }
 
-/** The variant the line is sold as: the one it recorded when added, else the one its options name; never a hidden one. */
+/**
+ * The variant a line is sold as: the one it recorded when added (`chosenVariantId`), else the one its
+ * options name; never a hidden one.
+ */
 function chosenVariant(
   record: ProductRecord,
   options: Record<string, unknown> | null | undefined,
