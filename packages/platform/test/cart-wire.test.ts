@@ -1,8 +1,8 @@
 import { DEFAULT_VARIANT_ID, STORES_APP_ID } from '@cartwheel/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_CART_LINES } from '../src/carts/service.ts';
 import { inTransaction } from '../src/db/database.ts';
 import { readEvents } from '../src/events/outbox.ts';
+import { MAX_LINES } from '../src/pricing/line-limits.ts';
 import { applicationCode, cartCalls, catalogLine, customLine, elevated } from './cart-calls.ts';
 import { admin, call, createProduct, createSizedProduct, fieldsOf, visitorToken } from './catalog-http.ts';
 import { DIALECTS, startTestPlatform, type TestPlatform } from './support/platform.ts';
@@ -385,14 +385,14 @@ describe.each(DIALECTS)('the current cart on %s', (dialect) => {
     expect((await second.get()).body.cart.lineItems[0].productName.original).toBe('Wrap');
   });
 
-  it(`holds at most ${MAX_CART_LINES} lines`, async () => {
+  it(`holds at most ${MAX_LINES} lines`, async () => {
     const cart = await elevatedShopper();
-    const lines = Array.from({ length: MAX_CART_LINES }, (_, index) => customLine(`Line ${index}`, '1'));
+    const lines = Array.from({ length: MAX_LINES }, (_, index) => customLine(`Line ${index}`, '1'));
     expect((await cart.add({ customLineItems: lines })).status).toBe(200);
     const over = await cart.add({ customLineItems: [customLine('One too many', '1')] });
     expect(over.status).toBe(400);
     expect(applicationCode(over)).toBe('CART_LINES_LIMIT_EXCEEDED');
-    expect((await cart.get()).body.cart.lineItems).toHaveLength(MAX_CART_LINES);
+    expect((await cart.get()).body.cart.lineItems).toHaveLength(MAX_LINES);
   });
 
   it('estimates totals: the cart, its lines and every total', async () => {

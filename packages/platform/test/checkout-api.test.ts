@@ -1,5 +1,5 @@
 import { STORES_APP_ID } from '@cartwheel/sdk';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cartCalls, catalogLine, signUpFrom } from './cart-calls.ts';
 import { admin, createProduct, visitorToken } from './catalog-http.ts';
 import {
@@ -11,6 +11,7 @@ import {
   checkoutCalls,
   checkoutSession,
   eventSlugs,
+  expectBooksBalance,
   gatewayCharges,
   pageCalls,
   shipToUs,
@@ -39,6 +40,10 @@ describe.each(DIALECTS)('checkout calls, on %s', (dialect) => {
   });
   afterAll(async () => {
     await platform?.stop();
+  });
+  // whatever a test did, every order's charge and every product's stock still add up
+  afterEach(async () => {
+    await expectBooksBalance(platform);
   });
 
   it("a checkout made from lines is the caller's, re-priced by each change, with the hosted client's addressLine1 read", async () => {
@@ -273,6 +278,86 @@ describe.each(DIALECTS)('checkout calls, on %s', (dialect) => {
     expect(applicationCode(refused)).toBe('PAYMENT_IN_PROGRESS');
     expect((await adminOrder(platform, created.body.orderId)).status).toBe('INITIALIZED');
     expect(await stockOf(platform, jug.id)).toBe(4);
+  });
+
+  it('a checkout whose payment waits on 3-D Secure takes no change, through the API or the page; what is paid is what was confirmed', async () => {
+    const lamp = await stockedProduct(platform, 'Confirmed Lamp', 23.3, 10);
+    const shopper = await shopperCheckout(platform, [{ productId: lamp.id, quantity: 1 }]);
+    const calls = checkoutCalls(platform, shopper.auth);
+    const page = pageCalls(platform, await checkoutSession(platform, shopper.auth, shopper.checkoutId));
+    const waiting = await page.pay('lamp-3ds', CARDS.threeDSecure);
+    expect(waiting.body.status, JSON.stringify(waiting.body)).toBe('REQUIRES_ACTION');
+    const attemptId = new URL(waiting.body.actionUrl, platform.url).searchParams.get('attempt') as string;
+    expect((await page.attempt(attemptId)).body.amount.amount).toBe('28.30'); // 23.30 + 5.00 shipping
+
+    const [line] = (await calls.get(shopper.checkoutId)).body.checkout.lineItems;
+    const other = await stockedProduct(platform, 'Unwanted Shade', 5, 10);
+    const changes = [
+      calls.setQuantities(shopper.checkoutId, [{ id: line.id, quantity: 3 }]),
+      calls.add(shopper.checkoutId, [catalogLine(other.id, 1)]),
+      calls.removeLines(shopper.checkoutId, [line.id]),
+      calls.patch(shopper.checkoutId, { couponCode: 'TENOFF' }),
+      calls.patch(shopper.checkoutId, buyerDetails('someone.else@example.com')),
+      page.update({ email: 'page.change@example.com' }),
+      page.update({ couponCode: 'TENOFF' }),
+      calls.createOrder(shopper.checkoutId),
+    ];
+    for (const refused of await Promise.all(changes)) {
+      expect([refused.status, applicationCode(refused)], JSON.stringify(refused.body)).toEqual([
+        428,
+        'PAYMENT_IN_PROGRESS',
+      ]);
+    }
+    const unchanged = (await calls.get(shopper.checkoutId)).body.checkout;
+    expect(unchanged.lineItems.map((item: { quantity: number }) => item.quantity)).toEqual([1]);
+    expect(unchanged.priceSummary.total.amount).toBe('28.30');
+
+    const confirmed = await page.confirm(attemptId, true);
+    expect(confirmed.body.status, JSON.stringify(confirmed.body)).toBe('APPROVED');
+    const order = await adminOrder(platform, confirmed.body.orderId);
+    expect(order.lineItems.map((item: { quantity: number }) => item.quantity)).toEqual([1]);
+    expect(order.priceSummary.total.amount).toBe('28.30');
+    const completed = (await calls.get(shopper.checkoutId)).body.checkout;
+    expect(completed.completed).toBe(true);
+    expect(completed.priceSummary.total.amount).toBe('28.30');
+    const charges = (await gatewayCharges(platform)).filter((charge) =>
+      charge.idempotency_key.startsWith(`${order.id}:`),
+    );
+    expect(charges.map((charge) => [charge.status, charge.amount])).toEqual([['APPROVED', '28.30']]);
+    expect(await stockOf(platform, lamp.id)).toBe(9);
+    expect((await cartCalls(platform, shopper.auth).get()).status).toBe(404);
+  });
+
+  it('a checkout takes changes again once its 3-D Secure step has failed or run out of time', async () => {
+    const rug = await stockedProduct(platform, 'Stepped Rug', 30, 10);
+    const shopper = await shopperCheckout(platform, [{ productId: rug.id, quantity: 1 }]);
+    const calls = checkoutCalls(platform, shopper.auth);
+    const page = pageCalls(platform, await checkoutSession(platform, shopper.auth, shopper.checkoutId));
+    const [line] = (await calls.get(shopper.checkoutId)).body.checkout.lineItems;
+    const attemptOf = (answer: { body: { actionUrl: string } }) =>
+      new URL(answer.body.actionUrl, platform.url).searchParams.get('attempt') as string;
+
+    const failed = attemptOf(await page.pay('rug-3ds-failed', CARDS.threeDSecure));
+    expect(applicationCode(await page.confirm(failed, false))).toBe('AUTHENTICATION_FAILED');
+    const two = await calls.setQuantities(shopper.checkoutId, [{ id: line.id, quantity: 2 }]);
+    expect(two.status, JSON.stringify(two.body)).toBe(200);
+
+    const lapsed = attemptOf(await page.pay('rug-3ds-lapsed', CARDS.threeDSecure));
+    expect(await stockOf(platform, rug.id)).toBe(8);
+    await platform.services.database.db
+      .updateTable('checkout_attempts')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('id', '=', lapsed)
+      .execute();
+    const three = await page.update({ email: 'late.rug@example.com' });
+    expect(three.status, JSON.stringify(three.body)).toBe(200);
+    // the lapsed step gave its stock back, and its confirmation is refused
+    expect(await stockOf(platform, rug.id)).toBe(10);
+    expect(applicationCode(await page.confirm(lapsed, true))).toBe('AUTHENTICATION_EXPIRED');
+    const paid = await page.pay('rug-paid', CARDS.approved);
+    expect(paid.body.status, JSON.stringify(paid.body)).toBe('APPROVED');
+    expect((await adminOrder(platform, paid.body.orderId)).lineItems[0].quantity).toBe(2);
+    expect(await stockOf(platform, rug.id)).toBe(8);
   });
 
   it("a signed-in member's checkout starts with their account email and name; a visitor's with none", async () => {

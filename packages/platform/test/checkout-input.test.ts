@@ -2,7 +2,7 @@ import { DEFAULT_VARIANT_ID, STORES_APP_ID } from '@cartwheel/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cartCalls, catalogLine } from './cart-calls.ts';
 import { createProduct, createSizedProduct, visitorToken } from './catalog-http.ts';
-import { checkoutCalls, violatedFields } from './checkout-support.ts';
+import { applicationCode, checkoutCalls, violatedFields } from './checkout-support.ts';
 import { DIALECTS, startTestPlatform, type TestPlatform } from './support/platform.ts';
 
 /**
@@ -107,4 +107,63 @@ describe.each(DIALECTS)('checkout line input, on %s', (dialect) => {
     expect(one.status, JSON.stringify(one.body)).toBe(200);
     expect(one.body.checkout.lineItems[0].quantity).toBe(2);
   });
+
+  it('a checkout holds what a cart holds: 100,000 of one line however its choices are spelled, and 300 lines', async () => {
+    const auth = await visitorToken(platform);
+    const calls = checkoutCalls(platform, auth);
+    const created = await calls.create({
+      lineItems: [catalogLine(tee.id, 100_000, { options: { Size: 'M' } })],
+      channelType: 'WEB',
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const id = created.body.checkout.id as string;
+    const [line] = created.body.checkout.lineItems;
+
+    // the same variant again, by its choices in another case, grows that line: past the limit
+    for (const options of [{ options: { size: ' m' } }, { options: { Size: 'M' } }]) {
+      const added = await calls.add(id, [catalogLine(tee.id, 100_000, options)]);
+      expect(added.status, JSON.stringify(added.body)).toBe(400);
+      expect(applicationCode(added)).toBe('LINE_QUANTITY_LIMIT_EXCEEDED');
+      expect(added.body.details.applicationError.data).toEqual({ lineItemId: line.id, maxQuantity: 100_000 });
+    }
+    const once = await calls.add(id, [catalogLine(tee.id, 1, { options: { size: 'm' } })]);
+    expect(applicationCode(once)).toBe('LINE_QUANTITY_LIMIT_EXCEEDED');
+    const kept = (await calls.get(id)).body.checkout;
+    expect(kept.lineItems.map((item: any) => item.quantity)).toEqual([100_000]);
+    expect(kept.priceSummary.subtotal.amount).toBe('2000000.00');
+
+    // one call naming one item twice is one line, as in a cart
+    const twice = await calls.create({
+      lineItems: [catalogLine(mug.id, 60_000), catalogLine(mug.id, 60_000)],
+      channelType: 'WEB',
+    });
+    expect(applicationCode(twice)).toBe('LINE_QUANTITY_LIMIT_EXCEEDED');
+    const tooMany = await calls.setQuantities(id, [{ id: line.id, quantity: 100_001 }]);
+    expect([tooMany.status, violatedFields(tooMany)]).toEqual([400, ['lineItems[0].quantity']]);
+
+    // 300 lines are held; a 301st is refused
+    const poster = await createProduct(platform, {
+      name: 'Input Poster',
+      productType: 'physical',
+      priceData: { price: 1 },
+      manageVariants: true,
+      productOptions: [
+        { name: 'Width', choices: range(20).map((n) => ({ value: `W${n}`, description: `W${n}` })) },
+        { name: 'Height', choices: range(16).map((n) => ({ value: `H${n}`, description: `H${n}` })) },
+      ],
+    });
+    const posterLine = (index: number) =>
+      catalogLine(poster.id, 1, {
+        options: { Width: `W${index % 20}`, Height: `H${Math.floor(index / 20)}` },
+      });
+    const full = await calls.create({ lineItems: range(300).map(posterLine), channelType: 'WEB' });
+    expect(full.status, JSON.stringify(full.body).slice(0, 300)).toBe(200);
+    expect(full.body.checkout.lineItems).toHaveLength(300);
+    const over = await calls.add(full.body.checkout.id, [posterLine(300)]);
+    expect(over.status).toBe(400);
+    expect(applicationCode(over)).toBe('CHECKOUT_LINES_LIMIT_EXCEEDED');
+    expect(over.body.details.applicationError.data).toEqual({ maxLineItems: 300 });
+  });
 });
+
+const range = (count: number) => Array.from({ length: count }, (_, index) => index);

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ABANDONED_CHARGE_MS } from '../src/checkouts/placing.ts';
 import type { PaymentProvider } from '../src/payments/provider.ts';
 import type { TestGateway } from '../src/payments/test-gateway.ts';
@@ -8,6 +8,7 @@ import {
   CARDS,
   card,
   checkoutSession,
+  expectBooksBalance,
   gatewayCharges,
   pageCalls,
   shipToUs,
@@ -37,6 +38,10 @@ describe.each(DIALECTS)('payments whose answer was lost, on %s', (dialect) => {
   });
   afterAll(async () => {
     await platform?.stop();
+  });
+  // whatever a test did, every order's charge and every product's stock still add up
+  afterEach(async () => {
+    await expectBooksBalance(platform);
   });
 
   /** Pays `key` through a gateway whose answer is lost: after charging (`charged`) or before. */

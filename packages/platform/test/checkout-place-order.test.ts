@@ -1,20 +1,24 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { PaymentProvider } from '../src/payments/provider.ts';
 import { cartCalls, catalogLine } from './cart-calls.ts';
-import { admin, call } from './catalog-http.ts';
+import { admin, call, createProduct, visitorToken } from './catalog-http.ts';
 import {
   adminOrder,
   applicationCode,
+  buyerDetails,
   CARDS,
   checkoutCalls,
   checkoutSession,
   eventSlugs,
+  expectBooksBalance,
   gatewayCharges,
+  openStock,
   pageCalls,
   shipToUs,
   shopperCheckout,
   stockedProduct,
   stockOf,
+  variantStock,
 } from './checkout-support.ts';
 import { DIALECTS, startTestPlatform, type TestPlatform } from './support/platform.ts';
 
@@ -33,6 +37,10 @@ describe.each(DIALECTS)('placing an order on the hosted checkout page, on %s', (
   });
   afterAll(async () => {
     await platform?.stop();
+  });
+  // whatever a test did, every order's charge and every product's stock still add up
+  afterEach(async () => {
+    await expectBooksBalance(platform);
   });
 
   it('a paid order is APPROVED and PAID with the next number, its payment recorded, the cart deleted and the stock taken', async () => {
@@ -155,6 +163,61 @@ describe.each(DIALECTS)('placing an order on the hosted checkout page, on %s', (
       orderId,
       redirectUrl: `http://shop.test/thanks?orderId=${orderId}`,
     });
+  });
+
+  it('choices written in another case are the variant priced, stocked and paid for, counted or not', async () => {
+    for (const trackInventory of [true, false]) {
+      const jacket = await createProduct(platform, {
+        name: `Cased Jacket ${trackInventory ? 'counted' : 'uncounted'}`,
+        productType: 'physical',
+        priceData: { price: 40 },
+        manageVariants: true,
+        stock: trackInventory
+          ? { trackInventory: true, quantity: 3 }
+          : { trackInventory: false, inStock: true },
+        productOptions: [
+          { name: 'Size', choices: ['S', 'M'].map((size) => ({ value: size, description: size })) },
+          { name: 'Color', choices: ['Navy', 'Red'].map((color) => ({ value: color, description: color })) },
+        ],
+      });
+      // the navy M costs more than the others: its price says which variant the line is
+      const priced = await admin(platform).patch(`/stores/v1/products/${jacket.id}/variants`, {
+        variants: [{ choices: { Size: 'M', Color: 'Navy' }, price: 55 }],
+      });
+      expect(priced.status, JSON.stringify(priced.body)).toBe(200);
+      await openStock(platform, jacket.id);
+      const auth = await visitorToken(platform);
+      const cart = cartCalls(platform, auth);
+      const added = await cart.add({
+        lineItems: [catalogLine(jacket.id, 2, { options: { size: 'm', color: ' navy' } })],
+      });
+      expect(added.status, JSON.stringify(added.body)).toBe(200);
+      expect(added.body.cart.lineItems[0]).toMatchObject({
+        price: { amount: '55.00' },
+        availability: { status: 'AVAILABLE' },
+      });
+      const created = await cart.createCheckout({ channelType: 'WEB' });
+      expect(created.status, JSON.stringify(created.body)).toBe(200);
+      const checkoutId = created.body.checkoutId as string;
+      expect((await checkoutCalls(platform, auth).patch(checkoutId, buyerDetails())).status).toBe(200);
+
+      const paid = await pageCalls(platform, await checkoutSession(platform, auth, checkoutId)).pay(
+        `cased-${trackInventory}`,
+        CARDS.approved,
+      );
+      expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+      const order = await adminOrder(platform, paid.body.orderId);
+      expect(order.lineItems[0]).toMatchObject({ quantity: 2, price: { amount: '55.00' } });
+      expect(order.priceSummary.total.amount).toBe('115.00'); // 2 × 55.00 + 5.00 shipping
+      if (trackInventory) {
+        expect(await variantStock(platform, jacket.id)).toEqual({
+          'S/Navy': 3,
+          'S/Red': 3,
+          'M/Navy': 1,
+          'M/Red': 3,
+        });
+      }
+    }
   });
 
   it("the buyer's name from the page reaches the order, and the delivery option the checkout shows is the one ordered", async () => {

@@ -1,10 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cartCalls } from './cart-calls.ts';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { cartCalls, catalogLine } from './cart-calls.ts';
+import { type Answer, createProduct, visitorToken } from './catalog-http.ts';
 import {
   applicationCode,
+  buyerDetails,
   CARDS,
+  checkoutCalls,
   checkoutSession,
+  expectBooksBalance,
   gatewayCharges,
+  openStock,
   pageCalls,
   shipToUs,
   shopperCheckout,
@@ -27,6 +32,10 @@ describe.each(DIALECTS)('the last item, on %s', (dialect) => {
   });
   afterAll(async () => {
     await platform?.stop();
+  });
+  // whatever a test did, every order's charge and every product's stock still add up
+  afterEach(async () => {
+    await expectBooksBalance(platform);
   });
 
   it('two buyers paying for the last item at once: one order, the other OUT_OF_STOCK and not charged', async () => {
@@ -110,4 +119,127 @@ describe.each(DIALECTS)('the last item, on %s', (dialect) => {
     expect(refused.body.details.applicationError.data.lineItemIds).toEqual([lineId]);
     expect(await stockOf(platform, few.id)).toBe(1);
   });
+
+  it('shoppers making random cart, checkout and payment calls at once leave the books balanced', async () => {
+    const random = seeded(1);
+    const pick = <T>(choices: readonly T[]): T => choices[Math.floor(random() * choices.length)]!;
+    const lamp = await stockedProduct(platform, 'Walked Lamp', 19.99, 12);
+    const jacket = await createProduct(platform, {
+      name: 'Walked Jacket',
+      productType: 'physical',
+      priceData: { price: 45.5 },
+      manageVariants: true,
+      stock: { trackInventory: true, quantity: 3 },
+      productOptions: [
+        { name: 'Size', choices: ['S', 'M'].map((size) => ({ value: size, description: size })) },
+        { name: 'Color', choices: ['Navy', 'Red'].map((color) => ({ value: color, description: color })) },
+      ],
+    });
+    await openStock(platform, jacket.id);
+    const sticker = await createProduct(platform, { name: 'Walked Sticker', priceData: { price: 1.25 } });
+    // a line of one of them, the jacket's choices spelled as a shopper might
+    const someLine = () => {
+      const product = pick([lamp, jacket, sticker]);
+      const quantity = 1 + Math.floor(random() * 3);
+      if (product !== jacket) return catalogLine(product.id, quantity);
+      const size = pick(['S', 'M', 's', ' m']);
+      const color = pick(['Navy', 'RED', 'navy ', 'red']);
+      return catalogLine(jacket.id, quantity, {
+        options: pick([
+          { Size: size, Color: color },
+          { size, color },
+        ]),
+      });
+    };
+
+    const shoppers = await Promise.all(
+      [1, 2, 3, 4].map(async () => {
+        const auth = await visitorToken(platform);
+        return {
+          auth,
+          cart: cartCalls(platform, auth),
+          checkout: checkoutCalls(platform, auth),
+          checkoutId: undefined as string | undefined,
+          page: undefined as ReturnType<typeof pageCalls> | undefined,
+          waiting: undefined as string | undefined,
+        };
+      }),
+    );
+    type Shopper = (typeof shoppers)[number];
+    const steps: Record<string, (shopper: Shopper) => Promise<Answer | undefined>> = {
+      add: (shopper) => shopper.cart.add({ lineItems: [someLine()] }),
+      checkOut: async (shopper) => {
+        const created = await shopper.cart.createCheckout({ channelType: 'WEB' });
+        if (created.status !== 200) return created;
+        shopper.checkoutId = created.body.checkoutId as string;
+        shopper.page = pageCalls(platform, await checkoutSession(platform, shopper.auth, shopper.checkoutId));
+        shopper.waiting = undefined;
+        return shopper.checkout.patch(shopper.checkoutId, buyerDetails());
+      },
+      change: async (shopper) => {
+        if (!shopper.checkoutId) return undefined;
+        const lines: Array<{ id: string }> =
+          (await shopper.checkout.get(shopper.checkoutId)).body.checkout.lineItems ?? [];
+        if (lines.length === 0) return undefined;
+        return pick([
+          () =>
+            shopper.checkout.setQuantities(shopper.checkoutId!, [
+              { id: pick(lines).id, quantity: 1 + Math.floor(random() * 3) },
+            ]),
+          () => shopper.checkout.add(shopper.checkoutId!, [someLine()]),
+          () => shopper.page!.update({ email: pick(['ada@example.com', 'bea@example.com']) }),
+        ])();
+      },
+      pay: async (shopper) => {
+        if (!shopper.page) return undefined;
+        const number = pick([CARDS.approved, CARDS.approved, CARDS.declined, CARDS.threeDSecure]);
+        const paid = await shopper.page.pay(`walk-${random()}`, number);
+        settled(shopper, paid);
+        return paid;
+      },
+      confirm: async (shopper) => {
+        if (!shopper.page || !shopper.waiting) return undefined;
+        const confirmed = await shopper.page.confirm(shopper.waiting, random() < 0.7);
+        settled(shopper, confirmed);
+        return confirmed;
+      },
+      createOrder: (shopper) =>
+        shopper.checkoutId ? shopper.checkout.createOrder(shopper.checkoutId) : Promise.resolve(undefined),
+    };
+    /** What a payment's answer leaves: a step waiting, or (paid) a shopper who starts a new cart. */
+    function settled(shopper: Shopper, answer: Answer) {
+      shopper.waiting =
+        answer.body?.status === 'REQUIRES_ACTION'
+          ? (new URL(answer.body.actionUrl, platform.url).searchParams.get('attempt') as string)
+          : undefined;
+      if (answer.body?.status === 'APPROVED') shopper.checkoutId = undefined;
+    }
+    /** The calls a shopper in this state might make next (some likelier than others). */
+    const next = (shopper: Shopper) =>
+      !shopper.checkoutId
+        ? ['add', 'add', 'checkOut']
+        : shopper.waiting
+          ? ['confirm', 'confirm', 'change', 'change', 'pay', 'createOrder']
+          : ['pay', 'pay', 'change', 'change', 'createOrder', 'add', 'checkOut'];
+    for (let round = 0; round < 30; round++) {
+      // each shopper's next call, drawn before any is made, then made at once
+      const planned = shoppers.map((shopper) => [shopper, steps[pick(next(shopper))]!] as const);
+      const answers = await Promise.all(planned.map(([shopper, step]) => step(shopper)));
+      for (const answer of answers) {
+        expect(answer?.status ?? 200, JSON.stringify(answer?.body)).toBeLessThan(500);
+      }
+    }
+    // the books are checked after this test, as after every other
+  });
 });
+
+/** A small seeded random number generator (mulberry32): the same walk on every run. */
+function seeded(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}

@@ -35,14 +35,172 @@ export async function shipToUs(platform: TestPlatform): Promise<void> {
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
 }
 
-/** A physical product at `price` with `quantity` counted in stock. */
+/** A physical product at `price` with `quantity` counted in stock (its opening stock in the books). */
 export async function stockedProduct(platform: TestPlatform, name: string, price: number, quantity: number) {
-  return createProduct(platform, {
+  const product = await createProduct(platform, {
     name,
     productType: 'physical',
     priceData: { price },
     stock: { trackInventory: true, quantity },
   });
+  await openStock(platform, product.id);
+  return product;
+}
+
+// ---- the books: every order's charge and every product's stock, reconciled ----
+
+interface StockedVariant {
+  id: string;
+  choices: Record<string, string>;
+  quantity: number | null;
+}
+
+/** What each counted variant held when the test made it, by `productId/variantId`. */
+const openingStock = new WeakMap<TestPlatform, Map<string, number>>();
+
+async function variantsOf(platform: TestPlatform, productIds: string[]) {
+  if (productIds.length === 0) return new Map<string, StockedVariant[]>();
+  const rows = await platform.services.database.db
+    .selectFrom('products')
+    .select(['id', 'record'])
+    .where('id', 'in', productIds)
+    .execute();
+  return new Map(
+    rows.flatMap((row) => {
+      const record = JSON.parse(row.record) as { trackInventory: boolean; variants: StockedVariant[] };
+      return record.trackInventory ? [[row.id, record.variants] as const] : [];
+    }),
+  );
+}
+
+/** Records what a counted product the test made holds now, variant by variant: its opening stock. */
+export async function openStock(platform: TestPlatform, productId: string): Promise<void> {
+  const opening = openingStock.get(platform) ?? new Map<string, number>();
+  openingStock.set(platform, opening);
+  for (const variant of (await variantsOf(platform, [productId])).get(productId) ?? []) {
+    opening.set(`${productId}/${variant.id}`, variant.quantity ?? 0);
+  }
+}
+
+const cents = (amount: string) => Math.round(Number(amount) * 100);
+
+/**
+ * The store's books balance, whatever cart, checkout and payment calls came before: every payment of
+ * an order is a charge the gateway made, of the order's total; every charge a payment made is an
+ * order's payment (or one whose answer is still being settled); a checkout its paid order completed
+ * shows that order's lines and total; and each counted variant opened with `openStock` holds its
+ * opening stock less what the orders holding stock bought of it (paid orders, and orders whose
+ * payment is in flight or waits on 3-D Secure). Read from the database, as a second process would.
+ */
+export async function expectBooksBalance(platform: TestPlatform): Promise<void> {
+  const db = platform.services.database.db;
+  const [orders, payments, charges, attempts] = await Promise.all([
+    db.selectFrom('orders').select(['id', 'status', 'holds_stock', 'doc']).execute(),
+    db.selectFrom('order_payments').selectAll().execute(),
+    db.selectFrom('gateway_charges').selectAll().where('status', '=', 'APPROVED').execute(),
+    db.selectFrom('checkout_attempts').select(['id', 'order_id', 'status']).execute(),
+  ]);
+  const docs = new Map(orders.map((order) => [order.id, JSON.parse(order.doc)]));
+  const totalOf = (orderId: string) => docs.get(orderId)?.priceSummary?.total?.amount as string;
+
+  // money: each payment is a charge of its order's total, and each charge is a payment
+  const charged = new Map(charges.map((charge) => [charge.transaction_id, charge]));
+  for (const payment of payments) {
+    const charge = charged.get(payment.gateway_transaction_id);
+    expect(charge, `the charge of order ${payment.order_id}'s payment`).toBeDefined();
+    expect([payment.order_id, cents(charge!.amount), cents(payment.amount)], 'charged its total').toEqual([
+      payment.order_id,
+      cents(totalOf(payment.order_id)),
+      cents(totalOf(payment.order_id)),
+    ]);
+  }
+  const paidBy = new Set(payments.map((payment) => payment.gateway_transaction_id));
+  const inFlight = attempts.filter((attempt) => ['PROCESSING', 'REQUIRES_ACTION'].includes(attempt.status));
+  const settling = new Set(inFlight.map((attempt) => `${attempt.order_id}:${attempt.id}`));
+  // the charges payments made (a test may also charge the gateway itself, for no order)
+  const attemptKeys = new Set(attempts.map((attempt) => `${attempt.order_id}:${attempt.id}`));
+  for (const charge of charges.filter((charge) => attemptKeys.has(charge.idempotency_key))) {
+    expect(
+      paidBy.has(charge.transaction_id) || settling.has(charge.idempotency_key),
+      `charge ${charge.idempotency_key} of ${charge.amount} is some order's payment`,
+    ).toBe(true);
+  }
+  for (const order of orders.filter((order) => order.status === 'APPROVED' && cents(totalOf(order.id)) > 0)) {
+    const paid = payments.filter((payment) => payment.order_id === order.id);
+    expect([order.id, paid.length], 'a paid order has one payment').toEqual([order.id, 1]);
+  }
+
+  // what was ordered is what the buyer confirmed: a checkout completed by its paid order shows that order
+  const completed = await db
+    .selectFrom('checkouts')
+    .select(['id', 'order_id', 'priced'])
+    .where('completed', '=', 1)
+    .where('order_id', 'is not', null)
+    .execute();
+  for (const checkout of completed) {
+    const order = orders.find((candidate) => candidate.id === checkout.order_id);
+    if (order?.status !== 'APPROVED') continue;
+    const shown = JSON.parse(checkout.priced) as { lineItems: OrderLine[]; amounts: { total: string } };
+    const ordered = docs.get(order.id).lineItems as OrderLine[];
+    const confirmed = [checkout.id, cents(shown.amounts.total), shown.lineItems.map((line) => line.quantity)];
+    expect(confirmed, 'a completed checkout shows what its order bought').toEqual([
+      checkout.id,
+      cents(totalOf(order.id)),
+      ordered.map((line) => line.quantity),
+    ]);
+  }
+
+  // stock: what left each counted variant is what the orders holding stock bought of it
+  const opening = openingStock.get(platform) ?? new Map<string, number>();
+  const productIds = [...new Set([...opening.keys()].map((key) => key.split('/')[0]!))];
+  const variants = await variantsOf(platform, productIds);
+  const paying = new Set(inFlight.map((attempt) => attempt.order_id));
+  const holding = orders.filter(
+    (order) => order.status === 'APPROVED' || Number(order.holds_stock) === 1 || paying.has(order.id),
+  );
+  const bought = new Map<string, number>();
+  for (const order of holding) {
+    for (const line of docs.get(order.id).lineItems as OrderLine[]) {
+      const productId = line.catalogReference?.catalogItemId ?? '';
+      const variant = soldVariant(variants.get(productId) ?? [], line);
+      if (!variant) continue;
+      const key = `${productId}/${variant.id}`;
+      bought.set(key, (bought.get(key) ?? 0) + line.quantity);
+    }
+  }
+  for (const [productId, held] of variants) {
+    for (const variant of held) {
+      const key = `${productId}/${variant.id}`;
+      if (!opening.has(key)) continue;
+      const taken = opening.get(key)! - (variant.quantity ?? 0);
+      expect([key, taken], 'the stock taken is what orders bought').toEqual([key, bought.get(key) ?? 0]);
+    }
+  }
+}
+
+interface OrderLine {
+  quantity: number;
+  catalogReference?: { catalogItemId?: string };
+  descriptionLines?: Array<{
+    name?: { original?: string };
+    plainText?: { original?: string };
+    colorInfo?: { original?: string };
+  }>;
+}
+
+/** The variant an order's line sold, by the choices its description lines show (none: the only one). */
+function soldVariant(variants: StockedVariant[], line: OrderLine): StockedVariant | undefined {
+  const shown = Object.fromEntries(
+    (line.descriptionLines ?? []).map((described) => [
+      described.name?.original,
+      described.plainText?.original ?? described.colorInfo?.original,
+    ]),
+  );
+  return variants.find(
+    (variant) =>
+      Object.keys(variant.choices).length === Object.keys(shown).length &&
+      Object.entries(variant.choices).every(([option, choice]) => shown[option] === choice),
+  );
 }
 
 /** What a variant of a product holds now, read as an admin. */
@@ -51,6 +209,24 @@ export async function stockOf(platform: TestPlatform, productId: string): Promis
     `/stores-reader/v1/products/${productId}?includeMerchantSpecificData=true`,
   );
   return answer.body.product.stock.quantity;
+}
+
+/** What each variant of a product holds now, by its choices (`M/Navy`), read as an admin. */
+export async function variantStock(
+  platform: TestPlatform,
+  productId: string,
+): Promise<Record<string, number>> {
+  const answer = await admin(platform).get(
+    `/stores-reader/v1/products/${productId}?includeMerchantSpecificData=true`,
+  );
+  return Object.fromEntries(
+    answer.body.product.variants.map(
+      (variant: { choices: Record<string, string>; stock: { quantity: number } }) => [
+        Object.values(variant.choices).join('/'),
+        variant.stock.quantity,
+      ],
+    ),
+  );
 }
 
 export const checkoutCalls = (platform: TestPlatform, auth: string) => {

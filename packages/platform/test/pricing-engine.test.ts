@@ -718,6 +718,45 @@ const CASES: Case[] = [
     },
   },
   {
+    name: 'a subdivision written by its name, in another case or with punctuation is taxed as its code',
+    lines: [item('a', '10.00', 1, { shippable: false })],
+    settings: store({ taxRegions: [taxRegion('US-NY', '0.08875'), taxRegion('US-XX', '0.05')] }),
+    request: { shippingAddress: { country: 'US', subdivision: 'N.Y.' } },
+    amounts: { tax: '0.89', total: '10.89' },
+    check: (priced) => {
+      expect(priced.calculationErrors).toBeUndefined();
+      const taxed = (subdivision: string) =>
+        priceLines(
+          [item('a', '10.00', 1, { shippable: false })],
+          store({ taxRegions: [taxRegion('US-NY', '0.08875'), taxRegion('US-XX', '0.05')] }),
+          { lines: [], shippingAddress: { country: 'US', subdivision } },
+          NOW,
+        ).amounts.tax;
+      expect(['new york', 'US-New York', 'NEW  YORK', 'us-ny'].map(taxed)).toEqual([
+        '0.89',
+        '0.89',
+        '0.89',
+        '0.89',
+      ]);
+      // a code only the store's own region names is placed too
+      expect(taxed('xx')).toBe('0.50');
+    },
+  },
+  {
+    name: 'where the store taxes by subdivision, one it cannot place is a calculation error, not zero tax',
+    lines: [item('a', '10.00', 1, { shippable: false })],
+    settings: store({ taxRegions: [taxRegion('US-NY', '0.08875'), taxRegion(null, '0.05')] }),
+    request: { billingAddress: { country: 'US', subdivision: 'Nwe York' } },
+    amounts: { tax: '0.00', total: '10.00' },
+    check: (priced) =>
+      expect(priced.calculationErrors?.taxCalculationError?.validationError?.fieldViolations).toEqual([
+        {
+          field: 'billingAddress.subdivision',
+          description: '"Nwe York" is not a subdivision of US: give its ISO 3166-2 code (US-XX) or its name',
+        },
+      ]),
+  },
+  {
     name: "a country-wide rate applies where no subdivision's does, as a COUNTRY jurisdiction; billing address when no shipping one",
     lines: [item('a', '10.00', 1, { shippable: false })],
     settings: store({ taxRegions: [{ ...taxRegion(null, '0.19', false, 'Germany'), country: 'DE' }] }),

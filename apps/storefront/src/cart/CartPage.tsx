@@ -73,6 +73,11 @@ function FilledCart({ cart }: { cart: Cart }) {
               We don't ship to that address.
             </p>
           ) : null}
+          {address && estimate.data?.calculationErrors?.taxCalculationError ? (
+            <p role="alert" className="status--error" data-testid="tax-problem">
+              Tax can't be worked out for that address: choose its state.
+            </p>
+          ) : null}
           <div
             aria-busy={estimate.isFetching}
             aria-live="polite"

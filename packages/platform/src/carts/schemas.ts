@@ -10,7 +10,8 @@ import {
   Text,
   URL_MAX_LENGTH,
 } from '../http/input.ts';
-import { MAX_CART_LINES, MAX_LINE_QUANTITY, MAX_MERCHANT_DISCOUNTS } from './service.ts';
+import { MAX_LINE_QUANTITY, MAX_LINES } from '../pricing/line-limits.ts';
+import { MAX_MERCHANT_DISCOUNTS } from './service.ts';
 
 /**
  * The current-cart calls' inputs, as the hosted client sends them (wire contract, "current cart").
@@ -112,12 +113,12 @@ export type CustomLineInput = Static<typeof CustomLineInput>;
 
 const MerchantDiscountInput = Type.Object({
   amount: DecimalAmount,
-  lineItemIds: Optional(Ids(MAX_CART_LINES)),
+  lineItemIds: Optional(Ids(MAX_LINES)),
 });
 
 export const AddToCartBody = Type.Object({
-  lineItems: Optional(Type.Array(CatalogLineInput, { maxItems: MAX_CART_LINES })),
-  customLineItems: Optional(Type.Array(CustomLineInput, { maxItems: MAX_CART_LINES })),
+  lineItems: Optional(Type.Array(CatalogLineInput, { maxItems: MAX_LINES })),
+  customLineItems: Optional(Type.Array(CustomLineInput, { maxItems: MAX_LINES })),
 });
 export type AddToCartBody = Static<typeof AddToCartBody>;
 
@@ -131,19 +132,19 @@ export const UpdateCartBody = Type.Object({
   ),
   couponCode: Optional(Nullable(Text(100))),
   merchantDiscounts: Optional(Type.Array(MerchantDiscountInput, { maxItems: MAX_MERCHANT_DISCOUNTS })),
-  lineItems: Optional(Type.Array(CatalogLineInput, { maxItems: MAX_CART_LINES })),
-  customLineItems: Optional(Type.Array(CustomLineInput, { maxItems: MAX_CART_LINES })),
+  lineItems: Optional(Type.Array(CatalogLineInput, { maxItems: MAX_LINES })),
+  customLineItems: Optional(Type.Array(CustomLineInput, { maxItems: MAX_LINES })),
 });
 export type UpdateCartBody = Static<typeof UpdateCartBody>;
 
 export const RemoveLineItemsBody = Type.Object({
-  lineItemIds: Type.Array(Id(), { minItems: 1, maxItems: MAX_CART_LINES }),
+  lineItemIds: Type.Array(Id(), { minItems: 1, maxItems: MAX_LINES }),
 });
 
 export const UpdateQuantitiesBody = Type.Object({
   lineItems: Type.Array(Type.Object({ id: Id(), quantity: Quantity }), {
     minItems: 1,
-    maxItems: MAX_CART_LINES,
+    maxItems: MAX_LINES,
   }),
 });
 

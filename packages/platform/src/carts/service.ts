@@ -15,7 +15,8 @@ import type { Tables } from '../db/tables.ts';
 import { type DomainEvent, recordEvents } from '../events/outbox.ts';
 import type { Services } from '../platform.ts';
 import type { Priced, PricingRequest, StoredLine } from '../pricing/contract.ts';
-import { chosenVariantId, pushLineItemJson, sameItemKey } from '../pricing/lines.ts';
+import { addLines as addHeldLines } from '../pricing/line-limits.ts';
+import { pushLineItemJson, sameItemKey } from '../pricing/lines.ts';
 import { currencyOf, zero } from '../pricing/money.ts';
 import {
   catalogVersionNow,
@@ -40,10 +41,6 @@ import { SharedCommits } from './shared-commits.ts';
 import { SharedReads } from './shared-reads.ts';
 import type { CartRow } from './tables.ts';
 
-/** The most lines one cart holds (README's limits); a merge on sign-in may go past it, dropping nothing. */
-export const MAX_CART_LINES = 300;
-/** The most of one line a cart holds. */
-export const MAX_LINE_QUANTITY = 100_000;
 /** The most merchant discounts one cart carries. */
 export const MAX_MERCHANT_DISCOUNTS = 20;
 
@@ -687,17 +684,7 @@ export class CartService {
         ? { catalogOverrideFields: line.catalogOverrideFields as StoredLine['catalogOverrideFields'] }
         : {}),
     }));
-    const byChoices = catalog.filter((line) => line.catalogReference?.options?.options != null);
-    if (byChoices.length > 0) {
-      const facts = await this.deps().catalog.pricingFacts(
-        byChoices.map((line) => line.catalogReference?.catalogItemId ?? ''),
-      );
-      for (const line of byChoices) {
-        const reference = line.catalogReference as CatalogReference;
-        const variantId = chosenVariantId(facts.get(reference.catalogItemId ?? ''), reference.options);
-        if (variantId) line.chosenVariantId = variantId;
-      }
-    }
+    await this.deps().pricing.recordChosenVariants(catalog);
     const custom: StoredLine[] = customLines.map((line) => ({
       id: newId(),
       quantity: line.quantity ?? 1,
@@ -850,40 +837,7 @@ function addLines(
   lines: StoredLine[],
   merging: { capQuantity?: boolean; allowOverLimit?: boolean } = {},
 ): void {
-  const byItem = new Map<string, StoredLine>();
-  for (const line of cart.lines) {
-    const key = sameItemKey(line);
-    if (key !== undefined) byItem.set(key, line);
-  }
-  for (const line of lines) {
-    const key = sameItemKey(line);
-    const existing = key === undefined ? undefined : byItem.get(key);
-    if (existing) {
-      const quantity = existing.quantity + line.quantity;
-      if (quantity > MAX_LINE_QUANTITY && !merging.capQuantity) {
-        throw applicationError(
-          'INVALID_ARGUMENT',
-          'LINE_QUANTITY_LIMIT_EXCEEDED',
-          `a line of the cart holds at most ${MAX_LINE_QUANTITY} items`,
-          { lineItemId: existing.id, maxQuantity: MAX_LINE_QUANTITY },
-        );
-      }
-      existing.quantity = Math.min(quantity, MAX_LINE_QUANTITY);
-      if (existing.custom) existing.custom.quantity = existing.quantity;
-      continue;
-    }
-    const added = { ...line };
-    cart.lines.push(added);
-    if (key !== undefined) byItem.set(key, added);
-  }
-  if (cart.lines.length > MAX_CART_LINES && !merging.allowOverLimit) {
-    throw applicationError(
-      'INVALID_ARGUMENT',
-      'CART_LINES_LIMIT_EXCEEDED',
-      `a cart holds at most ${MAX_CART_LINES} line items`,
-      { maxLineItems: MAX_CART_LINES },
-    );
-  }
+  addHeldLines(cart.lines, lines, 'cart', merging);
 }
 
 function newCart(owner: CartOwner, now: string): StoredCart {

@@ -104,6 +104,42 @@ export function variantInStock(product: ProductRecord, variant: VariantRecord): 
   return product.trackInventory ? (variant.quantity ?? 0) > 0 : variant.inStock;
 }
 
+/**
+ * The variant a line's options name, shown or hidden: `{variantId}` by its id; `{options: {Size: 'M'}}`
+ * by one choice of every option, names and choices compared without case or surrounding spaces (so
+ * `{size: 'm'}` is the same variant); nothing, the default variant of a product without options.
+ * Pricing and stock both pick variants with it, so the variant a line is priced as is the one stocked.
+ */
+export function variantNamedBy(
+  record: ProductRecord,
+  options: { variantId?: unknown; options?: unknown } | null | undefined,
+): VariantRecord | undefined {
+  const variantId = options?.variantId;
+  if (typeof variantId === 'string' && variantId) {
+    return record.variants.find((variant) => variant.id === variantId);
+  }
+  const chosen = options?.options;
+  if (chosen && typeof chosen === 'object' && Object.keys(chosen).length > 0) {
+    const wanted = new Map(
+      Object.entries(chosen as Record<string, unknown>).map(([k, v]) => [normalChoice(k), normalChoice(v)]),
+    );
+    return record.variants.find((variant) => {
+      const entries = Object.entries(variant.choices);
+      return (
+        entries.length === wanted.size &&
+        entries.every(([name, choice]) => wanted.get(normalChoice(name)) === normalChoice(choice))
+      );
+    });
+  }
+  if (record.options.length > 0 && record.variants.length > 1) return undefined;
+  return record.variants.find((variant) => variant.id === DEFAULT_VARIANT_ID) ?? record.variants[0];
+}
+
+const normalChoice = (text: unknown) =>
+  String(text ?? '')
+    .trim()
+    .toLowerCase();
+
 export function defaultVariant(fields: Partial<VariantRecord> = {}): VariantRecord {
   return {
     id: DEFAULT_VARIANT_ID,

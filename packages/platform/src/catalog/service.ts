@@ -42,6 +42,7 @@ import {
   renderProduct,
   type StoreSettings,
   variantInStock,
+  variantNamedBy,
 } from './model.ts';
 import {
   ANCHORED_COLUMNS,
@@ -102,7 +103,7 @@ const NOTHING_HIDDEN: ReadonlySet<string> = new Set();
 /** A line of an order as stock sees it: a product's variant (by id, or by its choices) and how many. */
 export interface StockItem {
   productId: string;
-  /** The variant's id; absent: the variant whose `choices` match, else the product's first variant. */
+  /** The variant's id; absent: the variant `choices` name, else the variant of a product without options. */
   variantId?: string | undefined;
   choices?: Record<string, string> | undefined;
   quantity: number;
@@ -1120,14 +1121,9 @@ export class CatalogService {
     const short: StockShortfall[] = [];
     // what each variant is asked for in all, so two lines of one variant are counted together
     const wanted = new Map<string, number>();
+    // the variant pricing sold the line as (its choices compared as pricing compares them)
     const variantOf = (record: ProductRecord, item: StockItem) =>
-      item.variantId
-        ? record.variants.find((variant) => variant.id === item.variantId)
-        : item.choices
-          ? record.variants.find((variant) =>
-              Object.entries(item.choices!).every(([option, choice]) => variant.choices[option] === choice),
-            )
-          : record.variants[0];
+      variantNamedBy(record, { variantId: item.variantId, options: item.choices });
     for (const item of items) {
       const record = records.get(item.productId);
       const variant = record && variantOf(record, item);

@@ -1,5 +1,6 @@
 import type {
   Address,
+  CalculationErrorDetails,
   FieldViolation,
   FullAddressContactDetails,
   MerchantDiscountInput,
@@ -169,8 +170,10 @@ export function orderBlocker(
   );
   if (errors.length > 0) {
     const [kind, detail] = errors[0]!;
-    const described = (detail as { applicationError?: { description?: string } })?.applicationError
-      ?.description;
+    const { applicationError: refusal, validationError } = detail as CalculationErrorDetails;
+    const violated = validationError?.fieldViolations?.[0];
+    const described =
+      refusal?.description ?? (violated ? `${violated.field} ${violated.description}` : undefined);
     return applicationError(
       'FAILED_PRECONDITION',
       'CALCULATION_ERRORS',

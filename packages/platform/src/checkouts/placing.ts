@@ -8,7 +8,7 @@ import { applicationError, DomainError, invalidArgument, notFound, violation } f
 import { newId } from '../shared/ids.ts';
 import type { Principal } from '../shared/principal.ts';
 import { type CheckoutInputs, mustPay, orderBlocker, PAGE_NAMES } from './document.ts';
-import { type CheckoutService, completedError, orderSource } from './service.ts';
+import { type CheckoutService, completedError, expiredOutcome, orderSource } from './service.ts';
 import type { CheckoutAttemptRow, CheckoutRow } from './tables.ts';
 
 /** A pending 3-D Secure step holds its stock this long; then the next look at the checkout gives it back. */
@@ -417,10 +417,6 @@ const chargeKey = (attempt: CheckoutAttemptRow) => `${attempt.order_id}:${attemp
 const isStale = (attempt: CheckoutAttemptRow, now: Date) =>
   now.getTime() - new Date(attempt.updated_at).getTime() > STALE_CHARGE_MS;
 
-const expiredOutcome = () => ({
-  code: 'AUTHENTICATION_EXPIRED',
-  description: 'the card authentication was not completed in time: place the order again',
-});
 const interruptedOutcome = () => ({
   code: 'PAYMENT_INTERRUPTED',
   description: 'this payment was interrupted and not made: place the order again',

@@ -1,7 +1,7 @@
 import { CHANNEL_TYPES } from '@cartwheel/sdk';
 import Type from 'typebox';
 import { BuyerAddress, CatalogReferenceInput, Id, Nullable, OneOf, Text } from '../http/input.ts';
-import { MAX_CHECKOUT_LINES } from './service.ts';
+import { MAX_LINE_QUANTITY, MAX_LINES } from '../pricing/line-limits.ts';
 
 /**
  * The checkout calls' inputs, as the hosted client sends them (wire contract, "Checkout, order
@@ -10,8 +10,6 @@ import { MAX_CHECKOUT_LINES } from './service.ts';
  */
 
 const SHORT_TEXT = 200;
-/** The most of one item a line may hold. */
-export const MAX_LINE_QUANTITY = 100_000;
 
 const Quantity = Type.Integer({ minimum: 1, maximum: MAX_LINE_QUANTITY });
 
@@ -36,7 +34,7 @@ const LineItem = Type.Object({
   catalogReference: CatalogReferenceInput,
 });
 
-const LineItems = Type.Array(LineItem, { maxItems: MAX_CHECKOUT_LINES });
+const LineItems = Type.Array(LineItem, { maxItems: MAX_LINES });
 
 export const CheckoutParams = Type.Object({ id: Id() });
 export const CartParams = Type.Object({ cartId: Id() });
@@ -77,12 +75,12 @@ export const UpdateCheckoutBody = Type.Object({
 export const AddToCheckoutBody = Type.Object({ lineItems: LineItems });
 // at least one line, as the cart's calls take them: an empty list is a mistake, not a change
 export const RemoveLineItemsBody = Type.Object({
-  lineItemIds: Type.Array(Id(), { minItems: 1, maxItems: MAX_CHECKOUT_LINES }),
+  lineItemIds: Type.Array(Id(), { minItems: 1, maxItems: MAX_LINES }),
 });
 export const UpdateQuantitiesBody = Type.Object({
   lineItems: Type.Array(Type.Object({ id: Id(), quantity: Quantity }), {
     minItems: 1,
-    maxItems: MAX_CHECKOUT_LINES,
+    maxItems: MAX_LINES,
   }),
 });
 

@@ -18,7 +18,7 @@ import type { OrderSource } from '../orders/model.ts';
 import type { OrderService } from '../orders/service.ts';
 import type { PaymentService } from '../payments/service.ts';
 import type { Priced, StoredLine } from '../pricing/contract.ts';
-import { sameItemKey } from '../pricing/lines.ts';
+import { addLines, checkLineLimits } from '../pricing/line-limits.ts';
 import type { PricingService } from '../pricing/service.ts';
 import { applicationError, invalidArgument, notFound, violation } from '../shared/errors.ts';
 import { newId, newSecret } from '../shared/ids.ts';
@@ -89,8 +89,6 @@ export interface CheckoutDomains {
 
 /** A hosted checkout page's session lasts a day. */
 export const CHECKOUT_SESSION_MS = 24 * 60 * 60 * 1000;
-/** Lines one checkout holds. */
-export const MAX_CHECKOUT_LINES = 300;
 
 /**
  * Checkouts: created from a cart or from lines, changed by their owner (each change re-prices them),
@@ -110,6 +108,8 @@ export class CheckoutService {
 
   /** A checkout of the cart's lines and choices, owned by the cart's owner (docs/buying-path.md). */
   async createFromCart(input: CheckoutFromCart): Promise<{ checkoutId: string }> {
+    // a cart merged on sign-in may hold more lines than a checkout takes
+    checkLineLimits(input.lines, 'checkout');
     const buyer = await this.memberBuyer(input.owner.memberId);
     const inputs: CheckoutInputs = {
       lines: input.lines,
@@ -131,7 +131,8 @@ export class CheckoutService {
     principal: Principal,
     request: { lineItems?: LineInput[] | undefined; channelType?: string | undefined },
   ): Promise<CheckoutDocument> {
-    const lines = storedLines(request.lineItems ?? [], 'lineItems');
+    const lines: StoredLine[] = [];
+    addLines(lines, await this.newLines(request.lineItems ?? []), 'checkout');
     const owner =
       principal.kind === 'member'
         ? { visitorId: principal.visitorId, memberId: principal.memberId }
@@ -176,21 +177,11 @@ export class CheckoutService {
   }
 
   async addLines(id: string, principal: Principal, lineItems: LineInput[]): Promise<CheckoutDocument> {
-    const added = storedLines(lineItems, 'lineItems');
+    const added = await this.newLines(lineItems);
     return this.change(id, principal, (inputs) => {
+      // the same catalog item and variant again adds to that line's quantity, as a cart does
       const lines = [...inputs.lines];
-      for (const line of added) {
-        // the same catalog item and variant again adds to that line's quantity, as a cart does
-        const key = sameItemKey(line);
-        const same = lines.find((existing) => key !== undefined && sameItemKey(existing) === key);
-        if (same) same.quantity += line.quantity;
-        else lines.push(line);
-      }
-      if (lines.length > MAX_CHECKOUT_LINES) {
-        throw invalidArgument([
-          violation('lineItems', `a checkout holds at most ${MAX_CHECKOUT_LINES} lines`, 'MAX_SIZE'),
-        ]);
-      }
+      addLines(lines, added, 'checkout');
       return { ...inputs, lines };
     });
   }
@@ -219,6 +210,7 @@ export class CheckoutService {
         }
         line.quantity = update.quantity ?? line.quantity;
       }
+      checkLineLimits(lines, 'checkout');
       return { ...inputs, lines };
     });
   }
@@ -273,6 +265,8 @@ export class CheckoutService {
           };
       }
       if (row.completed === 1) throw completedError(id);
+      // the hosted page is paying it: that payment's order is the one
+      await this.refuseWhilePaying(trx, row);
       const inputs = JSON.parse(row.inputs) as CheckoutInputs;
       const priced = JSON.parse(row.priced) as Priced;
       const blocker = orderBlocker(inputs, priced, API_NAMES);
@@ -383,6 +377,7 @@ export class CheckoutService {
         const row = await this.lock(trx, id, principal);
         if (row.completed === 1) throw completedError(id);
         if (row.inputs !== seen.inputs) return undefined; // changed meanwhile: price the new inputs
+        await this.refuseWhilePaying(trx, row);
         const now = new Date();
         if (row.order_id) await this.releaseUnpaidOrder(trx, row, now);
         const next: CheckoutRow = {
@@ -410,27 +405,43 @@ export class CheckoutService {
   }
 
   /**
-   * The checkout changes after create-order made an unpaid order of it: that order no longer holds
-   * what the buyer chose, so it is canceled, and paying the checkout makes its order anew. The buyer
-   * is never charged one total for a checkout that shows another. While a
-   * payment of that order is under way (or waits on 3-D Secure), the checkout takes no change.
+   * Refuses, in the transaction holding the checkout, any change while a payment of it is under way: a
+   * charge in flight or a 3-D Secure step waiting, whether the hosted page started it or it pays the
+   * order create-order made. The buyer confirms the checkout as it was when they paid, so that is what
+   * is charged, ordered and taken from the cart and the stock. A step past its hold is over: its stock
+   * is given back here, as the next payment would, and the change goes ahead.
    */
-  private async releaseUnpaidOrder(trx: Transaction<Tables>, row: CheckoutRow, now: Date): Promise<void> {
-    const orderId = row.order_id!;
+  private async refuseWhilePaying(trx: Transaction<Tables>, row: CheckoutRow): Promise<void> {
     const paying = await trx
       .selectFrom('checkout_attempts')
-      .select('id')
-      .where('order_id', '=', orderId)
+      .selectAll()
+      .where('checkout_id', '=', row.id)
       .where('status', 'in', ['PROCESSING', 'REQUIRES_ACTION'])
-      .executeTakeFirst();
-    if (paying) {
+      .orderBy('id')
+      .execute();
+    const now = new Date().toISOString();
+    for (const attempt of paying) {
+      if (attempt.status === 'REQUIRES_ACTION' && attempt.expires_at <= now) {
+        await this.releaseAttempt(trx, attempt, 'EXPIRED', expiredOutcome());
+        continue;
+      }
       throw applicationError(
         'FAILED_PRECONDITION',
         'PAYMENT_IN_PROGRESS',
-        'this checkout is being paid: it can change once that payment is over',
-        { checkoutId: row.id, orderId },
+        'this checkout is being paid: it can change once that payment is over (complete or fail the card check first)',
+        { checkoutId: row.id, ...(attempt.order_id ? { orderId: attempt.order_id } : {}) },
       );
     }
+  }
+
+  /**
+   * The checkout changes after create-order made an unpaid order of it: that order no longer holds
+   * what the buyer chose, so it is canceled, and paying the checkout makes its order anew. The buyer
+   * is never charged one total for a checkout that shows another (while that order is being paid, the
+   * checkout takes no change: `refuseWhilePaying`).
+   */
+  private async releaseUnpaidOrder(trx: Transaction<Tables>, row: CheckoutRow, now: Date): Promise<void> {
+    const orderId = row.order_id!;
     const canceled = await this.domains.orders.cancelUnpaid(trx, orderId, now);
     // only an order an earlier version made holds its stock unpaid (OrderRow.holds_stock)
     if (canceled?.heldStock) {
@@ -483,12 +494,7 @@ export class CheckoutService {
       .orderBy('id')
       .limit(100)
       .execute();
-    for (const attempt of expired) {
-      await this.releaseAttempt(trx, attempt, 'EXPIRED', {
-        code: 'AUTHENTICATION_EXPIRED',
-        description: 'the card authentication was not completed in time: place the order again',
-      });
-    }
+    for (const attempt of expired) await this.releaseAttempt(trx, attempt, 'EXPIRED', expiredOutcome());
     return expired.length;
   }
 
@@ -535,6 +541,13 @@ export class CheckoutService {
     return (await this.domains.members.document(principal.memberId))?.contactId ?? null;
   }
 
+  /** Lines as a checkout call sent them, checked, given ids and the variants their choices name. */
+  private async newLines(lineItems: LineInput[]): Promise<StoredLine[]> {
+    const lines = storedLines(lineItems, 'lineItems');
+    await this.domains.pricing.recordChosenVariants(lines);
+    return lines;
+  }
+
   price(inputs: CheckoutInputs): Promise<Priced> {
     return this.domains.pricing.price({
       lines: inputs.lines,
@@ -579,6 +592,12 @@ export class CheckoutService {
     });
   }
 }
+
+/** How a 3-D Secure step left past its hold ends. */
+export const expiredOutcome = () => ({
+  code: 'AUTHENTICATION_EXPIRED',
+  description: 'the card authentication was not completed in time: place the order again',
+});
 
 export function completedError(id: string) {
   return applicationError(
@@ -670,7 +689,9 @@ export function stockItems(inputs: CheckoutInputs): { items: StockItem[]; lineId
     const options = (reference.options ?? {}) as { variantId?: unknown; options?: unknown };
     items.push({
       productId: reference.catalogItemId,
-      variantId: typeof options.variantId === 'string' ? options.variantId : undefined,
+      // the variant the line was priced as, recorded when it was added, however its choices were spelled
+      variantId:
+        line.chosenVariantId ?? (typeof options.variantId === 'string' ? options.variantId : undefined),
       choices:
         options.options && typeof options.options === 'object'
           ? (options.options as Record<string, string>)

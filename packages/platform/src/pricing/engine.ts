@@ -26,7 +26,7 @@ import {
   windowStatus,
 } from '../store-settings/model.ts';
 import type { Priced, PricingRequest } from './contract.ts';
-import { isCountryCode, subdivisionCode } from './countries.ts';
+import { isCountryCode, type PlacedSubdivision, placeSubdivision } from './countries.ts';
 import type { ResolvedLine } from './lines.ts';
 import {
   allocate,
@@ -636,9 +636,7 @@ function shippingOf(input: {
     errors.generalShippingCalculationError = countryError('shippingAddress.country', address?.country);
     return none;
   }
-  const region = country
-    ? regionFor(settings.shippingRegions, country, subdivisionCode(country, address?.subdivision))
-    : null;
+  const region = country ? regionFor(settings.shippingRegions, country, address?.subdivision) : null;
   const delivery: OfferedOption[] = region
     ? region.options.flatMap((option) => deliveryOptions(option, input))
     : [];
@@ -701,12 +699,22 @@ function pickupsOf(settings: CommerceSettings, currency: Currency): OfferedOptio
   }));
 }
 
-/** The region naming this subdivision, else one naming the whole country; the oldest wins a tie. */
+/**
+ * The region naming the address's subdivision (however it is written: `placeSubdivision`), else one
+ * naming the whole country; the oldest wins a tie.
+ */
 function regionFor(
   regions: readonly ShippingRegion[],
   country: string,
-  subdivision: string | null,
+  written: string | null | undefined,
 ): ShippingRegion | null {
+  const codes = regions.flatMap((region) =>
+    region.destinations.flatMap((destination) =>
+      destination.country === country ? (destination.subdivisions ?? []) : [],
+    ),
+  );
+  const placed = placeSubdivision(country, written, codes);
+  const subdivision = placed.kind === 'placed' ? placed.code : null;
   let best: ShippingRegion | null = null;
   let bestScore = 0;
   for (const region of regions) {
@@ -791,21 +799,41 @@ function taxOf(input: {
   const [field, address]: [string, Address | null | undefined] = input.pickup
     ? ['shippingInfo.pickupDetails.address', input.pickup.address]
     : request.shippingAddress?.country
-      ? ['shippingAddress.country', request.shippingAddress]
-      : ['billingAddress.country', request.billingAddress];
+      ? ['shippingAddress', request.shippingAddress]
+      : ['billingAddress', request.billingAddress];
   const country = address?.country?.trim().toUpperCase() || null;
   if (!country) return none;
   if (!isCountryCode(country)) {
-    errors.taxCalculationError = countryError(field, address?.country);
+    errors.taxCalculationError = countryError(`${field}.country`, address?.country);
     return none;
   }
-  const subdivision = subdivisionCode(country, address?.subdivision);
   const regions = input.settings.taxRegions.filter((region) => region.country === country);
+  const codes = regions.flatMap((region) => (region.subdivision ? [region.subdivision] : []));
+  const placed = placeSubdivision(country, address?.subdivision, codes);
+  if (placed.kind !== 'placed' && codes.length > 0) {
+    // the store taxes this country by subdivision, and the address is in none it can name: no rate
+    // is the right one, so the checkout says so instead of charging no tax
+    errors.taxCalculationError = subdivisionError(`${field}.subdivision`, country, placed);
+    return none;
+  }
+  const subdivision = placed.kind === 'placed' ? placed.code : null;
   const region =
     (subdivision ? regions.find((r) => r.subdivision === subdivision) : undefined) ??
     regions.find((r) => r.subdivision === null) ??
     null;
   return region ? { region, rate: decimal(region.rate) ?? ZERO } : none;
+}
+
+function subdivisionError(
+  field: string,
+  country: string,
+  placed: Exclude<PlacedSubdivision, { kind: 'placed' }>,
+): CalculationErrorDetails {
+  const description =
+    placed.kind === 'none'
+      ? `is required: tax in ${country} depends on it`
+      : `"${placed.text}" is not a subdivision of ${country}: give its ISO 3166-2 code (${country}-XX) or its name`;
+  return { validationError: { fieldViolations: [{ field, description }] } };
 }
 
 function countryError(field: string, value: unknown): CalculationErrorDetails {

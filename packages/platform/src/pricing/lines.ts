@@ -8,7 +8,7 @@ import {
   type MultiCurrencyPrice,
   STORES_APP_ID,
 } from '@cartwheel/sdk';
-import type { ProductRecord, VariantRecord } from '../catalog/model.ts';
+import { type ProductRecord, type VariantRecord, variantNamedBy } from '../catalog/model.ts';
 import { flat, hasExactly } from '../shared/text.ts';
 import type { LineItemText, StoredLine } from './contract.ts';
 import { Big, type Currency, decimal, maxBig } from './money.ts';
@@ -273,7 +273,9 @@ function resolveCatalogLine(
   publicUrl: string,
 ): { resolved: ResolvedLine; stock: (quantity: number) => ItemAvailabilityInfo } {
   const reference = line.catalogReference ?? {};
-  const variant = fact?.visible ? chosenVariant(fact.record, reference.options) : undefined;
+  const variant = fact?.visible
+    ? chosenVariant(fact.record, reference.options, line.chosenVariantId)
+    : undefined;
   // a product still sold whose chosen variant is gone keeps its name, so the buyer knows what to remove
   if (!fact || !variant) {
     const resolved = notFoundLine(line, fact?.visible ? fact.record.name : '', currency);
@@ -446,15 +448,6 @@ function catalogDiscounted(listPrice: Big, record: ProductRecord, currency: Curr
   }
 }
 
-const normal = (text: unknown) =>
-  String(text ?? '')
-    .trim()
-    .toLowerCase();
-
-/**
- * `{variantId}` names a variant; `{options: {Size: 'M'}}` names one choice of every option; nothing
- * names the default variant of a product without options. Hidden variants are not sold.
- */
 /**
  * What makes two catalog lines the same item: the product, the variant (however the options name it)
  * and the overrides; custom lines never are (undefined).
@@ -482,31 +475,18 @@ export function chosenVariantId(
   return fact?.visible ? chosenVariant(fact.record, options)?.id : undefined;
 }
 
+/**
+ * The variant a line is sold as: the one it recorded when added (`chosenVariantId`), else the one its
+ * options name; never a hidden one.
+ */
 function chosenVariant(
   record: ProductRecord,
   options: Record<string, unknown> | null | undefined,
+  chosenId?: string,
 ): VariantRecord | undefined {
-  const found = (() => {
-    const variantId = options?.variantId;
-    if (typeof variantId === 'string' && variantId) {
-      return record.variants.find((variant) => variant.id === variantId);
-    }
-    const chosen = options?.options;
-    if (chosen && typeof chosen === 'object' && Object.keys(chosen).length > 0) {
-      const wanted = new Map(
-        Object.entries(chosen as Record<string, unknown>).map(([k, v]) => [normal(k), normal(v)]),
-      );
-      return record.variants.find((variant) => {
-        const entries = Object.entries(variant.choices);
-        return (
-          entries.length === wanted.size &&
-          entries.every(([name, choice]) => wanted.get(normal(name)) === normal(choice))
-        );
-      });
-    }
-    if (record.options.length > 0 && record.variants.length > 1) return undefined;
-    return record.variants.find((variant) => variant.id === DEFAULT_VARIANT_ID) ?? record.variants[0];
-  })();
+  const found = chosenId
+    ? record.variants.find((variant) => variant.id === chosenId)
+    : variantNamedBy(record, options);
   return found?.visible === false ? undefined : found;
 }
 

@@ -3,9 +3,9 @@ import type { CatalogService } from '../catalog/service.ts';
 import type { Tables } from '../db/tables.ts';
 import { applicationError } from '../shared/errors.ts';
 import type { StoreSettingsService } from '../store-settings/service.ts';
-import type { Priced, PricingRequest } from './contract.ts';
+import type { Priced, PricingRequest, StoredLine } from './contract.ts';
 import { couponRefusal, nextWindowChange, priceLines } from './engine.ts';
-import { LineResolver } from './lines.ts';
+import { chosenVariantId, LineResolver } from './lines.ts';
 import { currencyOf } from './money.ts';
 
 /** What pricing reads: the catalog's products and the store's settings. */
@@ -56,6 +56,24 @@ export class PricingService {
     const lines = request.lines.map((line) => this.lines.resolve(line, facts, currency));
     const now = request.now ?? new Date();
     return { priced: priceLines(lines, settings, request, now), until: nextWindowChange(settings, now) };
+  }
+
+  /**
+   * Records on each catalog line that names its variant by choices the variant they choose
+   * (`StoredLine.chosenVariantId`): the line is then priced, stocked and paid for as that variant however
+   * its choices were spelled, and adding the same variant again grows that line.
+   */
+  async recordChosenVariants(lines: StoredLine[]): Promise<void> {
+    const byChoices = lines.filter((line) => !line.custom && line.catalogReference?.options?.options != null);
+    if (byChoices.length === 0) return;
+    const facts = await this.sources().catalog.pricingFacts(
+      byChoices.map((line) => line.catalogReference?.catalogItemId ?? ''),
+    );
+    for (const line of byChoices) {
+      const reference = line.catalogReference!;
+      const variantId = chosenVariantId(facts.get(reference.catalogItemId ?? ''), reference.options);
+      if (variantId) line.chosenVariantId = variantId;
+    }
   }
 
   /**
