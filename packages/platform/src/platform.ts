@@ -33,6 +33,7 @@ import { PaymentService } from './payments/service.ts';
 import { PricingService } from './pricing/service.ts';
 import { Settings } from './settings/settings.ts';
 import { newSecret } from './shared/ids.ts';
+import { PublicLinks } from './shared/public-links.ts';
 import { storeSettingsRoutes } from './store-settings/routes.ts';
 import { StoreSettingsService } from './store-settings/service.ts';
 
@@ -150,30 +151,24 @@ export async function startPlatform(config: PlatformConfig): Promise<Platform> {
       ),
       // the commerce domains: each helper below is built from the ones above it
       storeSettings: new StoreSettingsService(database.db, { dialect: database.dialect }),
-      pricing: new PricingService(() => services, { publicUrl: config.publicUrl }),
+      pricing: new PricingService(() => services),
       carts: new CartService(database, () => services),
       checkouts,
       placement: new OrderPlacement(checkouts),
       orders: new OrderService(database.db),
       payments: new PaymentService(database.db, settings),
     };
-    const movedProducts = await services.catalog.moveLinksTo(config.publicUrl);
     if (config.seedDemo) await seedDemoStore(services);
 
     const app = createHttpApp({
       logLevel: config.logLevel,
       trustProxy: config.trustProxy,
       resolvePrincipal: (authorization) => services.tokens.resolve(authorization),
+      links: new PublicLinks(config.publicUrl),
     });
     connectionLost = (error) =>
       app.log.warn({ err: error }, 'PostgreSQL connection lost while idle; the pool opens another');
     revocationsFailed = (error, what) => app.log.warn({ err: error }, `${what} failed; retrying`);
-    if (movedProducts > 0) {
-      app.log.info(
-        { products: movedProducts, publicUrl: config.publicUrl },
-        'catalog links moved to PUBLIC_URL',
-      );
-    }
     storefrontConfigRoutes(
       app,
       { clientId: demoClientId, storeName: config.storeName },
