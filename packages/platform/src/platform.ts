@@ -155,7 +155,11 @@ export async function startPlatform(config: PlatformConfig): Promise<Platform> {
       carts: new CartService(database, () => services),
       checkouts,
       placement: new OrderPlacement(checkouts),
-      orders: new OrderService(database.db),
+      orders: new OrderService(
+        database.db,
+        { mailer },
+        { publicUrl: config.publicUrl, storeName: config.storeName },
+      ),
       payments: new PaymentService(database.db, settings),
     };
     if (config.seedDemo) await seedDemoStore(services);
@@ -188,6 +192,7 @@ export async function startPlatform(config: PlatformConfig): Promise<Platform> {
 
     await app.listen({ port: config.port, host: config.host });
     const sweep = sweepPayments(services.placement, app);
+    const delivery = mailer.startDelivery();
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
     return {
@@ -202,6 +207,8 @@ export async function startPlatform(config: PlatformConfig): Promise<Platform> {
         await app.close();
         onStep('stopping the payment sweep');
         await sweep.stop();
+        onStep('stopping email delivery');
+        await delivery.stop();
         onStep('stopping the token revocation reader');
         await revocations.close();
         onStep('finishing catalog anchor writes');

@@ -8,11 +8,13 @@ import {
   type Transaction,
 } from 'kysely';
 import type { Tables } from '../db/tables.ts';
+import type { Mailer } from '../email/mailer.ts';
 import { type DomainEvent, recordEvents } from '../events/outbox.ts';
 import { invalidArgument, notFound, violation } from '../shared/errors.ts';
 import { checkFilterBudget } from '../shared/filter-budget.ts';
 import { newId } from '../shared/ids.ts';
 import type { Principal } from '../shared/principal.ts';
+import { type ConfirmedOrder, orderConfirmation } from './confirmation.ts';
 import { type OrderSource, orderDocument } from './model.ts';
 import type { OrderRow } from './tables.ts';
 
@@ -55,13 +57,28 @@ interface Cursor {
   direction: 'next' | 'prev';
 }
 
+/** What the orders domain needs of the others: the outbox its confirmations go through. */
+export interface OrderDependencies {
+  mailer: Pick<Mailer, 'queue'>;
+}
+
+export interface OrderOptions {
+  /** Where the storefront answers (the link to the order in its confirmation). */
+  publicUrl: string;
+  storeName: string;
+}
+
 /**
  * Orders: created from a checkout (`INITIALIZED` while its payment is in flight, numbered and
- * approved when paid), and the buyer's and the admin's reads. The merchant's own order operations
- * (create, update, cancel, tags) come later.
+ * approved when paid, when the buyer is sent its confirmation), and the buyer's and the admin's
+ * reads. The merchant's own order operations (create, update, cancel, tags) come later.
  */
 export class OrderService {
-  constructor(private readonly db: Kysely<Tables>) {}
+  constructor(
+    private readonly db: Kysely<Tables>,
+    private readonly deps: OrderDependencies,
+    private readonly options: OrderOptions,
+  ) {}
 
   /**
    * An `INITIALIZED` order for a checkout whose payment is about to be asked for, inside `trx`. It has
@@ -115,7 +132,9 @@ export class OrderService {
 
   /**
    * The order's payment went through (or needs none): it gets its number, `APPROVED`, the payment
-   * status given, `FULFILLED` at once when nothing ships; its activities and events are written in `trx`.
+   * status given, `FULFILLED` at once when nothing ships; its activities, events and the buyer's
+   * confirmation email are written in `trx`. An order is approved once (its checkout's lock and
+   * attempt say so), so a retried payment never mails a second confirmation.
    */
   async approve(
     trx: Transaction<Tables>,
@@ -148,6 +167,11 @@ export class OrderService {
     else events.push({ entity: 'order', slug: 'updated', entityId: orderId, payload: { entity: order } });
     events.push({ entity: 'order', slug: 'approved', entityId: orderId, payload: { entity: order } });
     await recordEvents(trx, events, now);
+    const confirmation = orderConfirmation(order as unknown as ConfirmedOrder, {
+      storeName: this.options.storeName,
+      orderUrl: `${this.options.publicUrl}/account/orders/${encodeURIComponent(orderId)}`,
+    });
+    if (confirmation) await this.deps.mailer.queue(trx, confirmation);
     return order;
   }
 
