@@ -126,6 +126,11 @@ export async function startPlatform(config: PlatformConfig): Promise<Platform> {
       deliver: smtpDelivery(config.smtpUrl, config.smtpFrom),
     });
     const members = new MembersService(database.db, tokens);
+    const orders = new OrderService(
+      database.db,
+      { mailer },
+      { publicUrl: config.publicUrl, storeName: config.storeName },
+    );
     const checkouts = new CheckoutService(
       database.db,
       { dialect: database.dialect, publicUrl: config.publicUrl, storeName: config.storeName },
@@ -146,7 +151,7 @@ export async function startPlatform(config: PlatformConfig): Promise<Platform> {
       members,
       identity: new IdentityService(
         database.db,
-        { settings, tokens, members, mailer },
+        { settings, tokens, members, mailer, orders },
         { publicUrl: config.publicUrl, storeName: config.storeName },
       ),
       // the commerce domains: each helper below is built from the ones above it
@@ -155,11 +160,7 @@ export async function startPlatform(config: PlatformConfig): Promise<Platform> {
       carts: new CartService(database, () => services),
       checkouts,
       placement: new OrderPlacement(checkouts),
-      orders: new OrderService(
-        database.db,
-        { mailer },
-        { publicUrl: config.publicUrl, storeName: config.storeName },
-      ),
+      orders,
       payments: new PaymentService(database.db, settings),
     };
     if (config.seedDemo) await seedDemoStore(services);
