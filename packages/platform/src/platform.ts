@@ -33,6 +33,7 @@ import { PaymentService } from './payments/service.ts';
 import { PricingService } from './pricing/service.ts';
 import { Settings } from './settings/settings.ts';
 import { newSecret } from './shared/ids.ts';
+import { PublicLinks } from './shared/public-links.ts';
 import { storeSettingsRoutes } from './store-settings/routes.ts';
 import { StoreSettingsService } from './store-settings/service.ts';
 
@@ -142,6 +143,11 @@ export async function openServices(
       deliver: smtpDelivery(config.smtpUrl, config.smtpFrom),
     });
     const members = new MembersService(database.db, tokens);
+    const orders = new OrderService(
+      database.db,
+      { mailer },
+      { publicUrl: config.publicUrl, storeName: config.storeName },
+    );
     const checkouts = new CheckoutService(
       database.db,
       { dialect: database.dialect, publicUrl: config.publicUrl, storeName: config.storeName },
@@ -162,16 +168,16 @@ export async function openServices(
       members,
       identity: new IdentityService(
         database.db,
-        { settings, tokens, members, mailer },
+        { settings, tokens, members, mailer, orders },
         { publicUrl: config.publicUrl, storeName: config.storeName },
       ),
       // the commerce domains: each helper below is built from the ones above it
       storeSettings: new StoreSettingsService(database.db, { dialect: database.dialect }),
-      pricing: new PricingService(() => services, { publicUrl: config.publicUrl }),
+      pricing: new PricingService(() => services),
       carts: new CartService(database, () => services),
       checkouts,
       placement: new OrderPlacement(checkouts),
-      orders: new OrderService(database.db),
+      orders,
       payments: new PaymentService(database.db, settings),
     };
     return {
@@ -215,6 +221,7 @@ export async function buildHttpApp(opened: OpenServices): Promise<FastifyInstanc
     logLevel: config.logLevel,
     trustProxy: config.trustProxy,
     resolvePrincipal: (authorization) => services.tokens.resolve(authorization),
+    links: new PublicLinks(config.publicUrl),
   });
   storefrontConfigRoutes(
     app,
@@ -244,22 +251,16 @@ export async function startPlatform(config: PlatformConfig): Promise<Platform> {
   });
   const { services } = opened;
   try {
-    const movedProducts = await services.catalog.moveLinksTo(config.publicUrl);
     if (config.seedDemo) await seedDemoStore(services);
 
     const app = await buildHttpApp(opened);
     notices.connectionLost = (error) =>
       app.log.warn({ err: error }, 'PostgreSQL connection lost while idle; the pool opens another');
     notices.revocationsFailed = (error, what) => app.log.warn({ err: error }, `${what} failed; retrying`);
-    if (movedProducts > 0) {
-      app.log.info(
-        { products: movedProducts, publicUrl: config.publicUrl },
-        'catalog links moved to PUBLIC_URL',
-      );
-    }
 
     await app.listen({ port: config.port, host: config.host });
     const sweep = sweepPayments(services.placement, app);
+    const delivery = services.mailer.startDelivery();
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
     return {
@@ -274,6 +275,8 @@ export async function startPlatform(config: PlatformConfig): Promise<Platform> {
         await app.close();
         onStep('stopping the payment sweep');
         await sweep.stop();
+        onStep('stopping email delivery');
+        await delivery.stop();
         await opened.close(onStep);
       },
     };

@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CALLERS, createHttpApp, type HttpApp } from '../src/http/app.ts';
+import { PublicLinks } from '../src/shared/public-links.ts';
 import { startTestPlatform, TEST_CLIENT_ID, type TestPlatform } from './support/platform.ts';
 
 interface Answer {
@@ -123,7 +124,11 @@ describe("the HTTP shell answers Fastify's own refusals in the wire form", () =>
   let app: HttpApp;
   let url: string;
   beforeAll(async () => {
-    app = createHttpApp({ logLevel: 'silent', resolvePrincipal: async () => ({ kind: 'anonymous' }) });
+    app = createHttpApp({
+      logLevel: 'silent',
+      resolvePrincipal: async () => ({ kind: 'anonymous' }),
+      links: new PublicLinks('http://shop.test'),
+    });
     await app.register(async (child) => {
       child.removeContentTypeParser('application/json');
       child.addContentTypeParser(

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { MediaItem } from '@cartwheel/sdk';
+import { linkTo } from '../shared/public-links.ts';
 
 /**
  * Product images the platform draws itself (the demo store has no internet): an SVG per name, with
@@ -40,9 +41,12 @@ export function imageStem(name: string, color?: string): string {
   return hex ? `${base}--${hex}` : base;
 }
 
-/** A media item pointing at a generated image; its id is the stem, so adding it twice is one item. */
-export function generatedMediaItem(publicUrl: string, stem: string, title: string): MediaItem {
-  const url = `${publicUrl}/media/${stem}.svg`;
+/**
+ * A media item pointing at a generated image; its id is the stem, so adding it twice is one item. Its
+ * url is the platform's own (`linkTo`): an answer names the answering process's address.
+ */
+export function generatedMediaItem(stem: string, title: string): MediaItem {
+  const url = linkTo(`/media/${stem}.svg`);
   return {
     id: stem,
     title,

@@ -1,4 +1,5 @@
 import { type Kysely, type Migration, sql } from 'kysely';
+import { PUBLIC_URL_MARK_IN_JSON } from '../shared/public-links.ts';
 import { ALL_PRODUCTS_COLLECTION_ID } from './collections.ts';
 
 /** Products, variants, collections and who belongs where; one schema for SQLite and PostgreSQL. */
@@ -261,7 +262,54 @@ export const catalogMigrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '0023_links_without_address': {
+    // Links to the platform's own images and product pages were stored with the public address of
+    // the process that wrote them (and a process started under another address moved every one to
+    // its own). They are stored without it now, and each answer names its process's address
+    // (shared/public-links.ts). Each address the products' documents name becomes the mark, in the
+    // catalog and in the checkouts and orders that copied its links; once, here, never at start.
+    async up(db: Kysely<any>) {
+      const seen = new Set<string>();
+      for (;;) {
+        // `escape '!'`: the mark's backslash is a plain character on both databases
+        const { rows } = await sql<{ doc: string }>`select doc from products
+          where doc like ${'%"productPageUrl":{"base":"%'}
+          and doc not like ${`%"productPageUrl":{"base":"${PUBLIC_URL_MARK_IN_JSON}"%`} escape '!'
+          limit 1`.execute(db);
+        const address = rows[0] && /"productPageUrl":\{"base":"((?:[^"\\]|\\.)*)"/.exec(rows[0].doc)?.[1];
+        if (address === undefined || seen.has(address)) return;
+        seen.add(address);
+        for (const [table, columns] of Object.entries(COLUMNS_WITH_LINKS)) {
+          const set = Object.fromEntries(columns.map((column) => [column, withoutAddress(column, address)]));
+          await db.updateTable(table).set(set).execute();
+        }
+      }
+    },
+  },
 };
+
+/** Where links to the platform were stored (0023): JSON text columns, by table. */
+const COLUMNS_WITH_LINKS = {
+  products: ['record', 'doc', 'doc_merchant', 'variants_doc', 'variants_doc_merchant'],
+  product_variants: ['doc', 'doc_merchant'],
+  collections: ['media'],
+  checkouts: ['priced'],
+  orders: ['doc'],
+};
+
+/** `column`'s JSON text with the links to the platform at `address` (as JSON writes it) made marks. */
+function withoutAddress(column: string, address: string) {
+  const mark = PUBLIC_URL_MARK_IN_JSON;
+  const replaced = [
+    [`"${address}/media/`, `"${mark}/media/`],
+    [`"${address}/product-page/`, `"${mark}/product-page/`],
+    [`"base":"${address}"`, `"base":"${mark}"`],
+  ];
+  return replaced.reduce(
+    (text, [from, to]) => sql`replace(${text}, ${from}, ${to})`,
+    sql`${sql.ref(column)}`,
+  );
+}
 
 const SORT_COLUMNS = ['name_lower', 'price', 'discounted_price', 'created_date', 'last_updated'];
 

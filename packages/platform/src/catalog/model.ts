@@ -17,6 +17,7 @@ import {
   type Variant,
   type VariantDataWithNoStock,
 } from '@cartwheel/sdk';
+import { PUBLIC_URL_MARK } from '../shared/public-links.ts';
 import { discountedPrice, formatMoney, pricePerUnit, roundMoney } from './pricing.ts';
 
 /**
@@ -85,7 +86,6 @@ export interface VariantRecord {
 
 export interface StoreSettings {
   currency: string;
-  publicUrl: string;
 }
 
 /** A product rendered for the wire, and the columns its queries use. */
@@ -308,7 +308,7 @@ export function renderProduct(
     customTextFields: record.customTextFields,
     manageVariants: record.manageVariants,
     productOptions,
-    productPageUrl: { base: settings.publicUrl, path: `/product-page/${record.slug}` },
+    productPageUrl: { base: PUBLIC_URL_MARK, path: `/product-page/${record.slug}` },
     numericId: String(record.numericId),
     inventoryItemId: record.id,
     discount: record.discount,

@@ -24,6 +24,7 @@ import type { ProductFacts } from '../pricing/lines.ts';
 import { movePricingVersion } from '../pricing/versions.ts';
 import { applicationError, DomainError, invalidArgument, notFound, violation } from '../shared/errors.ts';
 import { newId } from '../shared/ids.ts';
+import { PublicLinks } from '../shared/public-links.ts';
 import { ALL_PRODUCTS_COLLECTION_ID, renderCollection } from './collections.ts';
 import {
   COLLECTION_FIELDS,
@@ -138,6 +139,8 @@ export class CatalogService {
   readonly anchors: PageAnchors;
   /** How `$contains` on names reaches this database's trigram index. */
   private readonly search: CompileOptions;
+  /** This process's public address: for the visitors' reads it keeps, and images sent back by URL. */
+  private readonly links: PublicLinks;
 
   constructor(
     readonly db: Kysely<Tables>,
@@ -151,11 +154,12 @@ export class CatalogService {
       pageAnchorSpacing?: number;
     },
   ) {
-    this.settings = { currency: options.currency ?? 'USD', publicUrl: options.publicUrl };
+    this.settings = { currency: options.currency ?? 'USD' };
     this.visitorReads = new CatalogReadCache(options.readCacheMs ?? 0);
     this.hiddenCollections = new HiddenCollections(db);
     this.anchors = new PageAnchors(db, options.pageAnchorSpacing ?? defaultAnchorSpacing(options.dialect));
     this.search = { substringIndex: nameSubstringIndex(options.dialect) };
+    this.links = new PublicLinks(options.publicUrl);
   }
 
   /**
@@ -185,7 +189,7 @@ export class CatalogService {
   /** `{"product": ...}` with its variants; a hidden product is not found unless an admin asks. */
   async productJson(id: string, viewer: Viewer, includeMerchantSpecificData: unknown): Promise<string> {
     if (!viewer.admin)
-      return this.visitorReads.get(`product:${id}`, () => this.readProductJson(id, viewer, false));
+      return this.visitorRead(`product:${id}`, () => this.readProductJson(id, viewer, false));
     return this.readProductJson(id, viewer, includeMerchantSpecificData);
   }
 
@@ -209,7 +213,16 @@ export class CatalogService {
   async queryProductsJson(request: ProductQueryRequest, viewer: Viewer): Promise<string> {
     if (viewer.admin) return this.readProductsJson(request, viewer);
     const key = `query:${JSON.stringify([request.query, truthy(request.includeVariants)])}`;
-    return this.visitorReads.get(key, () => this.readProductsJson(request, viewer));
+    return this.visitorRead(key, () => this.readProductsJson(request, viewer));
+  }
+
+  /**
+   * A visitor's read, kept for a moment with its links made absolute: every answer's links are filled
+   * in as it is sent (PublicLinks), and a kept one has none left, so serving it again costs only the
+   * search for one.
+   */
+  private visitorRead(key: string, read: () => Promise<string>): Promise<string> {
+    return this.visitorReads.get(key, async () => this.links.fill(await read()));
   }
 
   private async readProductsJson(
@@ -693,11 +706,11 @@ export class CatalogService {
         if (typeof item?.url === 'string' && /^https?:\/\//.test(item.url)) {
           mediaItem = urlMediaItem(
             newId(),
-            item.url,
+            this.links.stored(item.url),
             typeof item.title === 'string' ? item.title : undefined,
           );
         } else if (typeof item?.mediaId === 'string' && isGeneratedImageStem(item.mediaId)) {
-          mediaItem = generatedMediaItem(this.settings.publicUrl, item.mediaId, next.name);
+          mediaItem = generatedMediaItem(item.mediaId, next.name);
         } else {
           v.add(`media[${i}]`, 'needs an http(s) url or the mediaId of a platform image', 'VALIDATION');
           return;
@@ -1027,42 +1040,6 @@ export class CatalogService {
   }
 
   // ---- the whole catalog ----
-
-  /**
-   * Links to the platform's own images and product pages are rendered into the stored records and
-   * documents with the public address of their day. A store started under a new `PUBLIC_URL` moves
-   * every such link to it, once, at start: answers how many products it rewrote (0: nothing moved).
-   */
-  async moveLinksTo(publicUrl: string): Promise<number> {
-    const sample = await this.db.selectFrom('products').select('doc').limit(1).executeTakeFirst();
-    const from = sample && /"productPageUrl":\{"base":"([^"]*)"/.exec(sample.doc)?.[1];
-    if (!from || from === publicUrl) return 0;
-    const moved = (column: string) => {
-      const ref = sql.ref(column);
-      return sql<string>`replace(replace(${ref}, ${`"${from}/media/`}, ${`"${publicUrl}/media/`}), ${`"base":"${from}"`}, ${`"base":"${publicUrl}"`})`;
-    };
-    return this.write(async (trx) => {
-      const products = await trx
-        .updateTable('products')
-        .set({
-          record: moved('record'),
-          doc: moved('doc'),
-          doc_merchant: moved('doc_merchant'),
-          variants_doc: moved('variants_doc'),
-          variants_doc_merchant: moved('variants_doc_merchant'),
-        })
-        .executeTakeFirst();
-      await trx
-        .updateTable('product_variants')
-        .set({ doc: moved('doc'), doc_merchant: moved('doc_merchant') })
-        .execute();
-      await trx
-        .updateTable('collections')
-        .set({ media: moved('media') })
-        .execute();
-      return Number(products.numUpdatedRows);
-    });
-  }
 
   async isEmpty(): Promise<boolean> {
     const row = await this.db.selectFrom('products').select('id').limit(1).executeTakeFirst();
@@ -1463,11 +1440,11 @@ export class CatalogService {
     const url = media?.mainMedia?.image?.url ?? media?.url;
     const mediaId = media?.mainMedia?.id ?? media?.mediaId;
     if (typeof url === 'string' && /^https?:\/\//.test(url)) {
-      const item = urlMediaItem(newId(), url);
+      const item = urlMediaItem(newId(), this.links.stored(url));
       return { mainMedia: item, items: [item] };
     }
     if (typeof mediaId === 'string' && isGeneratedImageStem(mediaId)) {
-      const item = generatedMediaItem(this.settings.publicUrl, mediaId, '');
+      const item = generatedMediaItem(mediaId, '');
       return { mainMedia: item, items: [item] };
     }
     v.add('collection.media', 'needs mainMedia.image.url or the mediaId of a platform image', 'VALIDATION');

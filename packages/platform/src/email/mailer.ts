@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import pino, { type Logger } from 'pino';
 import type { Tables } from '../db/tables.ts';
 import { newId } from '../shared/ids.ts';
@@ -10,6 +10,8 @@ export interface OutgoingEmail {
   to: string;
   subject: string;
   text: string;
+  /** An HTML part beside the text, for mail readers that show it. */
+  html?: string;
 }
 
 /** A message as the developer mailbox shows it. */
@@ -19,6 +21,7 @@ export interface MailboxMessage {
   to: string;
   subject: string;
   text: string;
+  html: string | null;
   status: EmailOutboxRow['status'];
   createdDate: string;
   sentDate: string | null;
@@ -28,11 +31,17 @@ export interface MailboxMessage {
 export type Delivery = (message: OutgoingEmail) => Promise<void>;
 
 export const MAILBOX_MAX_PAGE = 200;
+/** How often a process with a mail server looks for queued messages to deliver. */
+const DELIVERY_EVERY_MS = 1000;
+/** Queued messages one look delivers, oldest first. */
+const DELIVERY_BATCH = 20;
 
 /**
  * The platform's one way to send email: every message goes to the outbox table first, then to the
  * mail server when there is one. Without one it is only stored and logged, and the back office's
- * developer mailbox shows it.
+ * developer mailbox shows it. `send` stores and delivers at once; `queue` writes a message in the
+ * transaction of what it tells of (an order placed), so it is sent exactly when that commits, by the
+ * delivery every process with a mail server runs (`startDelivery`).
  */
 export class Mailer {
   private readonly log: Logger;
@@ -48,17 +57,7 @@ export class Mailer {
     const id = newId();
     await this.db
       .insertInto('email_outbox')
-      .values({
-        id,
-        kind: message.kind,
-        to_address: message.to,
-        subject: message.subject,
-        body_text: message.text,
-        status: 'STORED',
-        error: null,
-        created_at: new Date().toISOString(),
-        sent_at: null,
-      })
+      .values(outboxRow(id, message, 'STORED'))
       .execute();
     if (!this.options.deliver) {
       this.log.info(
@@ -67,8 +66,83 @@ export class Mailer {
       );
       return id;
     }
+    await this.deliver(id, message);
+    return id;
+  }
+
+  /**
+   * Writes `message` to the outbox inside `trx`: kept exactly when the change it tells of is, and
+   * delivered after that commits (within a second, by whichever process with a mail server looks
+   * first). Without a mail server it is only stored, as `send` stores it.
+   */
+  async queue(trx: Transaction<Tables>, message: OutgoingEmail): Promise<void> {
+    const status = this.options.deliver ? 'QUEUED' : 'STORED';
+    await trx
+      .insertInto('email_outbox')
+      .values(outboxRow(newId(), message, status))
+      .execute();
+  }
+
+  /**
+   * Delivers queued messages every second until stopped (only with a mail server). Each message is
+   * taken by one process (an update that only one can make), so two processes never send it twice.
+   */
+  startDelivery(): { stop(): Promise<void> } {
+    if (!this.options.deliver) return { stop: async () => {} };
+    let running: Promise<void> | undefined;
+    const timer = setInterval(() => {
+      running ??= this.deliverQueued()
+        .then(
+          () => {},
+          (error: unknown) => this.log.warn({ err: error }, 'delivering queued email failed; retrying'),
+        )
+        .finally(() => {
+          running = undefined;
+        });
+    }, DELIVERY_EVERY_MS);
+    timer.unref();
+    return {
+      async stop() {
+        clearInterval(timer);
+        await running;
+      },
+    };
+  }
+
+  /** Delivers the oldest queued messages; answers how many this process took. */
+  async deliverQueued(): Promise<number> {
+    const queued = await this.db
+      .selectFrom('email_outbox')
+      .selectAll()
+      .where('status', '=', 'QUEUED')
+      .orderBy('created_at')
+      .limit(DELIVERY_BATCH)
+      .execute();
+    let taken = 0;
+    for (const row of queued) {
+      const claimed = await this.db
+        .updateTable('email_outbox')
+        .set({ status: 'SENDING' })
+        .where('id', '=', row.id)
+        .where('status', '=', 'QUEUED')
+        .executeTakeFirst();
+      if (Number(claimed.numUpdatedRows) === 0) continue; // another process took it
+      taken++;
+      await this.deliver(row.id, {
+        kind: row.kind,
+        to: row.to_address,
+        subject: row.subject,
+        text: row.body_text,
+        ...(row.body_html !== null ? { html: row.body_html } : {}),
+      });
+    }
+    return taken;
+  }
+
+  /** Hands a stored message to the mail server and marks it SENT, or FAILED for someone to look at. */
+  private async deliver(id: string, message: OutgoingEmail): Promise<void> {
     try {
-      await this.options.deliver(message);
+      await this.options.deliver!(message);
       await this.db
         .updateTable('email_outbox')
         .set({ status: 'SENT', sent_at: new Date().toISOString() })
@@ -83,7 +157,6 @@ export class Mailer {
         .where('id', '=', id)
         .execute();
     }
-    return id;
   }
 
   /** The latest messages first, optionally only those to one address or of one kind. */
@@ -99,9 +172,26 @@ export class Mailer {
       to: row.to_address,
       subject: row.subject,
       text: row.body_text,
+      html: row.body_html,
       status: row.status,
       createdDate: row.created_at,
       sentDate: row.sent_at,
     }));
   }
+}
+
+/** A message's outbox row; the address as the mailbox looks it up (trimmed, lower case). */
+function outboxRow(id: string, message: OutgoingEmail, status: EmailOutboxRow['status']): EmailOutboxRow {
+  return {
+    id,
+    kind: message.kind,
+    to_address: message.to.trim().toLowerCase(),
+    subject: message.subject,
+    body_text: message.text,
+    body_html: message.html ?? null,
+    status,
+    error: null,
+    created_at: new Date().toISOString(),
+    sent_at: null,
+  };
 }

@@ -27,4 +27,16 @@ export const emailMigrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '0024_email_html_and_queue': {
+    // Messages with an HTML part beside the text (an order confirmation), and messages written in the
+    // transaction of what they tell of, delivered once it commits: the delivery finds them by status.
+    async up(db: Kysely<any>) {
+      await db.schema.alterTable('email_outbox').addColumn('body_html', 'text').execute();
+      await db.schema
+        .createIndex('email_outbox_status')
+        .on('email_outbox')
+        .columns(['status', 'created_at'])
+        .execute();
+    },
+  },
 };

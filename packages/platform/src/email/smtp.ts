@@ -13,6 +13,11 @@ export function smtpDelivery(smtpUrl: string | undefined, from: string): Deliver
   }
   const transport = nodemailer.createTransport(smtpUrl, { from });
   return async (message) => {
-    await transport.sendMail({ to: message.to, subject: message.subject, text: message.text });
+    await transport.sendMail({
+      to: message.to,
+      subject: message.subject,
+      text: message.text,
+      ...(message.html ? { html: message.html } : {}),
+    });
   };
 }

@@ -10,8 +10,13 @@ export interface EmailOutboxRow {
   to_address: string;
   subject: string;
   body_text: string;
-  /** STORED (no SMTP configured), SENT, or FAILED. */
-  status: 'STORED' | 'SENT' | 'FAILED';
+  /** The HTML part, when the message has one (the text part is for mail readers without HTML). */
+  body_html: string | null;
+  /**
+   * STORED (no SMTP configured), QUEUED (written in a transaction, to be delivered once committed),
+   * SENDING (a process took it for delivery), SENT, or FAILED.
+   */
+  status: 'STORED' | 'QUEUED' | 'SENDING' | 'SENT' | 'FAILED';
   error: string | null;
   created_at: string;
   sent_at: string | null;

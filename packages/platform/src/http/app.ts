@@ -13,6 +13,7 @@ import Fastify, {
 import type { TSchema } from 'typebox';
 import { DomainError, invalidArgument, violation } from '../shared/errors.ts';
 import { type Access, allows, type Principal } from '../shared/principal.ts';
+import type { PublicLinks } from '../shared/public-links.ts';
 import { bodyIsNotJson, handleError } from './errors.ts';
 import { jsonDepthExceeds, MAX_BODY_DEPTH, refuseUnstorableText, validatorCompiler } from './input.ts';
 import { redactUrl } from './redact.ts';
@@ -49,6 +50,8 @@ export interface HttpOptions {
   trustProxy?: boolean | number | string;
   /** Resolves `Authorization` to a principal; throws UNAUTHENTICATED for a header that names no one. */
   resolvePrincipal(authorization: string | undefined): Promise<Principal>;
+  /** This process's public address: the links stored without it are made absolute in its answers. */
+  links: PublicLinks;
 }
 
 /**
@@ -73,8 +76,9 @@ export type HttpApp = FastifyInstance<
 
 /**
  * The HTTP shell every domain's routes sit in: request ids, the wire's error form, the `.r` query
- * parameter, empty JSON bodies, the access check, and the input contract (`input.ts`): each route's
- * schemas check its body, query and path before the handler runs. Domains register plain routes on it.
+ * parameter, empty JSON bodies, the access check, the input contract (`input.ts`): each route's
+ * schemas check its body, query and path before the handler runs; and the answers' links to the
+ * platform, made absolute. Domains register plain routes on it.
  */
 export function createHttpApp(options: HttpOptions): HttpApp {
   const app = Fastify({
@@ -180,6 +184,12 @@ export function createHttpApp(options: HttpOptions): HttpApp {
     refuseUnstorableText(request.query);
     // a call sent with no body at all (`curl -X POST`) means what an empty JSON body means
     if (request.body === undefined && request.method !== 'GET') request.body = {};
+  });
+
+  // Stored links to the platform's own images and pages name no address: each answer names this
+  // process's (shared/public-links.ts). Every answer's text passes here, whichever route wrote it.
+  app.addHook('onSend', (_request, _reply, payload, done) => {
+    done(null, typeof payload === 'string' ? options.links.fill(payload) : payload);
   });
 
   return app;

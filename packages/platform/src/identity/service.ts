@@ -15,6 +15,7 @@ import type { Mailer } from '../email/mailer.ts';
 import type { MembersService } from '../members/service.ts';
 import { OAuthClients, originAllowed, originOf, redirectUriAllowed } from '../oauth/clients.ts';
 import type { TokenService } from '../oauth/tokens.ts';
+import type { OrderService } from '../orders/service.ts';
 import type { Settings } from '../settings/settings.ts';
 import { applicationError, invalidArgument, notFound, violation } from '../shared/errors.ts';
 import { newId, newSecret } from '../shared/ids.ts';
@@ -75,6 +76,8 @@ export interface IdentityDependencies {
   tokens: TokenService;
   members: MembersService;
   mailer: Mailer;
+  /** A guest's orders join the member who may have them (see `adoptGuestOrders` below). */
+  orders: Pick<OrderService, 'adoptGuestOrders'>;
 }
 
 export interface IdentityOptions {
@@ -323,7 +326,7 @@ export class IdentityService {
     const code = requiredString(input.code, 'code');
     const verificationId = requiredString(input.verificationId, 'verificationId');
     const verification = await this.verifications.complete({ verificationId }, code);
-    await this.markEmailVerified(verification.identity_id);
+    await this.adoptGuestOrders(await this.markEmailVerified(verification.identity_id), null);
     return {};
   }
 
@@ -475,9 +478,12 @@ export class IdentityService {
     if (!identity || nextStep(standingOf(identity), await this.policy()).step !== 'SIGN_IN') {
       throw invalidSessionToken();
     }
+    // the visitor becomes the member: what they bought as a guest with the member's email joins them
+    const visitor = visitorId ?? session.visitorId;
+    await this.adoptGuestOrders(identity, visitor);
     return this.deps.tokens.issueMemberTokens({
       clientId,
-      visitorId: visitorId ?? session.visitorId ?? newId(),
+      visitorId: visitor ?? newId(),
       memberId: identity.id,
     });
   }
@@ -515,6 +521,18 @@ export class IdentityService {
       answer.stateToken = started.stateToken;
     }
     return answer;
+  }
+
+  /**
+   * A guest's orders join the member who may have them: once the member's email is verified, every
+   * order bought with it; before, only those bought with it by `visitorId`, the visitor whose session
+   * becomes the member's (who could read them already). Registering someone else's email proves
+   * nothing, so it brings none of their orders. Runs as member tokens are issued, and when an email
+   * is verified.
+   */
+  private async adoptGuestOrders(identity: IdentityRow, visitorId: string | null): Promise<void> {
+    if (identity.email_verified) await this.deps.orders.adoptGuestOrders(identity.id, identity.email);
+    else if (visitorId) await this.deps.orders.adoptGuestOrders(identity.id, identity.email, visitorId);
   }
 
   private async openSession(identityId: string, holder: SessionHolder): Promise<string> {

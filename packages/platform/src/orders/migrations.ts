@@ -1,4 +1,5 @@
 import type { Kysely, Migration } from 'kysely';
+import { buyerEmail } from './model.ts';
 
 /** Orders and the counter their numbers come from. */
 export const orderMigrations: Record<string, Migration> = {
@@ -52,6 +53,39 @@ export const orderMigrations: Record<string, Migration> = {
         .set({ holds_stock: 1 })
         .where('status', '=', 'INITIALIZED')
         .where('number', 'is not', null)
+        .execute();
+    },
+  },
+  '0025_orders_buyer_email': {
+    // A guest's orders join the account that proves their email (OrderService.adoptGuestOrders): the
+    // buyer's email, in lower case, is a column of its own, indexed with whose orders they are.
+    async up(db: Kysely<any>) {
+      await db.schema.alterTable('orders').addColumn('buyer_email', 'text').execute();
+      let after = '';
+      for (;;) {
+        const rows: Array<{ id: string; doc: string }> = await db
+          .selectFrom('orders')
+          .select(['id', 'doc'])
+          .where('id', '>', after)
+          .orderBy('id')
+          .limit(500)
+          .execute();
+        for (const row of rows) {
+          const email = (JSON.parse(row.doc) as { buyerInfo?: { email?: unknown } }).buyerInfo?.email;
+          if (typeof email !== 'string' || email.trim() === '') continue;
+          await db
+            .updateTable('orders')
+            .set({ buyer_email: buyerEmail(email) })
+            .where('id', '=', row.id)
+            .execute();
+        }
+        if (rows.length < 500) break;
+        after = rows[rows.length - 1]!.id;
+      }
+      await db.schema
+        .createIndex('orders_buyer_email')
+        .on('orders')
+        .columns(['buyer_email', 'member_id'])
         .execute();
     },
   },

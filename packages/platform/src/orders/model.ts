@@ -2,6 +2,9 @@ import type { Address, FullAddressContactDetails, MultiCurrencyPrice } from '@ca
 import { formatMoney } from '../catalog/pricing.ts';
 import type { Priced } from '../pricing/contract.ts';
 
+/** An order's buyer email as its column holds it, and as sign-ins look it up: trimmed, in lower case. */
+export const buyerEmail = (email: string): string => email.trim().toLowerCase();
+
 /** Money on an order: one currency, a decimal string and how the shopper read it. */
 export interface OrderPrice {
   amount: string;

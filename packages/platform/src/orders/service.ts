@@ -7,13 +7,16 @@ import {
   sql,
   type Transaction,
 } from 'kysely';
+import { inTransaction } from '../db/database.ts';
 import type { Tables } from '../db/tables.ts';
+import type { Mailer } from '../email/mailer.ts';
 import { type DomainEvent, recordEvents } from '../events/outbox.ts';
 import { invalidArgument, notFound, violation } from '../shared/errors.ts';
 import { checkFilterBudget } from '../shared/filter-budget.ts';
 import { newId } from '../shared/ids.ts';
 import type { Principal } from '../shared/principal.ts';
-import { type OrderSource, orderDocument } from './model.ts';
+import { type ConfirmedOrder, orderConfirmation } from './confirmation.ts';
+import { buyerEmail, type OrderSource, orderDocument } from './model.ts';
 import type { OrderRow } from './tables.ts';
 
 /** Order numbers start here and go up by one per order, as the hosted platform's do. */
@@ -55,13 +58,28 @@ interface Cursor {
   direction: 'next' | 'prev';
 }
 
+/** What the orders domain needs of the others: the outbox its confirmations go through. */
+export interface OrderDependencies {
+  mailer: Pick<Mailer, 'queue'>;
+}
+
+export interface OrderOptions {
+  /** Where the storefront answers (the link to the order in its confirmation). */
+  publicUrl: string;
+  storeName: string;
+}
+
 /**
  * Orders: created from a checkout (`INITIALIZED` while its payment is in flight, numbered and
- * approved when paid), and the buyer's and the admin's reads. The merchant's own order operations
- * (create, update, cancel, tags) come later.
+ * approved when paid, when the buyer is sent its confirmation), and the buyer's and the admin's
+ * reads. The merchant's own order operations (create, update, cancel, tags) come later.
  */
 export class OrderService {
-  constructor(private readonly db: Kysely<Tables>) {}
+  constructor(
+    private readonly db: Kysely<Tables>,
+    private readonly deps: OrderDependencies,
+    private readonly options: OrderOptions,
+  ) {}
 
   /**
    * An `INITIALIZED` order for a checkout whose payment is about to be asked for, inside `trx`. It has
@@ -81,6 +99,7 @@ export class OrderService {
         checkout_id: source.checkoutId,
         visitor_id: source.buyer.visitorId,
         member_id: source.buyer.memberId,
+        buyer_email: source.buyer.email ? buyerEmail(source.buyer.email) : null,
         created_at: at,
         updated_at: at,
         doc: JSON.stringify({ ...orderDocument(source), shippable: source.priced.shippable }),
@@ -115,7 +134,9 @@ export class OrderService {
 
   /**
    * The order's payment went through (or needs none): it gets its number, `APPROVED`, the payment
-   * status given, `FULFILLED` at once when nothing ships; its activities and events are written in `trx`.
+   * status given, `FULFILLED` at once when nothing ships; its activities, events and the buyer's
+   * confirmation email are written in `trx`. An order is approved once (its checkout's lock and
+   * attempt say so), so a retried payment never mails a second confirmation.
    */
   async approve(
     trx: Transaction<Tables>,
@@ -148,6 +169,11 @@ export class OrderService {
     else events.push({ entity: 'order', slug: 'updated', entityId: orderId, payload: { entity: order } });
     events.push({ entity: 'order', slug: 'approved', entityId: orderId, payload: { entity: order } });
     await recordEvents(trx, events, now);
+    const confirmation = orderConfirmation(order as unknown as ConfirmedOrder, {
+      storeName: this.options.storeName,
+      orderUrl: `${this.options.publicUrl}/account/orders/${encodeURIComponent(orderId)}`,
+    });
+    if (confirmation) await this.deps.mailer.queue(trx, confirmation);
     return order;
   }
 
@@ -179,6 +205,45 @@ export class OrderService {
       now,
     );
     return { heldStock: Number(row.holds_stock) === 1 };
+  }
+
+  /**
+   * A guest's orders join a member: those bought with `email` by a visitor no member was signed in
+   * as. Call it only for whoever may have them: the member who proved `email` is theirs (verified),
+   * or, with `fromVisitor`, the very visitor who placed them, signing in as a member with that
+   * email (they could read those orders already). Each joins once; answers how many joined.
+   */
+  async adoptGuestOrders(memberId: string, email: string, fromVisitor?: string): Promise<number> {
+    return inTransaction(this.db, async (trx) => {
+      let query = trx
+        .selectFrom('orders')
+        .select(['id', 'doc'])
+        .where('buyer_email', '=', buyerEmail(email))
+        .where('member_id', 'is', null);
+      if (fromVisitor !== undefined) query = query.where('visitor_id', '=', fromVisitor);
+      const guests = await query.execute();
+      const now = new Date();
+      const events: DomainEvent[] = [];
+      let adopted = 0;
+      for (const guest of guests) {
+        const doc = JSON.parse(guest.doc) as { buyerInfo?: Record<string, unknown> };
+        doc.buyerInfo = { ...doc.buyerInfo, memberId };
+        const joined = await trx
+          .updateTable('orders')
+          .set({ member_id: memberId, doc: JSON.stringify(doc), updated_at: now.toISOString() })
+          .where('id', '=', guest.id)
+          .where('member_id', 'is', null)
+          .executeTakeFirst();
+        if (Number(joined.numUpdatedRows) === 0) continue;
+        adopted++;
+        const order = await this.read(trx, guest.id);
+        // an order still waiting for its payment is announced when approved, with its member then
+        if (order?.number !== undefined)
+          events.push({ entity: 'order', slug: 'updated', entityId: guest.id, payload: { entity: order } });
+      }
+      await recordEvents(trx, events, now);
+      return adopted;
+    });
   }
 
   /** Removes an order whose payment failed before it was ever numbered or announced. */
@@ -240,8 +305,16 @@ export class OrderService {
       .limit(limit + 1);
     const hidden = ['PENDING', 'REJECTED'].filter((status) => !named.has(status));
     if (hidden.length > 0) query = query.where('status', 'not in', hidden);
-    if (principal.kind === 'member') query = query.where('member_id', '=', principal.memberId);
-    else if (principal.kind === 'visitor') {
+    if (principal.kind === 'member') {
+      // the member's, and those bought as a guest by the visitor they signed in as (ownsOrder)
+      const { memberId, visitorId } = principal;
+      query = query.where((eb) =>
+        eb.or([
+          eb('member_id', '=', memberId),
+          eb.and([eb('member_id', 'is', null), eb('visitor_id', '=', visitorId)]),
+        ]),
+      );
+    } else if (principal.kind === 'visitor') {
       query = query.where('visitor_id', '=', principal.visitorId).where('member_id', 'is', null);
     } else if (principal.kind !== 'admin') return emptyPage();
     if (cursor) {
@@ -322,12 +395,20 @@ export class OrderService {
   }
 }
 
+/**
+ * Whether the caller bought the order: a member's own orders, and (as for a visitor) those bought as a
+ * guest by the visitor the member signed in as, whose identity the member's tokens carry on: a guest
+ * who signs up on the thank-you page still reads the order they just placed, whatever email it names.
+ */
 function ownsOrder(principal: Principal, row: Pick<OrderRow, 'visitor_id' | 'member_id'>): boolean {
   switch (principal.kind) {
     case 'admin':
       return true;
     case 'member':
-      return row.member_id === principal.memberId;
+      return (
+        row.member_id === principal.memberId ||
+        (row.member_id === null && row.visitor_id === principal.visitorId)
+      );
     case 'visitor':
       return row.member_id === null && row.visitor_id === principal.visitorId;
     default:

@@ -17,6 +17,11 @@ export interface OrderRow {
   /** Who bought: what the buyer's reads are limited by. */
   visitor_id: string | null;
   member_id: string | null;
+  /**
+   * The buyer's email, trimmed and in lower case: a guest's order joins the member who proves it
+   * (OrderService.adoptGuestOrders).
+   */
+  buyer_email: string | null;
   created_at: string;
   updated_at: string;
   /** The rest of the wire order as JSON text: lines as sold, addresses, totals, activities. */

@@ -9,6 +9,7 @@ import {
   STORES_APP_ID,
 } from '@cartwheel/sdk';
 import { type ProductRecord, type VariantRecord, variantNamedBy } from '../catalog/model.ts';
+import { linkTo } from '../shared/public-links.ts';
 import { flat, hasExactly } from '../shared/text.ts';
 import type { LineItemText, StoredLine } from './contract.ts';
 import { Big, type Currency, decimal, maxBig } from './money.ts';
@@ -89,12 +90,10 @@ export class LineResolver {
   private kept = new WeakMap<ProductFacts, Map<string, KeptLine>>();
   private keptCount = 0;
 
-  constructor(private readonly publicUrl: string) {}
-
   resolve(line: StoredLine, facts: ReadonlyMap<string, ProductFacts>, currency: Currency): ResolvedLine {
     if (line.custom) return resolveCustomLine(line, currency);
     const fact = factOf(line, facts);
-    if (!fact) return resolveCatalogLine(line, undefined, currency, this.publicUrl).resolved;
+    if (!fact) return resolveCatalogLine(line, undefined, currency).resolved;
     let byId = this.kept.get(fact);
     const kept = byId?.get(line.id);
     const rest = restOf(line);
@@ -112,7 +111,7 @@ export class LineResolver {
       kept.resolved = inQuantity(kept, line.quantity, currency);
       return kept.resolved;
     }
-    const { resolved, stock } = resolveCatalogLine(line, fact, currency, this.publicUrl);
+    const { resolved, stock } = resolveCatalogLine(line, fact, currency);
     Object.freeze(resolved.lineItem);
     if (this.keptCount >= KEPT_LINES) {
       // full: start again (a shop's active carts fill it back within moments)
@@ -270,7 +269,6 @@ function resolveCatalogLine(
   line: StoredLine,
   fact: ProductFacts | undefined,
   currency: Currency,
-  publicUrl: string,
 ): { resolved: ResolvedLine; stock: (quantity: number) => ItemAvailabilityInfo } {
   const reference = line.catalogReference ?? {};
   const variant = fact?.visible
@@ -297,7 +295,7 @@ function resolveCatalogLine(
     // copies: a kept item is frozen, and the stored line stays the caller's own
     catalogReference: jsonCopy(reference),
     productName: override.productName ?? { original: record.name, translated: record.name },
-    url: { relativePath: `/product-page/${record.slug}`, url: `${publicUrl}/product-page/${record.slug}` },
+    url: { relativePath: `/product-page/${record.slug}`, url: linkTo(`/product-page/${record.slug}`) },
     descriptionLines: override.descriptionLines ?? descriptionLinesOf(record, variant),
     image: override.image ?? imageOf(record, variant),
     availability,

@@ -19,14 +19,9 @@ export interface PricingSources {
  * costs one catalog query for all of a cart's products; the settings come from a brief snapshot.
  */
 export class PricingService {
-  private readonly lines: LineResolver;
+  private readonly lines = new LineResolver();
 
-  constructor(
-    private readonly sources: () => PricingSources,
-    options: { publicUrl: string },
-  ) {
-    this.lines = new LineResolver(options.publicUrl);
-  }
+  constructor(private readonly sources: () => PricingSources) {}
 
   async price(request: PricingRequest, executor?: Kysely<Tables>): Promise<Priced> {
     return (await this.priceToKeep(request, { executor })).priced;
