@@ -306,14 +306,10 @@ export class OrderService {
     const hidden = ['PENDING', 'REJECTED'].filter((status) => !named.has(status));
     if (hidden.length > 0) query = query.where('status', 'not in', hidden);
     if (principal.kind === 'member') {
-      // the member's, and those bought as a guest by the visitor they signed in as (ownsOrder)
-      const { memberId, visitorId } = principal;
-      query = query.where((eb) =>
-        eb.or([
-          eb('member_id', '=', memberId),
-          eb.and([eb('member_id', 'is', null), eb('visitor_id', '=', visitorId)]),
-        ]),
-      );
+      // the account's orders only: a guest order in this browser under another email stays readable
+      // by id (ownsOrder, for the thank-you page) but is not listed as the account's, since whoever
+      // signs in next on a shared browser is not necessarily who bought it
+      query = query.where('member_id', '=', principal.memberId);
     } else if (principal.kind === 'visitor') {
       query = query.where('visitor_id', '=', principal.visitorId).where('member_id', 'is', null);
     } else if (principal.kind !== 'admin') return emptyPage();
