@@ -50,7 +50,7 @@ export {
   useUpdateCurrentMember,
   useUpdateCurrentMemberSlug,
 } from './members.ts';
-export { type OrdersClient, orderQueries, useMyOrders, useOrder } from './orders.ts';
+export { type OrdersClient, orderQueries, useMyOrders, useOrder, useOrderSearch } from './orders.ts';
 export {
   type AnyCartwheelClient,
   CartwheelProvider,

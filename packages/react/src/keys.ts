@@ -1,4 +1,4 @@
-import type { Address, CursorPaging, OffsetQuery, SelectedShippingOption } from '@cartwheel/sdk';
+import type { Address, CursorPaging, OffsetQuery, OrderSearch, SelectedShippingOption } from '@cartwheel/sdk';
 
 /**
  * Query keys, namespaced under `cartwheel` and then the entity, so one domain can be invalidated at
@@ -35,6 +35,8 @@ export const cartwheelKeys = {
     byId: (id: string) => ['cartwheel', 'orders', 'byId', id] as const,
     /** The signed-in member's own orders, a page at a time. */
     mine: (paging: CursorPaging) => ['cartwheel', 'orders', 'mine', paging] as const,
+    /** A page of a search over every order the caller may read (a merchant's, through an API key). */
+    search: (search: OrderSearch) => ['cartwheel', 'orders', 'search', search] as const,
   },
   members: {
     all: ['cartwheel', 'members'] as const,

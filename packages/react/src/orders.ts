@@ -1,4 +1,4 @@
-import type { BoundModule, CursorPaging, orders, Sorting } from '@cartwheel/sdk';
+import type { BoundModule, CursorPaging, OrderSearch, orders, Sorting } from '@cartwheel/sdk';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { useLoggedIn } from './auth.ts';
 import { cartwheelKeys } from './keys.ts';
@@ -25,6 +25,12 @@ export const orderQueries = {
       queryKey: cartwheelKeys.orders.mine(paging),
       queryFn: () => client.orders.searchOrders({ cursorPaging: paging, sort: NEWEST_FIRST }),
     }),
+  /** A page of any search, as a merchant's back office or app runs it. */
+  search: (client: OrdersClient, search: OrderSearch) =>
+    queryOptions({
+      queryKey: cartwheelKeys.orders.search(search),
+      queryFn: () => client.orders.searchOrders(search),
+    }),
 };
 
 export function useOrder(id: string | undefined) {
@@ -44,4 +50,13 @@ export function useMyOrders(paging: CursorPaging = { limit: 10 }) {
     enabled: loggedIn,
     placeholderData: keepPreviousData,
   });
+}
+
+/**
+ * A page of `searchOrders` as given (filter, sort, cursor): for a merchant's client, whose key may read
+ * every order. The previous page stays in `data` while the next loads, so a table does not flash empty.
+ */
+export function useOrderSearch(search: OrderSearch) {
+  const client = useCartwheel<OrdersClient>();
+  return useQuery({ ...orderQueries.search(client, search), placeholderData: keepPreviousData });
 }
