@@ -37,10 +37,12 @@ export {
   type ProductsQueryOptions,
   useCollectionBySlug,
   useCollections,
+  useMerchantProduct,
   useProduct,
   useProductBySlug,
   useProductOptionsAvailability,
   useProducts,
+  useSaveProduct,
 } from './catalog.ts';
 export { cartwheelKeys } from './keys.ts';
 export {
