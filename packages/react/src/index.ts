@@ -52,7 +52,15 @@ export {
   useUpdateCurrentMember,
   useUpdateCurrentMemberSlug,
 } from './members.ts';
-export { type OrdersClient, orderQueries, useMyOrders, useOrder, useOrderSearch } from './orders.ts';
+export {
+  type OrdersClient,
+  orderQueries,
+  useCancelOrder,
+  useMyOrders,
+  useOrder,
+  useOrderSearch,
+  useUpdateOrderTags,
+} from './orders.ts';
 export {
   type AnyCartwheelClient,
   CartwheelProvider,
