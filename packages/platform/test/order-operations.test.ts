@@ -496,11 +496,11 @@ describe.each(DIALECTS)("the merchant's order operations, on %s", (dialect) => {
       search: { filter: { status: { $in: ['APPROVED', 'CANCELED'] } }, cursorPaging: { limit: 100 } },
     });
     const listed: any[] = search.body.orders;
-    const count = (key: (o: any) => string) =>
-      listed.reduce<Record<string, number>>(
-        (table, o) => ({ ...table, [key(o)]: (table[key(o)] ?? 0) + 1 }),
-        {},
-      );
+    const count = (key: (o: any) => string) => {
+      const table: Record<string, number> = {};
+      for (const o of listed) table[key(o)] = (table[key(o)] ?? 0) + 1;
+      return table;
+    };
     const { aggregates } = counted.body;
     expect(aggregates.byStatus).toEqual(count((o) => o.status));
     expect(aggregates.byFulfillment).toEqual(count((o) => o.fulfillmentStatus));
