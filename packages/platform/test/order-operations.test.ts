@@ -94,6 +94,17 @@ describe.each(DIALECTS)("the merchant's order operations, on %s", (dialect) => {
     expect(applicationCode(missing)).toBe('ORDER_NOT_FOUND');
   });
 
+  it('a field mask limits an update to the fields it names', async () => {
+    const id = await order();
+    const answer = await admin(platform).patch(`/ecom/v1/orders/${id}`, {
+      order: { id, archived: true, seenByAHuman: true, buyerLanguage: 'fr' },
+      fieldMask: 'seenByAHuman,buyerLanguage',
+    });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect(answer.body.order).toMatchObject({ seenByAHuman: true, buyerLanguage: 'fr' });
+    expect(answer.body.order.archived).toBeUndefined();
+  });
+
   it('bulk updates answer a result per order, with the order when asked', async () => {
     const [a, b] = [await order(), await order()];
     const answer = await admin(platform).post('/ecom/v1/bulk/orders/update', {

@@ -21,7 +21,7 @@ export function orderOperationRoutes(app: HttpApp, services: Pick<Services, 'ord
   const path = '/ecom/v1/orders';
 
   app.patch(`${path}/:id`, { schema: { params: OrderIdParams, body: UpdateOrderBody } }, async (request) => ({
-    order: await operations.update(request.params.id, request.body.order),
+    order: await operations.update(request.params.id, request.body.order, request.body.fieldMask),
   }));
 
   app.post('/ecom/v1/bulk/orders/update', { schema: { body: BulkUpdateOrdersBody } }, (request) =>

@@ -51,7 +51,10 @@ export const UpdateOrderBody = Type.Object({
 
 export const BulkUpdateOrdersBody = Type.Object({
   orders: Type.Array(
-    Type.Object({ order: Type.Optional(Type.Object({ id: Type.Optional(Id()), ...OrderFields })) }),
+    Type.Object({
+      order: Type.Optional(Type.Object({ id: Type.Optional(Id()), ...OrderFields })),
+      fieldMask: Type.Optional(Text(2000)),
+    }),
     { minItems: 1, maxItems: MAX_BULK_ORDERS },
   ),
   returnEntity: Type.Optional(Type.Boolean()),

@@ -195,9 +195,15 @@ export class OrderOperations {
   }
 
   /** `PATCH /v1/orders/{order.id}`: the fields the hosted platform lets change; the rest is kept. */
-  async update(orderId: string, update: OrderUpdate, now = new Date()): Promise<OrderDocument> {
+  async update(
+    orderId: string,
+    update: OrderUpdate,
+    fieldMask?: string,
+    now = new Date(),
+  ): Promise<OrderDocument> {
+    const masked = fieldMask ? maskedUpdate(update, fieldMask) : update;
     return this.change(orderId, async (trx, locked) => {
-      const activities = applyUpdate(locked.doc, update, 'order');
+      const activities = applyUpdate(locked.doc, masked, 'order');
       if (activities === undefined) return documentOf(locked.row);
       return this.save(trx, locked, { activities }, now);
     });
@@ -205,7 +211,7 @@ export class OrderOperations {
 
   /** `POST /v1/bulk/orders/update`: each order in its own transaction; a result for each. */
   async bulkUpdate(
-    orders: Array<{ order?: (OrderUpdate & { id?: string }) | undefined }>,
+    orders: Array<{ order?: (OrderUpdate & { id?: string }) | undefined; fieldMask?: string | undefined }>,
     returnEntity: boolean,
   ): Promise<{ results: ItemResult[]; bulkActionMetadata: BulkMetadata }> {
     const results: ItemResult[] = [];
@@ -222,7 +228,7 @@ export class OrderOperations {
         continue;
       }
       try {
-        const order = await this.update(id, masked.order ?? {});
+        const order = await this.update(id, masked.order ?? {}, masked.fieldMask);
         results.push({
           itemMetadata: { id, originalIndex: index, success: true },
           ...(returnEntity ? { item: order } : {}),
@@ -576,6 +582,33 @@ function restockItems(doc: StoredOrder): Array<StockItem & { lineId: string }> {
     });
   }
   return items;
+}
+
+/**
+ * The part of `update` a field mask names (`"buyerInfo.email,archived"`, as the wire joins its paths):
+ * a field the mask leaves out is not changed even when the order sent holds it.
+ */
+function maskedUpdate(update: OrderUpdate, fieldMask: string): OrderUpdate {
+  const result: Record<string, unknown> = {};
+  for (const path of fieldMask
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)) {
+    const keys = path.split('.');
+    let source: unknown = update;
+    for (const key of keys)
+      source = source && typeof source === 'object' ? (source as Record<string, unknown>)[key] : undefined;
+    if (source === undefined) continue;
+    let target = result;
+    for (const key of keys.slice(0, -1)) {
+      const next = target[key];
+      const child = (next && typeof next === 'object' ? next : {}) as Record<string, unknown>;
+      target[key] = child;
+      target = child;
+    }
+    target[keys[keys.length - 1]!] = source;
+  }
+  return result as OrderUpdate;
 }
 
 /**
