@@ -106,7 +106,7 @@ export const ListMembersQuery = Type.Object({ paging: Paging, fieldsets: Fieldse
 /** `POST /v1/members/query` {query: {filter, paging, sorting}, fieldsets, search}. */
 export const QueryMembersBody = Type.Object({
   query: Type.Optional(
-    Type.Object({ filter: Type.Optional(Nullable(Filter)), paging: Paging, sorting: Sorting }),
+    Type.Object({ filter: Type.Optional(Nullable(Filter)), paging: Paging, sorting: Sorting, sort: Sorting }),
   ),
   fieldsets: Fieldsets,
   search: Search,

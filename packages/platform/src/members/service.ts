@@ -234,7 +234,7 @@ export class MembersService {
   async queryMembers(
     actor: Principal,
     input: {
-      query?: { filter?: unknown; paging?: unknown; sorting?: unknown };
+      query?: { filter?: unknown; paging?: unknown; sorting?: unknown; sort?: unknown };
       fieldsets?: unknown;
       search?: unknown;
     },
@@ -242,11 +242,15 @@ export class MembersService {
     const reader = this.readerOf(actor);
     return this.page(actor, {
       paging: input.query?.paging,
-      sorting: input.query?.sorting,
+      // the members service says `sorting`; the hosted client's query builder sends `sort`
+      sorting: input.query?.sorting ?? input.query?.sort,
       fieldsets: input.fieldsets,
       where: [compileMemberFilter(input.query?.filter, reader), compileSearch(input.search, reader)],
       pagingField: 'query.paging',
-      sortingField: 'query.sorting',
+      sortingField:
+        input.query?.sorting === undefined && input.query?.sort !== undefined
+          ? 'query.sort'
+          : 'query.sorting',
     });
   }
 
