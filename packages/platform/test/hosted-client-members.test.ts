@@ -56,8 +56,9 @@ describe.each(DIALECTS)("the hosted platform's own members client, as a merchant
     expect(listed.members[0]._createdDate).toBeInstanceOf(Date);
     expect(listed.members[0].loginEmail).toEqual(expect.any(String));
 
-    const found: any = await merchant.members
-      .queryMembers({ fieldsets: ['FULL'] } as any)
+    // the builder form (the typings name the typed-query overload only)
+    const queryMembers = merchant.members.queryMembers as (options: unknown) => any;
+    const found: any = await queryMembers({ fieldsets: ['FULL'] })
       .eq('contact.lastName', tag)
       .ascending('profile.nickname')
       .limit(2)
@@ -83,8 +84,9 @@ describe.each(DIALECTS)("the hosted platform's own members client, as a merchant
     });
 
     await merchant.members.deleteMember(ids.cyd!);
-    const left: any = await merchant.members
-      .queryMembers({ fieldsets: ['FULL'] } as any)
+    const left: any = await (merchant.members.queryMembers as (options: unknown) => any)({
+      fieldsets: ['FULL'],
+    })
       .eq('contact.lastName', tag)
       .find();
     expect(
