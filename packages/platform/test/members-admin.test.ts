@@ -142,6 +142,28 @@ describe.each(DIALECTS)('member administration on %s', (dialect) => {
     expectTransitionRefused(await act(id, 'unmute'), 'unmute', 'ACTIVE');
   });
 
+  it('staff acting at once: of five blocks one passes and the others are refused; one approve wins too', async () => {
+    const { id } = await newMember('race-block');
+    const blocks = await Promise.all(Array.from({ length: 5 }, () => act(id, 'block')));
+    expect(blocks.map((answer) => answer.status).sort()).toEqual([200, 428, 428, 428, 428]);
+    const approves = await Promise.all(Array.from({ length: 5 }, () => act(id, 'approve')));
+    expect(approves.filter((answer) => answer.status === 200)).toHaveLength(1);
+    expect(approves.every((answer) => answer.status === 200 || answer.status === 428)).toBe(true);
+  });
+
+  it('two members claiming one slug in different cases at once: exactly one gets it', async () => {
+    const ada = await newMember('race-slug-a');
+    const bea = await newMember('race-slug-b');
+    const slug = `race-${tag}`;
+    const [first, second] = await Promise.all([
+      send(platform, 'POST', `${M}/my/slug`, { auth: ada.token, body: { slug } }),
+      send(platform, 'POST', `${M}/my/slug`, { auth: bea.token, body: { slug: slug.toUpperCase() } }),
+    ]);
+    expect([first.status, second.status].sort()).toEqual([200, 409]);
+    const loser = first.status === 409 ? first : second;
+    expect(loser.body.details.applicationError.code).toBe('SLUG_ALREADY_EXISTS');
+  });
+
   it('the actions are for staff: a member or a visitor is refused and nothing changes', async () => {
     const target = await newMember('target');
     const other = await newMember('other');
