@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Tables } from '../db/tables.ts';
-import { invalidArgument, notFound, violation } from '../shared/errors.ts';
+import { applicationError, invalidArgument, notFound, violation } from '../shared/errors.ts';
 import { newId } from '../shared/ids.ts';
 import { bulkItem } from './bulk.ts';
 import type { MembersService } from './service.ts';
@@ -37,6 +37,7 @@ export interface MemberJob {
 export class MemberJobs {
   private readonly running = new Map<string, Promise<void>>();
   private closed = false;
+  private timer: NodeJS.Timeout | undefined;
   private readonly owner = newId();
 
   constructor(
@@ -121,8 +122,20 @@ export class MemberJobs {
     };
   }
 
-  /** Takes over the jobs whose process stopped working them (their lease ran out). */
+  /**
+   * Takes over the jobs whose process stopped working them (their lease ran out), now and then every
+   * lease period while this process runs.
+   */
   async resume(): Promise<void> {
+    if (!this.timer && !this.closed) {
+      this.timer = setInterval(() => void this.resumeNow().catch(() => {}), LEASE_MS);
+      this.timer.unref();
+    }
+    await this.resumeNow();
+  }
+
+  private async resumeNow(): Promise<void> {
+    if (this.closed) return;
     const abandoned = await this.db
       .selectFrom('member_jobs')
       .select('id')
@@ -135,6 +148,7 @@ export class MemberJobs {
   /** Stops after the batches under way; a job left unfinished is resumed by the next process. */
   async close(): Promise<void> {
     this.closed = true;
+    clearInterval(this.timer);
     await Promise.allSettled([...this.running.values()]);
   }
 
@@ -229,6 +243,15 @@ export class MemberJobs {
   private async act(job: MemberJobRow, memberId: string): Promise<unknown> {
     switch (job.action) {
       case 'DELETE':
+        // the member who receives the content stays, even when the filter matches them
+        if (memberId === job.content_assignee_id) {
+          throw applicationError(
+            'FAILED_PRECONDITION',
+            'CONTENT_ASSIGNEE_NOT_DELETED',
+            'the member who receives the content is kept, though the filter matches them',
+            { memberId },
+          );
+        }
         return this.members.delete(memberId, job.content_assignee_id);
       case 'APPROVE':
         return this.members.approve(memberId);
