@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { readEvents } from '../src/events/outbox.ts';
 import { IDENTITY_SETTINGS } from '../src/identity/service.ts';
 import { type Answer, login, memberTokens, register, uniqueEmail, visitorToken } from './identity-client.ts';
 import { DIALECTS, startTestPlatform, type TestPlatform } from './support/platform.ts';
@@ -162,6 +163,23 @@ describe.each(DIALECTS)('member administration on %s', (dialect) => {
     expect([first.status, second.status].sort()).toEqual([200, 409]);
     const loser = first.status === 409 ? first : second;
     expect(loser.body.details.applicationError.code).toBe('SLUG_ALREADY_EXISTS');
+  });
+
+  it("announces the member's creation, each change and the deletion, in the change's transaction", async () => {
+    const { id, token } = await newMember('events');
+    await act(id, 'mute');
+    expectTransitionRefused(await act(id, 'mute'), 'mute', 'MUTED');
+    await send(platform, 'POST', `${M}/leave-community`, { auth: token, body: {} });
+    await act(id, 'block');
+    await send(platform, 'DELETE', `${M}/${id}`, { auth: admin });
+    const events = await readEvents(platform.services.database.db, { entityId: id });
+    expect(events.map((event) => [event.entity, event.slug, event.payload.change ?? null])).toEqual([
+      ['member', 'created', null],
+      ['member', 'updated', 'mute'],
+      ['member', 'updated', 'privacy'],
+      ['member', 'updated', 'block'],
+      ['member', 'deleted', null],
+    ]);
   });
 
   it('the actions are for staff: a member or a visitor is refused and nothing changes', async () => {

@@ -3,6 +3,7 @@ import type { IdentityProfile, Member } from '@cartwheel/sdk';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { type DialectName, inTransaction } from '../db/database.ts';
 import type { Tables } from '../db/tables.ts';
+import { type DomainEvent, recordEvents } from '../events/outbox.ts';
 import { emailAlreadyExists, loginEmail } from '../identity/errors.ts';
 import type { IdentityRow } from '../identity/tables.ts';
 import type { RevocationReason } from '../oauth/revocations.ts';
@@ -99,6 +100,7 @@ export class MembersService {
       last_login_at: null,
     };
     await executor.insertInto('members').values(row).execute();
+    await recordEvents(executor, [memberEvent('created', row.id, { slug: row.slug })]);
     return row;
   }
 
@@ -135,11 +137,14 @@ export class MembersService {
       const taken = await this.slugHolder(wanted);
       if (taken && taken !== memberId) throw slugAlreadyExists(wanted);
       try {
-        await this.db
-          .updateTable('members')
-          .set({ slug: wanted, updated_at: new Date().toISOString() })
-          .where('id', '=', memberId)
-          .execute();
+        await this.db.transaction().execute(async (trx) => {
+          await trx
+            .updateTable('members')
+            .set({ slug: wanted, updated_at: new Date().toISOString() })
+            .where('id', '=', memberId)
+            .execute();
+          await recordEvents(trx, [memberEvent('updated', memberId, { change: 'slug', slug: wanted })]);
+        });
       } catch (error) {
         // someone took it between the check and the write: the unique index decides
         const raced = await this.slugHolder(wanted);
@@ -188,6 +193,7 @@ export class MembersService {
         .set({ ...(changes.privacyStatus ? { privacy_status: changes.privacyStatus } : {}), updated_at: now })
         .where('id', '=', memberId)
         .execute();
+      await recordEvents(trx, [memberEvent('updated', memberId, { change: 'profile' })]);
     });
     return this.getMy(memberId);
   }
@@ -203,11 +209,15 @@ export class MembersService {
   /** `POST /v1/members/join-community` and `/leave-community`: the member's own privacy. */
   async setCommunity(memberId: string, joined: boolean): Promise<Member> {
     await this.existing(memberId);
-    await this.db
-      .updateTable('members')
-      .set({ privacy_status: joined ? 'PUBLIC' : 'PRIVATE', updated_at: new Date().toISOString() })
-      .where('id', '=', memberId)
-      .execute();
+    const privacyStatus = joined ? 'PUBLIC' : 'PRIVATE';
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('members')
+        .set({ privacy_status: privacyStatus, updated_at: new Date().toISOString() })
+        .where('id', '=', memberId)
+        .execute();
+      await recordEvents(trx, [memberEvent('updated', memberId, { change: 'privacy', privacyStatus })]);
+    });
     return this.getMy(memberId);
   }
 
@@ -344,6 +354,9 @@ export class MembersService {
         throw transitionNotAllowed(memberId, action, now ? MEMBER_STATUS_OF[now.status] : 'UNKNOWN');
       }
       await trx.updateTable('members').set({ updated_at: now }).where('id', '=', memberId).execute();
+      await recordEvents(trx, [
+        memberEvent('updated', memberId, { change: action, status: MEMBER_STATUS_OF[rule.to] }),
+      ]);
     };
     if (action === 'approve') await inTransaction(this.db, change);
     else await this.tokens.endSessionsOf(memberId, REVOCATION_OF[action], { along: change });
@@ -355,15 +368,20 @@ export class MembersService {
     const member = await this.document(memberId);
     if (!member) throw notFound('member', memberId);
     const rule = ACTIVITY_TRANSITIONS[action];
-    const moved = await this.db
-      .updateTable('members')
-      .set({ activity_status: rule.to, updated_at: new Date().toISOString() })
-      .where('id', '=', memberId)
-      .where('activity_status', '=', rule.from)
-      .executeTakeFirst();
-    if (Number(moved.numUpdatedRows) === 0) {
-      throw transitionNotAllowed(memberId, action, member.activityStatus ?? 'UNKNOWN');
-    }
+    await inTransaction(this.db, async (trx) => {
+      const moved = await trx
+        .updateTable('members')
+        .set({ activity_status: rule.to, updated_at: new Date().toISOString() })
+        .where('id', '=', memberId)
+        .where('activity_status', '=', rule.from)
+        .executeTakeFirst();
+      if (Number(moved.numUpdatedRows) === 0) {
+        throw transitionNotAllowed(memberId, action, member.activityStatus ?? 'UNKNOWN');
+      }
+      await recordEvents(trx, [
+        memberEvent('updated', memberId, { change: action, activityStatus: rule.to }),
+      ]);
+    });
     return this.getMy(memberId);
   }
 
@@ -402,6 +420,7 @@ export class MembersService {
           .set({ slug: `deleted.${memberId}`, content_assignee_id: assignee, updated_at: now })
           .where('id', '=', memberId)
           .execute();
+        await recordEvents(trx, [memberEvent('deleted', memberId, { contentAssigneeId: assignee })]);
       },
     });
   }
@@ -511,6 +530,7 @@ export class MembersService {
         .where('id', '=', memberId)
         .execute();
       await trx.updateTable('members').set({ updated_at: now }).where('id', '=', memberId).execute();
+      await recordEvents(trx, [memberEvent('updated', memberId, { change: part })]);
     });
     return this.getMy(memberId);
   }
@@ -655,6 +675,15 @@ export function documentOf(row: JoinedRow): Member {
     updatedDate: new Date(row.updated_at),
     ...(row.last_login_at ? { lastLoginDate: new Date(row.last_login_at) } : {}),
   };
+}
+
+/** Point 4's member created, updated and deleted events: what the change was, with the member's id. */
+function memberEvent(
+  slug: 'created' | 'updated' | 'deleted',
+  memberId: string,
+  change: Record<string, unknown>,
+): DomainEvent {
+  return { entity: 'member', slug, entityId: memberId, payload: { memberId, ...change } };
 }
 
 const slugAlreadyExists = (slug: string) =>
