@@ -56,6 +56,15 @@ export function newest(dir: string): number {
  * platform's build is vitest's global setup's; the apps it serves must have been built by `npm run build`.
  */
 export async function ensureBuilt(): Promise<void> {
+  // two test files may ask at once: one builds, the other waits and finds the build fresh
+  await withLock(path.join(os.tmpdir(), 'cartwheel-library-build.lock'), buildStaleLibraries);
+  const unbuilt = ['storefront', 'backoffice', 'hosted'].filter(
+    (app) => !fs.existsSync(path.join(ROOT, 'apps', app, 'dist/index.html')),
+  );
+  if (unbuilt.length > 0) throw new Error(`apps not built (${unbuilt.join(', ')}): run npm run build first`);
+}
+
+async function buildStaleLibraries(): Promise<void> {
   const stale = ['sdk', 'react'].filter((name) => {
     const dir = path.join(ROOT, 'packages', name);
     const built = fs.existsSync(path.join(dir, 'dist/index.js')) ? newest(path.join(dir, 'dist')) : 0;
@@ -69,10 +78,27 @@ export async function ensureBuilt(): Promise<void> {
       timeout: 180_000,
     });
   }
-  const unbuilt = ['storefront', 'backoffice', 'hosted'].filter(
-    (app) => !fs.existsSync(path.join(ROOT, 'apps', app, 'dist/index.html')),
-  );
-  if (unbuilt.length > 0) throw new Error(`apps not built (${unbuilt.join(', ')}): run npm run build first`);
+}
+
+/** Runs `task` holding a lock directory (made atomically); a lock older than five minutes is a dead holder's. */
+async function withLock(lock: string, task: () => Promise<void>): Promise<void> {
+  const deadline = Date.now() + 300_000;
+  for (;;) {
+    try {
+      fs.mkdirSync(lock);
+      break;
+    } catch {
+      const age = Date.now() - (fs.statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
+      if (age > 300_000) fs.rmSync(lock, { recursive: true, force: true });
+      else if (Date.now() > deadline) throw new Error(`${lock} is held too long`);
+      else await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  }
+  try {
+    await task();
+  } finally {
+    fs.rmSync(lock, { recursive: true, force: true });
+  }
 }
 
 export interface Tarballs {
