@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium, newTestPage } from '../../e2e/support/browser.ts';
 import { placeOrder, shipToUs, stockedProduct } from '../../packages/platform/test/checkout-support.ts';
 import {
   startTestPlatform,
@@ -142,7 +143,7 @@ describe('fresh apps that install the tarballs, against a running built platform
     await platform?.stop();
   });
 
-  it('a Vite React app type-checks, builds, and its visitor queries products and adds one to the cart', async () => {
+  it('a Vite React app type-checks, builds, and its visitor queries products and adds to the cart, in Node and in Chromium', async () => {
     const app = freshFolder('vite-app');
     folders.push(app);
     writeFiles(app, viteApp(tarballs));
@@ -152,7 +153,10 @@ describe('fresh apps that install the tarballs, against a running built platform
       path.join(fs.realpathSync(app), 'node_modules/@cartwheel/sdk'),
     );
     await run(path.join(app, 'node_modules/.bin/tsc'), ['--noEmit', '-p', '.'], { cwd: app });
-    await run(path.join(app, 'node_modules/.bin/vite'), ['build', '--logLevel', 'error'], { cwd: app });
+    await run(path.join(app, 'node_modules/.bin/vite'), ['build', '--logLevel', 'error'], {
+      cwd: app,
+      env: { VITE_CARTWHEEL_CLIENT_ID: TEST_CLIENT_ID },
+    });
     const bundle = fs.readdirSync(path.join(app, 'dist/assets')).filter((file) => file.endsWith('.js'));
     expect(bundle.length).toBeGreaterThan(0);
     expect(fs.readFileSync(path.join(app, 'dist/index.html'), 'utf8')).toContain('/assets/');
@@ -167,6 +171,24 @@ describe('fresh apps that install the tarballs, against a running built platform
     const visit = JSON.parse(stdout);
     expect(visit.products).toContain(productName);
     expect(visit.cart).toEqual([{ name: productName, quantity: 2 }]);
+
+    // and its pages in Chromium: the platform serves the app's build as its storefront (same origin)
+    const appsDir = freshFolder('served-app');
+    folders.push(appsDir);
+    fs.cpSync(path.join(app, 'dist'), path.join(appsDir, 'storefront/dist'), { recursive: true });
+    const serving = await startTestPlatform({ env: { CARTWHEEL_APPS_DIR: appsDir } });
+    const browser = await launchChromium();
+    try {
+      await stockedProduct(serving, 'Browser Kettle', 30, 5);
+      const page = await newTestPage(browser, { width: 1000, height: 700 });
+      await page.goto(`${serving.url}/`);
+      await page.getByText('In the cart: 0').waitFor();
+      await page.getByRole('listitem').filter({ hasText: 'Browser Kettle' }).getByRole('button').click();
+      await page.getByText('In the cart: 1').waitFor();
+    } finally {
+      await browser.close();
+      await serving.stop();
+    }
   }, 240_000);
 
   it('a plain Node script with the admin API key reads orders', async () => {
