@@ -88,7 +88,8 @@ await section('size', async () => {
     verdict: size.ratio <= 0.2 ? 'pass' : 'FAIL',
   });
   results.notes.push(
-    `SDK size: Cartwheel bundles ${size.included.join(', ')}` +
+    `SDK size: measured on ${size.cartwheelPackage} beside ${size.hostedPackages.join(', ')}.` +
+      ` Cartwheel bundles ${size.included.join(', ')}` +
       (size.missing.length > 0
         ? `; not in @cartwheel/sdk yet: ${size.missing.join(', ')}`
         : `; the hosted bundle the same: ${size.hostedIncluded.join(', ')}`) +
