@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { type AuthResult, BURST_CALLS, measureAuth } from './auth.ts';
 import { type CommerceResult, measureCart, measureOrders, type OrdersFigure } from './commerce.ts';
+import { measureOrderSearch, ORDER_SEARCH_TARGET_MS, type OrderSearchResult } from './order-search.ts';
 import { type Dialect, measureScaleApart, type ScaleResult, TARGET_MS } from './scale.ts';
 import { measureSdkSize, type SdkSizeResult } from './sdk-size.ts';
 import { RESULTS_DIR } from './support/paths.ts';
@@ -36,6 +37,7 @@ interface Results {
   cart?: CommerceResult;
   orders: OrdersFigure[];
   scale: ScaleResult[];
+  orderSearch: OrderSearchResult[];
   rows: Row[];
   notes: string[];
   errors: Record<string, string>;
@@ -49,6 +51,7 @@ const results: Results = {
   seconds: 0,
   orders: [],
   scale: [],
+  orderSearch: [],
   rows: [],
   notes: [],
   errors: {},
@@ -251,6 +254,30 @@ for (const dialect of ['sqlite', 'postgres'] as Dialect[]) {
         `${ms(scale.deepPageAfterWrite.p50Ms)}/${ms(scale.deepPageAfterWrite.p99Ms)}.`,
       ...scale.notes.map((note) => `Scale ${dialect}: ${note}`),
     );
+  });
+}
+
+for (const dialect of ['sqlite', 'postgres'] as Dialect[]) {
+  await section(`order-search-${dialect}`, async () => {
+    const search = await measureOrderSearch(dialect, { quick });
+    results.orderSearch.push(search);
+    const count = `${search.orders.toLocaleString('en')} orders`;
+    for (const [name, figure] of Object.entries(search.byFilter)) {
+      results.rows.push({
+        figure: `Order search p50/p99, ${dialect}, ${count}, ${name}`,
+        cartwheel: `${ms(figure.p50Ms)} / ${ms(figure.p99Ms)}`,
+        baseline: `${ORDER_SEARCH_TARGET_MS} ms target`,
+        ratio: percent(figure.p99Ms / ORDER_SEARCH_TARGET_MS),
+        target: 'p99 <= 100%',
+        verdict:
+          search.failures > 0 || figure.found === 0
+            ? 'void'
+            : figure.p99Ms <= ORDER_SEARCH_TARGET_MS
+              ? 'pass'
+              : 'FAIL',
+      });
+    }
+    results.notes.push(...search.notes.map((note) => `Order search ${dialect}: ${note}`));
   });
 }
 
