@@ -1,7 +1,9 @@
 import {
   ApiKeyStrategy,
+  collections,
   createClient,
   members,
+  orderFulfillments,
   orders,
   orderTransactions,
   paymentsCollector,
@@ -17,7 +19,15 @@ export function createBackOfficeClient(apiKey: string) {
   return createClient({
     host: window.location.origin,
     auth: ApiKeyStrategy({ apiKey }),
-    modules: { orders, orderTransactions, paymentsCollector, products, members },
+    modules: {
+      orders,
+      orderFulfillments,
+      orderTransactions,
+      paymentsCollector,
+      products,
+      collections,
+      members,
+    },
   });
 }
 

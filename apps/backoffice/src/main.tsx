@@ -1,4 +1,4 @@
-import { CartwheelProvider } from '@cartwheel/react';
+import { CartwheelProvider, createCartwheelQueryClient } from '@cartwheel/react';
 import { type ReactNode, StrictMode, useCallback, useMemo, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, Outlet, RouterProvider } from 'react-router';
@@ -68,20 +68,27 @@ const router = createBrowserRouter(
 /** The back office: orders, products, members and the developer mailbox. */
 function BackOffice() {
   const [apiKey, setApiKey] = useState(loadAdminKey);
-  const signIn = useCallback((key: string) => {
-    saveAdminKey(key);
-    setApiKey(key);
-  }, []);
+  // one cache for the tab's life, emptied whenever the key changes: nothing read with one key is shown
+  // under another (the router is not remounted, so a page keeps saying why a key was refused)
+  const [queryClient] = useState(createCartwheelQueryClient);
+  const signIn = useCallback(
+    (key: string) => {
+      queryClient.clear();
+      saveAdminKey(key);
+      setApiKey(key);
+    },
+    [queryClient],
+  );
   const signOut = useCallback(() => {
+    queryClient.clear();
     forgetAdminKey();
     setApiKey(undefined);
-  }, []);
+  }, [queryClient]);
   const session = useMemo(() => ({ apiKey, signIn, signOut }), [apiKey, signIn, signOut]);
-  // a new key is a new caller: a new client, and (keyed) a new cache that holds nothing of the last one
   const client = useMemo(() => createBackOfficeClient(apiKey ?? ''), [apiKey]);
   return (
     <AdminSessionContext.Provider value={session}>
-      <CartwheelProvider client={client} key={apiKey ?? ''}>
+      <CartwheelProvider client={client} queryClient={queryClient}>
         <RouterProvider router={router} />
       </CartwheelProvider>
     </AdminSessionContext.Provider>

@@ -57,11 +57,14 @@ export {
   useUpdateCurrentMemberSlug,
 } from './members.ts';
 export {
+  type FulfillmentsClient,
   type OrdersClient,
   orderQueries,
   useCancelOrder,
+  useCreateFulfillment,
   useMyOrders,
   useOrder,
+  useOrderFulfillments,
   useOrderSearch,
   useUpdateOrderTags,
 } from './orders.ts';

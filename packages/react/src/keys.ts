@@ -46,6 +46,8 @@ export const cartwheelKeys = {
     mine: (paging: CursorPaging) => ['cartwheel', 'orders', 'mine', paging] as const,
     /** A page of a search over every order the caller may read (a merchant's, through an API key). */
     search: (search: OrderSearch) => ['cartwheel', 'orders', 'search', search] as const,
+    /** An order's fulfillments: under `orders` so that any order change makes them stale too. */
+    fulfillments: (orderId: string) => ['cartwheel', 'orders', 'fulfillments', orderId] as const,
   },
   members: {
     all: ['cartwheel', 'members'] as const,

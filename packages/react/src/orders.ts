@@ -3,7 +3,9 @@ import type {
   BulkUpdateOrderTagsOptions,
   CancelOrderRequest,
   CursorPaging,
+  Fulfillment,
   OrderSearch,
+  orderFulfillments,
   orders,
   Sorting,
 } from '@cartwheel/sdk';
@@ -93,5 +95,33 @@ export function useUpdateOrderTags() {
   return useOrderChange((client, input: { orderIds: string[] } & BulkUpdateOrderTagsOptions) => {
     const { orderIds, ...options } = input;
     return client.orders.bulkUpdateOrderTags(orderIds, options);
+  });
+}
+
+/** What the fulfillment hooks need of the client: the SDK's `orderFulfillments` module. */
+export interface FulfillmentsClient {
+  orderFulfillments: BoundModule<typeof orderFulfillments>;
+}
+
+/** The order's fulfillments (what was shipped of which line, with tracking), oldest first. */
+export function useOrderFulfillments(orderId: string | undefined) {
+  const client = useCartwheel<FulfillmentsClient>();
+  return useQuery({
+    queryKey: cartwheelKeys.orders.fulfillments(orderId ?? ''),
+    queryFn: async () =>
+      (await client.orderFulfillments.listFulfillmentsForSingleOrder(orderId ?? '')).orderWithFulfillments
+        ?.fulfillments ?? [],
+    enabled: Boolean(orderId),
+  });
+}
+
+/** `createFulfillment`: lines and quantities shipped, with tracking; the order's status follows. */
+export function useCreateFulfillment() {
+  const client = useCartwheel<FulfillmentsClient>();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ orderId, fulfillment }: { orderId: string; fulfillment: Fulfillment }) =>
+      client.orderFulfillments.createFulfillment(orderId, fulfillment),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: cartwheelKeys.orders.all }),
   });
 }

@@ -3,6 +3,7 @@ import type { AddressWithContact, Order } from '@cartwheel/sdk';
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import { ErrorNotice } from '../components/ErrorNotice.tsx';
+import { Fulfillments } from './Fulfillments.tsx';
 import { contactName, fulfillmentLabel, money, orderDate, paymentLabel } from './labels.ts';
 import { CancelOrder, OrderTagsEditor } from './OrderActions.tsx';
 import './orders.css';
@@ -119,6 +120,8 @@ function OrderDetails({ order }: { order: Order }) {
           <AddressBlock value={order.billingInfo} />
         </section>
       </div>
+
+      <Fulfillments order={order} />
 
       <OrderTagsEditor order={order} />
 
