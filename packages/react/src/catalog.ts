@@ -1,4 +1,4 @@
-import type { BoundModule, collections, OffsetQuery, products } from '@cartwheel/sdk';
+import type { BoundModule, collections, OffsetQuery, ProductQuery, products } from '@cartwheel/sdk';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { cartwheelKeys } from './keys.ts';
 import { useCartwheel } from './provider.tsx';
@@ -11,7 +11,7 @@ export interface CatalogClient {
 
 /** Query options, usable outside React too (router loaders, prefetching, tests). */
 export const catalogQueries = {
-  products: (client: CatalogClient, query: OffsetQuery = {}, options: { includeVariants?: boolean } = {}) =>
+  products: (client: CatalogClient, query: ProductQuery = {}, options: { includeVariants?: boolean } = {}) =>
     queryOptions({
       queryKey: cartwheelKeys.products.query(query, options),
       queryFn: () => client.products.queryProducts(query, options),
@@ -55,7 +55,7 @@ export interface ProductsQueryOptions {
 }
 
 /** A page of products: `data.items`, `data.metadata.total`, `data.hasNext`. */
-export function useProducts(query: OffsetQuery = {}, options: ProductsQueryOptions = {}) {
+export function useProducts(query: ProductQuery = {}, options: ProductsQueryOptions = {}) {
   const client = useCartwheel<CatalogClient>();
   const includeVariants = options.includeVariants ? { includeVariants: true } : {};
   return useQuery({
