@@ -96,7 +96,7 @@ describe.each(DIALECTS)('storefront cart in Chromium on %s', E2E_SUITE, (dialect
     const errors: string[] = [];
     const cartReads: number[] = [];
     shopper.on('console', (message) => {
-      if (message.type() === 'error') errors.push(message.text());
+      if (message.type() === 'error') errors.push(`${message.text()} ${message.location().url}`);
     });
     shopper.on('response', (response) => {
       if (
