@@ -12,7 +12,7 @@ import type {
   ProductVariant,
   VariantOverride,
 } from '../../types/catalog.ts';
-import type { OffsetPage, OffsetPaging, OffsetQuery, ProductQuery } from '../../types/paging.ts';
+import type { OffsetPage, OffsetPaging, ProductQuery } from '../../types/paging.ts';
 import { type OffsetListMetadata, pageOfList } from '../offset-list.ts';
 import { CATALOG_READS, CATALOG_WRITES, catalogTrace, segment } from './domains.ts';
 
