@@ -119,6 +119,8 @@ describe.each(DIALECTS)('storefront cart in Chromium on %s', E2E_SUITE, (dialect
       expect(errors).toEqual([]);
 
       await addToCart(shopper, 1);
+      // the mini-cart's line leads to its product too
+      expect(await shopper.getByTestId('mini-cart').getByRole('link', { name: lamp.name! }).count()).toBe(1);
       await shopper.goto(`${platform.url}/cart`);
       const line = cartLine(shopper, lamp.name!);
       await eventually(() => line.getByLabel('Quantity').inputValue()).toBe('1');
