@@ -20,10 +20,20 @@ describe.each(DIALECTS)('the back office orders in Chromium on %s', E2E_SUITE, (
     page.screenshot({ path: `${SHOTS}/backoffice-orders-${dialect}-${name}.png`, fullPage: true });
   const rows = () => page.getByTestId('order-row');
 
+  let kettleId: string;
+  /** What the stock of the kettle the orders bought stands at. */
+  async function kettleStock(): Promise<number> {
+    const answer = await admin(platform).get(
+      `/stores-reader/v1/products/${kettleId}?includeMerchantSpecificData=true`,
+    );
+    return answer.body.product.stock.quantity as number;
+  }
+
   beforeAll(async () => {
     ({ platform, browser } = await startStoreInBrowser(dialect, { apps: ['backoffice'], seedDemo: false }));
     await shipToUs(platform);
     const kettle = await stockedProduct(platform, 'Back Office Kettle', 40, 20);
+    kettleId = kettle.id;
     const capture = (mode: string) =>
       admin(platform).patch('/api/cartwheel/payment-settings', { paymentSettings: { capture: mode } });
     for (const [quantity, mode] of [
@@ -98,6 +108,54 @@ describe.each(DIALECTS)('the back office orders in Chromium on %s', E2E_SUITE, (
 
     await page.getByRole('link', { name: '← All orders' }).click();
     await eventually(() => rows().count()).toBe(3);
+  });
+
+  it('finds the orders a buyer placed by their email', async () => {
+    const email = (await admin(platform).get(`/ecom/v1/orders/${placed[0]!.orderId}`)).body.order.buyerInfo
+      .email as string;
+    await page.getByLabel('Find an order').fill(email.toUpperCase());
+    await page.getByRole('button', { name: 'Search' }).click();
+    await eventually(() => rows().count()).toBe(3);
+    await page.getByLabel('Find an order').fill('nobody@example.com');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await eventually(() => page.getByText('No order matches this search.', { exact: false }).count()).toBe(1);
+  });
+
+  it('tags an order and removes the tag, each saved at once and kept after a reload', async () => {
+    const first = placed[0]!;
+    await page.goto(`${platform.url}/admin/orders/${first.orderId}`);
+    await page.getByLabel('New tag').fill('gift');
+    await page.getByRole('button', { name: 'Add tag' }).click();
+    await eventually(() => page.getByTestId('order-tag').allTextContents()).toEqual(['gift×']);
+    await page.reload();
+    await eventually(() => page.getByTestId('order-tag').count()).toBe(1);
+    const stored = (await admin(platform).get(`/ecom/v1/orders/${first.orderId}`)).body.order;
+    expect(stored.tags.tags.tagIds).toEqual(['gift']);
+
+    await page.getByRole('button', { name: 'Remove tag gift' }).click();
+    await eventually(() => page.getByTestId('order-tag').count()).toBe(0);
+  });
+
+  it('cancels an order after asking, putting its items back in stock', async () => {
+    const last = placed[2]!;
+    const stockBefore = await kettleStock();
+    await page.goto(`${platform.url}/admin/orders/${last.orderId}`);
+    await page.getByRole('button', { name: 'Cancel order' }).click();
+    const dialog = page.getByRole('dialog');
+    await eventually(() => dialog.count()).toBe(1);
+    // keeping it changes nothing
+    await dialog.getByRole('button', { name: 'Keep it' }).click();
+    await eventually(() => dialog.count()).toBe(0);
+    expect((await admin(platform).get(`/ecom/v1/orders/${last.orderId}`)).body.order.status).toBe('APPROVED');
+
+    await page.getByRole('button', { name: 'Cancel order' }).click();
+    await dialog.getByLabel('Put the items back in stock').check();
+    await dialog.getByRole('button', { name: 'Cancel order' }).click();
+    await eventually(() => page.getByRole('status').textContent()).toContain('was canceled');
+    await eventually(() => page.getByTestId('order-status').textContent()).toBe('Canceled');
+    expect((await admin(platform).get(`/ecom/v1/orders/${last.orderId}`)).body.order.status).toBe('CANCELED');
+    expect(await kettleStock()).toBe(stockBefore + 3);
+    expect(await page.getByRole('button', { name: 'Cancel order' }).count()).toBe(0);
   });
 
   it('says so, and offers to sign in again, when the key is no longer accepted', async () => {

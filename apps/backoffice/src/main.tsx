@@ -9,6 +9,8 @@ import {
   saveAdminKey,
   useAdminSession,
 } from './admin-key.ts';
+import { ProductEditorPage } from './catalog/ProductEditor.tsx';
+import { ProductsPage } from './catalog/ProductsPage.tsx';
 import { createBackOfficeClient } from './client.ts';
 import { AdminKeyForm } from './components/AdminKeyForm.tsx';
 import { Layout } from './components/Layout.tsx';
@@ -52,6 +54,8 @@ const router = createBrowserRouter(
         { path: '/mailbox', element: <MailboxPage /> },
         { path: '/orders', element: <SignedIn title="Orders" page={<OrdersPage />} /> },
         { path: '/orders/:id', element: <SignedIn title="Order" page={<OrderPage />} /> },
+        { path: '/products', element: <SignedIn title="Products" page={<ProductsPage />} /> },
+        { path: '/products/:id', element: <SignedIn title="Product" page={<ProductEditorPage />} /> },
         { path: '*', element: <NotFound /> },
       ],
     },
@@ -59,7 +63,7 @@ const router = createBrowserRouter(
   { basename: '/admin' },
 );
 
-/** The back office: orders and the developer mailbox; members and the catalog arrive with their issues. */
+/** The back office: orders, products and the developer mailbox; members arrive with their issue. */
 function BackOffice() {
   const [apiKey, setApiKey] = useState(loadAdminKey);
   const signIn = useCallback((key: string) => {

@@ -6,8 +6,8 @@ import { useAdminSession } from '../admin-key.ts';
 const SECTIONS: Array<{ name: string; path?: string }> = [
   { name: 'Orders', path: '/orders' },
   { name: 'Mailbox', path: '/mailbox' },
+  { name: 'Products', path: '/products' },
   { name: 'Members' },
-  { name: 'Catalog' },
 ];
 
 export function Layout({ children }: { children: ReactNode }) {

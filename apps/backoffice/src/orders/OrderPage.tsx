@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import { ErrorNotice } from '../components/ErrorNotice.tsx';
 import { contactName, fulfillmentLabel, money, orderDate, paymentLabel } from './labels.ts';
+import { CancelOrder, OrderTagsEditor } from './OrderActions.tsx';
 import './orders.css';
 
 /** `/admin/orders/:id`: one order as it was sold: lines, buyer, addresses, totals and its timeline. */
@@ -37,8 +38,15 @@ function OrderDetails({ order }: { order: Order }) {
         <span className="badge" data-testid="fulfillment-status">
           {fulfillmentLabel(order)}
         </span>
-        {order.status === 'CANCELED' ? <span className="badge badge--danger">Canceled</span> : null}
+        {order.status === 'CANCELED' ? (
+          <span className="badge badge--danger" data-testid="order-status">
+            Canceled
+          </span>
+        ) : null}
       </p>
+      <div className="order-actions">
+        <CancelOrder order={order} />
+      </div>
 
       <div className="order-grid">
         <section className="panel" aria-labelledby="lines-title">
@@ -111,6 +119,8 @@ function OrderDetails({ order }: { order: Order }) {
           <AddressBlock value={order.billingInfo} />
         </section>
       </div>
+
+      <OrderTagsEditor order={order} />
 
       <section className="panel" aria-labelledby="timeline-title">
         <h2 id="timeline-title">Timeline</h2>

@@ -9,7 +9,7 @@ export function HomePage() {
     <>
       <h1>Cartwheel back office</h1>
       <p>
-        Orders are here; members and the catalog will be managed here too. Until then, the admin API key the
+        Orders and products are here; members will be managed here too. Until then, the admin API key the
         platform printed at first start manages them through the API.
       </p>
       <ul className="tiles">
@@ -33,9 +33,13 @@ export function HomePage() {
           <h2>Members</h2>
           <p className="muted">Coming soon.</p>
         </li>
-        <li className="tile tile--soon">
-          <h2>Catalog</h2>
-          <p className="muted">Coming soon.</p>
+        <li className="tile">
+          <h2>
+            <Link to="/products">Products</Link>
+          </h2>
+          <p className="muted">
+            Create and edit products: price, cost and margin, SKU, stock and visibility.
+          </p>
         </li>
       </ul>
       <p>
