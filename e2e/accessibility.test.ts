@@ -179,6 +179,16 @@ describe.each(['sqlite'] as const)(
         await eventually(() => page.getByLabel('Admin API key', { exact: true }).count()).toBe(0);
         await eventually(() => page.locator('[aria-busy="true"]').count()).toBe(0);
         await check(page, 'admin-orders', width);
+        await page.goto(`${platform.url}/admin/products`);
+        await eventually(() => page.locator('[aria-busy="true"]').count()).toBe(0);
+        await eventually(() => page.getByRole('link', { name: 'Enamel Camp Mug' }).count()).toBeGreaterThan(
+          0,
+        );
+        await check(page, 'admin-products', width);
+        await page.getByRole('link', { name: 'Enamel Camp Mug' }).first().click();
+        await page.getByRole('heading', { level: 1 }).first().waitFor();
+        await eventually(() => page.locator('[aria-busy="true"]').count()).toBe(0);
+        await check(page, 'admin-product', width);
         await page.goto(`${platform.url}/admin/mailbox`);
         await eventually(() => page.locator('[aria-busy="true"]').count()).toBe(0);
         await check(page, 'admin-mailbox', width);
