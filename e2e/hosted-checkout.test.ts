@@ -168,6 +168,9 @@ describe.each(DIALECTS)('the hosted checkout page in Chromium on %s', E2E_SUITE,
     await eventually(() => page.locator('.coupon .field__error').textContent()).toBeTruthy();
     await expect(page.getByLabel('Coupon code').getAttribute('aria-invalid')).resolves.toBe('true');
 
+    // with nothing off, there is no discount line ("Discount $0.00" says nothing)
+    await expect(page.getByTestId('price-discount').count()).resolves.toBe(0);
+    await expect(page.locator('.totals').textContent()).resolves.not.toContain('Discount');
     const before = await price(page, 'total');
     await page.getByLabel('Coupon code').fill('WELCOME10');
     await page.getByRole('button', { name: 'Apply' }).click();
@@ -300,8 +303,9 @@ describe.each(DIALECTS)('the hosted checkout page in Chromium on %s', E2E_SUITE,
     await expect(completedOrderOf(fullUrl)).resolves.toBe(order.id);
   });
 
-  it('the 3-D Secure card goes through the bank step: failing it returns to the checkout with the decline, completing it pays', async () => {
-    const { page } = await newCheckoutPage();
+  it('the 3-D Secure card goes through the bank step: failing it returns to the checkout with the decline in view, completing it pays', async () => {
+    // at a phone's width, where the form is longest and the message furthest from the top
+    const { page } = await newCheckoutPage({ width: 390, height: 844 });
     await fillDetails(page);
     await eventually(() => page.getByText('Updating totals…').count()).toBe(0);
     const shownTotal = await price(page, 'total');
@@ -313,9 +317,24 @@ describe.each(DIALECTS)('the hosted checkout page in Chromium on %s', E2E_SUITE,
     await page.getByRole('button', { name: 'Fail authentication' }).click();
 
     await page.waitForURL((url) => url.pathname === '/auth/checkout');
-    await eventually(() => page.getByRole('alert').first().textContent()).toBe(
+    const alert = page.getByRole('alert').first();
+    await eventually(() => alert.locator('p').first().textContent()).toBe(
       'Your bank could not confirm this payment. Try again or use another card.',
     );
+    // the shopper is taken to it: it has the focus and is on the screen, not 2,000 px below
+    await eventually(() =>
+      page.evaluate(() => document.activeElement?.getAttribute('role') ?? document.activeElement?.tagName),
+    ).toBe('alert');
+    await eventually(() =>
+      alert.evaluate((element) => {
+        const box = element.getBoundingClientRect();
+        return box.top >= 0 && box.bottom <= window.innerHeight;
+      }),
+    ).toBe(true);
+    // and it says why the card's fields are empty
+    expect(await alert.getByTestId('card-again').textContent()).toContain('enter them again');
+    expect(await field(page, 'Card number').inputValue()).toBe('');
+    await shot(page, 'bank-step-failed-phone');
     // the bank's page was another page: what the shopper typed came back with them
     await expect(field(page, 'Email').inputValue()).resolves.toBe('shopper@example.com');
     await expect(field(page, 'First name').inputValue()).resolves.toBe('Ada');

@@ -75,6 +75,10 @@ describe.each(DIALECTS)('storefront account in Chromium on %s', E2E_SUITE, (dial
 
     await page.getByRole('link', { name: 'Create an account' }).click();
     await page.waitForURL('**/account/sign-up?returnTo=%2Fproducts');
+    // the form says which fields may be left empty, and only those
+    await expect(page.getByLabel('First name (optional)').count()).resolves.toBe(1);
+    await expect(page.getByLabel('Last name (optional)').count()).resolves.toBe(1);
+    expect(await page.locator('form label').filter({ hasText: 'optional' }).count()).toBe(2);
     await page.getByLabel('First name').fill('Ada');
     await page.getByLabel('Last name').fill('Lovelace');
     await page.getByLabel('Email').fill(email);

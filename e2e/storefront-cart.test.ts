@@ -63,10 +63,16 @@ describe.each(DIALECTS)('storefront cart in Chromium on %s', E2E_SUITE, (dialect
   it('the quantity selector refuses more than the stock: it says how many are left and adds nothing above it', async () => {
     const shopper = await newTestPage(browser, { width: 1280, height: 900 });
     try {
+      // "Only N left" is for stock that is genuinely low (5 or fewer), not for plenty
+      const teapot = await ownProduct('Scarce Teapot', 4);
+      await openProductPage(shopper, platform, teapot);
+      await eventually(() => shopper.getByTestId('quantity-limit').textContent()).toBe('Only 4 left');
+
       const kettle = await ownProduct('Counted Kettle', 21);
       await openProductPage(shopper, platform, kettle);
-      await eventually(() => shopper.getByTestId('quantity-limit').textContent()).toBe('Only 21 left');
-      expect(await shopper.getByLabel('Quantity').getAttribute('max')).toBe('21');
+      await eventually(() => shopper.getByLabel('Quantity').getAttribute('max')).toBe('21');
+      expect(await shopper.getByTestId('quantity-limit').count()).toBe(0);
+      expect(await shopper.locator('main').textContent()).not.toContain('left');
 
       await shopper.getByLabel('Quantity').fill('99999');
       await eventually(() => shopper.getByTestId('quantity-limit').textContent()).toBe(
@@ -80,6 +86,63 @@ describe.each(DIALECTS)('storefront cart in Chromium on %s', E2E_SUITE, (dialect
       // all that is left can be added
       await addToCart(shopper, 21);
       await eventually(() => cartButton(shopper).getAttribute('aria-label')).toBe('Cart, 21 items');
+    } finally {
+      await shopper.context().close();
+    }
+  });
+
+  it('on a phone: a new visitor logs no console error, a line links to its product, and arrow keys apply without leaving the field', async () => {
+    const shopper = await newTestPage(browser, { width: 390, height: 844 });
+    const errors: string[] = [];
+    const cartReads: number[] = [];
+    shopper.on('console', (message) => {
+      if (message.type() === 'error') errors.push(`${message.text()} ${message.location().url}`);
+    });
+    shopper.on('response', (response) => {
+      if (
+        new URL(response.url()).pathname === '/ecom/v1/carts/current' &&
+        response.request().method() === 'GET'
+      ) {
+        cartReads.push(response.status());
+      }
+    });
+    try {
+      const lamp = await ownProduct('Arrow Lamp');
+      await shopper.goto(platform.url);
+      await eventually(() => cartButton(shopper).getAttribute('aria-label')).toBe('Cart, 0 items');
+      await openProductPage(shopper, platform, lamp);
+      await shopper.reload();
+      await shopper.getByRole('heading', { level: 1, name: lamp.name }).waitFor();
+      await eventually(() => storedTokens(shopper)).not.toBeNull();
+      // a visitor without a cart is not asked for one: no 404, so no red console line
+      expect(cartReads.filter((status) => status === 404)).toEqual([]);
+      expect(errors).toEqual([]);
+
+      await addToCart(shopper, 1);
+      // the mini-cart's line leads to its product too
+      expect(await shopper.getByTestId('mini-cart').getByRole('link', { name: lamp.name! }).count()).toBe(1);
+      await shopper.goto(`${platform.url}/cart`);
+      const line = cartLine(shopper, lamp.name!);
+      await eventually(() => line.getByLabel('Quantity').inputValue()).toBe('1');
+      await line.getByLabel('Quantity').focus();
+      await shopper.keyboard.press('ArrowUp');
+      await shopper.keyboard.press('ArrowUp');
+      // applied while the field still has the focus
+      await eventually(() => cartButton(shopper).getAttribute('aria-label')).toBe('Cart, 3 items');
+      await eventually(() => line.getByTestId('line-total').textContent()).toBe('$30.00');
+      expect(await line.getByLabel('Quantity').evaluate((input) => input === document.activeElement)).toBe(
+        true,
+      );
+      await shopper.keyboard.type('5'); // "35"
+      await eventually(() => cartButton(shopper).getAttribute('aria-label')).toBe('Cart, 35 items');
+      expect(await line.getByLabel('Quantity').inputValue()).toBe('35');
+
+      // the line's name is the way back to its product
+      await line.getByRole('link', { name: lamp.name! }).click();
+      await shopper.waitForURL(`**/product-page/${lamp.slug}`);
+      await shopper.getByRole('heading', { level: 1, name: lamp.name }).waitFor();
+      expect(cartReads.filter((status) => status === 404)).toEqual([]);
+      expect(errors).toEqual([]);
     } finally {
       await shopper.context().close();
     }

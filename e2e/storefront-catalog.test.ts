@@ -151,7 +151,7 @@ describe.each(DIALECTS)('storefront catalog in Chromium on %s', E2E_SUITE, (dial
     await shot('collection-sorted');
   });
 
-  it('the search box narrows the list to names containing the words, in any case, and keeps the sort', async () => {
+  it('the search box narrows the list to what the platform’s text search finds, in any case, and keeps the sort', async () => {
     const collection = await biggestCollection();
     const inCollection: Filter = { collectionIds: { $hasSome: [collection.id!] } };
     const { items } = await api.products.queryProducts({ filter: inCollection, paging: { limit: 100 } });
@@ -165,7 +165,8 @@ describe.each(DIALECTS)('storefront catalog in Chromium on %s', E2E_SUITE, (dial
     });
     if (!term) throw new Error(`no word narrows ${collection.name}: the demo store needs more varied names`);
     const expected = await api.products.queryProducts({
-      filter: { $and: [inCollection, { name: { $contains: term.toLowerCase() } }] },
+      filter: inCollection,
+      search: { expression: term.toUpperCase() },
       sort: [{ fieldName: 'discountedPrice', order: 'ASC' }],
     });
 
@@ -173,8 +174,11 @@ describe.each(DIALECTS)('storefront catalog in Chromium on %s', E2E_SUITE, (dial
     await page.waitForURL(new RegExp(`q=${escapeRegExp(encodeURIComponent(term.toUpperCase()))}`));
     expect(page.url()).toContain('sort=price-asc');
     await eventually(() => visibleNames(page, collection.name!)).toEqual(expected.items.map((p) => p.name));
-    for (const name of await visibleNames(page, collection.name!))
-      expect(name.toLowerCase()).toContain(term.toLowerCase());
+    // the products whose names hold the word come first
+    const shown = await visibleNames(page, collection.name!);
+    const named = shown.filter((name) => name.toLowerCase().includes(term.toLowerCase()));
+    expect(named.length).toBeGreaterThan(0);
+    expect(shown.slice(0, named.length)).toEqual(named);
     await eventually(() => page.locator('.result-count').textContent()).toContain(
       `of ${expected.metadata.total} ${expected.metadata.total === 1 ? 'product' : 'products'}`,
     );
@@ -185,6 +189,35 @@ describe.each(DIALECTS)('storefront catalog in Chromium on %s', E2E_SUITE, (dial
     await eventually(() => page.getByLabel('Search products').inputValue()).toBe(term.toUpperCase());
     await eventually(() => page.getByLabel('Sort by').inputValue()).toBe('price-asc');
     await eventually(() => visibleNames(page, collection.name!)).toEqual(expected.items.map((p) => p.name));
+  });
+
+  it('on a phone, searching "mug" finds every mug, by name, description or collection, the named ones first', async () => {
+    const shopper = await newTestPage(browser, { width: 390, height: 844 });
+    try {
+      const mugs = await api.products.queryProducts({
+        filter: { collectionIds: { $hasSome: [(await api.collections.getCollectionBySlug('mugs')).id!] } },
+        paging: { limit: 100 },
+      });
+      expect(mugs.items.length).toBeGreaterThan(3);
+      const found = await api.products.queryProducts({
+        search: { expression: 'mug' },
+        paging: { limit: 100 },
+      });
+      const foundNames = found.items.map((item) => item.name);
+      for (const mug of mugs.items) expect(foundNames).toContain(mug.name);
+      // names holding "mug" first, then the rest
+      const firstOther = foundNames.findIndex((name) => !/mug/i.test(name ?? ''));
+      if (firstOther >= 0)
+        expect(foundNames.slice(firstOther).some((name) => /mug/i.test(name ?? ''))).toBe(false);
+
+      await shopper.goto(`${platform.url}/products?q=mug`);
+      await eventually(() => visibleNames(shopper, 'All products')).toEqual(foundNames.slice(0, 12));
+      await eventually(() => shopper.locator('.result-count').textContent()).toContain(
+        `of ${found.metadata.total} products`,
+      );
+    } finally {
+      await shopper.context().close();
+    }
   });
 
   it("picking options shows the resolved variant's price and stock, as productOptionsAvailability answers", async () => {

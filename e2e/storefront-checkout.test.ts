@@ -170,6 +170,45 @@ describe.each(DIALECTS)('storefront checkout in Chromium on %s', E2E_SUITE, (dia
     await eventually(() => cartButton(page).getAttribute('aria-label')).toBe('Cart, 0 items');
   });
 
+  it('a guest who signs up from the thank-you page with the order’s email keeps the order, there and on the account page', async () => {
+    const email = `guest.${dialect}.${Date.now().toString(36)}@example.com`;
+    const shopperPage = page;
+    page = await newTestPage(browser, { width: 1280, height: 900 });
+    try {
+      await openProduct('Enamel Camp Mug');
+      await addToCart(page, 1);
+      await page.goto(`${platform.url}/cart`);
+      await estimateOnCartPage();
+      await checkOutWithDetails(email);
+      await payWith('4242 4242 4242 4242');
+      await page.waitForURL('**/thank-you?orderId=**');
+      await eventually(() => page.getByTestId('order-number').textContent()).toMatch(/^#\d+$/);
+      const number = (await page.getByTestId('order-number').textContent()) ?? '';
+      const thankYou = new URL(page.url());
+
+      // signing up from the thank-you page, with the email the order was placed with
+      await page.getByTestId('account-menu').getByRole('link', { name: 'Sign in' }).click();
+      await page.getByRole('link', { name: 'Create an account' }).click();
+      await page.getByLabel('First name').fill('Ada');
+      await page.getByLabel('Email').fill(email);
+      await page.getByLabel('Password').fill(PASSWORD);
+      await page.getByRole('button', { name: 'Create account' }).click();
+      await page.waitForURL((url) => url.pathname === '/thank-you');
+      expect(new URL(page.url()).search).toBe(thankYou.search);
+      await eventually(() => page.getByTestId('account-menu').textContent()).toContain('Hi, Ada');
+      // the order still shows where the guest was...
+      await eventually(() => page.getByTestId('order-number').textContent()).toBe(number);
+      await shot('guest-signed-up-thank-you');
+      // ...and is the account's
+      await page.goto(`${platform.url}/account`);
+      await eventually(() => page.getByTestId('order-row').count()).toBe(1);
+      expect(await page.getByTestId('order-row').textContent()).toContain(number);
+    } finally {
+      await page.context().close();
+      page = shopperPage;
+    }
+  });
+
   it("a member's orders are listed on the account page and open in detail", async () => {
     const email = `buyer.${dialect}.${Date.now().toString(36)}@example.com`;
     const member = createClient({

@@ -110,6 +110,40 @@ describe.each(DIALECTS)('storefront sign-in in Chromium on %s', E2E_SUITE, (dial
     await page.close();
   });
 
+  it('on a phone, the form says a wrong password is wrong and claims no missing account the platform did not name', async () => {
+    const page = await newTestPage(browser, { width: 390, height: 844 });
+    await page.goto(`${platform.url}/account/sign-in`);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill('a wrong password');
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await eventually(() => page.getByRole('alert').textContent()).toBe(
+      "That password isn't right. Try again, or reset your password.",
+    );
+    await shot(page, 'phone-wrong-password');
+
+    // a refusal the SDK has no class for (it files those as invalidEmail) is not a missing account
+    await page.route('**/_api/iam/authentication/v2/login', (route) =>
+      route.fulfill({
+        status: 400,
+        contentType: 'application/json',
+        body: JSON.stringify({
+          message: 'the store is not taking sign-ins right now',
+          details: {
+            applicationError: {
+              code: 'SIGN_IN_PAUSED',
+              description: 'the store is not taking sign-ins right now',
+            },
+          },
+        }),
+      }),
+    );
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await eventually(() => page.getByRole('alert').textContent()).toBe(
+      "We couldn't sign you in with that email and password. Check them and try again.",
+    );
+    await page.close();
+  });
+
   it('the store’s login page tells a wrong password from an unknown email', async () => {
     const page = await newTestPage(browser, { width: 1280, height: 900 });
     await openHostedLogin(page);

@@ -354,6 +354,9 @@ const DEFAULT_APPS =
     fs.existsSync(path.join(dir, 'storefront/dist/index.html')),
   ) ?? path.resolve(HERE, '../../../apps');
 
+/** The paths that are an app's front page whatever the request accepts: no API call answers there. */
+const APP_ROOTS = new Set(['/', '/admin', '/admin/']);
+
 /** The storefront at `/` and the back office at `/admin`, built by Vite; any other page is the app's. */
 async function serveApps(app: FastifyInstance, config: PlatformConfig): Promise<void> {
   const appsDir = config.appsDir ?? DEFAULT_APPS;
@@ -384,9 +387,13 @@ async function serveApps(app: FastifyInstance, config: PlatformConfig): Promise<
   });
 
   app.setNotFoundHandler((request, reply) => {
-    const wantsPage = request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
+    const pathname = request.url.split('?')[0] ?? '/';
+    // a browser asks for HTML; a plain `curl /` (Accept: */* or none) gets the app at an app's root
+    // too, since no call lives there. Any other path without text/html is an API call: 404 JSON.
+    const wantsPage =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      ((request.headers.accept ?? '').includes('text/html') || APP_ROOTS.has(pathname));
     if (wantsPage) {
-      const pathname = request.url.split('?')[0] ?? '/';
       const target = apps.find(({ prefix }) => `${pathname}/`.startsWith(prefix))!;
       if (built(target.dir)) {
         return reply.type('text/html').send(fs.createReadStream(path.join(target.dir, 'index.html')));

@@ -87,6 +87,33 @@ describe('the platform serves its three apps', () => {
   });
 });
 
+describe('a request that does not ask for HTML', () => {
+  let platform: TestPlatform;
+  beforeAll(async () => {
+    platform = await startTestPlatform();
+  });
+  afterAll(() => platform?.stop());
+
+  it.each([
+    ['/', '<title>Cartwheel storefront</title>'],
+    ['/admin', '<title>Cartwheel back office</title>'],
+  ])('a plain GET %s (as `curl` sends it) answers the app, not a 404', async (pathname, marker) => {
+    const plain: Record<string, string>[] = [{}, { accept: '*/*' }];
+    for (const headers of plain) {
+      const response = await fetch(`${platform.url}${pathname}`, { headers });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toContain('text/html');
+      expect(await response.text()).toContain(marker);
+    }
+  });
+
+  it('any other unknown path without text/html is an API call: 404 JSON naming it', async () => {
+    const response = await fetch(`${platform.url}/products`, { headers: { accept: '*/*' } });
+    expect(response.status).toBe(404);
+    expect(((await response.json()) as { message: string }).message).toBe('no such call: GET /products');
+  });
+});
+
 describe('behind a load balancer', () => {
   it('reads configuration for which proxies to believe', () => {
     expect(configFromEnv({}).trustProxy).toBe(false);

@@ -51,12 +51,66 @@ async function orNullWhenMissing<T>(read: () => Promise<T>): Promise<T | null> {
   }
 }
 
+/** What the cart hooks may read of the client's auth, when it has one: an `OAuthStrategy`'s tokens. */
+interface CartOwnerAuth {
+  clientId?: string;
+  getTokens?: () => { refreshToken?: { role?: string } };
+}
+
+/** The localStorage key under which this browser remembers whether its visitor has a cart. */
+export const cartPresenceKey = (clientId: string) => `cartwheel.cart.${clientId}`;
+
+function browserStorage(): Storage | undefined {
+  try {
+    return typeof localStorage === 'undefined' ? undefined : localStorage;
+  } catch {
+    return undefined; // storage refused (privacy settings): every read asks the platform
+  }
+}
+
+/**
+ * Whether the shopper surely has no cart, so that asking would only get the platform's 404 (which a
+ * browser logs as a red console error on every page of every new visitor). A visitor's cart is made
+ * only by this browser: with no tokens at all there is no visitor yet, and once the platform said
+ * "no cart", this browser remembers so (`cartwheel.cart.<client id>`) until a change answers a cart.
+ * A member may have filled a cart elsewhere, so a member's cart is always asked for.
+ */
+function surelyWithoutCart(client: CartClient): boolean {
+  const auth = (client as { auth?: CartOwnerAuth }).auth;
+  const role = auth?.getTokens?.().refreshToken?.role;
+  if (!auth?.clientId || role === undefined || role === 'member') return false;
+  if (role === 'none') {
+    rememberCartPresence(client, false);
+    return true;
+  }
+  return browserStorage()?.getItem(cartPresenceKey(auth.clientId)) === 'none';
+}
+
+/** Notes whether the shopper has a cart now, for {@link surelyWithoutCart}. */
+function rememberCartPresence(client: CartClient, present: boolean): void {
+  const clientId = (client as { auth?: CartOwnerAuth }).auth?.clientId;
+  if (!clientId) return;
+  try {
+    browserStorage()?.setItem(cartPresenceKey(clientId), present ? 'present' : 'none');
+  } catch {
+    // storage full or refused: the next read asks the platform, as before
+  }
+}
+
 export const cartQueries = {
-  /** The current cart, or `null` while the shopper has none. */
+  /**
+   * The current cart, or `null` while the shopper has none; a visitor known to have none is answered
+   * `null` without a request (see {@link surelyWithoutCart}).
+   */
   current: (client: CartClient) =>
     queryOptions({
       queryKey: cartwheelKeys.cart.current,
-      queryFn: () => orNullWhenMissing(() => client.currentCart.getCurrentCart()),
+      queryFn: async () => {
+        if (surelyWithoutCart(client)) return null;
+        const cart = await orNullWhenMissing(() => client.currentCart.getCurrentCart());
+        rememberCartPresence(client, cart !== null);
+        return cart;
+      },
     }),
   /**
    * The platform's totals for the cart shipped to `input.shippingAddress` (items only without one),
@@ -77,7 +131,8 @@ export const cartQueries = {
 };
 
 /** Every query that shows the cart's contents reads the cart a change answered, without a new request. */
-function cartChanged(queryClient: QueryClient, cart: Cart): Promise<void> {
+function cartChanged(client: CartClient, queryClient: QueryClient, cart: Cart): Promise<void> {
+  rememberCartPresence(client, true);
   queryClient.setQueryData<Cart | null>(cartwheelKeys.cart.current, cart);
   // estimates are the one thing a change makes stale that its answer does not carry
   return queryClient.invalidateQueries({ queryKey: cartwheelKeys.cart.estimates });
@@ -103,32 +158,32 @@ export const cartMutations = {
   addToCart: (client: CartClient, queryClient: QueryClient) =>
     mutationOptions({
       mutationFn: (lineItems: LineItem[]) => client.currentCart.addToCurrentCart({ lineItems }),
-      onSuccess: ({ cart }: CartResponse) => cartChanged(queryClient, cart),
+      onSuccess: ({ cart }: CartResponse) => cartChanged(client, queryClient, cart),
     }),
   /** `POST update-line-items-quantity`: `[{ id, quantity }]`. */
   updateLineItemQuantity: (client: CartClient, queryClient: QueryClient) =>
     mutationOptions({
       mutationFn: (lineItems: LineItemQuantityUpdate[]) =>
         client.currentCart.updateCurrentCartLineItemQuantity(lineItems),
-      onSuccess: ({ cart }: CartResponse) => cartChanged(queryClient, cart),
+      onSuccess: ({ cart }: CartResponse) => cartChanged(client, queryClient, cart),
     }),
   /** `POST remove-line-items`: the ids of the lines to take out. */
   removeLineItems: (client: CartClient, queryClient: QueryClient) =>
     mutationOptions({
       mutationFn: (lineItemIds: string[]) => client.currentCart.removeLineItemsFromCurrentCart(lineItemIds),
-      onSuccess: ({ cart }: CartResponse) => cartChanged(queryClient, cart),
+      onSuccess: ({ cart }: CartResponse) => cartChanged(client, queryClient, cart),
     }),
   /** `PATCH /v1/carts/current` {couponCode}: an unknown or expired code is refused with an application error. */
   applyCoupon: (client: CartClient, queryClient: QueryClient) =>
     mutationOptions({
       mutationFn: (couponCode: string) => client.currentCart.updateCurrentCart({ couponCode }),
-      onSuccess: (cart: Cart) => cartChanged(queryClient, cart),
+      onSuccess: (cart: Cart) => cartChanged(client, queryClient, cart),
     }),
   /** `POST remove-coupon`. */
   removeCoupon: (client: CartClient, queryClient: QueryClient) =>
     mutationOptions({
       mutationFn: () => client.currentCart.removeCouponFromCurrentCart(),
-      onSuccess: ({ cart }: CartResponse) => cartChanged(queryClient, cart),
+      onSuccess: ({ cart }: CartResponse) => cartChanged(client, queryClient, cart),
     }),
 };
 

@@ -3,6 +3,7 @@ import type {
   collections,
   OffsetQuery,
   Product,
+  ProductQuery,
   products,
   QueryProductsOptions,
 } from '@cartwheel/sdk';
@@ -18,7 +19,7 @@ export interface CatalogClient {
 
 /** Query options, usable outside React too (router loaders, prefetching, tests). */
 export const catalogQueries = {
-  products: (client: CatalogClient, query: OffsetQuery = {}, options: QueryProductsOptions = {}) =>
+  products: (client: CatalogClient, query: ProductQuery = {}, options: QueryProductsOptions = {}) =>
     queryOptions({
       queryKey: cartwheelKeys.products.query(query, options),
       queryFn: () => client.products.queryProducts(query, options),
@@ -70,7 +71,7 @@ export interface ProductsQueryOptions {
 }
 
 /** A page of products: `data.items`, `data.metadata.total`, `data.hasNext`. */
-export function useProducts(query: OffsetQuery = {}, options: ProductsQueryOptions = {}) {
+export function useProducts(query: ProductQuery = {}, options: ProductsQueryOptions = {}) {
   const client = useCartwheel<CatalogClient>();
   const include: QueryProductsOptions = {
     ...(options.includeVariants ? { includeVariants: true } : {}),

@@ -90,11 +90,20 @@ describe.each(DIALECTS)('cart hooks against the platform on %s', (dialect) => {
     return { ...shopperClient(platform.url), queryClient: createCartwheelQueryClient() };
   }
 
-  it('a shopper without a cart has the empty cart null, read once: the 404 is not retried', async () => {
+  it('a shopper with no tokens yet has no cart: null, without asking the platform (no 404 to log)', async () => {
     const { client, calls, queryClient } = shopper();
     const cart = await queryClient.fetchQuery(cartQueries.current(client));
     expect(cart).toBeNull();
     expect(cartItemCount(cart)).toBe(0);
+    expect(calls).toEqual([]);
+  });
+
+  it('a visitor without a cart has the empty cart null, read once: the 404 is not retried', async () => {
+    const { client, calls, queryClient } = shopper();
+    await client.products.queryProducts({ paging: { limit: 1 } }); // the visitor's tokens
+    calls.length = 0;
+    const cart = await queryClient.fetchQuery(cartQueries.current(client));
+    expect(cart).toBeNull();
     expect(calls).toEqual(['GET /ecom/v1/carts/current']);
     expect(await queryClient.fetchQuery(cartQueries.estimate(client))).toBeNull();
   });

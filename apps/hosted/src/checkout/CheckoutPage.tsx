@@ -104,6 +104,19 @@ function CheckoutForm({
   const [paymentProblem, setPaymentProblem] = useState<CheckoutProblem | undefined>(
     (location.state as CheckoutReturnState | null)?.paymentProblem,
   );
+  // back from a failed bank step: the card's fields start empty, since card details are never kept
+  const [cardAskedAgain, setCardAskedAgain] = useState(() =>
+    Boolean((location.state as CheckoutReturnState | null)?.paymentProblem),
+  );
+  const paymentAlert = useRef<HTMLDivElement>(null);
+  // a refused payment is told where the shopper is looking: on a phone the form is long, and the
+  // shopper back from the bank's page starts at its top, so the message is scrolled to and focused
+  useEffect(() => {
+    if (!paymentProblem || paymentProblem.fields) return;
+    const alert = paymentAlert.current;
+    alert?.scrollIntoView({ block: 'center' });
+    alert?.focus({ preventScroll: true });
+  }, [paymentProblem]);
   const [paymentStatus, setPaymentStatus] = useState('');
   const [paying, setPaying] = useState(false);
   const [chosenMethod, setChosenMethod] = useState<string>();
@@ -210,6 +223,7 @@ function CheckoutForm({
     event.preventDefault();
     if (payingNow.current) return;
     setPaymentProblem(undefined);
+    setCardAskedAgain(false);
     const missing = missingFields(form, card, checkout, pickup);
     if (Object.keys(missing).length > 0) {
       setFieldErrors(missing);
@@ -422,8 +436,14 @@ function CheckoutForm({
             </div>
             {/* "fill in the highlighted fields" goes once nothing is highlighted any more */}
             {paymentProblem && !(paymentProblem.fields && Object.keys(fieldErrors).length === 0) ? (
-              <div className="notice notice--error" role="alert">
+              <div className="notice notice--error" role="alert" tabIndex={-1} ref={paymentAlert}>
                 <p>{paymentProblem.message}</p>
+                {cardAskedAgain ? (
+                  <p data-testid="card-again">
+                    Your details are still here; for your safety the card's number, expiry and CVC are never
+                    kept, so enter them again.
+                  </p>
+                ) : null}
                 {paymentProblem.outOfStock ? (
                   <a href={cartPageUrl ?? '/'}>{cartPageUrl ? 'Back to your cart' : 'Back to the store'}</a>
                 ) : null}

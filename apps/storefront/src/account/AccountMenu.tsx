@@ -37,8 +37,16 @@ export function AccountMenu() {
   }
   return (
     <div className="account-menu" data-testid="account-menu">
-      <Link to="/account" className="account-menu__member" aria-label="Your account">
-        {isPending ? 'Your account' : `Hi, ${displayName(member)}`}
+      {/* the name read out starts with the words shown (WCAG 2.5.3), then says where the link goes */}
+      <Link to="/account" className="account-menu__member">
+        {isPending ? (
+          'Your account'
+        ) : (
+          <>
+            Hi, {displayName(member)}
+            <span className="visually-hidden">: your account</span>
+          </>
+        )}
       </Link>
       <button type="button" className="link-button" onClick={() => void signOut()} disabled={pending}>
         Sign out

@@ -63,6 +63,7 @@ export function SignUpPage() {
             <TextField
               id="sign-up-first-name"
               label="First name"
+              optional
               type="text"
               autoComplete="given-name"
               value={firstName}
@@ -71,6 +72,7 @@ export function SignUpPage() {
             <TextField
               id="sign-up-last-name"
               label="Last name"
+              optional
               type="text"
               autoComplete="family-name"
               value={lastName}

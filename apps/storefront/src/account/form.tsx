@@ -4,11 +4,20 @@ import type { InputHTMLAttributes, ReactNode } from 'react';
 export function TextField({
   id,
   label,
+  optional,
   ...input
-}: InputHTMLAttributes<HTMLInputElement> & { id: string; label: ReactNode }) {
+}: InputHTMLAttributes<HTMLInputElement> & {
+  id: string;
+  label: ReactNode;
+  /** Says "(optional)" after the label: the shopper may leave it empty. */
+  optional?: boolean;
+}) {
   return (
     <div className="field">
-      <label htmlFor={id}>{label}</label>
+      <label htmlFor={id}>
+        {label}
+        {optional ? <span className="field__optional"> (optional)</span> : null}
+      </label>
       <input id={id} {...input} />
     </div>
   );

@@ -43,13 +43,26 @@ export function loginFailureMessage(failure: Failure, flow: AccountFlow): string
       if (flow === 'sign-up') return 'Please enter a valid email address.';
       if (said.includes('blocked')) return 'This account is blocked. Contact the store for help.';
       if (said.includes('pending')) return 'This account is waiting for the store owner\u2019s approval.';
-      return "We couldn't find an account with that email. Check it, or create an account.";
+      // the SDK files every login refusal it has no class for as invalidEmail (an outage, a refusal
+      // it does not know): only the platform saying it has no such member is told as a missing account
+      if (platformSaidNoAccount(said)) {
+        return "We couldn't find an account with that email. Check it, or create an account.";
+      }
+      return "We couldn't sign you in with that email and password. Check them and try again.";
     default:
       if (said.includes('password')) return 'Please choose a password of at least 6 characters.';
       return flow === 'sign-up'
         ? 'We could not create your account. Check your details and try again.'
         : 'We could not sign you in. Please try again.';
   }
+}
+
+/**
+ * Whether the platform's own words say it has no account with the email: Cartwheel's "no member has
+ * this email", or a hosted platform's "not found" / "no account".
+ */
+function platformSaidNoAccount(said: string): boolean {
+  return /no member has this email|no account|not found|does not exist|doesn't exist/.test(said);
 }
 
 /**

@@ -102,7 +102,15 @@ function MiniCart({ onClose }: { onClose: () => void }) {
               <li key={line.id} className="mini-cart__line">
                 <ProductImage image={line.image ? { url: line.image.url } : undefined} alt="" />
                 <div>
-                  <p className="mini-cart__name">{lineName(line)}</p>
+                  <p className="mini-cart__name">
+                    {line.url?.relativePath?.startsWith('/') ? (
+                      <Link to={line.url.relativePath} onClick={onClose}>
+                        {lineName(line)}
+                      </Link>
+                    ) : (
+                      lineName(line)
+                    )}
+                  </p>
                   {lineOptions(line) ? <p className="mini-cart__options">{lineOptions(line)}</p> : null}
                   <p className="mini-cart__quantity">
                     {line.quantity} × {money(line.price)}

@@ -7,7 +7,7 @@ import {
   useUpdateLineItemQuantity,
 } from '@cartwheel/react';
 import { ApplicationError, type Cart, type LineItem, ValidationError } from '@cartwheel/sdk';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { useDocumentTitle } from '../components/hooks.ts';
 import { ProductImage } from '../components/ProductImage.tsx';
@@ -111,6 +111,9 @@ function FilledCart({ cart }: { cart: Cart }) {
   );
 }
 
+/** How long a typed or arrowed quantity rests before it is sent. */
+const QUANTITY_SETTLE_MS = 400;
+
 function CartLine({ line }: { line: LineItem }) {
   const name = lineName(line);
   const options = lineOptions(line);
@@ -119,17 +122,21 @@ function CartLine({ line }: { line: LineItem }) {
   const remove = useRemoveLineItems();
   const [quantity, setQuantity] = useState<number | ''>(line.quantity ?? 1);
   const [shownFor, setShownFor] = useState(line.quantity);
+  // whether the field holds a change of the shopper's the platform has not been sent yet
+  const [edited, setEdited] = useState(false);
   const problemId = useId();
-  // the platform's quantity wins whenever it changes (after an update, or a merge on sign-in)
+  // the platform's quantity wins whenever it changes (after an update, or a merge on sign-in), unless
+  // the shopper has typed on since the change that answered: their newer number is sent next
   if (shownFor !== line.quantity) {
     setShownFor(line.quantity);
-    setQuantity(line.quantity ?? 1);
+    if (!edited) setQuantity(line.quantity ?? 1);
   }
 
   const [refusal, setRefusal] = useState<string>();
 
   /** Enter or leaving the field: 0 removes the line (a negative number is refused), else the new quantity. */
   const commit = () => {
+    setEdited(false);
     if (quantity === '' || quantity === line.quantity || !line.id) {
       setQuantity(line.quantity ?? 1);
       setRefusal(undefined);
@@ -146,6 +153,15 @@ function CartLine({ line }: { line: LineItem }) {
     if (quantity === 0) remove.mutate([line.id], restore);
     else update.mutate([{ id: line.id, quantity }], restore);
   };
+  const busy = update.isPending || remove.isPending;
+  // an arrow key or a typed number applies once the shopper pauses, without leaving the field; 0 (which
+  // removes the line) and a negative number wait for Enter or leaving the field. One change is in
+  // flight at a time: a number typed meanwhile is sent when the answer is in.
+  useEffect(() => {
+    if (!edited || busy || quantity === '' || quantity <= 0 || quantity === line.quantity) return;
+    const timer = setTimeout(commit, QUANTITY_SETTLE_MS);
+    return () => clearTimeout(timer);
+  });
   const failed = update.error ?? remove.error;
   const problem = refusal ?? (failed ? cartChangeProblem(failed) : undefined);
 
@@ -155,7 +171,9 @@ function CartLine({ line }: { line: LineItem }) {
         <ProductImage image={line.image ? { url: line.image.url } : undefined} alt="" />
       </div>
       <div className="cart-line__info">
-        <h2 className="cart-line__name">{name}</h2>
+        <h2 className="cart-line__name">
+          {line.url?.relativePath?.startsWith('/') ? <Link to={line.url.relativePath}>{name}</Link> : name}
+        </h2>
         {options ? <p className="cart-line__options">{options}</p> : null}
         <p className="cart-line__unit">
           <span className="visually-hidden">Unit price </span>
@@ -181,11 +199,13 @@ function CartLine({ line }: { line: LineItem }) {
           value={quantity}
           onChange={(next) => {
             setRefusal(undefined);
+            setEdited(true);
             setQuantity(next);
           }}
           onCommit={commit}
           min={0}
-          disabled={update.isPending || remove.isPending}
+          // never disabled while a change is sent: that would take the focus from a shopper still typing
+          disabled={remove.isPending}
           invalid={Boolean(problem)}
           describedBy={problem ? problemId : undefined}
         />

@@ -1,7 +1,10 @@
 import type { Cart, LineItem } from '@cartwheel/sdk';
 
-/** Below this many left, a line says how many remain even when the cart's quantity fits. */
-const FEW_LEFT = 5;
+/**
+ * At or below this many left, a product page and a cart line say how many remain even when the
+ * quantity fits; with more, the count is no news to the shopper ("Only 21 left" is not low stock).
+ */
+export const FEW_LEFT = 5;
 
 export interface LineAvailability {
   /** What the line says about its stock ("Only 2 left", "Out of stock"), or nothing when all is well. */

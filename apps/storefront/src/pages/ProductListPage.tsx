@@ -88,13 +88,14 @@ function ProductBrowser({
     if (name === 'page') window.scrollTo({ top: 0 });
   };
 
-  const filters: Filter[] = [];
-  if (collectionId) filters.push({ collectionIds: { $hasSome: [collectionId] } });
-  if (urlSearch.trim()) filters.push({ name: { $contains: urlSearch.trim() } });
-  const filter = filters.length > 1 ? { $and: filters } : filters[0];
+  const filter: Filter | undefined = collectionId
+    ? { collectionIds: { $hasSome: [collectionId] } }
+    : undefined;
   const products = useProducts(
     {
       ...(filter ? { filter } : {}),
+      // the platform's text search: names, descriptions, SKUs and collection names, names first
+      ...(urlSearch.trim() ? { search: { expression: urlSearch.trim() } } : {}),
       ...(SORTS[sortKey]?.sort ? { sort: SORTS[sortKey].sort } : {}),
       paging: { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE },
     },
@@ -120,7 +121,7 @@ function ProductBrowser({
             id={searchId}
             type="search"
             value={search}
-            placeholder="Search by name"
+            placeholder="Name, description or SKU"
             autoComplete="off"
             onChange={(event) => setSearch(event.target.value)}
           />

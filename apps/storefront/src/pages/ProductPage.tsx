@@ -11,6 +11,7 @@ import {
 } from '@cartwheel/sdk';
 import { useId, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { FEW_LEFT } from '../cart/availability.ts';
 import { useMiniCart } from '../cart/mini-cart.tsx';
 import { cartChangeProblem } from '../cart/problems.ts';
 import { QuantityInput } from '../cart/QuantityInput.tsx';
@@ -191,9 +192,9 @@ function AddToCart({
         max={max}
         disabled={Boolean(outOfStock)}
         invalid={tooMany}
-        describedBy={max !== undefined ? quantityNoteId : undefined}
+        describedBy={max !== undefined && (tooMany || max <= FEW_LEFT) ? quantityNoteId : undefined}
       />
-      {max !== undefined && !outOfStock ? (
+      {max !== undefined && !outOfStock && (tooMany || max <= FEW_LEFT) ? (
         <p
           id={quantityNoteId}
           className={tooMany ? 'quantity__note status--error' : 'quantity__note stock--low'}

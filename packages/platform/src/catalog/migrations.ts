@@ -1,6 +1,8 @@
 import { type Kysely, type Migration, sql } from 'kysely';
 import { PUBLIC_URL_MARK_IN_JSON } from '../shared/public-links.ts';
 import { ALL_PRODUCTS_COLLECTION_ID } from './collections.ts';
+import type { ProductRecord } from './model.ts';
+import { productSearchText } from './search.ts';
 
 /** Products, variants, collections and who belongs where; one schema for SQLite and PostgreSQL. */
 export const catalogMigrations: Record<string, Migration> = {
@@ -286,7 +288,45 @@ export const catalogMigrations: Record<string, Migration> = {
       }
     },
   },
+  '0032_catalog_text_search': {
+    // The storefront's search reads descriptions and SKUs too (search.ts): each product's, as text,
+    // in a column of its own, filled here from the record every product is rendered from.
+    async up(db: Kysely<any>) {
+      await db.schema
+        .alterTable('products')
+        .addColumn('search_text', 'text', (col) => col.notNull().defaultTo(''))
+        .execute();
+      for (let after = -1; ; ) {
+        const rows = await db
+          .selectFrom('products')
+          .select(['numeric_id', 'record'])
+          .where('numeric_id', '>', after)
+          .orderBy('numeric_id')
+          .limit(1000)
+          .execute();
+        if (rows.length === 0) break;
+        for (const row of rows) {
+          await db
+            .updateTable('products')
+            .set({ search_text: productSearchText(storedRecord(row.record)) })
+            .where('numeric_id', '=', row.numeric_id)
+            .execute();
+        }
+        after = rows.at(-1)!.numeric_id;
+      }
+    },
+  },
 };
+
+/** A product's stored record, or nothing of it when it is not JSON of an object (an older store's). */
+function storedRecord(text: unknown): Partial<ProductRecord> {
+  try {
+    const parsed = typeof text === 'string' ? JSON.parse(text) : undefined;
+    return parsed && typeof parsed === 'object' ? (parsed as Partial<ProductRecord>) : {};
+  } catch {
+    return {};
+  }
+}
 
 /** Where links to the platform were stored (0023): JSON text columns, by table. */
 const COLUMNS_WITH_LINKS = {

@@ -278,7 +278,7 @@ function text(value: unknown, path: string): string {
   return value;
 }
 
-function escapeLike(text: string): string {
+export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (char) => `\\${char}`);
 }
 

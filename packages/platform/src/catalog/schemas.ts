@@ -111,8 +111,14 @@ const Paging = Type.Object({
   offset: Type.Optional(Nullable(Type.Integer({ minimum: 0, maximum: MAX_OFFSET }))),
 });
 const CursorPaging = Type.Object({ limit: Type.Optional(Limit), cursor: Type.Optional(Nullable(Text(512))) });
+/**
+ * Cartwheel's text search of the products query (`query.search.expression`, the hosted catalog's
+ * search form): names, descriptions, SKUs and collection names, names first. Other readers ignore it.
+ */
+const Search = Type.Object({ expression: Type.Optional(Nullable(Text(MAX_FILTER_TEXT))) });
 const Query = Type.Object({
   filter: Type.Optional(Nullable(QueryFilter)),
+  search: Type.Optional(Nullable(Search)),
   sort: Type.Optional(Nullable(Sort)),
   paging: Type.Optional(Nullable(Paging)),
   cursorPaging: Type.Optional(Nullable(CursorPaging)),

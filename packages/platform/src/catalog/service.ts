@@ -66,7 +66,13 @@ import {
 } from './query.ts';
 import { CatalogReadCache } from './read-cache.ts';
 import { productScope } from './scope.ts';
-import { indexProductName, nameSubstringIndex, unindexProducts } from './search.ts';
+import {
+  indexProductName,
+  nameSubstringIndex,
+  productSearchText,
+  textSearch,
+  unindexProducts,
+} from './search.ts';
 import { type CollectionRow, LISTING_KEYS, listingKeys, type ProductRow, type VariantRow } from './tables.ts';
 import {
   applyProductInput,
@@ -87,6 +93,8 @@ export interface Viewer {
 /** The wire's query (`query.ts` reads each part). */
 export interface CatalogQuery {
   filter?: unknown;
+  /** Products only: text search (`search.ts`). */
+  search?: { expression?: string | null } | null;
   sort?: unknown;
   paging?: unknown;
   cursorPaging?: unknown;
@@ -242,10 +250,15 @@ export class CatalogService {
       // a collection the viewer may not see lists nothing for them
       return `{"products":[],"metadata":${JSON.stringify(pagingMetadata(page, 0, 0))}}`;
     }
-    const rest =
+    const filtered =
       scope.rest === undefined
         ? undefined
         : compileFilter(scope.rest, PRODUCT_FIELDS, { ...this.search, hiddenCollections: hidden });
+    // a text search narrows like a filter and ranks the products whose names match first
+    const search = textSearch(query.search, hidden);
+    const rest =
+      search && filtered ? sql<SqlBool>`(${filtered} and ${search.matches})` : (search?.matches ?? filtered);
+    const ranked = (order: RawBuilder<unknown>) => (search ? sql`${search.rank}, ${order}` : order);
     const merchant = viewer.admin && truthy(request.includeMerchantSpecificData);
     const includeVariants = truthy(request.includeVariants);
     const docColumn = merchant ? 'p.doc_merchant' : 'p.doc';
@@ -287,7 +300,7 @@ export class CatalogService {
       .$if(start !== undefined, (qb) =>
         qb.where((start as AnchoredStart).condition).where((start as AnchoredStart).current),
       )
-      .orderBy(orderBy(listingOrder))
+      .orderBy(ranked(orderBy(listingOrder)))
       .limit(page.limit)
       .offset(page.offset - (start?.position ?? 0));
     const rows = await this.db
@@ -295,7 +308,7 @@ export class CatalogService {
       .select(sql<string>`${sql.ref(docColumn)}`.as('doc'))
       .$if(includeVariants, (qb) => qb.select(sql<string>`${sql.ref(variantsColumn)}`.as('variants')))
       .where('p.id', 'in', pageIds)
-      .orderBy(orderBy(productOrder))
+      .orderBy(ranked(orderBy(productOrder)))
       .execute();
     if (
       anchored &&
@@ -1259,6 +1272,7 @@ export class CatalogService {
       slug: record.slug,
       name: record.name,
       name_lower: record.name.toLowerCase(),
+      search_text: productSearchText(record),
       price: record.price,
       discounted_price: rendered.discountedPrice,
       visible: record.visible ? 1 : 0,

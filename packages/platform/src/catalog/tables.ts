@@ -17,6 +17,8 @@ export interface ProductRow {
   name: string;
   /** Lowercased name: case-insensitive prefix and substring search, and sort by name. */
   name_lower: string;
+  /** Lowercased description (as text) and SKUs, the product's and its variants': text search (search.ts). */
+  search_text: string;
   price: number;
   discounted_price: number;
   visible: number;

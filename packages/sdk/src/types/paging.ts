@@ -27,6 +27,15 @@ export interface OffsetQuery {
   paging?: OffsetPaging;
 }
 
+/**
+ * A products query with Cartwheel's text search: `search.expression` finds products by name,
+ * description, SKU or collection name, the name matches first (then `sort`). The hosted platform's
+ * v1 reader does not know it; Cartwheel's platform does.
+ */
+export interface ProductQuery extends OffsetQuery {
+  search?: { expression: string };
+}
+
 export interface CursorQuery {
   filter?: Filter;
   sort?: Sorting[];

@@ -55,11 +55,8 @@ export function OrderSummary({
       {children}
       <dl className="totals">
         <Row name="subtotal" label="Subtotal" value={money(summary?.subtotal)} />
-        <Row
-          name="discount"
-          label="Discount"
-          value={hasDiscount ? `−${money(summary?.discount)}` : money(summary?.discount)}
-        />
+        {/* a discount is a line only when there is one: "Discount $0.00" tells the shopper nothing */}
+        {hasDiscount ? <Row name="discount" label="Discount" value={`−${money(summary?.discount)}`} /> : null}
         <Row name="shipping" label={pickup ? 'Pickup' : 'Shipping'} value={money(summary?.shipping)} />
         <Row name="tax" label={taxIncluded ? 'Tax (included)' : 'Tax'} value={money(summary?.tax)} />
         <Row name="total" label="Total" value={money(summary?.total)} total />

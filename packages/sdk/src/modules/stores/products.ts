@@ -12,7 +12,7 @@ import type {
   ProductVariant,
   VariantOverride,
 } from '../../types/catalog.ts';
-import type { OffsetPage, OffsetPaging, OffsetQuery } from '../../types/paging.ts';
+import type { OffsetPage, OffsetPaging, ProductQuery } from '../../types/paging.ts';
 import { type OffsetListMetadata, pageOfList } from '../offset-list.ts';
 import { CATALOG_READS, CATALOG_WRITES, catalogTrace, segment } from './domains.ts';
 
@@ -67,7 +67,7 @@ export const products = {
    */
   queryProducts:
     (transport: Transport) =>
-    async (query?: OffsetQuery, options?: QueryProductsOptions): Promise<OffsetPage<Product>> => {
+    async (query?: ProductQuery, options?: QueryProductsOptions): Promise<OffsetPage<Product>> => {
       const answer = await transport.request<{ products?: Product[]; metadata?: OffsetListMetadata }>({
         method: 'GET',
         path: '/v1/products/query-platformized',

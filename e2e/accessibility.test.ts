@@ -1,0 +1,199 @@
+import { createRequire } from 'node:module';
+import type { Product } from '@cartwheel/sdk';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cartCalls, catalogLine } from '../packages/platform/test/cart-calls.ts';
+import { call, visitorToken } from '../packages/platform/test/catalog-http.ts';
+import type { TestPlatform } from '../packages/platform/test/support/platform.ts';
+import { E2E_SUITE, eventually, newTestPage, TEST_TIMEOUT, type Viewport } from './support/browser.ts';
+import { adminClient, PASSWORD, SHOTS, startStoreInBrowser, stopStoreInBrowser } from './support/store.ts';
+import { addToCart, demoProducts, openProductPage } from './support/storefront.ts';
+
+/**
+ * The three apps checked by axe-core in Chromium: the storefront's main pages (home, a product, the
+ * cart, sign-in, sign-up, the account), the hosted pages (login, checkout) and the back office. Each
+ * page is checked with every rule axe runs by default, at a laptop's and a phone's width; a serious
+ * or critical violation (too little contrast for a text, a control without a name, ...) fails the
+ * test with what axe said and where.
+ */
+
+const AXE_SOURCE: string = createRequire(import.meta.url)('axe-core').source;
+
+const LAPTOP: Viewport = { width: 1280, height: 900 };
+const PHONE: Viewport = { width: 390, height: 844 };
+
+interface Violation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: Array<{ target: unknown[]; failureSummary?: string }>;
+}
+
+/** axe's serious and critical violations on the page as it is now, each with where and why. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE_SOURCE });
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<any> } })
+      .axe;
+    const results = await axe.run(document, { resultTypes: ['violations'] });
+    return results.violations as Violation[];
+  });
+  return violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .flatMap((violation) =>
+      violation.nodes.map(
+        (node) =>
+          `${violation.id} (${violation.impact}) at ${JSON.stringify(node.target)}: ${violation.help}. ${
+            node.failureSummary ?? ''
+          }`,
+      ),
+    );
+}
+
+describe.each(['sqlite'] as const)(
+  'accessibility of the three apps in Chromium on %s',
+  E2E_SUITE,
+  (dialect) => {
+    let platform: TestPlatform;
+    let browser: Browser;
+    let mug: Product;
+
+    beforeAll(async () => {
+      ({ platform, browser } = await startStoreInBrowser(dialect, {
+        apps: ['storefront', 'hosted', 'backoffice'],
+        seedDemo: true,
+      }));
+      mug = (await demoProducts(adminClient(platform), ['Enamel Camp Mug']))['Enamel Camp Mug']!;
+    }, TEST_TIMEOUT);
+
+    afterAll(() => stopStoreInBrowser(platform, browser), TEST_TIMEOUT);
+
+    /** Checks the page now, and leaves a screenshot named after it. */
+    async function check(page: Page, name: string, width: string): Promise<void> {
+      await page.screenshot({ path: `${SHOTS}/a11y-${dialect}-${width}-${name}.png`, fullPage: true });
+      expect(await seriousViolations(page), `${name} at ${width}`).toEqual([]);
+    }
+
+    /** A new visitor's hosted checkout page for two mugs. */
+    async function checkoutUrl(): Promise<string> {
+      const visitor = await visitorToken(platform);
+      const cart = cartCalls(platform, visitor);
+      expect((await cart.add({ lineItems: [catalogLine(mug.id!, 2)] })).status).toBe(200);
+      const created = await cart.createCheckout({ channelType: 'WEB' });
+      const session = await call(
+        platform,
+        'POST',
+        '/_api/redirects-api/v1/redirect-session',
+        {
+          ecomCheckout: { checkoutId: created.body.checkoutId },
+          callbacks: { postFlowUrl: `${platform.url}/`, cartPageUrl: `${platform.url}/cart` },
+        },
+        visitor,
+      );
+      expect(session.status, JSON.stringify(session.body)).toBe(200);
+      return session.body.redirectSession.fullUrl as string;
+    }
+
+    for (const [width, viewport] of [
+      ['laptop', LAPTOP],
+      ['phone', PHONE],
+    ] as const) {
+      it(`the storefront's pages at a ${width}'s width`, async () => {
+        const page = await newTestPage(browser, viewport);
+        await page.goto(platform.url);
+        await page.getByRole('heading', { level: 1 }).first().waitFor();
+        await eventually(() => page.getByTestId('product-price').count()).toBeGreaterThan(0);
+        await check(page, 'home', width);
+
+        await page.goto(`${platform.url}/products`);
+        await eventually(() => page.getByTestId('product-price').count()).toBeGreaterThan(0);
+        await check(page, 'products', width);
+
+        await openProductPage(page, platform, mug);
+        await eventually(() => page.getByTestId('stock-status').textContent()).toBeTruthy();
+        await check(page, 'product', width);
+
+        await addToCart(page, 1);
+        await check(page, 'mini-cart', width);
+        await page.goto(`${platform.url}/cart`);
+        await eventually(() => page.getByTestId('cart-totals').getAttribute('aria-busy')).toBe('false');
+        await eventually(() => page.getByTestId('cart-line').count()).toBe(1);
+        await check(page, 'cart', width);
+
+        await page.goto(`${platform.url}/account/sign-in`);
+        await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
+        await check(page, 'sign-in', width);
+        await page.getByLabel('Email').fill(`nobody.${width}@example.com`);
+        await page.getByLabel('Password').fill('not the password');
+        await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+        await page.getByRole('alert').waitFor();
+        await check(page, 'sign-in-refused', width);
+
+        await page.goto(`${platform.url}/account/sign-up`);
+        await page.getByRole('button', { name: 'Create account' }).waitFor();
+        await check(page, 'sign-up', width);
+        await page.getByLabel('First name').fill('Ada');
+        await page.getByLabel('Email').fill(`ada.${width}.${Date.now().toString(36)}@example.com`);
+        await page.getByLabel('Password').fill(PASSWORD);
+        await page.getByRole('button', { name: 'Create account' }).click();
+        await page.waitForURL((url) => !url.pathname.startsWith('/account/sign-up'));
+        await page.goto(`${platform.url}/account`);
+        await eventually(() => page.getByRole('heading', { level: 1 }).first().textContent()).toBeTruthy();
+        await eventually(() => page.locator('[aria-busy="true"]').count()).toBe(0);
+        await check(page, 'account', width);
+        await page.context().close();
+      });
+
+      it(`the hosted login and checkout pages at a ${width}'s width`, async () => {
+        const page = await newTestPage(browser, viewport);
+        await page.goto(`${platform.url}/account/sign-in`);
+        await page.getByRole('button', { name: 'Continue with the store’s login page' }).click();
+        await page.waitForURL('**/auth/login?**');
+        await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
+        await check(page, 'hosted-login', width);
+        await page.getByLabel('Email').fill(`nobody.${width}@example.com`);
+        await page.getByLabel('Password').fill('not the password');
+        await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+        await page.getByRole('alert').waitFor();
+        await check(page, 'hosted-login-refused', width);
+
+        await page.goto(await checkoutUrl());
+        await page.getByRole('heading', { name: 'Checkout', level: 1 }).waitFor();
+        await check(page, 'hosted-checkout', width);
+        await page.getByRole('button', { name: 'Place order' }).click();
+        await eventually(() => page.locator('[aria-invalid="true"]').count()).toBeGreaterThan(0);
+        await check(page, 'hosted-checkout-invalid', width);
+        await page.context().close();
+      });
+
+      it(`the back office at a ${width}'s width`, async () => {
+        const page = await newTestPage(browser, viewport);
+        await page.goto(`${platform.url}/admin`);
+        await page.getByRole('heading', { level: 1, name: 'Cartwheel back office' }).waitFor();
+        await check(page, 'admin-home', width);
+        await page.goto(`${platform.url}/admin/orders`);
+        await page.getByLabel('Admin API key', { exact: true }).waitFor();
+        await check(page, 'admin-key', width);
+        await page.getByLabel('Admin API key', { exact: true }).fill(platform.adminApiKey);
+        await page.getByRole('button', { name: 'Sign in' }).click();
+        await eventually(() => page.getByLabel('Admin API key', { exact: true }).count()).toBe(0);
+        await eventually(() => page.locator('[aria-busy="true"]').count()).toBe(0);
+        await check(page, 'admin-orders', width);
+        await page.goto(`${platform.url}/admin/products`);
+        await eventually(() => page.locator('[aria-busy="true"]').count()).toBe(0);
+        await eventually(() => page.getByRole('link', { name: 'Enamel Camp Mug' }).count()).toBeGreaterThan(
+          0,
+        );
+        await check(page, 'admin-products', width);
+        await page.getByRole('link', { name: 'Enamel Camp Mug' }).first().click();
+        await page.getByRole('heading', { level: 1 }).first().waitFor();
+        await eventually(() => page.locator('[aria-busy="true"]').count()).toBe(0);
+        await check(page, 'admin-product', width);
+        await page.goto(`${platform.url}/admin/mailbox`);
+        await eventually(() => page.locator('[aria-busy="true"]').count()).toBe(0);
+        await check(page, 'admin-mailbox', width);
+        await page.context().close();
+      });
+    }
+  },
+);
