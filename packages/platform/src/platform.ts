@@ -34,6 +34,11 @@ import { PricingService } from './pricing/service.ts';
 import { Settings } from './settings/settings.ts';
 import { newSecret } from './shared/ids.ts';
 import { PublicLinks } from './shared/public-links.ts';
+import { accessControl } from './staff/access.ts';
+import { API_KEY_PREFIX, ApiKeyService } from './staff/api-keys.ts';
+import { AuditLog } from './staff/audit.ts';
+import { staffRoutes } from './staff/routes.ts';
+import { StaffService } from './staff/service.ts';
 import { storeSettingsRoutes } from './store-settings/routes.ts';
 import { StoreSettingsService } from './store-settings/service.ts';
 
@@ -58,6 +63,12 @@ export interface Services {
   orders: OrderService;
   /** The payment provider (the built-in test gateway by default) and every order's transactions. */
   payments: PaymentService;
+  /** The owner, staff roles and invitations (issue 21); with the keys and log below, staff/. */
+  staff: StaffService;
+  /** Apps' API keys with permissions. */
+  apiKeys: ApiKeyService;
+  /** What staff and keys changed. */
+  audit: AuditLog;
 }
 
 export interface Platform {
@@ -68,6 +79,8 @@ export interface Platform {
   services: Services;
   /** The admin API key when this start created it (printed once) or the environment set it. */
   adminApiKey: string | undefined;
+  /** The owner's login when this start made the owner (the password only when it set one): printed once. */
+  owner: { email: string; password?: string } | undefined;
   demoClientId: string;
   /**
    * Stops taking calls, finishes the ones under way, then closes the database. `onStep` hears the name
@@ -87,6 +100,8 @@ export interface OpenServices {
   services: Services;
   /** The admin API key when this opening created it (printed once) or the environment set it. */
   adminApiKey: string | undefined;
+  /** The owner's login when this opening made the owner (the password only when it set one). */
+  owner: { email: string; password?: string } | undefined;
   demoClientId: string;
   /** Stops the token revocation reader and the catalog's background writes, then closes the database. */
   close(onStep?: (step: string) => void): Promise<void>;
@@ -179,10 +194,23 @@ export async function openServices(
       placement: new OrderPlacement(checkouts),
       orders,
       payments: new PaymentService(database.db, settings),
+      staff: new StaffService(
+        database.db,
+        { tokens, members, mailer },
+        { publicUrl: config.publicUrl, storeName: config.storeName },
+      ),
+      apiKeys: new ApiKeyService(database.db),
+      audit: new AuditLog(database.db),
     };
+    // the store's owner, on the first start (race-safe: several processes make one)
+    const owner = await services.staff.ensureOwner({
+      email: config.ownerEmail,
+      password: config.ownerPassword,
+    });
     return {
       services,
       adminApiKey,
+      owner,
       demoClientId,
       close: async (onStep = () => {}) => {
         onStep('stopping the token revocation reader');
@@ -220,7 +248,15 @@ export async function buildHttpApp(opened: OpenServices): Promise<FastifyInstanc
   const app = createHttpApp({
     logLevel: config.logLevel,
     trustProxy: config.trustProxy,
-    resolvePrincipal: (authorization) => services.tokens.resolve(authorization),
+    // an app's API key (`cw_key_...`) is the staff domain's to look up; anything else is a token's
+    resolvePrincipal: (authorization) => {
+      const value = authorization?.startsWith('Bearer ') ? authorization.slice(7) : authorization;
+      return value?.startsWith(API_KEY_PREFIX)
+        ? services.apiKeys.resolve(value)
+        : services.tokens.resolve(authorization);
+    },
+    authorize: accessControl(services.staff),
+    answered: (request, statusCode) => services.audit.record(request, statusCode),
     links: new PublicLinks(config.publicUrl),
   });
   storefrontConfigRoutes(
@@ -238,6 +274,7 @@ export async function buildHttpApp(opened: OpenServices): Promise<FastifyInstanc
   checkoutRoutes(app, services);
   orderRoutes(app, services);
   paymentRoutes(app, services);
+  staffRoutes(app, services);
   await serveApps(app, config);
   return app;
 }
@@ -269,6 +306,7 @@ export async function startPlatform(config: PlatformConfig): Promise<Platform> {
       app,
       services,
       adminApiKey: opened.adminApiKey,
+      owner: opened.owner,
       demoClientId: opened.demoClientId,
       close: async (onStep = () => {}) => {
         onStep('finishing the calls under way');

@@ -25,7 +25,10 @@ export function memberRoutes(app: HttpApp, services: Pick<Services, 'members'>):
   // any token holder may ask; the service lets members change only their own profile, admins anyone's
   app.patch(
     `${path}/:id`,
-    { schema: { params: IdParams, body: UpdateMemberBody }, config: CALLERS.tokenHolders },
+    {
+      schema: { params: IdParams, body: UpdateMemberBody },
+      config: CALLERS.tokenHoldersOrStaff('members.manage'),
+    },
     async (request) => ({
       member: await members.updateMember(request.principal, request.params.id, request.body),
     }),
@@ -34,19 +37,19 @@ export function memberRoutes(app: HttpApp, services: Pick<Services, 'members'>):
   // the path's id wins over the copy the hosted client puts in the body or the query
   app.post(
     `${path}/:id/block`,
-    { schema: { params: IdParams, body: MemberActionBody } },
+    { schema: { params: IdParams, body: MemberActionBody }, config: CALLERS.staff('members.manage') },
     async (request) => ({
       member: await members.block(request.params.id),
     }),
   );
   app.post(
     `${path}/:id/approve`,
-    { schema: { params: IdParams, body: MemberActionBody } },
+    { schema: { params: IdParams, body: MemberActionBody }, config: CALLERS.staff('members.manage') },
     async (request) => ({ member: await members.approve(request.params.id) }),
   );
   app.delete(
     `${path}/:id`,
-    { schema: { params: IdParams, querystring: DeleteMemberQuery } },
+    { schema: { params: IdParams, querystring: DeleteMemberQuery }, config: CALLERS.staff('members.manage') },
     async (request) => {
       await members.delete(request.params.id);
       return {};
