@@ -88,7 +88,7 @@ describe.each(DIALECTS)('staff and keys, on %s, with a second process', (dialect
       token,
       password: 'a packer password 1',
     });
-    expect(again.status).toBe(400);
+    expect(again.status).toBe(428);
     expect(again.body.details.applicationError.code).toBe('INVITATION_NOT_VALID');
     const weak = await as(first, undefined).post('/api/cartwheel/staff/invitations/accept', {
       token: 'x',
@@ -128,7 +128,7 @@ describe.each(DIALECTS)('staff and keys, on %s, with a second process', (dialect
     });
     expect(unknownPermission.status).toBe(400);
     const inUse = await as(first, owner).delete(`/api/cartwheel/staff-roles/${managers}`);
-    expect(inUse.status).toBe(400);
+    expect(inUse.status).toBe(428);
     expect(inUse.body.details.applicationError.code).toBe('ROLE_IN_USE');
   });
 
