@@ -3,7 +3,15 @@ import { OAuthStrategy } from '@cartwheel/sdk';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { placeOrder, shipToUs, stockedProduct } from '../packages/platform/test/checkout-support.ts';
-import { as, OWNER, OWNER_ENV } from '../packages/platform/test/staff-support.ts';
+import { mailbox, uniqueEmail } from '../packages/platform/test/identity-client.ts';
+import {
+  as,
+  createRole,
+  OWNER,
+  OWNER_ENV,
+  ownerToken,
+  signIn,
+} from '../packages/platform/test/staff-support.ts';
 import {
   DIALECTS,
   startTestPlatform,
@@ -71,6 +79,42 @@ describe.each(DIALECTS)(
       expect(search.body.orders.map((entry: { id: string }) => entry.id)).toEqual([orderId]);
       expect((await as(platform, owner).get('/api/cartwheel/store-settings')).status).toBe(200);
       expect((await as(platform, owner).get('/api/cartwheel/staff/me')).body.staffMember.role).toBe('OWNER');
+    });
+
+    it('an invited staff member accepts on the emailed link, chooses a password and signs in with the permissions of their role', async () => {
+      const owner = await ownerToken(platform);
+      const roleId = await createRole(platform, owner, 'Fulfilment', ['orders.read', 'fulfillments.manage']);
+      const email = uniqueEmail('packer');
+      expect(
+        (await as(platform, owner).post('/api/cartwheel/staff/invitations', { email, roleId })).status,
+      ).toBe(200);
+      const [mail] = (await mailbox(platform, email)).filter(
+        (message) => message.kind === 'STAFF_INVITATION',
+      );
+      const link = /https?:\/\/\S+\/auth\/staff-invitation\?token=[^\s"<]+/.exec(mail?.text ?? '')?.[0];
+      expect(link).toBeDefined();
+
+      await page.goto(link!);
+      await eventually(() => page.getByRole('heading', { level: 1 }).textContent()).toContain(
+        'Join the staff',
+      );
+      await page.getByLabel('Password', { exact: true }).fill('a packer password 1');
+      await page.getByLabel('Repeat the password').fill('a packer password 1');
+      await page.getByRole('button', { name: 'Accept the invitation' }).click();
+      await eventually(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(
+        'You are on the staff',
+      );
+      await page.screenshot({ path: `${SHOTS}/staff-invitation-${dialect}-accepted.png`, fullPage: true });
+      // the link works once
+      await page.goto(link!);
+      await page.getByLabel('Password', { exact: true }).fill('a packer password 1');
+      await page.getByLabel('Repeat the password').fill('a packer password 1');
+      await page.getByRole('button', { name: 'Accept the invitation' }).click();
+      await eventually(() => page.getByText('already used', { exact: false }).isVisible()).toBe(true);
+
+      const packer = await signIn(platform, email, 'a packer password 1');
+      expect((await as(platform, packer).get(`/ecom/v1/orders/${orderId}`)).status).toBe(200);
+      expect((await as(platform, packer).get('/api/cartwheel/store-settings')).status).toBe(403);
     });
   },
 );
