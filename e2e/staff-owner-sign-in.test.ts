@@ -6,6 +6,7 @@ import { placeOrder, shipToUs, stockedProduct } from '../packages/platform/test/
 import { mailbox, uniqueEmail } from '../packages/platform/test/identity-client.ts';
 import {
   as,
+  claimsOf,
   createRole,
   OWNER,
   OWNER_ENV,
@@ -71,6 +72,7 @@ describe.each(DIALECTS)(
       const answer = auth.parseFromUrl(page.url(), 'query');
       const tokens = await auth.getMemberTokens(answer.code, answer.state, flow);
       const owner = tokens.accessToken.value;
+      expect(claimsOf(owner).staff_role).toBe('OWNER');
 
       const order = await as(platform, owner).get(`/ecom/v1/orders/${orderId}`);
       expect(order.status).toBe(200);

@@ -152,6 +152,8 @@ export async function openServices(
 
     const tokens: TokenService = new TokenService(database.db, signingSecret, adminKeyHash, revocations, {
       memberMayRenew: (memberId, executor) => members.maySignIn(memberId, executor),
+      // the staff role a member's tokens carry (issue 21)
+      staffRoleOf: async (memberId) => (await services.staff.authorityOf(memberId))?.role,
     });
     const mailer = new Mailer(database.db, {
       logLevel: config.logLevel,

@@ -5,6 +5,7 @@ import { openServices } from '../src/platform.ts';
 import { PERMISSIONS } from '../src/staff/permissions.ts';
 import {
   as,
+  claimsOf,
   createKey,
   createRole,
   invitationToken,
@@ -135,6 +136,8 @@ describe.each(DIALECTS)('staff and keys, on %s, with a second process', (dialect
   it("a suspended staff member's sign-ins end within a second on the other process too", async () => {
     const role = await createRole(first, owner, 'Readers', ['orders.read', 'members.read']);
     const reader = await staffMember(first, owner, role, 'reader');
+    // the tokens carry the staff role, for apps to read
+    expect(claimsOf(reader.token).staff_role).toBe('Readers');
     const readOrders = (platform: TestPlatform) =>
       as(platform, reader.token).post('/ecom/v1/orders/search', {});
     expect((await readOrders(first)).status).toBe(200);
@@ -145,6 +148,7 @@ describe.each(DIALECTS)('staff and keys, on %s, with a second process', (dialect
     await within(1000, async () => (await readOrders(second)).status === 401);
     // signed in again, they are a member, not staff: the staff calls refuse them
     const again = await signIn(second, reader.email, 'a staff password 1');
+    expect(claimsOf(again).staff_role).toBeUndefined();
     expect((await as(second, again).get('/api/cartwheel/staff/me')).status).toBe(404);
     const all = await as(second, again).post('/members/v1/members/x/block', {});
     expect(all.status).toBe(403);

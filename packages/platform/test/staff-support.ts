@@ -25,6 +25,10 @@ export async function signIn(platform: TestPlatform, email: string, password: st
   return (await memberTokens(platform, answer.body.sessionToken)).access_token;
 }
 
+/** The claims of an access token (unverified: what an app reads from it). */
+export const claimsOf = (token: string): Record<string, unknown> =>
+  JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8'));
+
 export const ownerToken = (platform: TestPlatform) => signIn(platform, OWNER.email, OWNER.password);
 
 export async function createRole(

@@ -28,4 +28,5 @@ export const isPermission = (value: unknown): value is Permission =>
   typeof value === 'string' && (PERMISSIONS as readonly string[]).includes(value);
 
 /** A `*.read` permission: calls needing only one change nothing, so the audit log skips them. */
-export const isReadOnly = (requirement: Requirement | undefined): boolean => requirement?.endsWith('.read') === true;
+export const isReadOnly = (requirement: Requirement | undefined): boolean =>
+  requirement?.endsWith('.read') === true;

@@ -25,6 +25,8 @@ export interface Authority {
   identityId: string;
   email: string;
   owner: boolean;
+  /** `OWNER`, or the name of their role. */
+  role: string;
   permissions: readonly Permission[];
 }
 
@@ -168,7 +170,14 @@ export class StaffService {
     const row = await this.db
       .selectFrom('staff')
       .leftJoin('staff_roles', 'staff_roles.id', 'staff.role_id')
-      .select(['staff.id', 'staff.email', 'staff.owner_slot', 'staff.status', 'staff_roles.permissions'])
+      .select([
+        'staff.id',
+        'staff.email',
+        'staff.owner_slot',
+        'staff.status',
+        'staff_roles.name',
+        'staff_roles.permissions',
+      ])
       .where('staff.identity_id', '=', identityId)
       .executeTakeFirst();
     const authority: Authority | undefined =
@@ -178,6 +187,7 @@ export class StaffService {
             identityId,
             email: row.email,
             owner: row.owner_slot === OWNER_SLOT,
+            role: row.owner_slot === OWNER_SLOT ? OWNER_SLOT : (row.name ?? ''),
             permissions: row.owner_slot === OWNER_SLOT ? PERMISSIONS : parsePermissions(row.permissions),
           }
         : undefined;
