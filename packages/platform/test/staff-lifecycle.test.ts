@@ -1,8 +1,13 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configFromEnv } from '../src/config.ts';
+import { verifyPassword } from '../src/identity/passwords.ts';
 import { openServices } from '../src/platform.ts';
 import { PERMISSIONS } from '../src/staff/permissions.ts';
+import { DEFAULT_OWNER_EMAIL } from '../src/staff/service.ts';
 import {
   as,
   claimsOf,
@@ -272,4 +277,44 @@ describe('the owner on a store several processes start at once', () => {
       await admin.end();
     }
   }, 60_000);
+});
+
+describe('the owner of a store started without an owner password', () => {
+  it('gets a password made once and shown once; it is the one stored, and a later start makes no other', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cartwheel-owner-'));
+    try {
+      const config = configFromEnv({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', CARTWHEEL_SEED_DEMO: 'false' });
+      const firstStart = await openServices(config);
+      let storedHash: string | null;
+      try {
+        expect(firstStart.owner?.email).toBe(DEFAULT_OWNER_EMAIL);
+        const password = firstStart.owner!.password!;
+        expect(password.length).toBeGreaterThanOrEqual(20);
+        const identity = await firstStart.services.database.db
+          .selectFrom('identities')
+          .select(['password_hash', 'email_verified', 'status'])
+          .where('email', '=', DEFAULT_OWNER_EMAIL)
+          .executeTakeFirstOrThrow();
+        expect(identity).toMatchObject({ email_verified: 1, status: 'ACTIVE' });
+        storedHash = identity.password_hash;
+        expect(await verifyPassword(password, storedHash!)).toBe(true);
+      } finally {
+        await firstStart.close();
+      }
+      const laterStart = await openServices(config);
+      try {
+        expect(laterStart.owner).toBeUndefined();
+        const identity = await laterStart.services.database.db
+          .selectFrom('identities')
+          .select('password_hash')
+          .where('email', '=', DEFAULT_OWNER_EMAIL)
+          .executeTakeFirstOrThrow();
+        expect(identity.password_hash).toBe(storedHash);
+      } finally {
+        await laterStart.close();
+      }
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
 });

@@ -91,7 +91,12 @@ export class StaffService {
     password?: string;
   }): Promise<{ email: string; password?: string } | undefined> {
     if (await this.ownerRow()) return undefined;
-    const email = loginEmail(given.email ?? DEFAULT_OWNER_EMAIL, 'CARTWHEEL_OWNER_EMAIL');
+    let email: string;
+    try {
+      email = loginEmail(given.email ?? DEFAULT_OWNER_EMAIL, 'CARTWHEEL_OWNER_EMAIL');
+    } catch {
+      throw new Error(`CARTWHEEL_OWNER_EMAIL is not a valid email address: ${given.email}`);
+    }
     const password = given.password ?? newSecret(18);
     const weak = passwordViolation(password, 'CARTWHEEL_OWNER_PASSWORD');
     if (weak) throw new Error(`CARTWHEEL_OWNER_PASSWORD: ${weak.fieldViolations[0]?.description}`);
