@@ -19,7 +19,9 @@ describe('access declarations', () => {
   it('every route declares who may call it', async () => {
     const routes = await platform.declaredRoutes();
     expect(routes.length).toBeGreaterThan(50);
-    const undeclared = routes.filter((route) => !route.declared).map((route) => `${route.method} ${route.url}`);
+    const undeclared = routes
+      .filter((route) => !route.declared)
+      .map((route) => `${route.method} ${route.url}`);
     expect(undeclared).toEqual([]);
   });
 
@@ -42,7 +44,10 @@ describe('access declarations', () => {
       ].sort(),
     );
     const byRoute = new Map(routes.map((route) => [`${route.method} ${route.url}`, route.access]));
-    expect(byRoute.get('POST /stores/v1/products')).toEqual({ callers: 'admin', requires: 'products.manage' });
+    expect(byRoute.get('POST /stores/v1/products')).toEqual({
+      callers: 'admin',
+      requires: 'products.manage',
+    });
     expect(byRoute.get('GET /ecom/v1/orders/:id')).toEqual({ callers: 'visitor', requires: 'orders.read' });
     expect(byRoute.get('GET /api/cartwheel/audit-log')).toEqual({ callers: 'admin', requires: 'OWNER' });
   });
