@@ -92,7 +92,8 @@ describe.each(DIALECTS)('the access matrix, on %s', (dialect) => {
   beforeAll(async () => {
     platform = await startTestPlatform({ dialect, env: OWNER_ENV });
     await shipToUs(platform);
-    const product = await stockedProduct(platform, 'Matrix Poster', 10, 100);
+    const product = await stockedProduct(platform, 'Matrix Poster', 10, 1000);
+    productId = product.id;
     const owner = await ownerToken(platform);
     const roles = {
       Fulfilment: await createRole(platform, owner, 'Fulfilment', ['orders.read', 'fulfillments.manage']),
@@ -173,6 +174,32 @@ describe.each(DIALECTS)('the access matrix, on %s', (dialect) => {
       statuses: expected(['owner', 'Support', 'key with', 'admin key']),
     },
     {
+      name: 'a fulfillment (POST /ecom/v1/fulfillments/orders/:orderId/create-fulfillment), on a fresh order each',
+      requires: 'fulfillments.manage',
+      prepare: async () => {
+        freshOrder = (await placeOrder(platform, productId)).orderId;
+      },
+      call: async (token) => {
+        const line = (await admin(platform).get(`/ecom/v1/orders/${freshOrder}`)).body.order.lineItems[0].id;
+        return as(platform, token).post(`/ecom/v1/fulfillments/orders/${freshOrder}/create-fulfillment`, {
+          orderId: freshOrder,
+          fulfillment: { lineItems: [{ id: line, quantity: 1 }] },
+        });
+      },
+      state: async () => (await admin(platform).get(`/ecom/v1/fulfillments/orders/${freshOrder}`)).body,
+      statuses: expected(['owner', 'Fulfilment', 'key with', 'admin key']),
+    },
+    {
+      name: 'an order change (POST /ecom/v1/orders/:id/cancel), on a fresh order each',
+      requires: 'orders.manage',
+      prepare: async () => {
+        freshOrder = (await placeOrder(platform, productId)).orderId;
+      },
+      call: (token) => as(platform, token).post(`/ecom/v1/orders/${freshOrder}/cancel`, {}),
+      state: async () => (await admin(platform).get(`/ecom/v1/orders/${freshOrder}`)).body.order.status,
+      statuses: expected(['owner', 'key with', 'admin key']),
+    },
+    {
       name: 'a settings change (PATCH /api/cartwheel/store-settings)',
       requires: 'settings.manage',
       call: async (token) => {
@@ -211,6 +238,8 @@ describe.each(DIALECTS)('the access matrix, on %s', (dialect) => {
     },
   );
   let lastTarget = '';
+  let freshOrder = '';
+  let productId = '';
 
   it.each(cases.map((entry) => [entry.name, entry] as const))('%s', async (_name, entry) => {
     const owner = auth.owner!;
