@@ -7,6 +7,7 @@ import { LoginPage } from './pages/LoginPage.tsx';
 import { NotFoundPage } from './pages/NotFoundPage.tsx';
 import { ResetPasswordPage } from './pages/ResetPasswordPage.tsx';
 import { SignupPage } from './pages/SignupPage.tsx';
+import { StaffInvitationPage } from './pages/StaffInvitationPage.tsx';
 import { UnavailablePage } from './pages/UnavailablePage.tsx';
 import { VerifyPage } from './pages/VerifyPage.tsx';
 
@@ -26,6 +27,7 @@ export function createHostedRouter() {
       { path: '/verify', element: <VerifyPage /> },
       { path: '/forgot-password', element: <ForgotPasswordPage /> },
       { path: '/reset-password', element: <ResetPasswordPage /> },
+      { path: '/staff-invitation', element: <StaffInvitationPage /> },
       { path: '/unavailable', element: <UnavailablePage /> },
       { path: '/callback', element: <CallbackPage /> },
       { path: '/checkout', element: <CheckoutPage /> },

@@ -19,6 +19,9 @@ export interface PlatformConfig {
   /** The store's name, shown by the storefront, the hosted pages and emails. */
   storeName: string;
   adminApiKey: string | undefined;
+  /** The owner's login on the first start (CARTWHEEL_OWNER_EMAIL, CARTWHEEL_OWNER_PASSWORD; else made and printed once). */
+  ownerEmail: string | undefined;
+  ownerPassword: string | undefined;
   demoClientId: string | undefined;
   /** More redirect URIs and allowed origins for the demo OAuth client (a storefront elsewhere). */
   demoRedirectUris: string[];
@@ -58,6 +61,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): PlatformCon
     trustProxy: trustProxyOf(env.TRUST_PROXY),
     storeName: env.CARTWHEEL_STORE_NAME ?? 'Cartwheel Demo Store',
     adminApiKey: env.CARTWHEEL_ADMIN_API_KEY || undefined,
+    ownerEmail: env.CARTWHEEL_OWNER_EMAIL || undefined,
+    ownerPassword: env.CARTWHEEL_OWNER_PASSWORD || undefined,
     demoClientId: env.CARTWHEEL_DEMO_CLIENT_ID || undefined,
     demoRedirectUris: commaList(env.CARTWHEEL_DEMO_REDIRECT_URIS),
     demoAllowedOrigins: commaList(env.CARTWHEEL_DEMO_ALLOWED_ORIGINS),

@@ -71,6 +71,10 @@ const lines = [
   platform.adminApiKey
     ? `  Admin API key: ${platform.adminApiKey}${config.adminApiKey ? '' : '   (shown once: keep it; set CARTWHEEL_ADMIN_API_KEY to choose your own)'}`
     : '  Admin API key: made on first start and shown then; set CARTWHEEL_ADMIN_API_KEY to use a key of your own',
+  // the store's owner signs in to the back office through the hosted login page
+  platform.owner
+    ? `  Owner: ${platform.owner.email}${platform.owner.password && !config.ownerPassword ? ` / password ${platform.owner.password}   (shown once: keep it; CARTWHEEL_OWNER_PASSWORD chooses your own)` : ''}`
+    : '  Owner: made on first start and shown then; CARTWHEEL_OWNER_EMAIL / CARTWHEEL_OWNER_PASSWORD choose the login',
   '',
 ];
 console.log(lines.join('\n'));

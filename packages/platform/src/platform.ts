@@ -38,6 +38,11 @@ import { PricingService } from './pricing/service.ts';
 import { Settings } from './settings/settings.ts';
 import { newSecret } from './shared/ids.ts';
 import { PublicLinks } from './shared/public-links.ts';
+import { accessControl } from './staff/access.ts';
+import { API_KEY_PREFIX, ApiKeyService } from './staff/api-keys.ts';
+import { AuditLog } from './staff/audit.ts';
+import { staffRoutes } from './staff/routes.ts';
+import { StaffService } from './staff/service.ts';
 import { storeSettingsRoutes } from './store-settings/routes.ts';
 import { StoreSettingsService } from './store-settings/service.ts';
 
@@ -66,6 +71,12 @@ export interface Services {
   fulfillments: FulfillmentService;
   /** The payment provider (the built-in test gateway by default) and every order's transactions. */
   payments: PaymentService;
+  /** The owner, staff roles and invitations (issue 21); with the keys and log below, staff/. */
+  staff: StaffService;
+  /** Apps' API keys with permissions. */
+  apiKeys: ApiKeyService;
+  /** What staff and keys changed. */
+  audit: AuditLog;
 }
 
 export interface Platform {
@@ -76,6 +87,8 @@ export interface Platform {
   services: Services;
   /** The admin API key when this start created it (printed once) or the environment set it. */
   adminApiKey: string | undefined;
+  /** The owner's login when this start made the owner (the password only when it set one): printed once. */
+  owner: { email: string; password?: string } | undefined;
   demoClientId: string;
   /**
    * Stops taking calls, finishes the ones under way, then closes the database. `onStep` hears the name
@@ -95,6 +108,8 @@ export interface OpenServices {
   services: Services;
   /** The admin API key when this opening created it (printed once) or the environment set it. */
   adminApiKey: string | undefined;
+  /** The owner's login when this opening made the owner (the password only when it set one). */
+  owner: { email: string; password?: string } | undefined;
   demoClientId: string;
   /** Stops the token revocation reader and the catalog's background writes, then closes the database. */
   close(onStep?: (step: string) => void): Promise<void>;
@@ -145,6 +160,8 @@ export async function openServices(
 
     const tokens: TokenService = new TokenService(database.db, signingSecret, adminKeyHash, revocations, {
       memberMayRenew: (memberId, executor) => members.maySignIn(memberId, executor),
+      // the staff role a member's tokens carry (issue 21)
+      staffRoleOf: async (memberId) => (await services.staff.authorityOf(memberId))?.role,
     });
     const mailer = new Mailer(database.db, {
       logLevel: config.logLevel,
@@ -197,14 +214,27 @@ export async function openServices(
         { publicUrl: config.publicUrl, storeName: config.storeName },
       ),
       payments: new PaymentService(database.db, settings),
+      staff: new StaffService(
+        database.db,
+        { tokens, members, mailer },
+        { publicUrl: config.publicUrl, storeName: config.storeName },
+      ),
+      apiKeys: new ApiKeyService(database.db),
+      audit: new AuditLog(database.db),
     };
     // bulk member jobs a stopped process left unfinished: this one takes them over
     void members.jobs
       .resume()
       .catch((error: Error) => notices.revocationsFailed(error, 'resuming member jobs'));
+    // the store's owner, on the first start (race-safe: several processes make one)
+    const owner = await services.staff.ensureOwner({
+      email: config.ownerEmail,
+      password: config.ownerPassword,
+    });
     return {
       services,
       adminApiKey,
+      owner,
       demoClientId,
       close: async (onStep = () => {}) => {
         onStep('stopping member jobs');
@@ -244,7 +274,15 @@ export async function buildHttpApp(opened: OpenServices): Promise<FastifyInstanc
   const app = createHttpApp({
     logLevel: config.logLevel,
     trustProxy: config.trustProxy,
-    resolvePrincipal: (authorization) => services.tokens.resolve(authorization),
+    // an app's API key (`cw_key_...`) is the staff domain's to look up; anything else is a token's
+    resolvePrincipal: (authorization) => {
+      const value = authorization?.startsWith('Bearer ') ? authorization.slice(7) : authorization;
+      return value?.startsWith(API_KEY_PREFIX)
+        ? services.apiKeys.resolve(value)
+        : services.tokens.resolve(authorization);
+    },
+    authorize: accessControl(services.staff),
+    answered: (request, statusCode) => services.audit.record(request, statusCode),
     links: new PublicLinks(config.publicUrl),
   });
   storefrontConfigRoutes(
@@ -264,6 +302,7 @@ export async function buildHttpApp(opened: OpenServices): Promise<FastifyInstanc
   orderOperationRoutes(app, services);
   fulfillmentRoutes(app, services);
   paymentRoutes(app, services);
+  staffRoutes(app, services);
   await serveApps(app, config);
   return app;
 }
@@ -295,6 +334,7 @@ export async function startPlatform(config: PlatformConfig): Promise<Platform> {
       app,
       services,
       adminApiKey: opened.adminApiKey,
+      owner: opened.owner,
       demoClientId: opened.demoClientId,
       close: async (onStep = () => {}) => {
         onStep('finishing the calls under way');

@@ -29,6 +29,9 @@ import {
 } from './schemas.ts';
 import type { Viewer } from './service.ts';
 
+/** Who may write the catalog (issue 21): the admin key, staff and API keys holding products.manage. */
+const PRODUCT_MANAGERS = CALLERS.staff('products.manage');
+
 const viewer = (request: FastifyRequest): Viewer => ({ admin: request.principal.kind === 'admin' });
 
 /** Sends JSON text the service already rendered, without a parse and stringify round trip. */
@@ -142,21 +145,21 @@ export function catalogRoutes(app: HttpApp, services: Services): void {
   // ---- product writes ----
   app.post(
     '/stores/v1/products',
-    { schema: { body: CreateProductBody }, config: CALLERS.admins },
+    { schema: { body: CreateProductBody }, config: PRODUCT_MANAGERS },
     async (request) => ({
       product: await catalog.createProduct(request.body.product),
     }),
   );
   app.patch(
     '/stores/v1/products/:id',
-    { schema: { params: ProductPath, body: UpdateProductBody }, config: CALLERS.admins },
+    { schema: { params: ProductPath, body: UpdateProductBody }, config: PRODUCT_MANAGERS },
     async (request) => ({
       product: await catalog.updateProduct(request.params.id, request.body.product ?? {}),
     }),
   );
   app.delete(
     '/stores/v1/products/:id',
-    { schema: { params: ProductPath }, config: CALLERS.admins },
+    { schema: { params: ProductPath }, config: PRODUCT_MANAGERS },
     async (request) => {
       await catalog.deleteProduct(request.params.id);
       return {};
@@ -164,14 +167,14 @@ export function catalogRoutes(app: HttpApp, services: Services): void {
   );
   app.patch(
     '/stores/v1/products/:id/variants',
-    { schema: { params: ProductPath, body: UpdateVariantsBody }, config: CALLERS.admins },
+    { schema: { params: ProductPath, body: UpdateVariantsBody }, config: PRODUCT_MANAGERS },
     async (request) => ({
       variants: await catalog.updateVariants(request.params.id, request.body.variants),
     }),
   );
   app.post(
     '/stores/v1/products/:id/variants/resetToDefault',
-    { schema: { params: ProductPath }, config: CALLERS.admins },
+    { schema: { params: ProductPath }, config: PRODUCT_MANAGERS },
     async (request) => {
       await catalog.resetVariants(request.params.id);
       return {};
@@ -179,7 +182,7 @@ export function catalogRoutes(app: HttpApp, services: Services): void {
   );
   app.post(
     '/stores/v1/products/:id/media',
-    { schema: { params: ProductPath, body: AddMediaBody }, config: CALLERS.admins },
+    { schema: { params: ProductPath, body: AddMediaBody }, config: PRODUCT_MANAGERS },
     async (request) => {
       await catalog.addMedia(request.params.id, request.body.media);
       return {};
@@ -187,7 +190,7 @@ export function catalogRoutes(app: HttpApp, services: Services): void {
   );
   app.post(
     '/stores/v1/products/:id/media/delete',
-    { schema: { params: ProductPath, body: RemoveMediaBody }, config: CALLERS.admins },
+    { schema: { params: ProductPath, body: RemoveMediaBody }, config: PRODUCT_MANAGERS },
     async (request) => {
       await catalog.removeMedia(request.params.id, request.body.mediaIds);
       return {};
@@ -195,7 +198,7 @@ export function catalogRoutes(app: HttpApp, services: Services): void {
   );
   app.patch(
     '/stores/v1/products/:id/choices/media',
-    { schema: { params: ProductPath, body: ChoiceMediaBody }, config: CALLERS.admins },
+    { schema: { params: ProductPath, body: ChoiceMediaBody }, config: PRODUCT_MANAGERS },
     async (request) => {
       await catalog.assignChoiceMedia(request.params.id, request.body.media);
       return {};
@@ -203,7 +206,7 @@ export function catalogRoutes(app: HttpApp, services: Services): void {
   );
   app.post(
     '/stores/v1/products/:id/choices/media/delete',
-    { schema: { params: ProductPath, body: ChoiceMediaBody }, config: CALLERS.admins },
+    { schema: { params: ProductPath, body: ChoiceMediaBody }, config: PRODUCT_MANAGERS },
     async (request) => {
       await catalog.assignChoiceMedia(request.params.id, request.body.media, true);
       return {};
@@ -211,7 +214,7 @@ export function catalogRoutes(app: HttpApp, services: Services): void {
   );
   app.delete(
     '/stores/v1/products/:id/options',
-    { schema: { params: ProductPath }, config: CALLERS.admins },
+    { schema: { params: ProductPath }, config: PRODUCT_MANAGERS },
     async (request) => {
       await catalog.deleteOptions(request.params.id);
       return {};
@@ -219,7 +222,7 @@ export function catalogRoutes(app: HttpApp, services: Services): void {
   );
   app.post(
     '/stores/v1/products/:id/remove-brand',
-    { schema: { params: ProductPath }, config: CALLERS.admins },
+    { schema: { params: ProductPath }, config: PRODUCT_MANAGERS },
     async (request) => {
       await catalog.removeBrand(request.params.id);
       return {};
@@ -227,7 +230,7 @@ export function catalogRoutes(app: HttpApp, services: Services): void {
   );
   app.post(
     '/stores/v1/products/:id/remove-ribbon',
-    { schema: { params: ProductPath }, config: CALLERS.admins },
+    { schema: { params: ProductPath }, config: PRODUCT_MANAGERS },
     async (request) => {
       await catalog.removeRibbon(request.params.id);
       return {};
@@ -235,31 +238,31 @@ export function catalogRoutes(app: HttpApp, services: Services): void {
   );
   app.post(
     '/stores/v1/bulk/products/update',
-    { schema: { body: BulkSetBody }, config: CALLERS.admins },
+    { schema: { body: BulkSetBody }, config: PRODUCT_MANAGERS },
     (request) => catalog.bulkSet(request.body.ids, request.body.set),
   );
   app.post(
     '/stores/v1/bulk/products/adjust-properties',
-    { schema: { body: BulkAdjustBody }, config: CALLERS.admins },
+    { schema: { body: BulkAdjustBody }, config: PRODUCT_MANAGERS },
     (request) => catalog.bulkAdjust(request.body.ids, request.body.adjust),
   );
 
   // ---- collection writes ----
   app.post(
     '/stores/v1/collections',
-    { schema: { body: CreateCollectionBody }, config: CALLERS.admins },
+    { schema: { body: CreateCollectionBody }, config: PRODUCT_MANAGERS },
     async (request) => ({ collection: await catalog.createCollection(request.body.collection) }),
   );
   app.patch(
     '/stores/v1/collections/:id',
-    { schema: { params: CollectionPath, body: UpdateCollectionBody }, config: CALLERS.admins },
+    { schema: { params: CollectionPath, body: UpdateCollectionBody }, config: PRODUCT_MANAGERS },
     async (request) => ({
       collection: await catalog.updateCollection(request.params.id, request.body.collection ?? {}),
     }),
   );
   app.delete(
     '/stores/v1/collections/:id',
-    { schema: { params: CollectionPath }, config: CALLERS.admins },
+    { schema: { params: CollectionPath }, config: PRODUCT_MANAGERS },
     async (request) => {
       await catalog.deleteCollection(request.params.id);
       return {};
@@ -267,7 +270,7 @@ export function catalogRoutes(app: HttpApp, services: Services): void {
   );
   app.post(
     '/stores/v1/collections/:id/productIds',
-    { schema: { params: CollectionPath, body: MembershipBody }, config: CALLERS.admins },
+    { schema: { params: CollectionPath, body: MembershipBody }, config: PRODUCT_MANAGERS },
     async (request) => {
       await catalog.addProductsToCollection(request.params.id, request.body.productIds);
       return {};
@@ -275,7 +278,7 @@ export function catalogRoutes(app: HttpApp, services: Services): void {
   );
   app.post(
     '/stores/v1/collections/:id/productIds/delete',
-    { schema: { params: CollectionPath, body: MembershipBody }, config: CALLERS.admins },
+    { schema: { params: CollectionPath, body: MembershipBody }, config: PRODUCT_MANAGERS },
     async (request) => {
       await catalog.removeProductsFromCollection(request.params.id, request.body.productIds);
       return {};

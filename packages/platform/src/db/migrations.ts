@@ -10,6 +10,7 @@ import { memberMigrations } from '../members/migrations.ts';
 import { oauthMigrations } from '../oauth/migrations.ts';
 import { orderMigrations } from '../orders/migrations.ts';
 import { paymentMigrations } from '../payments/migrations.ts';
+import { staffMigrations } from '../staff/migrations.ts';
 import { storeSettingsMigrations } from '../store-settings/migrations.ts';
 import { coreMigrations } from './core-migrations.ts';
 
@@ -31,6 +32,7 @@ const migrations: Record<string, Migration> = {
   ...orderMigrations, // 0018
   ...paymentMigrations, // 0019
   ...fulfillmentMigrations, // 0027
+  ...staffMigrations, // 0031 (issue 21: staff, roles, API keys, audit log)
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {

@@ -9,6 +9,7 @@ import type { MemberTables } from '../members/tables.ts';
 import type { OAuthTables } from '../oauth/tables.ts';
 import type { OrderTables } from '../orders/tables.ts';
 import type { PaymentTables } from '../payments/tables.ts';
+import type { StaffTables } from '../staff/tables.ts';
 import type { StoreSettingsTables } from '../store-settings/tables.ts';
 
 /** Rows as the database holds them. Dates are ISO-8601 text, booleans 0/1, documents JSON text. */
@@ -53,4 +54,5 @@ export interface Tables
     CheckoutTables,
     OrderTables,
     PaymentTables,
-    FulfillmentTables {}
+    FulfillmentTables,
+    StaffTables {}

@@ -13,13 +13,16 @@ import {
  * `@wix/ecom`'s `orderFulfillments` (`/ecom/v1/fulfillments/...`): the admin API key changes them;
  * a buyer reads their own order's (a member their own, a visitor what they placed), never another's.
  */
+/** Who may change fulfillments (issue 21): the admin key, staff and API keys holding fulfillments.manage. */
+const FULFILLERS = CALLERS.staff('fulfillments.manage');
+
 export function fulfillmentRoutes(app: HttpApp, services: Pick<Services, 'fulfillments'>): void {
   const fulfillments = services.fulfillments;
   const path = '/ecom/v1/fulfillments';
 
   app.get(
     `${path}/orders/:orderId`,
-    { schema: { params: OrderIdParams }, config: CALLERS.tokenHolders },
+    { schema: { params: OrderIdParams }, config: CALLERS.tokenHoldersOrStaff('orders.read') },
     async (request) => ({
       orderWithFulfillments: await fulfillments.listForOrder(request.params.orderId, request.principal),
     }),
@@ -27,7 +30,7 @@ export function fulfillmentRoutes(app: HttpApp, services: Pick<Services, 'fulfil
 
   app.post(
     `${path}/list-by-ids`,
-    { schema: { body: ListByIdsBody }, config: CALLERS.tokenHolders },
+    { schema: { body: ListByIdsBody }, config: CALLERS.tokenHoldersOrStaff('orders.read') },
     async (request) => ({
       ordersWithFulfillments: await fulfillments.listForOrders(request.body.orderIds, request.principal),
     }),
@@ -35,13 +38,13 @@ export function fulfillmentRoutes(app: HttpApp, services: Pick<Services, 'fulfil
 
   app.post(
     `${path}/orders/:orderId/create-fulfillment`,
-    { schema: { params: OrderIdParams, body: CreateFulfillmentBody } },
+    { schema: { params: OrderIdParams, body: CreateFulfillmentBody }, config: FULFILLERS },
     (request) => fulfillments.create(request.params.orderId, request.body.fulfillment),
   );
 
   app.patch(
     `${path}/:fulfillmentId/orders/:orderId`,
-    { schema: { params: FulfillmentParams, body: UpdateFulfillmentBody } },
+    { schema: { params: FulfillmentParams, body: UpdateFulfillmentBody }, config: FULFILLERS },
     async (request) => ({
       orderWithFulfillments: await fulfillments.update(
         request.params.orderId,
@@ -53,7 +56,7 @@ export function fulfillmentRoutes(app: HttpApp, services: Pick<Services, 'fulfil
 
   app.delete(
     `${path}/:fulfillmentId/orders/:orderId`,
-    { schema: { params: FulfillmentParams } },
+    { schema: { params: FulfillmentParams }, config: FULFILLERS },
     async (request) => ({
       orderWithFulfillments: await fulfillments.delete(request.params.orderId, request.params.fulfillmentId),
     }),
@@ -61,7 +64,7 @@ export function fulfillmentRoutes(app: HttpApp, services: Pick<Services, 'fulfil
 
   app.post(
     `${path}/orders/bulk/create-fulfillments`,
-    { schema: { body: BulkCreateFulfillmentsBody } },
+    { schema: { body: BulkCreateFulfillmentsBody }, config: FULFILLERS },
     (request) => fulfillments.bulkCreate(request.body.ordersWithFulfillments),
   );
 }

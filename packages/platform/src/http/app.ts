@@ -12,15 +12,19 @@ import Fastify, {
 } from 'fastify';
 import type { TSchema } from 'typebox';
 import { DomainError, invalidArgument, violation } from '../shared/errors.ts';
-import { type Access, allows, type Principal } from '../shared/principal.ts';
+import { type Access, allows, type Caller, levelOf, type Principal } from '../shared/principal.ts';
 import type { PublicLinks } from '../shared/public-links.ts';
+import type { Requirement } from '../staff/permissions.ts';
 import { bodyIsNotJson, handleError } from './errors.ts';
 import { jsonDepthExceeds, MAX_BODY_DEPTH, refuseUnstorableText, validatorCompiler } from './input.ts';
 import { redactUrl } from './redact.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** Who may make the call; a route that says nothing is for admins only. */
+    /**
+     * Who may make the call (see `CALLERS`). A route that says nothing is for the admin API key only,
+     * and fails the test that walks every route (test/access-declarations.test.ts).
+     */
     access?: Access;
     /**
      * A browser-facing OAuth endpoint: its refusals of malformed input take RFC 6749's form
@@ -42,14 +46,27 @@ export interface DeclaredRoute {
   url: string;
   schema: { body?: unknown; querystring?: unknown; params?: unknown } | undefined;
   access: Access;
+  /** Whether the route said who may call it (`config.access`); an undeclared route is admin-key only. */
+  declared: boolean;
 }
 
 export interface HttpOptions {
   logLevel: string;
   /** Behind a load balancer: which proxies' X-Forwarded-For to believe (Fastify's `trustProxy`). */
   trustProxy?: boolean | number | string;
-  /** Resolves `Authorization` to a principal; throws UNAUTHENTICATED for a header that names no one. */
-  resolvePrincipal(authorization: string | undefined): Promise<Principal>;
+  /** Resolves `Authorization` to a caller; throws UNAUTHENTICATED for a header that names no one. */
+  resolvePrincipal(authorization: string | undefined): Promise<Caller>;
+  /**
+   * The access check (staff/access.ts): the principal services see when `caller` may make a call of
+   * `access`, or a refusal thrown. Without it, only the caller levels are checked (staff and API keys
+   * are then refused everything).
+   */
+  authorize?(access: Access, caller: Caller): Promise<Principal>;
+  /**
+   * Hears every call with its status before the answer goes out (the audit log keeps the changes staff
+   * and keys make, staff/audit.ts): a caller who has the answer finds the entry. A failure is logged.
+   */
+  answered?(request: FastifyRequest, statusCode: number): Promise<void>;
   /** This process's public address: the links stored without it are made absolute in its answers. */
   links: PublicLinks;
 }
@@ -62,8 +79,16 @@ export const CALLERS = {
   anyone: { access: 'public' },
   tokenHolders: { access: 'visitor' },
   members: { access: 'member' },
+  /** The environment's admin API key only (a route that says nothing means this too, but fails the test). */
   admins: { access: 'admin' },
-} as const satisfies Record<string, { access: Access }>;
+  /** The admin API key, or staff (signed in) and API keys holding `requires`: services see an admin. */
+  staff: (requires: Requirement) => ({ access: { callers: 'admin', requires } }) as const,
+  /**
+   * Any token holder as themselves (their own cart, orders, ...), and staff and API keys holding
+   * `requires` as admins: a route whose service already tells the admin's answer from a buyer's.
+   */
+  tokenHoldersOrStaff: (requires: Requirement) => ({ access: { callers: 'visitor', requires } }) as const,
+} as const;
 
 /** The app routes register on: its handlers' input types come from their routes' schemas. */
 export type HttpApp = FastifyInstance<
@@ -119,7 +144,13 @@ export function createHttpApp(options: HttpOptions): HttpApp {
         method,
         url: route.url,
         schema: route.schema as DeclaredRoute['schema'],
-        access: route.config?.access ?? 'admin',
+        // read when asked: a scope's own onRoute hook (the apps' files) sets its routes' access after this one
+        get access() {
+          return route.config?.access ?? 'admin';
+        },
+        get declared() {
+          return route.config?.access !== undefined;
+        },
       });
     }
   });
@@ -173,18 +204,32 @@ export function createHttpApp(options: HttpOptions): HttpApp {
   // what it takes.
   app.addHook('preValidation', async (request) => {
     if (request.is404) return; // the not-found handler answers, and reveals nothing
-    request.principal = await options.resolvePrincipal(request.headers.authorization);
+    const caller = await options.resolvePrincipal(request.headers.authorization);
     const access = request.routeOptions.config.access ?? 'admin';
-    if (!allows(access, request.principal)) {
-      throw request.principal.kind === 'anonymous'
-        ? new DomainError('UNAUTHENTICATED', 'this call needs an access token')
-        : new DomainError('PERMISSION_DENIED', `this call is allowed to ${describe(access)} only`);
+    if (options.authorize) {
+      request.principal = await options.authorize(access, caller);
+    } else if (caller.kind !== 'apiKey' && allows(access, caller)) {
+      request.principal = caller;
+    } else {
+      throw refusal(access, caller);
     }
     refuseUnstorableText(request.params);
     refuseUnstorableText(request.query);
     // a call sent with no body at all (`curl -X POST`) means what an empty JSON body means
     if (request.body === undefined && request.method !== 'GET') request.body = {};
   });
+
+  if (options.answered) {
+    const answered = options.answered;
+    app.addHook('onSend', async (request, reply, payload) => {
+      if (request.principal) {
+        await answered(request, reply.statusCode).catch((error: unknown) =>
+          request.log.error({ err: error }, 'recording the call in the audit log failed'),
+        );
+      }
+      return payload;
+    });
+  }
 
   // Stored links to the platform's own images and pages name no address: each answer names this
   // process's (shared/public-links.ts). Every answer's text passes here, whichever route wrote it.
@@ -201,7 +246,20 @@ function stampRequestId(request: FastifyRequest, reply: FastifyReply) {
   reply.header('x-wix-request-id', request.id);
 }
 
-function describe(access: Access): string {
+/** The refusal of a caller the route's caller level does not take. */
+export function refusal(access: Access, caller: Caller): DomainError {
+  return caller.kind === 'anonymous'
+    ? new DomainError('UNAUTHENTICATED', 'this call needs an access token')
+    : new DomainError('PERMISSION_DENIED', `this call is allowed to ${describe(access)} only`);
+}
+
+function describe(declared: Access): string {
+  const access = levelOf(declared);
+  if (typeof declared !== 'string') {
+    return access === 'admin'
+      ? `staff and API keys holding ${declared.requires}, and the admin API key,`
+      : `token holders, and staff and API keys holding ${declared.requires},`;
+  }
   return access === 'admin'
     ? 'an admin API key'
     : access === 'member'

@@ -59,7 +59,7 @@ export function identityRoutes(app: HttpApp, services: Pick<Services, 'identity'
   );
   app.post(
     `${verification}/start`,
-    { schema: { body: StartVerificationBody }, config: CALLERS.admins },
+    { schema: { body: StartVerificationBody }, config: CALLERS.staff('members.manage') },
     (request) => identity.startVerification(request.body),
   );
   app.post(
@@ -84,7 +84,7 @@ export function identityRoutes(app: HttpApp, services: Pick<Services, 'identity'
   );
   app.post(
     `${recovery}/activation-email`,
-    { schema: { body: ActivationEmailBody }, config: CALLERS.admins },
+    { schema: { body: ActivationEmailBody }, config: CALLERS.staff('members.manage') },
     (request) =>
       identity.sendActivationEmail({
         identityId: request.body.identityId,
@@ -93,12 +93,12 @@ export function identityRoutes(app: HttpApp, services: Pick<Services, 'identity'
   );
 
   // how new members join: admin only
-  app.get('/api/cartwheel/identity-settings', { config: CALLERS.admins }, async () => ({
+  app.get('/api/cartwheel/identity-settings', { config: CALLERS.staff('settings.manage') }, async () => ({
     settings: await readIdentitySettings(services.settings),
   }));
   app.patch(
     '/api/cartwheel/identity-settings',
-    { schema: { body: IdentitySettingsBody }, config: CALLERS.admins },
+    { schema: { body: IdentitySettingsBody }, config: CALLERS.staff('settings.manage') },
     async (request) => ({
       settings: await updateIdentitySettings(services.settings, request.body.settings),
     }),

@@ -60,40 +60,52 @@ export function memberRoutes(app: HttpApp, services: Pick<Services, 'members'>):
   // ---- reads: the service decides what each caller sees ----
   app.get(
     `${path}/:id`,
-    { schema: { params: IdParams, querystring: GetMemberQuery }, config: CALLERS.tokenHolders },
+    {
+      schema: { params: IdParams, querystring: GetMemberQuery },
+      config: CALLERS.tokenHoldersOrStaff('members.read'),
+    },
     async (request) => ({
       member: await members.getMember(request.principal, request.params.id, request.query.fieldsets),
     }),
   );
   app.get(
     path,
-    { schema: { querystring: ListMembersQuery }, config: CALLERS.tokenHolders },
+    { schema: { querystring: ListMembersQuery }, config: CALLERS.tokenHoldersOrStaff('members.read') },
     async (request) => members.listMembers(request.principal, request.query),
   );
   app.post(
     `${path}/query`,
-    { schema: { body: QueryMembersBody }, config: CALLERS.tokenHolders },
+    { schema: { body: QueryMembersBody }, config: CALLERS.tokenHoldersOrStaff('members.read') },
     async (request) => members.queryMembers(request.principal, request.body ?? {}),
   );
 
   // any token holder may ask; the service lets members change only their own profile and slug
   app.patch(
     `${path}/:id`,
-    { schema: { params: IdParams, body: UpdateMemberBody }, config: CALLERS.tokenHolders },
+    {
+      schema: { params: IdParams, body: UpdateMemberBody },
+      config: CALLERS.tokenHoldersOrStaff('members.manage'),
+    },
     async (request) => ({
       member: await members.updateMember(request.principal, request.params.id, request.body),
     }),
   );
   app.post(
     `${path}/:id/slug`,
-    { schema: { params: IdParams, body: MemberSlugBody }, config: CALLERS.tokenHolders },
+    {
+      schema: { params: IdParams, body: MemberSlugBody },
+      config: CALLERS.tokenHoldersOrStaff('members.manage'),
+    },
     async (request) => ({
       member: await members.updateMemberSlug(request.principal, request.params.id, request.body.slug),
     }),
   );
 
   // ---- staff: point 4's actions ----
-  const action = { schema: { params: IdParams, body: MemberActionBody }, config: CALLERS.admins };
+  const action = {
+    schema: { params: IdParams, body: MemberActionBody },
+    config: CALLERS.staff('members.manage'),
+  };
   app.post(`${path}/:id/approve`, action, async (request) => ({
     member: await members.approve(request.params.id),
   }));
@@ -111,19 +123,26 @@ export function memberRoutes(app: HttpApp, services: Pick<Services, 'members'>):
   }));
   app.delete(
     `${path}/:id`,
-    { schema: { params: IdParams, querystring: DeleteMemberQuery }, config: CALLERS.admins },
+    { schema: { params: IdParams, querystring: DeleteMemberQuery }, config: CALLERS.staff('members.manage') },
     async (request) => {
       await members.delete(request.params.id);
       return {};
     },
   );
-  app.post(path, { schema: { body: CreateMemberBody }, config: CALLERS.admins }, async (request) => ({
-    member: await members.createMember(request.body ?? {}),
-  }));
+  app.post(
+    path,
+    { schema: { body: CreateMemberBody }, config: CALLERS.staff('members.manage') },
+    async (request) => ({
+      member: await members.createMember(request.body ?? {}),
+    }),
+  );
   for (const part of ['phones', 'emails', 'addresses'] as const) {
     app.delete(
       `${path}/:id/${part}`,
-      { schema: { params: IdParams, querystring: DeleteMemberQuery }, config: CALLERS.admins },
+      {
+        schema: { params: IdParams, querystring: DeleteMemberQuery },
+        config: CALLERS.staff('members.manage'),
+      },
       async (request) => ({ member: await members.deleteContactPart(request.params.id, part) }),
     );
   }
@@ -131,10 +150,10 @@ export function memberRoutes(app: HttpApp, services: Pick<Services, 'members'>):
   // ---- staff: bulk calls ----
   app.post(
     `${path}/bulk/delete`,
-    { schema: { body: BulkDeleteBody }, config: CALLERS.admins },
+    { schema: { body: BulkDeleteBody }, config: CALLERS.staff('members.manage') },
     async (request) => members.bulkDelete(request.body?.memberIds),
   );
-  const byFilter = { schema: { body: BulkByFilterBody }, config: CALLERS.admins };
+  const byFilter = { schema: { body: BulkByFilterBody }, config: CALLERS.staff('members.manage') };
   for (const [slug, job] of [
     ['delete-by-filter', 'DELETE'],
     ['approve-by-filter', 'APPROVE'],
@@ -146,7 +165,7 @@ export function memberRoutes(app: HttpApp, services: Pick<Services, 'members'>):
   }
   app.get(
     `${path}/jobs/:jobId`,
-    { schema: { params: JobParams }, config: CALLERS.admins },
+    { schema: { params: JobParams }, config: CALLERS.staff('members.manage') },
     async (request) => ({ job: await members.jobs.get(request.params.jobId) }),
   );
 }

@@ -12,7 +12,9 @@ export type RevocationReason =
   | 'PASSWORD_RESET'
   | 'MEMBER_BLOCKED'
   | 'MEMBER_DISCONNECTED'
-  | 'MEMBER_DELETED';
+  | 'MEMBER_DELETED'
+  /** Staff suspended by the owner (staff/service.ts). */
+  | 'STAFF_SUSPENDED';
 
 /** The PostgreSQL channel a revoking transaction notifies on commit. */
 export const REVOCATIONS_CHANNEL = 'cartwheel_token_revocations';

@@ -44,6 +44,12 @@ export interface TokenServiceOptions {
    * made at the same moment either comes first and is seen, or waits and then finds the new sign-in.
    */
   memberMayRenew?: (memberId: string, executor: Kysely<Tables>) => Promise<boolean>;
+  /**
+   * The staff role of a member signing in (`OWNER` or the role's name; staff/service.ts), carried in the
+   * access token as `staff_role` for the apps to read. Informative only: what a call may do is checked
+   * against the staff tables on each call, and suspension ends the sign-in.
+   */
+  staffRoleOf?: (memberId: string) => Promise<string | undefined>;
 }
 
 /**
@@ -323,7 +329,9 @@ export class TokenService {
   }
 
   private async issue(subject: Subject, familyId: string): Promise<TokenResponse> {
+    const staffRole = subject.memberId ? await this.options.staffRoleOf?.(subject.memberId) : undefined;
     const accessToken = await new SignJWT({
+      ...(staffRole ? { staff_role: staffRole } : {}),
       cid: subject.clientId,
       fam: familyId,
       ...(subject.memberId

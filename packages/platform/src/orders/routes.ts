@@ -12,7 +12,7 @@ export function orderRoutes(app: HttpApp, services: Pick<Services, 'orders'>): v
 
   app.get(
     `${path}/:id`,
-    { schema: { params: OrderIdParams }, config: CALLERS.tokenHolders },
+    { schema: { params: OrderIdParams }, config: CALLERS.tokenHoldersOrStaff('orders.read') },
     async (request) => ({
       order: await orders.get(request.params.id, request.principal),
     }),
@@ -20,7 +20,7 @@ export function orderRoutes(app: HttpApp, services: Pick<Services, 'orders'>): v
 
   app.post(
     `${path}/search`,
-    { schema: { body: SearchOrdersBody }, config: CALLERS.tokenHolders },
+    { schema: { body: SearchOrdersBody }, config: CALLERS.tokenHoldersOrStaff('orders.read') },
     (request) => orders.search(request.body.search ?? {}, request.principal),
   );
 }

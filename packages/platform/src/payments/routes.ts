@@ -10,7 +10,7 @@ export function paymentRoutes(app: HttpApp, services: Pick<Services, 'orders' | 
 
   app.get(
     `${path}/orders/:orderId`,
-    { schema: { params: OrderTransactionsParams }, config: CALLERS.tokenHolders },
+    { schema: { params: OrderTransactionsParams }, config: CALLERS.tokenHoldersOrStaff('orders.read') },
     async (request) => {
       const { orderId } = request.params;
       if (!(await orders.readable([orderId], request.principal)).has(orderId))
@@ -23,7 +23,7 @@ export function paymentRoutes(app: HttpApp, services: Pick<Services, 'orders' | 
   // orders the caller may not read are left out, as if they did not exist
   app.post(
     `${path}/list-by-ids`,
-    { schema: { body: ListByIdsBody }, config: CALLERS.tokenHolders },
+    { schema: { body: ListByIdsBody }, config: CALLERS.tokenHoldersOrStaff('orders.read') },
     async (request) => {
       const readable = await orders.readable([...new Set(request.body.orderIds)], request.principal);
       const ids = [...new Set(request.body.orderIds)].filter((id) => readable.has(id));
@@ -33,12 +33,12 @@ export function paymentRoutes(app: HttpApp, services: Pick<Services, 'orders' | 
 
   // whether a paid checkout is captured at once or only authorized (captured later by the merchant)
   const settingsPath = '/api/cartwheel/payment-settings';
-  app.get(settingsPath, { config: CALLERS.admins }, async () => ({
+  app.get(settingsPath, { config: CALLERS.staff('settings.manage') }, async () => ({
     paymentSettings: { capture: await payments.captureMode() },
   }));
   app.patch(
     settingsPath,
-    { schema: { body: PaymentSettingsBody }, config: CALLERS.admins },
+    { schema: { body: PaymentSettingsBody }, config: CALLERS.staff('settings.manage') },
     async (request) => {
       await payments.setCaptureMode(request.body.paymentSettings.capture);
       return { paymentSettings: { capture: await payments.captureMode() } };

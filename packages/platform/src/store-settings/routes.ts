@@ -20,7 +20,8 @@ import {
 } from './schemas.ts';
 import type { PickupLocationDraft } from './service.ts';
 
-const admins = CALLERS.admins;
+// the admin key, staff and API keys holding settings.manage (issue 21)
+const admins = CALLERS.staff('settings.manage');
 
 /**
  * The store's commerce settings, for the admin API key only. Checkout settings and discount rules at

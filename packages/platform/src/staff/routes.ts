@@ -1,0 +1,103 @@
+import { CALLERS, type HttpApp } from '../http/app.ts';
+import { IdParams } from '../http/input.ts';
+import { signedInMemberOf } from '../members/routes.ts';
+import type { Services } from '../platform.ts';
+import { PERMISSIONS } from './permissions.ts';
+import {
+  AcceptInvitationBody,
+  AuditLogQuery,
+  ChangeRoleBody,
+  CreateApiKeyBody,
+  CreateRoleBody,
+  InviteBody,
+  UpdateRoleBody,
+} from './schemas.ts';
+import { grantsOf } from './service.ts';
+
+/**
+ * The store's staff, their roles, the apps' API keys and the audit log (issue 21), under
+ * `/api/cartwheel/`: Cartwheel's own calls, the hosted platform has none of these on its wire.
+ */
+export function staffRoutes(app: HttpApp, services: Pick<Services, 'staff' | 'apiKeys' | 'audit'>): void {
+  const { staff, apiKeys, audit } = services;
+  const managers = CALLERS.staff('staff.manage');
+
+  app.get('/api/cartwheel/permissions', { config: managers }, async () => ({ permissions: PERMISSIONS }));
+
+  // roles
+  const roles = '/api/cartwheel/staff-roles';
+  app.get(roles, { config: managers }, async () => ({ roles: await staff.listRoles() }));
+  app.post(roles, { schema: { body: CreateRoleBody }, config: managers }, async (request) => ({
+    role: await staff.createRole(grantsOf(request.principal), request.body.role),
+  }));
+  app.patch(
+    `${roles}/:id`,
+    { schema: { params: IdParams, body: UpdateRoleBody }, config: managers },
+    async (request) => ({
+      role: await staff.updateRole(grantsOf(request.principal), request.params.id, request.body.role),
+    }),
+  );
+  app.delete(`${roles}/:id`, { schema: { params: IdParams }, config: managers }, async (request) => {
+    await staff.deleteRole(grantsOf(request.principal), request.params.id);
+    return {};
+  });
+
+  // staff
+  const path = '/api/cartwheel/staff';
+  app.get(path, { config: managers }, async () => ({ staff: await staff.list() }));
+  // a signed-in member asks whether they are staff, and what they may do (the back office's menu)
+  app.get(`${path}/me`, { config: CALLERS.members }, async (request) => ({
+    staffMember: await staff.mine(signedInMemberOf(request).memberId),
+  }));
+  app.post(`${path}/invitations`, { schema: { body: InviteBody }, config: managers }, async (request) => ({
+    staffMember: await staff.invite(grantsOf(request.principal), request.body),
+  }));
+  // the invitation's link: its token is the proof, whoever holds it (a visitor on the hosted page)
+  app.post(
+    `${path}/invitations/accept`,
+    { schema: { body: AcceptInvitationBody }, config: CALLERS.anyone },
+    async (request) => ({ staffMember: await staff.accept(request.body) }),
+  );
+  app.get(`${path}/:id`, { schema: { params: IdParams }, config: managers }, async (request) => ({
+    staffMember: await staff.get(request.params.id),
+  }));
+  app.patch(
+    `${path}/:id`,
+    { schema: { params: IdParams, body: ChangeRoleBody }, config: managers },
+    async (request) => ({
+      staffMember: await staff.changeRole(
+        grantsOf(request.principal),
+        request.params.id,
+        request.body.roleId,
+      ),
+    }),
+  );
+  app.post(`${path}/:id/suspend`, { schema: { params: IdParams }, config: managers }, async (request) => ({
+    staffMember: await staff.suspend(grantsOf(request.principal), request.params.id),
+  }));
+  app.post(`${path}/:id/reinstate`, { schema: { params: IdParams }, config: managers }, async (request) => ({
+    staffMember: await staff.reinstate(grantsOf(request.principal), request.params.id),
+  }));
+  app.delete(`${path}/:id`, { schema: { params: IdParams }, config: managers }, async (request) => {
+    await staff.remove(grantsOf(request.principal), request.params.id);
+    return {};
+  });
+
+  // API keys
+  const keys = '/api/cartwheel/api-keys';
+  const keyManagers = CALLERS.staff('apiKeys.manage');
+  app.get(keys, { config: keyManagers }, async () => ({ apiKeys: await apiKeys.list() }));
+  app.post(keys, { schema: { body: CreateApiKeyBody }, config: keyManagers }, async (request) =>
+    apiKeys.create(grantsOf(request.principal), request.body.apiKey),
+  );
+  app.post(`${keys}/:id/revoke`, { schema: { params: IdParams }, config: keyManagers }, async (request) => ({
+    apiKey: await apiKeys.revoke(request.params.id),
+  }));
+
+  // the audit log: the owner's (and the admin key's) to read
+  app.get(
+    '/api/cartwheel/audit-log',
+    { schema: { querystring: AuditLogQuery }, config: CALLERS.staff('OWNER') },
+    async (request) => audit.list(request.query),
+  );
+}
