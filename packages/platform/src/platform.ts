@@ -3,6 +3,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { billingRoutes } from './billing/routes.ts';
+import { BillingService } from './billing/service.ts';
 import { cartRoutes } from './carts/routes.ts';
 import { CartService } from './carts/service.ts';
 import { catalogRoutes } from './catalog/routes.ts';
@@ -58,6 +60,8 @@ export interface Services {
   orders: OrderService;
   /** The payment provider (the built-in test gateway by default) and every order's transactions. */
   payments: PaymentService;
+  /** Capture, void and refunds of orders' payments, and payments the merchant records (billing/). */
+  billing: BillingService;
 }
 
 export interface Platform {
@@ -179,6 +183,15 @@ export async function openServices(
       placement: new OrderPlacement(checkouts),
       orders,
       payments: new PaymentService(database.db, settings),
+      billing: new BillingService(
+        database.db,
+        {
+          provider: () => services.payments.provider,
+          catalog: { returnStock: (trx, items) => services.catalog.returnStock(trx, items) },
+          mailer,
+        },
+        { publicUrl: config.publicUrl, storeName: config.storeName },
+      ),
     };
     return {
       services,
@@ -238,6 +251,7 @@ export async function buildHttpApp(opened: OpenServices): Promise<FastifyInstanc
   checkoutRoutes(app, services);
   orderRoutes(app, services);
   paymentRoutes(app, services);
+  billingRoutes(app, services);
   await serveApps(app, config);
   return app;
 }

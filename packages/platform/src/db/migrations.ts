@@ -1,4 +1,5 @@
 import { type Kysely, type Migration, Migrator } from 'kysely';
+import { billingMigrations } from '../billing/migrations.ts';
 import { cartMigrations } from '../carts/migrations.ts';
 import { catalogMigrations } from '../catalog/migrations.ts';
 import { checkoutMigrations } from '../checkouts/migrations.ts';
@@ -29,6 +30,7 @@ const migrations: Record<string, Migration> = {
   ...checkoutMigrations, // 0017
   ...orderMigrations, // 0018
   ...paymentMigrations, // 0019
+  ...billingMigrations, // 0028
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {

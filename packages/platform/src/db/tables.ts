@@ -1,3 +1,4 @@
+import type { BillingTables } from '../billing/tables.ts';
 import type { CartTables } from '../carts/tables.ts';
 import type { CatalogTables } from '../catalog/tables.ts';
 import type { CheckoutTables } from '../checkouts/tables.ts';
@@ -51,4 +52,5 @@ export interface Tables
     CartTables,
     CheckoutTables,
     OrderTables,
-    PaymentTables {}
+    PaymentTables,
+    BillingTables {}

@@ -413,7 +413,7 @@ function ownsOrder(principal: Principal, row: Pick<OrderRow, 'visitor_id' | 'mem
 }
 
 /** The wire order: the stored document with the row's id, number, statuses and dates. */
-function documentOf(row: OrderRow): OrderDocument {
+export function documentOf(row: OrderRow): OrderDocument {
   const { shippable: _, ...doc } = JSON.parse(row.doc) as Record<string, unknown>;
   return {
     id: row.id,
