@@ -99,11 +99,11 @@ export const cents = (amount: string | { amount: string }) =>
 export async function buy(
   platform: TestPlatform,
   lines: Array<{ productId: string; quantity: number }>,
-  options: { coupon?: string; card?: string; authorizeOnly?: boolean } = {},
+  options: { coupon?: string; card?: string; authorizeOnly?: boolean; auth?: string } = {},
 ): Promise<string> {
   if (options.authorizeOnly) await setCapture(platform, 'AUTHORIZE_ONLY');
   try {
-    const shopper = await shopperCheckout(platform, lines);
+    const shopper = await shopperCheckout(platform, lines, options.auth ? { auth: options.auth } : {});
     if (options.coupon) {
       const patched = await checkoutCalls(platform, shopper.auth).patch(shopper.checkoutId, {
         couponCode: options.coupon,

@@ -42,8 +42,8 @@ export function refundedOf(paymentId: string, refunds: CountedRefund[], only?: '
 
 /**
  * The order's payment status, derived from its transactions (point 4): refunds first, then what was
- * captured against the total, then authorizations still open; an order whose every authorization was
- * voided and nothing taken is `CANCELED`. With no payments at all the status is left as it is.
+ * captured against the total, then authorizations and recorded payments still pending; an order whose
+ * authorizations were voided and nothing taken or pending is `CANCELED`. With no payments at all the status is left as it is.
  */
 export function derivePaymentStatus(
   current: string,
@@ -65,8 +65,8 @@ export function derivePaymentStatus(
   if (paid.gt(0) && paid.gte(total)) return 'PAID';
   if (authorized.gt(0)) return 'PENDING';
   if (paid.gt(0)) return 'PARTIALLY_PAID';
-  if (payments.some((payment) => payment.status === 'VOIDED')) return 'CANCELED';
   if (payments.some((payment) => payment.status === 'PENDING')) return 'PENDING';
+  if (payments.some((payment) => payment.status === 'VOIDED')) return 'CANCELED';
   return 'NOT_PAID';
 }
 
