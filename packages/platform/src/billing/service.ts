@@ -1067,7 +1067,8 @@ export class BillingService {
       ) => Promise<Outcome<Answer>>;
     },
   ): Promise<Answer> {
-    const requestKey = `${operation}:${orderId}:${key ?? newId()}`;
+    const callKey = key ?? newId();
+    const requestKey = `${operation}:${orderId}:${callKey}`;
     const started = await inTransaction(this.db, async (trx) => {
       const ledger = await this.ledger(trx, orderId);
       const existing = await trx
@@ -1097,7 +1098,18 @@ export class BillingService {
     if (started.outcome) outcome = started.outcome;
     else {
       const plan = started.plan as Plan;
-      const results = await steps.perform(plan, requestKey);
+      let results: ProviderResults;
+      try {
+        results = await steps.perform(plan, requestKey);
+      } catch {
+        // the provider's answer never came: the call stays started, and the same key finishes it
+        throw applicationError(
+          'ABORTED',
+          'PAYMENT_PROVIDER_UNAVAILABLE',
+          'the payment provider did not answer: make the same call again with this Idempotency-Key',
+          { idempotencyKey: callKey },
+        );
+      }
       outcome = await inTransaction(this.db, async (trx) => {
         const ledger = await this.ledger(trx, orderId);
         const existing = await trx
