@@ -167,6 +167,26 @@ describe.each(DIALECTS)('capture and void of authorized payments, on %s', (diale
     expect(captures).toHaveLength(1);
   });
 
+  it('a canceled order is not captured or collected; its authorization can still be voided', async () => {
+    const { orderId, payment } = await authorized();
+    // as the merchant's cancelOrder leaves it
+    await platform.services.database.db
+      .updateTable('orders')
+      .set({ status: 'CANCELED' })
+      .where('id', '=', orderId)
+      .execute();
+    const captured = await billing(platform).capture(orderId, [{ paymentId: payment.id }]);
+    expect([captured.status, code(captured)]).toEqual([428, 'ORDER_STATUS_IS_NOT_SUPPORTED']);
+    expect((await billing(platform).collectability(orderId)).body.status).toBe(
+      'NONCOLLECTABLE_ORDER_IS_CANCELLED',
+    );
+    const prepared = await billing(platform).prepare(orderId, '1.00');
+    expect([prepared.status, code(prepared)]).toEqual([428, 'NONCOLLECTABLE_ORDER_IS_CANCELLED']);
+    expect((await billing(platform).void(orderId, [payment.id])).status).toBe(200);
+    const order = await orderOf(platform, orderId);
+    expect([order.status, order.paymentStatus]).toEqual(['CANCELED', 'CANCELED']);
+  });
+
   it('only the admin key captures, voids or reads billing; a visitor is refused', async () => {
     const { orderId, payment } = await authorized();
     const visitor = await visitorToken(platform);

@@ -152,10 +152,12 @@ export class TestGateway implements PaymentProvider {
     if (await this.voided(request.transactionId)) {
       return { status: 'FAILED' as const, reason: 'the authorization was voided' };
     }
+    // captured under another key already (a retry of this key, racing itself, is the same capture)
     const captured = await this.db
       .selectFrom('gateway_captures')
       .select('amount')
       .where('transaction_id', '=', request.transactionId)
+      .where('idempotency_key', '<>', request.idempotencyKey)
       .execute();
     if (captured.length > 0 || Number(request.amount) > Number(charge.amount)) {
       return { status: 'FAILED' as const, reason: 'more than the authorization holds' };
