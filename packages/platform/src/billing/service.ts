@@ -590,7 +590,6 @@ export class BillingService {
 
     const refundId = newId();
     const lineItems = calculation.lineItems.map(({ lineItemId, quantity }) => ({ lineItemId, quantity }));
-    const requested = calculation.total.minus(unassigned.gt(0) && itemsNamed ? unassigned : big('0'));
     const amountOf = transactions.reduce((sum, transaction) => sum.plus(transaction.amount.amount), big('0'));
     const doc: Omit<RefundDocument, 'createdDate'> = {
       id: refundId,
@@ -606,7 +605,7 @@ export class BillingService {
         ...(request.customerReason ? { reason: request.customerReason } : {}),
       },
       summary: {
-        requestedRefund: priceOf(currency, itemsNamed ? requested : amountOf),
+        requestedRefund: priceOf(currency, amountOf),
         pendingRefund: priceOf(currency, amountOf),
         refunded: priceOf(currency, big('0')),
         pending: true,
