@@ -1,8 +1,21 @@
-import { StrictMode, useCallback, useMemo, useState } from 'react';
+import { CartwheelProvider } from '@cartwheel/react';
+import { type ReactNode, StrictMode, useCallback, useMemo, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, Outlet, RouterProvider } from 'react-router';
-import { AdminSessionContext, forgetAdminKey, loadAdminKey, saveAdminKey } from './admin-key.ts';
+import {
+  AdminSessionContext,
+  forgetAdminKey,
+  loadAdminKey,
+  saveAdminKey,
+  useAdminSession,
+} from './admin-key.ts';
+import { ProductEditorPage } from './catalog/ProductEditor.tsx';
+import { ProductsPage } from './catalog/ProductsPage.tsx';
+import { createBackOfficeClient } from './client.ts';
+import { AdminKeyForm } from './components/AdminKeyForm.tsx';
 import { Layout } from './components/Layout.tsx';
+import { OrderPage } from './orders/OrderPage.tsx';
+import { OrdersPage } from './orders/OrdersPage.tsx';
 import { HomePage } from './pages/HomePage.tsx';
 import { MailboxPage } from './pages/MailboxPage.tsx';
 import './styles.css';
@@ -12,6 +25,18 @@ function NotFound() {
     <>
       <h1>Page not found</h1>
       <p>There is no such page in the back office.</p>
+    </>
+  );
+}
+
+/** A page that calls the platform: asks for the key first. */
+function SignedIn({ title, page }: { title: string; page: ReactNode }) {
+  const { apiKey } = useAdminSession();
+  if (apiKey) return page;
+  return (
+    <>
+      <h1>{title}</h1>
+      <AdminKeyForm />
     </>
   );
 }
@@ -27,6 +52,10 @@ const router = createBrowserRouter(
       children: [
         { path: '/', element: <HomePage /> },
         { path: '/mailbox', element: <MailboxPage /> },
+        { path: '/orders', element: <SignedIn title="Orders" page={<OrdersPage />} /> },
+        { path: '/orders/:id', element: <SignedIn title="Order" page={<OrderPage />} /> },
+        { path: '/products', element: <SignedIn title="Products" page={<ProductsPage />} /> },
+        { path: '/products/:id', element: <SignedIn title="Product" page={<ProductEditorPage />} /> },
         { path: '*', element: <NotFound /> },
       ],
     },
@@ -34,7 +63,7 @@ const router = createBrowserRouter(
   { basename: '/admin' },
 );
 
-/** The back office: the developer mailbox now; orders, members and the catalog arrive with their issues. */
+/** The back office: orders, products and the developer mailbox; members arrive with their issue. */
 function BackOffice() {
   const [apiKey, setApiKey] = useState(loadAdminKey);
   const signIn = useCallback((key: string) => {
@@ -46,9 +75,13 @@ function BackOffice() {
     setApiKey(undefined);
   }, []);
   const session = useMemo(() => ({ apiKey, signIn, signOut }), [apiKey, signIn, signOut]);
+  // a new key is a new caller: a new client, and (keyed) a new cache that holds nothing of the last one
+  const client = useMemo(() => createBackOfficeClient(apiKey ?? ''), [apiKey]);
   return (
     <AdminSessionContext.Provider value={session}>
-      <RouterProvider router={router} />
+      <CartwheelProvider client={client} key={apiKey ?? ''}>
+        <RouterProvider router={router} />
+      </CartwheelProvider>
     </AdminSessionContext.Provider>
   );
 }

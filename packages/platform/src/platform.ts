@@ -18,6 +18,8 @@ import { seedDemoStore } from './demo/seed.ts';
 import { Mailer } from './email/mailer.ts';
 import { emailRoutes } from './email/routes.ts';
 import { smtpDelivery } from './email/smtp.ts';
+import { fulfillmentRoutes } from './fulfillments/routes.ts';
+import { FulfillmentService } from './fulfillments/service.ts';
 import { createHttpApp } from './http/app.ts';
 import { storefrontConfigRoutes } from './http/storefront-config.ts';
 import { identityRoutes } from './identity/routes.ts';
@@ -28,6 +30,8 @@ import { DemoClient } from './oauth/clients.ts';
 import { RevokedFamilies } from './oauth/revocations.ts';
 import { oauthRoutes } from './oauth/routes.ts';
 import { REVOCATION_HORIZON_MS, sha256, TokenService } from './oauth/tokens.ts';
+import { orderOperationRoutes } from './orders/operation-routes.ts';
+import { OrderOperations } from './orders/operations.ts';
 import { orderRoutes } from './orders/routes.ts';
 import { OrderService } from './orders/service.ts';
 import { paymentRoutes } from './payments/routes.ts';
@@ -58,6 +62,10 @@ export interface Services {
   /** Paying for a checkout on the hosted page: attempts, charges, and settling the ones whose answer was lost. */
   placement: OrderPlacement;
   orders: OrderService;
+  /** The merchant's changes to placed orders: update, cancel, tags, activities, aggregates. */
+  orderOperations: OrderOperations;
+  /** An order's fulfillments, with tracking; they derive its fulfillment status. */
+  fulfillments: FulfillmentService;
   /** The payment provider (the built-in test gateway by default) and every order's transactions. */
   payments: PaymentService;
   /** Capture, void and refunds of orders' payments, and payments the merchant records (billing/). */
@@ -182,6 +190,16 @@ export async function openServices(
       checkouts,
       placement: new OrderPlacement(checkouts),
       orders,
+      orderOperations: new OrderOperations(
+        database.db,
+        () => ({ mailer, catalog: services.catalog, fulfillments: services.fulfillments }),
+        { dialect: database.dialect, publicUrl: config.publicUrl, storeName: config.storeName },
+      ),
+      fulfillments: new FulfillmentService(
+        database.db,
+        () => ({ orders, orderOperations: services.orderOperations }),
+        { publicUrl: config.publicUrl, storeName: config.storeName },
+      ),
       payments: new PaymentService(database.db, settings),
       billing: new BillingService(
         database.db,
@@ -250,6 +268,8 @@ export async function buildHttpApp(opened: OpenServices): Promise<FastifyInstanc
   cartRoutes(app, services);
   checkoutRoutes(app, services);
   orderRoutes(app, services);
+  orderOperationRoutes(app, services);
+  fulfillmentRoutes(app, services);
   paymentRoutes(app, services);
   billingRoutes(app, services);
   await serveApps(app, config);

@@ -225,6 +225,40 @@ describe.each(DIALECTS)('refunds of paid orders, on %s', (dialect) => {
     expect(await stockOf(platform, teapot)).toBe(stock);
   });
 
+  it('a refund with restock and a cancel with restock never put the same unit back twice', async () => {
+    const orderId = await buy(platform, [{ productId: teapot, quantity: 3 }]);
+    const line = (await orderOf(platform, orderId)).lineItems[0];
+    const paymentId = (await billing(platform).transactions(orderId)).body.orderTransactions.payments[0].id;
+    const stock = await stockOf(platform, teapot);
+    const refunded = await billing(platform).refund(orderId, {
+      paymentRefunds: [{ paymentId }],
+      refundItems: { lineItems: [{ lineItemId: line.id, quantity: 1 }] },
+      sideEffects: { restock: { lineItems: [{ lineItemId: line.id, quantity: 1 }] } },
+    });
+    expect(refunded.status, JSON.stringify(refunded.body)).toBe(200);
+    expect(await stockOf(platform, teapot)).toBe(stock + 1);
+    const canceled = await admin(platform).post(`/ecom/v1/orders/${orderId}/cancel`, {
+      restockAllItems: true,
+    });
+    expect(canceled.status, JSON.stringify(canceled.body)).toBe(200);
+    expect(await stockOf(platform, teapot)).toBe(stock + 3);
+    // everything is back on the shelf: refunding the rest gives the money back and restocks nothing more
+    const again = await billing(platform).refund(orderId, {
+      paymentRefunds: [{ paymentId }],
+      refundItems: { lineItems: [{ lineItemId: line.id, quantity: 2 }] },
+      sideEffects: { restock: { lineItems: [{ lineItemId: line.id, quantity: 2 }] } },
+    });
+    expect([again.status, code(again)]).toEqual([400, 'INVALID_LINE_ITEM_RESTOCK_QUANTITY']);
+    const rest = await billing(platform).refund(orderId, {
+      paymentRefunds: [{ paymentId }],
+      refundItems: { lineItems: [{ lineItemId: line.id, quantity: 2 }], shipping: {} },
+    });
+    expect(rest.status, JSON.stringify(rest.body)).toBe(200);
+    expect(await stockOf(platform, teapot)).toBe(stock + 3);
+    const order = await orderOf(platform, orderId);
+    expect([order.status, order.paymentStatus]).toEqual(['CANCELED', 'FULLY_REFUNDED']);
+  });
+
   it('a refund the provider declines leaves the order, its transactions and the stock as they were', async () => {
     const orderId = await buy(platform, [{ productId: teapot, quantity: 1 }], {
       card: '4000 0000 0000 5126',

@@ -1,5 +1,12 @@
-import type { BoundModule, collections, OffsetQuery, products } from '@cartwheel/sdk';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type {
+  BoundModule,
+  collections,
+  OffsetQuery,
+  Product,
+  products,
+  QueryProductsOptions,
+} from '@cartwheel/sdk';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { cartwheelKeys } from './keys.ts';
 import { useCartwheel } from './provider.tsx';
 
@@ -11,7 +18,7 @@ export interface CatalogClient {
 
 /** Query options, usable outside React too (router loaders, prefetching, tests). */
 export const catalogQueries = {
-  products: (client: CatalogClient, query: OffsetQuery = {}, options: { includeVariants?: boolean } = {}) =>
+  products: (client: CatalogClient, query: OffsetQuery = {}, options: QueryProductsOptions = {}) =>
     queryOptions({
       queryKey: cartwheelKeys.products.query(query, options),
       queryFn: () => client.products.queryProducts(query, options),
@@ -20,6 +27,12 @@ export const catalogQueries = {
     queryOptions({
       queryKey: cartwheelKeys.products.byId(id),
       queryFn: () => client.products.getProduct(id),
+    }),
+  /** The product, hidden or not, with its cost and profit: for a merchant's key. */
+  productForMerchant: (client: CatalogClient, id: string) =>
+    queryOptions({
+      queryKey: cartwheelKeys.products.forMerchant(id),
+      queryFn: () => client.products.getProduct(id, { includeMerchantSpecificData: true }),
     }),
   /** The product with this slug, or `null` when the store has none. */
   productBySlug: (client: CatalogClient, slug: string) =>
@@ -49,6 +62,8 @@ export const catalogQueries = {
 
 export interface ProductsQueryOptions {
   includeVariants?: boolean;
+  /** Hidden products too, with their cost and profit: what a merchant's key may read. */
+  merchant?: boolean;
   /** Keep showing the previous page while the next one loads (paging, sorting, search). */
   keepPrevious?: boolean;
   enabled?: boolean;
@@ -57,9 +72,12 @@ export interface ProductsQueryOptions {
 /** A page of products: `data.items`, `data.metadata.total`, `data.hasNext`. */
 export function useProducts(query: OffsetQuery = {}, options: ProductsQueryOptions = {}) {
   const client = useCartwheel<CatalogClient>();
-  const includeVariants = options.includeVariants ? { includeVariants: true } : {};
+  const include: QueryProductsOptions = {
+    ...(options.includeVariants ? { includeVariants: true } : {}),
+    ...(options.merchant ? { includeHiddenProducts: true, includeMerchantSpecificData: true } : {}),
+  };
   return useQuery({
-    ...catalogQueries.products(client, query, includeVariants),
+    ...catalogQueries.products(client, query, include),
     ...(options.keepPrevious ? { placeholderData: keepPreviousData } : {}),
     enabled: options.enabled ?? true,
   });
@@ -68,6 +86,26 @@ export function useProducts(query: OffsetQuery = {}, options: ProductsQueryOptio
 export function useProduct(id: string | undefined) {
   const client = useCartwheel<CatalogClient>();
   return useQuery({ ...catalogQueries.product(client, id ?? ''), enabled: Boolean(id) });
+}
+
+/** The product as its merchant sees it, hidden or not, with cost and profit (a merchant's key). */
+export function useMerchantProduct(id: string | undefined) {
+  const client = useCartwheel<CatalogClient>();
+  return useQuery({ ...catalogQueries.productForMerchant(client, id ?? ''), enabled: Boolean(id) });
+}
+
+/**
+ * Creates a product (without `id`) or changes one (only the fields given), with a merchant's key. Every
+ * cached product read is then stale, since names, prices and visibility show in lists and pages alike.
+ */
+export function useSaveProduct() {
+  const client = useCartwheel<CatalogClient>();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, product }: { id?: string | undefined; product: Omit<Product, 'id'> }) =>
+      id ? client.products.updateProduct(id, product) : client.products.createProduct(product as Product),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: cartwheelKeys.products.all }),
+  });
 }
 
 /** `data` is the product, or `null` when no product has this slug. */

@@ -37,10 +37,12 @@ export {
   type ProductsQueryOptions,
   useCollectionBySlug,
   useCollections,
+  useMerchantProduct,
   useProduct,
   useProductBySlug,
   useProductOptionsAvailability,
   useProducts,
+  useSaveProduct,
 } from './catalog.ts';
 export { cartwheelKeys } from './keys.ts';
 export {
@@ -50,7 +52,15 @@ export {
   useUpdateCurrentMember,
   useUpdateCurrentMemberSlug,
 } from './members.ts';
-export { type OrdersClient, orderQueries, useMyOrders, useOrder } from './orders.ts';
+export {
+  type OrdersClient,
+  orderQueries,
+  useCancelOrder,
+  useMyOrders,
+  useOrder,
+  useOrderSearch,
+  useUpdateOrderTags,
+} from './orders.ts';
 export {
   type AnyCartwheelClient,
   CartwheelProvider,

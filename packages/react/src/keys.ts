@@ -1,4 +1,11 @@
-import type { Address, CursorPaging, OffsetQuery, SelectedShippingOption } from '@cartwheel/sdk';
+import type {
+  Address,
+  CursorPaging,
+  OffsetQuery,
+  OrderSearch,
+  QueryProductsOptions,
+  SelectedShippingOption,
+} from '@cartwheel/sdk';
 
 /**
  * Query keys, namespaced under `cartwheel` and then the entity, so one domain can be invalidated at
@@ -9,9 +16,11 @@ export const cartwheelKeys = {
   all: ['cartwheel'] as const,
   products: {
     all: ['cartwheel', 'products'] as const,
-    query: (query: OffsetQuery, options: { includeVariants?: boolean } = {}) =>
+    query: (query: OffsetQuery, options: QueryProductsOptions = {}) =>
       ['cartwheel', 'products', 'query', query, options] as const,
     byId: (id: string) => ['cartwheel', 'products', 'byId', id] as const,
+    /** A product as its merchant sees it: hidden or not, with its cost and profit. */
+    forMerchant: (id: string) => ['cartwheel', 'products', 'forMerchant', id] as const,
     bySlug: (slug: string) => ['cartwheel', 'products', 'bySlug', slug] as const,
     optionsAvailability: (productId: string, choices: Record<string, string>) =>
       ['cartwheel', 'products', 'optionsAvailability', productId, choices] as const,
@@ -35,6 +44,8 @@ export const cartwheelKeys = {
     byId: (id: string) => ['cartwheel', 'orders', 'byId', id] as const,
     /** The signed-in member's own orders, a page at a time. */
     mine: (paging: CursorPaging) => ['cartwheel', 'orders', 'mine', paging] as const,
+    /** A page of a search over every order the caller may read (a merchant's, through an API key). */
+    search: (search: OrderSearch) => ['cartwheel', 'orders', 'search', search] as const,
   },
   members: {
     all: ['cartwheel', 'members'] as const,

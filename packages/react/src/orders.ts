@@ -1,5 +1,13 @@
-import type { BoundModule, CursorPaging, orders, Sorting } from '@cartwheel/sdk';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type {
+  BoundModule,
+  BulkUpdateOrderTagsOptions,
+  CancelOrderRequest,
+  CursorPaging,
+  OrderSearch,
+  orders,
+  Sorting,
+} from '@cartwheel/sdk';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLoggedIn } from './auth.ts';
 import { cartwheelKeys } from './keys.ts';
 import { useCartwheel } from './provider.tsx';
@@ -25,6 +33,12 @@ export const orderQueries = {
       queryKey: cartwheelKeys.orders.mine(paging),
       queryFn: () => client.orders.searchOrders({ cursorPaging: paging, sort: NEWEST_FIRST }),
     }),
+  /** A page of any search, as a merchant's back office or app runs it. */
+  search: (client: OrdersClient, search: OrderSearch) =>
+    queryOptions({
+      queryKey: cartwheelKeys.orders.search(search),
+      queryFn: () => client.orders.searchOrders(search),
+    }),
 };
 
 export function useOrder(id: string | undefined) {
@@ -43,5 +57,41 @@ export function useMyOrders(paging: CursorPaging = { limit: 10 }) {
     ...orderQueries.mine(client, paging),
     enabled: loggedIn,
     placeholderData: keepPreviousData,
+  });
+}
+
+/**
+ * A page of `searchOrders` as given (filter, sort, cursor): for a merchant's client, whose key may read
+ * every order. The previous page stays in `data` while the next loads, so a table does not flash empty.
+ */
+export function useOrderSearch(search: OrderSearch) {
+  const client = useCartwheel<OrdersClient>();
+  return useQuery({ ...orderQueries.search(client, search), placeholderData: keepPreviousData });
+}
+
+/** What the merchant's order hooks need: the SDK's `orders` module with a key that may change orders. */
+function useOrderChange<Input, Output>(change: (client: OrdersClient, input: Input) => Promise<Output>) {
+  const client = useCartwheel<OrdersClient>();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: Input) => change(client, input),
+    // an order shows in searches, in its own page and in counts alike: all of them are stale now
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: cartwheelKeys.orders.all }),
+  });
+}
+
+/** `cancelOrder`: the order becomes CANCELED; `restockAllItems` puts what it held back in stock. */
+export function useCancelOrder() {
+  return useOrderChange((client, input: { id: string } & CancelOrderRequest) => {
+    const { id, ...options } = input;
+    return client.orders.cancelOrder(id, options);
+  });
+}
+
+/** `bulkUpdateOrderTags`: assigns and unassigns tags (public and private) on up to 100 orders. */
+export function useUpdateOrderTags() {
+  return useOrderChange((client, input: { orderIds: string[] } & BulkUpdateOrderTagsOptions) => {
+    const { orderIds, ...options } = input;
+    return client.orders.bulkUpdateOrderTags(orderIds, options);
   });
 }

@@ -58,6 +58,9 @@ const ADDRESS_ON_WIRE = {
 };
 
 function ordersPlatform(request: RecordedRequest) {
+  if (request.path.endsWith('/aggregate')) return { body: { aggregates: { byStatus: { APPROVED: 3 } } } };
+  if (request.path.endsWith('/activities/add'))
+    return { body: { order: ORDER_ON_WIRE, activityIds: ['a1'] } };
   if (request.path.endsWith('/search')) return { body: { orders: [ORDER_ON_WIRE], metadata: METADATA } };
   if (request.path.startsWith('/ecom/v1/bulk/')) return { body: BULK };
   return { body: { order: ORDER_ON_WIRE } };
@@ -140,6 +143,36 @@ const calls: CallRow<typeof admin>[] = [
       path: '/ecom/v1/bulk/orders/update-tags',
       body: { orderIds: ['o1'], assignTags: { privateTags: { tagIds: ['t1'] } } },
       returns: BULK,
+    },
+  ],
+  [
+    'addActivities',
+    (c) => c.orders.addActivities('o1', { orderActivities: [{ merchantComment: { message: 'Called' } }] }),
+    {
+      method: 'POST',
+      path: '/ecom/v1/orders/o1/activities/add',
+      body: { orderId: 'o1', orderActivities: [{ merchantComment: { message: 'Called' } }] },
+      returns: { order: ORDER, activityIds: ['a1'] },
+    },
+  ],
+  [
+    'deleteActivity',
+    (c) => c.orders.deleteActivity({ id: 'o1', activityId: 'a1' }),
+    {
+      method: 'DELETE',
+      path: '/ecom/v1/orders/o1/activities/a1',
+      query: { id: 'o1', activityId: 'a1' },
+      returns: { order: ORDER },
+    },
+  ],
+  [
+    'aggregateOrders',
+    (c) => c.orders.aggregateOrders({ aggregation: { byStatus: { $count: ['status'] } } }),
+    {
+      method: 'POST',
+      path: '/ecom/v1/orders/aggregate',
+      body: { aggregation: { byStatus: { $count: ['status'] } } },
+      returns: { aggregates: { byStatus: { APPROVED: 3 } } },
     },
   ],
 ];

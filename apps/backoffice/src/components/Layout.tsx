@@ -4,10 +4,10 @@ import { useAdminSession } from '../admin-key.ts';
 
 /** The sections a merchant will find here; those not built yet are named, not linked. */
 const SECTIONS: Array<{ name: string; path?: string }> = [
+  { name: 'Orders', path: '/orders' },
   { name: 'Mailbox', path: '/mailbox' },
-  { name: 'Orders' },
+  { name: 'Products', path: '/products' },
   { name: 'Members' },
-  { name: 'Catalog' },
 ];
 
 export function Layout({ children }: { children: ReactNode }) {

@@ -15,6 +15,8 @@ export interface SoldOrder {
   lineItems?: Array<{
     id: string;
     quantity: number;
+    /** Units put back on the shelf already (a cancel with restock, refunds with restock). */
+    restockedQuantity?: number;
     catalogReference?: { catalogItemId?: string; options?: Record<string, unknown> };
     totalPriceAfterTax?: { amount: string };
     totalDiscount?: { amount: string };

@@ -124,7 +124,8 @@ interface RefundPlan {
   refundId: string;
   /** The online payments the provider is asked to refund, with their gateway transactions. */
   gateway: Array<{ paymentId: string; amount: string; transactionId: string }>;
-  restock: StockItem[];
+  /** What goes back on the shelf, by line: at finish, never more than the line has left to restock. */
+  restock: Array<StockItem & { lineItemId: string }>;
   notify: { sendCustomerEmail: boolean; customMessage?: string | null | undefined };
 }
 type ProviderResults = Record<string, { status: 'SUCCEEDED' | 'FAILED'; reason?: string; refundId?: string }>;
@@ -560,7 +561,7 @@ export class BillingService {
       );
     }
 
-    const restock: StockItem[] = [];
+    const restock: RefundPlan['restock'] = [];
     for (const [index, line] of (request.sideEffects?.restock?.lineItems ?? []).entries()) {
       const refunded = calculation.lineItems
         .filter((item) => item.lineItemId === line.lineItemId)
@@ -575,10 +576,21 @@ export class BillingService {
         );
       }
       const sold = ledger.order.lineItems?.find((item) => item.id === line.lineItemId);
+      // a cancel with restock (or an earlier refund) may have put this line back already
+      const left = (sold?.quantity ?? 0) - (Number(sold?.restockedQuantity) || 0);
+      if (quantity > left) {
+        throw applicationError(
+          'INVALID_ARGUMENT',
+          'INVALID_LINE_ITEM_RESTOCK_QUANTITY',
+          `sideEffects.restock.lineItems[${index}]: line item ${line.lineItemId} has ${Math.max(0, left)} left to restock`,
+          { lineItemId: line.lineItemId, quantity },
+        );
+      }
       const reference = sold?.catalogReference;
       if (!reference?.catalogItemId) continue; // a custom line: nothing in stock to put back
       const options = reference.options ?? {};
       restock.push({
+        lineItemId: line.lineItemId ?? '',
         productId: reference.catalogItemId,
         quantity,
         ...(typeof options.variantId === 'string' ? { variantId: options.variantId } : {}),
@@ -697,7 +709,7 @@ export class BillingService {
         .where('id', '=', payment.id)
         .execute();
     }
-    if (plan.restock.length > 0) await this.deps.catalog.returnStock(trx, plan.restock);
+    await this.restock(trx, ledger, plan.restock);
     const orderNumber = ledger.row.number === null ? ledger.row.id : String(ledger.row.number);
     const to = ledger.order.buyerInfo?.email;
     if (plan.notify.sendCustomerEmail && to) {
@@ -740,6 +752,38 @@ export class BillingService {
     return {
       ok: { refund: { ...doc, createdDate: now.toISOString() }, orderTransactions },
     };
+  }
+
+  /**
+   * Puts the refunded lines back on the shelf and counts them on the order's lines
+   * (`restockedQuantity`, which a cancel with restock reads too), so no unit goes back twice: a line
+   * restocked meanwhile (a cancel, another refund) is given back only what it has left.
+   */
+  private async restock(
+    trx: Transaction<Tables>,
+    ledger: Ledger,
+    items: RefundPlan['restock'],
+  ): Promise<void> {
+    if (items.length === 0) return;
+    const doc = JSON.parse(ledger.row.doc) as {
+      lineItems?: Array<{ id: string; quantity: number; restockedQuantity?: number }>;
+    };
+    const stock: StockItem[] = [];
+    for (const { lineItemId, ...item } of items) {
+      const line = doc.lineItems?.find((candidate) => candidate.id === lineItemId);
+      if (!line) continue;
+      const quantity = Math.min(item.quantity, line.quantity - (Number(line.restockedQuantity) || 0));
+      if (quantity <= 0) continue;
+      line.restockedQuantity = (Number(line.restockedQuantity) || 0) + quantity;
+      stock.push({ ...item, quantity });
+    }
+    if (stock.length === 0) return;
+    await trx
+      .updateTable('orders')
+      .set({ doc: JSON.stringify(doc) })
+      .where('id', '=', ledger.row.id)
+      .execute();
+    await this.deps.catalog.returnStock(trx, stock);
   }
 
   // ---- payments recorded by the merchant ----

@@ -5,6 +5,7 @@ import { catalogMigrations } from '../catalog/migrations.ts';
 import { checkoutMigrations } from '../checkouts/migrations.ts';
 import { emailMigrations } from '../email/migrations.ts';
 import { eventMigrations } from '../events/migrations.ts';
+import { fulfillmentMigrations } from '../fulfillments/migrations.ts';
 import { identityMigrations } from '../identity/migrations.ts';
 import { memberMigrations } from '../members/migrations.ts';
 import { oauthMigrations } from '../oauth/migrations.ts';
@@ -30,6 +31,7 @@ const migrations: Record<string, Migration> = {
   ...checkoutMigrations, // 0017
   ...orderMigrations, // 0018
   ...paymentMigrations, // 0019
+  ...fulfillmentMigrations, // 0027
   ...billingMigrations, // 0028
 };
 

@@ -4,6 +4,7 @@ import type { CatalogTables } from '../catalog/tables.ts';
 import type { CheckoutTables } from '../checkouts/tables.ts';
 import type { EmailTables } from '../email/tables.ts';
 import type { EventTables } from '../events/tables.ts';
+import type { FulfillmentTables } from '../fulfillments/tables.ts';
 import type { IdentityTables } from '../identity/tables.ts';
 import type { MemberTables } from '../members/tables.ts';
 import type { OAuthTables } from '../oauth/tables.ts';
@@ -53,4 +54,5 @@ export interface Tables
     CheckoutTables,
     OrderTables,
     PaymentTables,
+    FulfillmentTables,
     BillingTables {}

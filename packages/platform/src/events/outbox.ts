@@ -8,6 +8,8 @@ export const EVENT_ENTITIES = {
   cart: 'wix.ecom.v1.cart',
   checkout: 'wix.ecom.v1.checkout',
   order: 'wix.ecom.v1.order',
+  /** An order's fulfillments (`updated`: the whole list after any change). */
+  fulfillments: 'wix.ecom.v1.fulfillments',
   orderTransactions: 'wix.ecom.v1.order_transactions',
 } as const;
 export type EventEntity = keyof typeof EVENT_ENTITIES;

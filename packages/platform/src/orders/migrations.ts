@@ -1,5 +1,6 @@
 import type { Kysely, Migration } from 'kysely';
 import { buyerEmail } from './model.ts';
+import { searchColumns, tagsOf } from './search.ts';
 
 /** Orders and the counter their numbers come from. */
 export const orderMigrations: Record<string, Migration> = {
@@ -86,6 +87,122 @@ export const orderMigrations: Record<string, Migration> = {
         .createIndex('orders_buyer_email')
         .on('orders')
         .columns(['buyer_email', 'member_id'])
+        .execute();
+    },
+  },
+  '0026_orders_search': {
+    // The merchant's search over the hosted platform's search fields: each documented filter has a
+    // column (derived from the document, search.ts `searchColumns`) or a side table, and an index that
+    // leads with it and then walks newest first, so a filtered page of 50 stays an index walk at a
+    // million orders.
+    async up(db: Kysely<any>) {
+      for (const [name, type] of [
+        ['contact_id', 'text'],
+        ['billing_first_name', 'text'],
+        ['billing_last_name', 'text'],
+        ['channel_type', 'text'],
+      ] as const)
+        await db.schema.alterTable('orders').addColumn(name, type).execute();
+      await db.schema
+        .alterTable('orders')
+        .addColumn('total_amount', 'double precision', (col) => col.notNull().defaultTo(0))
+        .execute();
+      for (const name of ['archived', 'seen_by_a_human'])
+        await db.schema
+          .alterTable('orders')
+          .addColumn(name, 'integer', (col) => col.notNull().defaultTo(0))
+          .execute();
+      await db.schema
+        .createTable('order_tags')
+        .addColumn('order_id', 'text', (col) => col.notNull())
+        .addColumn('kind', 'text', (col) => col.notNull())
+        .addColumn('tag_id', 'text', (col) => col.notNull())
+        .addPrimaryKeyConstraint('order_tags_pk', ['kind', 'tag_id', 'order_id'])
+        .execute();
+      await db.schema.createIndex('order_tags_order').on('order_tags').column('order_id').execute();
+      await db.schema
+        .createTable('order_line_items')
+        .addColumn('order_id', 'text', (col) => col.notNull())
+        .addColumn('product_id', 'text', (col) => col.notNull())
+        .addColumn('product_name', 'text', (col) => col.notNull())
+        .execute();
+      await db.schema
+        .createIndex('order_line_items_product')
+        .on('order_line_items')
+        .columns(['product_id', 'order_id'])
+        .execute();
+      await db.schema
+        .createIndex('order_line_items_name')
+        .on('order_line_items')
+        .columns(['product_name', 'order_id'])
+        .execute();
+      await db.schema
+        .createIndex('order_line_items_order')
+        .on('order_line_items')
+        .column('order_id')
+        .execute();
+
+      let after = '';
+      for (;;) {
+        const rows: Array<{ id: string; doc: string }> = await db
+          .selectFrom('orders')
+          .select(['id', 'doc'])
+          .where('id', '>', after)
+          .orderBy('id')
+          .limit(500)
+          .execute();
+        for (const row of rows) {
+          const doc = JSON.parse(row.doc);
+          const { buyer_email: _, ...columns } = searchColumns(doc);
+          await db.updateTable('orders').set(columns).where('id', '=', row.id).execute();
+          const lines = new Map<string, { order_id: string; product_id: string; product_name: string }>();
+          for (const line of doc.lineItems ?? []) {
+            const product_id = String(line.catalogReference?.catalogItemId ?? '');
+            const product_name = String(line.productName?.original ?? '');
+            lines.set(`${product_id}\u0000${product_name}`, { order_id: row.id, product_id, product_name });
+          }
+          if (lines.size > 0)
+            await db
+              .insertInto('order_line_items')
+              .values([...lines.values()])
+              .execute();
+          const tags = tagsOf(doc);
+          const tagRows = [
+            ...[...new Set(tags.public)].map((tag_id) => ({ order_id: row.id, kind: 'public', tag_id })),
+            ...[...new Set(tags.private)].map((tag_id) => ({ order_id: row.id, kind: 'private', tag_id })),
+          ];
+          if (tagRows.length > 0) await db.insertInto('order_tags').values(tagRows).execute();
+        }
+        if (rows.length < 500) break;
+        after = rows[rows.length - 1]!.id;
+      }
+
+      // each filter leads an index that then runs newest first (the default sort)
+      for (const column of [
+        'status',
+        'payment_status',
+        'fulfillment_status',
+        'archived',
+        'channel_type',
+        'buyer_email',
+        'contact_id',
+        'billing_last_name',
+        'billing_first_name',
+      ])
+        await db.schema
+          .createIndex(`orders_search_${column}`)
+          .on('orders')
+          .columns([column, 'created_at', 'id'])
+          .execute();
+      await db.schema
+        .createIndex('orders_search_updated')
+        .on('orders')
+        .columns(['updated_at', 'id'])
+        .execute();
+      await db.schema
+        .createIndex('orders_search_total')
+        .on('orders')
+        .columns(['total_amount', 'id'])
         .execute();
     },
   },

@@ -1,62 +1,32 @@
-import type { FieldViolation } from '@cartwheel/sdk';
-import {
-  type Expression,
-  type ExpressionBuilder,
-  type Kysely,
-  type SqlBool,
-  sql,
-  type Transaction,
-} from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import { inTransaction } from '../db/database.ts';
 import type { Tables } from '../db/tables.ts';
 import type { Mailer } from '../email/mailer.ts';
 import { type DomainEvent, recordEvents } from '../events/outbox.ts';
-import { invalidArgument, notFound, violation } from '../shared/errors.ts';
+import { notFound } from '../shared/errors.ts';
 import { checkFilterBudget } from '../shared/filter-budget.ts';
 import { newId } from '../shared/ids.ts';
 import type { Principal } from '../shared/principal.ts';
 import { type ConfirmedOrder, orderConfirmation } from './confirmation.ts';
 import { buyerEmail, type OrderSource, orderDocument } from './model.ts';
+import {
+  compileFilter,
+  decodeCursor,
+  encodeCursor,
+  indexOrderLists,
+  MAX_ORDERS_PAGE,
+  type OrderSearch,
+  searchColumns,
+  sortOf,
+  statusesNamed,
+} from './search.ts';
 import type { OrderRow } from './tables.ts';
 
 /** Order numbers start here and go up by one per order, as the hosted platform's do. */
 export const FIRST_ORDER_NUMBER = 10001;
-/** A search page: 100 unless the caller asks for fewer (cursor paging). */
-export const MAX_ORDERS_PAGE = 100;
+export { MAX_ORDERS_PAGE, type OrderSearch } from './search.ts';
 
 export type OrderDocument = Record<string, unknown> & { id: string; status: string };
-
-/** Searchable fields: the wire's name → the column. */
-const FILTER_COLUMNS = {
-  id: 'id',
-  status: 'status',
-  paymentStatus: 'payment_status',
-  fulfillmentStatus: 'fulfillment_status',
-  number: 'number',
-  createdDate: 'created_at',
-  updatedDate: 'updated_at',
-  checkoutId: 'checkout_id',
-  'buyerInfo.memberId': 'member_id',
-  'buyerInfo.visitorId': 'visitor_id',
-} as const satisfies Record<string, keyof OrderRow>;
-type FilterColumn = (typeof FILTER_COLUMNS)[keyof typeof FILTER_COLUMNS];
-const SORT_COLUMNS = { createdDate: 'created_at', updatedDate: 'updated_at', number: 'number' } as const;
-type SortColumn = (typeof SORT_COLUMNS)[keyof typeof SORT_COLUMNS];
-
-export interface OrderSearch {
-  filter?: Record<string, unknown> | undefined;
-  sort?: Array<{ fieldName?: string | undefined; order?: string | undefined }> | undefined;
-  cursorPaging?: { limit?: number | undefined; cursor?: string | null | undefined } | undefined;
-}
-
-interface Cursor {
-  filter: Record<string, unknown>;
-  sort: { column: SortColumn; descending: boolean };
-  limit: number;
-  /** The sort key and id of the row the page starts after (`next`) or ends before (`prev`). */
-  key: [string | number, string];
-  direction: 'next' | 'prev';
-}
 
 /** What the orders domain needs of the others: the outbox its confirmations go through. */
 export interface OrderDependencies {
@@ -88,6 +58,7 @@ export class OrderService {
   async createInitialized(trx: Transaction<Tables>, source: OrderSource, now: Date): Promise<string> {
     const id = newId();
     const at = now.toISOString();
+    const doc = { ...orderDocument(source), shippable: source.priced.shippable };
     await trx
       .insertInto('orders')
       .values({
@@ -99,13 +70,14 @@ export class OrderService {
         checkout_id: source.checkoutId,
         visitor_id: source.buyer.visitorId,
         member_id: source.buyer.memberId,
-        buyer_email: source.buyer.email ? buyerEmail(source.buyer.email) : null,
         created_at: at,
         updated_at: at,
-        doc: JSON.stringify({ ...orderDocument(source), shippable: source.priced.shippable }),
+        doc: JSON.stringify(doc),
         holds_stock: 0,
+        ...searchColumns(doc),
       })
       .execute();
+    await indexOrderLists(trx, id, doc);
     return id;
   }
 
@@ -396,7 +368,7 @@ export class OrderService {
  * guest by the visitor the member signed in as, whose identity the member's tokens carry on: a guest
  * who signs up on the thank-you page still reads the order they just placed, whatever email it names.
  */
-function ownsOrder(principal: Principal, row: Pick<OrderRow, 'visitor_id' | 'member_id'>): boolean {
+export function ownsOrder(principal: Principal, row: Pick<OrderRow, 'visitor_id' | 'member_id'>): boolean {
   switch (principal.kind) {
     case 'admin':
       return true;
@@ -430,165 +402,4 @@ export function documentOf(row: OrderRow): OrderDocument {
 
 function emptyPage() {
   return { orders: [], metadata: { count: 0, cursors: { next: null, prev: null }, hasNext: false } };
-}
-
-/**
- * `table[key]` when `key` is one of the table's own names: a caller's field or operator named
- * `constructor` or `toString` must not find what every object inherits.
- */
-function ownValue<Table extends object>(table: Table, key: string): Table[keyof Table] | undefined {
-  return Object.hasOwn(table, key) ? table[key as keyof Table] : undefined;
-}
-
-function sortOf(sort: OrderSearch['sort']): Cursor['sort'] {
-  const first = sort?.[0];
-  if (!first?.fieldName) return { column: 'created_at', descending: true };
-  const column = ownValue(SORT_COLUMNS, first.fieldName);
-  if (!column) {
-    throw invalidArgument([
-      violation(
-        'search.sort[0].fieldName',
-        `orders sort by ${Object.keys(SORT_COLUMNS).join(', ')}`,
-        'INVALID_ENUM_VALUE',
-      ),
-    ]);
-  }
-  return { column, descending: first.order !== 'ASC' };
-}
-
-function encodeCursor(cursor: Cursor): string {
-  return Buffer.from(JSON.stringify(cursor)).toString('base64url');
-}
-
-function decodeCursor(text: string): Cursor {
-  try {
-    const cursor = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as Cursor;
-    const columns = Object.values(SORT_COLUMNS) as string[];
-    if (
-      cursor &&
-      typeof cursor.filter === 'object' &&
-      cursor.filter !== null &&
-      !Array.isArray(cursor.filter) &&
-      columns.includes(cursor.sort?.column) &&
-      Number.isInteger(cursor.limit) &&
-      cursor.limit >= 0 &&
-      cursor.limit <= MAX_ORDERS_PAGE &&
-      typeof cursor.sort.descending === 'boolean' &&
-      Array.isArray(cursor.key) &&
-      cursor.key.length === 2 &&
-      (typeof cursor.key[0] === 'string' || Number.isSafeInteger(cursor.key[0])) &&
-      typeof cursor.key[1] === 'string' &&
-      (cursor.direction === 'next' || cursor.direction === 'prev')
-    ) {
-      return cursor;
-    }
-  } catch {
-    // answered below
-  }
-  throw invalidArgument([
-    violation('search.cursorPaging.cursor', 'is not a cursor this search gave', 'FORMAT'),
-  ]);
-}
-
-/** The statuses a filter names anywhere: PENDING and REJECTED orders are listed only when named. */
-function statusesNamed(filter: unknown): Set<string> {
-  const named = new Set<string>();
-  const walk = (value: unknown, inStatus: boolean) => {
-    if (typeof value === 'string' && inStatus) named.add(value);
-    else if (Array.isArray(value)) for (const item of value) walk(item, inStatus);
-    else if (value && typeof value === 'object') {
-      for (const [key, child] of Object.entries(value)) walk(child, inStatus || key === 'status');
-    }
-  };
-  walk(filter, false);
-  return named;
-}
-
-type Condition = (eb: ExpressionBuilder<Tables, 'orders'>) => Expression<SqlBool>;
-const COMPARISONS = { $eq: '=', $ne: '<>', $gt: '>', $gte: '>=', $lt: '<', $lte: '<=' } as const;
-
-/** The wire's filter (`{"status": {"$in": [...]}, "$and": [...]}`) as a SQL condition on indexed columns. */
-export function compileFilter(filter: unknown, field: string): Condition {
-  if (!filter || typeof filter !== 'object' || Array.isArray(filter)) {
-    throw invalidArgument([violation(field, 'must be an object', 'FORMAT')]);
-  }
-  const parts: Condition[] = [];
-  for (const [key, value] of Object.entries(filter as Record<string, unknown>)) {
-    const at = `${field}.${key}`;
-    if (key === '$and' || key === '$or') {
-      if (!Array.isArray(value) || value.length === 0)
-        throw invalidArgument([violation(at, 'must be a list of filters', 'FORMAT')]);
-      const inner = value.map((item, index) => compileFilter(item, `${at}[${index}]`));
-      parts.push((eb) => (key === '$and' ? eb.and(inner.map((c) => c(eb))) : eb.or(inner.map((c) => c(eb)))));
-    } else if (key === '$not') {
-      const inner = compileFilter(value, at);
-      parts.push((eb) => eb.not(inner(eb)));
-    } else {
-      const column = ownValue(FILTER_COLUMNS, key);
-      if (!column) {
-        throw invalidArgument([
-          violation(at, `orders filter on ${Object.keys(FILTER_COLUMNS).join(', ')}`, 'FIELD_NOT_ALLOWED'),
-        ]);
-      }
-      parts.push(fieldCondition(column, value, at));
-    }
-  }
-  return (eb) => (parts.length === 0 ? eb.lit(true) : eb.and(parts.map((part) => part(eb))));
-}
-
-function fieldCondition(column: FilterColumn, value: unknown, field: string): Condition {
-  const operand = (raw: unknown, at: string): string | number => {
-    if (column === 'number') {
-      const number = typeof raw === 'number' ? raw : typeof raw === 'string' ? Number(raw) : Number.NaN;
-      if (!Number.isSafeInteger(number))
-        throw invalidArgument([violation(at, 'must be an order number', 'FORMAT')]);
-      return number;
-    }
-    if (typeof raw !== 'string') throw invalidArgument([violation(at, 'must be a string', 'FORMAT')]);
-    if (column === 'created_at' || column === 'updated_at') {
-      const date = new Date(raw);
-      if (Number.isNaN(date.getTime()))
-        throw invalidArgument([violation(at, 'must be an ISO-8601 date', 'FORMAT')]);
-      return date.toISOString();
-    }
-    return raw;
-  };
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-    if (value === null) return (eb) => eb(column, 'is', null);
-    const equal = operand(value, field);
-    return (eb) => eb(column, '=', equal);
-  }
-  const parts: Condition[] = [];
-  const problems: FieldViolation[] = [];
-  for (const [operator, raw] of Object.entries(value as Record<string, unknown>)) {
-    const at = `${field}.${operator}`;
-    const op = ownValue(COMPARISONS, operator);
-    if (op) {
-      const compared = operand(raw, at);
-      parts.push((eb) => eb(column, op, compared));
-    } else if (operator === '$in' || operator === '$nin') {
-      // its size was held to the filter budget already
-      if (!Array.isArray(raw)) throw invalidArgument([violation(at, 'must be a list of values', 'FORMAT')]);
-      const values = raw.map((item, index) => operand(item, `${at}[${index}]`));
-      if (values.length === 0) parts.push((eb) => eb.lit(operator === '$nin'));
-      else parts.push((eb) => eb(column, operator === '$in' ? 'in' : 'not in', values));
-    } else if (operator === '$exists') {
-      parts.push((eb) => eb(column, raw ? 'is not' : 'is', null));
-    } else if (operator === '$startsWith' && column !== 'number') {
-      const prefix = operand(raw, at) as string;
-      // both databases count characters (code points), not JavaScript's UTF-16 units
-      const characters = Array.from(prefix).length;
-      parts.push((eb) => eb(eb.fn('substr', [eb.ref(column), eb.lit(1), eb.lit(characters)]), '=', prefix));
-    } else {
-      problems.push(
-        violation(
-          at,
-          `is not an operator orders filter ${field.split('.').pop()} with`,
-          'INVALID_ENUM_VALUE',
-        ),
-      );
-    }
-  }
-  if (problems.length > 0) throw invalidArgument(problems);
-  return (eb) => eb.and(parts.map((part) => part(eb)));
 }

@@ -3,6 +3,10 @@ export interface OrderTables {
   orders: OrderRow;
   /** Counters that give out numbers, one row each (`orders`): bumped in the transaction that uses one. */
   order_counters: { name: string; value: number };
+  /** An order's tags, one row a tag (`kind` `public` or `private`): what a search by tag walks (0026). */
+  order_tags: { order_id: string; kind: string; tag_id: string };
+  /** An order's lines as a search by product reads them (0026). */
+  order_line_items: { order_id: string; product_id: string; product_name: string };
 }
 
 export interface OrderRow {
@@ -32,4 +36,12 @@ export interface OrderRow {
    * now holds stock unpaid.
    */
   holds_stock: number;
+  // search columns (0026), derived from `doc` whenever it is written (search.ts `searchColumns`)
+  contact_id: string | null;
+  billing_first_name: string | null;
+  billing_last_name: string | null;
+  total_amount: number;
+  archived: number;
+  seen_by_a_human: number;
+  channel_type: string | null;
 }

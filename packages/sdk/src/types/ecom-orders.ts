@@ -372,3 +372,42 @@ export interface BulkUpdateOrderTagsRequest {
   assignTags?: OrderTags;
   unassignTags?: OrderTags;
 }
+
+/** `POST /v1/orders/{orderId}/activities/add`: merchant comments and custom activities. */
+export interface AddActivitiesOptions {
+  orderActivities?: Array<{
+    merchantComment?: { message?: string };
+    customActivity?: { appId?: string; type?: string; additionalData?: Record<string, string> };
+  }>;
+}
+
+export interface AddActivitiesResponse {
+  order?: Order;
+  /** The new activities' ids, in the order given. */
+  activityIds?: string[];
+}
+
+/** Which activity of which order `deleteActivity` removes (a merchant comment or custom activity). */
+export interface DeleteActivityIdentifiers {
+  id: string;
+  activityId: string;
+}
+
+export interface DeleteActivityResponse {
+  order?: Order;
+}
+
+/**
+ * `POST /v1/orders/aggregate`: `aggregation` names each figure, `{$count: [fields]}` or
+ * `{$sum: "priceSummary.total.amount", groupBy?: [fields]}`, over the orders `filter` selects.
+ */
+export interface AggregateOrdersOptions {
+  filter?: Record<string, unknown> | null;
+  aggregation?: Record<string, unknown> | null;
+  /** Joins the values of several grouping fields in a key: `(APPROVED|PAID)` by default. */
+  hierarchySeparatorOverride?: string | null;
+}
+
+export interface AggregateOrdersResponse {
+  aggregates?: Record<string, unknown> | null;
+}

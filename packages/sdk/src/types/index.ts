@@ -8,6 +8,7 @@ export * from './ecom-cart.ts';
 export * from './ecom-checkout.ts';
 export * from './ecom-common.ts';
 export * from './ecom-discounts.ts';
+export * from './ecom-fulfillments.ts';
 export * from './ecom-orders.ts';
 export * from './ecom-payments.ts';
 export * from './ecom-recovery.ts';

@@ -17,6 +17,8 @@ export const ORDER_TRANSACTIONS = everyHost(
   ['/v1/bulk/payments', '/ecom/v1/bulk/payments'],
 );
 
+export const ORDER_FULFILLMENTS = everyHost(['/v1/fulfillments', '/ecom/v1/fulfillments']);
+
 /** One call of an ecom service: its method, service path, trace name, and body or query. */
 export type EcomCall = <T>(
   transport: Transport,

@@ -2,7 +2,15 @@
 export type { AddressInput } from './addresses.ts';
 export { checkout } from './checkout.ts';
 export { currentCart } from './current-cart.ts';
-export { CHECKOUTS, CURRENT_CART, ORDER_TRANSACTIONS, ORDERS, PAYMENTS_COLLECTOR } from './domains.ts';
+export {
+  CHECKOUTS,
+  CURRENT_CART,
+  ORDER_FULFILLMENTS,
+  ORDER_TRANSACTIONS,
+  ORDERS,
+  PAYMENTS_COLLECTOR,
+} from './domains.ts';
+export { orderFulfillments } from './order-fulfillments.ts';
 export { ORDER_BILLING, orderBilling } from './order-billing.ts';
 export { orderTransactions } from './order-transactions.ts';
 export { orders } from './orders.ts';

@@ -1,6 +1,10 @@
 import type { ModuleDefinition } from '../../client.ts';
 import type { Transport } from '../../transport/http.ts';
 import type {
+  AddActivitiesOptions,
+  AddActivitiesResponse,
+  AggregateOrdersOptions,
+  AggregateOrdersResponse,
   BulkUpdateOrdersOptions,
   BulkUpdateOrdersResponse,
   BulkUpdateOrderTagsOptions,
@@ -8,6 +12,8 @@ import type {
   CancelOrderRequest,
   CancelOrderResponse,
   CreateOrderOptions,
+  DeleteActivityIdentifiers,
+  DeleteActivityResponse,
   MaskedOrder,
   Order,
   OrderSearch,
@@ -102,4 +108,38 @@ export const orders = {
         orderIds,
         ...pick(options, ['assignTags', 'unassignTags']),
       }),
+
+  /** `POST /v1/orders/{orderId}/activities/add` {orderId, orderActivities}: `{order, activityIds}`. */
+  addActivities:
+    (transport: Transport) =>
+    (orderId: string, options?: AddActivitiesOptions): Promise<AddActivitiesResponse> =>
+      call(transport, 'POST', `/v1/orders/${segment(orderId)}/activities/add`, 'AddActivities', {
+        orderId,
+        orderActivities: options?.orderActivities,
+      }),
+
+  /** `DELETE /v1/orders/{id}/activities/{activityId}?id=...&activityId=...`: `{order}`. */
+  deleteActivity:
+    (transport: Transport) =>
+    (identifiers: DeleteActivityIdentifiers): Promise<DeleteActivityResponse> =>
+      call(
+        transport,
+        'DELETE',
+        `/v1/orders/${segment(identifiers.id)}/activities/${segment(identifiers.activityId)}`,
+        'DeleteActivity',
+        undefined,
+        { id: identifiers.id, activityId: identifiers.activityId },
+      ),
+
+  /** `POST /v1/orders/aggregate` {filter, aggregation, hierarchySeparatorOverride}: `{aggregates}`. */
+  aggregateOrders:
+    (transport: Transport) =>
+    (options?: AggregateOrdersOptions): Promise<AggregateOrdersResponse> =>
+      call(
+        transport,
+        'POST',
+        '/v1/orders/aggregate',
+        'AggregateOrders',
+        pick(options, ['filter', 'aggregation', 'hierarchySeparatorOverride']),
+      ),
 } satisfies ModuleDefinition;

@@ -1,0 +1,24 @@
+import {
+  ApiKeyStrategy,
+  createClient,
+  members,
+  orders,
+  orderTransactions,
+  paymentsCollector,
+  products,
+} from '@cartwheel/sdk';
+
+/**
+ * The SDK client the back office's hooks use: every call goes through `@cartwheel/sdk`, as an app of
+ * the merchant's would, so anything the back office does an app can do too. The key is the admin API
+ * key for now; staff sign-in replaces it when staff accounts land.
+ */
+export function createBackOfficeClient(apiKey: string) {
+  return createClient({
+    host: window.location.origin,
+    auth: ApiKeyStrategy({ apiKey }),
+    modules: { orders, orderTransactions, paymentsCollector, products, members },
+  });
+}
+
+export type BackOfficeClient = ReturnType<typeof createBackOfficeClient>;

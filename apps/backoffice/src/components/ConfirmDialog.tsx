@@ -1,0 +1,55 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import type { ReactNode } from 'react';
+import './dialog.css';
+
+/**
+ * An accessible confirmation (Radix Dialog: focus kept inside, Escape closes, focus returns to the
+ * button that opened it). `children` holds the choices the action takes; the action's own button
+ * confirms, and its error shows inside the dialog, which stays open.
+ */
+export function ConfirmDialog(props: {
+  trigger: ReactNode;
+  title: string;
+  description: string;
+  confirm: string;
+  busy: boolean;
+  error?: string | undefined;
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  onConfirm(): void;
+  children?: ReactNode;
+}) {
+  return (
+    <Dialog.Root open={props.open} onOpenChange={props.onOpenChange}>
+      <Dialog.Trigger asChild>{props.trigger}</Dialog.Trigger>
+      <Dialog.Portal>
+        <Dialog.Overlay className="dialog-overlay" />
+        <Dialog.Content className="dialog">
+          <Dialog.Title>{props.title}</Dialog.Title>
+          <Dialog.Description className="muted">{props.description}</Dialog.Description>
+          {props.children}
+          {props.error ? (
+            <p className="alert" role="alert">
+              {props.error}
+            </p>
+          ) : null}
+          <div className="dialog__actions">
+            <Dialog.Close asChild>
+              <button className="button button--quiet" type="button">
+                Keep it
+              </button>
+            </Dialog.Close>
+            <button
+              className="button button--primary"
+              type="button"
+              disabled={props.busy}
+              onClick={props.onConfirm}
+            >
+              {props.busy ? 'Working…' : props.confirm}
+            </button>
+          </div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

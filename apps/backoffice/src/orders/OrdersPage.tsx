@@ -1,0 +1,208 @@
+import { useOrderSearch } from '@cartwheel/react';
+import type { Order } from '@cartwheel/sdk';
+import { createColumnHelper, flexRender, getCoreRowModel, useReactTable } from '@tanstack/react-table';
+import { type FormEvent, useEffect, useId, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { ErrorNotice } from '../components/ErrorNotice.tsx';
+import {
+  buyerName,
+  FULFILLMENT_LABELS,
+  fulfillmentLabel,
+  money,
+  orderDate,
+  PAYMENT_LABELS,
+  paymentLabel,
+} from './labels.ts';
+import { searchOf, viewOf } from './search.ts';
+import './orders.css';
+
+const column = createColumnHelper<Order>();
+
+const COLUMNS = [
+  column.accessor('number', {
+    header: 'Order',
+    cell: (cell) => (
+      <Link to={`/orders/${encodeURIComponent(cell.row.original.id ?? '')}`} data-testid="order-link">
+        #{cell.getValue()}
+      </Link>
+    ),
+  }),
+  column.accessor('createdDate', { header: 'Date', cell: (cell) => orderDate(cell.getValue()) }),
+  column.display({
+    id: 'buyer',
+    header: 'Buyer',
+    cell: (cell) => (
+      <>
+        {buyerName(cell.row.original)}
+        <span className="muted cell__second">{cell.row.original.buyerInfo?.email}</span>
+      </>
+    ),
+  }),
+  column.display({
+    id: 'total',
+    header: 'Total',
+    cell: (cell) => money(cell.row.original.priceSummary?.total),
+  }),
+  column.display({
+    id: 'payment',
+    header: 'Payment',
+    cell: (cell) => <span className="badge">{paymentLabel(cell.row.original)}</span>,
+  }),
+  column.display({
+    id: 'fulfillment',
+    header: 'Fulfillment',
+    cell: (cell) => <span className="badge">{fulfillmentLabel(cell.row.original)}</span>,
+  }),
+];
+
+/**
+ * `/admin/orders`: every order, newest first, 50 at a time, found by number or buyer email and narrowed
+ * by payment and fulfillment status. The view lives in the address, so it can be bookmarked and shared.
+ */
+export function OrdersPage() {
+  const [params, setParams] = useSearchParams();
+  const view = viewOf(params);
+  // the cursors of the pages before this one, so "Previous" can go back; another view starts again
+  const viewKey = params.toString();
+  const [paging, setPaging] = useState<{ view: string; cursors: string[] }>({ view: viewKey, cursors: [] });
+  const cursors = paging.view === viewKey ? paging.cursors : [];
+  const setCursors = (change: (before: string[]) => string[]) =>
+    setPaging({ view: viewKey, cursors: change(cursors) });
+  const search = searchOf(view, cursors.at(-1));
+  const orders = useOrderSearch(search);
+  const table = useReactTable({
+    data: orders.data?.orders ?? [],
+    columns: COLUMNS,
+    getCoreRowModel: getCoreRowModel(),
+  });
+  const next = orders.data?.metadata.cursors.next;
+  const id = useId();
+
+  useEffect(() => {
+    document.title = 'Orders · Cartwheel back office';
+  }, []);
+
+  function change(name: string, value: string) {
+    const changed = new URLSearchParams(params);
+    if (value) changed.set(name, value);
+    else changed.delete(name);
+    setParams(changed);
+  }
+
+  function submitSearch(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    change('q', String(new FormData(event.currentTarget).get('q') ?? '').trim());
+  }
+
+  return (
+    <>
+      <h1>Orders</h1>
+      <div className="toolbar">
+        <search>
+          <form className="toolbar__search" onSubmit={submitSearch}>
+            <label htmlFor={`${id}-q`}>Find an order</label>
+            <input
+              id={`${id}-q`}
+              name="q"
+              type="search"
+              defaultValue={view.q}
+              key={view.q}
+              placeholder="Order number or buyer email"
+            />
+            <button className="button" type="submit">
+              Search
+            </button>
+          </form>
+        </search>
+        <label>
+          Payment
+          <select value={view.payment} onChange={(event) => change('payment', event.target.value)}>
+            <option value="">Any</option>
+            {Object.entries(PAYMENT_LABELS).map(([status, label]) => (
+              <option key={status} value={status}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Fulfillment
+          <select value={view.fulfillment} onChange={(event) => change('fulfillment', event.target.value)}>
+            <option value="">Any</option>
+            {Object.entries(FULFILLMENT_LABELS).map(([status, label]) => (
+              <option key={status} value={status}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Sort
+          <select
+            value={view.order}
+            onChange={(event) => change('order', event.target.value === 'ASC' ? 'ASC' : '')}
+          >
+            <option value="DESC">Newest first</option>
+            <option value="ASC">Oldest first</option>
+          </select>
+        </label>
+      </div>
+
+      {orders.isError ? (
+        <ErrorNotice what="the orders" error={orders.error} retry={() => orders.refetch()} />
+      ) : orders.isPending ? (
+        <p role="status">Loading orders…</p>
+      ) : orders.data.orders.length === 0 ? (
+        <p className="panel">
+          {viewKey
+            ? 'No order matches this search. Clear the filters to see every order.'
+            : 'No orders yet. Orders appear here as shoppers check out.'}
+        </p>
+      ) : (
+        <div className="table-wrap">
+          <table className="table" aria-busy={orders.isFetching} aria-label="Orders">
+            <thead>
+              {table.getHeaderGroups().map((group) => (
+                <tr key={group.id}>
+                  {group.headers.map((header) => (
+                    <th key={header.id} scope="col">
+                      {flexRender(header.column.columnDef.header, header.getContext())}
+                    </th>
+                  ))}
+                </tr>
+              ))}
+            </thead>
+            <tbody>
+              {table.getRowModel().rows.map((row) => (
+                <tr key={row.id} data-testid="order-row">
+                  {row.getVisibleCells().map((cell) => (
+                    <td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+
+      <nav className="pager" aria-label="Pages of orders">
+        <button
+          className="button button--quiet"
+          type="button"
+          disabled={cursors.length === 0}
+          onClick={() => setCursors((before) => before.slice(0, -1))}
+        >
+          Previous
+        </button>
+        <button
+          className="button button--quiet"
+          type="button"
+          disabled={!next}
+          onClick={() => next && setCursors((before) => [...before, next])}
+        >
+          Next
+        </button>
+      </nav>
+    </>
+  );
+}

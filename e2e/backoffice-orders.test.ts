@@ -1,0 +1,168 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { admin } from '../packages/platform/test/catalog-http.ts';
+import { placeOrder, shipToUs, stockedProduct } from '../packages/platform/test/checkout-support.ts';
+import { DIALECTS, type TestPlatform } from '../packages/platform/test/support/platform.ts';
+import { E2E_SUITE, eventually, newTestPage, TEST_TIMEOUT } from './support/browser.ts';
+import { SHOTS, startStoreInBrowser, stopStoreInBrowser } from './support/store.ts';
+
+/**
+ * The back office's orders (/admin/orders) in Chromium against the built platform: a merchant signed in
+ * with the admin API key finds the orders shoppers placed, narrows them by number and payment status,
+ * and opens one. Everything it shows comes through `@cartwheel/sdk`'s `searchOrders` and `getOrder`.
+ */
+describe.each(DIALECTS)('the back office orders in Chromium on %s', E2E_SUITE, (dialect) => {
+  let platform: TestPlatform;
+  let browser: Browser;
+  let page: Page;
+  const placed: Array<{ orderId: string; number: string; total: string }> = [];
+  const shot = (name: string) =>
+    page.screenshot({ path: `${SHOTS}/backoffice-orders-${dialect}-${name}.png`, fullPage: true });
+  const rows = () => page.getByTestId('order-row');
+
+  let kettleId: string;
+  /** What the stock of the kettle the orders bought stands at. */
+  async function kettleStock(): Promise<number> {
+    const answer = await admin(platform).get(
+      `/stores-reader/v1/products/${kettleId}?includeMerchantSpecificData=true`,
+    );
+    return answer.body.product.stock.quantity as number;
+  }
+
+  beforeAll(async () => {
+    ({ platform, browser } = await startStoreInBrowser(dialect, { apps: ['backoffice'], seedDemo: false }));
+    await shipToUs(platform);
+    const kettle = await stockedProduct(platform, 'Back Office Kettle', 40, 20);
+    kettleId = kettle.id;
+    const capture = (mode: string) =>
+      admin(platform).patch('/api/cartwheel/payment-settings', { paymentSettings: { capture: mode } });
+    for (const [quantity, mode] of [
+      [1, 'IMMEDIATE'],
+      [2, 'AUTHORIZE_ONLY'],
+      [3, 'IMMEDIATE'],
+    ] as const) {
+      expect((await capture(mode)).status).toBe(200);
+      const { orderId } = await placeOrder(platform, kettle.id, { quantity });
+      const order = (await admin(platform).get(`/ecom/v1/orders/${orderId}`)).body.order;
+      placed.push({ orderId, number: order.number, total: order.priceSummary.total.formattedAmount });
+    }
+    expect((await capture('IMMEDIATE')).status).toBe(200);
+    page = await newTestPage(browser, { width: 1280, height: 900 });
+  }, TEST_TIMEOUT);
+
+  afterAll(() => stopStoreInBrowser(platform, browser), TEST_TIMEOUT);
+
+  it('asks for the admin key, then lists every order newest first with its buyer, total and statuses', async () => {
+    await page.goto(`${platform.url}/admin/orders`);
+    await page.getByLabel('Admin API key', { exact: true }).fill(platform.adminApiKey);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+
+    await eventually(() => rows().count()).toBe(3);
+    const numbers = await page.getByTestId('order-link').allTextContents();
+    expect(numbers).toEqual([...placed].reverse().map((order) => `#${order.number}`));
+    const newest = await rows().first().textContent();
+    expect(newest).toContain(placed[2]!.total);
+    expect(newest).toContain('Paid');
+    expect(newest).toContain('Not fulfilled');
+    expect(await rows().nth(1).textContent()).toContain('Awaiting capture');
+    await shot('list');
+  });
+
+  it('finds an order by its number and narrows the list by payment status, kept in the address', async () => {
+    const middle = placed[1]!;
+    await page.getByLabel('Find an order').fill(`#${middle.number}`);
+    await page.getByRole('button', { name: 'Search' }).click();
+    await eventually(() => page.getByTestId('order-link').allTextContents()).toEqual([`#${middle.number}`]);
+    expect(new URL(page.url()).searchParams.get('q')).toBe(`#${middle.number}`);
+
+    await page.getByLabel('Find an order').fill('');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await eventually(() => rows().count()).toBe(3);
+    await page.getByLabel('Payment').selectOption({ label: 'Awaiting capture' });
+    await eventually(() => page.getByTestId('order-link').allTextContents()).toEqual([`#${middle.number}`]);
+
+    // the view survives a reload: it is the page's address
+    await page.reload();
+    await eventually(() => page.getByTestId('order-link').allTextContents()).toEqual([`#${middle.number}`]);
+    expect(await page.getByLabel('Payment').inputValue()).toBe('PENDING');
+
+    await page.getByLabel('Payment').selectOption({ label: 'Any' });
+    await page.getByLabel('Sort').selectOption({ label: 'Oldest first' });
+    await eventually(() => page.getByTestId('order-link').allTextContents()).toEqual(
+      placed.map((order) => `#${order.number}`),
+    );
+  });
+
+  it('opens an order with its lines, buyer, total and payment status', async () => {
+    const middle = placed[1]!;
+    await page.getByRole('link', { name: `#${middle.number}` }).click();
+    await page.waitForURL(`**/admin/orders/${middle.orderId}`);
+    await eventually(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(
+      `Order #${middle.number}`,
+    );
+    expect(await page.getByTestId('order-total').textContent()).toBe(middle.total);
+    expect(await page.getByTestId('order-line').textContent()).toContain('Back Office Kettle');
+    expect(await page.getByTestId('payment-status').textContent()).toBe('Awaiting capture');
+    expect(await page.getByTestId('buyer-email').textContent()).toMatch(/@/);
+    await shot('order');
+
+    await page.getByRole('link', { name: '← All orders' }).click();
+    await eventually(() => rows().count()).toBe(3);
+  });
+
+  it('finds the orders a buyer placed by their email', async () => {
+    const email = (await admin(platform).get(`/ecom/v1/orders/${placed[0]!.orderId}`)).body.order.buyerInfo
+      .email as string;
+    await page.getByLabel('Find an order').fill(email.toUpperCase());
+    await page.getByRole('button', { name: 'Search' }).click();
+    await eventually(() => rows().count()).toBe(3);
+    await page.getByLabel('Find an order').fill('nobody@example.com');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await eventually(() => page.getByText('No order matches this search.', { exact: false }).count()).toBe(1);
+  });
+
+  it('tags an order and removes the tag, each saved at once and kept after a reload', async () => {
+    const first = placed[0]!;
+    await page.goto(`${platform.url}/admin/orders/${first.orderId}`);
+    await page.getByLabel('New tag').fill('gift');
+    await page.getByRole('button', { name: 'Add tag' }).click();
+    await eventually(() => page.getByTestId('order-tag').allTextContents()).toEqual(['gift×']);
+    await page.reload();
+    await eventually(() => page.getByTestId('order-tag').count()).toBe(1);
+    const stored = (await admin(platform).get(`/ecom/v1/orders/${first.orderId}`)).body.order;
+    expect(stored.tags.tags.tagIds).toEqual(['gift']);
+
+    await page.getByRole('button', { name: 'Remove tag gift' }).click();
+    await eventually(() => page.getByTestId('order-tag').count()).toBe(0);
+  });
+
+  it('cancels an order after asking, putting its items back in stock', async () => {
+    const last = placed[2]!;
+    const stockBefore = await kettleStock();
+    await page.goto(`${platform.url}/admin/orders/${last.orderId}`);
+    await page.getByRole('button', { name: 'Cancel order' }).click();
+    const dialog = page.getByRole('dialog');
+    await eventually(() => dialog.count()).toBe(1);
+    // keeping it changes nothing
+    await dialog.getByRole('button', { name: 'Keep it' }).click();
+    await eventually(() => dialog.count()).toBe(0);
+    expect((await admin(platform).get(`/ecom/v1/orders/${last.orderId}`)).body.order.status).toBe('APPROVED');
+
+    await page.getByRole('button', { name: 'Cancel order' }).click();
+    await dialog.getByLabel('Put the items back in stock').check();
+    await dialog.getByRole('button', { name: 'Cancel order' }).click();
+    await eventually(() => page.getByRole('status').textContent()).toContain('was canceled');
+    await eventually(() => page.getByTestId('fulfillment-status').textContent()).toBe('Canceled');
+    expect((await admin(platform).get(`/ecom/v1/orders/${last.orderId}`)).body.order.status).toBe('CANCELED');
+    expect(await kettleStock()).toBe(stockBefore + 3);
+    expect(await page.getByRole('button', { name: 'Cancel order' }).count()).toBe(0);
+  });
+
+  it('says so, and offers to sign in again, when the key is no longer accepted', async () => {
+    await page.evaluate(() => sessionStorage.setItem('cartwheel.backoffice.adminApiKey', 'not-a-key'));
+    await page.goto(`${platform.url}/admin/orders`);
+    await eventually(() => page.getByRole('alert').textContent()).toContain('no longer accepts this key');
+    await page.getByRole('button', { name: 'Sign in again' }).click();
+    await eventually(() => page.getByLabel('Admin API key', { exact: true }).count()).toBe(1);
+  });
+});

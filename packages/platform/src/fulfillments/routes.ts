@@ -1,0 +1,67 @@
+import { CALLERS, type HttpApp } from '../http/app.ts';
+import type { Services } from '../platform.ts';
+import {
+  BulkCreateFulfillmentsBody,
+  CreateFulfillmentBody,
+  FulfillmentParams,
+  ListByIdsBody,
+  OrderIdParams,
+  UpdateFulfillmentBody,
+} from './schemas.ts';
+
+/**
+ * `@wix/ecom`'s `orderFulfillments` (`/ecom/v1/fulfillments/...`): the admin API key changes them;
+ * a buyer reads their own order's (a member their own, a visitor what they placed), never another's.
+ */
+export function fulfillmentRoutes(app: HttpApp, services: Pick<Services, 'fulfillments'>): void {
+  const fulfillments = services.fulfillments;
+  const path = '/ecom/v1/fulfillments';
+
+  app.get(
+    `${path}/orders/:orderId`,
+    { schema: { params: OrderIdParams }, config: CALLERS.tokenHolders },
+    async (request) => ({
+      orderWithFulfillments: await fulfillments.listForOrder(request.params.orderId, request.principal),
+    }),
+  );
+
+  app.post(
+    `${path}/list-by-ids`,
+    { schema: { body: ListByIdsBody }, config: CALLERS.tokenHolders },
+    async (request) => ({
+      ordersWithFulfillments: await fulfillments.listForOrders(request.body.orderIds, request.principal),
+    }),
+  );
+
+  app.post(
+    `${path}/orders/:orderId/create-fulfillment`,
+    { schema: { params: OrderIdParams, body: CreateFulfillmentBody } },
+    (request) => fulfillments.create(request.params.orderId, request.body.fulfillment),
+  );
+
+  app.patch(
+    `${path}/:fulfillmentId/orders/:orderId`,
+    { schema: { params: FulfillmentParams, body: UpdateFulfillmentBody } },
+    async (request) => ({
+      orderWithFulfillments: await fulfillments.update(
+        request.params.orderId,
+        request.params.fulfillmentId,
+        request.body.fulfillment,
+      ),
+    }),
+  );
+
+  app.delete(
+    `${path}/:fulfillmentId/orders/:orderId`,
+    { schema: { params: FulfillmentParams } },
+    async (request) => ({
+      orderWithFulfillments: await fulfillments.delete(request.params.orderId, request.params.fulfillmentId),
+    }),
+  );
+
+  app.post(
+    `${path}/orders/bulk/create-fulfillments`,
+    { schema: { body: BulkCreateFulfillmentsBody } },
+    (request) => fulfillments.bulkCreate(request.body.ordersWithFulfillments),
+  );
+}

@@ -1,0 +1,389 @@
+import type { FieldViolation } from '@cartwheel/sdk';
+import type { Expression, ExpressionBuilder, SqlBool, Transaction } from 'kysely';
+import type { Tables } from '../db/tables.ts';
+import { invalidArgument, violation } from '../shared/errors.ts';
+import { buyerEmail } from './model.ts';
+import type { OrderRow } from './tables.ts';
+
+/**
+ * The order search's language: the hosted platform's search fields (its `OrderSearchSpec`), each on
+ * a column or a side table of its own with an index, so every documented filter stays an index walk
+ * at a million orders (migration `0026_orders_search`); the cursors that page through the answer.
+ */
+
+/** A search page: 100 unless the caller asks for fewer (cursor paging). */
+export const MAX_ORDERS_PAGE = 100;
+
+/** Searchable fields held on the order's row: the wire's name → the column. */
+const FILTER_COLUMNS = {
+  id: 'id',
+  status: 'status',
+  paymentStatus: 'payment_status',
+  fulfillmentStatus: 'fulfillment_status',
+  number: 'number',
+  createdDate: 'created_at',
+  updatedDate: 'updated_at',
+  purchasedDate: 'created_at',
+  checkoutId: 'checkout_id',
+  'buyerInfo.memberId': 'member_id',
+  'buyerInfo.visitorId': 'visitor_id',
+  'buyerInfo.email': 'buyer_email',
+  'buyerInfo.contactId': 'contact_id',
+  'billingInfo.contactDetails.firstName': 'billing_first_name',
+  'billingInfo.contactDetails.lastName': 'billing_last_name',
+  'priceSummary.total.amount': 'total_amount',
+  archived: 'archived',
+  seenByAHuman: 'seen_by_a_human',
+  'channelInfo.type': 'channel_type',
+} as const satisfies Record<string, keyof OrderRow>;
+type FilterColumn = (typeof FILTER_COLUMNS)[keyof typeof FILTER_COLUMNS];
+
+/** Searchable lists held in side tables, one row a value: filtered with `$hasSome` / `$hasAll`. */
+const FILTER_SETS = {
+  'tags.tags.tagIds': { table: 'order_tags', column: 'tag_id', kind: 'public' },
+  'tags.privateTags.tagIds': { table: 'order_tags', column: 'tag_id', kind: 'private' },
+  'lineItems.catalogReference.catalogItemId': { table: 'order_line_items', column: 'product_id' },
+  'lineItems.productName.original': { table: 'order_line_items', column: 'product_name' },
+} as const;
+type FilterSet = (typeof FILTER_SETS)[keyof typeof FILTER_SETS];
+
+/** Sortable fields: never null, so a cursor's key always compares. */
+const SORT_COLUMNS = {
+  createdDate: 'created_at',
+  purchasedDate: 'created_at',
+  updatedDate: 'updated_at',
+  number: 'number',
+  'priceSummary.total.amount': 'total_amount',
+  status: 'status',
+  paymentStatus: 'payment_status',
+  fulfillmentStatus: 'fulfillment_status',
+} as const;
+export type SortColumn = (typeof SORT_COLUMNS)[keyof typeof SORT_COLUMNS];
+
+const BOOLEAN_COLUMNS = new Set<FilterColumn>(['archived', 'seen_by_a_human']);
+const NUMBER_COLUMNS = new Set<FilterColumn>(['number', 'total_amount']);
+const DATE_COLUMNS = new Set<FilterColumn>(['created_at', 'updated_at']);
+
+export interface OrderSearch {
+  filter?: Record<string, unknown> | undefined;
+  sort?: Array<{ fieldName?: string | undefined; order?: string | undefined }> | undefined;
+  cursorPaging?: { limit?: number | undefined; cursor?: string | null | undefined } | undefined;
+}
+
+export interface Cursor {
+  filter: Record<string, unknown>;
+  sort: { column: SortColumn; descending: boolean };
+  limit: number;
+  /** The sort key and id of the row the page starts after (`next`) or ends before (`prev`). */
+  key: [string | number, string];
+  direction: 'next' | 'prev';
+}
+
+/** The columns a search reads of an order, derived from its wire document whenever that is written. */
+export type SearchColumns = Pick<
+  OrderRow,
+  | 'buyer_email'
+  | 'contact_id'
+  | 'billing_first_name'
+  | 'billing_last_name'
+  | 'total_amount'
+  | 'archived'
+  | 'seen_by_a_human'
+  | 'channel_type'
+>;
+
+interface SearchedDocument {
+  buyerInfo?: { email?: unknown; contactId?: unknown };
+  billingInfo?: { contactDetails?: { firstName?: unknown; lastName?: unknown } };
+  priceSummary?: { total?: { amount?: unknown } };
+  archived?: unknown;
+  seenByAHuman?: unknown;
+  channelInfo?: { type?: unknown };
+  tags?: { tags?: { tagIds?: unknown }; privateTags?: { tagIds?: unknown } };
+  lineItems?: Array<{ catalogReference?: { catalogItemId?: unknown }; productName?: { original?: unknown } }>;
+}
+
+const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
+
+export function searchColumns(order: object): SearchColumns {
+  const doc = order as SearchedDocument;
+  const email = text(doc.buyerInfo?.email);
+  const total = Number(doc.priceSummary?.total?.amount);
+  return {
+    buyer_email: email ? buyerEmail(email) : null,
+    contact_id: text(doc.buyerInfo?.contactId),
+    billing_first_name: text(doc.billingInfo?.contactDetails?.firstName),
+    billing_last_name: text(doc.billingInfo?.contactDetails?.lastName),
+    total_amount: Number.isFinite(total) ? total : 0,
+    archived: doc.archived === true ? 1 : 0,
+    seen_by_a_human: doc.seenByAHuman === true ? 1 : 0,
+    channel_type: text(doc.channelInfo?.type),
+  };
+}
+
+/** An order's tags as the wire holds them: `{tags: {tagIds}, privateTags: {tagIds}}`. */
+export function tagsOf(order: object): { public: string[]; private: string[] } {
+  const doc = order as SearchedDocument;
+  const ids = (value: unknown) =>
+    Array.isArray(value) ? value.filter((id): id is string => typeof id === 'string') : [];
+  return { public: ids(doc.tags?.tags?.tagIds), private: ids(doc.tags?.privateTags?.tagIds) };
+}
+
+/** Writes the side tables a search reads (line items' products, tags) for a new order, in `trx`. */
+export async function indexOrderLists(
+  trx: Transaction<Tables>,
+  orderId: string,
+  order: object,
+): Promise<void> {
+  const doc = order as SearchedDocument;
+  const lines = new Map<string, { order_id: string; product_id: string; product_name: string }>();
+  for (const line of doc.lineItems ?? []) {
+    const row = {
+      order_id: orderId,
+      product_id: text(line.catalogReference?.catalogItemId) ?? '',
+      product_name: text(line.productName?.original) ?? '',
+    };
+    lines.set(`${row.product_id}\u0000${row.product_name}`, row);
+  }
+  if (lines.size > 0)
+    await trx
+      .insertInto('order_line_items')
+      .values([...lines.values()])
+      .execute();
+  await writeTags(trx, orderId, tagsOf(doc));
+}
+
+/** Makes the order's tag rows those of `tags`, in `trx` (the order's row is locked by the caller). */
+export async function writeTags(
+  trx: Transaction<Tables>,
+  orderId: string,
+  tags: { public: string[]; private: string[] },
+): Promise<void> {
+  await trx.deleteFrom('order_tags').where('order_id', '=', orderId).execute();
+  const rows = [
+    ...new Set(tags.public.map((tag) => `public\u0000${tag}`)),
+    ...new Set(tags.private.map((tag) => `private\u0000${tag}`)),
+  ].map((key) => {
+    const [kind, tag_id] = key.split('\u0000') as [string, string];
+    return { order_id: orderId, kind, tag_id };
+  });
+  if (rows.length > 0) await trx.insertInto('order_tags').values(rows).execute();
+}
+
+/**
+ * `table[key]` when `key` is one of the table's own names: a caller's field or operator named
+ * `constructor` or `toString` must not find what every object inherits.
+ */
+function ownValue<Table extends object>(table: Table, key: string): Table[keyof Table] | undefined {
+  return Object.hasOwn(table, key) ? table[key as keyof Table] : undefined;
+}
+
+export function sortOf(sort: OrderSearch['sort']): Cursor['sort'] {
+  const first = sort?.[0];
+  if (!first?.fieldName) return { column: 'created_at', descending: true };
+  const column = ownValue(SORT_COLUMNS, first.fieldName);
+  if (!column) {
+    throw invalidArgument([
+      violation(
+        'search.sort[0].fieldName',
+        `orders sort by ${Object.keys(SORT_COLUMNS).join(', ')}`,
+        'INVALID_ENUM_VALUE',
+      ),
+    ]);
+  }
+  return { column, descending: first.order !== 'ASC' };
+}
+
+export function encodeCursor(cursor: Cursor): string {
+  return Buffer.from(JSON.stringify(cursor)).toString('base64url');
+}
+
+export function decodeCursor(text: string): Cursor {
+  try {
+    const cursor = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as Cursor;
+    const columns = Object.values(SORT_COLUMNS) as string[];
+    if (
+      cursor &&
+      typeof cursor.filter === 'object' &&
+      cursor.filter !== null &&
+      !Array.isArray(cursor.filter) &&
+      columns.includes(cursor.sort?.column) &&
+      Number.isInteger(cursor.limit) &&
+      cursor.limit >= 0 &&
+      cursor.limit <= MAX_ORDERS_PAGE &&
+      typeof cursor.sort.descending === 'boolean' &&
+      Array.isArray(cursor.key) &&
+      cursor.key.length === 2 &&
+      (typeof cursor.key[0] === 'string' || Number.isFinite(cursor.key[0])) &&
+      typeof cursor.key[1] === 'string' &&
+      (cursor.direction === 'next' || cursor.direction === 'prev')
+    ) {
+      return cursor;
+    }
+  } catch {
+    // answered below
+  }
+  throw invalidArgument([
+    violation('search.cursorPaging.cursor', 'is not a cursor this search gave', 'FORMAT'),
+  ]);
+}
+
+/** The statuses a filter names anywhere: PENDING and REJECTED orders are listed only when named. */
+export function statusesNamed(filter: unknown): Set<string> {
+  const named = new Set<string>();
+  const walk = (value: unknown, inStatus: boolean) => {
+    if (typeof value === 'string' && inStatus) named.add(value);
+    else if (Array.isArray(value)) for (const item of value) walk(item, inStatus);
+    else if (value && typeof value === 'object') {
+      for (const [key, child] of Object.entries(value)) walk(child, inStatus || key === 'status');
+    }
+  };
+  walk(filter, false);
+  return named;
+}
+
+export type Condition = (eb: ExpressionBuilder<Tables, 'orders'>) => Expression<SqlBool>;
+const COMPARISONS = { $eq: '=', $ne: '<>', $gt: '>', $gte: '>=', $lt: '<', $lte: '<=' } as const;
+const FIELDS = () => [...Object.keys(FILTER_COLUMNS), ...Object.keys(FILTER_SETS)].join(', ');
+
+/** The wire's filter (`{"status": {"$in": [...]}, "$and": [...]}`) as a SQL condition on indexed columns. */
+export function compileFilter(filter: unknown, field: string): Condition {
+  if (!filter || typeof filter !== 'object' || Array.isArray(filter)) {
+    throw invalidArgument([violation(field, 'must be an object', 'FORMAT')]);
+  }
+  const parts: Condition[] = [];
+  for (const [key, value] of Object.entries(filter as Record<string, unknown>)) {
+    const at = `${field}.${key}`;
+    if (key === '$and' || key === '$or') {
+      if (!Array.isArray(value) || value.length === 0)
+        throw invalidArgument([violation(at, 'must be a list of filters', 'FORMAT')]);
+      const inner = value.map((item, index) => compileFilter(item, `${at}[${index}]`));
+      parts.push((eb) => (key === '$and' ? eb.and(inner.map((c) => c(eb))) : eb.or(inner.map((c) => c(eb)))));
+    } else if (key === '$not') {
+      const inner = compileFilter(value, at);
+      parts.push((eb) => eb.not(inner(eb)));
+    } else {
+      const column = ownValue(FILTER_COLUMNS, key);
+      const set = column ? undefined : ownValue(FILTER_SETS, key);
+      if (column) parts.push(fieldCondition(column, value, at));
+      else if (set) parts.push(setCondition(set, value, at));
+      else {
+        throw invalidArgument([violation(at, `orders filter on ${FIELDS()}`, 'FIELD_NOT_ALLOWED')]);
+      }
+    }
+  }
+  return (eb) => (parts.length === 0 ? eb.lit(true) : eb.and(parts.map((part) => part(eb))));
+}
+
+function fieldCondition(column: FilterColumn, value: unknown, field: string): Condition {
+  const operand = (raw: unknown, at: string): string | number => {
+    if (BOOLEAN_COLUMNS.has(column)) {
+      if (typeof raw !== 'boolean') throw invalidArgument([violation(at, 'must be true or false', 'FORMAT')]);
+      return raw ? 1 : 0;
+    }
+    if (NUMBER_COLUMNS.has(column)) {
+      const number =
+        typeof raw === 'number'
+          ? raw
+          : typeof raw === 'string' && raw.trim() !== ''
+            ? Number(raw)
+            : Number.NaN;
+      const valid = column === 'number' ? Number.isSafeInteger(number) : Number.isFinite(number);
+      if (!valid)
+        throw invalidArgument([
+          violation(
+            at,
+            column === 'number' ? 'must be an order number' : 'must be a decimal amount',
+            'FORMAT',
+          ),
+        ]);
+      return number;
+    }
+    if (typeof raw !== 'string') throw invalidArgument([violation(at, 'must be a string', 'FORMAT')]);
+    if (DATE_COLUMNS.has(column)) {
+      const date = new Date(raw);
+      if (Number.isNaN(date.getTime()))
+        throw invalidArgument([violation(at, 'must be an ISO-8601 date', 'FORMAT')]);
+      return date.toISOString();
+    }
+    // the column holds the email as sign-ins look it up
+    return column === 'buyer_email' ? buyerEmail(raw) : raw;
+  };
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    if (value === null) return (eb) => eb(column, 'is', null);
+    const equal = operand(value, field);
+    return (eb) => eb(column, '=', equal);
+  }
+  const parts: Condition[] = [];
+  const problems: FieldViolation[] = [];
+  for (const [operator, raw] of Object.entries(value as Record<string, unknown>)) {
+    const at = `${field}.${operator}`;
+    const op = ownValue(COMPARISONS, operator);
+    if (op) {
+      const compared = operand(raw, at);
+      parts.push((eb) => eb(column, op, compared));
+    } else if (operator === '$in' || operator === '$nin') {
+      // its size was held to the filter budget already
+      if (!Array.isArray(raw)) throw invalidArgument([violation(at, 'must be a list of values', 'FORMAT')]);
+      const values = raw.map((item, index) => operand(item, `${at}[${index}]`));
+      if (values.length === 0) parts.push((eb) => eb.lit(operator === '$nin'));
+      else parts.push((eb) => eb(column, operator === '$in' ? 'in' : 'not in', values));
+    } else if (operator === '$exists') {
+      parts.push((eb) => eb(column, raw ? 'is not' : 'is', null));
+    } else if (operator === '$startsWith' && !NUMBER_COLUMNS.has(column) && !BOOLEAN_COLUMNS.has(column)) {
+      const prefix = operand(raw, at) as string;
+      // both databases count characters (code points), not JavaScript's UTF-16 units
+      const characters = Array.from(prefix).length;
+      parts.push((eb) => eb(eb.fn('substr', [eb.ref(column), eb.lit(1), eb.lit(characters)]), '=', prefix));
+    } else {
+      problems.push(
+        violation(
+          at,
+          `is not an operator orders filter ${field.split('.').pop()} with`,
+          'INVALID_ENUM_VALUE',
+        ),
+      );
+    }
+  }
+  if (problems.length > 0) throw invalidArgument(problems);
+  return (eb) => eb.and(parts.map((part) => part(eb)));
+}
+
+/** `$hasSome` / `$hasAll` (and `$in`, `$eq` as one of) over a side table's values of the order. */
+function setCondition(set: FilterSet, value: unknown, field: string): Condition {
+  const strings = (raw: unknown, at: string): string[] => {
+    const list = Array.isArray(raw) ? raw : [raw];
+    if (list.length === 0 || list.some((item) => typeof item !== 'string'))
+      throw invalidArgument([violation(at, 'must be a list of strings', 'FORMAT')]);
+    return list as string[];
+  };
+  const holding = (values: string[]): Condition => {
+    return (eb) => {
+      let inner = eb
+        .selectFrom(set.table)
+        .select(`${set.table}.order_id`)
+        .where(`${set.table}.${set.column}` as any, 'in', values);
+      if ('kind' in set) inner = inner.where('kind' as any, '=', set.kind);
+      return eb('orders.id', 'in', inner as any);
+    };
+  };
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    return holding(strings(value, field));
+  }
+  const parts: Condition[] = [];
+  for (const [operator, raw] of Object.entries(value as Record<string, unknown>)) {
+    const at = `${field}.${operator}`;
+    if (operator === '$hasSome' || operator === '$in' || operator === '$eq')
+      parts.push(holding(strings(raw, at)));
+    else if (operator === '$hasAll') for (const one of strings(raw, at)) parts.push(holding([one]));
+    else
+      throw invalidArgument([
+        violation(
+          at,
+          `is not an operator orders filter ${field.split('.').pop()} with ($hasSome, $hasAll)`,
+          'INVALID_ENUM_VALUE',
+        ),
+      ]);
+  }
+  return (eb) => eb.and(parts.map((part) => part(eb)));
+}

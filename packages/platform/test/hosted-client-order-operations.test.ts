@@ -1,0 +1,138 @@
+import { orderFulfillments, orders } from '@wix/ecom';
+import { ApiKeyStrategy, createClient } from '@wix/sdk';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { placeOrder, shipToUs, stockedProduct, stockOf } from './checkout-support.ts';
+import { routeHostedApiTo } from './hosted-client-route.ts';
+import { DIALECTS, startTestPlatform, type TestPlatform } from './support/platform.ts';
+
+/**
+ * A merchant's day with the hosted platform's own `orders` and `orderFulfillments` modules, unchanged
+ * but for the host they reach: find the orders to ship, ship one in two parts with tracking, tag
+ * orders in bulk, cancel one with restock, comment on it and read its timeline.
+ */
+describe.each(DIALECTS)("the hosted platform's own client runs a merchant's day, on %s", (dialect) => {
+  let platform: TestPlatform;
+  let removeRoute: () => Promise<void>;
+  let merchant: ReturnType<typeof merchantClient>;
+  let productId: string;
+  const placed: string[] = [];
+  const merchantClient = (apiKey: string) =>
+    createClient({
+      modules: { orders, orderFulfillments },
+      auth: ApiKeyStrategy({ apiKey, siteId: 'cartwheel-test-site' }),
+    });
+
+  beforeAll(async () => {
+    platform = await startTestPlatform({ dialect });
+    removeRoute = await routeHostedApiTo(platform.url);
+    await shipToUs(platform);
+    productId = (await stockedProduct(platform, 'Hosted Kettle', 45, 20)).id;
+    for (const quantity of [3, 2]) placed.push((await placeOrder(platform, productId, { quantity })).orderId);
+    merchant = merchantClient(platform.adminApiKey);
+  });
+  afterAll(async () => {
+    await removeRoute?.();
+    await platform?.stop();
+  });
+
+  it('finds the orders to ship and ships one in two parts with tracking', async () => {
+    const toShip = await merchant.orders.searchOrders({
+      filter: { status: { $eq: 'APPROVED' }, fulfillmentStatus: { $in: ['NOT_FULFILLED'] } },
+      cursorPaging: { limit: 10 },
+    } as any);
+    expect(toShip.orders?.map((order: any) => order._id)).toEqual([...placed].reverse());
+
+    const [orderId] = placed as [string];
+    const order: any = await merchant.orders.getOrder(orderId);
+    const line = order.lineItems[0]._id;
+    const first = await merchant.orderFulfillments.createFulfillment(orderId, {
+      lineItems: [{ _id: line, quantity: 1 }],
+      trackingInfo: { trackingNumber: '1Z42', shippingProvider: 'ups' },
+    });
+    expect(first.fulfillmentId).toEqual(expect.any(String));
+    expect(first.orderWithFulfillments?.fulfillments?.[0]).toMatchObject({
+      _id: first.fulfillmentId,
+      lineItems: [{ _id: line, quantity: 1 }],
+      trackingInfo: { trackingLink: 'https://www.ups.com/track?tracknum=1Z42' },
+    });
+    expect(first.orderWithFulfillments?.fulfillments?.[0]?._createdDate).toBeInstanceOf(Date);
+    expect(((await merchant.orders.getOrder(orderId)) as any).fulfillmentStatus).toBe('PARTIALLY_FULFILLED');
+
+    await merchant.orderFulfillments.createFulfillment(orderId, {
+      lineItems: [{ _id: line, quantity: 2 }],
+      trackingInfo: { trackingNumber: '9400', shippingProvider: 'usps' },
+    });
+    expect(((await merchant.orders.getOrder(orderId)) as any).fulfillmentStatus).toBe('FULFILLED');
+    const updated = await merchant.orderFulfillments.updateFulfillment(
+      { fulfillmentId: first.fulfillmentId, orderId },
+      { fulfillment: { status: 'In_Delivery' } },
+    );
+    expect(updated.fulfillments?.map((fulfillment: any) => fulfillment.status)).toEqual([
+      'In_Delivery',
+      undefined,
+    ]);
+    const listed = await merchant.orderFulfillments.listFulfillmentsForMultipleOrders(placed);
+    expect(listed.ordersWithFulfillments?.map((entry: any) => entry.fulfillments.length)).toEqual([2, 0]);
+
+    await expect(
+      merchant.orderFulfillments.createFulfillment(orderId, { lineItems: [{ _id: line, quantity: 1 }] }),
+    ).rejects.toMatchObject({ details: { applicationError: { code: 'QUANTITY_EXCEEDS_UNFULFILLED' } } });
+  });
+
+  it('tags in bulk, cancels with restock, comments and reads the timeline', async () => {
+    const tagged = await merchant.orders.bulkUpdateOrderTags(placed, {
+      assignTags: { tags: { tagIds: ['wholesale'] }, privateTags: { tagIds: ['check-address'] } },
+    });
+    expect(tagged.bulkActionMetadata).toMatchObject({ totalSuccesses: 2, totalFailures: 0 });
+    const byTag = await merchant.orders.searchOrders({
+      filter: { 'tags.privateTags.tagIds': { $hasSome: ['check-address'] } },
+    } as any);
+    expect(byTag.orders?.map((order: any) => order._id)).toEqual([...placed].reverse());
+
+    const orderId = placed[1]!;
+    const stock = await stockOf(platform, productId);
+    const canceled: any = await merchant.orders.cancelOrder(orderId, {
+      restockAllItems: true,
+      sendOrderCanceledEmail: true,
+      customMessage: 'Out of kettles',
+    });
+    expect(canceled.order).toMatchObject({ _id: orderId, status: 'CANCELED' });
+    expect(await stockOf(platform, productId)).toBe(stock + 2);
+    await expect(merchant.orders.cancelOrder(orderId, { restockAllItems: true })).rejects.toMatchObject({
+      details: { applicationError: { code: 'ORDER_STATUS_IS_NOT_SUPPORTED' } },
+    });
+
+    const commented = await merchant.orders.addActivities(orderId, {
+      orderActivities: [{ merchantComment: { message: 'Refund by phone' } }],
+    });
+    expect(commented.activityIds).toHaveLength(1);
+    const order: any = await merchant.orders.getOrder(orderId);
+    expect(order.activities.map((activity: any) => activity.type)).toEqual([
+      'ORDER_PLACED',
+      'ORDER_PAID',
+      'CUSTOM_ACTIVITY',
+      'ORDER_CANCELED',
+      'CUSTOM_ACTIVITY',
+      'MERCHANT_COMMENT',
+    ]);
+    expect(order.activities.at(-1)).toMatchObject({
+      _id: commented.activityIds?.[0],
+      merchantComment: { message: 'Refund by phone' },
+    });
+    expect(order.activities.at(-1)._createdDate).toBeInstanceOf(Date);
+    const afterDelete: any = await (merchant.orders as any).deleteActivity({
+      _id: orderId,
+      activityId: commented.activityIds?.[0],
+    });
+    expect(afterDelete.order.activities.map((activity: any) => activity.type)).not.toContain(
+      'MERCHANT_COMMENT',
+    );
+
+    const updated: any = await merchant.orders.updateOrder(orderId, { archived: true } as any);
+    expect(updated).toMatchObject({ _id: orderId, archived: true, status: 'CANCELED' });
+    const counted = await (merchant.orders as any).aggregateOrders({
+      aggregation: { byStatus: { $count: ['status'] } },
+    });
+    expect(counted.aggregates.byStatus).toEqual({ APPROVED: 1, CANCELED: 1 });
+  });
+});
