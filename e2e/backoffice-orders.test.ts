@@ -152,7 +152,7 @@ describe.each(DIALECTS)('the back office orders in Chromium on %s', E2E_SUITE, (
     await dialog.getByLabel('Put the items back in stock').check();
     await dialog.getByRole('button', { name: 'Cancel order' }).click();
     await eventually(() => page.getByRole('status').textContent()).toContain('was canceled');
-    await eventually(() => page.getByTestId('fulfillment-status').textContent()).toBe('Canceled');
+    await eventually(() => page.getByTestId('order-status').textContent()).toBe('Canceled');
     expect((await admin(platform).get(`/ecom/v1/orders/${last.orderId}`)).body.order.status).toBe('CANCELED');
     expect(await kettleStock()).toBe(stockBefore + 3);
     expect(await page.getByRole('button', { name: 'Cancel order' }).count()).toBe(0);

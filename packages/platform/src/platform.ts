@@ -154,7 +154,7 @@ export async function openServices(
       logLevel: config.logLevel,
       deliver: smtpDelivery(config.smtpUrl, config.smtpFrom),
     });
-    const members = new MembersService(database.db, tokens);
+    const members = new MembersService(database.db, tokens, database.dialect);
     const orders = new OrderService(
       database.db,
       { mailer },
@@ -211,11 +211,17 @@ export async function openServices(
         { publicUrl: config.publicUrl, storeName: config.storeName },
       ),
     };
+    // bulk member jobs a stopped process left unfinished: this one takes them over
+    void members.jobs
+      .resume()
+      .catch((error: Error) => notices.revocationsFailed(error, 'resuming member jobs'));
     return {
       services,
       adminApiKey,
       demoClientId,
       close: async (onStep = () => {}) => {
+        onStep('stopping member jobs');
+        await services.members.jobs.close();
         onStep('stopping the token revocation reader');
         await revocations.close();
         onStep('finishing catalog anchor writes');

@@ -1212,3 +1212,122 @@ describe("the merchant's money calls equal the hosted client's (issue 20, SDK)",
     },
   );
 });
+
+/**
+ * Every members call (issue 21, point 7), ours and the hosted client's `members` module side by side:
+ * the same method, URL, body bytes, content type, authorization and tracing shape.
+ */
+const memberCalls: Row[] = [
+  [
+    'updateCurrentMemberSlug',
+    (c) => c.members.updateCurrentMemberSlug('ada-l'),
+    (h) => h.members.updateCurrentMemberSlug('ada-l'),
+  ],
+  [
+    'updateMemberSlug',
+    (c) => c.members.updateMemberSlug('m1', 'ada-l'),
+    (h) => h.members.updateMemberSlug('m1', 'ada-l'),
+  ],
+  ['joinCommunity', (c) => c.members.joinCommunity(), (h) => h.members.joinCommunity()],
+  ['leaveCommunity', (c) => c.members.leaveCommunity(), (h) => h.members.leaveCommunity()],
+  [
+    'getCurrentMember',
+    (c) => c.members.getCurrentMember({ fieldsets: ['FULL'] }),
+    (h) => h.members.getCurrentMember({ fieldsets: ['FULL'] }),
+  ],
+  [
+    'getMember',
+    (c) => c.members.getMember('m1', { fieldsets: ['PUBLIC'] }),
+    (h) => h.members.getMember('m1', { fieldsets: ['PUBLIC'] }),
+  ],
+  [
+    'listMembers',
+    (c) =>
+      c.members.listMembers({
+        paging: { limit: 20, offset: 40 },
+        fieldsets: ['FULL'],
+        sorting: [{ fieldName: 'createdDate', order: 'DESC' }],
+      }),
+    (h) =>
+      h.members.listMembers({
+        paging: { limit: 20, offset: 40 },
+        fieldsets: ['FULL'],
+        sorting: [{ fieldName: 'createdDate', order: 'DESC' }],
+      }),
+  ],
+  [
+    'queryMembers',
+    (c) =>
+      c.members.queryMembers(
+        { filter: { status: 'APPROVED' }, paging: { limit: 5, offset: 0 } },
+        { fieldsets: ['FULL'] },
+      ),
+    (h) =>
+      h.members
+        .queryMembers({ fieldsets: ['FULL'] })
+        .eq('status', 'APPROVED')
+        .limit(5)
+        .find(),
+  ],
+  ['muteMember', (c) => c.members.muteMember('m1'), (h) => h.members.muteMember('m1')],
+  ['unmuteMember', (c) => c.members.unmuteMember('m1'), (h) => h.members.unmuteMember('m1')],
+  ['approveMember', (c) => c.members.approveMember('m1'), (h) => h.members.approveMember('m1')],
+  ['blockMember', (c) => c.members.blockMember('m1'), (h) => h.members.blockMember('m1')],
+  ['disconnectMember', (c) => c.members.disconnectMember('m1'), (h) => h.members.disconnectMember('m1')],
+  [
+    'bulkDeleteMembers',
+    (c) => c.members.bulkDeleteMembers(['m1', 'm2']),
+    (h) => h.members.bulkDeleteMembers(['m1', 'm2']),
+  ],
+  [
+    'bulkDeleteMembersByFilter',
+    (c) => c.members.bulkDeleteMembersByFilter({ status: 'BLOCKED' }, { contentAssigneeId: 'm2' }),
+    (h) => h.members.bulkDeleteMembersByFilter({ status: 'BLOCKED' }, { contentAssigneeId: 'm2' }),
+  ],
+  [
+    'bulkApproveMembers',
+    (c) => c.members.bulkApproveMembers({ status: 'PENDING' }),
+    (h) => h.members.bulkApproveMembers({ status: 'PENDING' }),
+  ],
+  [
+    'bulkBlockMembers',
+    (c) => c.members.bulkBlockMembers({ status: 'PENDING' }),
+    (h) => h.members.bulkBlockMembers({ status: 'PENDING' }),
+  ],
+  [
+    'createMember',
+    (c) =>
+      c.members.createMember({ member: { loginEmail: 'ada@example.com', profile: { nickname: 'Ada' } } }),
+    (h) =>
+      h.members.createMember({ member: { loginEmail: 'ada@example.com', profile: { nickname: 'Ada' } } }),
+  ],
+  [
+    'updateMember',
+    (c) =>
+      c.members.updateMember('m1', { profile: { nickname: 'Countess' }, contact: { phones: ['+1 555'] } }),
+    (h) =>
+      h.members.updateMember('m1', { profile: { nickname: 'Countess' }, contact: { phones: ['+1 555'] } }),
+  ],
+];
+
+describe("members requests equal to the hosted client's (issue 21, SDK)", () => {
+  it('pins every members call of the hosted client (the deletes are pinned above)', () => {
+    const pinned = new Set([
+      ...memberCalls.map(([name]) => name),
+      ...deletes
+        .filter(([name]) => name.startsWith('members.'))
+        .map(([name]) => name.slice('members.'.length)),
+      // Cartwheel's own, which the hosted client has no call for
+      'getBulkMembersJob',
+    ]);
+    expect(new Set(Object.keys(members))).toEqual(pinned);
+  });
+
+  it.each(memberCalls)('members.%s sends what the hosted client sends', async (_name, ourCall, theirCall) => {
+    ours.answer = { member: { id: 'm1' }, members: [], metadata: { count: 0, offset: 0, total: 0 } };
+    theirs.answer = ours.answer;
+    await ourCall(cartwheel);
+    await theirCall(hosted);
+    expectSameRequest(only(ours.requests), only(theirs.requests));
+  });
+});

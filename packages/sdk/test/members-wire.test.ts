@@ -141,6 +141,11 @@ const calls: CallRow<typeof client, WireCall>[] = [
     post('/members/v1/members/bulk/block-by-filter', { filter: { status: 'PENDING' } }),
   ],
   [
+    'getBulkMembersJob',
+    (c) => c.members.getBulkMembersJob('job1'),
+    { method: 'GET', path: '/members/v1/members/jobs/job1' },
+  ],
+  [
     'createMember',
     (c) =>
       c.members.createMember({ member: { loginEmail: 'ada@example.com', profile: { nickname: 'Ada' } } }),

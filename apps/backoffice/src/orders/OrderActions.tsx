@@ -14,7 +14,6 @@ export function CancelOrder({ order }: { order: Order }) {
   const [restock, setRestock] = useState(true);
   const [notify, setNotify] = useState(false);
   const [done, setDone] = useState<string>();
-  if (order.status === 'CANCELED') return null;
 
   async function confirm() {
     try {
@@ -37,33 +36,35 @@ export function CancelOrder({ order }: { order: Order }) {
           {done}
         </p>
       ) : null}
-      <ConfirmDialog
-        open={open}
-        onOpenChange={(next) => {
-          setOpen(next);
-          if (next) cancel.reset();
-        }}
-        trigger={
-          <button className="button" type="button">
-            Cancel order
-          </button>
-        }
-        title={`Cancel order #${order.number}?`}
-        description="A canceled order can no longer be fulfilled. Its payment is not refunded by canceling."
-        confirm="Cancel order"
-        busy={cancel.isPending}
-        error={cancel.isError ? `It was not canceled: ${messageOf(cancel.error)}` : undefined}
-        onConfirm={confirm}
-      >
-        <label className="check">
-          <input type="checkbox" checked={restock} onChange={(event) => setRestock(event.target.checked)} />{' '}
-          Put the items back in stock
-        </label>
-        <label className="check">
-          <input type="checkbox" checked={notify} onChange={(event) => setNotify(event.target.checked)} />{' '}
-          Email the buyer that the order was canceled
-        </label>
-      </ConfirmDialog>
+      {order.status === 'CANCELED' ? null : (
+        <ConfirmDialog
+          open={open}
+          onOpenChange={(next) => {
+            setOpen(next);
+            if (next) cancel.reset();
+          }}
+          trigger={
+            <button className="button" type="button">
+              Cancel order
+            </button>
+          }
+          title={`Cancel order #${order.number}?`}
+          description="A canceled order can no longer be fulfilled. Its payment is not refunded by canceling."
+          confirm="Cancel order"
+          busy={cancel.isPending}
+          error={cancel.isError ? `It was not canceled: ${messageOf(cancel.error)}` : undefined}
+          onConfirm={confirm}
+        >
+          <label className="check">
+            <input type="checkbox" checked={restock} onChange={(event) => setRestock(event.target.checked)} />{' '}
+            Put the items back in stock
+          </label>
+          <label className="check">
+            <input type="checkbox" checked={notify} onChange={(event) => setNotify(event.target.checked)} />{' '}
+            Email the buyer that the order was canceled
+          </label>
+        </ConfirmDialog>
+      )}
     </>
   );
 }

@@ -38,7 +38,11 @@ function OrderDetails({ order }: { order: Order }) {
         <span className="badge" data-testid="fulfillment-status">
           {fulfillmentLabel(order)}
         </span>
-        {order.status === 'CANCELED' ? <span className="badge badge--danger">Canceled</span> : null}
+        {order.status === 'CANCELED' ? (
+          <span className="badge badge--danger" data-testid="order-status">
+            Canceled
+          </span>
+        ) : null}
       </p>
       <div className="order-actions">
         <CancelOrder order={order} />

@@ -51,7 +51,12 @@ const COLUMNS = [
   column.display({
     id: 'fulfillment',
     header: 'Fulfillment',
-    cell: (cell) => <span className="badge">{fulfillmentLabel(cell.row.original)}</span>,
+    cell: (cell) =>
+      cell.row.original.status === 'CANCELED' ? (
+        <span className="badge badge--danger">Canceled</span>
+      ) : (
+        <span className="badge">{fulfillmentLabel(cell.row.original)}</span>
+      ),
   }),
 ];
 

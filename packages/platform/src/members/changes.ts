@@ -8,13 +8,24 @@ export type MemberActor = Principal;
 /** What a member update changes, sorted by where each fact lives. */
 export interface MemberChanges {
   /** Identity profile fields to set; `null` removes one. */
-  identityProfile: Record<string, string | null>;
+  identityProfile: Record<string, unknown>;
   slug?: string;
   privacyStatus?: 'PUBLIC' | 'PRIVATE';
 }
 
 /** The longest text a member field holds. */
 export const TEXT_MAX_LENGTH = 1000;
+/** The most phones, emails or addresses a member's contact holds. */
+export const CONTACT_LIST_MAX = 20;
+/** The address fields a member's contact keeps (the identity profile's address). */
+export const ADDRESS_FIELDS = [
+  'country',
+  'subdivision',
+  'city',
+  'postalCode',
+  'addressLine',
+  'addressLine2',
+] as const;
 
 /** Member fields an update may set → the identity profile field that keeps each. */
 const PROFILE_FIELD_OF = {
@@ -54,6 +65,50 @@ export function memberChanges(input: unknown, current: Member): MemberChanges {
       violations.push(violation('member.contact.birthdate', 'must be a date, YYYY-MM-DD', 'FORMAT'));
     } else {
       changes.identityProfile[field] = text === '' ? null : text;
+    }
+  }
+
+  const contact = asRecord(member.contact);
+  for (const key of ['phones', 'emails'] as const) {
+    const value = contact[key];
+    if (value === undefined) continue;
+    const at = `member.contact.${key}`;
+    if (value === null) changes.identityProfile[key] = [];
+    else if (!Array.isArray(value) || value.some((item) => typeof item !== 'string'))
+      violations.push(violation(at, 'must be a list of texts', 'FORMAT'));
+    else if (value.length > CONTACT_LIST_MAX)
+      violations.push(violation(at, `holds at most ${CONTACT_LIST_MAX}`, 'MAX_SIZE'));
+    else {
+      const texts = (value as string[]).map((item) => item.trim()).filter((item) => item !== '');
+      const bad = texts.findIndex(
+        (item) => item.length > 254 || (key === 'emails' && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(item)),
+      );
+      if (bad >= 0)
+        violations.push(violation(`${at}[${bad}]`, `is not a valid ${key.slice(0, -1)}`, 'FORMAT'));
+      else changes.identityProfile[key] = key === 'emails' ? texts.map((item) => item.toLowerCase()) : texts;
+    }
+  }
+  if (contact.addresses !== undefined) {
+    const value = contact.addresses;
+    const at = 'member.contact.addresses';
+    if (value === null) changes.identityProfile.addresses = [];
+    else if (!Array.isArray(value)) violations.push(violation(at, 'must be a list of addresses', 'FORMAT'));
+    else if (value.length > CONTACT_LIST_MAX)
+      violations.push(violation(at, `holds at most ${CONTACT_LIST_MAX}`, 'MAX_SIZE'));
+    else {
+      const wrappers = [];
+      for (const [index, item] of value.entries()) {
+        const address: Record<string, string> = {};
+        for (const field of ADDRESS_FIELDS) {
+          const text = asRecord(item)[field];
+          if (text === undefined || text === null) continue;
+          if (typeof text !== 'string' || text.length > TEXT_MAX_LENGTH)
+            violations.push(violation(`${at}[${index}].${field}`, 'must be a short text', 'FORMAT'));
+          else if (text.trim() !== '') address[field] = text.trim();
+        }
+        wrappers.push({ tag: 'UNTAGGED', address });
+      }
+      changes.identityProfile.addresses = wrappers;
     }
   }
 

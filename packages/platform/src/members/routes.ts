@@ -4,25 +4,79 @@ import { IdParams } from '../http/input.ts';
 import type { Services } from '../platform.ts';
 import { DomainError } from '../shared/errors.ts';
 import type { MemberPrincipal } from '../shared/principal.ts';
-import { DeleteMemberQuery, MemberActionBody, MySlugBody, UpdateMemberBody } from './schemas.ts';
+import {
+  BulkByFilterBody,
+  BulkDeleteBody,
+  CreateMemberBody,
+  DeleteMemberQuery,
+  DeleteMyMemberQuery,
+  GetMemberQuery,
+  GetMyMemberQuery,
+  JobParams,
+  ListMembersQuery,
+  MemberActionBody,
+  MemberSlugBody,
+  MySlugBody,
+  QueryMembersBody,
+  UpdateMemberBody,
+} from './schemas.ts';
 
 /**
- * The signed-in member's own calls (`/members/v1/members/my...`), a member's profile update, and the
- * admin's block, approve and delete (routes say nothing of access: admin only).
+ * Members (point 7) at the hosted platform's paths: the signed-in member's own calls (`/my...`, the
+ * community), reads for any token holder (strangers see the PUBLIC fieldset of approved public
+ * members; staff everything), and member administration for staff (today: the admin API key). The
+ * path's id wins over the copy the hosted client puts in the body or the query.
  */
 export function memberRoutes(app: HttpApp, services: Pick<Services, 'members'>): void {
   const members = services.members;
   const path = '/members/v1/members';
 
-  app.get(`${path}/my`, { config: CALLERS.members }, async (request) => ({
-    member: await members.getMy(memberIdOf(request)),
-  }));
-
+  // ---- the signed-in member's own ----
+  app.get(
+    `${path}/my`,
+    { schema: { querystring: GetMyMemberQuery }, config: CALLERS.members },
+    async (request) => ({
+      member: await members.getMy(memberIdOf(request), request.query.fieldsets ?? request.query.fieldSet),
+    }),
+  );
   app.post(`${path}/my/slug`, { schema: { body: MySlugBody }, config: CALLERS.members }, async (request) => ({
     member: await members.updateMySlug(memberIdOf(request), request.body.slug),
   }));
+  app.post(`${path}/join-community`, { config: CALLERS.members }, async (request) => ({
+    member: await members.setCommunity(memberIdOf(request), true),
+  }));
+  app.post(`${path}/leave-community`, { config: CALLERS.members }, async (request) => ({
+    member: await members.setCommunity(memberIdOf(request), false),
+  }));
+  app.delete(
+    `${path}/my`,
+    { schema: { querystring: DeleteMyMemberQuery }, config: CALLERS.members },
+    async (request) => {
+      await members.delete(memberIdOf(request), request.query.contentAssigneeId);
+      return {};
+    },
+  );
 
-  // any token holder may ask; the service lets members change only their own profile, admins anyone's
+  // ---- reads: the service decides what each caller sees ----
+  app.get(
+    `${path}/:id`,
+    { schema: { params: IdParams, querystring: GetMemberQuery }, config: CALLERS.tokenHolders },
+    async (request) => ({
+      member: await members.getMember(request.principal, request.params.id, request.query.fieldsets),
+    }),
+  );
+  app.get(
+    path,
+    { schema: { querystring: ListMembersQuery }, config: CALLERS.tokenHolders },
+    async (request) => members.listMembers(request.principal, request.query),
+  );
+  app.post(
+    `${path}/query`,
+    { schema: { body: QueryMembersBody }, config: CALLERS.tokenHolders },
+    async (request) => members.queryMembers(request.principal, request.body ?? {}),
+  );
+
+  // any token holder may ask; the service lets members change only their own profile and slug
   app.patch(
     `${path}/:id`,
     { schema: { params: IdParams, body: UpdateMemberBody }, config: CALLERS.tokenHolders },
@@ -30,28 +84,77 @@ export function memberRoutes(app: HttpApp, services: Pick<Services, 'members'>):
       member: await members.updateMember(request.principal, request.params.id, request.body),
     }),
   );
-
-  // the path's id wins over the copy the hosted client puts in the body or the query
   app.post(
-    `${path}/:id/block`,
-    { schema: { params: IdParams, body: MemberActionBody } },
+    `${path}/:id/slug`,
+    { schema: { params: IdParams, body: MemberSlugBody }, config: CALLERS.tokenHolders },
     async (request) => ({
-      member: await members.block(request.params.id),
+      member: await members.updateMemberSlug(request.principal, request.params.id, request.body.slug),
     }),
   );
-  app.post(
-    `${path}/:id/approve`,
-    { schema: { params: IdParams, body: MemberActionBody } },
-    async (request) => ({ member: await members.approve(request.params.id) }),
-  );
+
+  // ---- staff: point 4's actions ----
+  const action = { schema: { params: IdParams, body: MemberActionBody }, config: CALLERS.admins };
+  app.post(`${path}/:id/approve`, action, async (request) => ({
+    member: await members.approve(request.params.id),
+  }));
+  app.post(`${path}/:id/block`, action, async (request) => ({
+    member: await members.block(request.params.id),
+  }));
+  app.post(`${path}/:id/disconnect`, action, async (request) => ({
+    member: await members.disconnect(request.params.id),
+  }));
+  app.post(`${path}/:id/mute`, action, async (request) => ({
+    member: await members.setActivity(request.params.id, 'mute'),
+  }));
+  app.post(`${path}/:id/unmute`, action, async (request) => ({
+    member: await members.setActivity(request.params.id, 'unmute'),
+  }));
   app.delete(
     `${path}/:id`,
-    { schema: { params: IdParams, querystring: DeleteMemberQuery } },
+    { schema: { params: IdParams, querystring: DeleteMemberQuery }, config: CALLERS.admins },
     async (request) => {
       await members.delete(request.params.id);
       return {};
     },
   );
+  app.post(path, { schema: { body: CreateMemberBody }, config: CALLERS.admins }, async (request) => ({
+    member: await members.createMember(request.body ?? {}),
+  }));
+  for (const part of ['phones', 'emails', 'addresses'] as const) {
+    app.delete(
+      `${path}/:id/${part}`,
+      { schema: { params: IdParams, querystring: DeleteMemberQuery }, config: CALLERS.admins },
+      async (request) => ({ member: await members.deleteContactPart(request.params.id, part) }),
+    );
+  }
+
+  // ---- staff: bulk calls ----
+  app.post(
+    `${path}/bulk/delete`,
+    { schema: { body: BulkDeleteBody }, config: CALLERS.admins },
+    async (request) => members.bulkDelete(request.body?.memberIds),
+  );
+  const byFilter = { schema: { body: BulkByFilterBody }, config: CALLERS.admins };
+  for (const [slug, job] of [
+    ['delete-by-filter', 'DELETE'],
+    ['approve-by-filter', 'APPROVE'],
+    ['block-by-filter', 'BLOCK'],
+  ] as const) {
+    app.post(`${path}/bulk/${slug}`, byFilter, async (request) => ({
+      jobId: await members.jobs.start(job, request.body ?? {}, requesterOf(request)),
+    }));
+  }
+  app.get(
+    `${path}/jobs/:jobId`,
+    { schema: { params: JobParams }, config: CALLERS.admins },
+    async (request) => ({ job: await members.jobs.get(request.params.jobId) }),
+  );
+}
+
+/** Who asked for a job, as its row keeps it. */
+function requesterOf(request: FastifyRequest): string {
+  const principal = request.principal;
+  return principal.kind === 'member' ? `member:${principal.memberId}` : principal.kind;
 }
 
 /** The signed-in member's id; the route's `member` access has already refused anyone else. */

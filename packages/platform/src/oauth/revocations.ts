@@ -11,6 +11,7 @@ export type RevocationReason =
   | 'PASSWORD_CHANGED'
   | 'PASSWORD_RESET'
   | 'MEMBER_BLOCKED'
+  | 'MEMBER_DISCONNECTED'
   | 'MEMBER_DELETED';
 
 /** The PostgreSQL channel a revoking transaction notifies on commit. */

@@ -5,6 +5,7 @@ export {
   type BulkDeleteMembersResult,
   type BulkMemberResult,
   type BulkMembersJob,
+  type BulkMembersJobProgress,
   type DeleteMyMemberOptions,
   type FieldsetOptions,
   type ListMembersOptions,

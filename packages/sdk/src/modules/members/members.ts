@@ -63,6 +63,19 @@ export interface BulkMembersJob {
   jobId?: string;
 }
 
+/** A bulk job's progress: running or finished, its counts so far, and the first failures' reasons. */
+export interface BulkMembersJobProgress {
+  id: string;
+  action: 'DELETE' | 'APPROVE' | 'BLOCK';
+  status: 'RUNNING' | 'FINISHED';
+  createdDate?: Date;
+  updatedDate?: Date;
+  /** When it finished, an ISO string (not a date field of point 3's entities). */
+  finishedDate?: string;
+  bulkActionMetadata: BulkActionMetadata;
+  results: BulkMemberResult[];
+}
+
 /** The fields of a member an update may set; the id comes from the call. */
 export type MemberUpdate = Omit<Member, 'id'>;
 
@@ -136,7 +149,7 @@ export const members = {
       return pageOfList(answer.members, answer.metadata);
     },
 
-  /** `POST /v1/members/query` {query: {filter, paging, sorting}, fieldsets, search} (offset paging). */
+  /** `POST /v1/members/query` {fieldsets, search, query: {filter, paging, sorting}} (offset paging). */
   queryMembers:
     (transport: Transport) =>
     async (query: MemberQuery = {}, options: QueryMembersOptions = {}): Promise<OffsetPage<Member>> => {
@@ -144,7 +157,8 @@ export const members = {
         method: 'POST',
         path: '/v1/members/query',
         mapping: MEMBERS,
-        body: { query, fieldsets: options.fieldsets, search: options.search },
+        // the hosted client puts its options before the query
+        body: { fieldsets: options.fieldsets, search: options.search, query },
         trace: membersTrace('QueryMembers'),
       });
       return pageOfList(answer.members, answer.metadata);
@@ -237,6 +251,22 @@ export const members = {
         body: { filter },
         trace: membersTrace('BulkBlockMembers'),
       }),
+
+  /**
+   * `GET /v1/members/jobs/{jobId}`: a bulk call by filter's progress (Cartwheel's own: the hosted
+   * client has no members call for it). Counts so far and the first failures with their reasons.
+   */
+  getBulkMembersJob:
+    (transport: Transport) =>
+    async (jobId: string): Promise<BulkMembersJobProgress> => {
+      const answer = await transport.request<{ job: BulkMembersJobProgress }>({
+        method: 'GET',
+        path: `/v1/members/jobs/${segment(jobId)}`,
+        mapping: MEMBERS,
+        trace: membersTrace('GetBulkMembersJob'),
+      });
+      return answer.job;
+    },
 
   /** `POST /v1/members` {member: {loginEmail, profile, ...}}. */
   createMember:
