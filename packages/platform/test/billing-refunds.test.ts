@@ -259,6 +259,25 @@ describe.each(DIALECTS)('refunds of paid orders, on %s', (dialect) => {
     expect([order.status, order.paymentStatus]).toEqual(['CANCELED', 'FULLY_REFUNDED']);
   });
 
+  it('what was refunded is not fulfilled: fulfillments stop at what was bought less refunds', async () => {
+    const orderId = await buy(platform, [{ productId: teapot, quantity: 3 }]);
+    const line = (await orderOf(platform, orderId)).lineItems[0];
+    const paymentId = (await billing(platform).transactions(orderId)).body.orderTransactions.payments[0].id;
+    const refunded = await billing(platform).refund(orderId, {
+      paymentRefunds: [{ paymentId }],
+      refundItems: { lineItems: [{ lineItemId: line.id, quantity: 1 }] },
+    });
+    expect(refunded.status, JSON.stringify(refunded.body)).toBe(200);
+    const fulfil = (quantity: number) =>
+      admin(platform).post(`/ecom/v1/fulfillments/orders/${orderId}/create-fulfillment`, {
+        orderId,
+        fulfillment: { lineItems: [{ id: line.id, quantity }] },
+      });
+    const tooMany = await fulfil(3);
+    expect([tooMany.status, code(tooMany)]).toEqual([428, 'QUANTITY_EXCEEDS_UNFULFILLED']);
+    expect((await fulfil(2)).status).toBe(200);
+  });
+
   it('a refund the provider declines leaves the order, its transactions and the stock as they were', async () => {
     const orderId = await buy(platform, [{ productId: teapot, quantity: 1 }], {
       card: '4000 0000 0000 5126',

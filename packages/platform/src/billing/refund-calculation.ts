@@ -1,3 +1,6 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Tables } from '../db/tables.ts';
+import type { RefundDocument } from '../payments/transactions.ts';
 import { type Big, type Currency, decimal } from '../pricing/money.ts';
 import { big, type CountedRefund, priceOf, shareOf } from './amounts.ts';
 
@@ -69,6 +72,24 @@ export function refundedSoFar(refunds: CountedRefund[]): { lines: Map<string, nu
     if (refund.doc.details.shipping) shipping = shipping.plus(refund.doc.details.shipping.amount.amount);
   }
   return { lines, shipping };
+}
+
+/**
+ * Units of each line of `orderId` refunded (or being refunded), read through `executor`: what a
+ * fulfillment may no longer ship (it holds the order row, as refunds do).
+ */
+export async function refundedLineQuantities(
+  executor: Kysely<Tables> | Transaction<Tables>,
+  orderId: string,
+): Promise<Map<string, number>> {
+  const rows = await executor
+    .selectFrom('order_refunds')
+    .select(['status', 'doc'])
+    .where('order_id', '=', orderId)
+    .execute();
+  return refundedSoFar(
+    rows.map((row) => ({ status: row.status, doc: JSON.parse(row.doc) as RefundDocument })),
+  ).lines;
 }
 
 const shippingFigures = (order: SoldOrder) => {
