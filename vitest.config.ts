@@ -1,6 +1,12 @@
+import { defaultClientConditions, defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
 
+/** The workspace's packages resolve to their TypeScript source (their exports' `@cartwheel/source`): tests need no build of them. */
+const SOURCE = '@cartwheel/source';
+
 export default defineConfig({
+  resolve: { conditions: [SOURCE, ...defaultClientConditions] },
+  ssr: { resolve: { conditions: [SOURCE, ...defaultServerConditions] } },
   test: {
     include: ['packages/*/test/**/*.test.ts', 'e2e/**/*.test.ts', 'tools/test/**/*.test.ts'],
     testTimeout: 30_000,

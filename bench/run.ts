@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { type AuthResult, BURST_CALLS, measureAuth } from './auth.ts';
 import { type CommerceResult, measureCart, measureOrders, type OrdersFigure } from './commerce.ts';
+import { measureOrderSearch, ORDER_SEARCH_TARGET_MS, type OrderSearchResult } from './order-search.ts';
 import { measureRefunds, type RefundsFigure } from './refunds.ts';
 import { type Dialect, measureScaleApart, type ScaleResult, TARGET_MS } from './scale.ts';
 import { measureSdkSize, type SdkSizeResult } from './sdk-size.ts';
@@ -38,6 +39,7 @@ interface Results {
   orders: OrdersFigure[];
   refunds: RefundsFigure[];
   scale: ScaleResult[];
+  orderSearch: OrderSearchResult[];
   rows: Row[];
   notes: string[];
   errors: Record<string, string>;
@@ -52,6 +54,7 @@ const results: Results = {
   orders: [],
   refunds: [],
   scale: [],
+  orderSearch: [],
   rows: [],
   notes: [],
   errors: {},
@@ -91,7 +94,8 @@ await section('size', async () => {
     verdict: size.ratio <= 0.2 ? 'pass' : 'FAIL',
   });
   results.notes.push(
-    `SDK size: Cartwheel bundles ${size.included.join(', ')}` +
+    `SDK size: measured on ${size.cartwheelPackage} beside ${size.hostedPackages.join(', ')}.` +
+      ` Cartwheel bundles ${size.included.join(', ')}` +
       (size.missing.length > 0
         ? `; not in @cartwheel/sdk yet: ${size.missing.join(', ')}`
         : `; the hosted bundle the same: ${size.hostedIncluded.join(', ')}`) +
@@ -273,6 +277,30 @@ for (const dialect of ['sqlite', 'postgres'] as Dialect[]) {
         `${ms(scale.deepPageAfterWrite.p50Ms)}/${ms(scale.deepPageAfterWrite.p99Ms)}.`,
       ...scale.notes.map((note) => `Scale ${dialect}: ${note}`),
     );
+  });
+}
+
+for (const dialect of ['sqlite', 'postgres'] as Dialect[]) {
+  await section(`order-search-${dialect}`, async () => {
+    const search = await measureOrderSearch(dialect, { quick });
+    results.orderSearch.push(search);
+    const count = `${search.orders.toLocaleString('en')} orders`;
+    for (const [name, figure] of Object.entries(search.byFilter)) {
+      results.rows.push({
+        figure: `Order search p50/p99, ${dialect}, ${count}, ${name}`,
+        cartwheel: `${ms(figure.p50Ms)} / ${ms(figure.p99Ms)}`,
+        baseline: `${ORDER_SEARCH_TARGET_MS} ms target`,
+        ratio: percent(figure.p99Ms / ORDER_SEARCH_TARGET_MS),
+        target: 'p99 <= 100%',
+        verdict:
+          search.failures > 0 || figure.found === 0
+            ? 'void'
+            : figure.p99Ms <= ORDER_SEARCH_TARGET_MS
+              ? 'pass'
+              : 'FAIL',
+      });
+    }
+    results.notes.push(...search.notes.map((note) => `Order search ${dialect}: ${note}`));
   });
 }
 

@@ -14,6 +14,7 @@ import { ProductsPage } from './catalog/ProductsPage.tsx';
 import { createBackOfficeClient } from './client.ts';
 import { AdminKeyForm } from './components/AdminKeyForm.tsx';
 import { Layout } from './components/Layout.tsx';
+import { MembersPage } from './members/MembersPage.tsx';
 import { OrderPage } from './orders/OrderPage.tsx';
 import { OrdersPage } from './orders/OrdersPage.tsx';
 import { HomePage } from './pages/HomePage.tsx';
@@ -54,6 +55,7 @@ const router = createBrowserRouter(
         { path: '/mailbox', element: <MailboxPage /> },
         { path: '/orders', element: <SignedIn title="Orders" page={<OrdersPage />} /> },
         { path: '/orders/:id', element: <SignedIn title="Order" page={<OrderPage />} /> },
+        { path: '/members', element: <SignedIn title="Members" page={<MembersPage />} /> },
         { path: '/products', element: <SignedIn title="Products" page={<ProductsPage />} /> },
         { path: '/products/:id', element: <SignedIn title="Product" page={<ProductEditorPage />} /> },
         { path: '*', element: <NotFound /> },
@@ -63,7 +65,7 @@ const router = createBrowserRouter(
   { basename: '/admin' },
 );
 
-/** The back office: orders, products and the developer mailbox; members arrive with their issue. */
+/** The back office: orders, products, members and the developer mailbox. */
 function BackOffice() {
   const [apiKey, setApiKey] = useState(loadAdminKey);
   const signIn = useCallback((key: string) => {

@@ -53,6 +53,8 @@ export async function buildPlatform(): Promise<string> {
     target: 'node20',
     sourcemap: true,
     logLevel: 'warning',
+    // the workspace's packages from their TypeScript source (their exports' `@cartwheel/source`)
+    conditions: ['@cartwheel/source', 'module'],
     plugins: [
       {
         name: 'npm-dependencies-stay-external',

@@ -1,11 +1,56 @@
-#!/usr/bin/env -S node --import tsx
+#!/usr/bin/env node
+/**
+ * The `cartwheel` command (`npx @cartwheel/platform`, `npm start`): `start` (the default) runs the
+ * platform, `reset-demo` puts the demo catalog back, `--version` prints the package's version. Every
+ * setting comes from the environment, as README's Configuration lists.
+ */
+import fs from 'node:fs';
 import { configFromEnv } from './config.ts';
 import { resetDemoStore } from './demo/seed.ts';
 import { startPlatform } from './platform.ts';
 
+const USAGE = `Usage: cartwheel [command]
+
+Commands:
+  start        run the store: storefront, back office and API (the default)
+  reset-demo   put the demo store's catalog back to its first-start state
+  version      print the version (also --version, -v)
+  help         print this (also --help, -h)
+
+Settings come from the environment: PORT, HOST, DATA_DIR, DATABASE_URL, PUBLIC_URL,
+CARTWHEEL_ADMIN_API_KEY, ... (the README's Configuration).`;
+
+const args = process.argv.slice(2);
+const command =
+  args.find((arg) => !arg.startsWith('-')) ??
+  (args.includes('--reset-demo')
+    ? 'reset-demo'
+    : args.some((arg) => arg === '--version' || arg === '-v')
+      ? 'version'
+      : args.some((arg) => arg === '--help' || arg === '-h')
+        ? 'help'
+        : 'start');
+
+if (command === 'version') {
+  // packages/platform/package.json, from src/ and from dist/ alike
+  const manifest = JSON.parse(fs.readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+  console.log(manifest.version);
+  process.exit(0);
+}
+if (command === 'help') {
+  console.log(USAGE);
+  process.exit(0);
+}
+if (command !== 'start' && command !== 'reset-demo') {
+  console.error(`cartwheel: unknown command ${JSON.stringify(command)}\n\n${USAGE}`);
+  process.exit(2);
+}
+// stack traces name the TypeScript source, as `npm start`'s --enable-source-maps does
+process.setSourceMapsEnabled(true);
+
 const config = configFromEnv();
 
-if (process.argv.includes('--reset-demo')) {
+if (command === 'reset-demo') {
   await resetDemoStore(config);
   console.log('Demo store reset: the catalog is back to its first-start state.');
   process.exit(0);

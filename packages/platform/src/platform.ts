@@ -357,11 +357,20 @@ function sweepPayments(placement: OrderPlacement, app: FastifyInstance): { stop(
   };
 }
 
-const REPO_APPS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../apps');
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+/**
+ * Where the built apps are when `CARTWHEEL_APPS_DIR` does not say: in this repository `apps/` (from
+ * `packages/platform/{src,dist}`); in an installed `@cartwheel/platform`, the copies its tarball holds
+ * in its own `apps/` folder (scripts/pack-apps.ts puts them there when it is packed).
+ */
+const DEFAULT_APPS =
+  [path.resolve(HERE, '../../../apps'), path.resolve(HERE, '../apps')].find((dir) =>
+    fs.existsSync(path.join(dir, 'storefront/dist/index.html')),
+  ) ?? path.resolve(HERE, '../../../apps');
 
 /** The storefront at `/` and the back office at `/admin`, built by Vite; any other page is the app's. */
 async function serveApps(app: FastifyInstance, config: PlatformConfig): Promise<void> {
-  const appsDir = config.appsDir ?? REPO_APPS;
+  const appsDir = config.appsDir ?? DEFAULT_APPS;
   // Longest prefix first: a page under /admin/ or /auth/ belongs to that app, anything else to the shop.
   const apps = [
     { name: 'back office', prefix: '/admin/', dir: path.join(appsDir, 'backoffice/dist') },

@@ -578,3 +578,61 @@ describe.each(DIALECTS)("the merchant's order operations, on %s", (dialect) => {
     expect(listed.body.ordersWithFulfillments).toEqual([]);
   });
 });
+
+/**
+ * Two platform processes behind one load balancer over one PostgreSQL database: the order's row lock
+ * is the database's, so concurrent changes sent to different processes lose nothing either.
+ */
+describe('order operations on two platform processes over one PostgreSQL', () => {
+  let first: TestPlatform;
+  let second: TestPlatform;
+  let productId: string;
+
+  beforeAll(async () => {
+    first = await startTestPlatform({ dialect: 'postgres' });
+    second = await startTestPlatform({ dialect: 'postgres', sharing: first });
+    await shipToUs(first);
+    productId = (await stockedProduct(first, 'Shared Lamp', 20, 200)).id;
+  });
+  afterAll(async () => {
+    await second?.stop();
+    await first?.stop();
+  });
+
+  const either = (index: number) => (index % 2 === 0 ? first : second);
+
+  it('100 tag updates split across the processes lose none', async () => {
+    const { orderId } = await placeOrder(first, productId);
+    const tags = Array.from({ length: 100 }, (_, index) => `p${index}`);
+    const answers = await Promise.all(
+      tags.map((tag, index) =>
+        admin(either(index)).post('/ecom/v1/bulk/orders/update-tags', {
+          orderIds: [orderId],
+          assignTags: { privateTags: { tagIds: [tag] } },
+        }),
+      ),
+    );
+    expect(answers.every((answer) => answer.body.results?.[0]?.itemMetadata.success)).toBe(true);
+    const order = await adminOrder(second, orderId);
+    expect([...order.tags.privateTags.tagIds].sort()).toEqual([...tags].sort());
+  });
+
+  it('a cancel on one process racing a fulfillment on the other: exactly one succeeds', async () => {
+    for (let round = 0; round < 4; round++) {
+      const stock = await stockOf(first, productId);
+      const { orderId } = await placeOrder(first, productId, { quantity: 2 });
+      const line = (await adminOrder(first, orderId)).lineItems[0].id;
+      const [canceled, shipped] = await Promise.all([
+        admin(either(round)).post(`/ecom/v1/orders/${orderId}/cancel`, { restockAllItems: true }),
+        admin(either(round + 1)).post(`/ecom/v1/fulfillments/orders/${orderId}/create-fulfillment`, {
+          fulfillment: { lineItems: [{ id: line, quantity: 2 }] },
+        }),
+      ]);
+      expect([canceled.status, shipped.status].sort()).toEqual([200, 428]);
+      const after = await adminOrder(second, orderId);
+      expect(after.status).toBe(canceled.status === 200 ? 'CANCELED' : 'APPROVED');
+      expect(after.fulfillmentStatus).toBe(canceled.status === 200 ? 'NOT_FULFILLED' : 'FULFILLED');
+      expect(await stockOf(first, productId)).toBe(canceled.status === 200 ? stock : stock - 2);
+    }
+  });
+});

@@ -46,9 +46,13 @@ export {
 } from './catalog.ts';
 export { cartwheelKeys } from './keys.ts';
 export {
+  type BulkMemberAction,
+  type BulkMembersOutcome,
   type MembersClient,
   memberQueries,
+  useBulkMembers,
   useCurrentMember,
+  useMembersQuery,
   useUpdateCurrentMember,
   useUpdateCurrentMemberSlug,
 } from './members.ts';

@@ -51,5 +51,7 @@ export const cartwheelKeys = {
     all: ['cartwheel', 'members'] as const,
     /** The signed-in member: who that is changes on sign-in and sign-out, so both invalidate it. */
     current: ['cartwheel', 'members', 'current'] as const,
+    /** A page of a members query, as staff or a merchant's key runs it. */
+    query: (query: object, options: object) => ['cartwheel', 'members', 'query', query, options] as const,
   },
 } as const;

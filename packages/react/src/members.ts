@@ -1,5 +1,14 @@
-import type { BoundModule, Member, MemberUpdate, members } from '@cartwheel/sdk';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  BoundModule,
+  BulkMemberResult,
+  BulkMembersJobProgress,
+  Member,
+  MemberQuery,
+  MemberUpdate,
+  members,
+  QueryMembersOptions,
+} from '@cartwheel/sdk';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type AuthClient, useLoggedIn } from './auth.ts';
 import { cartwheelKeys } from './keys.ts';
 import { useCartwheel } from './provider.tsx';
@@ -59,5 +68,73 @@ export function useUpdateCurrentMember() {
       return client.members.updateMember(current.id, changes);
     },
     onSuccess: (member) => queryClient.setQueryData<Member>(cartwheelKeys.members.current, member),
+  });
+}
+
+/** A page of `queryMembers` (filter, search, offset paging): FULL fieldsets need staff or a merchant's key. */
+export function useMembersQuery(query: MemberQuery, options: QueryMembersOptions = {}) {
+  const client = useCartwheel<MembersClient>();
+  return useQuery({
+    queryKey: cartwheelKeys.members.query(query, options),
+    queryFn: () => client.members.queryMembers(query, options),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** What a bulk member action did: one result per member, succeeded or failed with the reason. */
+export interface BulkMembersOutcome {
+  succeeded: number;
+  failed: number;
+  results: BulkMemberResult[];
+}
+
+export type BulkMemberAction = 'approve' | 'block' | 'delete';
+
+const JOB_POLL_MS = 250;
+
+/**
+ * Approves, blocks or deletes the given members. Approve and block run as the platform's job (by an
+ * id filter), followed until it finishes, `onProgress` told each step; delete answers at once. Every
+ * cached member read is stale afterwards.
+ */
+export function useBulkMembers(onProgress?: (job: BulkMembersJobProgress) => void) {
+  const client = useCartwheel<MembersClient>();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({
+      action,
+      ids,
+    }: {
+      action: BulkMemberAction;
+      ids: string[];
+    }): Promise<BulkMembersOutcome> => {
+      if (action === 'delete') {
+        const answer = await client.members.bulkDeleteMembers(ids);
+        return {
+          succeeded: answer.bulkActionMetadata?.totalSuccesses ?? 0,
+          failed: answer.bulkActionMetadata?.totalFailures ?? 0,
+          results: answer.results ?? [],
+        };
+      }
+      const filter = { id: { $in: ids } };
+      const started =
+        action === 'approve'
+          ? await client.members.bulkApproveMembers(filter)
+          : await client.members.bulkBlockMembers(filter);
+      if (!started.jobId) throw new Error('The platform started no job for this action.');
+      for (;;) {
+        const job = await client.members.getBulkMembersJob(started.jobId);
+        onProgress?.(job);
+        if (job.status === 'FINISHED') {
+          return {
+            succeeded: job.bulkActionMetadata.totalSuccesses ?? 0,
+            failed: job.bulkActionMetadata.totalFailures ?? 0,
+            results: job.results,
+          };
+        }
+        await new Promise((resolve) => setTimeout(resolve, JOB_POLL_MS));
+      }
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: cartwheelKeys.members.all }),
   });
 }

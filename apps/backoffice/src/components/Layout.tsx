@@ -7,7 +7,7 @@ const SECTIONS: Array<{ name: string; path?: string }> = [
   { name: 'Orders', path: '/orders' },
   { name: 'Mailbox', path: '/mailbox' },
   { name: 'Products', path: '/products' },
-  { name: 'Members' },
+  { name: 'Members', path: '/members' },
 ];
 
 export function Layout({ children }: { children: ReactNode }) {

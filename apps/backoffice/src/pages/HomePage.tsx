@@ -9,8 +9,8 @@ export function HomePage() {
     <>
       <h1>Cartwheel back office</h1>
       <p>
-        Orders and products are here; members will be managed here too. Until then, the admin API key the
-        platform printed at first start manages them through the API.
+        Orders, products and members are managed here, through the same API an app would use with the admin
+        API key the platform printed at first start.
       </p>
       <ul className="tiles">
         <li className="tile">
@@ -29,9 +29,11 @@ export function HomePage() {
             Every order: find one by number or buyer email, filter by payment and fulfillment.
           </p>
         </li>
-        <li className="tile tile--soon">
-          <h2>Members</h2>
-          <p className="muted">Coming soon.</p>
+        <li className="tile">
+          <h2>
+            <Link to="/members">Members</Link>
+          </h2>
+          <p className="muted">Find members, approve those waiting, block or delete, one or many at once.</p>
         </li>
         <li className="tile">
           <h2>

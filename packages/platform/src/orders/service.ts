@@ -266,9 +266,11 @@ export class OrderService {
     const backwards = cursor?.direction === 'prev';
     // walking back to the previous page reads the sort the other way, then turns the page around
     const descending = backwards ? !sort.descending : sort.descending;
+    // the page is chosen on the keys alone, then its documents are read: a filter the index cannot
+    // walk in order (a tag) sorts small rows, not whole orders
     let query = this.db
       .selectFrom('orders')
-      .selectAll()
+      .select(['id', sort.column])
       .where('number', 'is not', null)
       .where('status', '<>', 'INITIALIZED')
       .where((eb) => condition(eb))
@@ -294,9 +296,15 @@ export class OrderService {
         ]),
       );
     }
-    const rows = await query.execute();
-    const more = rows.length > limit;
-    const page = rows.slice(0, limit);
+    const keys = await query.execute();
+    const more = keys.length > limit;
+    const chosen = keys.slice(0, limit).map((key) => key.id);
+    const found =
+      chosen.length === 0
+        ? []
+        : await this.db.selectFrom('orders').selectAll().where('id', 'in', chosen).execute();
+    const byId = new Map(found.map((row) => [row.id, row]));
+    const page = chosen.map((id) => byId.get(id)).filter((row): row is OrderRow => row !== undefined);
     if (backwards) page.reverse();
     const keyOf = (row: OrderRow): [string | number, string] => [row[sort.column] as string | number, row.id];
     const base = { filter, sort, limit };
