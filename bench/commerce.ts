@@ -329,10 +329,10 @@ async function freshPostgresDatabase(): Promise<string> {
 }
 
 /** A visitor's cart with one item, its checkout with a New York address and a carrier, and the hosted page's session. */
-async function readyCheckout(url: string, productId: string): Promise<string> {
+export async function readyCheckout(url: string, productId: string, quantity = 1): Promise<string> {
   const token = await visitorToken(url);
   await call(url, 'POST', '/ecom/v1/carts/current/add-to-cart', token, {
-    lineItems: [catalogLine(productId, 1)],
+    lineItems: [catalogLine(productId, quantity)],
   });
   const address = {
     country: 'US',
@@ -368,7 +368,7 @@ function catalogLine(productId: string, quantity: number) {
 }
 
 /** `count` products of the bench's own (no options), created through the admin API. */
-async function benchProducts(
+export async function benchProducts(
   url: string,
   count: number,
   stock: { trackInventory: boolean; quantity?: number },
@@ -389,7 +389,13 @@ async function benchProducts(
   return ids;
 }
 
-async function call(url: string, method: string, requestPath: string, authorization: string, body?: unknown) {
+export async function call(
+  url: string,
+  method: string,
+  requestPath: string,
+  authorization: string,
+  body?: unknown,
+) {
   const response = await fetch(url + requestPath, {
     method,
     headers: authorization ? { ...json, authorization } : json,

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { type AuthResult, BURST_CALLS, measureAuth } from './auth.ts';
 import { type CommerceResult, measureCart, measureOrders, type OrdersFigure } from './commerce.ts';
 import { measureOrderSearch, ORDER_SEARCH_TARGET_MS, type OrderSearchResult } from './order-search.ts';
+import { measureRefunds, type RefundsFigure } from './refunds.ts';
 import { type Dialect, measureScaleApart, type ScaleResult, TARGET_MS } from './scale.ts';
 import { measureSdkSize, type SdkSizeResult } from './sdk-size.ts';
 import { RESULTS_DIR } from './support/paths.ts';
@@ -36,6 +37,7 @@ interface Results {
   auth?: AuthResult;
   cart?: CommerceResult;
   orders: OrdersFigure[];
+  refunds: RefundsFigure[];
   scale: ScaleResult[];
   orderSearch: OrderSearchResult[];
   rows: Row[];
@@ -50,6 +52,7 @@ const results: Results = {
   machine: { cpus: os.cpus().length, node: process.version, platform: `${os.platform()} ${os.arch()}` },
   seconds: 0,
   orders: [],
+  refunds: [],
   scale: [],
   orderSearch: [],
   rows: [],
@@ -218,6 +221,26 @@ for (const dialect of ['sqlite', 'postgres'] as Dialect[]) {
         ` with ${figure.stockBefore} in stock: ${figure.orders} orders, ${figure.outOfStock} out of stock,` +
         ` ${figure.failures} other answers; stock after ${figure.stockAfter}; pay p99 ${ms(figure.p99Ms)}.`,
       ...notes.map((note) => `Orders ${dialect}: ${note}`),
+    );
+  });
+}
+
+for (const dialect of ['sqlite', 'postgres'] as Dialect[]) {
+  await section(`refunds-${dialect}`, async () => {
+    const { notes, ...figure } = await measureRefunds(dialect, { quick });
+    results.refunds.push(figure);
+    results.rows.push({
+      figure: `Refunds/s, ${dialect}, ${figure.merchants} merchants on their own orders`,
+      cartwheel: `${figure.refundsPerSecond.toFixed(1)} refunds/s`,
+      baseline: `${Math.round(figure.baselineRps)} req/s bare node:http`,
+      ratio: percent(figure.ratio),
+      target: 'refunded = paid, stock back',
+      verdict: figure.failures > 0 ? 'void' : figure.invariantHolds ? 'pass' : 'FAIL',
+    });
+    results.notes.push(
+      `Refunds ${dialect}: ${figure.refunds} refunds (a unit each, with restock) by ${figure.merchants} merchants at once;` +
+        ` ${figure.failures} other answers; refund p99 ${ms(figure.p99Ms)}.`,
+      ...notes.map((note) => `Refunds ${dialect}: ${note}`),
     );
   });
 }

@@ -3,6 +3,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { billingRoutes } from './billing/routes.ts';
+import { BillingService } from './billing/service.ts';
 import { cartRoutes } from './carts/routes.ts';
 import { CartService } from './carts/service.ts';
 import { catalogRoutes } from './catalog/routes.ts';
@@ -77,6 +79,8 @@ export interface Services {
   apiKeys: ApiKeyService;
   /** What staff and keys changed. */
   audit: AuditLog;
+  /** Capture, void and refunds of orders' payments, and payments the merchant records (billing/). */
+  billing: BillingService;
 }
 
 export interface Platform {
@@ -221,6 +225,15 @@ export async function openServices(
       ),
       apiKeys: new ApiKeyService(database.db),
       audit: new AuditLog(database.db),
+      billing: new BillingService(
+        database.db,
+        {
+          provider: () => services.payments.provider,
+          catalog: { returnStock: (trx, items) => services.catalog.returnStock(trx, items) },
+          mailer,
+        },
+        { publicUrl: config.publicUrl, storeName: config.storeName },
+      ),
     };
     // bulk member jobs a stopped process left unfinished: this one takes them over
     void members.jobs
@@ -303,6 +316,7 @@ export async function buildHttpApp(opened: OpenServices): Promise<FastifyInstanc
   fulfillmentRoutes(app, services);
   paymentRoutes(app, services);
   staffRoutes(app, services);
+  billingRoutes(app, services);
   await serveApps(app, config);
   return app;
 }

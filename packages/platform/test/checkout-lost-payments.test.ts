@@ -184,5 +184,7 @@ function withGateway(gateway: PaymentProvider): PaymentProvider {
     completeAction: (request) => gateway.completeAction(request),
     settle: (key) => gateway.settle(key),
     capture: (request) => gateway.capture(request),
+    void: (request) => gateway.void(request),
+    refund: (request) => gateway.refund(request),
   };
 }

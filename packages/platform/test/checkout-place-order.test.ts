@@ -400,6 +400,8 @@ describe.each(DIALECTS)('placing an order on the hosted checkout page, on %s', (
       completeAction: (request) => gateway.completeAction(request),
       settle: (key) => gateway.settle(key),
       capture: (request) => gateway.capture(request),
+      void: (request) => gateway.void(request),
+      refund: (request) => gateway.refund(request),
     };
     const before = (await gatewayCharges(platform)).length;
     let lost: Awaited<ReturnType<typeof page.pay>>;

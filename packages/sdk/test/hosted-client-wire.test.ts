@@ -1,6 +1,7 @@
 import {
   checkout as hostedCheckout,
   currentCart as hostedCurrentCart,
+  orderBilling as hostedOrderBilling,
   orders as hostedOrders,
   orderTransactions as hostedOrderTransactions,
 } from '@wix/ecom';
@@ -29,6 +30,7 @@ import {
   members,
   type OAuthData,
   OAuthStrategy,
+  orderBilling,
   orders,
   orderTransactions,
   paymentsCollector,
@@ -906,8 +908,15 @@ describe("requests equal to the hosted client's (issue 9, SDK)", () => {
   });
 
   it('pins every method of the ecom modules', () => {
-    const pinned = new Set(ecomCalls.map(([name]) => name.split(' ')[0]!));
-    const ourMethods = Object.entries({ currentCart, checkout, orders, paymentsCollector, orderTransactions })
+    const pinned = new Set([...ecomCalls, ...billingCalls].map(([name]) => name.split(' ')[0]!));
+    const ourMethods = Object.entries({
+      currentCart,
+      checkout,
+      orders,
+      paymentsCollector,
+      orderTransactions,
+      orderBilling,
+    })
       .flatMap(([module, methods]) => Object.keys(methods).map((method) => `${module}.${method}`))
       // the DELETEs are pinned with the other DELETEs
       .filter((method) => !deletes.some(([name]) => name === method));
@@ -1063,6 +1072,143 @@ describe("token requests equal to the hosted client's OAuthStrategy (issue 9, SD
       expect(ourRequest.headers.get(TRACING_HEADER)).toBe(
         'environment=cartwheel-sdk,package-name=@cartwheel/sdk,method-fqn=cartwheel.identity.oauth2.v1.Oauth2.Token,entity=refreshToken',
       );
+    },
+  );
+});
+
+// ---- the merchant's money calls (issue 20): order billing, bulk payment statuses, the collector on orders ----
+
+const billingClient = createClient({
+  host: HOSTED_API_HOST,
+  auth: ApiKeyStrategy({ apiKey: API_KEY }),
+  fetch: ours.fetch,
+  modules: { orders, orderBilling, orderTransactions },
+});
+const hostedBilling = createHostedClient({
+  auth: HostedApiKeyStrategy({ apiKey: API_KEY, siteId: 'cartwheel-test-site' }),
+  fetch: theirs.fetch,
+  modules: {
+    orders: hostedOrders,
+    orderBilling: hostedOrderBilling,
+    orderTransactions: hostedOrderTransactions,
+  },
+});
+
+const REFUND_ITEMS = {
+  lineItems: [{ lineItemId: 'li1', quantity: 2 }],
+  additionalFees: [{ additionalFeeId: 'fee1', amount: { amount: '1.00' } }],
+  shipping: { amount: { amount: '2.50' } },
+};
+
+const billingCalls: Array<
+  [string, (c: typeof billingClient) => Promise<unknown>, (h: typeof hostedBilling) => Promise<unknown>]
+> = [
+  [
+    'orders.preparePaymentCollection',
+    (c) =>
+      c.orders.preparePaymentCollection('o1', { amount: '10.50' }, { paymentGatewayOrderId: 'gateway-1' }),
+    (h) =>
+      h.orders.preparePaymentCollection('o1', { amount: '10.50' }, { paymentGatewayOrderId: 'gateway-1' }),
+  ],
+  [
+    'orders.getPaymentCollectabilityStatus',
+    (c) => c.orders.getPaymentCollectabilityStatus('o1'),
+    (h) => h.orders.getPaymentCollectabilityStatus('o1'),
+  ],
+  [
+    'orders.voidAuthorizedPayments',
+    (c) => c.orders.voidAuthorizedPayments('o1', ['pay1']),
+    (h) => h.orders.voidAuthorizedPayments('o1', ['pay1']),
+  ],
+  [
+    'orders.captureAuthorizedPayments',
+    (c) => c.orders.captureAuthorizedPayments('o1', [{ paymentId: 'pay1', amount: { amount: '5.25' } }]),
+    (h) => h.orders.captureAuthorizedPayments('o1', [{ paymentId: 'pay1', amount: { amount: '5.25' } }]),
+  ],
+  [
+    'orderTransactions.bulkUpdatePaymentStatuses',
+    (c) =>
+      c.orderTransactions.bulkUpdatePaymentStatuses([{ paymentId: 'pay1', orderId: 'o1' }], {
+        status: 'APPROVED',
+        returnFullEntity: true,
+      }),
+    (h) =>
+      h.orderTransactions.bulkUpdatePaymentStatuses([{ paymentId: 'pay1', orderId: 'o1' }], {
+        status: 'APPROVED',
+        returnFullEntity: true,
+      }),
+  ],
+  [
+    'orderBilling.getOrderRefundability',
+    (c) => c.orderBilling.getOrderRefundability('o1'),
+    (h) => h.orderBilling.getOrderRefundability('o1'),
+  ],
+  [
+    'orderBilling.calculateRefund',
+    (c) => c.orderBilling.calculateRefund('o1', { refundItems: REFUND_ITEMS }),
+    (h) => h.orderBilling.calculateRefund('o1', { refundItems: REFUND_ITEMS }),
+  ],
+  [
+    'orderBilling.refundPayments',
+    (c) =>
+      c.orderBilling.refundPayments('o1', {
+        paymentRefunds: [{ paymentId: 'pay1', amount: { amount: '4.00' }, externalRefund: false }],
+        sideEffects: {
+          restock: { lineItems: [{ lineItemId: 'li1', quantity: 1 }] },
+          notifications: { sendCustomerEmail: true, customMessage: 'sorry' },
+        },
+        refundItems: REFUND_ITEMS,
+        customerReason: 'broken',
+      }),
+    (h) =>
+      h.orderBilling.refundPayments('o1', {
+        paymentRefunds: [{ paymentId: 'pay1', amount: { amount: '4.00' }, externalRefund: false }],
+        sideEffects: {
+          restock: { lineItems: [{ lineItemId: 'li1', quantity: 1 }] },
+          notifications: { sendCustomerEmail: true, customMessage: 'sorry' },
+        },
+        refundItems: REFUND_ITEMS,
+        customerReason: 'broken',
+      }),
+  ],
+  [
+    'orderBilling.captureAuthorizedPayments',
+    (c) => c.orderBilling.captureAuthorizedPayments('o1', { payments: [{ paymentId: 'pay1' }] }),
+    (h) => h.orderBilling.captureAuthorizedPayments('o1', { payments: [{ paymentId: 'pay1' }] }),
+  ],
+  [
+    'orderBilling.voidAuthorizedPayments',
+    (c) => c.orderBilling.voidAuthorizedPayments('o1', { paymentIds: ['pay1'] }),
+    (h) => h.orderBilling.voidAuthorizedPayments('o1', { paymentIds: ['pay1'] }),
+  ],
+];
+
+describe("the merchant's money calls equal the hosted client's (issue 20, SDK)", () => {
+  it('pins every method of the orderBilling module', () => {
+    const pinned = new Set(billingCalls.map(([name]) => name));
+    expect(
+      Object.keys(orderBilling)
+        .map((method) => `orderBilling.${method}`)
+        .filter((name) => !pinned.has(name)),
+    ).toEqual([]);
+  });
+
+  it.each(billingCalls)(
+    '%s sends what the hosted client sends and answers what it answers',
+    async (_name, ourCall, theirCall) => {
+      const answer = {
+        ...ECOM_ANSWER,
+        available: true,
+        payments: [],
+        lineItems: [],
+        refund: { transactions: [] },
+      };
+      ours.answer = answer;
+      theirs.answer = answer;
+      const ourAnswer = await ourCall(billingClient);
+      const theirAnswer = await theirCall(hostedBilling);
+      expectSameRequest(only(ours.requests), only(theirs.requests));
+      expect(ourAnswer).toEqual(theirAnswer);
     },
   );
 });

@@ -81,6 +81,8 @@ function paymentsPlatform(request: RecordedRequest) {
   if (request.path.endsWith('/payment-collectability-status'))
     return { body: { status: 'COLLECTABLE', amount: { amount: '27.50' } } };
   if (request.path.endsWith('/list-by-ids')) return { body: { orderTransactions: [TRANSACTIONS_ON_WIRE] } };
+  if (request.path.endsWith('/bulk/payments/update-payment-transaction-status'))
+    return { body: { results: [], bulkActionMetadata: { totalSuccesses: 1, totalFailures: 0 } } };
   if (request.path.endsWith('/add-payment'))
     return { body: { orderTransactions: TRANSACTIONS_ON_WIRE, paymentsIds: ['pay2'] } };
   return { body: { orderTransactions: TRANSACTIONS_ON_WIRE } };
@@ -201,6 +203,20 @@ const calls: CallRow<typeof admin, Expected>[] = [
       path: '/ecom/v1/payments/pay1/orders/o1/update-payment-transaction-status',
       body: { paymentId: 'pay1', orderId: 'o1', status: 'APPROVED' },
       returns: { orderTransactions: TRANSACTIONS },
+      trace: PAYMENTS,
+    },
+  ],
+  [
+    'orderTransactions.bulkUpdatePaymentStatuses',
+    (c) =>
+      c.orderTransactions.bulkUpdatePaymentStatuses([{ paymentId: 'pay1', orderId: 'o1' }], {
+        status: 'APPROVED',
+      }),
+    {
+      method: 'POST',
+      path: '/ecom/v1/bulk/payments/update-payment-transaction-status',
+      body: { paymentAndOrderIds: [{ paymentId: 'pay1', orderId: 'o1' }], status: 'APPROVED' },
+      returns: { results: [], bulkActionMetadata: { totalSuccesses: 1, totalFailures: 0 } },
       trace: PAYMENTS,
     },
   ],

@@ -1,4 +1,5 @@
 import { type Kysely, type Migration, Migrator } from 'kysely';
+import { billingMigrations } from '../billing/migrations.ts';
 import { cartMigrations } from '../carts/migrations.ts';
 import { catalogMigrations } from '../catalog/migrations.ts';
 import { checkoutMigrations } from '../checkouts/migrations.ts';
@@ -32,6 +33,7 @@ const migrations: Record<string, Migration> = {
   ...orderMigrations, // 0018
   ...paymentMigrations, // 0019
   ...fulfillmentMigrations, // 0027
+  ...billingMigrations, // 0028
   ...staffMigrations, // 0031 (issue 21: staff, roles, API keys, audit log)
 };
 

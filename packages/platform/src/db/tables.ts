@@ -1,3 +1,4 @@
+import type { BillingTables } from '../billing/tables.ts';
 import type { CartTables } from '../carts/tables.ts';
 import type { CatalogTables } from '../catalog/tables.ts';
 import type { CheckoutTables } from '../checkouts/tables.ts';
@@ -55,4 +56,5 @@ export interface Tables
     OrderTables,
     PaymentTables,
     FulfillmentTables,
-    StaffTables {}
+    StaffTables,
+    BillingTables {}

@@ -10,6 +10,7 @@ export const EVENT_ENTITIES = {
   order: 'wix.ecom.v1.order',
   /** An order's fulfillments (`updated`: the whole list after any change). */
   fulfillments: 'wix.ecom.v1.fulfillments',
+  orderTransactions: 'wix.ecom.v1.order_transactions',
   member: 'wix.members.v1.member',
 } as const;
 export type EventEntity = keyof typeof EVENT_ENTITIES;

@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import { refundedLineQuantities } from '../billing/refund-calculation.ts';
 import type { Tables } from '../db/tables.ts';
 import type { DomainEvent } from '../events/outbox.ts';
 import { shippingConfirmation } from '../orders/notices.ts';
@@ -278,6 +279,8 @@ export class FulfillmentService {
     }
     const orderLines = lines(locked);
     const fulfilled = await this.fulfilledQuantities(trx, orderId);
+    // what was refunded is not shipped: a line's fulfillments never pass what was bought less refunds
+    const refunded = await refundedLineQuantities(trx, orderId);
     const seen = new Set<string>();
     const problems = [];
     const chosen: Array<{ id: string; quantity: number }> = [];
@@ -293,7 +296,10 @@ export class FulfillmentService {
         continue;
       }
       seen.add(line.id);
-      const left = bought.quantity - (fulfilled.get(line.id) ?? 0);
+      const left = Math.max(
+        0,
+        bought.quantity - (refunded.get(line.id) ?? 0) - (fulfilled.get(line.id) ?? 0),
+      );
       const quantity = line.quantity ?? left;
       if (quantity < 1 || quantity > left) {
         throw applicationError(

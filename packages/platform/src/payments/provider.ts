@@ -48,4 +48,21 @@ export interface PaymentProvider {
     transactionId: string;
     amount: string;
   }): Promise<{ status: 'SUCCEEDED' | 'FAILED'; reason?: string }>;
+  /**
+   * Releases an authorized charge that was never captured (or what a partial capture left): the
+   * same key answers the first result.
+   */
+  void(request: { idempotencyKey: string; transactionId: string }): Promise<ProviderActionResult>;
+  /** Gives `amount` of a captured charge back to the card; the same key never refunds twice. */
+  refund(request: {
+    idempotencyKey: string;
+    transactionId: string;
+    amount: string;
+  }): Promise<ProviderActionResult & { refundId?: string }>;
+}
+
+/** What a gateway answers a capture, void or refund: `FAILED` with the gateway's reason. */
+export interface ProviderActionResult {
+  status: 'SUCCEEDED' | 'FAILED';
+  reason?: string;
 }

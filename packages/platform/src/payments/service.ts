@@ -4,8 +4,10 @@ import type { Settings } from '../settings/settings.ts';
 import { newId } from '../shared/ids.ts';
 import type { CheckedCard } from './card.ts';
 import type { PaymentProvider } from './provider.ts';
-import type { OrderPaymentRow } from './tables.ts';
 import { TestGateway } from './test-gateway.ts';
+import { type OrderTransactionsDocument, readTransactions } from './transactions.ts';
+
+export type { OrderTransactionsDocument, PaymentDocument } from './transactions.ts';
 
 /** The store setting that chooses whether a paid checkout is captured at once or only authorized. */
 export const CAPTURE_SETTING = 'payments.capture';
@@ -24,13 +26,6 @@ export interface ApprovedPayment {
   card: Pick<CheckedCard, 'last4' | 'brand'>;
   /** True when the store only authorized the charge. */
   authorizeOnly: boolean;
-}
-
-/** An order's transactions on the wire. */
-export interface OrderTransactionsDocument {
-  orderId: string;
-  payments: PaymentDocument[];
-  refunds: unknown[];
 }
 
 /** The payment provider (the built-in test gateway unless another is given) and orders' transactions. */
@@ -74,6 +69,7 @@ export class PaymentService {
         card_last4: payment.card.last4,
         delayed_capture: payment.authorizeOnly ? 1 : 0,
         authorized_at: payment.authorizeOnly ? at : null,
+        offline: 0,
         created_at: at,
         updated_at: at,
       })
@@ -82,71 +78,6 @@ export class PaymentService {
 
   /** The transactions of each order named (an order with none answers empty lists), in the order asked. */
   async transactionsOf(orderIds: string[]): Promise<OrderTransactionsDocument[]> {
-    if (orderIds.length === 0) return [];
-    const rows = await this.db
-      .selectFrom('order_payments')
-      .selectAll()
-      .where('order_id', 'in', orderIds)
-      .orderBy('created_at')
-      .orderBy('id')
-      .execute();
-    return orderIds.map((orderId) => ({
-      orderId,
-      payments: rows.filter((row) => row.order_id === orderId).map(paymentWire),
-      refunds: [],
-    }));
+    return readTransactions(this.db, orderIds);
   }
-}
-
-/**
- * A payment as the wire carries it (`Payment` of the SDK, dates as text): `status` on the payment and
- * in its details; the card as `network` (the hosted name) and `brand` (the SDK's).
- */
-export interface PaymentDocument {
-  id: string;
-  createdDate: string;
-  updatedDate: string;
-  amount: { amount: string; formattedAmount: string };
-  status: string;
-  refundDisabled: boolean;
-  regularPaymentDetails: {
-    paymentOrderId: string;
-    gatewayTransactionId: string;
-    providerTransactionId: string;
-    offlinePayment: false;
-    status: string;
-    paymentMethod: string;
-    paymentMethodName: string;
-    creditCardDetails: { network: string; brand: string; lastFourDigits: string };
-    authorizationDetails?: {
-      delayedCapture: boolean;
-      authorizedDate: string | null;
-      captures: unknown[];
-      void?: unknown;
-    };
-  };
-}
-
-function paymentWire(row: OrderPaymentRow): PaymentDocument {
-  return {
-    id: row.id,
-    createdDate: row.created_at,
-    updatedDate: row.updated_at,
-    amount: { amount: row.amount, formattedAmount: row.formatted_amount },
-    status: row.status,
-    refundDisabled: false,
-    regularPaymentDetails: {
-      paymentOrderId: row.payment_order_id,
-      gatewayTransactionId: row.gateway_transaction_id,
-      providerTransactionId: row.provider_transaction_id,
-      offlinePayment: false,
-      status: row.status,
-      paymentMethod: row.method_name,
-      paymentMethodName: row.method_name,
-      creditCardDetails: { network: row.card_brand, brand: row.card_brand, lastFourDigits: row.card_last4 },
-      ...(row.delayed_capture === 1
-        ? { authorizationDetails: { delayedCapture: true, authorizedDate: row.authorized_at, captures: [] } }
-        : {}),
-    },
-  };
 }

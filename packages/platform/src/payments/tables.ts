@@ -60,6 +60,14 @@ export interface OrderPaymentRow {
   /** 1 when the store only authorized: captured later by the merchant. */
   delayed_capture: number;
   authorized_at: string | null;
+  /** What a delayed capture took (all or part of `amount`); null until captured. */
+  captured_amount: string | null;
+  /** The capture of an authorization (`authorizationDetails.captures`) as JSON; null until asked. */
+  captures: string | null;
+  /** The void of an authorization (`authorizationDetails.void`) as JSON; null until asked. */
+  void: string | null;
+  /** 1: taken outside the platform (cash, a transfer) and recorded by the merchant (`addPayments`). */
+  offline: number;
   created_at: string;
   updated_at: string;
 }

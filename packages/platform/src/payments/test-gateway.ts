@@ -1,7 +1,13 @@
 import type { Kysely } from 'kysely';
 import type { Tables } from '../db/tables.ts';
 import { newId } from '../shared/ids.ts';
-import type { ChargeRequest, ChargeResult, DeclineCode, PaymentProvider } from './provider.ts';
+import type {
+  ChargeRequest,
+  ChargeResult,
+  DeclineCode,
+  PaymentProvider,
+  ProviderActionResult,
+} from './provider.ts';
 import type { GatewayChargeRow } from './tables.ts';
 
 /** The test cards a shopper can use, and what the gateway does with each; any other valid card is approved. */
@@ -10,6 +16,8 @@ export const TEST_CARDS = {
   declined: '4000000000000002',
   insufficientFunds: '4000000000009995',
   requiresAuthentication: '4000002500003155',
+  /** Approved, and every refund of it is declined by the gateway. */
+  refundDeclined: '4000000000005126',
 } as const;
 
 const DECLINES: Record<string, { code: DeclineCode; reason: string }> = {
@@ -131,13 +139,28 @@ export class TestGateway implements PaymentProvider {
   }
 
   async capture(request: { idempotencyKey: string; transactionId: string; amount: string }) {
-    const charge = await this.db
-      .selectFrom('gateway_charges')
-      .selectAll()
-      .where('transaction_id', '=', request.transactionId)
+    const done = await this.db
+      .selectFrom('gateway_captures')
+      .select('transaction_id')
+      .where('idempotency_key', '=', request.idempotencyKey)
       .executeTakeFirst();
-    if (charge?.status !== 'APPROVED') {
+    if (done) return { status: 'SUCCEEDED' as const };
+    const charge = await this.approved(request.transactionId);
+    if (!charge) {
       return { status: 'FAILED' as const, reason: 'no approved authorization with that transaction id' };
+    }
+    if (await this.voided(request.transactionId)) {
+      return { status: 'FAILED' as const, reason: 'the authorization was voided' };
+    }
+    // captured under another key already (a retry of this key, racing itself, is the same capture)
+    const captured = await this.db
+      .selectFrom('gateway_captures')
+      .select('amount')
+      .where('transaction_id', '=', request.transactionId)
+      .where('idempotency_key', '<>', request.idempotencyKey)
+      .execute();
+    if (captured.length > 0 || Number(request.amount) > Number(charge.amount)) {
+      return { status: 'FAILED' as const, reason: 'more than the authorization holds' };
     }
     await this.db
       .insertInto('gateway_captures')
@@ -150,6 +173,78 @@ export class TestGateway implements PaymentProvider {
       .onConflict((conflict) => conflict.column('idempotency_key').doNothing())
       .execute();
     return { status: 'SUCCEEDED' as const };
+  }
+
+  async void(request: { idempotencyKey: string; transactionId: string }): Promise<ProviderActionResult> {
+    const charge = await this.approved(request.transactionId);
+    if (!charge) return { status: 'FAILED', reason: 'no approved authorization with that transaction id' };
+    return this.record('gateway_voids', request.idempotencyKey, request.transactionId, '0', 'SUCCEEDED');
+  }
+
+  async refund(request: {
+    idempotencyKey: string;
+    transactionId: string;
+    amount: string;
+  }): Promise<ProviderActionResult & { refundId?: string }> {
+    const charge = await this.approved(request.transactionId);
+    // a card the gateway refuses refunds for (TEST_CARDS.refundDeclined), as a real gateway may
+    const declined = !charge || charge.card_last4 === TEST_CARDS.refundDeclined.slice(-4);
+    const result = await this.record(
+      'gateway_refunds',
+      request.idempotencyKey,
+      request.transactionId,
+      request.amount,
+      declined ? 'FAILED' : 'SUCCEEDED',
+    );
+    return result.status === 'SUCCEEDED' ? { ...result, refundId: `re_${request.idempotencyKey}` } : result;
+  }
+
+  private approved(transactionId: string): Promise<GatewayChargeRow | undefined> {
+    return this.db
+      .selectFrom('gateway_charges')
+      .selectAll()
+      .where('transaction_id', '=', transactionId)
+      .where('status', '=', 'APPROVED')
+      .executeTakeFirst();
+  }
+
+  private async voided(transactionId: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('gateway_voids')
+      .select('status')
+      .where('transaction_id', '=', transactionId)
+      .where('status', '=', 'SUCCEEDED')
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /** The first result under a key wins: a retry (or a race) reads it back. */
+  private async record(
+    table: 'gateway_refunds' | 'gateway_voids',
+    idempotencyKey: string,
+    transactionId: string,
+    amount: string,
+    status: 'SUCCEEDED' | 'FAILED',
+  ): Promise<ProviderActionResult> {
+    await this.db
+      .insertInto(table)
+      .values({
+        idempotency_key: idempotencyKey,
+        transaction_id: transactionId,
+        amount,
+        status,
+        created_at: new Date().toISOString(),
+      })
+      .onConflict((conflict) => conflict.column('idempotency_key').doNothing())
+      .execute();
+    const row = await this.db
+      .selectFrom(table)
+      .select('status')
+      .where('idempotency_key', '=', idempotencyKey)
+      .executeTakeFirstOrThrow();
+    return row.status === 'SUCCEEDED'
+      ? { status: 'SUCCEEDED' }
+      : { status: 'FAILED', reason: 'the gateway declined this refund' };
   }
 
   /** Every charge in the ledger, oldest first (keys closed by `settle` are no charge). */

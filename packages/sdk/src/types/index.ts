@@ -3,6 +3,7 @@ export * from './catalog-enumerations.ts';
 export * from './catalog-v3.ts';
 export * from './common.ts';
 export * from './constants.ts';
+export * from './ecom-billing.ts';
 export * from './ecom-cart.ts';
 export * from './ecom-checkout.ts';
 export * from './ecom-common.ts';

@@ -10,6 +10,7 @@ export {
   ORDERS,
   PAYMENTS_COLLECTOR,
 } from './domains.ts';
+export { ORDER_BILLING, orderBilling } from './order-billing.ts';
 export { orderFulfillments } from './order-fulfillments.ts';
 export { orderTransactions } from './order-transactions.ts';
 export { orders } from './orders.ts';

@@ -1,6 +1,10 @@
 import type { ModuleDefinition } from '../../client.ts';
 import type { Transport } from '../../transport/http.ts';
 import type {
+  BulkUpdatePaymentStatusesOptions,
+  BulkUpdatePaymentStatusesResponse,
+} from '../../types/ecom-billing.ts';
+import type {
   AddPaymentsResponse,
   OrdersTransactionsResponse,
   OrderTransactionsResponse,
@@ -9,7 +13,7 @@ import type {
   UpdatePaymentStatusOptions,
 } from '../../types/ecom-payments.ts';
 import { segment } from '../stores/domains.ts';
-import { ecomService, ORDER_TRANSACTIONS } from './domains.ts';
+import { ecomService, ORDER_TRANSACTIONS, pick } from './domains.ts';
 
 const call = ecomService(ORDER_TRANSACTIONS, 'orders.payments.v1.Payments', 'orderTransactions');
 
@@ -62,5 +66,23 @@ export const orderTransactions = {
         `/v1/payments/${segment(identifiers.paymentId)}/orders/${segment(identifiers.orderId)}/update-payment-transaction-status`,
         'UpdatePaymentStatus',
         { paymentId: identifiers.paymentId, orderId: identifiers.orderId, status: options?.status },
+      ),
+
+  /**
+   * `POST /v1/bulk/payments/update-payment-transaction-status` {paymentAndOrderIds, returnFullEntity,
+   * status}: a result per payment.
+   */
+  bulkUpdatePaymentStatuses:
+    (transport: Transport) =>
+    (
+      paymentAndOrderIds: PaymentAndOrderId[],
+      options?: BulkUpdatePaymentStatusesOptions,
+    ): Promise<BulkUpdatePaymentStatusesResponse> =>
+      call(
+        transport,
+        'POST',
+        '/v1/bulk/payments/update-payment-transaction-status',
+        'BulkUpdatePaymentStatuses',
+        { paymentAndOrderIds, ...pick(options, ['returnFullEntity', 'status']) },
       ),
 } satisfies ModuleDefinition;

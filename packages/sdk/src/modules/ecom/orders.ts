@@ -24,6 +24,7 @@ import type {
 import { segment } from '../stores/domains.ts';
 import { addressesOnWire, changeAt, fieldMaskOnWire, ORDER_ADDRESSES } from './addresses.ts';
 import { ecomService, ORDERS, pick } from './domains.ts';
+import { paymentsCollector } from './payments-collector.ts';
 
 const call = ecomService(ORDERS, 'orders.v1.Orders', 'order');
 
@@ -36,6 +37,8 @@ type OrderAnswer = { order: Order };
  * `cancelOrder` answers `{order}`. Addresses and field masks go out as the hosted client sends them.
  */
 export const orders = {
+  // the payments collector's calls, which the hosted client's `orders` module has too
+  ...paymentsCollector,
   /** `GET /v1/orders/{id}?id={id}`. */
   getOrder:
     (transport: Transport) =>

@@ -1,0 +1,120 @@
+import type { FastifyRequest } from 'fastify';
+import { CALLERS, type HttpApp } from '../http/app.ts';
+import type { Services } from '../platform.ts';
+import { invalidArgument, violation } from '../shared/errors.ts';
+import {
+  AddPaymentsBody,
+  BillingCaptureBody,
+  BillingVoidBody,
+  BulkUpdatePaymentStatusesBody,
+  CalculateRefundBody,
+  CollectorCaptureBody,
+  CollectorVoidBody,
+  EcomOrderParams,
+  MAX_IDEMPOTENCY_KEY,
+  OrderIdParams,
+  PaymentOfOrderParams,
+  PrepareCollectionBody,
+  RefundabilityBody,
+  RefundPaymentsBody,
+  UpdatePaymentStatusBody,
+} from './schemas.ts';
+
+/** The `Idempotency-Key` header: the same key makes a retried money call answer its first outcome. */
+function idempotencyKey(request: FastifyRequest): string | undefined {
+  const header = request.headers['idempotency-key'];
+  if (header === undefined) return undefined;
+  if (typeof header !== 'string' || header.length === 0 || header.length > MAX_IDEMPOTENCY_KEY)
+    throw invalidArgument([
+      violation(
+        'Idempotency-Key',
+        `must be one header of 1 to ${MAX_IDEMPOTENCY_KEY} characters`,
+        'MAX_LENGTH',
+      ),
+    ]);
+  return header;
+}
+
+/**
+ * The merchant's money calls, for the admin API key only (a visitor or member can neither capture nor
+ * refund): the payments collector (as the hosted `orders` module calls it), order billing (capture,
+ * void, refundability, refunds) and the payments a merchant records in an order's transactions.
+ */
+export function billingRoutes(app: HttpApp, services: Pick<Services, 'billing'>): void {
+  const { billing } = services;
+  const collector = '/ecom/v1/payments-collector/orders/:ecomOrderId';
+  const admins = { config: CALLERS.admins };
+
+  app.post(
+    `${collector}/prepare-payment-collection`,
+    { schema: { params: EcomOrderParams, body: PrepareCollectionBody }, ...admins },
+    (request) => billing.prepareCollection(request.params.ecomOrderId, request.body.amount.amount),
+  );
+  app.get(
+    `${collector}/payment-collectability-status`,
+    { schema: { params: EcomOrderParams }, ...admins },
+    (request) => billing.collectability(request.params.ecomOrderId),
+  );
+  app.post(
+    `${collector}/capture-authorized-payments`,
+    { schema: { params: EcomOrderParams, body: CollectorCaptureBody }, ...admins },
+    (request) => billing.capture(request.params.ecomOrderId, request.body.payments, idempotencyKey(request)),
+  );
+  app.post(
+    `${collector}/void-authorized-payments`,
+    { schema: { params: EcomOrderParams, body: CollectorVoidBody }, ...admins },
+    (request) => billing.void(request.params.ecomOrderId, request.body.paymentIds, idempotencyKey(request)),
+  );
+
+  const billingPath = '/ecom/v1/order-billing';
+  app.post(
+    `${billingPath}/capture-authorized-payments`,
+    { schema: { body: BillingCaptureBody }, ...admins },
+    (request) => billing.capture(request.body.orderId, request.body.payments, idempotencyKey(request)),
+  );
+  app.post(
+    `${billingPath}/void-authorized-payments`,
+    { schema: { body: BillingVoidBody }, ...admins },
+    (request) => billing.void(request.body.orderId, request.body.paymentIds, idempotencyKey(request)),
+  );
+  app.post(
+    `${billingPath}/get-order-refundability`,
+    { schema: { body: RefundabilityBody }, ...admins },
+    (request) => billing.refundability(request.body.orderId),
+  );
+  app.post(
+    `${billingPath}/calculate-refund`,
+    { schema: { body: CalculateRefundBody }, ...admins },
+    (request) => billing.calculate(request.body.orderId, request.body.refundItems ?? {}),
+  );
+  app.post(`${billingPath}/refund-payments`, { schema: { body: RefundPaymentsBody }, ...admins }, (request) =>
+    billing.refund(request.body.orderId, request.body, idempotencyKey(request)),
+  );
+
+  app.post(
+    '/ecom/v1/payments/orders/:orderId/add-payment',
+    { schema: { params: OrderIdParams, body: AddPaymentsBody }, ...admins },
+    (request) => billing.addPayments(request.params.orderId, request.body.payments, idempotencyKey(request)),
+  );
+  app.post(
+    '/ecom/v1/payments/:paymentId/orders/:orderId/update-payment-transaction-status',
+    { schema: { params: PaymentOfOrderParams, body: UpdatePaymentStatusBody }, ...admins },
+    (request) =>
+      billing.updatePaymentStatus(
+        request.params.orderId,
+        request.params.paymentId,
+        request.body.status,
+        idempotencyKey(request),
+      ),
+  );
+  app.post(
+    '/ecom/v1/bulk/payments/update-payment-transaction-status',
+    { schema: { body: BulkUpdatePaymentStatusesBody }, ...admins },
+    (request) =>
+      billing.bulkUpdatePaymentStatuses(
+        request.body.paymentAndOrderIds,
+        request.body.status,
+        request.body.returnFullEntity === true,
+      ),
+  );
+}
