@@ -36,69 +36,76 @@ function idempotencyKey(request: FastifyRequest): string | undefined {
 }
 
 /**
- * The merchant's money calls, for the admin API key only (a visitor or member can neither capture nor
- * refund): the payments collector (as the hosted `orders` module calls it), order billing (capture,
+ * The merchant's money calls, for the admin API key and for staff and app keys holding the matching
+ * permission (capture, void and refund are each their own; a visitor or member can do none): the payments collector (as the hosted `orders` module calls it), order billing (capture,
  * void, refundability, refunds) and the payments a merchant records in an order's transactions.
  */
 export function billingRoutes(app: HttpApp, services: Pick<Services, 'billing'>): void {
   const { billing } = services;
   const collector = '/ecom/v1/payments-collector/orders/:ecomOrderId';
-  const admins = { config: CALLERS.admins };
+  // who may call each: capture, void and refund are separate permissions, as on the hosted platform
+  const reads = { config: CALLERS.staff('orders.read') };
+  const captures = { config: CALLERS.staff('orders.capture') };
+  const voids = { config: CALLERS.staff('orders.void') };
+  const refunds = { config: CALLERS.staff('orders.refund') };
+  const records = { config: CALLERS.staff('orders.manage') };
 
   app.post(
     `${collector}/prepare-payment-collection`,
-    { schema: { params: EcomOrderParams, body: PrepareCollectionBody }, ...admins },
+    { schema: { params: EcomOrderParams, body: PrepareCollectionBody }, ...records },
     (request) => billing.prepareCollection(request.params.ecomOrderId, request.body.amount.amount),
   );
   app.get(
     `${collector}/payment-collectability-status`,
-    { schema: { params: EcomOrderParams }, ...admins },
+    { schema: { params: EcomOrderParams }, ...reads },
     (request) => billing.collectability(request.params.ecomOrderId),
   );
   app.post(
     `${collector}/capture-authorized-payments`,
-    { schema: { params: EcomOrderParams, body: CollectorCaptureBody }, ...admins },
+    { schema: { params: EcomOrderParams, body: CollectorCaptureBody }, ...captures },
     (request) => billing.capture(request.params.ecomOrderId, request.body.payments, idempotencyKey(request)),
   );
   app.post(
     `${collector}/void-authorized-payments`,
-    { schema: { params: EcomOrderParams, body: CollectorVoidBody }, ...admins },
+    { schema: { params: EcomOrderParams, body: CollectorVoidBody }, ...voids },
     (request) => billing.void(request.params.ecomOrderId, request.body.paymentIds, idempotencyKey(request)),
   );
 
   const billingPath = '/ecom/v1/order-billing';
   app.post(
     `${billingPath}/capture-authorized-payments`,
-    { schema: { body: BillingCaptureBody }, ...admins },
+    { schema: { body: BillingCaptureBody }, ...captures },
     (request) => billing.capture(request.body.orderId, request.body.payments, idempotencyKey(request)),
   );
   app.post(
     `${billingPath}/void-authorized-payments`,
-    { schema: { body: BillingVoidBody }, ...admins },
+    { schema: { body: BillingVoidBody }, ...voids },
     (request) => billing.void(request.body.orderId, request.body.paymentIds, idempotencyKey(request)),
   );
   app.post(
     `${billingPath}/get-order-refundability`,
-    { schema: { body: RefundabilityBody }, ...admins },
+    { schema: { body: RefundabilityBody }, ...reads },
     (request) => billing.refundability(request.body.orderId),
   );
   app.post(
     `${billingPath}/calculate-refund`,
-    { schema: { body: CalculateRefundBody }, ...admins },
+    { schema: { body: CalculateRefundBody }, ...reads },
     (request) => billing.calculate(request.body.orderId, request.body.refundItems ?? {}),
   );
-  app.post(`${billingPath}/refund-payments`, { schema: { body: RefundPaymentsBody }, ...admins }, (request) =>
-    billing.refund(request.body.orderId, request.body, idempotencyKey(request)),
+  app.post(
+    `${billingPath}/refund-payments`,
+    { schema: { body: RefundPaymentsBody }, ...refunds },
+    (request) => billing.refund(request.body.orderId, request.body, idempotencyKey(request)),
   );
 
   app.post(
     '/ecom/v1/payments/orders/:orderId/add-payment',
-    { schema: { params: OrderIdParams, body: AddPaymentsBody }, ...admins },
+    { schema: { params: OrderIdParams, body: AddPaymentsBody }, ...records },
     (request) => billing.addPayments(request.params.orderId, request.body.payments, idempotencyKey(request)),
   );
   app.post(
     '/ecom/v1/payments/:paymentId/orders/:orderId/update-payment-transaction-status',
-    { schema: { params: PaymentOfOrderParams, body: UpdatePaymentStatusBody }, ...admins },
+    { schema: { params: PaymentOfOrderParams, body: UpdatePaymentStatusBody }, ...records },
     (request) =>
       billing.updatePaymentStatus(
         request.params.orderId,
@@ -109,7 +116,7 @@ export function billingRoutes(app: HttpApp, services: Pick<Services, 'billing'>)
   );
   app.post(
     '/ecom/v1/bulk/payments/update-payment-transaction-status',
-    { schema: { body: BulkUpdatePaymentStatusesBody }, ...admins },
+    { schema: { body: BulkUpdatePaymentStatusesBody }, ...records },
     (request) =>
       billing.bulkUpdatePaymentStatuses(
         request.body.paymentAndOrderIds,
