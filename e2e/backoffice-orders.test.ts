@@ -29,6 +29,12 @@ describe.each(DIALECTS)('the back office orders in Chromium on %s', E2E_SUITE, (
     return answer.body.product.stock.quantity as number;
   }
 
+  /** The ids of an order's lines, in order. */
+  async function orderLines(orderId: string): Promise<string[]> {
+    const order = (await admin(platform).get(`/ecom/v1/orders/${orderId}`)).body.order;
+    return order.lineItems.map((line: { id: string }) => line.id);
+  }
+
   beforeAll(async () => {
     ({ platform, browser } = await startStoreInBrowser(dialect, { apps: ['backoffice'], seedDemo: false }));
     await shipToUs(platform);
@@ -156,6 +162,77 @@ describe.each(DIALECTS)('the back office orders in Chromium on %s', E2E_SUITE, (
     expect((await admin(platform).get(`/ecom/v1/orders/${last.orderId}`)).body.order.status).toBe('CANCELED');
     expect(await kettleStock()).toBe(stockBefore + 3);
     expect(await page.getByRole('button', { name: 'Cancel order' }).count()).toBe(0);
+  });
+
+  it('captures the payment an order only authorized, and the order is paid', async () => {
+    const middle = placed[1]!;
+    await page.goto(`${platform.url}/admin/orders/${middle.orderId}`);
+    const payment = page.getByTestId('payment');
+    await eventually(() => payment.textContent()).toContain('Authorized, not captured');
+    await payment.getByRole('button', { name: 'Capture' }).click();
+    await eventually(() => page.getByRole('status').first().textContent()).toContain('Captured');
+    await eventually(() => page.getByTestId('payment-status').textContent()).toBe('Paid');
+    expect((await admin(platform).get(`/ecom/v1/orders/${middle.orderId}`)).body.order.paymentStatus).toBe(
+      'PAID',
+    );
+  });
+
+  it('ships an order in two parts with tracking, and the buyer is emailed each time', async () => {
+    const middle = placed[1]!;
+    const quantity = page.getByLabel('Quantity of Back Office Kettle to ship');
+    await eventually(() => quantity.inputValue()).toBe('2');
+    await quantity.fill('1');
+    await page.getByLabel('Carrier').selectOption({ label: 'UPS' });
+    await page.getByLabel('Tracking number (optional)').fill('1Z999AA10123456784');
+    await page.getByRole('button', { name: 'Mark as shipped' }).click();
+    await eventually(() => page.getByTestId('fulfillment').count()).toBe(1);
+    await eventually(() => page.getByTestId('fulfillment-status').textContent()).toBe('Partially fulfilled');
+    const tracking = page.getByTestId('fulfillment').getByRole('link', { name: '1Z999AA10123456784' });
+    expect(await tracking.getAttribute('href')).toContain('1Z999AA10123456784');
+
+    await eventually(() => quantity.inputValue()).toBe('1');
+    await page.getByLabel('Tracking number (optional)').fill('1Z999AA10123456785');
+    await page.getByRole('button', { name: 'Mark as shipped' }).click();
+    await eventually(() => page.getByTestId('fulfillment').count()).toBe(2);
+    await eventually(() => page.getByTestId('fulfillment-status').textContent()).toBe('Fulfilled');
+    expect(await page.getByRole('button', { name: 'Mark as shipped' }).count()).toBe(0);
+
+    const mailbox = await admin(platform).get('/api/cartwheel/mailbox?limit=50');
+    const shipped = mailbox.body.messages.filter((message: { subject: string }) =>
+      message.subject.includes(`#${middle.number} is on its way`),
+    );
+    expect(shipped).toHaveLength(2);
+  });
+
+  it('refunds a line with restock: the preview is what is refunded, and the stock comes back', async () => {
+    const first = placed[0]!;
+    const stockBefore = await kettleStock();
+    await page.goto(`${platform.url}/admin/orders/${first.orderId}`);
+    await eventually(() => page.getByTestId('refund-preview').textContent()).toBe(
+      'Choose what to refund to see its amount.',
+    );
+    await page.getByLabel('Quantity of Back Office Kettle to refund').fill('1');
+    await page.getByLabel('Put Back Office Kettle back in stock').check();
+    await eventually(() => page.getByTestId('refund-preview').textContent()).toMatch(
+      /^Refund total \$40\.00/,
+    );
+    const calculated = await admin(platform).post('/ecom/v1/order-billing/calculate-refund', {
+      orderId: first.orderId,
+      refundItems: { lineItems: [{ lineItemId: (await orderLines(first.orderId))[0], quantity: 1 }] },
+    });
+    expect(calculated.body.summary.total.amount).toBe('40.00');
+
+    await page.getByRole('button', { name: 'Refund 40.00' }).click();
+    await eventually(() => page.getByTestId('refund').count()).toBe(1);
+    await eventually(() => page.getByTestId('payment-status').textContent()).toBe('Partially refunded');
+    expect(await page.getByTestId('refund').textContent()).toContain('$40.00');
+    expect(await kettleStock()).toBe(stockBefore + 1);
+    const order = (await admin(platform).get(`/ecom/v1/orders/${first.orderId}`)).body.order;
+    expect(order.paymentStatus).toBe('PARTIALLY_REFUNDED');
+    // what was refunded is no longer offered for shipping, and the timeline names the refund
+    await eventually(() => page.getByRole('button', { name: 'Mark as shipped' }).count()).toBe(0);
+    expect(await page.getByRole('region', { name: 'Timeline' }).textContent()).toContain('Refund issued');
+    await shot('refunded');
   });
 
   it('says so, and offers to sign in again, when the key is no longer accepted', async () => {

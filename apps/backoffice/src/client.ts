@@ -3,6 +3,7 @@ import {
   collections,
   createClient,
   members,
+  orderBilling,
   orderFulfillments,
   orders,
   orderTransactions,
@@ -21,6 +22,7 @@ export function createBackOfficeClient(apiKey: string) {
     auth: ApiKeyStrategy({ apiKey }),
     modules: {
       orders,
+      orderBilling,
       orderFulfillments,
       orderTransactions,
       paymentsCollector,

@@ -57,16 +57,23 @@ export {
   useUpdateCurrentMemberSlug,
 } from './members.ts';
 export {
+  type BillingClient,
   type FulfillmentsClient,
   type OrdersClient,
   orderQueries,
   useCancelOrder,
+  useCapturePayments,
   useCreateFulfillment,
   useMyOrders,
   useOrder,
   useOrderFulfillments,
+  useOrderRefundability,
   useOrderSearch,
+  useOrderTransactions,
+  useRefundPayments,
+  useRefundPreview,
   useUpdateOrderTags,
+  useVoidPayments,
 } from './orders.ts';
 export {
   type AnyCartwheelClient,

@@ -48,6 +48,13 @@ export const cartwheelKeys = {
     search: (search: OrderSearch) => ['cartwheel', 'orders', 'search', search] as const,
     /** An order's fulfillments: under `orders` so that any order change makes them stale too. */
     fulfillments: (orderId: string) => ['cartwheel', 'orders', 'fulfillments', orderId] as const,
+    /** An order's payments and refunds. */
+    transactions: (orderId: string) => ['cartwheel', 'orders', 'transactions', orderId] as const,
+    /** What of an order can still be refunded, per payment and per line. */
+    refundability: (orderId: string) => ['cartwheel', 'orders', 'refundability', orderId] as const,
+    /** What a refund of these items would come to: nothing moves. */
+    refundPreview: (orderId: string, items: object) =>
+      ['cartwheel', 'orders', 'refundPreview', orderId, items] as const,
   },
   members: {
     all: ['cartwheel', 'members'] as const,

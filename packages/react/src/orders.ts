@@ -5,8 +5,13 @@ import type {
   CursorPaging,
   Fulfillment,
   OrderSearch,
+  orderBilling,
   orderFulfillments,
   orders,
+  orderTransactions,
+  PaymentCapture,
+  RefundItems,
+  RefundPaymentsOptions,
   Sorting,
 } from '@cartwheel/sdk';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -123,5 +128,75 @@ export function useCreateFulfillment() {
     mutationFn: ({ orderId, fulfillment }: { orderId: string; fulfillment: Fulfillment }) =>
       client.orderFulfillments.createFulfillment(orderId, fulfillment),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: cartwheelKeys.orders.all }),
+  });
+}
+
+/** What the money hooks need of the client: the SDK's `orderTransactions` and `orderBilling` modules. */
+export interface BillingClient {
+  orderTransactions: BoundModule<typeof orderTransactions>;
+  orderBilling: BoundModule<typeof orderBilling>;
+}
+
+/** The order's payments and refunds. */
+export function useOrderTransactions(orderId: string | undefined) {
+  const client = useCartwheel<BillingClient>();
+  return useQuery({
+    queryKey: cartwheelKeys.orders.transactions(orderId ?? ''),
+    queryFn: async () =>
+      (await client.orderTransactions.listTransactionsForSingleOrder(orderId ?? '')).orderTransactions,
+    enabled: Boolean(orderId),
+  });
+}
+
+/** Per payment, whether and how much can go back; per line, how many are left to refund. */
+export function useOrderRefundability(orderId: string | undefined) {
+  const client = useCartwheel<BillingClient>();
+  return useQuery({
+    queryKey: cartwheelKeys.orders.refundability(orderId ?? ''),
+    queryFn: () => client.orderBilling.getOrderRefundability(orderId ?? ''),
+    enabled: Boolean(orderId),
+  });
+}
+
+/** `calculateRefund`: what refunding these items would give back, discounts and tax included; nothing moves. */
+export function useRefundPreview(orderId: string | undefined, refundItems: RefundItems, enabled = true) {
+  const client = useCartwheel<BillingClient>();
+  return useQuery({
+    queryKey: cartwheelKeys.orders.refundPreview(orderId ?? '', refundItems),
+    queryFn: () => client.orderBilling.calculateRefund(orderId ?? '', { refundItems }),
+    enabled: Boolean(orderId) && enabled,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** A money call on an order; afterwards every cached read of orders (and their money) is stale. */
+function useMoneyChange<Input, Output>(change: (client: BillingClient, input: Input) => Promise<Output>) {
+  const client = useCartwheel<BillingClient>();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: Input) => change(client, input),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: cartwheelKeys.orders.all }),
+  });
+}
+
+/** Captures authorized payments, each in full or the amount given (the rest is released). */
+export function useCapturePayments() {
+  return useMoneyChange((client, input: { orderId: string; payments: PaymentCapture[] }) =>
+    client.orderBilling.captureAuthorizedPayments(input.orderId, { payments: input.payments }),
+  );
+}
+
+/** Voids authorized payments: nothing is taken from the buyer. */
+export function useVoidPayments() {
+  return useMoneyChange((client, input: { orderId: string; paymentIds: string[] }) =>
+    client.orderBilling.voidAuthorizedPayments(input.orderId, { paymentIds: input.paymentIds }),
+  );
+}
+
+/** `refundPayments`: money back through each payment named, with restock and the buyer's email as asked. */
+export function useRefundPayments() {
+  return useMoneyChange((client, input: { orderId: string } & RefundPaymentsOptions) => {
+    const { orderId, ...options } = input;
+    return client.orderBilling.refundPayments(orderId, options);
   });
 }

@@ -1,4 +1,4 @@
-import { useCreateFulfillment, useOrderFulfillments } from '@cartwheel/react';
+import { useCreateFulfillment, useOrderFulfillments, useOrderRefundability } from '@cartwheel/react';
 import type { Fulfillment, Order } from '@cartwheel/sdk';
 import { type FormEvent, useId, useState } from 'react';
 
@@ -29,10 +29,18 @@ export function Fulfillments({ order }: { order: Order }) {
   const create = useCreateFulfillment();
   const id = useId();
   const [done, setDone] = useState<string>();
+  // what was refunded is not shipped either
+  const refundability = useOrderRefundability(order.id ?? undefined);
+  const refunded = new Map(
+    (refundability.data?.lineItems ?? []).map((line) => [line.lineItemId ?? '', line.refundedQuantity ?? 0]),
+  );
   const shipped = shippedByLine(fulfillments.data ?? []);
   const lines = (order.lineItems ?? []).map((line) => ({
     line,
-    left: Math.max(0, (line.quantity ?? 0) - (shipped.get(line.id ?? '') ?? 0)),
+    left: Math.max(
+      0,
+      (line.quantity ?? 0) - (shipped.get(line.id ?? '') ?? 0) - (refunded.get(line.id ?? '') ?? 0),
+    ),
   }));
   const anythingLeft = lines.some((entry) => entry.left > 0);
   const productName = (lineId: string | undefined) =>

@@ -6,6 +6,7 @@ import { ErrorNotice } from '../components/ErrorNotice.tsx';
 import { Fulfillments } from './Fulfillments.tsx';
 import { contactName, fulfillmentLabel, money, orderDate, paymentLabel } from './labels.ts';
 import { CancelOrder, OrderTagsEditor } from './OrderActions.tsx';
+import { Payments } from './Payments.tsx';
 import './orders.css';
 
 /** `/admin/orders/:id`: one order as it was sold: lines, buyer, addresses, totals and its timeline. */
@@ -121,6 +122,8 @@ function OrderDetails({ order }: { order: Order }) {
         </section>
       </div>
 
+      <Payments order={order} />
+
       <Fulfillments order={order} />
 
       <OrderTagsEditor order={order} />
@@ -132,7 +135,10 @@ function OrderDetails({ order }: { order: Order }) {
             {[...order.activities].reverse().map((activity, index) => (
               <li key={activity.id ?? index}>
                 <span className="muted">{orderDate(activity.createdDate)}</span>{' '}
-                {activity.merchantComment?.message ?? ACTIVITY_LABELS[activity.type ?? ''] ?? activity.type}
+                {activity.merchantComment?.message ??
+                  ACTIVITY_LABELS[activity.customActivity?.type ?? activity.type ?? ''] ??
+                  activity.customActivity?.type ??
+                  activity.type}
               </li>
             ))}
           </ol>
@@ -156,6 +162,10 @@ const ACTIVITY_LABELS: Record<string, string> = {
   TRACKING_NUMBER_EDITED: 'Tracking number changed',
   TRACKING_LINK_ADDED: 'Tracking link added',
   SHIPPING_CONFIRMATION_EMAIL_SENT: 'Shipping confirmation emailed',
+  TAGS_UPDATED: 'Tags changed',
+  ORDER_CANCELED_EMAIL_SENT: 'Cancellation emailed to the buyer',
+  AUTHORIZED_PAYMENT_CAPTURED: 'Payment captured',
+  AUTHORIZED_PAYMENT_VOIDED: 'Authorization voided',
 };
 
 function AddressBlock({ value }: { value: AddressWithContact | undefined }) {

@@ -209,6 +209,8 @@ export interface OrderActivity {
   type?: string;
   merchantComment?: { message?: string };
   orderRefunded?: { manual?: boolean; amount?: Price; reason?: string };
+  /** An app's (or the platform's own) activity: its own type name and data. */
+  customActivity?: { type?: string; additionalData?: Record<string, string> };
 }
 
 export interface TagList {
