@@ -91,3 +91,4 @@ export {
   retryDelay,
   shouldRetry,
 } from './query-client.ts';
+export { allows, type StaffClient, useCurrentStaff } from './staff.ts';

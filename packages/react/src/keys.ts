@@ -56,6 +56,10 @@ export const cartwheelKeys = {
     refundPreview: (orderId: string, items: object) =>
       ['cartwheel', 'orders', 'refundPreview', orderId, items] as const,
   },
+  staff: {
+    /** The signed-in member as staff: changes with who signs in. */
+    current: ['cartwheel', 'staff', 'current'] as const,
+  },
   members: {
     all: ['cartwheel', 'members'] as const,
     /** The signed-in member: who that is changes on sign-in and sign-out, so both invalidate it. */

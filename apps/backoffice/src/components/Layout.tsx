@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
 import { useAdminSession } from '../admin-key.ts';
+import { StaffBadge } from './StaffGate.tsx';
 
 /** The sections a merchant will find here; those not built yet are named, not linked. */
 const SECTIONS: Array<{ name: string; path?: string }> = [
@@ -11,7 +12,7 @@ const SECTIONS: Array<{ name: string; path?: string }> = [
 ];
 
 export function Layout({ children }: { children: ReactNode }) {
-  const { apiKey, signOut } = useAdminSession();
+  const { apiKey, staff, signOut } = useAdminSession();
   return (
     <div className="layout">
       <header className="topbar">
@@ -37,6 +38,14 @@ export function Layout({ children }: { children: ReactNode }) {
           <button className="button button--quiet" type="button" onClick={signOut}>
             Forget admin key
           </button>
+        ) : null}
+        {staff && !apiKey ? (
+          <>
+            <StaffBadge />
+            <button className="button button--quiet" type="button" onClick={signOut}>
+              Sign out
+            </button>
+          </>
         ) : null}
       </header>
       <main className="content" id="main">
