@@ -24,6 +24,9 @@ export function useCurrentStaff() {
 }
 
 /** Whether `permissions` (a staff member's) allow `permission`; the owner's list holds every one. */
-export function allows(permissions: readonly StaffPermission[] | undefined, permission: StaffPermission): boolean {
+export function allows(
+  permissions: readonly StaffPermission[] | undefined,
+  permission: StaffPermission,
+): boolean {
   return permissions?.includes(permission) === true;
 }

@@ -32,15 +32,17 @@ export interface StaffMember {
 /** Whether the signed-in member is staff, and what they may do: what a back office shows them. */
 export const staffSession = {
   /** `GET /api/cartwheel/staff/me`: refused (`NOT_STAFF`) for a member who is not staff. */
-  getCurrentStaff:
-    (transport: Transport) =>
-    async (): Promise<StaffMember> =>
-      (
-        await transport.request<{ staffMember: StaffMember }>({
-          method: 'GET',
-          path: '/api/cartwheel/staff/me',
-          mapping: CARTWHEEL_API,
-          trace: { package: '@cartwheel/sdk', method: 'cartwheel.staff.GetCurrentStaff', entity: 'staffMember' },
-        })
-      ).staffMember,
+  getCurrentStaff: (transport: Transport) => async (): Promise<StaffMember> =>
+    (
+      await transport.request<{ staffMember: StaffMember }>({
+        method: 'GET',
+        path: '/api/cartwheel/staff/me',
+        mapping: CARTWHEEL_API,
+        trace: {
+          package: '@cartwheel/sdk',
+          method: 'cartwheel.staff.GetCurrentStaff',
+          entity: 'staffMember',
+        },
+      })
+    ).staffMember,
 } satisfies ModuleDefinition;
