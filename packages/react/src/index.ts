@@ -66,6 +66,7 @@ export {
   useCreateFulfillment,
   useMyOrders,
   useOrder,
+  useOrderAggregates,
   useOrderFulfillments,
   useOrderRefundability,
   useOrderSearch,

@@ -48,6 +48,8 @@ export const cartwheelKeys = {
     search: (search: OrderSearch) => ['cartwheel', 'orders', 'search', search] as const,
     /** An order's fulfillments: under `orders` so that any order change makes them stale too. */
     fulfillments: (orderId: string) => ['cartwheel', 'orders', 'fulfillments', orderId] as const,
+    /** Counts and sums of orders (a dashboard's queues and charts). */
+    aggregate: (request: object) => ['cartwheel', 'orders', 'aggregate', request] as const,
     /** An order's payments and refunds. */
     transactions: (orderId: string) => ['cartwheel', 'orders', 'transactions', orderId] as const,
     /** What of an order can still be refunded, per payment and per line. */
