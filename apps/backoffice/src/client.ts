@@ -3,6 +3,7 @@ import {
   collections,
   createClient,
   members,
+  orderAdmin,
   orderBilling,
   orderFulfillments,
   orders,
@@ -22,6 +23,7 @@ export function createBackOfficeClient(apiKey: string) {
     auth: ApiKeyStrategy({ apiKey }),
     modules: {
       orders,
+      orderAdmin,
       orderBilling,
       orderFulfillments,
       orderTransactions,
