@@ -170,4 +170,27 @@ describe.each(DIALECTS)('the back office orders table in Chromium on %s', E2E_SU
     await eventually(numbers).toEqual([`#${archived.number}`]);
     expect(new URL(page.url()).searchParams.get('archived')).toBe('only');
   });
+
+  it('finds orders by the billing name, typed in lower case or in full', async () => {
+    // the search reads the billing name's columns, written here as a buyer's checkout would
+    await (platform.services.database.db as unknown as Kysely<any>)
+      .updateTable('orders')
+      .set({ billing_first_name: 'Grace', billing_last_name: 'Hopper' })
+      .where('id', '=', placed[0]!.orderId)
+      .execute();
+    await page.goto(`${platform.url}/admin/orders`);
+    await eventually(() => page.getByTestId('order-row').count()).toBe(4);
+    const find = async (text: string) => {
+      await page.getByLabel('Find an order').fill(text);
+      await page.getByRole('button', { name: 'Search', exact: true }).click();
+    };
+    await find('grace');
+    await eventually(numbers).toEqual([`#${placed[0]!.number}`]);
+    await find('Grace Hop');
+    await eventually(numbers).toEqual([`#${placed[0]!.number}`]);
+    await find('hopper');
+    await eventually(numbers).toEqual([`#${placed[0]!.number}`]);
+    await find('Grace Lovelace');
+    await eventually(() => page.getByText('No order matches this search.', { exact: false }).count()).toBe(1);
+  });
 });
