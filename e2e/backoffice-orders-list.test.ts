@@ -193,4 +193,31 @@ describe.each(DIALECTS)('the back office orders table in Chromium on %s', E2E_SU
     await find('Grace Lovelace');
     await eventually(() => page.getByText('No order matches this search.', { exact: false }).count()).toBe(1);
   });
+
+  it('captures the authorized payments of the selected orders, and says which had none', async () => {
+    const capture = (mode: string) =>
+      admin(platform).patch('/api/cartwheel/payment-settings', { paymentSettings: { capture: mode } });
+    expect((await capture('AUTHORIZE_ONLY')).status).toBe(200);
+    const product = await stockedProduct(platform, 'Desk Lamp', 30, 10);
+    const { orderId } = await placeOrder(platform, product.id);
+    expect((await capture('IMMEDIATE')).status).toBe(200);
+    const authorized = (await admin(platform).get(`/ecom/v1/orders/${orderId}`)).body.order;
+    expect(authorized.paymentStatus).toBe('PENDING');
+    const paid = placed[0]!;
+
+    await page.goto(`${platform.url}/admin/orders`);
+    await eventually(() => page.getByTestId('order-row').count()).toBe(5);
+    await page.getByLabel(`Select order #${authorized.number}`).check();
+    await page.getByLabel(`Select order #${paid.number}`).check();
+    await page.getByRole('button', { name: 'Capture payments', exact: true }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Capture payments', exact: true }).click();
+    await eventually(() => page.getByRole('status').filter({ hasText: '1 of 2 done' }).count()).toBe(1);
+    expect(sorted(await page.getByTestId('bulk-outcome').getByRole('listitem').allTextContents())).toEqual(
+      sorted([
+        `#${authorized.number}: done`,
+        `#${paid.number}: failed — No authorized payment waits for capture`,
+      ]),
+    );
+    expect((await admin(platform).get(`/ecom/v1/orders/${orderId}`)).body.order.paymentStatus).toBe('PAID');
+  });
 });
