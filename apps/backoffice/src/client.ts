@@ -3,6 +3,7 @@ import {
   collections,
   createClient,
   members,
+  orderAdmin,
   orderBilling,
   orderFulfillments,
   orders,
@@ -29,6 +30,7 @@ export function createBackOfficeClient(credential: Credential) {
         : staffStrategy(credential.staffClientId),
     modules: {
       orders,
+      orderAdmin,
       orderBilling,
       orderFulfillments,
       orderTransactions,

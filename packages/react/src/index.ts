@@ -57,6 +57,19 @@ export {
   useUpdateCurrentMemberSlug,
 } from './members.ts';
 export {
+  type OrderAdminClient,
+  type OrdersExportState,
+  useDeleteOrderView,
+  useOrdersExport,
+  useOrderViews,
+  useSaveOrderView,
+} from './order-admin.ts';
+export {
+  type BulkOrderAction,
+  type BulkOrderOutcome,
+  useBulkOrderAction,
+} from './order-bulk.ts';
+export {
   type BillingClient,
   type FulfillmentsClient,
   type OrdersClient,

@@ -1,9 +1,6 @@
 import type { ModuleDefinition } from '../../client.ts';
-import { everyHost } from '../../transport/domains.ts';
 import type { Transport } from '../../transport/http.ts';
-
-/** Cartwheel's own calls (`/api/cartwheel/...`): the same path on every host; the hosted platform has none. */
-export const CARTWHEEL_API = everyHost(['', '']);
+import { CARTWHEEL_API } from './domains.ts';
 
 /** A permission a staff role or an app's key can hold (the platform's `staff/permissions.ts`). */
 export type StaffPermission =
@@ -36,7 +33,7 @@ export const staffSession = {
     (
       await transport.request<{ staffMember: StaffMember }>({
         method: 'GET',
-        path: '/api/cartwheel/staff/me',
+        path: '/staff/me',
         mapping: CARTWHEEL_API,
         trace: {
           package: '@cartwheel/sdk',
