@@ -44,6 +44,17 @@ export {
   useProducts,
   useSaveProduct,
 } from './catalog.ts';
+export {
+  useBulkProductChange,
+  useDeleteCollection,
+  useMerchantProductVariants,
+  useProductMediaChange,
+  useSaveCollection,
+  useSaveProductOptions,
+  useSetProductInCollection,
+  useUpdateProductVariants,
+  type VariantChange,
+} from './catalog-admin.ts';
 export { cartwheelKeys } from './keys.ts';
 export {
   type BulkMemberAction,
