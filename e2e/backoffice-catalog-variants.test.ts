@@ -5,10 +5,16 @@ import { DIALECTS, type TestPlatform } from '../packages/platform/test/support/p
 import { E2E_SUITE, eventually, newTestPage, TEST_TIMEOUT } from './support/browser.ts';
 import { SHOTS, startStoreInBrowser, stopStoreInBrowser } from './support/store.ts';
 
+/** The smallest PNG: one transparent pixel. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+
 /**
  * The back office's catalog beyond a product's own fields, in Chromium against the built platform: a
  * merchant gives a product two options, prices and stocks its variants in the grid from the keyboard,
- * adds an image, puts it in a collection made on the collections page, and changes the price of a
+ * uploads images (file input and drop), puts it in a collection made on the collections page, and changes the price of a
  * selection at once. Each change is what a visitor's query of the storefront answers at once.
  */
 describe.each(DIALECTS)(
@@ -129,6 +135,49 @@ describe.each(DIALECTS)(
       await eventually(() => page.getByTestId('media-item').count()).toBe(1);
       const [seen] = await shopperSees(NAME);
       expect(seen.media.mainMedia.image.url).toContain('linen-shirt.png');
+    });
+
+    it('uploads images with the file input and by dropping them, shows them, and removes one', async () => {
+      await page
+        .getByLabel('Choose image files')
+        .setInputFiles({ name: 'front.png', mimeType: 'image/png', buffer: PNG });
+      await eventually(() => status('1 image was uploaded.').count()).toBe(1);
+      await eventually(() => page.getByTestId('media-item').count()).toBe(2);
+
+      // a drop of a file that is not an image is refused by name; an image dropped is uploaded
+      const dropped = await page.evaluateHandle(
+        (png) => {
+          const transfer = new DataTransfer();
+          transfer.items.add(new File(['hello'], 'notes.txt', { type: 'text/plain' }));
+          transfer.items.add(new File([new Uint8Array(png)], 'back.png', { type: 'image/png' }));
+          return transfer;
+        },
+        [...PNG],
+      );
+      await page.getByTestId('drop-zone').dispatchEvent('drop', { dataTransfer: dropped });
+      await eventually(() => page.getByTestId('media-item').count()).toBe(3);
+      expect(await page.getByText('notes.txt is not a PNG, JPEG, GIF or WebP image.').count()).toBe(1);
+
+      // the uploaded images load in the page, from the platform
+      await eventually(() =>
+        page
+          .getByTestId('media-item')
+          .nth(1)
+          .locator('img')
+          .evaluate((img: HTMLImageElement) => img.naturalWidth),
+      ).toBe(1);
+      await page.getByRole('button', { name: 'Remove image 1' }).click();
+      await eventually(() => status('Image 1 was removed.').count()).toBe(1);
+      await eventually(() => page.getByTestId('media-item').count()).toBe(2);
+      await shot('images');
+
+      const [seen] = await shopperSees(NAME);
+      const urls = (seen.media.items as any[]).map((item) => item.image.url as string);
+      expect(urls).toHaveLength(2);
+      for (const url of urls) expect(url).toMatch(/\/media\/uploads\/upl[0-9a-f]{32}\.png$/);
+      expect(seen.media.mainMedia.image.url).toBe(urls[0]);
+      const image = await fetch(urls[0] as string);
+      expect(Buffer.from(await image.arrayBuffer()).equals(PNG)).toBe(true);
     });
 
     it('creates a collection, renames it, and puts the product in it', async () => {

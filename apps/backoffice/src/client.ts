@@ -1,5 +1,6 @@
 import {
   ApiKeyStrategy,
+  cartwheelMedia,
   collections,
   createClient,
   members,
@@ -28,6 +29,7 @@ export function createBackOfficeClient(apiKey: string) {
       paymentsCollector,
       products,
       collections,
+      cartwheelMedia,
       members,
     },
   });

@@ -1,7 +1,9 @@
 import type {
+  BoundModule,
   BulkAdjust,
   BulkSet,
   Collection,
+  cartwheelMedia,
   MediaDataForWrite,
   ProductOption,
   VariantOverride,
@@ -146,5 +148,19 @@ export function useProductMediaChange() {
       if (remove && remove.length > 0) await client.products.removeProductMedia(productId, remove);
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: cartwheelKeys.products.all }),
+  });
+}
+
+/** What the upload hook needs of the client: the SDK's `cartwheelMedia` module. */
+export interface MediaUploadClient {
+  cartwheelMedia: BoundModule<typeof cartwheelMedia>;
+}
+
+/** Uploads an image's bytes; answers the URL to add to a product. */
+export function useUploadMedia() {
+  const client = useCartwheel<MediaUploadClient>();
+  return useMutation({
+    mutationFn: (image: Parameters<MediaUploadClient['cartwheelMedia']['uploadMedia']>[0]) =>
+      client.cartwheelMedia.uploadMedia(image),
   });
 }

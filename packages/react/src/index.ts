@@ -45,6 +45,7 @@ export {
   useSaveProduct,
 } from './catalog.ts';
 export {
+  type MediaUploadClient,
   useBulkProductChange,
   useDeleteCollection,
   useMerchantProductVariants,
@@ -53,6 +54,7 @@ export {
   useSaveProductOptions,
   useSetProductInCollection,
   useUpdateProductVariants,
+  useUploadMedia,
   type VariantChange,
 } from './catalog-admin.ts';
 export { cartwheelKeys } from './keys.ts';

@@ -1,13 +1,18 @@
-import { useProductMediaChange } from '@cartwheel/react';
-import type { Product } from '@cartwheel/sdk';
-import { type FormEvent, useId, useState } from 'react';
+import { useProductMediaChange, useUploadMedia } from '@cartwheel/react';
+import type { Product, UploadableImageType } from '@cartwheel/sdk';
+import { type DragEvent, type FormEvent, useId, useState } from 'react';
+
+const IMAGE_TYPES: readonly string[] = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'];
+const MAX_BYTES = 2 * 1024 * 1024;
 
 /**
- * A product's images: each shown with a button that removes it, and a new one added by its web
- * address (the platform takes an http(s) URL; uploading the file itself is not offered yet).
+ * A product's images: each shown with a button that removes it; new ones dropped on the zone or
+ * picked with the file input (uploaded, then added), or added by their web address.
  */
 export function ProductMedia({ product }: { product: Product }) {
   const change = useProductMediaChange();
+  const upload = useUploadMedia();
+  const [dragging, setDragging] = useState(false);
   const [message, setMessage] = useState<string>();
   const [problem, setProblem] = useState<string>();
   const id = useId();
@@ -27,6 +32,38 @@ export function ProductMedia({ product }: { product: Product }) {
     } catch (error) {
       setProblem(`It was not added: ${(error as Error).message}. What you typed is still here.`);
     }
+  }
+
+  async function uploadFiles(files: File[]) {
+    setMessage(undefined);
+    setProblem(undefined);
+    let added = 0;
+    for (const file of files) {
+      if (!IMAGE_TYPES.includes(file.type)) {
+        setProblem(`${file.name} is not a PNG, JPEG, GIF or WebP image.`);
+        continue;
+      }
+      if (file.size > MAX_BYTES) {
+        setProblem(`${file.name} is larger than 2 MB.`);
+        continue;
+      }
+      try {
+        setMessage(`Uploading ${file.name}…`);
+        const data = new Uint8Array(await file.arrayBuffer());
+        const uploaded = await upload.mutateAsync({ contentType: file.type as UploadableImageType, data });
+        await change.mutateAsync({ productId: product.id ?? '', add: [{ url: uploaded.url }] });
+        added++;
+      } catch (error) {
+        setProblem(`${file.name} was not added: ${(error as Error).message}.`);
+      }
+    }
+    setMessage(added > 0 ? `${added} image${added === 1 ? ' was' : 's were'} uploaded.` : undefined);
+  }
+
+  function drop(event: DragEvent<HTMLFieldSetElement>) {
+    event.preventDefault();
+    setDragging(false);
+    void uploadFiles([...event.dataTransfer.files]);
   }
 
   async function remove(mediaId: string, position: number) {
@@ -65,6 +102,32 @@ export function ProductMedia({ product }: { product: Product }) {
           ))}
         </ul>
       )}
+      <fieldset
+        className={`drop-zone${dragging ? ' drop-zone--active' : ''}`}
+        data-testid="drop-zone"
+        onDragOver={(event) => {
+          event.preventDefault();
+          setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={drop}
+      >
+        <legend>Upload images</legend>
+        <p>Drop images here (PNG, JPEG, GIF or WebP, up to 2 MB each), or</p>
+        <label htmlFor={`${id}-file`}>Choose image files</label>
+        <input
+          id={`${id}-file`}
+          type="file"
+          accept={IMAGE_TYPES.join(',')}
+          multiple
+          disabled={upload.isPending || change.isPending}
+          onChange={(event) => {
+            const files = [...(event.target.files ?? [])];
+            event.target.value = '';
+            void uploadFiles(files);
+          }}
+        />
+      </fieldset>
       <form className="toolbar" onSubmit={add} noValidate>
         <label htmlFor={`${id}-url`}>Image address</label>
         <input id={`${id}-url`} name="url" type="url" placeholder="https://…" />
