@@ -244,12 +244,12 @@ describe.each(DIALECTS)(
 
       await page.getByLabel(`Select Bulk Mug ${dialect}`).check();
       await page.getByLabel(`Select Bulk Plate ${dialect}`).check();
-      await page.getByLabel('Price for the selected products').fill('10 percent');
-      await page.getByRole('button', { name: 'Change prices' }).click();
-      await eventually(() => page.getByText('Type a price (12.50)', { exact: false }).count()).toBe(1);
+      await page.getByLabel('New value or change').fill('10 percent');
+      await page.getByRole('button', { name: 'Apply to selected' }).click();
+      await eventually(() => page.getByText('Type a new price (12.50)', { exact: false }).count()).toBe(1);
 
-      await page.getByLabel('Price for the selected products').fill('+10%');
-      await page.getByRole('button', { name: 'Change prices' }).click();
+      await page.getByLabel('New value or change').fill('+10%');
+      await page.getByRole('button', { name: 'Apply to selected' }).click();
       await eventually(() => status('The price of 2 products were changed.').count()).toBe(1);
       const prices = async () => {
         const answer = await queryProducts(
@@ -269,8 +269,8 @@ describe.each(DIALECTS)(
 
       await page.getByLabel(`Select Bulk Plate ${dialect}`).check();
       await page.getByLabel(`Select Bulk Bowl ${dialect}`).check();
-      await page.getByLabel('Price for the selected products').fill('-2.00');
-      await page.getByRole('button', { name: 'Change prices' }).click();
+      await page.getByLabel('New value or change').fill('-2.00');
+      await page.getByRole('button', { name: 'Apply to selected' }).click();
       await eventually(() => status('The price of 2 products were changed.').count()).toBe(1);
       await eventually(prices).toEqual({
         [`Bulk Mug ${dialect}`]: 11,
@@ -279,12 +279,32 @@ describe.each(DIALECTS)(
       });
 
       await page.getByLabel(`Select Bulk Mug ${dialect}`).check();
-      await page.getByLabel('Price for the selected products').fill('12.50');
-      await page.getByRole('button', { name: 'Change prices' }).click();
+      await page.getByLabel('New value or change').fill('12.50');
+      await page.getByRole('button', { name: 'Apply to selected' }).click();
       await eventually(() => status('The price of 1 product was changed.').count()).toBe(1);
       await eventually(prices).toMatchObject({ [`Bulk Mug ${dialect}`]: 12.5 });
       // the list shows the new prices without a reload
       await eventually(() => mug.textContent()).toContain('12.5');
+
+      // cost and weight the same way: the weight of two set, the cost of one moved by a percentage
+      await page.getByLabel(`Select Bulk Mug ${dialect}`).check();
+      await page.getByLabel(`Select Bulk Bowl ${dialect}`).check();
+      await page.getByLabel('What to change').selectOption('weight');
+      await page.getByLabel('New value or change').fill('0.75');
+      await page.getByRole('button', { name: 'Apply to selected' }).click();
+      await eventually(() => status('The weight of 2 products were changed.').count()).toBe(1);
+      const weights = await queryProducts(
+        platform,
+        { query: { filter: { name: { $startsWith: 'Bulk' } } } },
+        await visitorToken(platform),
+      );
+      expect(
+        Object.fromEntries(weights.body.products.map((product: any) => [product.name, product.weight])),
+      ).toEqual({
+        [`Bulk Mug ${dialect}`]: 0.75,
+        [`Bulk Plate ${dialect}`]: 0,
+        [`Bulk Bowl ${dialect}`]: 0.75,
+      });
       await shot('bulk');
     });
   },

@@ -30,28 +30,32 @@ function isLowOnStock(product: Product): boolean {
   );
 }
 
+/** What a bulk change may touch: price, cost or weight. */
+export type BulkProperty = 'price' | 'cost' | 'weight';
+
 /**
- * What the merchant typed for the selection's price: `12.50` sets it, `+10%` or `-10%` moves it by a
- * percentage, `+2` or `-2.00` by an amount. `undefined` for anything else.
+ * What the merchant typed for the selection's price, cost or weight: `12.50` sets it, `+10%` or `-10%`
+ * moves it by a percentage, `+2` or `-2.00` by an amount. `undefined` for anything else.
  */
-export function priceChangeOf(
+export function bulkChangeOf(
+  property: BulkProperty,
   text: string,
 ):
-  | { set: { price: number } }
-  | { adjust: { price: { amount?: number; percentage?: { rate: number } } } }
+  | { set: Partial<Record<BulkProperty, number>> }
+  | { adjust: Partial<Record<BulkProperty, { amount?: number; percentage?: { rate: number } }>> }
   | undefined {
   const typed = text.trim().replace(/\s+/g, '');
   const set = typed.match(/^\d{1,9}(\.\d{1,2})?$/);
-  if (set) return { set: { price: Number(typed) } };
+  if (set) return { set: { [property]: Number(typed) } };
   const percent = typed.match(/^([+-])(\d{1,3}(\.\d{1,2})?)%$/);
   if (percent) {
     const rate = Number(percent[2]) * (percent[1] === '-' ? -1 : 1);
-    return rate === 0 ? undefined : { adjust: { price: { percentage: { rate } } } };
+    return rate === 0 ? undefined : { adjust: { [property]: { percentage: { rate } } } };
   }
   const amount = typed.match(/^([+-])(\d{1,9}(\.\d{1,2})?)$/);
   if (amount) {
     const value = Number(amount[2]) * (amount[1] === '-' ? -1 : 1);
-    return value === 0 ? undefined : { adjust: { price: { amount: value } } };
+    return value === 0 ? undefined : { adjust: { [property]: { amount: value } } };
   }
   return undefined;
 }
@@ -150,23 +154,27 @@ export function ProductsPage() {
     setBulkProblem(undefined);
     setBulkDone(undefined);
     const form = event.currentTarget;
-    const change = priceChangeOf(String(new FormData(form).get('price') ?? ''));
+    const data = new FormData(form);
+    const property = String(data.get('property') ?? 'price') as BulkProperty;
+    const change = bulkChangeOf(property, String(data.get('value') ?? ''));
     if (!change) {
-      setBulkProblem('Type a price (12.50), a percentage (+10% or -10%) or an amount (+2 or -2.00).');
+      setBulkProblem(
+        `Type a new ${property} (12.50), a percentage (+10% or -10%) or an amount (+2 or -2.00).`,
+      );
       return;
     }
     try {
       const result = await bulk.mutateAsync({ ids: selected, ...change });
       const { totalSuccesses, totalFailures } = result.bulkActionMetadata;
       setBulkDone(
-        `The price of ${totalSuccesses} product${totalSuccesses === 1 ? ' was' : 's were'} changed${
+        `The ${property} of ${totalSuccesses} product${totalSuccesses === 1 ? ' was' : 's were'} changed${
           totalFailures > 0 ? `; ${totalFailures} could not be changed` : ''
         }.`,
       );
       setRowSelection({});
       form.reset();
     } catch (error) {
-      setBulkProblem(`No price was changed: ${(error as Error).message}.`);
+      setBulkProblem(`Nothing was changed: ${(error as Error).message}.`);
     }
   }
 
@@ -223,18 +231,24 @@ export function ProductsPage() {
       {selected.length > 0 ? (
         <form className="toolbar panel" onSubmit={submitBulk} aria-label="Change the selected products">
           <span>{selected.length} selected</span>
-          <label htmlFor={`${id}-bulk-price`}>Price for the selected products</label>
+          <label htmlFor={`${id}-bulk-property`}>What to change</label>
+          <select id={`${id}-bulk-property`} name="property" defaultValue="price">
+            <option value="price">Price</option>
+            <option value="cost">Cost</option>
+            <option value="weight">Weight</option>
+          </select>
+          <label htmlFor={`${id}-bulk-value`}>New value or change</label>
           <input
-            id={`${id}-bulk-price`}
-            name="price"
+            id={`${id}-bulk-value`}
+            name="value"
             placeholder="12.50, +10%, -2.00"
             aria-describedby={`${id}-bulk-hint`}
           />
           <span className="muted" id={`${id}-bulk-hint`}>
-            A price sets it; +/- an amount or a percentage moves it.
+            A number sets it; +/- an amount or a percentage moves it.
           </span>
           <button className="button button--primary" type="submit" disabled={bulk.isPending}>
-            {bulk.isPending ? 'Changing…' : 'Change prices'}
+            {bulk.isPending ? 'Changing…' : 'Apply to selected'}
           </button>
         </form>
       ) : null}
