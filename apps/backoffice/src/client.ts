@@ -1,5 +1,6 @@
 import {
   ApiKeyStrategy,
+  cartwheelMedia,
   collections,
   createClient,
   members,
@@ -37,6 +38,7 @@ export function createBackOfficeClient(credential: Credential) {
       paymentsCollector,
       products,
       collections,
+      cartwheelMedia,
       members,
       staffSession,
     },

@@ -9,6 +9,7 @@ import {
   saveAdminKey,
   useAdminSession,
 } from './admin-key.ts';
+import { CollectionsPage } from './catalog/CollectionsPage.tsx';
 import { ProductEditorPage } from './catalog/ProductEditor.tsx';
 import { ProductsPage } from './catalog/ProductsPage.tsx';
 import { createBackOfficeClient } from './client.ts';
@@ -63,6 +64,7 @@ const router = createBrowserRouter(
         { path: '/members', element: <SignedIn title="Members" page={<MembersPage />} /> },
         { path: '/products', element: <SignedIn title="Products" page={<ProductsPage />} /> },
         { path: '/products/:id', element: <SignedIn title="Product" page={<ProductEditorPage />} /> },
+        { path: '/collections', element: <SignedIn title="Collections" page={<CollectionsPage />} /> },
         { path: '*', element: <NotFound /> },
       ],
     },

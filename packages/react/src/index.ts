@@ -44,6 +44,19 @@ export {
   useProducts,
   useSaveProduct,
 } from './catalog.ts';
+export {
+  type MediaUploadClient,
+  useBulkProductChange,
+  useDeleteCollection,
+  useMerchantProductVariants,
+  useProductMediaChange,
+  useSaveCollection,
+  useSaveProductOptions,
+  useSetProductInCollection,
+  useUpdateProductVariants,
+  useUploadMedia,
+  type VariantChange,
+} from './catalog-admin.ts';
 export { cartwheelKeys } from './keys.ts';
 export {
   type BulkMemberAction,

@@ -8,6 +8,7 @@ const SECTIONS: Array<{ name: string; path?: string }> = [
   { name: 'Orders', path: '/orders' },
   { name: 'Mailbox', path: '/mailbox' },
   { name: 'Products', path: '/products' },
+  { name: 'Collections', path: '/collections' },
   { name: 'Members', path: '/members' },
 ];
 

@@ -1,5 +1,6 @@
-/** Cartwheel's own back-office calls: `createClient({ auth, modules: { orderAdmin, staffSession } })`. */
+/** Cartwheel's own calls: `createClient({ auth, modules: { orderAdmin, staffSession, cartwheelMedia } })`. */
 export { CARTWHEEL_API } from './domains.ts';
+export { cartwheelMedia, type UploadableImageType, type UploadedMedia } from './media.ts';
 export {
   type OrdersExportChunk,
   type OrdersExportOptions,
