@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { type AppSize, measureAppSize } from './app-size.ts';
 import { type AuthResult, BURST_CALLS, measureAuth } from './auth.ts';
 import { type CommerceResult, measureCart, measureOrders, type OrdersFigure } from './commerce.ts';
 import { measureOrderSearch, ORDER_SEARCH_TARGET_MS, type OrderSearchResult } from './order-search.ts';
@@ -33,6 +34,7 @@ interface Results {
   machine: { cpus: number; node: string; platform: string };
   seconds: number;
   sdkSize?: SdkSizeResult;
+  apps?: AppSize[];
   throughput?: ThroughputResult;
   auth?: AuthResult;
   cart?: CommerceResult;
@@ -102,6 +104,25 @@ await section('size', async () => {
       `. Minified: ${kb(size.cartwheel.minified)} vs ${kb(size.hosted.minified)}.` +
       ` With the chunks loaded on demand (Cartwheel's member sign-in flows): ${kb(size.cartwheel.allGzipped)} vs` +
       ` ${kb(size.hosted.allGzipped)} gzipped = ${percent(size.cartwheel.allGzipped / size.hosted.allGzipped)}.`,
+  );
+});
+
+await section('apps', async () => {
+  // what each app loads before its first screen, from the build `npm start` serves
+  const storefront = measureAppSize('storefront');
+  const backOffice = measureAppSize('backoffice');
+  results.apps = [storefront, backOffice];
+  results.rows.push({
+    figure: 'Back office first screen, JS and CSS (gzip)',
+    cartwheel: kb(backOffice.gzipped),
+    baseline: `${kb(storefront.gzipped)} storefront`,
+    ratio: `${(backOffice.gzipped / storefront.gzipped).toFixed(2)}x`,
+    target: 'info',
+    verdict: 'info',
+  });
+  results.notes.push(
+    `App sizes: minified ${kb(backOffice.minified)} (back office: ${backOffice.files.join(', ')}) vs` +
+      ` ${kb(storefront.minified)} (storefront: ${storefront.files.join(', ')}).`,
   );
 });
 
