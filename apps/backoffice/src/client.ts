@@ -9,6 +9,7 @@ import {
   orderTransactions,
   paymentsCollector,
   products,
+  storeAdmin,
 } from '@cartwheel/sdk';
 
 /**
@@ -29,6 +30,7 @@ export function createBackOfficeClient(apiKey: string) {
       products,
       collections,
       members,
+      storeAdmin,
     },
   });
 }

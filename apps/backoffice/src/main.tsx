@@ -1,7 +1,7 @@
 import { CartwheelProvider, createCartwheelQueryClient } from '@cartwheel/react';
 import { type ReactNode, StrictMode, useCallback, useMemo, useState } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createBrowserRouter, Outlet, RouterProvider } from 'react-router';
+import { createBrowserRouter, Navigate, Outlet, RouterProvider } from 'react-router';
 import {
   AdminSessionContext,
   forgetAdminKey,
@@ -19,6 +19,7 @@ import { OrderPage } from './orders/OrderPage.tsx';
 import { OrdersPage } from './orders/OrdersPage.tsx';
 import { HomePage } from './pages/HomePage.tsx';
 import { MailboxPage } from './pages/MailboxPage.tsx';
+import { settingsRoutes } from './settings/routes.tsx';
 import './styles.css';
 
 function NotFound() {
@@ -58,6 +59,9 @@ const router = createBrowserRouter(
         { path: '/members', element: <SignedIn title="Members" page={<MembersPage />} /> },
         { path: '/products', element: <SignedIn title="Products" page={<ProductsPage />} /> },
         { path: '/products/:id', element: <SignedIn title="Product" page={<ProductEditorPage />} /> },
+        settingsRoutes(<Navigate to="/settings/staff" replace />, (title, page) => (
+          <SignedIn title={title} page={page} />
+        )),
         { path: '*', element: <NotFound /> },
       ],
     },

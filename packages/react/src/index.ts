@@ -91,3 +91,23 @@ export {
   retryDelay,
   shouldRetry,
 } from './query-client.ts';
+export {
+  type StoreAdminClient,
+  storeAdminKeys,
+  useApiKeys,
+  useAuditLog,
+  useCreateApiKey,
+  useCreateRole,
+  useDeleteRole,
+  useInviteStaff,
+  usePaymentSettings,
+  usePermissions,
+  useRevokeApiKey,
+  useStaff,
+  useStaffAction,
+  useStaffRoles,
+  useStoreSettings,
+  useUpdatePaymentSettings,
+  useUpdateRole,
+  useUpdateStoreSettings,
+} from './store-admin.ts';

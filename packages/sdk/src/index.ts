@@ -43,6 +43,7 @@ export {
   type ModuleDefinition,
 } from './client.ts';
 export * from './errors/index.ts';
+export * from './modules/cartwheel/index.ts';
 export * from './modules/ecom/index.ts';
 export * from './modules/identity/index.ts';
 export * from './modules/members/index.ts';

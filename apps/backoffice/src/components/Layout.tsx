@@ -8,6 +8,7 @@ const SECTIONS: Array<{ name: string; path?: string }> = [
   { name: 'Mailbox', path: '/mailbox' },
   { name: 'Products', path: '/products' },
   { name: 'Members', path: '/members' },
+  { name: 'Settings', path: '/settings' },
 ];
 
 export function Layout({ children }: { children: ReactNode }) {
