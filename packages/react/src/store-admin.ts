@@ -3,8 +3,10 @@ import type {
   CreateApiKeyInput,
   PaymentSettings,
   StaffPermission,
+  StoreCouponInput,
   StoreSettings,
   storeAdmin,
+  TaxRegionInput,
 } from '@cartwheel/sdk';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCartwheel } from './provider.tsx';
@@ -25,6 +27,8 @@ export const storeAdminKeys = {
   auditLogAll: ['cartwheel', 'storeAdmin', 'auditLog'] as const,
   paymentSettings: ['cartwheel', 'storeAdmin', 'paymentSettings'] as const,
   storeSettings: ['cartwheel', 'storeAdmin', 'storeSettings'] as const,
+  taxRegions: ['cartwheel', 'storeAdmin', 'taxRegions'] as const,
+  coupons: ['cartwheel', 'storeAdmin', 'coupons'] as const,
 };
 
 /** A change to the store's administration: the reads it touches, and the audit log, are refetched. */
@@ -174,5 +178,43 @@ export function useUpdateStoreSettings() {
   return useAdminChange(
     (client, settings: Partial<StoreSettings>) => client.storeAdmin.updateStoreSettings(settings),
     [[...storeAdminKeys.storeSettings]],
+  );
+}
+
+export function useTaxRegions() {
+  const client = useCartwheel<StoreAdminClient>();
+  return useQuery({ queryKey: storeAdminKeys.taxRegions, queryFn: () => client.storeAdmin.listTaxRegions() });
+}
+
+export function useCreateTaxRegion() {
+  return useAdminChange(
+    (client, region: TaxRegionInput) => client.storeAdmin.createTaxRegion(region),
+    [[...storeAdminKeys.taxRegions]],
+  );
+}
+
+export function useDeleteTaxRegion() {
+  return useAdminChange(
+    (client, id: string) => client.storeAdmin.deleteTaxRegion(id),
+    [[...storeAdminKeys.taxRegions]],
+  );
+}
+
+export function useCoupons() {
+  const client = useCartwheel<StoreAdminClient>();
+  return useQuery({ queryKey: storeAdminKeys.coupons, queryFn: () => client.storeAdmin.listCoupons() });
+}
+
+export function useCreateCoupon() {
+  return useAdminChange(
+    (client, coupon: StoreCouponInput) => client.storeAdmin.createCoupon(coupon),
+    [[...storeAdminKeys.coupons]],
+  );
+}
+
+export function useDeleteCoupon() {
+  return useAdminChange(
+    (client, id: string) => client.storeAdmin.deleteCoupon(id),
+    [[...storeAdminKeys.coupons]],
   );
 }

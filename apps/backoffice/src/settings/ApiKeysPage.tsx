@@ -65,9 +65,9 @@ export function ApiKeysPage() {
         </p>
       ) : null}
       {created ? (
-        <section className="panel key-created" aria-labelledby="key-created-title" role="status">
+        <section className="panel key-created" aria-labelledby="key-created-title">
           <h2 id="key-created-title">The key {created.name} was created</h2>
-          <p>Copy it now: it is shown this once and cannot be read again.</p>
+          <p role="status">Copy it now: it is shown this once and cannot be read again.</p>
           <p>
             <label htmlFor="created-key">Key</label>{' '}
             <input

@@ -50,6 +50,8 @@ const PAGES = [
   { path: 'audit-log', name: 'Audit log' },
   { path: 'payments', name: 'Payments' },
   { path: 'store', name: 'Store' },
+  { path: 'taxes', name: 'Taxes' },
+  { path: 'coupons', name: 'Coupons' },
 ];
 
 /** Settings: one page per subject, named in a side menu. */

@@ -2,10 +2,12 @@ import type { ReactNode } from 'react';
 import type { RouteObject } from 'react-router';
 import { ApiKeysPage } from './ApiKeysPage.tsx';
 import { AuditLogPage } from './AuditLogPage.tsx';
+import { CouponsPage } from './CouponsPage.tsx';
 import { SettingsLayout } from './common.tsx';
 import { PaymentsPage } from './PaymentsPage.tsx';
 import { StaffPage } from './StaffPage.tsx';
 import { StorePage } from './StorePage.tsx';
+import { TaxesPage } from './TaxesPage.tsx';
 
 /** `/settings/...`: each page behind the sign-in the other pages use (`signedIn`). */
 export function settingsRoutes(
@@ -22,6 +24,8 @@ export function settingsRoutes(
       { path: 'audit-log', element: signedIn('Audit log', <AuditLogPage />) },
       { path: 'payments', element: signedIn('Payments', <PaymentsPage />) },
       { path: 'store', element: signedIn('Store', <StorePage />) },
+      { path: 'taxes', element: signedIn('Taxes', <TaxesPage />) },
+      { path: 'coupons', element: signedIn('Coupons', <CouponsPage />) },
     ],
   };
 }

@@ -97,6 +97,61 @@ export interface StoreSettings {
   taxIncludedInPrices: boolean;
 }
 
+export interface TaxRegion {
+  id: string;
+  name: string;
+  country: string;
+  /** ISO 3166-2 (`US-NY`), or null for the whole country. */
+  subdivision: string | null;
+  /** Decimal string between 0 and 1: `"0.08875"`. */
+  rate: string;
+  taxShipping: boolean;
+  createdDate: string;
+  updatedDate: string;
+}
+
+export interface TaxRegionInput {
+  name: string;
+  country: string;
+  subdivision?: string | null;
+  rate: string;
+  taxShipping?: boolean;
+}
+
+export type CouponDiscountType = 'PERCENTAGE' | 'FIXED_AMOUNT' | 'FREE_SHIPPING';
+
+export interface StoreCoupon {
+  id: string;
+  code: string;
+  name: string;
+  active: boolean;
+  discountType: CouponDiscountType;
+  percentage?: number | null;
+  fixedAmount?: string | null;
+  productIds?: string[];
+  collectionIds?: string[];
+  minimumSubtotal?: string | null;
+  startTime?: string | null;
+  expirationTime?: string | null;
+  createdDate: string;
+  updatedDate: string;
+}
+
+export type StoreCouponInput = Omit<StoreCoupon, 'id' | 'name' | 'active' | 'createdDate' | 'updatedDate'> & {
+  name?: string;
+  active?: boolean;
+};
+
+/** Where `now` falls in a coupon's start..expiration window, as the platform reckons it. */
+export function couponWindowStatus(
+  coupon: Pick<StoreCoupon, 'startTime' | 'expirationTime'>,
+  now: Date = new Date(),
+): 'LIVE' | 'PENDING' | 'EXPIRED' {
+  if (coupon.startTime && Date.parse(coupon.startTime) > now.getTime()) return 'PENDING';
+  if (coupon.expirationTime && Date.parse(coupon.expirationTime) <= now.getTime()) return 'EXPIRED';
+  return 'LIVE';
+}
+
 function call<T>(
   transport: Transport,
   method: HttpMethod,
@@ -254,4 +309,34 @@ export const storeAdmin = {
           storeSettings,
         })
       ).storeSettings,
+  /** `GET /api/cartwheel/tax-regions`. */
+  listTaxRegions: (t: Transport) => async (): Promise<TaxRegion[]> =>
+    (await call<{ taxRegions: TaxRegion[] }>(t, 'GET', '/tax-regions', 'ListTaxRegions')).taxRegions,
+  /** `POST /api/cartwheel/tax-regions` {taxRegion}. */
+  createTaxRegion:
+    (t: Transport) =>
+    async (taxRegion: TaxRegionInput): Promise<TaxRegion> =>
+      (await call<{ taxRegion: TaxRegion }>(t, 'POST', '/tax-regions', 'CreateTaxRegion', { taxRegion }))
+        .taxRegion,
+  /** `DELETE /api/cartwheel/tax-regions/{id}`. */
+  deleteTaxRegion:
+    (t: Transport) =>
+    async (regionId: string): Promise<void> => {
+      await call(t, 'DELETE', `/tax-regions/${id(regionId)}`, 'DeleteTaxRegion');
+    },
+
+  /** `GET /api/cartwheel/coupons`. */
+  listCoupons: (t: Transport) => async (): Promise<StoreCoupon[]> =>
+    (await call<{ coupons: StoreCoupon[] }>(t, 'GET', '/coupons', 'ListCoupons')).coupons,
+  /** `POST /api/cartwheel/coupons` {coupon}. */
+  createCoupon:
+    (t: Transport) =>
+    async (coupon: StoreCouponInput): Promise<StoreCoupon> =>
+      (await call<{ coupon: StoreCoupon }>(t, 'POST', '/coupons', 'CreateCoupon', { coupon })).coupon,
+  /** `DELETE /api/cartwheel/coupons/{id}`. */
+  deleteCoupon:
+    (t: Transport) =>
+    async (couponId: string): Promise<void> => {
+      await call(t, 'DELETE', `/coupons/${id(couponId)}`, 'DeleteCoupon');
+    },
 } satisfies ModuleDefinition;
