@@ -161,6 +161,38 @@ describe.each(DIALECTS)('the back office settings in Chromium on %s', E2E_SUITE,
     );
   });
 
+  it('adds a shipping region with two delivery options', async () => {
+    await page.getByRole('link', { name: 'Shipping' }).click();
+    await eventually(() => page.getByRole('row', { name: /United States/ }).textContent()).toContain(
+      '5.00 flat',
+    );
+    await page.getByLabel('Region name').fill('North America');
+    await page.getByLabel('Countries').fill('ca, mx');
+    await page.getByLabel('Title').fill('Standard');
+    await page.getByLabel('Price').fill('9.50');
+    await page.getByLabel('Free from (optional)').fill('100');
+    await page.getByRole('button', { name: 'Add another option' }).click();
+    await page.getByRole('group', { name: 'Delivery option 2' }).getByLabel('Title').fill('Express 2-day');
+    await page.getByRole('group', { name: 'Delivery option 2' }).getByLabel('Price').fill('19');
+    await page.getByRole('button', { name: 'Add shipping region' }).click();
+    await eventually(() => status().textContent()).toBe('Shipping to North America was added.');
+    const regions = (await admin(platform).get('/api/cartwheel/shipping-regions')).body.shippingRegions;
+    expect(regions.find((region: { name: string }) => region.name === 'North America')).toMatchObject({
+      destinations: [{ country: 'CA' }, { country: 'MX' }],
+      options: [
+        {
+          code: 'standard',
+          title: 'Standard',
+          rate: { kind: 'FLAT_RATE', price: '9.50', freeShippingAbove: '100' },
+        },
+        { code: 'express-2-day', title: 'Express 2-day', rate: { kind: 'FLAT_RATE', price: '19' } },
+      ],
+    });
+    await eventually(() => page.getByRole('row', { name: /North America/ }).textContent()).toContain(
+      'Express 2-day: 19 flat',
+    );
+  });
+
   it('adds a tax region by percent, and lists coupons as live, pending or expired', async () => {
     await page.getByRole('link', { name: 'Taxes' }).click();
     await page.getByLabel('Name on receipts').fill('New York');

@@ -5,6 +5,7 @@ import type {
   StaffPermission,
   StoreCouponInput,
   StoreSettings,
+  StoreShippingRegionInput,
   storeAdmin,
   TaxRegionInput,
 } from '@cartwheel/sdk';
@@ -29,6 +30,7 @@ export const storeAdminKeys = {
   storeSettings: ['cartwheel', 'storeAdmin', 'storeSettings'] as const,
   taxRegions: ['cartwheel', 'storeAdmin', 'taxRegions'] as const,
   coupons: ['cartwheel', 'storeAdmin', 'coupons'] as const,
+  shippingRegions: ['cartwheel', 'storeAdmin', 'shippingRegions'] as const,
 };
 
 /** A change to the store's administration: the reads it touches, and the audit log, are refetched. */
@@ -216,5 +218,27 @@ export function useDeleteCoupon() {
   return useAdminChange(
     (client, id: string) => client.storeAdmin.deleteCoupon(id),
     [[...storeAdminKeys.coupons]],
+  );
+}
+
+export function useShippingRegions() {
+  const client = useCartwheel<StoreAdminClient>();
+  return useQuery({
+    queryKey: storeAdminKeys.shippingRegions,
+    queryFn: () => client.storeAdmin.listShippingRegions(),
+  });
+}
+
+export function useCreateShippingRegion() {
+  return useAdminChange(
+    (client, region: StoreShippingRegionInput) => client.storeAdmin.createShippingRegion(region),
+    [[...storeAdminKeys.shippingRegions]],
+  );
+}
+
+export function useDeleteShippingRegion() {
+  return useAdminChange(
+    (client, id: string) => client.storeAdmin.deleteShippingRegion(id),
+    [[...storeAdminKeys.shippingRegions]],
   );
 }

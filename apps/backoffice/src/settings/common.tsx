@@ -50,6 +50,7 @@ const PAGES = [
   { path: 'audit-log', name: 'Audit log' },
   { path: 'payments', name: 'Payments' },
   { path: 'store', name: 'Store' },
+  { path: 'shipping', name: 'Shipping' },
   { path: 'taxes', name: 'Taxes' },
   { path: 'coupons', name: 'Coupons' },
 ];

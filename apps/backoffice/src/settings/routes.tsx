@@ -5,6 +5,7 @@ import { AuditLogPage } from './AuditLogPage.tsx';
 import { CouponsPage } from './CouponsPage.tsx';
 import { SettingsLayout } from './common.tsx';
 import { PaymentsPage } from './PaymentsPage.tsx';
+import { ShippingPage } from './ShippingPage.tsx';
 import { StaffPage } from './StaffPage.tsx';
 import { StorePage } from './StorePage.tsx';
 import { TaxesPage } from './TaxesPage.tsx';
@@ -24,6 +25,7 @@ export function settingsRoutes(
       { path: 'audit-log', element: signedIn('Audit log', <AuditLogPage />) },
       { path: 'payments', element: signedIn('Payments', <PaymentsPage />) },
       { path: 'store', element: signedIn('Store', <StorePage />) },
+      { path: 'shipping', element: signedIn('Shipping', <ShippingPage />) },
       { path: 'taxes', element: signedIn('Taxes', <TaxesPage />) },
       { path: 'coupons', element: signedIn('Coupons', <CouponsPage />) },
     ],

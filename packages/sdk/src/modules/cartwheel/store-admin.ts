@@ -152,6 +152,32 @@ export function couponWindowStatus(
   return 'LIVE';
 }
 
+export interface StoreShippingOption {
+  code: string;
+  title: string;
+  /** Free text: "3-5 business days". */
+  deliveryTime?: string | null;
+  rate: {
+    kind: 'FLAT_RATE' | 'BY_WEIGHT';
+    price?: string;
+    pricePerWeightUnit?: string;
+    weightBrackets?: Array<{ upToWeight: number | null; price: string }>;
+    freeShippingAbove?: string | null;
+  };
+  deliveryTimeSlots?: Array<{ from: string; to: string }>;
+}
+
+export interface StoreShippingRegion {
+  id: string;
+  name: string;
+  destinations: Array<{ country: string; subdivisions?: string[] }>;
+  options: StoreShippingOption[];
+  createdDate: string;
+  updatedDate: string;
+}
+
+export type StoreShippingRegionInput = Pick<StoreShippingRegion, 'name' | 'destinations' | 'options'>;
+
 function call<T>(
   transport: Transport,
   method: HttpMethod,
@@ -338,5 +364,36 @@ export const storeAdmin = {
     (t: Transport) =>
     async (couponId: string): Promise<void> => {
       await call(t, 'DELETE', `/coupons/${id(couponId)}`, 'DeleteCoupon');
+    },
+  /** `GET /api/cartwheel/shipping-regions`. */
+  listShippingRegions: (t: Transport) => async (): Promise<StoreShippingRegion[]> =>
+    (
+      await call<{ shippingRegions: StoreShippingRegion[] }>(
+        t,
+        'GET',
+        '/shipping-regions',
+        'ListShippingRegions',
+      )
+    ).shippingRegions,
+  /** `POST /api/cartwheel/shipping-regions` {shippingRegion}. */
+  createShippingRegion:
+    (t: Transport) =>
+    async (shippingRegion: StoreShippingRegionInput): Promise<StoreShippingRegion> =>
+      (
+        await call<{ shippingRegion: StoreShippingRegion }>(
+          t,
+          'POST',
+          '/shipping-regions',
+          'CreateShippingRegion',
+          {
+            shippingRegion,
+          },
+        )
+      ).shippingRegion,
+  /** `DELETE /api/cartwheel/shipping-regions/{id}`. */
+  deleteShippingRegion:
+    (t: Transport) =>
+    async (regionId: string): Promise<void> => {
+      await call(t, 'DELETE', `/shipping-regions/${id(regionId)}`, 'DeleteShippingRegion');
     },
 } satisfies ModuleDefinition;
