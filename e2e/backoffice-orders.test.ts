@@ -74,6 +74,27 @@ describe.each(DIALECTS)('the back office orders in Chromium on %s', E2E_SUITE, (
     await shot('list');
   });
 
+  it("the home page counts the work waiting and the period's sales, and each queue opens its orders", async () => {
+    await page.goto(`${platform.url}/admin`);
+    await eventually(() => page.getByTestId('queue-capture').textContent()).toBe(
+      '1Payments waiting for capture',
+    );
+    expect(await page.getByTestId('queue-fulfil').textContent()).toBe('3Orders to ship');
+    expect(await page.getByTestId('queue-partly').textContent()).toBe('0Partly shipped');
+    const sales = placed.reduce((sum, order) => sum + Number(order.total.replace(/[^0-9.]/g, '')), 0);
+    await eventually(() => page.getByTestId('figure-sales').textContent()).toBe(sales.toFixed(2));
+    expect(await page.getByTestId('figure-orders').textContent()).toBe('3');
+    expect(await page.getByTestId('figure-average').textContent()).toBe((sales / 3).toFixed(2));
+    await shot('home');
+
+    await page.getByTestId('queue-capture').click();
+    await eventually(() => page.getByTestId('order-link').allTextContents()).toEqual([
+      `#${placed[1]!.number}`,
+    ]);
+    await page.goto(`${platform.url}/admin/orders`);
+    await eventually(() => rows().count()).toBe(3);
+  });
+
   it('finds an order by its number and narrows the list by payment status, kept in the address', async () => {
     const middle = placed[1]!;
     await page.getByLabel('Find an order').fill(`#${middle.number}`);

@@ -20,13 +20,25 @@ export function forgetAdminKey(): void {
 
 export interface AdminSession {
   apiKey: string | undefined;
+  /** Signed in as staff through the hosted login page (staff-session.ts) rather than with a key. */
+  staff: boolean;
+  /** Whether staff can sign in here: the platform told the store's OAuth client id. */
+  staffSignInAvailable: boolean;
   signIn(apiKey: string): void;
+  /** Sends the browser to the hosted login page, to come back to `returnTo`. */
+  signInAsStaff(returnTo: string): Promise<void>;
+  /** The hosted login page sent the browser back signed in. */
+  staffSignedIn(): void;
   signOut(): void;
 }
 
 export const AdminSessionContext = createContext<AdminSession>({
   apiKey: undefined,
+  staff: false,
+  staffSignInAvailable: false,
   signIn: () => {},
+  signInAsStaff: async () => {},
+  staffSignedIn: () => {},
   signOut: () => {},
 });
 

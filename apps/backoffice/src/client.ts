@@ -1,36 +1,48 @@
 import {
   ApiKeyStrategy,
+  cartwheelMedia,
   collections,
   createClient,
   members,
+  orderAdmin,
   orderBilling,
   orderFulfillments,
   orders,
   orderTransactions,
   paymentsCollector,
   products,
+  staffSession,
   storeAdmin,
 } from '@cartwheel/sdk';
+import { staffStrategy } from './staff-session.ts';
+
+/** Who the back office calls as: an API key, or a staff member signed in through the hosted login page. */
+export type Credential = { apiKey: string } | { staffClientId: string };
 
 /**
  * The SDK client the back office's hooks use: every call goes through `@cartwheel/sdk`, as an app of
- * the merchant's would, so anything the back office does an app can do too. The key is the admin API
- * key for now; staff sign-in replaces it when staff accounts land.
+ * the merchant's would, so anything the back office does an app can do too.
  */
-export function createBackOfficeClient(apiKey: string) {
+export function createBackOfficeClient(credential: Credential) {
   return createClient({
     host: window.location.origin,
-    auth: ApiKeyStrategy({ apiKey }),
+    auth:
+      'apiKey' in credential
+        ? ApiKeyStrategy({ apiKey: credential.apiKey })
+        : staffStrategy(credential.staffClientId),
     modules: {
       orders,
+      orderAdmin,
       orderBilling,
       orderFulfillments,
       orderTransactions,
       paymentsCollector,
       products,
       collections,
+      cartwheelMedia,
       members,
       storeAdmin,
+      staffSession,
     },
   });
 }

@@ -9,17 +9,21 @@ import {
   saveAdminKey,
   useAdminSession,
 } from './admin-key.ts';
+import { CollectionsPage } from './catalog/CollectionsPage.tsx';
 import { ProductEditorPage } from './catalog/ProductEditor.tsx';
 import { ProductsPage } from './catalog/ProductsPage.tsx';
 import { createBackOfficeClient } from './client.ts';
-import { AdminKeyForm } from './components/AdminKeyForm.tsx';
 import { Layout } from './components/Layout.tsx';
+import { StaffGate, StaffSignIn } from './components/StaffGate.tsx';
+import { loadClientId } from './config.ts';
 import { MembersPage } from './members/MembersPage.tsx';
 import { OrderPage } from './orders/OrderPage.tsx';
 import { OrdersPage } from './orders/OrdersPage.tsx';
+import { CallbackPage } from './pages/CallbackPage.tsx';
 import { HomePage } from './pages/HomePage.tsx';
 import { MailboxPage } from './pages/MailboxPage.tsx';
 import { settingsRoutes } from './settings/routes.tsx';
+import { forgetStaffTokens, hasStaffTokens, startStaffSignIn } from './staff-session.ts';
 import './styles.css';
 
 function NotFound() {
@@ -31,14 +35,15 @@ function NotFound() {
   );
 }
 
-/** A page that calls the platform: asks for the key first. */
+/** A page that calls the platform: asks who is signing in first (a staff account or a key). */
 function SignedIn({ title, page }: { title: string; page: ReactNode }) {
-  const { apiKey } = useAdminSession();
+  const { apiKey, staff } = useAdminSession();
   if (apiKey) return page;
+  if (staff) return <StaffGate>{page}</StaffGate>;
   return (
     <>
       <h1>{title}</h1>
-      <AdminKeyForm />
+      <StaffSignIn />
     </>
   );
 }
@@ -54,6 +59,7 @@ const router = createBrowserRouter(
       children: [
         { path: '/', element: <HomePage /> },
         { path: '/mailbox', element: <MailboxPage /> },
+        { path: '/callback', element: <CallbackPage /> },
         { path: '/orders', element: <SignedIn title="Orders" page={<OrdersPage />} /> },
         { path: '/orders/:id', element: <SignedIn title="Order" page={<OrderPage />} /> },
         { path: '/members', element: <SignedIn title="Members" page={<MembersPage />} /> },
@@ -62,6 +68,7 @@ const router = createBrowserRouter(
         settingsRoutes(<Navigate to="/settings/staff" replace />, (title, page) => (
           <SignedIn title={title} page={page} />
         )),
+        { path: '/collections', element: <SignedIn title="Collections" page={<CollectionsPage />} /> },
         { path: '*', element: <NotFound /> },
       ],
     },
@@ -70,26 +77,60 @@ const router = createBrowserRouter(
 );
 
 /** The back office: orders, products, members and the developer mailbox. */
-function BackOffice() {
+function BackOffice({ clientId }: { clientId: string | undefined }) {
   const [apiKey, setApiKey] = useState(loadAdminKey);
-  // one cache for the tab's life, emptied whenever the key changes: nothing read with one key is shown
-  // under another (the router is not remounted, so a page keeps saying why a key was refused)
+  const [staff, setStaff] = useState(() => hasStaffTokens(clientId));
+  // one cache for the tab's life, emptied whenever who calls changes: nothing read as one caller is
+  // shown to another (the router is not remounted, so a page keeps saying why a key was refused)
   const [queryClient] = useState(createCartwheelQueryClient);
   const signIn = useCallback(
     (key: string) => {
       queryClient.clear();
+      forgetStaffTokens();
+      setStaff(false);
       saveAdminKey(key);
       setApiKey(key);
     },
     [queryClient],
   );
-  const signOut = useCallback(() => {
+  const staffSignedIn = useCallback(() => {
     queryClient.clear();
     forgetAdminKey();
     setApiKey(undefined);
+    setStaff(true);
   }, [queryClient]);
-  const session = useMemo(() => ({ apiKey, signIn, signOut }), [apiKey, signIn, signOut]);
-  const client = useMemo(() => createBackOfficeClient(apiKey ?? ''), [apiKey]);
+  const signOut = useCallback(() => {
+    queryClient.clear();
+    forgetAdminKey();
+    forgetStaffTokens();
+    setApiKey(undefined);
+    setStaff(false);
+  }, [queryClient]);
+  const signInAsStaff = useCallback(
+    async (returnTo: string) => {
+      if (clientId) await startStaffSignIn(clientId, returnTo);
+    },
+    [clientId],
+  );
+  const session = useMemo(
+    () => ({
+      apiKey,
+      staff,
+      staffSignInAvailable: clientId !== undefined,
+      signIn,
+      signInAsStaff,
+      staffSignedIn,
+      signOut,
+    }),
+    [apiKey, staff, clientId, signIn, signInAsStaff, staffSignedIn, signOut],
+  );
+  const client = useMemo(
+    () =>
+      createBackOfficeClient(
+        !apiKey && staff && clientId ? { staffClientId: clientId } : { apiKey: apiKey ?? '' },
+      ),
+    [apiKey, staff, clientId],
+  );
   return (
     <AdminSessionContext.Provider value={session}>
       <CartwheelProvider client={client} queryClient={queryClient}>
@@ -99,8 +140,10 @@ function BackOffice() {
   );
 }
 
+// the store's OAuth client id first: staff sign in with it, and their tokens are read with it
+const clientId = await loadClientId();
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <BackOffice />
+    <BackOffice clientId={clientId} />
   </StrictMode>,
 );

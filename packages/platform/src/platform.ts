@@ -30,6 +30,8 @@ import { DemoClient } from './oauth/clients.ts';
 import { RevokedFamilies } from './oauth/revocations.ts';
 import { oauthRoutes } from './oauth/routes.ts';
 import { REVOCATION_HORIZON_MS, sha256, TokenService } from './oauth/tokens.ts';
+import { orderViewRoutes } from './order-views/routes.ts';
+import { orderExportRoutes } from './orders/export.ts';
 import { orderOperationRoutes } from './orders/operation-routes.ts';
 import { OrderOperations } from './orders/operations.ts';
 import { orderRoutes } from './orders/routes.ts';
@@ -313,6 +315,8 @@ export async function buildHttpApp(opened: OpenServices): Promise<FastifyInstanc
   checkoutRoutes(app, services);
   orderRoutes(app, services);
   orderOperationRoutes(app, services);
+  orderExportRoutes(app, services);
+  orderViewRoutes(app, services);
   fulfillmentRoutes(app, services);
   paymentRoutes(app, services);
   staffRoutes(app, services);

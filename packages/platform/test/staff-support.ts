@@ -8,7 +8,7 @@ import type { TestPlatform } from './support/platform.ts';
 /** The owner's login every staff test starts its platform with. */
 export const OWNER = { email: 'owner@shop.test', password: 'the owner password 1' };
 export const OWNER_ENV = { CARTWHEEL_OWNER_EMAIL: OWNER.email, CARTWHEEL_OWNER_PASSWORD: OWNER.password };
-const STAFF_PASSWORD = 'a staff password 1';
+export const STAFF_PASSWORD = 'a staff password 1';
 
 export const as = (platform: TestPlatform, auth: string | undefined) => ({
   get: (path: string) => call(platform, 'GET', path, undefined, auth),

@@ -44,6 +44,19 @@ export {
   useProducts,
   useSaveProduct,
 } from './catalog.ts';
+export {
+  type MediaUploadClient,
+  useBulkProductChange,
+  useDeleteCollection,
+  useMerchantProductVariants,
+  useProductMediaChange,
+  useSaveCollection,
+  useSaveProductOptions,
+  useSetProductInCollection,
+  useUpdateProductVariants,
+  useUploadMedia,
+  type VariantChange,
+} from './catalog-admin.ts';
 export { cartwheelKeys } from './keys.ts';
 export {
   type BulkMemberAction,
@@ -57,6 +70,19 @@ export {
   useUpdateCurrentMemberSlug,
 } from './members.ts';
 export {
+  type OrderAdminClient,
+  type OrdersExportState,
+  useDeleteOrderView,
+  useOrdersExport,
+  useOrderViews,
+  useSaveOrderView,
+} from './order-admin.ts';
+export {
+  type BulkOrderAction,
+  type BulkOrderOutcome,
+  useBulkOrderAction,
+} from './order-bulk.ts';
+export {
   type BillingClient,
   type FulfillmentsClient,
   type OrdersClient,
@@ -66,6 +92,7 @@ export {
   useCreateFulfillment,
   useMyOrders,
   useOrder,
+  useOrderAggregates,
   useOrderFulfillments,
   useOrderRefundability,
   useOrderSearch,
@@ -91,6 +118,7 @@ export {
   retryDelay,
   shouldRetry,
 } from './query-client.ts';
+export { allows, type StaffClient, useCurrentStaff } from './staff.ts';
 export {
   type StoreAdminClient,
   storeAdminKeys,

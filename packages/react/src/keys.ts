@@ -48,6 +48,8 @@ export const cartwheelKeys = {
     search: (search: OrderSearch) => ['cartwheel', 'orders', 'search', search] as const,
     /** An order's fulfillments: under `orders` so that any order change makes them stale too. */
     fulfillments: (orderId: string) => ['cartwheel', 'orders', 'fulfillments', orderId] as const,
+    /** Counts and sums of orders (a dashboard's queues and charts). */
+    aggregate: (request: object) => ['cartwheel', 'orders', 'aggregate', request] as const,
     /** An order's payments and refunds. */
     transactions: (orderId: string) => ['cartwheel', 'orders', 'transactions', orderId] as const,
     /** What of an order can still be refunded, per payment and per line. */
@@ -55,6 +57,10 @@ export const cartwheelKeys = {
     /** What a refund of these items would come to: nothing moves. */
     refundPreview: (orderId: string, items: object) =>
       ['cartwheel', 'orders', 'refundPreview', orderId, items] as const,
+  },
+  staff: {
+    /** The signed-in member as staff: changes with who signs in. */
+    current: ['cartwheel', 'staff', 'current'] as const,
   },
   members: {
     all: ['cartwheel', 'members'] as const,

@@ -1,4 +1,5 @@
 import type {
+  AggregateOrdersOptions,
   BoundModule,
   BulkUpdateOrderTagsOptions,
   CancelOrderRequest,
@@ -198,5 +199,18 @@ export function useRefundPayments() {
   return useMoneyChange((client, input: { orderId: string } & RefundPaymentsOptions) => {
     const { orderId, ...options } = input;
     return client.orderBilling.refundPayments(orderId, options);
+  });
+}
+
+/**
+ * `aggregateOrders`: counts and sums over the orders a filter names (`{name: {$count: [fields]}}`,
+ * `{name: {$sum: 'priceSummary.total.amount', groupBy: ['day']}}`); stale with any order change.
+ */
+export function useOrderAggregates(options: AggregateOrdersOptions) {
+  const client = useCartwheel<OrdersClient>();
+  return useQuery({
+    queryKey: cartwheelKeys.orders.aggregate(options),
+    queryFn: async () => (await client.orders.aggregateOrders(options)).aggregates ?? {},
+    placeholderData: keepPreviousData,
   });
 }

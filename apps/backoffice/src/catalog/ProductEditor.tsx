@@ -4,6 +4,9 @@ import { useEffect, useId, useState } from 'react';
 import { type FieldPath, useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ErrorNotice } from '../components/ErrorNotice.tsx';
+import { ProductCollections } from './ProductCollections.tsx';
+import { ProductMedia } from './ProductMedia.tsx';
+import { ProductOptionsEditor, VariantGrid } from './ProductVariants.tsx';
 import './catalog.css';
 
 /** The form's fields: what a merchant types, as text where the platform wants numbers. */
@@ -283,6 +286,14 @@ function ProductEditor({ product }: { product: Product | undefined }) {
           </button>
         </div>
       </form>
+      {product ? (
+        <>
+          <ProductOptionsEditor product={product} />
+          <VariantGrid product={product} />
+          <ProductMedia product={product} />
+          <ProductCollections product={product} />
+        </>
+      ) : null}
     </>
   );
 }

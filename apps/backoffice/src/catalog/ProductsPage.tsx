@@ -1,13 +1,16 @@
-import { useProducts } from '@cartwheel/react';
+import { useBulkProductChange, useProducts } from '@cartwheel/react';
 import type { Product } from '@cartwheel/sdk';
 import { createColumnHelper, flexRender, getCoreRowModel, useReactTable } from '@tanstack/react-table';
-import { type FormEvent, useEffect, useId } from 'react';
+import { type FormEvent, useEffect, useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ErrorNotice } from '../components/ErrorNotice.tsx';
 import '../orders/orders.css';
 
 const PAGE_SIZE = 50;
 const column = createColumnHelper<Product>();
+
+/** At or under this many counted in stock, a product is marked low on stock. */
+export const LOW_STOCK = 5;
 
 /** What a merchant reads of a product's stock at a glance. */
 export function inventoryLabel(product: Product): string {
@@ -17,7 +20,66 @@ export function inventoryLabel(product: Product): string {
   return 'In stock';
 }
 
+function isLowOnStock(product: Product): boolean {
+  const stock = product.stock;
+  return Boolean(
+    stock?.inStock !== false &&
+      stock?.trackInventory &&
+      typeof stock.quantity === 'number' &&
+      stock.quantity <= LOW_STOCK,
+  );
+}
+
+/** What a bulk change may touch: price, cost or weight. */
+export type BulkProperty = 'price' | 'cost' | 'weight';
+
+/**
+ * What the merchant typed for the selection's price, cost or weight: `12.50` sets it, `+10%` or `-10%`
+ * moves it by a percentage, `+2` or `-2.00` by an amount. `undefined` for anything else.
+ */
+export function bulkChangeOf(
+  property: BulkProperty,
+  text: string,
+):
+  | { set: Partial<Record<BulkProperty, number>> }
+  | { adjust: Partial<Record<BulkProperty, { amount?: number; percentage?: { rate: number } }>> }
+  | undefined {
+  const typed = text.trim().replace(/\s+/g, '');
+  const set = typed.match(/^\d{1,9}(\.\d{1,2})?$/);
+  if (set) return { set: { [property]: Number(typed) } };
+  const percent = typed.match(/^([+-])(\d{1,3}(\.\d{1,2})?)%$/);
+  if (percent) {
+    const rate = Number(percent[2]) * (percent[1] === '-' ? -1 : 1);
+    return rate === 0 ? undefined : { adjust: { [property]: { percentage: { rate } } } };
+  }
+  const amount = typed.match(/^([+-])(\d{1,9}(\.\d{1,2})?)$/);
+  if (amount) {
+    const value = Number(amount[2]) * (amount[1] === '-' ? -1 : 1);
+    return value === 0 ? undefined : { adjust: { [property]: { amount: value } } };
+  }
+  return undefined;
+}
+
 const COLUMNS = [
+  column.display({
+    id: 'select',
+    header: (header) => (
+      <input
+        type="checkbox"
+        aria-label="Select every product on this page"
+        checked={header.table.getIsAllRowsSelected()}
+        onChange={header.table.getToggleAllRowsSelectedHandler()}
+      />
+    ),
+    cell: (cell) => (
+      <input
+        type="checkbox"
+        aria-label={`Select ${cell.row.original.name}`}
+        checked={cell.row.getIsSelected()}
+        onChange={cell.row.getToggleSelectedHandler()}
+      />
+    ),
+  }),
   column.accessor('name', {
     header: 'Product',
     cell: (cell) => (
@@ -32,7 +94,23 @@ const COLUMNS = [
     cell: (cell) => cell.row.original.priceData?.formatted?.price ?? cell.row.original.priceData?.price,
   }),
   column.accessor('sku', { header: 'SKU', cell: (cell) => cell.getValue() || '—' }),
-  column.display({ id: 'inventory', header: 'Inventory', cell: (cell) => inventoryLabel(cell.row.original) }),
+  column.display({
+    id: 'inventory',
+    header: 'Inventory',
+    cell: (cell) => (
+      <>
+        {inventoryLabel(cell.row.original)}
+        {isLowOnStock(cell.row.original) ? (
+          <>
+            {' '}
+            <span className="badge badge--warning" data-testid="low-stock">
+              Low stock
+            </span>
+          </>
+        ) : null}
+      </>
+    ),
+  }),
   column.accessor('visible', {
     header: 'Visibility',
     cell: (cell) => <span className="badge">{cell.getValue() === false ? 'Hidden' : 'Visible'}</span>,
@@ -55,12 +133,50 @@ export function ProductsPage() {
     },
     { merchant: true, keepPrevious: true },
   );
+  const [rowSelection, setRowSelection] = useState<Record<string, boolean>>({});
   const table = useReactTable({
     data: products.data?.items ?? [],
     columns: COLUMNS,
     getCoreRowModel: getCoreRowModel(),
+    getRowId: (product) => product.id ?? '',
+    state: { rowSelection },
+    onRowSelectionChange: setRowSelection,
+    enableRowSelection: true,
   });
   const id = useId();
+  const bulk = useBulkProductChange();
+  const [bulkProblem, setBulkProblem] = useState<string>();
+  const [bulkDone, setBulkDone] = useState<string>();
+  const selected = Object.keys(rowSelection).filter((key) => rowSelection[key]);
+
+  async function submitBulk(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setBulkProblem(undefined);
+    setBulkDone(undefined);
+    const form = event.currentTarget;
+    const data = new FormData(form);
+    const property = String(data.get('property') ?? 'price') as BulkProperty;
+    const change = bulkChangeOf(property, String(data.get('value') ?? ''));
+    if (!change) {
+      setBulkProblem(
+        `Type a new ${property} (12.50), a percentage (+10% or -10%) or an amount (+2 or -2.00).`,
+      );
+      return;
+    }
+    try {
+      const result = await bulk.mutateAsync({ ids: selected, ...change });
+      const { totalSuccesses, totalFailures } = result.bulkActionMetadata;
+      setBulkDone(
+        `The ${property} of ${totalSuccesses} product${totalSuccesses === 1 ? ' was' : 's were'} changed${
+          totalFailures > 0 ? `; ${totalFailures} could not be changed` : ''
+        }.`,
+      );
+      setRowSelection({});
+      form.reset();
+    } catch (error) {
+      setBulkProblem(`Nothing was changed: ${(error as Error).message}.`);
+    }
+  }
 
   useEffect(() => {
     document.title = 'Products · Cartwheel back office';
@@ -112,6 +228,40 @@ export function ProductsPage() {
           </span>
         ) : null}
       </div>
+      {selected.length > 0 ? (
+        <form className="toolbar panel" onSubmit={submitBulk} aria-label="Change the selected products">
+          <span>{selected.length} selected</span>
+          <label htmlFor={`${id}-bulk-property`}>What to change</label>
+          <select id={`${id}-bulk-property`} name="property" defaultValue="price">
+            <option value="price">Price</option>
+            <option value="cost">Cost</option>
+            <option value="weight">Weight</option>
+          </select>
+          <label htmlFor={`${id}-bulk-value`}>New value or change</label>
+          <input
+            id={`${id}-bulk-value`}
+            name="value"
+            placeholder="12.50, +10%, -2.00"
+            aria-describedby={`${id}-bulk-hint`}
+          />
+          <span className="muted" id={`${id}-bulk-hint`}>
+            A number sets it; +/- an amount or a percentage moves it.
+          </span>
+          <button className="button button--primary" type="submit" disabled={bulk.isPending}>
+            {bulk.isPending ? 'Changing…' : 'Apply to selected'}
+          </button>
+        </form>
+      ) : null}
+      {bulkProblem ? (
+        <p className="alert" role="alert">
+          {bulkProblem}
+        </p>
+      ) : null}
+      {bulkDone ? (
+        <p className="notice" role="status">
+          {bulkDone}
+        </p>
+      ) : null}
       {products.isError ? (
         <ErrorNotice what="the products" error={products.error} retry={() => products.refetch()} />
       ) : products.isPending ? (

@@ -1,18 +1,20 @@
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
 import { useAdminSession } from '../admin-key.ts';
+import { StaffBadge } from './StaffGate.tsx';
 
 /** The sections a merchant will find here; those not built yet are named, not linked. */
 const SECTIONS: Array<{ name: string; path?: string }> = [
   { name: 'Orders', path: '/orders' },
   { name: 'Mailbox', path: '/mailbox' },
   { name: 'Products', path: '/products' },
+  { name: 'Collections', path: '/collections' },
   { name: 'Members', path: '/members' },
   { name: 'Settings', path: '/settings' },
 ];
 
 export function Layout({ children }: { children: ReactNode }) {
-  const { apiKey, signOut } = useAdminSession();
+  const { apiKey, staff, signOut } = useAdminSession();
   return (
     <div className="layout">
       <header className="topbar">
@@ -38,6 +40,14 @@ export function Layout({ children }: { children: ReactNode }) {
           <button className="button button--quiet" type="button" onClick={signOut}>
             Forget admin key
           </button>
+        ) : null}
+        {staff && !apiKey ? (
+          <>
+            <StaffBadge />
+            <button className="button button--quiet" type="button" onClick={signOut}>
+              Sign out
+            </button>
+          </>
         ) : null}
       </header>
       <main className="content" id="main">

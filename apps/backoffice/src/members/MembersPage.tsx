@@ -11,6 +11,7 @@ import { useSearchParams } from 'react-router';
 import { ConfirmDialog } from '../components/ConfirmDialog.tsx';
 import { ErrorNotice } from '../components/ErrorNotice.tsx';
 import { orderDate } from '../orders/labels.ts';
+import { useCan } from '../staff-session.ts';
 import '../orders/orders.css';
 
 const PAGE_SIZE = 50;
@@ -62,6 +63,7 @@ export function MembersPage() {
   const [pending, setPending] = useState<BulkMemberAction>();
   const [outcome, setOutcome] = useState<{ action: BulkMemberAction; result: BulkMembersOutcome }>();
   const id = useId();
+  const canManage = useCan('members.manage');
   const rows = members.data?.items ?? [];
   const chosen = rows
     .filter((member) => member.id && selected[member.id])
@@ -186,38 +188,40 @@ export function MembersPage() {
         </label>
       </div>
 
-      <div className="bulk-bar" aria-live="polite">
-        <span>{chosen.length === 0 ? 'Select members to act on them.' : `${chosen.length} selected`}</span>
-        {(Object.keys(ACTIONS) as BulkMemberAction[]).map((action) => (
-          <ConfirmDialog
-            key={action}
-            open={pending === action}
-            onOpenChange={(open) => {
-              setPending(open ? action : undefined);
-              if (open) bulk.reset();
-            }}
-            trigger={
-              <button className="button" type="button" disabled={chosen.length === 0 || bulk.isPending}>
-                {ACTIONS[action].verb}
-              </button>
-            }
-            title={`${ACTIONS[action].verb} ${chosen.length} member${chosen.length === 1 ? '' : 's'}?`}
-            description={ACTIONS[action].explain}
-            confirm={ACTIONS[action].verb}
-            busy={bulk.isPending}
-            error={bulk.isError ? `Nothing more was done: ${bulk.error.message}` : undefined}
-            onConfirm={() => run(action)}
-          >
-            {bulk.isPending && progress ? (
-              <p role="status">
-                {(progress.bulkActionMetadata.totalSuccesses ?? 0) +
-                  (progress.bulkActionMetadata.totalFailures ?? 0)}{' '}
-                of {chosen.length} done…
-              </p>
-            ) : null}
-          </ConfirmDialog>
-        ))}
-      </div>
+      {canManage ? (
+        <div className="bulk-bar" aria-live="polite">
+          <span>{chosen.length === 0 ? 'Select members to act on them.' : `${chosen.length} selected`}</span>
+          {(Object.keys(ACTIONS) as BulkMemberAction[]).map((action) => (
+            <ConfirmDialog
+              key={action}
+              open={pending === action}
+              onOpenChange={(open) => {
+                setPending(open ? action : undefined);
+                if (open) bulk.reset();
+              }}
+              trigger={
+                <button className="button" type="button" disabled={chosen.length === 0 || bulk.isPending}>
+                  {ACTIONS[action].verb}
+                </button>
+              }
+              title={`${ACTIONS[action].verb} ${chosen.length} member${chosen.length === 1 ? '' : 's'}?`}
+              description={ACTIONS[action].explain}
+              confirm={ACTIONS[action].verb}
+              busy={bulk.isPending}
+              error={bulk.isError ? `Nothing more was done: ${bulk.error.message}` : undefined}
+              onConfirm={() => run(action)}
+            >
+              {bulk.isPending && progress ? (
+                <p role="status">
+                  {(progress.bulkActionMetadata.totalSuccesses ?? 0) +
+                    (progress.bulkActionMetadata.totalFailures ?? 0)}{' '}
+                  of {chosen.length} done…
+                </p>
+              ) : null}
+            </ConfirmDialog>
+          ))}
+        </div>
+      ) : null}
 
       {outcome ? <Outcome action={outcome.action} result={outcome.result} members={rows} /> : null}
 

@@ -1,6 +1,7 @@
 import { useCreateFulfillment, useOrderFulfillments, useOrderRefundability } from '@cartwheel/react';
 import type { Fulfillment, Order } from '@cartwheel/sdk';
 import { type FormEvent, useId, useState } from 'react';
+import { useCan } from '../staff-session.ts';
 
 /** The carriers whose tracking link the platform fills in; any other name keeps the link given. */
 const CARRIERS: Record<string, string> = {
@@ -29,6 +30,7 @@ export function Fulfillments({ order }: { order: Order }) {
   const create = useCreateFulfillment();
   const id = useId();
   const [done, setDone] = useState<string>();
+  const canFulfil = useCan('fulfillments.manage');
   // what was refunded is not shipped either
   const refundability = useOrderRefundability(order.id ?? undefined);
   const refunded = new Map(
@@ -102,7 +104,7 @@ export function Fulfillments({ order }: { order: Order }) {
       ) : (
         <p className="muted">Nothing shipped yet.</p>
       )}
-      {order.status === 'APPROVED' && anythingLeft ? (
+      {order.status === 'APPROVED' && anythingLeft && canFulfil ? (
         <form className="fulfil-form" onSubmit={submit}>
           <h3>Ship items</h3>
           {lines

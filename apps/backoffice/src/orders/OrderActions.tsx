@@ -2,6 +2,7 @@ import { useCancelOrder, useUpdateOrderTags } from '@cartwheel/react';
 import type { Order } from '@cartwheel/sdk';
 import { type FormEvent, useId, useState } from 'react';
 import { ConfirmDialog } from '../components/ConfirmDialog.tsx';
+import { useCan } from '../staff-session.ts';
 
 function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
@@ -14,6 +15,7 @@ export function CancelOrder({ order }: { order: Order }) {
   const [restock, setRestock] = useState(true);
   const [notify, setNotify] = useState(false);
   const [done, setDone] = useState<string>();
+  const canManage = useCan('orders.manage');
 
   async function confirm() {
     try {
@@ -36,7 +38,7 @@ export function CancelOrder({ order }: { order: Order }) {
           {done}
         </p>
       ) : null}
-      {order.status === 'CANCELED' ? null : (
+      {order.status === 'CANCELED' || !canManage ? null : (
         <ConfirmDialog
           open={open}
           onOpenChange={(next) => {
@@ -74,6 +76,7 @@ export function OrderTagsEditor({ order }: { order: Order }) {
   const update = useUpdateOrderTags();
   const id = useId();
   const tags = order.tags?.tags?.tagIds ?? [];
+  const canManage = useCan('orders.manage');
 
   async function add(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -96,30 +99,34 @@ export function OrderTagsEditor({ order }: { order: Order }) {
           {tags.map((tag) => (
             <li key={tag} className="badge" data-testid="order-tag">
               {tag}
-              <button
-                type="button"
-                className="tag__remove"
-                aria-label={`Remove tag ${tag}`}
-                disabled={update.isPending}
-                onClick={() =>
-                  update.mutate({ orderIds: [order.id ?? ''], unassignTags: { tags: { tagIds: [tag] } } })
-                }
-              >
-                ×
-              </button>
+              {canManage ? (
+                <button
+                  type="button"
+                  className="tag__remove"
+                  aria-label={`Remove tag ${tag}`}
+                  disabled={update.isPending}
+                  onClick={() =>
+                    update.mutate({ orderIds: [order.id ?? ''], unassignTags: { tags: { tagIds: [tag] } } })
+                  }
+                >
+                  ×
+                </button>
+              ) : null}
             </li>
           ))}
         </ul>
       ) : (
         <p className="muted">No tags. Tags help find orders later, e.g. “gift” or “wholesale”.</p>
       )}
-      <form className="toolbar__search" onSubmit={add}>
-        <label htmlFor={`${id}-tag`}>New tag</label>
-        <input id={`${id}-tag`} name="tag" maxLength={100} />
-        <button className="button" type="submit" disabled={update.isPending}>
-          Add tag
-        </button>
-      </form>
+      {canManage ? (
+        <form className="toolbar__search" onSubmit={add}>
+          <label htmlFor={`${id}-tag`}>New tag</label>
+          <input id={`${id}-tag`} name="tag" maxLength={100} />
+          <button className="button" type="submit" disabled={update.isPending}>
+            Add tag
+          </button>
+        </form>
+      ) : null}
       {update.isError ? (
         <p className="alert" role="alert">
           The tags were not changed: {messageOf(update.error)}

@@ -1,9 +1,17 @@
 import { useOrderSearch } from '@cartwheel/react';
 import type { Order } from '@cartwheel/sdk';
-import { createColumnHelper, flexRender, getCoreRowModel, useReactTable } from '@tanstack/react-table';
+import {
+  createColumnHelper,
+  flexRender,
+  getCoreRowModel,
+  type RowSelectionState,
+  useReactTable,
+} from '@tanstack/react-table';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ErrorNotice } from '../components/ErrorNotice.tsx';
+import { BulkBar } from './BulkBar.tsx';
+import { ExportButton } from './Export.tsx';
 import {
   buyerName,
   FULFILLMENT_LABELS,
@@ -13,12 +21,35 @@ import {
   PAYMENT_LABELS,
   paymentLabel,
 } from './labels.ts';
-import { searchOf, viewOf } from './search.ts';
+import { SavedViews } from './SavedViews.tsx';
+import { isFiltered, searchOf, viewOf } from './search.ts';
 import './orders.css';
 
 const column = createColumnHelper<Order>();
 
 const COLUMNS = [
+  column.display({
+    id: 'select',
+    header: ({ table }) => (
+      <input
+        type="checkbox"
+        aria-label="Select every order on this page"
+        checked={table.getIsAllRowsSelected()}
+        ref={(box) => {
+          if (box) box.indeterminate = table.getIsSomeRowsSelected();
+        }}
+        onChange={table.getToggleAllRowsSelectedHandler()}
+      />
+    ),
+    cell: ({ row }) => (
+      <input
+        type="checkbox"
+        aria-label={`Select order #${row.original.number}`}
+        checked={row.getIsSelected()}
+        onChange={row.getToggleSelectedHandler()}
+      />
+    ),
+  }),
   column.accessor('number', {
     header: 'Order',
     cell: (cell) => (
@@ -58,6 +89,20 @@ const COLUMNS = [
         <span className="badge">{fulfillmentLabel(cell.row.original)}</span>
       ),
   }),
+  column.display({
+    id: 'tags',
+    header: 'Tags',
+    cell: (cell) => (
+      <span data-testid="order-tags">
+        {(cell.row.original.tags?.tags?.tagIds ?? []).map((tag) => (
+          <span key={tag} className="badge badge--tag">
+            {tag}
+          </span>
+        ))}
+        {cell.row.original.archived ? <span className="badge">Archived</span> : null}
+      </span>
+    ),
+  }),
 ];
 
 /**
@@ -75,11 +120,27 @@ export function OrdersPage() {
     setPaging({ view: viewKey, cursors: change(cursors) });
   const search = searchOf(view, cursors.at(-1));
   const orders = useOrderSearch(search);
+  // the selection is of this page's rows, by order id; another page or view starts with none
+  const [selection, setSelection] = useState<{ page: string; rows: RowSelectionState }>({
+    page: '',
+    rows: {},
+  });
+  const pageKey = `${viewKey}|${cursors.at(-1) ?? ''}`;
+  const rowSelection = selection.page === pageKey ? selection.rows : {};
   const table = useReactTable({
     data: orders.data?.orders ?? [],
     columns: COLUMNS,
     getCoreRowModel: getCoreRowModel(),
+    getRowId: (order) => order.id ?? '',
+    enableRowSelection: true,
+    state: { rowSelection },
+    onRowSelectionChange: (change) =>
+      setSelection({
+        page: pageKey,
+        rows: typeof change === 'function' ? change(rowSelection) : change,
+      }),
   });
+  const selected = table.getSelectedRowModel().rows.map((row) => row.original);
   const next = orders.data?.metadata.cursors.next;
   const id = useId();
 
@@ -102,6 +163,7 @@ export function OrdersPage() {
   return (
     <>
       <h1>Orders</h1>
+      <SavedViews />
       <div className="toolbar">
         <search>
           <form className="toolbar__search" onSubmit={submitSearch}>
@@ -112,7 +174,7 @@ export function OrdersPage() {
               type="search"
               defaultValue={view.q}
               key={view.q}
-              placeholder="Order number or buyer email"
+              placeholder="Order number, buyer email or name"
             />
             <button className="button" type="submit">
               Search
@@ -142,6 +204,59 @@ export function OrdersPage() {
           </select>
         </label>
         <label>
+          Tag <span className="muted">(optional)</span>
+          <input
+            key={`tag-${view.tag}`}
+            defaultValue={view.tag}
+            onBlur={(event) => change('tag', event.target.value.trim())}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter') change('tag', event.currentTarget.value.trim());
+            }}
+          />
+        </label>
+        <label>
+          From <span className="muted">(optional)</span>
+          <input type="date" value={view.from} onChange={(event) => change('from', event.target.value)} />
+        </label>
+        <label>
+          To <span className="muted">(optional)</span>
+          <input type="date" value={view.to} onChange={(event) => change('to', event.target.value)} />
+        </label>
+        <label>
+          Total at least <span className="muted">(optional)</span>
+          <input
+            key={`min-${view.min}`}
+            inputMode="decimal"
+            size={8}
+            defaultValue={view.min}
+            onBlur={(event) => change('min', event.target.value.trim())}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter') change('min', event.currentTarget.value.trim());
+            }}
+          />
+        </label>
+        <label>
+          Total at most <span className="muted">(optional)</span>
+          <input
+            key={`max-${view.max}`}
+            inputMode="decimal"
+            size={8}
+            defaultValue={view.max}
+            onBlur={(event) => change('max', event.target.value.trim())}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter') change('max', event.currentTarget.value.trim());
+            }}
+          />
+        </label>
+        <label>
+          Archived
+          <select value={view.archived} onChange={(event) => change('archived', event.target.value)}>
+            <option value="">Hidden</option>
+            <option value="include">Shown too</option>
+            <option value="only">Only archived</option>
+          </select>
+        </label>
+        <label>
           Sort
           <select
             value={view.order}
@@ -153,13 +268,18 @@ export function OrdersPage() {
         </label>
       </div>
 
+      <div className="toolbar">
+        <ExportButton view={view} />
+      </div>
+      <BulkBar selected={selected} onDone={() => setSelection({ page: pageKey, rows: {} })} />
+
       {orders.isError ? (
         <ErrorNotice what="the orders" error={orders.error} retry={() => orders.refetch()} />
       ) : orders.isPending ? (
         <p role="status">Loading orders…</p>
       ) : orders.data.orders.length === 0 ? (
         <p className="panel">
-          {viewKey
+          {isFiltered(view)
             ? 'No order matches this search. Clear the filters to see every order.'
             : 'No orders yet. Orders appear here as shoppers check out.'}
         </p>

@@ -8,6 +8,7 @@ import {
 } from '@cartwheel/react';
 import type { Order, Payment, PaymentRefund, RefundItems } from '@cartwheel/sdk';
 import { useId, useState } from 'react';
+import { useCan } from '../staff-session.ts';
 import { money } from './labels.ts';
 
 const PAYMENT_STATUS: Record<string, string> = {
@@ -47,6 +48,9 @@ export function Payments({ order }: { order: Order }) {
   const id = useId();
   const payments = transactions.data?.payments ?? [];
   const failure = capture.error ?? voiding.error;
+  const canCapture = useCan('orders.capture');
+  const canVoid = useCan('orders.void');
+  const canRefund = useCan('orders.refund');
 
   async function captureOne(payment: Payment) {
     setDone(undefined);
@@ -97,34 +101,40 @@ export function Payments({ order }: { order: Order }) {
                 {methodOf(payment)} · {money(payment.amount)} ·{' '}
                 <span className="badge">{PAYMENT_STATUS[payment.status ?? ''] ?? payment.status}</span>
               </span>
-              {payment.status === 'AUTHORIZED' && order.status !== 'CANCELED' ? (
+              {payment.status === 'AUTHORIZED' && order.status !== 'CANCELED' && (canCapture || canVoid) ? (
                 <span className="payment__actions">
-                  <label>
-                    Amount to capture
-                    <input
-                      inputMode="decimal"
-                      value={amounts[payment.id ?? ''] ?? payment.amount?.amount ?? ''}
-                      onChange={(event) =>
-                        setAmounts((before) => ({ ...before, [payment.id ?? '']: event.target.value }))
-                      }
-                    />
-                  </label>
-                  <button
-                    className="button button--primary"
-                    type="button"
-                    disabled={capture.isPending || voiding.isPending}
-                    onClick={() => captureOne(payment)}
-                  >
-                    Capture
-                  </button>
-                  <button
-                    className="button"
-                    type="button"
-                    disabled={capture.isPending || voiding.isPending}
-                    onClick={() => voidOne(payment)}
-                  >
-                    Void
-                  </button>
+                  {canCapture ? (
+                    <label>
+                      Amount to capture
+                      <input
+                        inputMode="decimal"
+                        value={amounts[payment.id ?? ''] ?? payment.amount?.amount ?? ''}
+                        onChange={(event) =>
+                          setAmounts((before) => ({ ...before, [payment.id ?? '']: event.target.value }))
+                        }
+                      />
+                    </label>
+                  ) : null}
+                  {canCapture ? (
+                    <button
+                      className="button button--primary"
+                      type="button"
+                      disabled={capture.isPending || voiding.isPending}
+                      onClick={() => captureOne(payment)}
+                    >
+                      Capture
+                    </button>
+                  ) : null}
+                  {canVoid ? (
+                    <button
+                      className="button"
+                      type="button"
+                      disabled={capture.isPending || voiding.isPending}
+                      onClick={() => voidOne(payment)}
+                    >
+                      Void
+                    </button>
+                  ) : null}
                 </span>
               ) : null}
             </li>
@@ -145,7 +155,7 @@ export function Payments({ order }: { order: Order }) {
           </ul>
         </>
       ) : null}
-      <RefundForm order={order} />
+      {canRefund ? <RefundForm order={order} /> : null}
     </section>
   );
 }

@@ -1,13 +1,23 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router';
+import { useAdminSession } from '../admin-key.ts';
+import { StaffGate } from '../components/StaffGate.tsx';
+import { Dashboard } from './Dashboard.tsx';
 
 export function HomePage() {
+  const { apiKey, staff } = useAdminSession();
   useEffect(() => {
     document.title = 'Cartwheel back office';
   }, []);
   return (
     <>
       <h1>Cartwheel back office</h1>
+      {apiKey ? <Dashboard /> : null}
+      {staff && !apiKey ? (
+        <StaffGate>
+          <Dashboard />
+        </StaffGate>
+      ) : null}
       <p>
         Orders, products and members are managed here, through the same API an app would use with the admin
         API key the platform printed at first start.

@@ -316,6 +316,19 @@ export const catalogMigrations: Record<string, Migration> = {
       }
     },
   },
+  '0034_catalog_media_uploads': {
+    // Images a merchant uploads (uploads.ts), kept as base64 text so one column type fits both databases.
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('media_uploads')
+        .addColumn('id', 'text', (col) => col.primaryKey())
+        .addColumn('content_type', 'text', (col) => col.notNull())
+        .addColumn('size', 'integer', (col) => col.notNull())
+        .addColumn('data', 'text', (col) => col.notNull())
+        .addColumn('created_date', 'text', (col) => col.notNull())
+        .execute();
+    },
+  },
 };
 
 /** A product's stored record, or nothing of it when it is not JSON of an object (an older store's). */

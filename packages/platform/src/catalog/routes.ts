@@ -26,8 +26,10 @@ import {
   UpdateCollectionBody,
   UpdateProductBody,
   UpdateVariantsBody,
+  UploadMediaBody,
 } from './schemas.ts';
 import type { Viewer } from './service.ts';
+import { MAX_UPLOAD_BYTES, MediaUploads } from './uploads.ts';
 
 /** Who may write the catalog (issue 21): the admin key, staff and API keys holding products.manage. */
 const PRODUCT_MANAGERS = CALLERS.staff('products.manage');
@@ -282,6 +284,31 @@ export function catalogRoutes(app: HttpApp, services: Services): void {
     async (request) => {
       await catalog.removeProductsFromCollection(request.params.id, request.body.productIds);
       return {};
+    },
+  );
+
+  // ---- images a merchant uploads (uploads.ts) ----
+  const uploads = new MediaUploads(catalog.db, catalog.options.publicUrl);
+  app.post(
+    '/api/cartwheel/media',
+    {
+      schema: { body: UploadMediaBody },
+      config: PRODUCT_MANAGERS,
+      // base64 of the largest image, and room for the JSON around it
+      bodyLimit: Math.ceil((MAX_UPLOAD_BYTES * 4) / 3) + 1024,
+    },
+    async (request) => ({ media: await uploads.store(request.body.contentType, request.body.data) }),
+  );
+  app.get(
+    '/media/uploads/:file',
+    { schema: { params: MediaFilePath }, config: CALLERS.anyone },
+    async (request, reply) => {
+      const image = await uploads.read(request.params.file);
+      return reply
+        .type(image.contentType)
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .header('x-content-type-options', 'nosniff')
+        .send(image.bytes);
     },
   );
 

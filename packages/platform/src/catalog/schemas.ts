@@ -11,6 +11,7 @@ import {
   MAX_SORT_ITEMS,
 } from './query.ts';
 import { MAX_BULK_PRODUCTS, MAX_MEMBERSHIP_CHANGE } from './service.ts';
+import { MAX_UPLOAD_BYTES } from './uploads.ts';
 import {
   COLLECTION_TEXT,
   MAX_OPTION_CHOICES,
@@ -145,6 +146,12 @@ export const ProductPath = Type.Object({ id: Id() });
 export const CollectionPath = Type.Object({ id: Id() });
 export const StoreVariantPath = Type.Object({ id: Id() });
 export const SlugPath = Type.Object({ slug: Type.String({ minLength: 1, maxLength: COLLECTION_TEXT.slug }) });
+/** `POST /api/cartwheel/media`: an image's bytes as base64, its type named (uploads.ts checks both). */
+export const UploadMediaBody = Type.Object({
+  contentType: Text(100),
+  data: Type.String({ maxLength: Math.ceil((MAX_UPLOAD_BYTES * 4) / 3) + 4 }),
+});
+
 export const MediaFilePath = Type.Object({ file: Type.String({ minLength: 1, maxLength: 200 }) });
 
 export const GetProductQuery = Type.Object({ includeMerchantSpecificData: Type.Optional(Flag) });

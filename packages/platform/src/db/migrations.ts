@@ -9,6 +9,7 @@ import { fulfillmentMigrations } from '../fulfillments/migrations.ts';
 import { identityMigrations } from '../identity/migrations.ts';
 import { memberMigrations } from '../members/migrations.ts';
 import { oauthMigrations } from '../oauth/migrations.ts';
+import { orderViewMigrations } from '../order-views/migrations.ts';
 import { orderMigrations } from '../orders/migrations.ts';
 import { paymentMigrations } from '../payments/migrations.ts';
 import { staffMigrations } from '../staff/migrations.ts';
@@ -35,6 +36,7 @@ const migrations: Record<string, Migration> = {
   ...fulfillmentMigrations, // 0027
   ...billingMigrations, // 0028
   ...staffMigrations, // 0031 (issue 21: staff, roles, API keys, audit log)
+  ...orderViewMigrations, // 0033 (issue 22: the back office's saved views of orders)
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {

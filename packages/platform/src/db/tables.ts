@@ -8,6 +8,7 @@ import type { FulfillmentTables } from '../fulfillments/tables.ts';
 import type { IdentityTables } from '../identity/tables.ts';
 import type { MemberTables } from '../members/tables.ts';
 import type { OAuthTables } from '../oauth/tables.ts';
+import type { OrderViewTables } from '../order-views/tables.ts';
 import type { OrderTables } from '../orders/tables.ts';
 import type { PaymentTables } from '../payments/tables.ts';
 import type { StaffTables } from '../staff/tables.ts';
@@ -57,4 +58,5 @@ export interface Tables
     PaymentTables,
     FulfillmentTables,
     StaffTables,
-    BillingTables {}
+    BillingTables,
+    OrderViewTables {}

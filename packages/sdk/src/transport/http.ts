@@ -33,6 +33,12 @@ export interface Transport {
   readonly baseUrl: string;
   readonly auth: AuthStrategy;
   request<T>(spec: RequestSpec): Promise<T>;
+  /**
+   * The call's answer as it streams (a CSV export), for a call whose answer is not JSON: the body is
+   * left unread for the caller; a refusal throws the same errors `request` does. `accept` is the
+   * answer's media type.
+   */
+  stream?(spec: RequestSpec & { accept: string }): Promise<Response>;
 }
 
 export interface TransportOptions {
@@ -50,38 +56,43 @@ export function createTransport(options: TransportOptions): Transport {
   const doFetch: typeof fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const context: AuthContext = { baseUrl: base, fetch: doFetch };
 
+  async function exchange(spec: RequestSpec, accept: string): Promise<Response> {
+    const publicPath = toPublicPath(spec.mapping, hostname, spec.path);
+    let method = spec.method;
+    let url = base + publicPath;
+    // a GET carries its request in the query only
+    let body = method === 'GET' || spec.body === undefined ? undefined : JSON.stringify(spec.body);
+    const query = buildQueryString(spec.params);
+    if (method === 'GET' && query.length > GET_QUERY_FALLBACK_THRESHOLD && spec.postFallback) {
+      method = 'POST';
+      body = JSON.stringify(spec.params ?? {});
+    } else if (query) {
+      url += `?${query}`;
+    }
+
+    const send = async () => {
+      const headers: Record<string, string> = {
+        Accept: accept,
+        ...tracingHeaders(spec.trace),
+        ...options.headers,
+        ...(await options.auth.getAuthHeaders(context)),
+      };
+      if (body !== undefined) headers['Content-Type'] = 'application/json';
+      return doFetch(url, { method, headers, ...(body !== undefined ? { body } : {}) });
+    };
+
+    let response = await send();
+    // an access token the platform no longer honours: renew once and try again
+    if (response.status === 401 && (await options.auth.onUnauthorized?.(context))) response = await send();
+    return response;
+  }
+
   return {
     host: hostname,
     baseUrl: base,
     auth: options.auth,
     async request<T>(spec: RequestSpec): Promise<T> {
-      const publicPath = toPublicPath(spec.mapping, hostname, spec.path);
-      let method = spec.method;
-      let url = base + publicPath;
-      // a GET carries its request in the query only
-      let body = method === 'GET' || spec.body === undefined ? undefined : JSON.stringify(spec.body);
-      const query = buildQueryString(spec.params);
-      if (method === 'GET' && query.length > GET_QUERY_FALLBACK_THRESHOLD && spec.postFallback) {
-        method = 'POST';
-        body = JSON.stringify(spec.params ?? {});
-      } else if (query) {
-        url += `?${query}`;
-      }
-
-      const send = async () => {
-        const headers: Record<string, string> = {
-          Accept: 'application/json',
-          ...tracingHeaders(spec.trace),
-          ...options.headers,
-          ...(await options.auth.getAuthHeaders(context)),
-        };
-        if (body !== undefined) headers['Content-Type'] = 'application/json';
-        return doFetch(url, { method, headers, ...(body !== undefined ? { body } : {}) });
-      };
-
-      let response = await send();
-      // an access token the platform no longer honours: renew once and try again
-      if (response.status === 401 && (await options.auth.onUnauthorized?.(context))) response = await send();
+      const response = await exchange(spec, 'application/json');
       const text = await response.text();
       const parsed = text ? safeJson(text) : undefined;
       if (!response.ok) {
@@ -93,6 +104,19 @@ export function createTransport(options: TransportOptions): Transport {
         );
       }
       return reviveDates((parsed ?? {}) as T);
+    },
+    async stream(spec: RequestSpec & { accept: string }): Promise<Response> {
+      const response = await exchange(spec, spec.accept);
+      if (!response.ok) {
+        const text = await response.text();
+        throw errorFromResponse(
+          response.status,
+          response.statusText,
+          text ? safeJson(text) : undefined,
+          response.headers.get(REQUEST_ID_HEADER) ?? undefined,
+        );
+      }
+      return response;
     },
   };
 }

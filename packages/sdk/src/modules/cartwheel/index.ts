@@ -1,1 +1,11 @@
+/** Cartwheel's own calls: `createClient({ auth, modules: { orderAdmin, staffSession, cartwheelMedia } })`. */
+export { CARTWHEEL_API } from './domains.ts';
+export { cartwheelMedia, type UploadableImageType, type UploadedMedia } from './media.ts';
+export {
+  type OrdersExportChunk,
+  type OrdersExportOptions,
+  type OrderView,
+  orderAdmin,
+} from './order-admin.ts';
+export { type StaffMember, type StaffPermission, staffSession } from './staff-session.ts';
 export * from './store-admin.ts';

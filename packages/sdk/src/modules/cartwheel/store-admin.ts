@@ -2,6 +2,7 @@ import type { ModuleDefinition } from '../../client.ts';
 import { everyHost } from '../../transport/domains.ts';
 import type { HttpMethod, Transport } from '../../transport/http.ts';
 import { segment } from '../stores/domains.ts';
+import type { StaffMember, StaffPermission } from './staff-session.ts';
 
 /**
  * Cartwheel's own admin calls (`/api/cartwheel/...`): staff, roles, API keys, the audit log and the
@@ -11,21 +12,6 @@ import { segment } from '../stores/domains.ts';
  */
 export const CARTWHEEL_ADMIN = everyHost(['', '']);
 
-/** Every permission a role or an API key can hold (the platform's `GET /api/cartwheel/permissions`). */
-export type StaffPermission =
-  | 'orders.read'
-  | 'orders.manage'
-  | 'orders.capture'
-  | 'orders.void'
-  | 'orders.refund'
-  | 'fulfillments.manage'
-  | 'members.read'
-  | 'members.manage'
-  | 'products.manage'
-  | 'settings.manage'
-  | 'staff.manage'
-  | 'apiKeys.manage';
-
 export interface StaffRole {
   id: string;
   name: string;
@@ -34,16 +20,10 @@ export interface StaffRole {
   updatedDate: string;
 }
 
-export type StaffStatus = 'INVITED' | 'ACTIVE' | 'SUSPENDED';
-
-export interface StaffMember {
-  id: string;
-  email: string;
+/** A staff record as the staff list answers it: the session's `StaffMember` and its dates. */
+export interface StaffRecord extends StaffMember {
+  /** The identity (and member) id, once the invitation is accepted. */
   identityId: string | null;
-  /** `OWNER`, or the role the owner gave them. */
-  role: { id: string; name: string } | 'OWNER';
-  status: StaffStatus;
-  permissions: StaffPermission[];
   createdDate: string;
   updatedDate: string;
 }
@@ -230,29 +210,29 @@ export const storeAdmin = {
     },
 
   /** `GET /api/cartwheel/staff`. */
-  listStaff: (t: Transport) => async (): Promise<StaffMember[]> =>
-    (await call<{ staff: StaffMember[] }>(t, 'GET', '/staff', 'ListStaff')).staff,
+  listStaff: (t: Transport) => async (): Promise<StaffRecord[]> =>
+    (await call<{ staff: StaffRecord[] }>(t, 'GET', '/staff', 'ListStaff')).staff,
   /** `POST /api/cartwheel/staff/invitations` {email, roleId}: mails the invitation. */
   inviteStaff:
     (t: Transport) =>
-    async (invitation: { email: string; roleId: string }): Promise<StaffMember> =>
-      (await call<{ staffMember: StaffMember }>(t, 'POST', '/staff/invitations', 'InviteStaff', invitation))
+    async (invitation: { email: string; roleId: string }): Promise<StaffRecord> =>
+      (await call<{ staffMember: StaffRecord }>(t, 'POST', '/staff/invitations', 'InviteStaff', invitation))
         .staffMember,
   /** `PATCH /api/cartwheel/staff/{id}` {roleId}. */
   changeStaffRole:
     (t: Transport) =>
-    async (staffId: string, roleId: string): Promise<StaffMember> =>
+    async (staffId: string, roleId: string): Promise<StaffRecord> =>
       (
-        await call<{ staffMember: StaffMember }>(t, 'PATCH', `/staff/${id(staffId)}`, 'ChangeStaffRole', {
+        await call<{ staffMember: StaffRecord }>(t, 'PATCH', `/staff/${id(staffId)}`, 'ChangeStaffRole', {
           roleId,
         })
       ).staffMember,
   /** `POST /api/cartwheel/staff/{id}/suspend`: their sign-ins end. */
   suspendStaff:
     (t: Transport) =>
-    async (staffId: string): Promise<StaffMember> =>
+    async (staffId: string): Promise<StaffRecord> =>
       (
-        await call<{ staffMember: StaffMember }>(
+        await call<{ staffMember: StaffRecord }>(
           t,
           'POST',
           `/staff/${id(staffId)}/suspend`,
@@ -263,9 +243,9 @@ export const storeAdmin = {
   /** `POST /api/cartwheel/staff/{id}/reinstate`. */
   reinstateStaff:
     (t: Transport) =>
-    async (staffId: string): Promise<StaffMember> =>
+    async (staffId: string): Promise<StaffRecord> =>
       (
-        await call<{ staffMember: StaffMember }>(
+        await call<{ staffMember: StaffRecord }>(
           t,
           'POST',
           `/staff/${id(staffId)}/reinstate`,
