@@ -12,6 +12,7 @@ import {
   paymentsCollector,
   products,
   staffSession,
+  storeAdmin,
 } from '@cartwheel/sdk';
 import { staffStrategy } from './staff-session.ts';
 
@@ -40,6 +41,7 @@ export function createBackOfficeClient(credential: Credential) {
       collections,
       cartwheelMedia,
       members,
+      storeAdmin,
       staffSession,
     },
   });

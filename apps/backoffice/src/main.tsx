@@ -1,7 +1,7 @@
 import { CartwheelProvider, createCartwheelQueryClient } from '@cartwheel/react';
 import { type ReactNode, StrictMode, useCallback, useMemo, useState } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createBrowserRouter, Outlet, RouterProvider } from 'react-router';
+import { createBrowserRouter, Navigate, Outlet, RouterProvider } from 'react-router';
 import {
   AdminSessionContext,
   forgetAdminKey,
@@ -22,6 +22,7 @@ import { OrdersPage } from './orders/OrdersPage.tsx';
 import { CallbackPage } from './pages/CallbackPage.tsx';
 import { HomePage } from './pages/HomePage.tsx';
 import { MailboxPage } from './pages/MailboxPage.tsx';
+import { settingsRoutes } from './settings/routes.tsx';
 import { forgetStaffTokens, hasStaffTokens, startStaffSignIn } from './staff-session.ts';
 import './styles.css';
 
@@ -64,6 +65,9 @@ const router = createBrowserRouter(
         { path: '/members', element: <SignedIn title="Members" page={<MembersPage />} /> },
         { path: '/products', element: <SignedIn title="Products" page={<ProductsPage />} /> },
         { path: '/products/:id', element: <SignedIn title="Product" page={<ProductEditorPage />} /> },
+        settingsRoutes(<Navigate to="/settings/staff" replace />, (title, page) => (
+          <SignedIn title={title} page={page} />
+        )),
         { path: '/collections', element: <SignedIn title="Collections" page={<CollectionsPage />} /> },
         { path: '*', element: <NotFound /> },
       ],

@@ -10,6 +10,7 @@ const SECTIONS: Array<{ name: string; path?: string }> = [
   { name: 'Products', path: '/products' },
   { name: 'Collections', path: '/collections' },
   { name: 'Members', path: '/members' },
+  { name: 'Settings', path: '/settings' },
 ];
 
 export function Layout({ children }: { children: ReactNode }) {

@@ -8,3 +8,4 @@ export {
   orderAdmin,
 } from './order-admin.ts';
 export { type StaffMember, type StaffPermission, staffSession } from './staff-session.ts';
+export * from './store-admin.ts';

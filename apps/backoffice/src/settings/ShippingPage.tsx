@@ -1,0 +1,294 @@
+import { useCreateShippingRegion, useDeleteShippingRegion, useShippingRegions } from '@cartwheel/react';
+import type { StoreShippingOption, StoreShippingRegion } from '@cartwheel/sdk';
+import { useState } from 'react';
+import { useFieldArray, useForm } from 'react-hook-form';
+import { ConfirmDialog } from '../components/ConfirmDialog.tsx';
+import { ErrorNotice } from '../components/ErrorNotice.tsx';
+import { ChangeError, FieldError, placeViolations } from './common.tsx';
+
+interface OptionValues {
+  title: string;
+  price: string;
+  deliveryTime: string;
+  freeShippingAbove: string;
+}
+
+interface RegionFormValues {
+  name: string;
+  /** Country codes, comma separated: `US, CA`. */
+  countries: string;
+  options: OptionValues[];
+}
+
+const NEW_OPTION: OptionValues = { title: '', price: '', deliveryTime: '', freeShippingAbove: '' };
+const EMPTY: RegionFormValues = { name: '', countries: '', options: [NEW_OPTION] };
+const AMOUNT = /^\d{1,12}(\.\d{1,6})?$/;
+
+function rateText(option: StoreShippingOption): string {
+  const rate = option.rate;
+  const base =
+    rate.kind === 'FLAT_RATE'
+      ? `${rate.price ?? '0'} flat`
+      : rate.pricePerWeightUnit
+        ? `${rate.pricePerWeightUnit} per weight unit`
+        : 'by weight brackets';
+  return rate.freeShippingAbove ? `${base}, free from ${rate.freeShippingAbove}` : base;
+}
+
+/** A code the platform accepts, from the option's title: `Express 2-day` is `express-2-day`. */
+const codeOf = (title: string, index: number) =>
+  title
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 50) || `option-${index + 1}`;
+
+/** Shipping regions (countries shipped to) and the delivery options offered in each. */
+export function ShippingPage() {
+  const regions = useShippingRegions();
+  const create = useCreateShippingRegion();
+  const remove = useDeleteShippingRegion();
+  const [notice, setNotice] = useState<string>();
+  const [removing, setRemoving] = useState<StoreShippingRegion>();
+  const { register, control, handleSubmit, formState, setError, reset } = useForm<RegionFormValues>({
+    defaultValues: EMPTY,
+  });
+  const options = useFieldArray({ control, name: 'options' });
+  const errors = formState.errors;
+  const submit = handleSubmit(async (values) => {
+    setNotice(undefined);
+    try {
+      const region = await create.mutateAsync({
+        name: values.name.trim(),
+        destinations: values.countries
+          .split(',')
+          .map((country) => country.trim().toUpperCase())
+          .filter(Boolean)
+          .map((country) => ({ country })),
+        options: values.options.map((option, index) => ({
+          code: codeOf(option.title, index),
+          title: option.title.trim(),
+          ...(option.deliveryTime.trim() ? { deliveryTime: option.deliveryTime.trim() } : {}),
+          rate: {
+            kind: 'FLAT_RATE',
+            price: option.price.trim(),
+            ...(option.freeShippingAbove.trim()
+              ? { freeShippingAbove: option.freeShippingAbove.trim() }
+              : {}),
+          },
+        })),
+      });
+      reset(EMPTY);
+      setNotice(`Shipping to ${region.name} was added.`);
+    } catch (error) {
+      placeViolations(error, ['name', 'destinations', 'country', 'options'], (field, message) =>
+        setError(field === 'name' ? 'name' : field === 'options' ? 'options' : 'countries', { message }),
+      );
+    }
+  });
+  return (
+    <>
+      <h1>Shipping</h1>
+      {notice ? (
+        <p className="notice" role="status">
+          {notice}
+        </p>
+      ) : null}
+      <section className="panel" aria-labelledby="regions-title">
+        <h2 id="regions-title">Shipping regions</h2>
+        {regions.isError ? (
+          <ErrorNotice what="the shipping regions" error={regions.error} retry={() => regions.refetch()} />
+        ) : null}
+        {regions.data?.length === 0 ? (
+          <p className="muted">
+            No shipping regions yet: shoppers cannot check out physical goods until you add one.
+          </p>
+        ) : null}
+        {regions.data?.length ? (
+          <div className="table-wrap">
+            <table className="table">
+              <caption className="visually-hidden">Shipping regions</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Region</th>
+                  <th scope="col">Ships to</th>
+                  <th scope="col">Options</th>
+                  <th scope="col">
+                    <span className="visually-hidden">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {regions.data.map((region) => (
+                  <tr key={region.id}>
+                    <th scope="row">{region.name}</th>
+                    <td>
+                      {region.destinations
+                        .map((destination) =>
+                          destination.subdivisions?.length
+                            ? `${destination.country} (${destination.subdivisions.join(', ')})`
+                            : destination.country,
+                        )
+                        .join(', ')}
+                    </td>
+                    <td>
+                      <ul className="plain-list">
+                        {region.options.map((option) => (
+                          <li key={option.code}>
+                            {option.title}: {rateText(option)}
+                            {option.deliveryTime ? ` (${option.deliveryTime})` : ''}
+                          </li>
+                        ))}
+                      </ul>
+                    </td>
+                    <td>
+                      <ConfirmDialog
+                        trigger={
+                          <button className="button button--quiet" type="button">
+                            Delete <span className="visually-hidden">{region.name}</span>
+                          </button>
+                        }
+                        title={`Stop shipping to ${region.name}?`}
+                        description="Shoppers there are no longer offered these options."
+                        confirm="Delete shipping region"
+                        busy={remove.isPending}
+                        error={removing?.id === region.id && remove.error ? remove.error.message : undefined}
+                        open={removing?.id === region.id}
+                        onOpenChange={(open) => {
+                          remove.reset();
+                          setRemoving(open ? region : undefined);
+                        }}
+                        onConfirm={() =>
+                          remove.mutate(region.id, {
+                            onSuccess: () => {
+                              setRemoving(undefined);
+                              setNotice(`Shipping to ${region.name} was deleted.`);
+                            },
+                          })
+                        }
+                      />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        ) : null}
+      </section>
+      <section className="panel" aria-labelledby="new-region-title">
+        <h2 id="new-region-title">Add a shipping region</h2>
+        <form onSubmit={submit} noValidate>
+          <ChangeError error={create.error} what="Adding the shipping region" />
+          <div className="field-row">
+            <div className="field">
+              <label htmlFor="region-name">Region name</label>
+              <input
+                id="region-name"
+                aria-invalid={Boolean(errors.name)}
+                aria-describedby={errors.name ? 'region-name-error' : undefined}
+                {...register('name', {
+                  validate: (value) => value.trim() !== '' || 'Name the region, like Europe.',
+                })}
+              />
+              <FieldError id="region-name-error" message={errors.name?.message} />
+            </div>
+            <div className="field">
+              <label htmlFor="region-countries">Countries</label>
+              <input
+                id="region-countries"
+                aria-invalid={Boolean(errors.countries)}
+                aria-describedby={errors.countries ? 'region-countries-error' : 'region-countries-hint'}
+                {...register('countries', {
+                  validate: (value) =>
+                    /^\s*[A-Za-z]{2}(\s*,\s*[A-Za-z]{2})*\s*$/.test(value) ||
+                    'Two-letter codes, like US, CA.',
+                })}
+              />
+              <p className="muted hint" id="region-countries-hint">
+                Two-letter codes, separated by commas.
+              </p>
+              <FieldError id="region-countries-error" message={errors.countries?.message} />
+            </div>
+          </div>
+          {options.fields.map((field, index) => (
+            <fieldset key={field.id}>
+              <legend>Delivery option {index + 1}</legend>
+              <div className="field-row">
+                <div className="field">
+                  <label htmlFor={`option-${index}-title`}>Title</label>
+                  <input
+                    id={`option-${index}-title`}
+                    aria-invalid={Boolean(errors.options?.[index]?.title)}
+                    {...register(`options.${index}.title`, {
+                      validate: (value) => value.trim() !== '' || 'Name the option, like Standard.',
+                    })}
+                  />
+                  <FieldError
+                    id={`option-${index}-title-error`}
+                    message={errors.options?.[index]?.title?.message}
+                  />
+                </div>
+                <div className="field">
+                  <label htmlFor={`option-${index}-price`}>Price</label>
+                  <input
+                    id={`option-${index}-price`}
+                    inputMode="decimal"
+                    aria-invalid={Boolean(errors.options?.[index]?.price)}
+                    {...register(`options.${index}.price`, {
+                      validate: (value) => AMOUNT.test(value.trim()) || 'A price like 5.99.',
+                    })}
+                  />
+                  <FieldError
+                    id={`option-${index}-price-error`}
+                    message={errors.options?.[index]?.price?.message}
+                  />
+                </div>
+                <div className="field">
+                  <label htmlFor={`option-${index}-time`}>
+                    Delivery time <span className="muted">(optional)</span>
+                  </label>
+                  <input id={`option-${index}-time`} {...register(`options.${index}.deliveryTime`)} />
+                </div>
+                <div className="field">
+                  <label htmlFor={`option-${index}-free`}>
+                    Free from <span className="muted">(optional)</span>
+                  </label>
+                  <input
+                    id={`option-${index}-free`}
+                    inputMode="decimal"
+                    aria-invalid={Boolean(errors.options?.[index]?.freeShippingAbove)}
+                    {...register(`options.${index}.freeShippingAbove`, {
+                      validate: (value) =>
+                        value.trim() === '' || AMOUNT.test(value.trim()) || 'An amount like 75.',
+                    })}
+                  />
+                  <FieldError
+                    id={`option-${index}-free-error`}
+                    message={errors.options?.[index]?.freeShippingAbove?.message}
+                  />
+                </div>
+              </div>
+              {options.fields.length > 1 ? (
+                <button className="button button--quiet" type="button" onClick={() => options.remove(index)}>
+                  Remove option {index + 1}
+                </button>
+              ) : null}
+            </fieldset>
+          ))}
+          <FieldError
+            id="region-options-error"
+            message={errors.options?.message ?? errors.options?.root?.message}
+          />
+          <p>
+            <button className="button" type="button" onClick={() => options.append(NEW_OPTION)}>
+              Add another option
+            </button>{' '}
+            <button className="button button--primary" type="submit" disabled={create.isPending}>
+              {create.isPending ? 'Adding…' : 'Add shipping region'}
+            </button>
+          </p>
+        </form>
+      </section>
+    </>
+  );
+}

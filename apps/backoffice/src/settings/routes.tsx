@@ -1,0 +1,33 @@
+import type { ReactNode } from 'react';
+import type { RouteObject } from 'react-router';
+import { ApiKeysPage } from './ApiKeysPage.tsx';
+import { AuditLogPage } from './AuditLogPage.tsx';
+import { CouponsPage } from './CouponsPage.tsx';
+import { SettingsLayout } from './common.tsx';
+import { PaymentsPage } from './PaymentsPage.tsx';
+import { ShippingPage } from './ShippingPage.tsx';
+import { StaffPage } from './StaffPage.tsx';
+import { StorePage } from './StorePage.tsx';
+import { TaxesPage } from './TaxesPage.tsx';
+
+/** `/settings/...`: each page behind the sign-in the other pages use (`signedIn`). */
+export function settingsRoutes(
+  index: ReactNode,
+  signedIn: (title: string, page: ReactNode) => ReactNode,
+): RouteObject {
+  return {
+    path: '/settings',
+    element: <SettingsLayout />,
+    children: [
+      { index: true, element: index },
+      { path: 'staff', element: signedIn('Staff and roles', <StaffPage />) },
+      { path: 'api-keys', element: signedIn('API keys', <ApiKeysPage />) },
+      { path: 'audit-log', element: signedIn('Audit log', <AuditLogPage />) },
+      { path: 'payments', element: signedIn('Payments', <PaymentsPage />) },
+      { path: 'store', element: signedIn('Store', <StorePage />) },
+      { path: 'shipping', element: signedIn('Shipping', <ShippingPage />) },
+      { path: 'taxes', element: signedIn('Taxes', <TaxesPage />) },
+      { path: 'coupons', element: signedIn('Coupons', <CouponsPage />) },
+    ],
+  };
+}

@@ -1,0 +1,244 @@
+import type {
+  BoundModule,
+  CreateApiKeyInput,
+  PaymentSettings,
+  StaffPermission,
+  StoreCouponInput,
+  StoreSettings,
+  StoreShippingRegionInput,
+  storeAdmin,
+  TaxRegionInput,
+} from '@cartwheel/sdk';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCartwheel } from './provider.tsx';
+
+/** What the settings hooks need of the client: the SDK's `storeAdmin` module (Cartwheel's own admin calls). */
+export interface StoreAdminClient {
+  storeAdmin: BoundModule<typeof storeAdmin>;
+}
+
+/** Query keys of the store's administration, under `cartwheel` like every other key. */
+export const storeAdminKeys = {
+  all: ['cartwheel', 'storeAdmin'] as const,
+  permissions: ['cartwheel', 'storeAdmin', 'permissions'] as const,
+  roles: ['cartwheel', 'storeAdmin', 'roles'] as const,
+  staff: ['cartwheel', 'storeAdmin', 'staff'] as const,
+  apiKeys: ['cartwheel', 'storeAdmin', 'apiKeys'] as const,
+  auditLog: (before: string | undefined) => ['cartwheel', 'storeAdmin', 'auditLog', { before }] as const,
+  auditLogAll: ['cartwheel', 'storeAdmin', 'auditLog'] as const,
+  paymentSettings: ['cartwheel', 'storeAdmin', 'paymentSettings'] as const,
+  storeSettings: ['cartwheel', 'storeAdmin', 'storeSettings'] as const,
+  taxRegions: ['cartwheel', 'storeAdmin', 'taxRegions'] as const,
+  coupons: ['cartwheel', 'storeAdmin', 'coupons'] as const,
+  shippingRegions: ['cartwheel', 'storeAdmin', 'shippingRegions'] as const,
+};
+
+/** A change to the store's administration: the reads it touches, and the audit log, are refetched. */
+function useAdminChange<I, O>(
+  run: (client: StoreAdminClient, input: I) => Promise<O>,
+  touches: readonly unknown[][],
+) {
+  const client = useCartwheel<StoreAdminClient>();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: I) => run(client, input),
+    onSettled: async () => {
+      await Promise.all(
+        [...touches, [...storeAdminKeys.auditLogAll]].map((queryKey) =>
+          queryClient.invalidateQueries({ queryKey }),
+        ),
+      );
+    },
+  });
+}
+
+export function usePermissions() {
+  const client = useCartwheel<StoreAdminClient>();
+  return useQuery({
+    queryKey: storeAdminKeys.permissions,
+    queryFn: () => client.storeAdmin.listPermissions(),
+  });
+}
+
+export function useStaffRoles() {
+  const client = useCartwheel<StoreAdminClient>();
+  return useQuery({ queryKey: storeAdminKeys.roles, queryFn: () => client.storeAdmin.listRoles() });
+}
+
+export function useStaff() {
+  const client = useCartwheel<StoreAdminClient>();
+  return useQuery({ queryKey: storeAdminKeys.staff, queryFn: () => client.storeAdmin.listStaff() });
+}
+
+export function useApiKeys() {
+  const client = useCartwheel<StoreAdminClient>();
+  return useQuery({ queryKey: storeAdminKeys.apiKeys, queryFn: () => client.storeAdmin.listApiKeys() });
+}
+
+/** A page of the audit log, newest first; `before` is the previous page's `nextCursor`. */
+export function useAuditLog(before: string | undefined, limit = 50) {
+  const client = useCartwheel<StoreAdminClient>();
+  return useQuery({
+    queryKey: storeAdminKeys.auditLog(before),
+    queryFn: () => client.storeAdmin.listAuditLog({ limit, ...(before ? { before } : {}) }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function usePaymentSettings() {
+  const client = useCartwheel<StoreAdminClient>();
+  return useQuery({
+    queryKey: storeAdminKeys.paymentSettings,
+    queryFn: () => client.storeAdmin.getPaymentSettings(),
+  });
+}
+
+export function useStoreSettings() {
+  const client = useCartwheel<StoreAdminClient>();
+  return useQuery({
+    queryKey: storeAdminKeys.storeSettings,
+    queryFn: () => client.storeAdmin.getStoreSettings(),
+  });
+}
+
+export function useCreateRole() {
+  return useAdminChange(
+    (client, role: { name: string; permissions: StaffPermission[] }) => client.storeAdmin.createRole(role),
+    [[...storeAdminKeys.roles]],
+  );
+}
+
+export function useUpdateRole() {
+  return useAdminChange(
+    (client, input: { id: string; role: { name?: string; permissions?: StaffPermission[] } }) =>
+      client.storeAdmin.updateRole(input.id, input.role),
+    [[...storeAdminKeys.roles], [...storeAdminKeys.staff]],
+  );
+}
+
+export function useDeleteRole() {
+  return useAdminChange(
+    (client, id: string) => client.storeAdmin.deleteRole(id),
+    [[...storeAdminKeys.roles]],
+  );
+}
+
+export function useInviteStaff() {
+  return useAdminChange(
+    (client, invitation: { email: string; roleId: string }) => client.storeAdmin.inviteStaff(invitation),
+    [[...storeAdminKeys.staff]],
+  );
+}
+
+/** Suspend, reinstate or remove a staff member, or give them another role. */
+export function useStaffAction() {
+  return useAdminChange(
+    (
+      client,
+      input:
+        | { id: string; action: 'suspend' | 'reinstate' | 'remove' }
+        | { id: string; action: 'changeRole'; roleId: string },
+    ): Promise<unknown> => {
+      const admin = client.storeAdmin;
+      switch (input.action) {
+        case 'suspend':
+          return admin.suspendStaff(input.id);
+        case 'reinstate':
+          return admin.reinstateStaff(input.id);
+        case 'remove':
+          return admin.removeStaff(input.id);
+        case 'changeRole':
+          return admin.changeStaffRole(input.id, input.roleId);
+      }
+    },
+    [[...storeAdminKeys.staff]],
+  );
+}
+
+export function useCreateApiKey() {
+  return useAdminChange(
+    (client, input: CreateApiKeyInput) => client.storeAdmin.createApiKey(input),
+    [[...storeAdminKeys.apiKeys]],
+  );
+}
+
+export function useRevokeApiKey() {
+  return useAdminChange(
+    (client, id: string) => client.storeAdmin.revokeApiKey(id),
+    [[...storeAdminKeys.apiKeys]],
+  );
+}
+
+export function useUpdatePaymentSettings() {
+  return useAdminChange(
+    (client, settings: PaymentSettings) => client.storeAdmin.updatePaymentSettings(settings),
+    [[...storeAdminKeys.paymentSettings]],
+  );
+}
+
+export function useUpdateStoreSettings() {
+  return useAdminChange(
+    (client, settings: Partial<StoreSettings>) => client.storeAdmin.updateStoreSettings(settings),
+    [[...storeAdminKeys.storeSettings]],
+  );
+}
+
+export function useTaxRegions() {
+  const client = useCartwheel<StoreAdminClient>();
+  return useQuery({ queryKey: storeAdminKeys.taxRegions, queryFn: () => client.storeAdmin.listTaxRegions() });
+}
+
+export function useCreateTaxRegion() {
+  return useAdminChange(
+    (client, region: TaxRegionInput) => client.storeAdmin.createTaxRegion(region),
+    [[...storeAdminKeys.taxRegions]],
+  );
+}
+
+export function useDeleteTaxRegion() {
+  return useAdminChange(
+    (client, id: string) => client.storeAdmin.deleteTaxRegion(id),
+    [[...storeAdminKeys.taxRegions]],
+  );
+}
+
+export function useCoupons() {
+  const client = useCartwheel<StoreAdminClient>();
+  return useQuery({ queryKey: storeAdminKeys.coupons, queryFn: () => client.storeAdmin.listCoupons() });
+}
+
+export function useCreateCoupon() {
+  return useAdminChange(
+    (client, coupon: StoreCouponInput) => client.storeAdmin.createCoupon(coupon),
+    [[...storeAdminKeys.coupons]],
+  );
+}
+
+export function useDeleteCoupon() {
+  return useAdminChange(
+    (client, id: string) => client.storeAdmin.deleteCoupon(id),
+    [[...storeAdminKeys.coupons]],
+  );
+}
+
+export function useShippingRegions() {
+  const client = useCartwheel<StoreAdminClient>();
+  return useQuery({
+    queryKey: storeAdminKeys.shippingRegions,
+    queryFn: () => client.storeAdmin.listShippingRegions(),
+  });
+}
+
+export function useCreateShippingRegion() {
+  return useAdminChange(
+    (client, region: StoreShippingRegionInput) => client.storeAdmin.createShippingRegion(region),
+    [[...storeAdminKeys.shippingRegions]],
+  );
+}
+
+export function useDeleteShippingRegion() {
+  return useAdminChange(
+    (client, id: string) => client.storeAdmin.deleteShippingRegion(id),
+    [[...storeAdminKeys.shippingRegions]],
+  );
+}

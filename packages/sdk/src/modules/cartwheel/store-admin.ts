@@ -1,0 +1,379 @@
+import type { ModuleDefinition } from '../../client.ts';
+import { everyHost } from '../../transport/domains.ts';
+import type { HttpMethod, Transport } from '../../transport/http.ts';
+import { segment } from '../stores/domains.ts';
+import type { StaffMember, StaffPermission } from './staff-session.ts';
+
+/**
+ * Cartwheel's own admin calls (`/api/cartwheel/...`): staff, roles, API keys, the audit log and the
+ * store's payment and store settings. The hosted platform keeps these in its dashboard, so there is no
+ * hosted client to match; the paths are the same on every host. Its own module object (`storeAdmin`),
+ * so a storefront that never imports it ships none of it.
+ */
+export const CARTWHEEL_ADMIN = everyHost(['', '']);
+
+export interface StaffRole {
+  id: string;
+  name: string;
+  permissions: StaffPermission[];
+  createdDate: string;
+  updatedDate: string;
+}
+
+/** A staff record as the staff list answers it: the session's `StaffMember` and its dates. */
+export interface StaffRecord extends StaffMember {
+  /** The identity (and member) id, once the invitation is accepted. */
+  identityId: string | null;
+  createdDate: string;
+  updatedDate: string;
+}
+
+export interface ApiKeyInfo {
+  id: string;
+  name: string;
+  /** The key's first characters, to tell keys apart (the key itself is shown once, at creation). */
+  keyPrefix: string;
+  permissions: StaffPermission[];
+  createdDate: string;
+  expiresDate: string | null;
+  lastUsedDate: string | null;
+  revokedDate: string | null;
+}
+
+export interface CreateApiKeyInput {
+  name: string;
+  permissions: StaffPermission[];
+  /** ISO date-time; none for a key that does not expire. */
+  expiresDate?: string | null;
+}
+
+export interface AuditEntry {
+  id: string;
+  date: string;
+  actor: { type: string; id: string | null; name: string | null };
+  method: string;
+  route: string;
+  path: string;
+  status: number;
+  address: string;
+  requestId: string;
+}
+
+export interface AuditLogPage {
+  entries: AuditEntry[];
+  /** Pass as `before` for the next (older) page; null on the last. */
+  nextCursor: string | null;
+}
+
+export type CaptureMode = 'IMMEDIATE' | 'AUTHORIZE_ONLY';
+
+export interface PaymentSettings {
+  capture: CaptureMode;
+}
+
+export interface StoreSettings {
+  currency: string;
+  weightUnit: 'KG' | 'LB';
+  taxIncludedInPrices: boolean;
+}
+
+export interface TaxRegion {
+  id: string;
+  name: string;
+  country: string;
+  /** ISO 3166-2 (`US-NY`), or null for the whole country. */
+  subdivision: string | null;
+  /** Decimal string between 0 and 1: `"0.08875"`. */
+  rate: string;
+  taxShipping: boolean;
+  createdDate: string;
+  updatedDate: string;
+}
+
+export interface TaxRegionInput {
+  name: string;
+  country: string;
+  subdivision?: string | null;
+  rate: string;
+  taxShipping?: boolean;
+}
+
+export type CouponDiscountType = 'PERCENTAGE' | 'FIXED_AMOUNT' | 'FREE_SHIPPING';
+
+export interface StoreCoupon {
+  id: string;
+  code: string;
+  name: string;
+  active: boolean;
+  discountType: CouponDiscountType;
+  percentage?: number | null;
+  fixedAmount?: string | null;
+  productIds?: string[];
+  collectionIds?: string[];
+  minimumSubtotal?: string | null;
+  startTime?: string | null;
+  expirationTime?: string | null;
+  createdDate: string;
+  updatedDate: string;
+}
+
+export type StoreCouponInput = Omit<StoreCoupon, 'id' | 'name' | 'active' | 'createdDate' | 'updatedDate'> & {
+  name?: string;
+  active?: boolean;
+};
+
+/** Where `now` falls in a coupon's start..expiration window, as the platform reckons it. */
+export function couponWindowStatus(
+  coupon: Pick<StoreCoupon, 'startTime' | 'expirationTime'>,
+  now: Date = new Date(),
+): 'LIVE' | 'PENDING' | 'EXPIRED' {
+  if (coupon.startTime && Date.parse(coupon.startTime) > now.getTime()) return 'PENDING';
+  if (coupon.expirationTime && Date.parse(coupon.expirationTime) <= now.getTime()) return 'EXPIRED';
+  return 'LIVE';
+}
+
+export interface StoreShippingOption {
+  code: string;
+  title: string;
+  /** Free text: "3-5 business days". */
+  deliveryTime?: string | null;
+  rate: {
+    kind: 'FLAT_RATE' | 'BY_WEIGHT';
+    price?: string;
+    pricePerWeightUnit?: string;
+    weightBrackets?: Array<{ upToWeight: number | null; price: string }>;
+    freeShippingAbove?: string | null;
+  };
+  deliveryTimeSlots?: Array<{ from: string; to: string }>;
+}
+
+export interface StoreShippingRegion {
+  id: string;
+  name: string;
+  destinations: Array<{ country: string; subdivisions?: string[] }>;
+  options: StoreShippingOption[];
+  createdDate: string;
+  updatedDate: string;
+}
+
+export type StoreShippingRegionInput = Pick<StoreShippingRegion, 'name' | 'destinations' | 'options'>;
+
+function call<T>(
+  transport: Transport,
+  method: HttpMethod,
+  path: string,
+  name: string,
+  body?: unknown,
+  params?: Record<string, unknown>,
+): Promise<T> {
+  return transport.request<T>({
+    method,
+    path: `/api/cartwheel${path}`,
+    mapping: CARTWHEEL_ADMIN,
+    ...(body === undefined ? {} : { body }),
+    ...(params ? { params } : {}),
+    // the entity is the path's first part (`staff-roles`, `api-keys`)
+    trace: {
+      package: '@cartwheel/sdk',
+      method: `cartwheel.admin.v1.StoreAdmin.${name}`,
+      entity: path.split('/')[1] ?? '',
+    },
+  });
+}
+
+const id = (value: string) => segment(value);
+
+export const storeAdmin = {
+  /** `GET /api/cartwheel/permissions`: every permission there is. */
+  listPermissions: (t: Transport) => async (): Promise<StaffPermission[]> =>
+    (await call<{ permissions: StaffPermission[] }>(t, 'GET', '/permissions', 'ListPermissions')).permissions,
+
+  /** `GET /api/cartwheel/staff-roles`. */
+  listRoles: (t: Transport) => async (): Promise<StaffRole[]> =>
+    (await call<{ roles: StaffRole[] }>(t, 'GET', '/staff-roles', 'ListRoles')).roles,
+  /** `POST /api/cartwheel/staff-roles` {role: {name, permissions}}. */
+  createRole:
+    (t: Transport) =>
+    async (role: { name: string; permissions: StaffPermission[] }): Promise<StaffRole> =>
+      (await call<{ role: StaffRole }>(t, 'POST', '/staff-roles', 'CreateRole', { role })).role,
+  /** `PATCH /api/cartwheel/staff-roles/{id}` {role: {name?, permissions?}}. */
+  updateRole:
+    (t: Transport) =>
+    async (roleId: string, role: { name?: string; permissions?: StaffPermission[] }): Promise<StaffRole> =>
+      (await call<{ role: StaffRole }>(t, 'PATCH', `/staff-roles/${id(roleId)}`, 'UpdateRole', { role }))
+        .role,
+  /** `DELETE /api/cartwheel/staff-roles/{id}`: refused with `ROLE_IN_USE` while someone holds it. */
+  deleteRole:
+    (t: Transport) =>
+    async (roleId: string): Promise<void> => {
+      await call(t, 'DELETE', `/staff-roles/${id(roleId)}`, 'DeleteRole');
+    },
+
+  /** `GET /api/cartwheel/staff`. */
+  listStaff: (t: Transport) => async (): Promise<StaffRecord[]> =>
+    (await call<{ staff: StaffRecord[] }>(t, 'GET', '/staff', 'ListStaff')).staff,
+  /** `POST /api/cartwheel/staff/invitations` {email, roleId}: mails the invitation. */
+  inviteStaff:
+    (t: Transport) =>
+    async (invitation: { email: string; roleId: string }): Promise<StaffRecord> =>
+      (await call<{ staffMember: StaffRecord }>(t, 'POST', '/staff/invitations', 'InviteStaff', invitation))
+        .staffMember,
+  /** `PATCH /api/cartwheel/staff/{id}` {roleId}. */
+  changeStaffRole:
+    (t: Transport) =>
+    async (staffId: string, roleId: string): Promise<StaffRecord> =>
+      (
+        await call<{ staffMember: StaffRecord }>(t, 'PATCH', `/staff/${id(staffId)}`, 'ChangeStaffRole', {
+          roleId,
+        })
+      ).staffMember,
+  /** `POST /api/cartwheel/staff/{id}/suspend`: their sign-ins end. */
+  suspendStaff:
+    (t: Transport) =>
+    async (staffId: string): Promise<StaffRecord> =>
+      (
+        await call<{ staffMember: StaffRecord }>(
+          t,
+          'POST',
+          `/staff/${id(staffId)}/suspend`,
+          'SuspendStaff',
+          {},
+        )
+      ).staffMember,
+  /** `POST /api/cartwheel/staff/{id}/reinstate`. */
+  reinstateStaff:
+    (t: Transport) =>
+    async (staffId: string): Promise<StaffRecord> =>
+      (
+        await call<{ staffMember: StaffRecord }>(
+          t,
+          'POST',
+          `/staff/${id(staffId)}/reinstate`,
+          'ReinstateStaff',
+          {},
+        )
+      ).staffMember,
+  /** `DELETE /api/cartwheel/staff/{id}`. */
+  removeStaff:
+    (t: Transport) =>
+    async (staffId: string): Promise<void> => {
+      await call(t, 'DELETE', `/staff/${id(staffId)}`, 'RemoveStaff');
+    },
+
+  /** `GET /api/cartwheel/api-keys`: keys without their secret, with `lastUsedDate`. */
+  listApiKeys: (t: Transport) => async (): Promise<ApiKeyInfo[]> =>
+    (await call<{ apiKeys: ApiKeyInfo[] }>(t, 'GET', '/api-keys', 'ListApiKeys')).apiKeys,
+  /** `POST /api/cartwheel/api-keys` {apiKey}: `key` is in this answer only. */
+  createApiKey:
+    (t: Transport) =>
+    (apiKey: CreateApiKeyInput): Promise<{ apiKey: ApiKeyInfo; key: string }> =>
+      call(t, 'POST', '/api-keys', 'CreateApiKey', { apiKey }),
+  /** `POST /api/cartwheel/api-keys/{id}/revoke`. */
+  revokeApiKey:
+    (t: Transport) =>
+    async (keyId: string): Promise<ApiKeyInfo> =>
+      (await call<{ apiKey: ApiKeyInfo }>(t, 'POST', `/api-keys/${id(keyId)}/revoke`, 'RevokeApiKey', {}))
+        .apiKey,
+
+  /** `GET /api/cartwheel/audit-log?limit=&before=`: newest first. */
+  listAuditLog:
+    (t: Transport) =>
+    (options: { limit?: number; before?: string } = {}): Promise<AuditLogPage> =>
+      call(t, 'GET', '/audit-log', 'ListAuditLog', undefined, {
+        limit: options.limit,
+        before: options.before,
+      }),
+
+  /** `GET /api/cartwheel/payment-settings`. */
+  getPaymentSettings: (t: Transport) => async (): Promise<PaymentSettings> =>
+    (await call<{ paymentSettings: PaymentSettings }>(t, 'GET', '/payment-settings', 'GetPaymentSettings'))
+      .paymentSettings,
+  /** `PATCH /api/cartwheel/payment-settings` {paymentSettings: {capture}}. */
+  updatePaymentSettings:
+    (t: Transport) =>
+    async (paymentSettings: PaymentSettings): Promise<PaymentSettings> =>
+      (
+        await call<{ paymentSettings: PaymentSettings }>(
+          t,
+          'PATCH',
+          '/payment-settings',
+          'UpdatePaymentSettings',
+          { paymentSettings },
+        )
+      ).paymentSettings,
+
+  /** `GET /api/cartwheel/store-settings`. */
+  getStoreSettings: (t: Transport) => async (): Promise<StoreSettings> =>
+    (await call<{ storeSettings: StoreSettings }>(t, 'GET', '/store-settings', 'GetStoreSettings'))
+      .storeSettings,
+  /** `PATCH /api/cartwheel/store-settings` {storeSettings}: only the fields given change. */
+  updateStoreSettings:
+    (t: Transport) =>
+    async (storeSettings: Partial<StoreSettings>): Promise<StoreSettings> =>
+      (
+        await call<{ storeSettings: StoreSettings }>(t, 'PATCH', '/store-settings', 'UpdateStoreSettings', {
+          storeSettings,
+        })
+      ).storeSettings,
+  /** `GET /api/cartwheel/tax-regions`. */
+  listTaxRegions: (t: Transport) => async (): Promise<TaxRegion[]> =>
+    (await call<{ taxRegions: TaxRegion[] }>(t, 'GET', '/tax-regions', 'ListTaxRegions')).taxRegions,
+  /** `POST /api/cartwheel/tax-regions` {taxRegion}. */
+  createTaxRegion:
+    (t: Transport) =>
+    async (taxRegion: TaxRegionInput): Promise<TaxRegion> =>
+      (await call<{ taxRegion: TaxRegion }>(t, 'POST', '/tax-regions', 'CreateTaxRegion', { taxRegion }))
+        .taxRegion,
+  /** `DELETE /api/cartwheel/tax-regions/{id}`. */
+  deleteTaxRegion:
+    (t: Transport) =>
+    async (regionId: string): Promise<void> => {
+      await call(t, 'DELETE', `/tax-regions/${id(regionId)}`, 'DeleteTaxRegion');
+    },
+
+  /** `GET /api/cartwheel/coupons`. */
+  listCoupons: (t: Transport) => async (): Promise<StoreCoupon[]> =>
+    (await call<{ coupons: StoreCoupon[] }>(t, 'GET', '/coupons', 'ListCoupons')).coupons,
+  /** `POST /api/cartwheel/coupons` {coupon}. */
+  createCoupon:
+    (t: Transport) =>
+    async (coupon: StoreCouponInput): Promise<StoreCoupon> =>
+      (await call<{ coupon: StoreCoupon }>(t, 'POST', '/coupons', 'CreateCoupon', { coupon })).coupon,
+  /** `DELETE /api/cartwheel/coupons/{id}`. */
+  deleteCoupon:
+    (t: Transport) =>
+    async (couponId: string): Promise<void> => {
+      await call(t, 'DELETE', `/coupons/${id(couponId)}`, 'DeleteCoupon');
+    },
+  /** `GET /api/cartwheel/shipping-regions`. */
+  listShippingRegions: (t: Transport) => async (): Promise<StoreShippingRegion[]> =>
+    (
+      await call<{ shippingRegions: StoreShippingRegion[] }>(
+        t,
+        'GET',
+        '/shipping-regions',
+        'ListShippingRegions',
+      )
+    ).shippingRegions,
+  /** `POST /api/cartwheel/shipping-regions` {shippingRegion}. */
+  createShippingRegion:
+    (t: Transport) =>
+    async (shippingRegion: StoreShippingRegionInput): Promise<StoreShippingRegion> =>
+      (
+        await call<{ shippingRegion: StoreShippingRegion }>(
+          t,
+          'POST',
+          '/shipping-regions',
+          'CreateShippingRegion',
+          {
+            shippingRegion,
+          },
+        )
+      ).shippingRegion,
+  /** `DELETE /api/cartwheel/shipping-regions/{id}`. */
+  deleteShippingRegion:
+    (t: Transport) =>
+    async (regionId: string): Promise<void> => {
+      await call(t, 'DELETE', `/shipping-regions/${id(regionId)}`, 'DeleteShippingRegion');
+    },
+} satisfies ModuleDefinition;
