@@ -1,7 +1,7 @@
 import type { ModuleDefinition } from '../../client.ts';
-import { everyHost } from '../../transport/domains.ts';
 import type { HttpMethod, Transport } from '../../transport/http.ts';
 import { segment } from '../stores/domains.ts';
+import { CARTWHEEL_API } from './domains.ts';
 import type { StaffMember, StaffPermission } from './staff-session.ts';
 
 /**
@@ -10,7 +10,7 @@ import type { StaffMember, StaffPermission } from './staff-session.ts';
  * hosted client to match; the paths are the same on every host. Its own module object (`storeAdmin`),
  * so a storefront that never imports it ships none of it.
  */
-export const CARTWHEEL_ADMIN = everyHost(['', '']);
+const CARTWHEEL_ADMIN = CARTWHEEL_API;
 
 export interface StaffRole {
   id: string;
@@ -168,7 +168,7 @@ function call<T>(
 ): Promise<T> {
   return transport.request<T>({
     method,
-    path: `/api/cartwheel${path}`,
+    path,
     mapping: CARTWHEEL_ADMIN,
     ...(body === undefined ? {} : { body }),
     ...(params ? { params } : {}),
