@@ -1,8 +1,9 @@
 import { useBulkProductChange, useProducts } from '@cartwheel/react';
 import type { Product } from '@cartwheel/sdk';
-import { createColumnHelper, flexRender, getCoreRowModel, useReactTable } from '@tanstack/react-table';
+import { createColumnHelper, getCoreRowModel, useReactTable } from '@tanstack/react-table';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { DataTable, Pager } from '../components/DataTable.tsx';
 import { ErrorNotice } from '../components/ErrorNotice.tsx';
 import '../orders/orders.css';
 
@@ -271,49 +272,15 @@ export function ProductsPage() {
           {q ? 'No product name starts with that.' : 'No products yet. Create the first with “New product”.'}
         </p>
       ) : (
-        <div className="table-wrap">
-          <table className="table" aria-busy={products.isFetching} aria-label="Products">
-            <thead>
-              {table.getHeaderGroups().map((group) => (
-                <tr key={group.id}>
-                  {group.headers.map((header) => (
-                    <th key={header.id} scope="col">
-                      {flexRender(header.column.columnDef.header, header.getContext())}
-                    </th>
-                  ))}
-                </tr>
-              ))}
-            </thead>
-            <tbody>
-              {table.getRowModel().rows.map((row) => (
-                <tr key={row.id} data-testid="product-row">
-                  {row.getVisibleCells().map((cell) => (
-                    <td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable table={table} label="Products" busy={products.isFetching} rowTestId="product-row" />
       )}
-      <nav className="pager" aria-label="Pages of products">
-        <button
-          className="button button--quiet"
-          type="button"
-          disabled={page <= 1}
-          onClick={() => go({ page: page > 2 ? String(page - 1) : '' })}
-        >
-          Previous
-        </button>
-        <button
-          className="button button--quiet"
-          type="button"
-          disabled={!products.data?.hasNext}
-          onClick={() => go({ page: String(page + 1) })}
-        >
-          Next
-        </button>
-      </nav>
+      <Pager
+        label="Pages of products"
+        hasPrevious={page > 1}
+        hasNext={Boolean(products.data?.hasNext)}
+        onPrevious={() => go({ page: page > 2 ? String(page - 1) : '' })}
+        onNext={() => go({ page: String(page + 1) })}
+      />
     </>
   );
 }

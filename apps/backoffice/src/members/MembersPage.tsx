@@ -5,10 +5,11 @@ import {
   useMembersQuery,
 } from '@cartwheel/react';
 import type { BulkMembersJobProgress, Member } from '@cartwheel/sdk';
-import { createColumnHelper, flexRender, getCoreRowModel, useReactTable } from '@tanstack/react-table';
+import { createColumnHelper, getCoreRowModel, useReactTable } from '@tanstack/react-table';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ConfirmDialog } from '../components/ConfirmDialog.tsx';
+import { DataTable, Pager } from '../components/DataTable.tsx';
 import { ErrorNotice } from '../components/ErrorNotice.tsx';
 import { orderDate } from '../orders/labels.ts';
 import { useCan } from '../staff-session.ts';
@@ -236,49 +237,15 @@ export function MembersPage() {
             : 'No members yet. Shoppers who sign up appear here.'}
         </p>
       ) : (
-        <div className="table-wrap">
-          <table className="table" aria-busy={members.isFetching} aria-label="Members">
-            <thead>
-              {table.getHeaderGroups().map((group) => (
-                <tr key={group.id}>
-                  {group.headers.map((header) => (
-                    <th key={header.id} scope="col">
-                      {flexRender(header.column.columnDef.header, header.getContext())}
-                    </th>
-                  ))}
-                </tr>
-              ))}
-            </thead>
-            <tbody>
-              {table.getRowModel().rows.map((row) => (
-                <tr key={row.id} data-testid="member-row">
-                  {row.getVisibleCells().map((cell) => (
-                    <td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable table={table} label="Members" busy={members.isFetching} rowTestId="member-row" />
       )}
-      <nav className="pager" aria-label="Pages of members">
-        <button
-          className="button button--quiet"
-          type="button"
-          disabled={page <= 1}
-          onClick={() => go({ page: page > 2 ? String(page - 1) : '' })}
-        >
-          Previous
-        </button>
-        <button
-          className="button button--quiet"
-          type="button"
-          disabled={!members.data?.hasNext}
-          onClick={() => go({ page: String(page + 1) })}
-        >
-          Next
-        </button>
-      </nav>
+      <Pager
+        label="Pages of members"
+        hasPrevious={page > 1}
+        hasNext={Boolean(members.data?.hasNext)}
+        onPrevious={() => go({ page: page > 2 ? String(page - 1) : '' })}
+        onNext={() => go({ page: String(page + 1) })}
+      />
     </>
   );
 }

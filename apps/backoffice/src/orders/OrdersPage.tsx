@@ -2,13 +2,13 @@ import { useOrderSearch } from '@cartwheel/react';
 import type { Order } from '@cartwheel/sdk';
 import {
   createColumnHelper,
-  flexRender,
   getCoreRowModel,
   type RowSelectionState,
   useReactTable,
 } from '@tanstack/react-table';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { DataTable, Pager } from '../components/DataTable.tsx';
 import { ErrorNotice } from '../components/ErrorNotice.tsx';
 import { BulkBar } from './BulkBar.tsx';
 import { ExportButton } from './Export.tsx';
@@ -284,50 +284,16 @@ export function OrdersPage() {
             : 'No orders yet. Orders appear here as shoppers check out.'}
         </p>
       ) : (
-        <div className="table-wrap">
-          <table className="table" aria-busy={orders.isFetching} aria-label="Orders">
-            <thead>
-              {table.getHeaderGroups().map((group) => (
-                <tr key={group.id}>
-                  {group.headers.map((header) => (
-                    <th key={header.id} scope="col">
-                      {flexRender(header.column.columnDef.header, header.getContext())}
-                    </th>
-                  ))}
-                </tr>
-              ))}
-            </thead>
-            <tbody>
-              {table.getRowModel().rows.map((row) => (
-                <tr key={row.id} data-testid="order-row">
-                  {row.getVisibleCells().map((cell) => (
-                    <td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable table={table} label="Orders" busy={orders.isFetching} rowTestId="order-row" />
       )}
 
-      <nav className="pager" aria-label="Pages of orders">
-        <button
-          className="button button--quiet"
-          type="button"
-          disabled={cursors.length === 0}
-          onClick={() => setCursors((before) => before.slice(0, -1))}
-        >
-          Previous
-        </button>
-        <button
-          className="button button--quiet"
-          type="button"
-          disabled={!next}
-          onClick={() => next && setCursors((before) => [...before, next])}
-        >
-          Next
-        </button>
-      </nav>
+      <Pager
+        label="Pages of orders"
+        hasPrevious={cursors.length > 0}
+        hasNext={Boolean(next)}
+        onPrevious={() => setCursors((before) => before.slice(0, -1))}
+        onNext={() => next && setCursors((before) => [...before, next])}
+      />
     </>
   );
 }
