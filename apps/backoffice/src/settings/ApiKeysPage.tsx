@@ -2,9 +2,8 @@ import { useApiKeys, useCreateApiKey, usePermissions, useRevokeApiKey } from '@c
 import type { ApiKeyInfo, StaffPermission } from '@cartwheel/sdk';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { ConfirmDialog } from '../components/ConfirmDialog.tsx';
 import { ErrorNotice } from '../components/ErrorNotice.tsx';
-import { ChangeError, FieldError, formatDate, placeViolations } from './common.tsx';
+import { ChangeError, ConfirmedRowAction, FieldError, formatDate, placeViolations } from './common.tsx';
 
 interface KeyFormValues {
   name: string;
@@ -21,7 +20,6 @@ export function ApiKeysPage() {
   const revoke = useRevokeApiKey();
   const [created, setCreated] = useState<{ name: string; key: string }>();
   const [notice, setNotice] = useState<string>();
-  const [revoking, setRevoking] = useState<ApiKeyInfo>();
   const [copied, setCopied] = useState(false);
   const { register, handleSubmit, formState, setError, reset } = useForm<KeyFormValues>({
     defaultValues: { name: '', permissions: [], expires: '' },
@@ -128,30 +126,15 @@ export function ApiKeysPage() {
                     <td>{statusOf(key)}</td>
                     <td>
                       {key.revokedDate ? null : (
-                        <ConfirmDialog
-                          trigger={
-                            <button className="button button--quiet" type="button">
-                              Revoke <span className="visually-hidden">{key.name}</span>
-                            </button>
-                          }
+                        <ConfirmedRowAction
+                          verb="Revoke"
+                          name={key.name}
                           title={`Revoke the key ${key.name}?`}
                           description="Apps using it are refused at once. This cannot be undone."
                           confirm="Revoke key"
-                          busy={revoke.isPending}
-                          error={revoking?.id === key.id && revoke.error ? revoke.error.message : undefined}
-                          open={revoking?.id === key.id}
-                          onOpenChange={(open) => {
-                            revoke.reset();
-                            setRevoking(open ? key : undefined);
-                          }}
-                          onConfirm={() =>
-                            revoke.mutate(key.id, {
-                              onSuccess: () => {
-                                setRevoking(undefined);
-                                setNotice(`The key ${key.name} was revoked.`);
-                              },
-                            })
-                          }
+                          mutation={revoke}
+                          variables={key.id}
+                          onDone={() => setNotice(`The key ${key.name} was revoked.`)}
                         />
                       )}
                     </td>

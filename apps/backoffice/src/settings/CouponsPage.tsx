@@ -2,9 +2,8 @@ import { useCoupons, useCreateCoupon, useDeleteCoupon } from '@cartwheel/react';
 import { type CouponDiscountType, couponWindowStatus, type StoreCoupon } from '@cartwheel/sdk';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { ConfirmDialog } from '../components/ConfirmDialog.tsx';
 import { ErrorNotice } from '../components/ErrorNotice.tsx';
-import { ChangeError, FieldError, formatDate, placeViolations } from './common.tsx';
+import { ChangeError, ConfirmedRowAction, FieldError, formatDate, placeViolations } from './common.tsx';
 
 interface CouponFormValues {
   code: string;
@@ -42,7 +41,6 @@ export function CouponsPage() {
   const create = useCreateCoupon();
   const remove = useDeleteCoupon();
   const [notice, setNotice] = useState<string>();
-  const [removing, setRemoving] = useState<StoreCoupon>();
   const { register, handleSubmit, formState, setError, reset, watch } = useForm<CouponFormValues>({
     defaultValues: EMPTY,
   });
@@ -131,32 +129,15 @@ export function CouponsPage() {
                         </span>
                       </td>
                       <td>
-                        <ConfirmDialog
-                          trigger={
-                            <button className="button button--quiet" type="button">
-                              Delete <span className="visually-hidden">{coupon.code}</span>
-                            </button>
-                          }
+                        <ConfirmedRowAction
+                          verb="Delete"
+                          name={coupon.code}
                           title={`Delete the coupon ${coupon.code}?`}
                           description="Shoppers can no longer apply it."
                           confirm="Delete coupon"
-                          busy={remove.isPending}
-                          error={
-                            removing?.id === coupon.id && remove.error ? remove.error.message : undefined
-                          }
-                          open={removing?.id === coupon.id}
-                          onOpenChange={(open) => {
-                            remove.reset();
-                            setRemoving(open ? coupon : undefined);
-                          }}
-                          onConfirm={() =>
-                            remove.mutate(coupon.id, {
-                              onSuccess: () => {
-                                setRemoving(undefined);
-                                setNotice(`The coupon ${coupon.code} was deleted.`);
-                              },
-                            })
-                          }
+                          mutation={remove}
+                          variables={coupon.id}
+                          onDone={() => setNotice(`The coupon ${coupon.code} was deleted.`)}
                         />
                       </td>
                     </tr>

@@ -1,10 +1,9 @@
 import { useCreateShippingRegion, useDeleteShippingRegion, useShippingRegions } from '@cartwheel/react';
-import type { StoreShippingOption, StoreShippingRegion } from '@cartwheel/sdk';
+import type { StoreShippingOption } from '@cartwheel/sdk';
 import { useState } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
-import { ConfirmDialog } from '../components/ConfirmDialog.tsx';
 import { ErrorNotice } from '../components/ErrorNotice.tsx';
-import { ChangeError, FieldError, placeViolations } from './common.tsx';
+import { ChangeError, ConfirmedRowAction, FieldError, placeViolations } from './common.tsx';
 
 interface OptionValues {
   title: string;
@@ -49,7 +48,6 @@ export function ShippingPage() {
   const create = useCreateShippingRegion();
   const remove = useDeleteShippingRegion();
   const [notice, setNotice] = useState<string>();
-  const [removing, setRemoving] = useState<StoreShippingRegion>();
   const { register, control, handleSubmit, formState, setError, reset } = useForm<RegionFormValues>({
     defaultValues: EMPTY,
   });
@@ -142,30 +140,15 @@ export function ShippingPage() {
                       </ul>
                     </td>
                     <td>
-                      <ConfirmDialog
-                        trigger={
-                          <button className="button button--quiet" type="button">
-                            Delete <span className="visually-hidden">{region.name}</span>
-                          </button>
-                        }
+                      <ConfirmedRowAction
+                        verb="Delete"
+                        name={region.name}
                         title={`Stop shipping to ${region.name}?`}
                         description="Shoppers there are no longer offered these options."
                         confirm="Delete shipping region"
-                        busy={remove.isPending}
-                        error={removing?.id === region.id && remove.error ? remove.error.message : undefined}
-                        open={removing?.id === region.id}
-                        onOpenChange={(open) => {
-                          remove.reset();
-                          setRemoving(open ? region : undefined);
-                        }}
-                        onConfirm={() =>
-                          remove.mutate(region.id, {
-                            onSuccess: () => {
-                              setRemoving(undefined);
-                              setNotice(`Shipping to ${region.name} was deleted.`);
-                            },
-                          })
-                        }
+                        mutation={remove}
+                        variables={region.id}
+                        onDone={() => setNotice(`Shipping to ${region.name} was deleted.`)}
                       />
                     </td>
                   </tr>

@@ -7,12 +7,12 @@ import {
   useStaffAction,
   useStaffRoles,
 } from '@cartwheel/react';
-import type { StaffMember, StaffPermission, StaffRole } from '@cartwheel/sdk';
+import type { StaffMember, StaffPermission } from '@cartwheel/sdk';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { ConfirmDialog } from '../components/ConfirmDialog.tsx';
 import { ErrorNotice } from '../components/ErrorNotice.tsx';
-import { ChangeError, FieldError, placeViolations } from './common.tsx';
+import { ChangeError, ConfirmedRowAction, FieldError, placeViolations } from './common.tsx';
 
 /** Staff and roles: roles built from permissions, staff invited by email, suspended, reinstated, removed. */
 export function StaffPage() {
@@ -35,7 +35,6 @@ function Roles({ onDone }: { onDone(message: string): void }) {
   const roles = useStaffRoles();
   const permissions = usePermissions();
   const remove = useDeleteRole();
-  const [removing, setRemoving] = useState<StaffRole>();
   return (
     <section className="panel" aria-labelledby="roles-title">
       <h2 id="roles-title">Roles</h2>
@@ -64,30 +63,15 @@ function Roles({ onDone }: { onDone(message: string): void }) {
                   <th scope="row">{role.name}</th>
                   <td>{role.permissions.join(', ') || 'none'}</td>
                   <td>
-                    <ConfirmDialog
-                      trigger={
-                        <button className="button button--quiet" type="button">
-                          Delete <span className="visually-hidden">{role.name}</span>
-                        </button>
-                      }
+                    <ConfirmedRowAction
+                      verb="Delete"
+                      name={role.name}
                       title={`Delete the role ${role.name}?`}
                       description="A role someone still holds cannot be deleted."
                       confirm="Delete role"
-                      busy={remove.isPending}
-                      error={removing?.id === role.id && remove.error ? remove.error.message : undefined}
-                      open={removing?.id === role.id}
-                      onOpenChange={(open) => {
-                        remove.reset();
-                        setRemoving(open ? role : undefined);
-                      }}
-                      onConfirm={() =>
-                        remove.mutate(role.id, {
-                          onSuccess: () => {
-                            setRemoving(undefined);
-                            onDone(`The role ${role.name} was deleted.`);
-                          },
-                        })
-                      }
+                      mutation={remove}
+                      variables={role.id}
+                      onDone={() => onDone(`The role ${role.name} was deleted.`)}
                     />
                   </td>
                 </tr>

@@ -1,10 +1,8 @@
 import { useCreateTaxRegion, useDeleteTaxRegion, useTaxRegions } from '@cartwheel/react';
-import type { TaxRegion } from '@cartwheel/sdk';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { ConfirmDialog } from '../components/ConfirmDialog.tsx';
 import { ErrorNotice } from '../components/ErrorNotice.tsx';
-import { ChangeError, FieldError, placeViolations } from './common.tsx';
+import { ChangeError, ConfirmedRowAction, FieldError, placeViolations } from './common.tsx';
 
 interface TaxFormValues {
   name: string;
@@ -33,7 +31,6 @@ export function TaxesPage() {
   const create = useCreateTaxRegion();
   const remove = useDeleteTaxRegion();
   const [notice, setNotice] = useState<string>();
-  const [removing, setRemoving] = useState<TaxRegion>();
   const { register, handleSubmit, formState, setError, reset } = useForm<TaxFormValues>({
     defaultValues: EMPTY,
   });
@@ -96,30 +93,15 @@ export function TaxesPage() {
                     <td>{percentOf(region.rate)}</td>
                     <td>{region.taxShipping ? 'Yes' : 'No'}</td>
                     <td>
-                      <ConfirmDialog
-                        trigger={
-                          <button className="button button--quiet" type="button">
-                            Delete <span className="visually-hidden">{region.name}</span>
-                          </button>
-                        }
+                      <ConfirmedRowAction
+                        verb="Delete"
+                        name={region.name}
                         title={`Stop taxing ${region.name}?`}
                         description="Checkouts to this region are no longer taxed by it."
                         confirm="Delete tax region"
-                        busy={remove.isPending}
-                        error={removing?.id === region.id && remove.error ? remove.error.message : undefined}
-                        open={removing?.id === region.id}
-                        onOpenChange={(open) => {
-                          remove.reset();
-                          setRemoving(open ? region : undefined);
-                        }}
-                        onConfirm={() =>
-                          remove.mutate(region.id, {
-                            onSuccess: () => {
-                              setRemoving(undefined);
-                              setNotice(`Tax for ${region.name} was deleted.`);
-                            },
-                          })
-                        }
+                        mutation={remove}
+                        variables={region.id}
+                        onDone={() => setNotice(`Tax for ${region.name} was deleted.`)}
                       />
                     </td>
                   </tr>

@@ -1,4 +1,6 @@
 import { ValidationError } from '@cartwheel/sdk';
+import { useState } from 'react';
+import { ConfirmDialog } from '../components/ConfirmDialog.tsx';
 import './settings.css';
 import { NavLink, Outlet } from 'react-router';
 
@@ -76,3 +78,58 @@ export function SettingsLayout() {
 }
 
 export const formatDate = (value: string | null) => (value ? new Date(value).toLocaleString() : '—');
+
+/** What `ConfirmedRowAction` needs of the page's mutation (TanStack's `useMutation` result). */
+interface RowMutation<V> {
+  isPending: boolean;
+  error: Error | null;
+  reset(): void;
+  mutate(variables: V, options: { onSuccess: () => void }): void;
+}
+
+/**
+ * A row's destructive action (delete, revoke) behind a confirming dialog. The page's one mutation
+ * serves every row; this row's dialog shows its error and stays open on a refusal, and closes, telling
+ * `onDone`, when the platform did it.
+ */
+export function ConfirmedRowAction<V>(props: {
+  /** The button's word ("Delete"); `name` follows it for screen readers. */
+  verb: string;
+  name: string;
+  title: string;
+  description: string;
+  confirm: string;
+  mutation: RowMutation<V>;
+  variables: V;
+  onDone(): void;
+}) {
+  const [open, setOpen] = useState(false);
+  const { mutation } = props;
+  return (
+    <ConfirmDialog
+      trigger={
+        <button className="button button--quiet" type="button">
+          {props.verb} <span className="visually-hidden">{props.name}</span>
+        </button>
+      }
+      title={props.title}
+      description={props.description}
+      confirm={props.confirm}
+      busy={mutation.isPending}
+      error={open && mutation.error ? mutation.error.message : undefined}
+      open={open}
+      onOpenChange={(next) => {
+        mutation.reset();
+        setOpen(next);
+      }}
+      onConfirm={() =>
+        mutation.mutate(props.variables, {
+          onSuccess: () => {
+            setOpen(false);
+            props.onDone();
+          },
+        })
+      }
+    />
+  );
+}
