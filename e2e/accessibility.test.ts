@@ -2,8 +2,10 @@ import { createRequire } from 'node:module';
 import type { Product } from '@cartwheel/sdk';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cartCalls, catalogLine } from '../packages/platform/test/cart-calls.ts';
-import { call, visitorToken } from '../packages/platform/test/catalog-http.ts';
+import { cartCalls, catalogLine, signUpFrom } from '../packages/platform/test/cart-calls.ts';
+import { admin, call, visitorToken } from '../packages/platform/test/catalog-http.ts';
+import { placeOrder } from '../packages/platform/test/checkout-support.ts';
+import { uniqueEmail } from '../packages/platform/test/identity-client.ts';
 import type { TestPlatform } from '../packages/platform/test/support/platform.ts';
 import { E2E_SUITE, eventually, newTestPage, TEST_TIMEOUT, type Viewport } from './support/browser.ts';
 import { adminClient, PASSWORD, SHOTS, startStoreInBrowser, stopStoreInBrowser } from './support/store.ts';
@@ -57,6 +59,8 @@ describe.each(['sqlite'] as const)(
     let platform: TestPlatform;
     let browser: Browser;
     let mug: Product;
+    /** A member's order, for the back office's order, packing slip and member pages. */
+    let memberOrder: { orderId: string; memberId: string };
 
     beforeAll(async () => {
       ({ platform, browser } = await startStoreInBrowser(dialect, {
@@ -64,6 +68,10 @@ describe.each(['sqlite'] as const)(
         seedDemo: true,
       }));
       mug = (await demoProducts(adminClient(platform), ['Enamel Camp Mug']))['Enamel Camp Mug']!;
+      const shopper = await signUpFrom(platform, await visitorToken(platform), uniqueEmail('a11y-shopper'));
+      const { orderId } = await placeOrder(platform, mug.id!, { auth: shopper });
+      const placed = (await admin(platform).get(`/ecom/v1/orders/${orderId}`)).body.order;
+      memberOrder = { orderId, memberId: placed.buyerInfo.memberId };
     }, TEST_TIMEOUT);
 
     afterAll(() => stopStoreInBrowser(platform, browser), TEST_TIMEOUT);
@@ -179,6 +187,25 @@ describe.each(['sqlite'] as const)(
         await eventually(() => page.getByLabel('Admin API key', { exact: true }).count()).toBe(0);
         await eventually(() => page.locator('[aria-busy="true"]').count()).toBe(0);
         await check(page, 'admin-orders', width);
+        await page.goto(`${platform.url}/admin/orders/${memberOrder.orderId}`);
+        await page.getByRole('heading', { level: 1, name: /^Order #/ }).waitFor();
+        await eventually(() => page.getByTestId('payment').count()).toBeGreaterThan(0);
+        await eventually(() => page.locator('[aria-busy="true"]').count()).toBe(0);
+        await page.getByRole('button', { name: 'Edit addresses' }).click();
+        await page.getByLabel('Buyer email').fill('not an email');
+        await page.getByRole('button', { name: 'Save addresses' }).click();
+        await page.getByText('Enter an email address, like name@example.com.').waitFor();
+        await check(page, 'admin-order', width);
+        await page.goto(`${platform.url}/admin/orders/${memberOrder.orderId}/packing-slip`);
+        await eventually(() => page.getByTestId('slip-line').count()).toBe(1);
+        await check(page, 'admin-packing-slip', width);
+        await page.goto(`${platform.url}/admin/members/${memberOrder.memberId}`);
+        await eventually(() => page.getByTestId('member-order').count()).toBe(1);
+        await check(page, 'admin-member', width);
+        await page.getByRole('button', { name: 'Delete', exact: true }).click();
+        await page.getByRole('dialog').getByLabel('Give their content to').waitFor();
+        await eventually(() => page.locator('[aria-busy="true"]').count()).toBe(0);
+        await check(page, 'admin-member-delete', width);
         await page.goto(`${platform.url}/admin/products`);
         await eventually(() => page.locator('[aria-busy="true"]').count()).toBe(0);
         await eventually(() => page.getByRole('link', { name: 'Enamel Camp Mug' }).count()).toBeGreaterThan(

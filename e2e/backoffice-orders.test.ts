@@ -191,6 +191,7 @@ describe.each(DIALECTS)('the back office orders in Chromium on %s', E2E_SUITE, (
     const payment = page.getByTestId('payment');
     await eventually(() => payment.textContent()).toContain('Authorized, not captured');
     await payment.getByRole('button', { name: 'Capture' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Capture payment' }).click();
     await eventually(() => page.getByRole('status').first().textContent()).toContain('Captured');
     await eventually(() => page.getByTestId('payment-status').textContent()).toBe('Paid');
     expect((await admin(platform).get(`/ecom/v1/orders/${middle.orderId}`)).body.order.paymentStatus).toBe(

@@ -1,10 +1,30 @@
-/** The store's OAuth client id (`GET /api/cartwheel/config`), which staff sign in with; undefined if unknown. */
+/** What the platform tells its bundled apps at start (`GET /api/cartwheel/config`), read once a tab. */
+interface StoreConfig {
+  clientId?: string | undefined;
+  storeName?: string | undefined;
+}
+
+let config: Promise<StoreConfig> | undefined;
+
+function loadConfig(): Promise<StoreConfig> {
+  config ??= (async () => {
+    try {
+      const response = await fetch('/api/cartwheel/config', { headers: { Accept: 'application/json' } });
+      const body = (await response.json()) as StoreConfig;
+      return response.ok ? body : {};
+    } catch {
+      return {};
+    }
+  })();
+  return config;
+}
+
+/** The store's OAuth client id, which staff sign in with; undefined if unknown. */
 export async function loadClientId(): Promise<string | undefined> {
-  try {
-    const response = await fetch('/api/cartwheel/config', { headers: { Accept: 'application/json' } });
-    const body = (await response.json()) as { clientId?: string };
-    return response.ok ? body.clientId : undefined;
-  } catch {
-    return undefined;
-  }
+  return (await loadConfig()).clientId;
+}
+
+/** The store's name as its emails and hosted pages say it (a packing slip prints it). */
+export async function loadStoreName(): Promise<string> {
+  return (await loadConfig()).storeName || 'Store';
 }

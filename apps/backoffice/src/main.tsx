@@ -16,9 +16,11 @@ import { createBackOfficeClient } from './client.ts';
 import { Layout } from './components/Layout.tsx';
 import { StaffGate, StaffSignIn } from './components/StaffGate.tsx';
 import { loadClientId } from './config.ts';
+import { MemberPage } from './members/MemberPage.tsx';
 import { MembersPage } from './members/MembersPage.tsx';
 import { OrderPage } from './orders/OrderPage.tsx';
 import { OrdersPage } from './orders/OrdersPage.tsx';
+import { PackingSlipPage } from './orders/PackingSlip.tsx';
 import { CallbackPage } from './pages/CallbackPage.tsx';
 import { HomePage } from './pages/HomePage.tsx';
 import { MailboxPage } from './pages/MailboxPage.tsx';
@@ -62,7 +64,12 @@ const router = createBrowserRouter(
         { path: '/callback', element: <CallbackPage /> },
         { path: '/orders', element: <SignedIn title="Orders" page={<OrdersPage />} /> },
         { path: '/orders/:id', element: <SignedIn title="Order" page={<OrderPage />} /> },
+        {
+          path: '/orders/:id/packing-slip',
+          element: <SignedIn title="Packing slip" page={<PackingSlipPage />} />,
+        },
         { path: '/members', element: <SignedIn title="Members" page={<MembersPage />} /> },
+        { path: '/members/:id', element: <SignedIn title="Member" page={<MemberPage />} /> },
         { path: '/products', element: <SignedIn title="Products" page={<ProductsPage />} /> },
         { path: '/products/:id', element: <SignedIn title="Product" page={<ProductEditorPage />} /> },
         settingsRoutes(<Navigate to="/settings/staff" replace />, (title, page) => (

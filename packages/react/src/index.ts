@@ -59,6 +59,12 @@ export {
 } from './catalog-admin.ts';
 export { cartwheelKeys } from './keys.ts';
 export {
+  type MemberStatusAction,
+  useDeleteMember,
+  useMember,
+  useMemberStatusAction,
+} from './member-admin.ts';
+export {
   type BulkMemberAction,
   type BulkMembersOutcome,
   type MembersClient,
@@ -82,6 +88,7 @@ export {
   type BulkOrderOutcome,
   useBulkOrderAction,
 } from './order-bulk.ts';
+export { useAddOrderComment, useDeleteOrderActivity, useUpdateOrder } from './order-edits.ts';
 export {
   type BillingClient,
   type FulfillmentsClient,

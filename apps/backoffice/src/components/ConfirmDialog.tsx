@@ -17,6 +17,8 @@ export function ConfirmDialog(props: {
   open: boolean;
   onOpenChange(open: boolean): void;
   onConfirm(): void;
+  /** Where focus goes on closing, when the button that opened it is gone (the action removed it). */
+  onCloseAutoFocus?(event: Event): void;
   children?: ReactNode;
 }) {
   return (
@@ -24,7 +26,7 @@ export function ConfirmDialog(props: {
       <Dialog.Trigger asChild>{props.trigger}</Dialog.Trigger>
       <Dialog.Portal>
         <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="dialog">
+        <Dialog.Content className="dialog" onCloseAutoFocus={props.onCloseAutoFocus}>
           <Dialog.Title>{props.title}</Dialog.Title>
           <Dialog.Description className="muted">{props.description}</Dialog.Description>
           {props.children}

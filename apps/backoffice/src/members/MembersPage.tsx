@@ -7,22 +7,16 @@ import {
 import type { BulkMembersJobProgress, Member } from '@cartwheel/sdk';
 import { createColumnHelper, getCoreRowModel, useReactTable } from '@tanstack/react-table';
 import { type FormEvent, useEffect, useId, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { ConfirmDialog } from '../components/ConfirmDialog.tsx';
 import { DataTable, Pager } from '../components/DataTable.tsx';
 import { ErrorNotice } from '../components/ErrorNotice.tsx';
 import { orderDate } from '../orders/labels.ts';
 import { useCan } from '../staff-session.ts';
+import { memberName, STATUS_LABELS } from './labels.ts';
 import '../orders/orders.css';
 
 const PAGE_SIZE = 50;
-
-export const STATUS_LABELS: Record<string, string> = {
-  PENDING: 'Waiting for approval',
-  APPROVED: 'Approved',
-  BLOCKED: 'Blocked',
-  OFFLINE: 'Disconnected',
-};
 
 const ACTIONS: Record<BulkMemberAction, { verb: string; done: string; explain: string }> = {
   approve: { verb: 'Approve', done: 'approved', explain: 'They can sign in to the store.' },
@@ -95,7 +89,7 @@ export function MembersPage() {
         cell: (cell) => (
           <input
             type="checkbox"
-            aria-label={`Select ${nameOf(cell.row.original)}`}
+            aria-label={`Select ${memberName(cell.row.original)}`}
             checked={Boolean(selected[cell.row.id])}
             onChange={(event) =>
               setSelected((before) => ({ ...before, [cell.row.id]: event.target.checked }))
@@ -108,7 +102,9 @@ export function MembersPage() {
         header: 'Member',
         cell: (cell) => (
           <>
-            {nameOf(cell.row.original)}
+            <Link to={`/members/${encodeURIComponent(cell.row.original.id ?? '')}`} data-testid="member-link">
+              {memberName(cell.row.original)}
+            </Link>
             <span className="muted cell__second">{cell.row.original.loginEmail}</span>
           </>
         ),
@@ -248,10 +244,6 @@ export function MembersPage() {
       />
     </>
   );
-}
-
-function nameOf(member: Member): string {
-  return member.profile?.nickname || member.loginEmail || 'Member';
 }
 
 /** What a bulk action did: how many, and each failure with its reason. */

@@ -1,7 +1,8 @@
-import { useCreateFulfillment, useOrderFulfillments, useOrderRefundability } from '@cartwheel/react';
-import type { Fulfillment, Order } from '@cartwheel/sdk';
+import { useCreateFulfillment } from '@cartwheel/react';
+import type { Order } from '@cartwheel/sdk';
 import { type FormEvent, useId, useState } from 'react';
 import { useCan } from '../staff-session.ts';
+import { useLinesToShip } from './shipping.ts';
 
 /** The carriers whose tracking link the platform fills in; any other name keeps the link given. */
 const CARRIERS: Record<string, string> = {
@@ -12,38 +13,16 @@ const CARRIERS: Record<string, string> = {
   canadaPost: 'Canada Post',
 };
 
-/** How much of each line was shipped so far, by line id. */
-function shippedByLine(fulfillments: Fulfillment[]): Map<string, number> {
-  const shipped = new Map<string, number>();
-  for (const fulfillment of fulfillments)
-    for (const line of fulfillment.lineItems ?? [])
-      if (line.id) shipped.set(line.id, (shipped.get(line.id) ?? 0) + (line.quantity ?? 0));
-  return shipped;
-}
-
 /**
  * The order's shipments with their tracking, and a form to ship what is left, in parts: a quantity per
  * line (what is left by default), a carrier and a tracking number. The order's status follows.
  */
 export function Fulfillments({ order }: { order: Order }) {
-  const fulfillments = useOrderFulfillments(order.id ?? undefined);
+  const { fulfillments, lines } = useLinesToShip(order);
   const create = useCreateFulfillment();
   const id = useId();
   const [done, setDone] = useState<string>();
   const canFulfil = useCan('fulfillments.manage');
-  // what was refunded is not shipped either
-  const refundability = useOrderRefundability(order.id ?? undefined);
-  const refunded = new Map(
-    (refundability.data?.lineItems ?? []).map((line) => [line.lineItemId ?? '', line.refundedQuantity ?? 0]),
-  );
-  const shipped = shippedByLine(fulfillments.data ?? []);
-  const lines = (order.lineItems ?? []).map((line) => ({
-    line,
-    left: Math.max(
-      0,
-      (line.quantity ?? 0) - (shipped.get(line.id ?? '') ?? 0) - (refunded.get(line.id ?? '') ?? 0),
-    ),
-  }));
   const anythingLeft = lines.some((entry) => entry.left > 0);
   const productName = (lineId: string | undefined) =>
     order.lineItems?.find((line) => line.id === lineId)?.productName?.original ?? 'An item';

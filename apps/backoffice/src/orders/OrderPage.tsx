@@ -1,12 +1,15 @@
 import { useOrder } from '@cartwheel/react';
-import type { AddressWithContact, Order } from '@cartwheel/sdk';
+import type { Order } from '@cartwheel/sdk';
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import { ErrorNotice } from '../components/ErrorNotice.tsx';
+import { AddressBlock } from './AddressBlock.tsx';
+import { AddressEditor } from './AddressEditor.tsx';
 import { Fulfillments } from './Fulfillments.tsx';
 import { contactName, fulfillmentLabel, money, orderDate, paymentLabel } from './labels.ts';
 import { CancelOrder, OrderTagsEditor } from './OrderActions.tsx';
 import { Payments } from './Payments.tsx';
+import { Timeline } from './Timeline.tsx';
 import './orders.css';
 
 /** `/admin/orders/:id`: one order as it was sold: lines, buyer, addresses, totals and its timeline. */
@@ -48,6 +51,9 @@ function OrderDetails({ order }: { order: Order }) {
       </p>
       <div className="order-actions">
         <CancelOrder order={order} />
+        <Link className="button" to={`/orders/${encodeURIComponent(order.id ?? '')}/packing-slip`}>
+          Packing slip
+        </Link>
       </div>
 
       <div className="order-grid">
@@ -112,13 +118,21 @@ function OrderDetails({ order }: { order: Order }) {
               {order.buyerInfo?.email}
             </a>
             <br />
-            <span className="muted">{order.buyerInfo?.memberId ? 'Member' : 'Guest'}</span>
+            {order.buyerInfo?.memberId ? (
+              <Link to={`/members/${encodeURIComponent(order.buyerInfo.memberId)}`}>Member’s page</Link>
+            ) : (
+              <span className="muted">Guest</span>
+            )}
           </p>
           <h3>Shipping</h3>
           {order.shippingInfo?.title ? <p>{order.shippingInfo.title}</p> : null}
-          <AddressBlock value={order.shippingInfo?.logistics?.shippingDestination} />
+          <AddressBlock
+            value={order.shippingInfo?.logistics?.shippingDestination}
+            testId="shipping-address"
+          />
           <h3>Billing</h3>
-          <AddressBlock value={order.billingInfo} />
+          <AddressBlock value={order.billingInfo} testId="billing-address" />
+          <AddressEditor order={order} />
         </section>
       </div>
 
@@ -128,67 +142,7 @@ function OrderDetails({ order }: { order: Order }) {
 
       <OrderTagsEditor order={order} />
 
-      <section className="panel" aria-labelledby="timeline-title">
-        <h2 id="timeline-title">Timeline</h2>
-        {order.activities?.length ? (
-          <ol className="timeline">
-            {[...order.activities].reverse().map((activity, index) => (
-              <li key={activity.id ?? index}>
-                <span className="muted">{orderDate(activity.createdDate)}</span>{' '}
-                {activity.merchantComment?.message ??
-                  ACTIVITY_LABELS[activity.customActivity?.type ?? activity.type ?? ''] ??
-                  activity.customActivity?.type ??
-                  activity.type}
-              </li>
-            ))}
-          </ol>
-        ) : (
-          <p className="muted">Nothing has happened to this order since it was placed.</p>
-        )}
-      </section>
+      <Timeline order={order} />
     </>
-  );
-}
-
-const ACTIVITY_LABELS: Record<string, string> = {
-  ORDER_PLACED: 'Order placed',
-  ORDER_PAID: 'Order paid',
-  ORDER_FULFILLED: 'Order fulfilled',
-  ORDER_NOT_FULFILLED: 'Fulfillment reopened',
-  ORDER_CANCELED: 'Order canceled',
-  ORDER_REFUNDED: 'Refund issued',
-  MERCHANT_COMMENT: 'Comment',
-  TRACKING_NUMBER_ADDED: 'Tracking number added',
-  TRACKING_NUMBER_EDITED: 'Tracking number changed',
-  TRACKING_LINK_ADDED: 'Tracking link added',
-  SHIPPING_CONFIRMATION_EMAIL_SENT: 'Shipping confirmation emailed',
-  TAGS_UPDATED: 'Tags changed',
-  ORDER_CANCELED_EMAIL_SENT: 'Cancellation emailed to the buyer',
-  AUTHORIZED_PAYMENT_CAPTURED: 'Payment captured',
-  AUTHORIZED_PAYMENT_VOIDED: 'Authorization voided',
-};
-
-function AddressBlock({ value }: { value: AddressWithContact | undefined }) {
-  if (!value?.address && !value?.contactDetails) return <p className="muted">None given.</p>;
-  const contact = value.contactDetails;
-  const address = value.address;
-  const lines = [
-    [contact?.firstName, contact?.lastName].filter(Boolean).join(' '),
-    contact?.company,
-    address?.addressLine ??
-      [address?.streetAddress?.number, address?.streetAddress?.name].filter(Boolean).join(' '),
-    address?.addressLine2,
-    [address?.city, address?.subdivision, address?.postalCode].filter(Boolean).join(', '),
-    address?.country,
-    contact?.phone,
-  ].filter((line): line is string => Boolean(line));
-  return (
-    <address>
-      {lines.map((line) => (
-        <span key={line} className="address-line">
-          {line}
-        </span>
-      ))}
-    </address>
   );
 }

@@ -23,6 +23,7 @@ import {
 } from './labels.ts';
 import { SavedViews } from './SavedViews.tsx';
 import { isFiltered, searchOf, viewOf } from './search.ts';
+import { UrlInput } from './UrlInput.tsx';
 import './orders.css';
 
 const column = createColumnHelper<Order>();
@@ -168,12 +169,11 @@ export function OrdersPage() {
         <search>
           <form className="toolbar__search" onSubmit={submitSearch}>
             <label htmlFor={`${id}-q`}>Find an order</label>
-            <input
+            <UrlInput
               id={`${id}-q`}
               name="q"
               type="search"
-              defaultValue={view.q}
-              key={view.q}
+              value={view.q}
               placeholder="Order number, buyer email or name"
             />
             <button className="button" type="submit">
@@ -203,11 +203,11 @@ export function OrdersPage() {
             ))}
           </select>
         </label>
-        <label>
+        <label htmlFor={`${id}-tag`}>
           Tag <span className="muted">(optional)</span>
-          <input
-            key={`tag-${view.tag}`}
-            defaultValue={view.tag}
+          <UrlInput
+            id={`${id}-tag`}
+            value={view.tag}
             onBlur={(event) => change('tag', event.target.value.trim())}
             onKeyDown={(event) => {
               if (event.key === 'Enter') change('tag', event.currentTarget.value.trim());
@@ -222,26 +222,26 @@ export function OrdersPage() {
           To <span className="muted">(optional)</span>
           <input type="date" value={view.to} onChange={(event) => change('to', event.target.value)} />
         </label>
-        <label>
+        <label htmlFor={`${id}-min`}>
           Total at least <span className="muted">(optional)</span>
-          <input
-            key={`min-${view.min}`}
+          <UrlInput
+            id={`${id}-min`}
             inputMode="decimal"
             size={8}
-            defaultValue={view.min}
+            value={view.min}
             onBlur={(event) => change('min', event.target.value.trim())}
             onKeyDown={(event) => {
               if (event.key === 'Enter') change('min', event.currentTarget.value.trim());
             }}
           />
         </label>
-        <label>
+        <label htmlFor={`${id}-max`}>
           Total at most <span className="muted">(optional)</span>
-          <input
-            key={`max-${view.max}`}
+          <UrlInput
+            id={`${id}-max`}
             inputMode="decimal"
             size={8}
-            defaultValue={view.max}
+            value={view.max}
             onBlur={(event) => change('max', event.target.value.trim())}
             onKeyDown={(event) => {
               if (event.key === 'Enter') change('max', event.currentTarget.value.trim());

@@ -7,7 +7,8 @@ import {
   useVoidPayments,
 } from '@cartwheel/react';
 import type { Order, Payment, PaymentRefund, RefundItems } from '@cartwheel/sdk';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
+import { ConfirmDialog } from '../components/ConfirmDialog.tsx';
 import { useCan } from '../staff-session.ts';
 import { money } from './labels.ts';
 
@@ -45,9 +46,13 @@ export function Payments({ order }: { order: Order }) {
   const voiding = useVoidPayments();
   const [done, setDone] = useState<string>();
   const [amounts, setAmounts] = useState<Record<string, string>>({});
+  // the payment whose capture is being confirmed
+  const [confirming, setConfirming] = useState<string>();
+  const notice = useRef<HTMLParagraphElement>(null);
+  // set when the capture removed the button that opened the dialog, so focus goes to what it did
+  const captured = useRef(false);
   const id = useId();
   const payments = transactions.data?.payments ?? [];
-  const failure = capture.error ?? voiding.error;
   const canCapture = useCan('orders.capture');
   const canVoid = useCan('orders.void');
   const canRefund = useCan('orders.refund');
@@ -60,9 +65,11 @@ export function Payments({ order }: { order: Order }) {
         orderId,
         payments: [{ paymentId: payment.id ?? '', amount: { amount } }],
       });
+      captured.current = true;
+      setConfirming(undefined);
       setDone(`Captured ${amount} of ${methodOf(payment)}.`);
     } catch {
-      // shown below
+      // shown in the dialog, which stays open
     }
   }
 
@@ -80,13 +87,13 @@ export function Payments({ order }: { order: Order }) {
     <section className="panel" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Payments</h2>
       {done ? (
-        <p className="notice" role="status">
+        <p className="notice" role="status" tabIndex={-1} ref={notice}>
           {done}
         </p>
       ) : null}
-      {failure ? (
+      {voiding.error ? (
         <p className="alert" role="alert">
-          Nothing moved: {failure.message}
+          Nothing moved: {voiding.error.message}
         </p>
       ) : null}
       {transactions.isPending ? (
@@ -116,14 +123,39 @@ export function Payments({ order }: { order: Order }) {
                     </label>
                   ) : null}
                   {canCapture ? (
-                    <button
-                      className="button button--primary"
-                      type="button"
-                      disabled={capture.isPending || voiding.isPending}
-                      onClick={() => captureOne(payment)}
-                    >
-                      Capture
-                    </button>
+                    <ConfirmDialog
+                      open={confirming === payment.id}
+                      onOpenChange={(open) => {
+                        setConfirming(open ? (payment.id ?? undefined) : undefined);
+                        if (open) capture.reset();
+                      }}
+                      trigger={
+                        <button
+                          className="button button--primary"
+                          type="button"
+                          disabled={capture.isPending || voiding.isPending}
+                        >
+                          Capture
+                        </button>
+                      }
+                      title={`Capture ${amounts[payment.id ?? ''] ?? payment.amount?.amount ?? ''} from ${methodOf(payment)}?`}
+                      description={
+                        cents(amounts[payment.id ?? ''] ?? payment.amount?.amount) <
+                        cents(payment.amount?.amount)
+                          ? `The buyer is charged this much; the rest of the ${money(payment.amount)} authorized is released.`
+                          : 'The buyer is charged the amount authorized.'
+                      }
+                      confirm="Capture payment"
+                      busy={capture.isPending}
+                      error={capture.isError ? `Nothing was captured: ${capture.error.message}` : undefined}
+                      onConfirm={() => captureOne(payment)}
+                      onCloseAutoFocus={(event) => {
+                        if (!captured.current) return;
+                        captured.current = false;
+                        event.preventDefault();
+                        notice.current?.focus();
+                      }}
+                    />
                   ) : null}
                   {canVoid ? (
                     <button
