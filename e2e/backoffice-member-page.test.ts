@@ -80,7 +80,7 @@ describe.each(DIALECTS)("a member's page in the back office in Chromium on %s", 
     await page.goto(`${platform.url}/admin/members`);
     await page.getByLabel('Admin API key', { exact: true }).fill(platform.adminApiKey);
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await eventually(() => page.getByTestId('member-row').count()).toBeGreaterThan(0);
+    await page.getByTestId('member-row').first().waitFor();
   }, TEST_TIMEOUT);
 
   afterAll(() => stopStoreInBrowser(platform, browser), TEST_TIMEOUT);

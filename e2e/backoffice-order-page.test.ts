@@ -36,7 +36,7 @@ describe.each(DIALECTS)('the back office order page in Chromium on %s', E2E_SUIT
     await page.goto(`${platform.url}/admin/orders/${orderId}`);
     await page.getByLabel('Admin API key', { exact: true }).fill(platform.adminApiKey);
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await eventually(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(`Order #${number}`);
+    await page.getByRole('heading', { level: 1, name: `Order #${number}` }).waitFor();
   }, TEST_TIMEOUT);
 
   afterAll(() => stopStoreInBrowser(platform, browser), TEST_TIMEOUT);

@@ -24,17 +24,25 @@ export function PackingSlipPage() {
   if (order.isError)
     return <ErrorNotice what="this order" error={order.error} retry={() => order.refetch()} />;
   if (order.isPending) return <p role="status">Loading the order…</p>;
-  return <PackingSlip order={order.data} />;
+  return <PackingSlip order={order.data} refreshOrder={order.refetch} />;
 }
 
-function PackingSlip({ order }: { order: Order }) {
+function PackingSlip({ order, refreshOrder }: { order: Order; refreshOrder: () => Promise<unknown> }) {
   const [storeName, setStoreName] = useState<string>();
   const toShip = useLinesToShip(order);
+  // what is in the box must be what is left now, not what this tab read before: read it again first
+  const [fresh, setFresh] = useState(false);
+  const { refresh } = toShip;
   const lines = toShip.lines.filter((entry) => entry.left > 0);
   const logistics = order.shippingInfo?.logistics;
 
   useEffect(() => {
     void loadStoreName().then(setStoreName);
+  }, []);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the slip opens
+  useEffect(() => {
+    void Promise.all([refreshOrder(), refresh()]).finally(() => setFresh(true));
   }, []);
 
   return (
@@ -77,7 +85,7 @@ function PackingSlip({ order }: { order: Order }) {
           <p className="alert" role="alert">
             We couldn't read what was shipped already: {toShip.error.message}
           </p>
-        ) : toShip.isPending ? (
+        ) : toShip.isPending || !fresh ? (
           <p role="status">Working out what is left to ship…</p>
         ) : lines.length === 0 ? (
           <p data-testid="slip-nothing">Nothing is left to ship on this order.</p>

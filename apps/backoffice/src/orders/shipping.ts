@@ -33,5 +33,7 @@ export function useLinesToShip(order: Order) {
     lines,
     isPending: fulfillments.isPending || refundability.isPending,
     error: fulfillments.error ?? refundability.error,
+    /** Reads what was shipped and refunded again (another tab or app may have shipped since). */
+    refresh: () => Promise.all([fulfillments.refetch(), refundability.refetch()]),
   };
 }
