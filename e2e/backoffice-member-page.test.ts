@@ -103,6 +103,10 @@ describe.each(DIALECTS)("a member's page in the back office in Chromium on %s", 
     expect(await page.getByTestId('member-action-done').textContent()).toBe(
       `nora ${tag} is approved: they can sign in.`,
     );
+    // the Approve button is gone: the focus is on what was done, not lost to the page
+    await eventually(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe(
+      'member-action-done',
+    );
     // approving again is not offered, and the page says why
     expect(await page.getByRole('button', { name: 'Approve', exact: true }).count()).toBe(0);
     expect(await page.getByTestId('why-not-approve').textContent()).toBe('Approve: Already approved.');
@@ -154,6 +158,9 @@ describe.each(DIALECTS)("a member's page in the back office in Chromium on %s", 
       `pia ${tag} was deleted; their content now belongs to omar ${tag}. Their orders stay with the store.`,
     );
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Member deleted');
+    await eventually(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe(
+      'member-deleted',
+    );
     expect(await storedMember('pia')).toBe(404);
     const row = await platform.services.database.db
       .selectFrom('members')

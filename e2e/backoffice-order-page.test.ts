@@ -74,6 +74,8 @@ describe.each(DIALECTS)('the back office order page in Chromium on %s', E2E_SUIT
       expect.stringContaining('Gift wrap requested'),
     ]);
     await eventually(() => timeline.getByRole('status').textContent()).toBe('Comment deleted.');
+    // its Delete button went with it: the focus is on the confirmation, not lost to the page
+    await eventually(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Comment deleted.');
     const left = (await stored()).activities
       .filter((activity: { type: string }) => activity.type === 'MERCHANT_COMMENT')
       .map((activity: any) => activity.merchantComment.message);

@@ -7,9 +7,10 @@ import {
   useOrderSearch,
 } from '@cartwheel/react';
 import type { Member } from '@cartwheel/sdk';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ConfirmDialog } from '../components/ConfirmDialog.tsx';
+import { useConfirmationFocus } from '../components/confirmation-focus.ts';
 import { ErrorNotice } from '../components/ErrorNotice.tsx';
 import { fulfillmentLabel, money, orderDate, paymentLabel } from '../orders/labels.ts';
 import { useCan } from '../staff-session.ts';
@@ -88,7 +89,14 @@ export function MemberPage() {
     return (
       <>
         <h1>Member deleted</h1>
-        <p className="notice" role="status" data-testid="member-deleted">
+        <p
+          className="notice"
+          role="status"
+          data-testid="member-deleted"
+          tabIndex={-1}
+          // the dialog and the page it was on are gone: the focus comes here, not to the body
+          ref={(element) => element?.focus()}
+        >
           {deleted}
         </p>
         <p>
@@ -282,36 +290,28 @@ function MemberActions({ member, onDeleted }: { member: Member; onDeleted(what: 
   const act = useMemberStatusAction();
   const [pending, setPending] = useState<MemberStatusAction | 'delete'>();
   const [done, setDone] = useState<string>();
-  const notice = useRef<HTMLParagraphElement>(null);
-  // set when an action removed the button that opened its dialog, so focus goes to what it did
-  const moved = useRef(false);
+  const focus = useConfirmationFocus(done);
   const id = useId();
   if (!canManage) return null;
 
   async function run(action: MemberStatusAction, done: string) {
     setDone(undefined);
+    focus.confirm();
     try {
       await act.mutateAsync({ id: member.id ?? '', action });
-      moved.current = true;
       setPending(undefined);
       setDone(`${memberName(member)} ${done}.`);
     } catch {
       // shown in the dialog, which stays open
+      focus.reset();
     }
   }
-
-  const focusNotice = (event: Event) => {
-    if (!moved.current) return;
-    moved.current = false;
-    event.preventDefault();
-    notice.current?.focus();
-  };
 
   return (
     <section className="panel" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Status</h2>
       {done ? (
-        <p className="notice" role="status" tabIndex={-1} ref={notice} data-testid="member-action-done">
+        <p className="notice" role="status" tabIndex={-1} ref={focus.notice} data-testid="member-action-done">
           {done}
         </p>
       ) : null}
@@ -323,7 +323,10 @@ function MemberActions({ member, onDeleted }: { member: Member; onDeleted(what: 
                 open={pending === rule.action}
                 onOpenChange={(open) => {
                   setPending(open ? rule.action : undefined);
-                  if (open) act.reset();
+                  if (open) {
+                    act.reset();
+                    focus.reset();
+                  }
                 }}
                 trigger={
                   <button className="button" type="button">
@@ -336,7 +339,7 @@ function MemberActions({ member, onDeleted }: { member: Member; onDeleted(what: 
                 busy={act.isPending}
                 error={act.isError ? `Nothing changed: ${act.error.message}` : undefined}
                 onConfirm={() => run(rule.action, rule.done)}
-                onCloseAutoFocus={focusNotice}
+                onCloseAutoFocus={focus.onCloseAutoFocus}
               />
             </li>
           ) : rule.action === 'mute' || rule.action === 'unmute' ? null : (

@@ -7,8 +7,9 @@ import {
   useVoidPayments,
 } from '@cartwheel/react';
 import type { Order, Payment, PaymentRefund, RefundItems } from '@cartwheel/sdk';
-import { useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { ConfirmDialog } from '../components/ConfirmDialog.tsx';
+import { useConfirmationFocus } from '../components/confirmation-focus.ts';
 import { useCan } from '../staff-session.ts';
 import { money } from './labels.ts';
 
@@ -48,10 +49,8 @@ export function Payments({ order }: { order: Order }) {
   const [amounts, setAmounts] = useState<Record<string, string>>({});
   // the payment whose capture is being confirmed
   const [confirming, setConfirming] = useState<string>();
-  const notice = useRef<HTMLParagraphElement>(null);
-  // set when the capture removed the button that opened the dialog, so focus goes to what it did
-  const captured = useRef(false);
   const id = useId();
+  const focus = useConfirmationFocus(done);
   const payments = transactions.data?.payments ?? [];
   const canCapture = useCan('orders.capture');
   const canVoid = useCan('orders.void');
@@ -60,16 +59,17 @@ export function Payments({ order }: { order: Order }) {
   async function captureOne(payment: Payment) {
     setDone(undefined);
     const amount = amounts[payment.id ?? ''] ?? payment.amount?.amount ?? '';
+    focus.confirm();
     try {
       await capture.mutateAsync({
         orderId,
         payments: [{ paymentId: payment.id ?? '', amount: { amount } }],
       });
-      captured.current = true;
       setConfirming(undefined);
       setDone(`Captured ${amount} of ${methodOf(payment)}.`);
     } catch {
       // shown in the dialog, which stays open
+      focus.reset();
     }
   }
 
@@ -87,7 +87,7 @@ export function Payments({ order }: { order: Order }) {
     <section className="panel" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Payments</h2>
       {done ? (
-        <p className="notice" role="status" tabIndex={-1} ref={notice}>
+        <p className="notice" role="status" tabIndex={-1} ref={focus.notice}>
           {done}
         </p>
       ) : null}
@@ -127,7 +127,10 @@ export function Payments({ order }: { order: Order }) {
                       open={confirming === payment.id}
                       onOpenChange={(open) => {
                         setConfirming(open ? (payment.id ?? undefined) : undefined);
-                        if (open) capture.reset();
+                        if (open) {
+                          capture.reset();
+                          focus.reset();
+                        }
                       }}
                       trigger={
                         <button
@@ -149,12 +152,7 @@ export function Payments({ order }: { order: Order }) {
                       busy={capture.isPending}
                       error={capture.isError ? `Nothing was captured: ${capture.error.message}` : undefined}
                       onConfirm={() => captureOne(payment)}
-                      onCloseAutoFocus={(event) => {
-                        if (!captured.current) return;
-                        captured.current = false;
-                        event.preventDefault();
-                        notice.current?.focus();
-                      }}
+                      onCloseAutoFocus={focus.onCloseAutoFocus}
                     />
                   ) : null}
                   {canVoid ? (

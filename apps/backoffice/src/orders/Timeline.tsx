@@ -1,8 +1,9 @@
 import { useAddOrderComment, useDeleteOrderActivity } from '@cartwheel/react';
 import type { Order, OrderActivity } from '@cartwheel/sdk';
-import { useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { ConfirmDialog } from '../components/ConfirmDialog.tsx';
+import { useConfirmationFocus } from '../components/confirmation-focus.ts';
 import { useCan } from '../staff-session.ts';
 import { orderDate } from './labels.ts';
 
@@ -47,9 +48,7 @@ export function Timeline({ order }: { order: Order }) {
   const remove = useDeleteOrderActivity();
   const [done, setDone] = useState<string>();
   const [deleting, setDeleting] = useState<string>();
-  const notice = useRef<HTMLParagraphElement>(null);
-  // set when a deletion removed the button that opened the dialog, so focus goes to the confirmation
-  const deleted = useRef(false);
+  const focus = useConfirmationFocus(done);
   const form = useForm<{ message: string }>({ defaultValues: { message: '' } });
   const error = form.formState.errors.message?.message;
   const activities = [...(order.activities ?? [])].reverse();
@@ -66,13 +65,15 @@ export function Timeline({ order }: { order: Order }) {
   });
 
   async function confirmDelete(activityId: string) {
+    setDone(undefined);
+    focus.confirm();
     try {
       await remove.mutateAsync({ orderId: order.id ?? '', activityId });
-      deleted.current = true;
       setDeleting(undefined);
       setDone('Comment deleted.');
     } catch {
       // shown in the dialog, which stays open
+      focus.reset();
     }
   }
 
@@ -80,7 +81,7 @@ export function Timeline({ order }: { order: Order }) {
     <section className="panel" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Timeline</h2>
       {done ? (
-        <p className="notice" role="status" tabIndex={-1} ref={notice}>
+        <p className="notice" role="status" tabIndex={-1} ref={focus.notice}>
           {done}
         </p>
       ) : null}
@@ -131,7 +132,10 @@ export function Timeline({ order }: { order: Order }) {
                       open={deleting === activity.id}
                       onOpenChange={(open) => {
                         setDeleting(open ? (activity.id ?? undefined) : undefined);
-                        if (open) remove.reset();
+                        if (open) {
+                          remove.reset();
+                          focus.reset();
+                        }
                       }}
                       trigger={
                         <button className="button button--quiet button--small" type="button">
@@ -147,13 +151,7 @@ export function Timeline({ order }: { order: Order }) {
                       busy={remove.isPending}
                       error={remove.isError ? `It was not deleted: ${remove.error.message}` : undefined}
                       onConfirm={() => confirmDelete(activity.id ?? '')}
-                      onCloseAutoFocus={(event) => {
-                        // the comment and its button are gone once deleted: the confirmation takes focus
-                        if (!deleted.current) return;
-                        deleted.current = false;
-                        event.preventDefault();
-                        notice.current?.focus();
-                      }}
+                      onCloseAutoFocus={focus.onCloseAutoFocus}
                     />
                   ) : null}
                 </>
