@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { placeOrder, shipToUs, stockedProduct } from '../packages/platform/test/checkout-support.ts';
 import {
   as,
+  claimsOf,
   createRole,
   OWNER,
   OWNER_ENV,
@@ -71,8 +72,24 @@ describe.each(DIALECTS)('staff sign in to the back office in Chromium on %s', E2
     await page.getByRole('link', { name: 'Orders', exact: true }).click();
     await eventually(() => page.getByTestId('order-row').count()).toBe(1);
 
+    // signing out ends the sign-in on the platform, not only in the tab: the tokens taken before are refused
+    const tokens = JSON.parse(
+      (await page.evaluate(() => sessionStorage.getItem('cartwheel.backoffice.tokens'))) ?? '{}',
+    );
+    const clientId = claimsOf(tokens.accessToken.value).cid as string;
+    const renew = () =>
+      as(platform, undefined).post('/oauth2/token', {
+        clientId,
+        grantType: 'refresh_token',
+        refreshToken: tokens.refreshToken.value,
+      });
     await page.getByRole('button', { name: 'Sign out' }).click();
     await eventually(() => page.getByRole('button', { name: 'Use your staff account' }).count()).toBe(1);
+    expect(await page.evaluate(() => sessionStorage.getItem('cartwheel.backoffice.tokens'))).toBeNull();
+    const renewed = await renew();
+    expect(renewed.status, JSON.stringify(renewed.body)).toBe(401);
+    expect(renewed.body.details.applicationError.code).toBe('invalid_grant');
+    expect((await as(platform, tokens.accessToken.value).get('/api/cartwheel/staff/me')).status).toBe(401);
     await context.close();
   });
 
