@@ -21,7 +21,8 @@ import { requireBuilt, SHOTS } from './support/store.ts';
 
 /**
  * Staff in the back office (issues 21 and 22), in Chromium against the built platform: the owner signs
- * in through the hosted login page and lands in the back office with every control; a staff member
+ * in through the hosted login page and lands in the back office with every control, and signing out
+ * revokes that sign-in (the refresh token taken before is refused); a staff member
  * whose role may ship but not refund sees no refund control, and the API refuses them a refund too.
  */
 describe.each(DIALECTS)('staff sign in to the back office in Chromium on %s', E2E_SUITE, (dialect) => {
@@ -61,7 +62,7 @@ describe.each(DIALECTS)('staff sign in to the back office in Chromium on %s', E2
     await platform?.stop();
   }, TEST_TIMEOUT);
 
-  it('the owner signs in through the hosted login page and lands in the back office with every control', async () => {
+  it('the owner signs in through the hosted login page, lands in the back office with every control, and signing out ends the sign-in on the platform', async () => {
     const { page, context } = await signInAs(OWNER.email, OWNER.password);
     await eventually(() => page.getByTestId('signed-in-as').textContent()).toBe(`${OWNER.email} · Owner`);
     await eventually(() => page.getByRole('heading', { name: 'Refund' }).count()).toBe(1);
