@@ -171,6 +171,9 @@ const ENDS_THE_CALLERS_SIGN_IN = new Set([
   'GET /_api/iam/authentication/v1/logout',
 ]);
 
+/** A phase's thousand-odd calls take seconds; on a machine busy with other work, far more. */
+const CALLS_TIMEOUT_MS = 180_000;
+
 /** An id no row has: what allowed callers' writes name, so the matrix deletes and changes nothing real. */
 const MADE_UP = 'matrix-made-up-id';
 
@@ -314,22 +317,25 @@ describe('the access matrix: every route, every kind of caller', () => {
     );
     const everyKey = (await createKey(platform, owner, PERMISSIONS)).key;
     const noKey = (await createKey(platform, owner, [])).key;
-    for (const permission of PERMISSIONS) {
-      const [only, others] = await Promise.all([
-        createRole(platform, owner, `Only ${permission}`, [permission]),
-        createRole(platform, owner, `All but ${permission}`, allBut(permission)),
-      ]);
-      const [withIt, withoutIt, keyWithIt, keyWithoutIt] = await Promise.all([
-        staffMember(platform, owner, only, `with-${permission}`),
-        staffMember(platform, owner, others, `without-${permission}`),
-        createKey(platform, owner, [permission]),
-        createKey(platform, owner, allBut(permission)),
-      ]);
-      staffWith.set(permission, withIt);
-      staffWithout.set(permission, withoutIt);
-      keyWith.set(permission, keyWithIt.key);
-      keyWithout.set(permission, keyWithoutIt.key);
-    }
+    // the permissions side by side: each one's roles, staff and keys are independent of the others'
+    await Promise.all(
+      PERMISSIONS.map(async (permission) => {
+        const [only, others] = await Promise.all([
+          createRole(platform, owner, `Only ${permission}`, [permission]),
+          createRole(platform, owner, `All but ${permission}`, allBut(permission)),
+        ]);
+        const [withIt, withoutIt, keyWithIt, keyWithoutIt] = await Promise.all([
+          staffMember(platform, owner, only, `with-${permission}`),
+          staffMember(platform, owner, others, `without-${permission}`),
+          createKey(platform, owner, [permission]),
+          createKey(platform, owner, allBut(permission)),
+        ]);
+        staffWith.set(permission, withIt);
+        staffWithout.set(permission, withoutIt);
+        keyWith.set(permission, keyWithIt.key);
+        keyWithout.set(permission, keyWithoutIt.key);
+      }),
+    );
     // the owner's own calls: nobody else holds them, whatever their role or key holds
     for (const requirement of ['OWNER', 'none'] as const) {
       staffWith.set(requirement, everyone);
@@ -395,97 +401,105 @@ describe('the access matrix: every route, every kind of caller', () => {
     expect(unstated).toEqual([]);
   });
 
-  it('every refused cell answers 401 or 403 in the wire’s form, and refused calls and member A’s calls on B’s data change nothing', async () => {
-    const before = await snapshot();
-    const refused: Array<{ cell: string; expected: Cell; run: () => Promise<Answer> }> = [];
-    const asThemselves: Array<{ cell: string; hidden: boolean; run: () => Promise<Answer> }> = [];
-    for (const route of routes) {
-      const access = SENSITIVE[keyOf(route)] ?? route.access;
-      const path = pathOf(route, true);
-      for (const caller of CALLERS) {
-        const expected = expectedCell(route.url, access, caller);
-        const cell = `${caller} → ${keyOf(route)}`;
-        const run = () => send(route, path, authOf(caller, access));
-        if (expected !== 'allowed') refused.push({ cell, expected, run });
-        else if (route.url.includes('/:') && !actsAsStore(access, caller)) {
-          // B's checkout, cart, order, its payments and fulfillments are nobody else's to read or change
-          asThemselves.push({ cell, hidden: route.url.startsWith('/ecom/'), run });
+  it(
+    'every refused cell answers 401 or 403 in the wire’s form, and refused calls and member A’s calls on B’s data change nothing',
+    async () => {
+      const before = await snapshot();
+      const refused: Array<{ cell: string; expected: Cell; run: () => Promise<Answer> }> = [];
+      const asThemselves: Array<{ cell: string; hidden: boolean; run: () => Promise<Answer> }> = [];
+      for (const route of routes) {
+        const access = SENSITIVE[keyOf(route)] ?? route.access;
+        const path = pathOf(route, true);
+        for (const caller of CALLERS) {
+          const expected = expectedCell(route.url, access, caller);
+          const cell = `${caller} → ${keyOf(route)}`;
+          const run = () => send(route, path, authOf(caller, access));
+          if (expected !== 'allowed') refused.push({ cell, expected, run });
+          else if (route.url.includes('/:') && !actsAsStore(access, caller)) {
+            // B's checkout, cart, order, its payments and fulfillments are nobody else's to read or change
+            asThemselves.push({ cell, hidden: route.url.startsWith('/ecom/'), run });
+          }
         }
       }
-    }
-    const answers = await inBatches(refused.map((entry) => entry.run));
-    const wrong = refused
-      .map((entry, index) => ({ ...entry, answer: answers[index]! }))
-      .filter(
-        ({ expected, answer }) =>
-          (expected === 'nothing of its own'
-            ? answer.status !== 403 && answer.status !== 400
-            : answer.status !== expected) ||
-          typeof answer.body?.message !== 'string' ||
-          typeof answer.body?.details !== 'object',
-      )
-      .map(
-        ({ cell, expected, answer }) =>
-          `${cell}: expected ${expected}, got ${answer.status} ${JSON.stringify(answer.body)}`,
-      );
-    expect(wrong).toEqual([]);
-    const crossAnswers = await inBatches(asThemselves.map((entry) => entry.run));
-    const shown = asThemselves
-      .map((entry, index) => ({ ...entry, answer: crossAnswers[index]! }))
-      .filter(({ hidden, answer }) => hidden && answer.status < 400)
-      .map(({ cell, answer }) => `${cell}: ${answer.status}`);
-    expect(shown).toEqual([]);
-    expect(await snapshot()).toEqual(before);
-    expect(Object.keys(before).length).toBeGreaterThan(20);
-    // every cell, not a sample: 12 callers on every route
-    expect(refused.length).toBeGreaterThan(routes.length * 4);
-    expect(asThemselves.length).toBeGreaterThan(50);
-  });
+      const answers = await inBatches(refused.map((entry) => entry.run));
+      const wrong = refused
+        .map((entry, index) => ({ ...entry, answer: answers[index]! }))
+        .filter(
+          ({ expected, answer }) =>
+            (expected === 'nothing of its own'
+              ? answer.status !== 403 && answer.status !== 400
+              : answer.status !== expected) ||
+            typeof answer.body?.message !== 'string' ||
+            typeof answer.body?.details !== 'object',
+        )
+        .map(
+          ({ cell, expected, answer }) =>
+            `${cell}: expected ${expected}, got ${answer.status} ${JSON.stringify(answer.body)}`,
+        );
+      expect(wrong).toEqual([]);
+      const crossAnswers = await inBatches(asThemselves.map((entry) => entry.run));
+      const shown = asThemselves
+        .map((entry, index) => ({ ...entry, answer: crossAnswers[index]! }))
+        .filter(({ hidden, answer }) => hidden && answer.status < 400)
+        .map(({ cell, answer }) => `${cell}: ${answer.status}`);
+      expect(shown).toEqual([]);
+      expect(await snapshot()).toEqual(before);
+      expect(Object.keys(before).length).toBeGreaterThan(20);
+      // every cell, not a sample: 12 callers on every route
+      expect(refused.length).toBeGreaterThan(routes.length * 4);
+      expect(asThemselves.length).toBeGreaterThan(50);
+    },
+    CALLS_TIMEOUT_MS,
+  );
 
-  it('no allowed cell is refused 401 or 403; the store’s callers read member B’s order, payments, fulfillments and member', async () => {
-    const allowed: Array<{ cell: string; last: boolean; storeRead: boolean; run: () => Promise<Answer> }> =
-      [];
-    for (const route of routes) {
-      const access = SENSITIVE[keyOf(route)] ?? route.access;
-      // reads name B's real rows; writes name none, so an allowed delete or revoke takes nothing away
-      const reads = route.method === 'GET';
-      const path = pathOf(route, reads);
-      for (const caller of CALLERS) {
-        if (expectedCell(route.url, access, caller) !== 'allowed') continue;
-        // a write as themselves on a row named in the path: member A on B's data, the test above
-        if (!reads && route.url.includes('/:') && !actsAsStore(access, caller)) continue;
-        allowed.push({
-          cell: `${caller} → ${keyOf(route)}`,
-          last: ENDS_THE_CALLERS_SIGN_IN.has(keyOf(route)),
-          // a route that serves token holders their own and the store everything: the store sees B's
-          storeRead:
-            reads &&
-            route.url.includes('/:') &&
-            levelOf(access) === 'visitor' &&
-            requirementOf(access) !== undefined &&
-            actsAsStore(access, caller),
-          run: ENDS_THE_CALLERS_SIGN_IN.has(keyOf(route))
-            ? async () => send(route, path, await freshAuthOf(caller, access))
-            : () => send(route, path, authOf(caller, access)),
-        });
+  it(
+    'no allowed cell is refused 401 or 403; the store’s callers read member B’s order, payments, fulfillments and member',
+    async () => {
+      const allowed: Array<{ cell: string; last: boolean; storeRead: boolean; run: () => Promise<Answer> }> =
+        [];
+      for (const route of routes) {
+        const access = SENSITIVE[keyOf(route)] ?? route.access;
+        // reads name B's real rows; writes name none, so an allowed delete or revoke takes nothing away
+        const reads = route.method === 'GET';
+        const path = pathOf(route, reads);
+        for (const caller of CALLERS) {
+          if (expectedCell(route.url, access, caller) !== 'allowed') continue;
+          // a write as themselves on a row named in the path: member A on B's data, the test above
+          if (!reads && route.url.includes('/:') && !actsAsStore(access, caller)) continue;
+          allowed.push({
+            cell: `${caller} → ${keyOf(route)}`,
+            last: ENDS_THE_CALLERS_SIGN_IN.has(keyOf(route)),
+            // a route that serves token holders their own and the store everything: the store sees B's
+            storeRead:
+              reads &&
+              route.url.includes('/:') &&
+              levelOf(access) === 'visitor' &&
+              requirementOf(access) !== undefined &&
+              actsAsStore(access, caller),
+            run: ENDS_THE_CALLERS_SIGN_IN.has(keyOf(route))
+              ? async () => send(route, path, await freshAuthOf(caller, access))
+              : () => send(route, path, authOf(caller, access)),
+          });
+        }
       }
-    }
-    const ordered = [...allowed.filter((entry) => !entry.last), ...allowed.filter((entry) => entry.last)];
-    const before = await snapshot();
-    const answers = await inBatches(ordered.map((entry) => entry.run));
-    // the snapshot sees what allowed calls change (a member joins the community, a cart is made)
-    expect(await snapshot()).not.toEqual(before);
-    const answered = ordered.map((entry, index) => ({ ...entry, answer: answers[index]! }));
-    const refused = answered
-      .filter(({ answer }) => answer.status === 401 || answer.status === 403)
-      .map(({ cell, answer }) => `${cell}: ${answer.status} ${JSON.stringify(answer.body)}`);
-    expect(refused).toEqual([]);
-    const storeReads = answered.filter((entry) => entry.storeRead);
-    expect(storeReads.length).toBeGreaterThan(10);
-    expect(
-      storeReads
-        .filter(({ answer }) => answer.status !== 200)
-        .map(({ cell, answer }) => `${cell}: ${answer.status}`),
-    ).toEqual([]);
-  });
+      const ordered = [...allowed.filter((entry) => !entry.last), ...allowed.filter((entry) => entry.last)];
+      const before = await snapshot();
+      const answers = await inBatches(ordered.map((entry) => entry.run));
+      // the snapshot sees what allowed calls change (a member joins the community, a cart is made)
+      expect(await snapshot()).not.toEqual(before);
+      const answered = ordered.map((entry, index) => ({ ...entry, answer: answers[index]! }));
+      const refused = answered
+        .filter(({ answer }) => answer.status === 401 || answer.status === 403)
+        .map(({ cell, answer }) => `${cell}: ${answer.status} ${JSON.stringify(answer.body)}`);
+      expect(refused).toEqual([]);
+      const storeReads = answered.filter((entry) => entry.storeRead);
+      expect(storeReads.length).toBeGreaterThan(10);
+      expect(
+        storeReads
+          .filter(({ answer }) => answer.status !== 200)
+          .map(({ cell, answer }) => `${cell}: ${answer.status}`),
+      ).toEqual([]);
+    },
+    CALLS_TIMEOUT_MS,
+  );
 });
