@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { placeOrder, shipToUs, stockedProduct } from '../packages/platform/test/checkout-support.ts';
 import {
   as,
+  claimsOf,
   createRole,
   OWNER,
   OWNER_ENV,
@@ -20,7 +21,8 @@ import { requireBuilt, SHOTS } from './support/store.ts';
 
 /**
  * Staff in the back office (issues 21 and 22), in Chromium against the built platform: the owner signs
- * in through the hosted login page and lands in the back office with every control; a staff member
+ * in through the hosted login page and lands in the back office with every control, and signing out
+ * revokes that sign-in (the refresh token taken before is refused); a staff member
  * whose role may ship but not refund sees no refund control, and the API refuses them a refund too.
  */
 describe.each(DIALECTS)('staff sign in to the back office in Chromium on %s', E2E_SUITE, (dialect) => {
@@ -60,7 +62,7 @@ describe.each(DIALECTS)('staff sign in to the back office in Chromium on %s', E2
     await platform?.stop();
   }, TEST_TIMEOUT);
 
-  it('the owner signs in through the hosted login page and lands in the back office with every control', async () => {
+  it('the owner signs in through the hosted login page, lands in the back office with every control, and signing out ends the sign-in on the platform', async () => {
     const { page, context } = await signInAs(OWNER.email, OWNER.password);
     await eventually(() => page.getByTestId('signed-in-as').textContent()).toBe(`${OWNER.email} · Owner`);
     await eventually(() => page.getByRole('heading', { name: 'Refund' }).count()).toBe(1);
@@ -71,8 +73,24 @@ describe.each(DIALECTS)('staff sign in to the back office in Chromium on %s', E2
     await page.getByRole('link', { name: 'Orders', exact: true }).click();
     await eventually(() => page.getByTestId('order-row').count()).toBe(1);
 
+    // signing out ends the sign-in on the platform, not only in the tab: the tokens taken before are refused
+    const tokens = JSON.parse(
+      (await page.evaluate(() => sessionStorage.getItem('cartwheel.backoffice.tokens'))) ?? '{}',
+    );
+    const clientId = claimsOf(tokens.accessToken.value).cid as string;
+    const renew = () =>
+      as(platform, undefined).post('/oauth2/token', {
+        clientId,
+        grantType: 'refresh_token',
+        refreshToken: tokens.refreshToken.value,
+      });
     await page.getByRole('button', { name: 'Sign out' }).click();
     await eventually(() => page.getByRole('button', { name: 'Use your staff account' }).count()).toBe(1);
+    expect(await page.evaluate(() => sessionStorage.getItem('cartwheel.backoffice.tokens'))).toBeNull();
+    const renewed = await renew();
+    expect(renewed.status, JSON.stringify(renewed.body)).toBe(401);
+    expect(renewed.body.details.applicationError.code).toBe('invalid_grant');
+    expect((await as(platform, tokens.accessToken.value).get('/api/cartwheel/staff/me')).status).toBe(401);
     await context.close();
   });
 

@@ -25,7 +25,7 @@ import { CallbackPage } from './pages/CallbackPage.tsx';
 import { HomePage } from './pages/HomePage.tsx';
 import { MailboxPage } from './pages/MailboxPage.tsx';
 import { settingsRoutes } from './settings/routes.tsx';
-import { forgetStaffTokens, hasStaffTokens, startStaffSignIn } from './staff-session.ts';
+import { endStaffSignIn, forgetStaffTokens, hasStaffTokens, startStaffSignIn } from './staff-session.ts';
 import './styles.css';
 
 function NotFound() {
@@ -107,12 +107,20 @@ function BackOffice({ clientId }: { clientId: string | undefined }) {
     setStaff(true);
   }, [queryClient]);
   const signOut = useCallback(() => {
-    queryClient.clear();
-    forgetAdminKey();
-    forgetStaffTokens();
-    setApiKey(undefined);
-    setStaff(false);
-  }, [queryClient]);
+    const signedOut = () => {
+      queryClient.clear();
+      forgetAdminKey();
+      forgetStaffTokens();
+      setApiKey(undefined);
+      setStaff(false);
+    };
+    // a staff sign-in ends on the platform first: the screen says signed out once it has
+    if (staff && clientId)
+      void endStaffSignIn(clientId)
+        .catch(() => {})
+        .finally(signedOut);
+    else signedOut();
+  }, [queryClient, staff, clientId]);
   const signInAsStaff = useCallback(
     async (returnTo: string) => {
       if (clientId) await startStaffSignIn(clientId, returnTo);

@@ -56,6 +56,20 @@ export function forgetStaffTokens(): void {
 }
 
 /**
+ * Signs the tab's staff member out on the platform, not only in the tab: the SDK's logout makes a
+ * logout redirect session with their own token, which ends that sign-in (its refresh token is refused
+ * from then on, on every process). The tokens are forgotten even when the platform cannot be reached.
+ */
+export async function endStaffSignIn(clientId: string): Promise<void> {
+  try {
+    const auth = staffStrategy(clientId);
+    if (auth.loggedIn()) await auth.logout(`${window.location.origin}/admin/`);
+  } finally {
+    forgetStaffTokens();
+  }
+}
+
+/**
  * What the caller may do: every permission with a key (the API refuses what a scoped key lacks), a
  * staff member's role's permissions otherwise. Controls a caller may not use are not shown.
  */

@@ -173,7 +173,10 @@ export async function openServices(
       logLevel: config.logLevel,
       deliver: smtpDelivery(config.smtpUrl, config.smtpFrom),
     });
-    const members = new MembersService(database.db, tokens, database.dialect);
+    const members = new MembersService(database.db, tokens, database.dialect, {
+      // member administration never takes out the owner, nor staff the staff calls have not (issue 21)
+      staffStandingOf: (memberId) => services.staff.standingOf(memberId),
+    });
     const orders = new OrderService(
       database.db,
       { mailer },

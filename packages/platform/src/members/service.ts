@@ -11,6 +11,7 @@ import type { TokenService } from '../oauth/tokens.ts';
 import { applicationError, DomainError, invalidArgument, notFound, violation } from '../shared/errors.ts';
 import { newId } from '../shared/ids.ts';
 import type { Principal } from '../shared/principal.ts';
+import type { StaffStanding } from '../staff/service.ts';
 import { BULK_MAX, type BulkItemResult, bulkItem } from './bulk.ts';
 import { ADDRESS_FIELDS, type MemberActor, memberChanges } from './changes.ts';
 import { MemberJobs } from './jobs.ts';
@@ -61,6 +62,14 @@ export interface NewMemberIdentity {
   profile: IdentityProfile;
 }
 
+/**
+ * What members need from the staff domain, next to the service that needs it: whom member
+ * administration may not take out (the owner always; staff while active).
+ */
+export interface MembersDependencies {
+  staffStandingOf(memberId: string): Promise<StaffStanding | undefined>;
+}
+
 /** Identity statuses whose member may not sign in or renew a sign-in. */
 const SIGNED_OUT_STATUSES: ReadonlySet<IdentityRow['status']> = new Set(['BLOCKED', 'DELETED', 'OFFLINE']);
 
@@ -77,6 +86,7 @@ export class MembersService {
     private readonly db: Kysely<Tables>,
     private readonly tokens: TokenService,
     private readonly dialect: DialectName = 'sqlite',
+    private readonly deps: MembersDependencies = { staffStandingOf: async () => undefined },
   ) {
     this.jobs = new MemberJobs(db, this);
   }
@@ -333,6 +343,7 @@ export class MembersService {
    */
   async transition(memberId: string, action: StatusAction): Promise<Member> {
     const identity = await this.existing(memberId);
+    if (action !== 'approve') await this.refuseStaff(memberId, action);
     const rule = TRANSITIONS[action];
     if (!rule.from.includes(identity.status)) {
       throw transitionNotAllowed(memberId, action, MEMBER_STATUS_OF[identity.status]);
@@ -393,6 +404,7 @@ export class MembersService {
    */
   async delete(memberId: string, contentAssigneeId?: unknown, field = 'contentAssigneeId'): Promise<void> {
     await this.existing(memberId);
+    await this.refuseStaff(memberId, 'delete');
     let assignee: string | null = null;
     if (contentAssigneeId !== undefined && contentAssigneeId !== null && contentAssigneeId !== '') {
       if (typeof contentAssigneeId !== 'string')
@@ -608,6 +620,30 @@ export class MembersService {
     return row ? documentOf(row) : undefined;
   }
 
+  /**
+   * Refuses to block, disconnect or delete the store's owner (never) or an active staff member (the
+   * staff calls suspend or remove them first): member administration is no back door around them.
+   */
+  private async refuseStaff(memberId: string, action: 'block' | 'disconnect' | 'delete'): Promise<void> {
+    const standing = await this.deps.staffStandingOf(memberId);
+    if (standing === 'OWNER') {
+      throw applicationError(
+        'FAILED_PRECONDITION',
+        'OWNER_IS_PERMANENT',
+        `the store's owner cannot be ${ACTION_DONE[action]} through member administration`,
+        { memberId, action },
+      );
+    }
+    if (standing === 'STAFF') {
+      throw applicationError(
+        'FAILED_PRECONDITION',
+        'MEMBER_IS_ACTIVE_STAFF',
+        `member ${memberId} is active staff: suspend or remove them through the staff calls before they are ${ACTION_DONE[action]}`,
+        { memberId, action },
+      );
+    }
+  }
+
   /** The identity of a member that exists (not deleted); NOT_FOUND otherwise. */
   private async existing(memberId: string): Promise<IdentityRow> {
     const identity = await this.db
@@ -685,6 +721,8 @@ function memberEvent(
 ): DomainEvent {
   return { entity: 'member', slug, entityId: memberId, payload: { memberId, ...change } };
 }
+
+const ACTION_DONE = { block: 'blocked', disconnect: 'disconnected', delete: 'deleted' } as const;
 
 const slugAlreadyExists = (slug: string) =>
   applicationError('ALREADY_EXISTS', 'SLUG_ALREADY_EXISTS', `another member has the slug ${slug}`, { slug });

@@ -51,6 +51,9 @@ export interface StaffMember {
   updatedDate: string;
 }
 
+/** Where an identity stands on the staff, as member administration asks: the owner, or active staff. */
+export type StaffStanding = 'OWNER' | 'STAFF';
+
 /** How long what a staff member may do is kept in a process's memory: a role change or suspension shows within it. */
 const AUTHORITY_TTL_MS = 500;
 /** How long an invitation may be accepted. */
@@ -199,6 +202,17 @@ export class StaffService {
     if (this.authorities.size >= 10_000) this.authorities.clear();
     this.authorities.set(identityId, { at: now, authority });
     return authority;
+  }
+
+  /** The owner, or active staff (read now, not from the cache: it guards a change). */
+  async standingOf(identityId: string): Promise<StaffStanding | undefined> {
+    const row = await this.db
+      .selectFrom('staff')
+      .select(['owner_slot', 'status'])
+      .where('identity_id', '=', identityId)
+      .executeTakeFirst();
+    if (row?.owner_slot === OWNER_SLOT) return 'OWNER';
+    return row?.status === 'ACTIVE' ? 'STAFF' : undefined;
   }
 
   // roles
