@@ -103,7 +103,7 @@ function BrandForm({ settings }: { settings: StoreCheckoutSettings }) {
         <p className="muted">No logo: the checkout shows the store’s name alone.</p>
       )}
       <div className="field-row">
-        <fieldset className="field">
+        <fieldset className="choice-group">
           <legend>Logo size</legend>
           {SIZES.map((option) => (
             <label className="check" key={option.value}>
@@ -118,7 +118,7 @@ function BrandForm({ settings }: { settings: StoreCheckoutSettings }) {
             </label>
           ))}
         </fieldset>
-        <fieldset className="field">
+        <fieldset className="choice-group">
           <legend>Alignment</legend>
           {ALIGNMENTS.map((option) => (
             <label className="check" key={option.value}>
