@@ -340,6 +340,31 @@ describe.each(DIALECTS)(
         [`Bulk Plate ${dialect}`]: 0,
         [`Bulk Bowl ${dialect}`]: 0.75,
       });
+
+      // the cost of one set, then moved down by a percentage: the profit follows the price left as it was
+      const plateId = (await shopperSees(`Bulk Plate ${dialect}`))[0].id as string;
+      const costOfPlate = async () =>
+        (
+          await call(
+            platform,
+            'GET',
+            `/stores-reader/v1/products/${plateId}?includeMerchantSpecificData=true`,
+            undefined,
+            platform.adminApiKey,
+          )
+        ).body.product.costAndProfitData;
+      await page.getByLabel(`Select Bulk Plate ${dialect}`).check();
+      await page.getByLabel('What to change').selectOption('cost');
+      await page.getByLabel('New value or change').fill('8');
+      await page.getByRole('button', { name: 'Apply to selected' }).click();
+      await eventually(() => status('The cost of 1 product was changed.').count()).toBe(1);
+      await eventually(async () => (await costOfPlate()).itemCost).toBe(8);
+      await page.getByLabel(`Select Bulk Plate ${dialect}`).check();
+      await page.getByLabel('What to change').selectOption('cost');
+      await page.getByLabel('New value or change').fill('-25%');
+      await page.getByRole('button', { name: 'Apply to selected' }).click();
+      await eventually(async () => (await costOfPlate()).itemCost).toBe(6);
+      expect((await costOfPlate()).profit).toBe(14.55);
       await shot('bulk');
     });
   },

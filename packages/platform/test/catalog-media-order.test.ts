@@ -10,8 +10,15 @@ describe.each(DIALECTS)('product media order on %s', (dialect) => {
   const order = (ids: unknown, auth?: string) =>
     call(platform, 'POST', `/api/cartwheel/products/${productId}/media/order`, { mediaIds: ids }, auth);
   const media = async () =>
-    (await call(platform, 'GET', `/stores-reader/v1/products/${productId}`, undefined, await visitorToken(platform)))
-      .body.product.media;
+    (
+      await call(
+        platform,
+        'GET',
+        `/stores-reader/v1/products/${productId}`,
+        undefined,
+        await visitorToken(platform),
+      )
+    ).body.product.media;
 
   beforeAll(async () => {
     platform = await startTestPlatform({ dialect });
