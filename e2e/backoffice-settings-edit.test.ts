@@ -235,7 +235,7 @@ describe.each(DIALECTS)('the back office settings pages, edited, in Chromium on 
     expect((await admin(platform).get('/api/cartwheel/pickup-locations')).body.pickupLocations).toEqual([]);
   });
 
-  it('edits a tax region, a coupon and a role in the one edit form; Cancel goes back to adding', async () => {
+  it('edits a tax region, a coupon, a role and a shipping region in the one edit form; Cancel goes back to adding', async () => {
     const taxRegion = await admin(platform).post('/api/cartwheel/tax-regions', {
       taxRegion: { name: 'Oregon', country: 'US', subdivision: 'US-OR', rate: '0.05' },
     });
@@ -303,5 +303,29 @@ describe.each(DIALECTS)('the back office settings pages, edited, in Chromium on 
       'orders.capture',
     ]);
     await shot('roles-edited');
+
+    // a shipping region: its option's price changes, its code and the country's subdivisions stay
+    const region = await admin(platform).post('/api/cartwheel/shipping-regions', {
+      shippingRegion: {
+        name: 'Canada',
+        destinations: [{ country: 'CA', subdivisions: ['CA-ON'] }],
+        options: [{ code: 'ground', title: 'Ground', rate: { kind: 'FLAT_RATE', price: '12.00' } }],
+      },
+    });
+    expect(region.status, JSON.stringify(region.body)).toBe(200);
+    await page.getByRole('link', { name: 'Shipping' }).click();
+    await page.getByRole('button', { name: 'Edit Canada' }).click();
+    const option = page.getByRole('group', { name: 'Delivery option 1' });
+    await eventually(() => option.getByLabel('Price').inputValue()).toBe('12.00');
+    await option.getByLabel('Title').fill('Ground saver');
+    await option.getByLabel('Price').fill('9.00');
+    await page.getByRole('button', { name: 'Save shipping region' }).click();
+    await eventually(() => status().textContent()).toBe('Shipping to Canada was saved.');
+    await eventually(() => row(/Canada/).textContent()).toContain('Ground saver: 9.00 flat');
+    const regions = (await admin(platform).get('/api/cartwheel/shipping-regions')).body.shippingRegions;
+    expect(regions.find((saved: { name: string }) => saved.name === 'Canada')).toMatchObject({
+      destinations: [{ country: 'CA', subdivisions: ['CA-ON'] }],
+      options: [{ code: 'ground', title: 'Ground saver', rate: { kind: 'FLAT_RATE', price: '9.00' } }],
+    });
   });
 });
