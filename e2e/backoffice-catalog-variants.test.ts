@@ -180,6 +180,41 @@ describe.each(DIALECTS)(
       expect(Buffer.from(await image.arrayBuffer()).equals(PNG)).toBe(true);
     });
 
+    it('reorders the images from the keyboard and by dragging, and shoppers see the first as the main image', async () => {
+      const BACK = 'https://images.example.com/linen-back.png';
+      await page.getByLabel('Image address').fill(BACK);
+      await page.getByRole('button', { name: 'Add image' }).click();
+      await eventually(() => page.getByTestId('media-item').count()).toBe(3);
+      const mainUrl = async () => (await shopperSees(NAME))[0].media.mainMedia.image.url as string;
+      const urls = async () =>
+        ((await shopperSees(NAME))[0].media.items as any[]).map((item) => item.image.url as string);
+      const [first, second] = await urls();
+      expect(await mainUrl()).toBe(first);
+
+      // the keyboard: the focus stays on the image it moves, so Enter twice takes it to the front
+      await page.getByRole('button', { name: 'Move image 3 earlier' }).focus();
+      await page.keyboard.press('Enter');
+      await eventually(() => status('Image 3 is now number 2.').count()).toBe(1);
+      await eventually(() => page.evaluate(() => document.activeElement?.textContent)).toBe(
+        '←Move image 2 earlier',
+      );
+      await page.keyboard.press('Enter');
+      await eventually(() => status('Image 2 is now number 1, the main image.').count()).toBe(1);
+      await eventually(urls).toEqual([BACK, first, second]);
+      expect(await mainUrl()).toBe(BACK);
+      expect(await page.getByRole('button', { name: 'Move image 1 earlier' }).isDisabled()).toBe(true);
+
+      // a drag of the main image onto the last place
+      await page.getByTestId('media-item').nth(0).dragTo(page.getByTestId('media-item').nth(2));
+      await eventually(() => status('Image 1 is now number 3.').count()).toBe(1);
+      await eventually(urls).toEqual([first, second, BACK]);
+      expect(await mainUrl()).toBe(first);
+      await eventually(() => page.getByTestId('media-item').nth(2).locator('img').getAttribute('src')).toBe(
+        BACK,
+      );
+      await shot('images-reordered');
+    });
+
     it('creates a collection, renames it, and puts the product in it', async () => {
       await page.getByRole('link', { name: 'Collections' }).click();
       await eventually(() => page.getByLabel('New collection name').count()).toBe(1);
@@ -305,6 +340,31 @@ describe.each(DIALECTS)(
         [`Bulk Plate ${dialect}`]: 0,
         [`Bulk Bowl ${dialect}`]: 0.75,
       });
+
+      // the cost of one set, then moved down by a percentage: the profit follows the price left as it was
+      const plateId = (await shopperSees(`Bulk Plate ${dialect}`))[0].id as string;
+      const costOfPlate = async () =>
+        (
+          await call(
+            platform,
+            'GET',
+            `/stores-reader/v1/products/${plateId}?includeMerchantSpecificData=true`,
+            undefined,
+            platform.adminApiKey,
+          )
+        ).body.product.costAndProfitData;
+      await page.getByLabel(`Select Bulk Plate ${dialect}`).check();
+      await page.getByLabel('What to change').selectOption('cost');
+      await page.getByLabel('New value or change').fill('8');
+      await page.getByRole('button', { name: 'Apply to selected' }).click();
+      await eventually(() => status('The cost of 1 product was changed.').count()).toBe(1);
+      await eventually(async () => (await costOfPlate()).itemCost).toBe(8);
+      await page.getByLabel(`Select Bulk Plate ${dialect}`).check();
+      await page.getByLabel('What to change').selectOption('cost');
+      await page.getByLabel('New value or change').fill('-25%');
+      await page.getByRole('button', { name: 'Apply to selected' }).click();
+      await eventually(async () => (await costOfPlate()).itemCost).toBe(6);
+      expect((await costOfPlate()).profit).toBe(14.55);
       await shot('bulk');
     });
   },

@@ -314,6 +314,9 @@ describe.each(DIALECTS)('the back office settings in Chromium on %s', E2E_SUITE,
       'shipping',
       'taxes',
       'coupons',
+      'discount-rules',
+      'pickup-locations',
+      'checkout-brand',
     ]) {
       await page.goto(`${platform.url}/admin/settings/${path}`);
       await page.getByRole('heading', { level: 1 }).waitFor();

@@ -164,3 +164,14 @@ export function useUploadMedia() {
       client.cartwheelMedia.uploadMedia(image),
   });
 }
+
+/** Puts a product's images in a new order (every image id once); the first is the main image. */
+export function useReorderProductMedia() {
+  const client = useCartwheel<MediaUploadClient>();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ productId, mediaIds }: { productId: string; mediaIds: string[] }) =>
+      client.cartwheelMedia.reorderProductMedia(productId, mediaIds),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: cartwheelKeys.products.all }),
+  });
+}

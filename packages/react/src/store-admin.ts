@@ -1,9 +1,12 @@
 import type {
   BoundModule,
+  CheckoutLogoSetting,
   CreateApiKeyInput,
+  DiscountRule,
   PaymentSettings,
   StaffPermission,
   StoreCouponInput,
+  StorePickupLocationInput,
   StoreSettings,
   StoreShippingRegionInput,
   storeAdmin,
@@ -31,6 +34,9 @@ export const storeAdminKeys = {
   taxRegions: ['cartwheel', 'storeAdmin', 'taxRegions'] as const,
   coupons: ['cartwheel', 'storeAdmin', 'coupons'] as const,
   shippingRegions: ['cartwheel', 'storeAdmin', 'shippingRegions'] as const,
+  pickupLocations: ['cartwheel', 'storeAdmin', 'pickupLocations'] as const,
+  checkoutSettings: ['cartwheel', 'storeAdmin', 'checkoutSettings'] as const,
+  discountRules: ['cartwheel', 'storeAdmin', 'discountRules'] as const,
 };
 
 /** A change to the store's administration: the reads it touches, and the audit log, are refetched. */
@@ -240,5 +246,98 @@ export function useDeleteShippingRegion() {
   return useAdminChange(
     (client, id: string) => client.storeAdmin.deleteShippingRegion(id),
     [[...storeAdminKeys.shippingRegions]],
+  );
+}
+
+export function useUpdateTaxRegion() {
+  return useAdminChange(
+    (client, input: { id: string; taxRegion: Partial<TaxRegionInput> }) =>
+      client.storeAdmin.updateTaxRegion(input.id, input.taxRegion),
+    [[...storeAdminKeys.taxRegions]],
+  );
+}
+
+export function useUpdateCoupon() {
+  return useAdminChange(
+    (client, input: { id: string; coupon: Partial<StoreCouponInput> }) =>
+      client.storeAdmin.updateCoupon(input.id, input.coupon),
+    [[...storeAdminKeys.coupons]],
+  );
+}
+
+export function useUpdateShippingRegion() {
+  return useAdminChange(
+    (client, input: { id: string; shippingRegion: Partial<StoreShippingRegionInput> }) =>
+      client.storeAdmin.updateShippingRegion(input.id, input.shippingRegion),
+    [[...storeAdminKeys.shippingRegions]],
+  );
+}
+
+export function usePickupLocations() {
+  const client = useCartwheel<StoreAdminClient>();
+  return useQuery({
+    queryKey: storeAdminKeys.pickupLocations,
+    queryFn: () => client.storeAdmin.listPickupLocations(),
+  });
+}
+
+/** Creates a pickup location (without `id`) or changes one. */
+export function useSavePickupLocation() {
+  return useAdminChange(
+    (client, input: { id?: string | undefined; pickupLocation: StorePickupLocationInput }) =>
+      input.id
+        ? client.storeAdmin.updatePickupLocation(input.id, input.pickupLocation)
+        : client.storeAdmin.createPickupLocation(input.pickupLocation),
+    [[...storeAdminKeys.pickupLocations]],
+  );
+}
+
+export function useDeletePickupLocation() {
+  return useAdminChange(
+    (client, id: string) => client.storeAdmin.deletePickupLocation(id),
+    [[...storeAdminKeys.pickupLocations]],
+  );
+}
+
+export function useCheckoutSettings() {
+  const client = useCartwheel<StoreAdminClient>();
+  return useQuery({
+    queryKey: storeAdminKeys.checkoutSettings,
+    queryFn: () => client.storeAdmin.getCheckoutSettings(),
+  });
+}
+
+/** Saves the checkout header's logo (its image, size and alignment), or removes it with `null`. */
+export function useUpdateCheckoutLogo() {
+  return useAdminChange(
+    (client, logo: CheckoutLogoSetting | null) => client.storeAdmin.updateCheckoutLogo(logo),
+    [[...storeAdminKeys.checkoutSettings]],
+  );
+}
+
+/** Every discount rule, oldest first, each with its LIVE / PENDING / EXPIRED `status`. */
+export function useDiscountRules() {
+  const client = useCartwheel<StoreAdminClient>();
+  return useQuery({
+    queryKey: storeAdminKeys.discountRules,
+    queryFn: () => client.storeAdmin.listDiscountRules(),
+  });
+}
+
+/** Creates a discount rule (without `id`) or changes one. Cart prices follow on their next read. */
+export function useSaveDiscountRule() {
+  return useAdminChange(
+    (client, input: { id?: string | undefined; discountRule: DiscountRule }) =>
+      input.id
+        ? client.storeAdmin.updateDiscountRule(input.id, input.discountRule)
+        : client.storeAdmin.createDiscountRule(input.discountRule),
+    [[...storeAdminKeys.discountRules]],
+  );
+}
+
+export function useDeleteDiscountRule() {
+  return useAdminChange(
+    (client, id: string) => client.storeAdmin.deleteDiscountRule(id),
+    [[...storeAdminKeys.discountRules]],
   );
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   ApiKeyStrategy,
+  cartwheelMedia,
   couponWindowStatus,
   createClient,
   storeAdmin,
@@ -103,5 +104,80 @@ describe('storeAdmin', () => {
     expect(couponWindowStatus({}, now)).toBe('LIVE');
     expect(couponWindowStatus({ startTime: '2026-07-01T00:00:00Z' }, now)).toBe('PENDING');
     expect(couponWindowStatus({ expirationTime: '2026-06-01T00:00:00Z' }, now)).toBe('EXPIRED');
+  });
+
+  it('saves the checkout logo at the hosted path, with its size and alignment beside the image', async () => {
+    const logo = {
+      image: { url: 'https://cdn.example.com/logo.png' },
+      size: 'LARGE',
+      alignment: 'CENTER',
+    } as const;
+    const { client, calls } = recorder({ checkoutSettings: { checkoutBrand: { header: { logo } } } });
+    expect(await client.storeAdmin.updateCheckoutLogo(logo)).toEqual({ checkoutBrand: { header: { logo } } });
+    await client.storeAdmin.updateCheckoutLogo(null);
+    expect(calls.map((call) => [call.method, call.url.pathname, call.body])).toEqual([
+      ['PATCH', '/ecom/v1/checkout-settings', { checkoutSettings: { checkoutBrand: { header: { logo } } } }],
+      [
+        'PATCH',
+        '/ecom/v1/checkout-settings',
+        { checkoutSettings: { checkoutBrand: { header: { logo: null } } } },
+      ],
+    ]);
+  });
+
+  it('lists every discount rule, following the query cursor page after page', async () => {
+    const pages = [
+      { discountRules: [{ id: 'r1' }], pagingMetadata: { cursors: { next: '100' }, hasNext: true } },
+      { discountRules: [{ id: 'r2' }], pagingMetadata: { cursors: { next: null }, hasNext: false } },
+    ];
+    const bodies: unknown[] = [];
+    const client = createClient({
+      host: 'http://localhost:4000',
+      auth: ApiKeyStrategy({ apiKey: 'cw_key_test' }),
+      modules: { storeAdmin },
+      fetch: (async (input: string | URL | Request, init?: RequestInit) => {
+        expect(new URL(String(input)).pathname).toBe('/ecom/v1/discount-rules/query');
+        bodies.push(JSON.parse(String(init?.body)));
+        return new Response(JSON.stringify(pages[bodies.length - 1]), {
+          headers: { 'Content-Type': 'application/json' },
+        });
+      }) as typeof globalThis.fetch,
+    });
+    expect((await client.storeAdmin.listDiscountRules()).map((rule) => rule.id)).toEqual(['r1', 'r2']);
+    expect(bodies).toEqual([
+      { query: { cursorPaging: { limit: 100 } } },
+      { query: { cursorPaging: { limit: 100, cursor: '100' } } },
+    ]);
+  });
+
+  it('changes a discount rule, a pickup location and a tax region at their record paths', async () => {
+    const { client, calls } = recorder({ discountRule: {}, pickupLocation: {}, taxRegion: {} });
+    await client.storeAdmin.updateDiscountRule('r/1', { name: 'Sale' });
+    await client.storeAdmin.updatePickupLocation('p1', { title: 'Shop' });
+    await client.storeAdmin.updateTaxRegion('t1', { rate: '0.05' });
+    await client.storeAdmin.deleteDiscountRule('r1');
+    expect(calls.map((call) => [call.method, call.url.pathname, call.body])).toEqual([
+      ['PATCH', '/ecom/v1/discount-rules/r%2F1', { discountRule: { name: 'Sale' } }],
+      ['PATCH', '/api/cartwheel/pickup-locations/p1', { pickupLocation: { title: 'Shop' } }],
+      ['PATCH', '/api/cartwheel/tax-regions/t1', { taxRegion: { rate: '0.05' } }],
+      ['DELETE', '/ecom/v1/discount-rules/r1', undefined],
+    ]);
+  });
+
+  it("sends a product's images in their new order to Cartwheel's media order call", async () => {
+    const calls: Array<[string, string, unknown]> = [];
+    const client = createClient({
+      host: 'http://localhost:4000',
+      auth: ApiKeyStrategy({ apiKey: 'cw_key_test' }),
+      modules: { cartwheelMedia },
+      fetch: (async (input: string | URL | Request, init?: RequestInit) => {
+        calls.push([init?.method ?? 'GET', new URL(String(input)).pathname, JSON.parse(String(init?.body))]);
+        return new Response('{}', { headers: { 'Content-Type': 'application/json' } });
+      }) as typeof globalThis.fetch,
+    });
+    await client.cartwheelMedia.reorderProductMedia('prod 1', ['m2', 'm1']);
+    expect(calls).toEqual([
+      ['POST', '/api/cartwheel/products/prod%201/media/order', { mediaIds: ['m2', 'm1'] }],
+    ]);
   });
 });

@@ -6,13 +6,22 @@ import {
   useStaff,
   useStaffAction,
   useStaffRoles,
+  useUpdateRole,
 } from '@cartwheel/react';
-import type { StaffMember, StaffPermission } from '@cartwheel/sdk';
+import type { StaffMember, StaffPermission, StaffRole } from '@cartwheel/sdk';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { ConfirmDialog } from '../components/ConfirmDialog.tsx';
 import { ErrorNotice } from '../components/ErrorNotice.tsx';
-import { ChangeError, ConfirmedRowAction, FieldError, placeViolations } from './common.tsx';
+import {
+  ChangeError,
+  ConfirmedRowAction,
+  EditRowButton,
+  FieldError,
+  placeViolations,
+  SettingForm,
+  useEditing,
+} from './common.tsx';
 
 /** Staff and roles: roles built from permissions, staff invited by email, suspended, reinstated, removed. */
 export function StaffPage() {
@@ -31,84 +40,31 @@ export function StaffPage() {
   );
 }
 
-function Roles({ onDone }: { onDone(message: string): void }) {
-  const roles = useStaffRoles();
-  const permissions = usePermissions();
-  const remove = useDeleteRole();
-  return (
-    <section className="panel" aria-labelledby="roles-title">
-      <h2 id="roles-title">Roles</h2>
-      {roles.isError ? (
-        <ErrorNotice what="the roles" error={roles.error} retry={() => roles.refetch()} />
-      ) : null}
-      {roles.data?.length === 0 ? (
-        <p className="muted">No roles yet: create one below, then invite staff to it.</p>
-      ) : null}
-      {roles.data?.length ? (
-        <div className="table-wrap">
-          <table className="table">
-            <caption className="visually-hidden">Roles</caption>
-            <thead>
-              <tr>
-                <th scope="col">Role</th>
-                <th scope="col">Permissions</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {roles.data.map((role) => (
-                <tr key={role.id}>
-                  <th scope="row">{role.name}</th>
-                  <td>{role.permissions.join(', ') || 'none'}</td>
-                  <td>
-                    <ConfirmedRowAction
-                      verb="Delete"
-                      name={role.name}
-                      title={`Delete the role ${role.name}?`}
-                      description="A role someone still holds cannot be deleted."
-                      confirm="Delete role"
-                      mutation={remove}
-                      variables={role.id}
-                      onDone={() => onDone(`The role ${role.name} was deleted.`)}
-                    />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      ) : null}
-      {permissions.data ? <RoleForm permissions={permissions.data} onDone={onDone} /> : null}
-      {permissions.isError ? (
-        <ErrorNotice what="the permissions" error={permissions.error} retry={() => permissions.refetch()} />
-      ) : null}
-    </section>
-  );
-}
-
 interface RoleFormValues {
   name: string;
   permissions: StaffPermission[];
 }
 
-function RoleForm({
-  permissions,
-  onDone,
-}: {
-  permissions: StaffPermission[];
-  onDone(message: string): void;
-}) {
+const EMPTY_ROLE: RoleFormValues = { name: '', permissions: [] };
+const roleValues = (role: StaffRole): RoleFormValues => ({ name: role.name, permissions: role.permissions });
+
+function Roles({ onDone }: { onDone(message: string): void }) {
+  const roles = useStaffRoles();
+  const permissions = usePermissions();
   const create = useCreateRole();
+  const update = useUpdateRole();
+  const remove = useDeleteRole();
   const { register, handleSubmit, formState, setError, reset } = useForm<RoleFormValues>({
-    defaultValues: { name: '', permissions: [] },
+    defaultValues: EMPTY_ROLE,
   });
+  const editing = useEditing<StaffRole, RoleFormValues>(reset, EMPTY_ROLE, roleValues);
   const submit = handleSubmit(async (values) => {
     try {
-      const role = await create.mutateAsync(values);
-      reset();
-      onDone(`The role ${role.name} was created.`);
+      const role = editing.id
+        ? await update.mutateAsync({ id: editing.id, role: values })
+        : await create.mutateAsync(values);
+      onDone(`The role ${role.name} was ${editing.id ? 'saved' : 'created'}.`);
+      editing.stop();
     } catch (error) {
       placeViolations(error, ['name', 'permissions'], (field, message) =>
         setError(field as keyof RoleFormValues, { message }),
@@ -117,36 +73,98 @@ function RoleForm({
   });
   const errors = formState.errors;
   return (
-    <form onSubmit={submit} noValidate aria-labelledby="new-role-title">
-      <h3 id="new-role-title">New role</h3>
-      <ChangeError error={create.error} what="Creating the role" />
-      <div className="field">
-        <label htmlFor="role-name">Role name</label>
-        <input
-          id="role-name"
-          aria-invalid={Boolean(errors.name)}
-          aria-describedby={errors.name ? 'role-name-error' : undefined}
-          {...register('name', { validate: (value) => value.trim() !== '' || 'Give the role a name.' })}
-        />
-        <FieldError id="role-name-error" message={errors.name?.message} />
-      </div>
-      <fieldset>
-        <legend>
-          Permissions <span className="muted">(optional)</span>
-        </legend>
-        <div className="permission-grid">
-          {permissions.map((permission) => (
-            <label className="check" key={permission}>
-              <input type="checkbox" value={permission} {...register('permissions')} /> {permission}
-            </label>
-          ))}
-        </div>
-        <FieldError id="role-permissions-error" message={errors.permissions?.message} />
-      </fieldset>
-      <button className="button button--primary" type="submit" disabled={create.isPending}>
-        {create.isPending ? 'Creating…' : 'Create role'}
-      </button>
-    </form>
+    <>
+      <section className="panel" aria-labelledby="roles-title">
+        <h2 id="roles-title">Roles</h2>
+        {roles.isError ? (
+          <ErrorNotice what="the roles" error={roles.error} retry={() => roles.refetch()} />
+        ) : null}
+        {roles.data?.length === 0 ? (
+          <p className="muted">No roles yet: create one below, then invite staff to it.</p>
+        ) : null}
+        {roles.data?.length ? (
+          <div className="table-wrap">
+            <table className="table">
+              <caption className="visually-hidden">Roles</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Role</th>
+                  <th scope="col">Permissions</th>
+                  <th scope="col">
+                    <span className="visually-hidden">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {roles.data.map((role) => (
+                  <tr key={role.id}>
+                    <th scope="row">{role.name}</th>
+                    <td>{role.permissions.join(', ') || 'none'}</td>
+                    <td>
+                      <div className="row-actions">
+                        <EditRowButton name={role.name} onEdit={() => editing.start(role)} />
+                        <ConfirmedRowAction
+                          verb="Delete"
+                          name={role.name}
+                          title={`Delete the role ${role.name}?`}
+                          description="A role someone still holds cannot be deleted."
+                          confirm="Delete role"
+                          mutation={remove}
+                          variables={role.id}
+                          onDone={() => {
+                            if (editing.id === role.id) editing.stop();
+                            onDone(`The role ${role.name} was deleted.`);
+                          }}
+                        />
+                      </div>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        ) : null}
+        {permissions.isError ? (
+          <ErrorNotice what="the permissions" error={permissions.error} retry={() => permissions.refetch()} />
+        ) : null}
+      </section>
+      {permissions.data ? (
+        <SettingForm
+          editing={editing.record?.name}
+          addTitle="New role"
+          addLabel="Create role"
+          noun="role"
+          busy={create.isPending || update.isPending}
+          error={editing.id ? update.error : create.error}
+          onSubmit={submit}
+          onCancel={editing.stop}
+        >
+          <div className="field">
+            <label htmlFor="role-name">Role name</label>
+            <input
+              id="role-name"
+              aria-invalid={Boolean(errors.name)}
+              aria-describedby={errors.name ? 'role-name-error' : undefined}
+              {...register('name', { validate: (value) => value.trim() !== '' || 'Give the role a name.' })}
+            />
+            <FieldError id="role-name-error" message={errors.name?.message} />
+          </div>
+          <fieldset>
+            <legend>
+              Permissions <span className="muted">(optional)</span>
+            </legend>
+            <div className="permission-grid">
+              {permissions.data.map((permission) => (
+                <label className="check" key={permission}>
+                  <input type="checkbox" value={permission} {...register('permissions')} /> {permission}
+                </label>
+              ))}
+            </div>
+            <FieldError id="role-permissions-error" message={errors.permissions?.message} />
+          </fieldset>
+        </SettingForm>
+      ) : null}
+    </>
   );
 }
 

@@ -1,8 +1,16 @@
-import { useCreateTaxRegion, useDeleteTaxRegion, useTaxRegions } from '@cartwheel/react';
+import { useCreateTaxRegion, useDeleteTaxRegion, useTaxRegions, useUpdateTaxRegion } from '@cartwheel/react';
+import type { TaxRegion } from '@cartwheel/sdk';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { ErrorNotice } from '../components/ErrorNotice.tsx';
-import { ChangeError, ConfirmedRowAction, FieldError, placeViolations } from './common.tsx';
+import {
+  ConfirmedRowAction,
+  EditRowButton,
+  FieldError,
+  placeViolations,
+  SettingForm,
+  useEditing,
+} from './common.tsx';
 
 interface TaxFormValues {
   name: string;
@@ -25,31 +33,44 @@ export function rateOf(percent: string): string {
 
 const percentOf = (rate: string) => `${Number((Number(rate) * 100).toFixed(6))}%`;
 
+const valuesOf = (region: TaxRegion): TaxFormValues => ({
+  name: region.name,
+  country: region.country,
+  subdivision: region.subdivision?.replace(/^[A-Z]{2}-/, '') ?? '',
+  percent: percentOf(region.rate).slice(0, -1),
+  taxShipping: region.taxShipping,
+});
+
 /** Taxes by region: a country, or one of its subdivisions, at a rate. */
 export function TaxesPage() {
   const regions = useTaxRegions();
   const create = useCreateTaxRegion();
+  const update = useUpdateTaxRegion();
   const remove = useDeleteTaxRegion();
   const [notice, setNotice] = useState<string>();
   const { register, handleSubmit, formState, setError, reset } = useForm<TaxFormValues>({
     defaultValues: EMPTY,
   });
+  const editing = useEditing<TaxRegion, TaxFormValues>(reset, EMPTY, valuesOf);
   const errors = formState.errors;
   const submit = handleSubmit(async (values) => {
     setNotice(undefined);
     const country = values.country.trim().toUpperCase();
     const subdivision = values.subdivision.trim().toUpperCase();
     try {
-      const region = await create.mutateAsync({
+      const taxRegion = {
         name: values.name.trim(),
         country,
         subdivision:
           subdivision === '' ? null : subdivision.includes('-') ? subdivision : `${country}-${subdivision}`,
         rate: rateOf(values.percent),
         taxShipping: values.taxShipping,
-      });
-      reset(EMPTY);
-      setNotice(`Tax for ${region.name} was added.`);
+      };
+      const region = editing.id
+        ? await update.mutateAsync({ id: editing.id, taxRegion })
+        : await create.mutateAsync(taxRegion);
+      setNotice(`Tax for ${region.name} was ${editing.id ? 'saved' : 'added'}.`);
+      editing.stop();
     } catch (error) {
       placeViolations(error, ['name', 'country', 'subdivision', 'rate', 'taxShipping'], (field, message) =>
         setError(field === 'rate' ? 'percent' : (field as keyof TaxFormValues), { message }),
@@ -93,16 +114,22 @@ export function TaxesPage() {
                     <td>{percentOf(region.rate)}</td>
                     <td>{region.taxShipping ? 'Yes' : 'No'}</td>
                     <td>
-                      <ConfirmedRowAction
-                        verb="Delete"
-                        name={region.name}
-                        title={`Stop taxing ${region.name}?`}
-                        description="Checkouts to this region are no longer taxed by it."
-                        confirm="Delete tax region"
-                        mutation={remove}
-                        variables={region.id}
-                        onDone={() => setNotice(`Tax for ${region.name} was deleted.`)}
-                      />
+                      <div className="row-actions">
+                        <EditRowButton name={region.name} onEdit={() => editing.start(region)} />
+                        <ConfirmedRowAction
+                          verb="Delete"
+                          name={region.name}
+                          title={`Stop taxing ${region.name}?`}
+                          description="Checkouts to this region are no longer taxed by it."
+                          confirm="Delete tax region"
+                          mutation={remove}
+                          variables={region.id}
+                          onDone={() => {
+                            if (editing.id === region.id) editing.stop();
+                            setNotice(`Tax for ${region.name} was deleted.`);
+                          }}
+                        />
+                      </div>
                     </td>
                   </tr>
                 ))}
@@ -111,77 +138,77 @@ export function TaxesPage() {
           </div>
         ) : null}
       </section>
-      <section className="panel" aria-labelledby="new-tax-title">
-        <h2 id="new-tax-title">Add a tax region</h2>
-        <form onSubmit={submit} noValidate>
-          <ChangeError error={create.error} what="Adding the tax region" />
-          <div className="field-row">
-            <div className="field">
-              <label htmlFor="tax-name">Name on receipts</label>
-              <input
-                id="tax-name"
-                aria-invalid={Boolean(errors.name)}
-                aria-describedby={errors.name ? 'tax-name-error' : undefined}
-                {...register('name', {
-                  validate: (value) => value.trim() !== '' || 'Name the region, like New York.',
-                })}
-              />
-              <FieldError id="tax-name-error" message={errors.name?.message} />
-            </div>
-            <div className="field">
-              <label htmlFor="tax-country">Country code</label>
-              <input
-                id="tax-country"
-                maxLength={2}
-                aria-invalid={Boolean(errors.country)}
-                aria-describedby={errors.country ? 'tax-country-error' : undefined}
-                {...register('country', {
-                  validate: (value) => /^[A-Za-z]{2}$/.test(value.trim()) || 'Two letters, like US.',
-                })}
-              />
-              <FieldError id="tax-country-error" message={errors.country?.message} />
-            </div>
-            <div className="field">
-              <label htmlFor="tax-subdivision">
-                State or province <span className="muted">(optional)</span>
-              </label>
-              <input
-                id="tax-subdivision"
-                aria-invalid={Boolean(errors.subdivision)}
-                aria-describedby={errors.subdivision ? 'tax-subdivision-error' : 'tax-subdivision-hint'}
-                {...register('subdivision')}
-              />
-              <p className="muted hint" id="tax-subdivision-hint">
-                Its code, like NY; empty for the whole country.
-              </p>
-              <FieldError id="tax-subdivision-error" message={errors.subdivision?.message} />
-            </div>
-            <div className="field">
-              <label htmlFor="tax-percent">Rate (%)</label>
-              <input
-                id="tax-percent"
-                inputMode="decimal"
-                aria-invalid={Boolean(errors.percent)}
-                aria-describedby={errors.percent ? 'tax-percent-error' : undefined}
-                {...register('percent', {
-                  validate: (value) =>
-                    (/^\d{1,3}(\.\d{1,6})?$/.test(value.trim()) && Number(value) <= 100) ||
-                    'A percentage like 8.875.',
-                })}
-              />
-              <FieldError id="tax-percent-error" message={errors.percent?.message} />
-            </div>
+      <SettingForm
+        editing={editing.record?.name}
+        addTitle="Add a tax region"
+        addLabel="Add tax region"
+        noun="tax region"
+        busy={create.isPending || update.isPending}
+        error={editing.id ? update.error : create.error}
+        onSubmit={submit}
+        onCancel={editing.stop}
+      >
+        <div className="field-row">
+          <div className="field">
+            <label htmlFor="tax-name">Name on receipts</label>
+            <input
+              id="tax-name"
+              aria-invalid={Boolean(errors.name)}
+              aria-describedby={errors.name ? 'tax-name-error' : undefined}
+              {...register('name', {
+                validate: (value) => value.trim() !== '' || 'Name the region, like New York.',
+              })}
+            />
+            <FieldError id="tax-name-error" message={errors.name?.message} />
           </div>
-          <label className="check">
-            <input type="checkbox" {...register('taxShipping')} /> Tax shipping too
-          </label>
-          <p>
-            <button className="button button--primary" type="submit" disabled={create.isPending}>
-              {create.isPending ? 'Adding…' : 'Add tax region'}
-            </button>
-          </p>
-        </form>
-      </section>
+          <div className="field">
+            <label htmlFor="tax-country">Country code</label>
+            <input
+              id="tax-country"
+              maxLength={2}
+              aria-invalid={Boolean(errors.country)}
+              aria-describedby={errors.country ? 'tax-country-error' : undefined}
+              {...register('country', {
+                validate: (value) => /^[A-Za-z]{2}$/.test(value.trim()) || 'Two letters, like US.',
+              })}
+            />
+            <FieldError id="tax-country-error" message={errors.country?.message} />
+          </div>
+          <div className="field">
+            <label htmlFor="tax-subdivision">
+              State or province <span className="muted">(optional)</span>
+            </label>
+            <input
+              id="tax-subdivision"
+              aria-invalid={Boolean(errors.subdivision)}
+              aria-describedby={errors.subdivision ? 'tax-subdivision-error' : 'tax-subdivision-hint'}
+              {...register('subdivision')}
+            />
+            <p className="muted hint" id="tax-subdivision-hint">
+              Its code, like NY; empty for the whole country.
+            </p>
+            <FieldError id="tax-subdivision-error" message={errors.subdivision?.message} />
+          </div>
+          <div className="field">
+            <label htmlFor="tax-percent">Rate (%)</label>
+            <input
+              id="tax-percent"
+              inputMode="decimal"
+              aria-invalid={Boolean(errors.percent)}
+              aria-describedby={errors.percent ? 'tax-percent-error' : undefined}
+              {...register('percent', {
+                validate: (value) =>
+                  (/^\d{1,3}(\.\d{1,6})?$/.test(value.trim()) && Number(value) <= 100) ||
+                  'A percentage like 8.875.',
+              })}
+            />
+            <FieldError id="tax-percent-error" message={errors.percent?.message} />
+          </div>
+        </div>
+        <label className="check">
+          <input type="checkbox" {...register('taxShipping')} /> Tax shipping too
+        </label>
+      </SettingForm>
     </>
   );
 }

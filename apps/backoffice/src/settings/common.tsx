@@ -1,5 +1,5 @@
 import { ValidationError } from '@cartwheel/sdk';
-import { useState } from 'react';
+import { type FormEventHandler, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { ConfirmDialog } from '../components/ConfirmDialog.tsx';
 import './settings.css';
 import { NavLink, Outlet } from 'react-router';
@@ -55,6 +55,9 @@ const PAGES = [
   { path: 'shipping', name: 'Shipping' },
   { path: 'taxes', name: 'Taxes' },
   { path: 'coupons', name: 'Coupons' },
+  { path: 'discount-rules', name: 'Discount rules' },
+  { path: 'pickup-locations', name: 'Pickup locations' },
+  { path: 'checkout-brand', name: 'Checkout brand' },
 ];
 
 /** Settings: one page per subject, named in a side menu. */
@@ -78,6 +81,16 @@ export function SettingsLayout() {
 }
 
 export const formatDate = (value: string | null) => (value ? new Date(value).toLocaleString() : '—');
+
+/** A `datetime-local` input's value for a moment, in the merchant's own time zone; empty for none. */
+export function localInputOf(moment: Date | string | undefined | null): string {
+  if (!moment) return '';
+  const date = new Date(moment);
+  return new Date(date.getTime() - date.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+}
+
+/** The moment a `datetime-local` input names, as the wire writes it; null for an empty input. */
+export const isoOfLocalInput = (local: string) => (local ? new Date(local).toISOString() : null);
 
 /** What `ConfirmedRowAction` needs of the page's mutation (TanStack's `useMutation` result). */
 interface RowMutation<V> {
@@ -132,4 +145,89 @@ export function ConfirmedRowAction<V>(props: {
       }
     />
   );
+}
+
+/**
+ * A settings page's one form, which adds a record or, once a row's Edit was pressed, changes that one.
+ * Every settings list edits this way: the form takes the row's values, its heading says what is being
+ * edited (and takes the focus, so a keyboard or screen reader user lands on it), and Cancel goes back to
+ * adding. What the merchant typed stays when the platform refuses it.
+ */
+export function SettingForm(props: {
+  /** The name of the record being edited, or undefined while the form adds one. */
+  editing: string | undefined;
+  /** The heading while adding ("Add a tax region") and the add button's words ("Add tax region"). */
+  addTitle: string;
+  addLabel: string;
+  /** What a record is called ("tax region"), for "Save tax region" and the error. */
+  noun: string;
+  busy: boolean;
+  error: unknown;
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  onCancel(): void;
+  children: ReactNode;
+}) {
+  const id = useId();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const { editing } = props;
+  useEffect(() => {
+    if (editing !== undefined) heading.current?.focus();
+  }, [editing]);
+  return (
+    <section className="panel" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} ref={heading} tabIndex={-1}>
+        {editing === undefined ? props.addTitle : `Edit ${editing}`}
+      </h2>
+      <form onSubmit={props.onSubmit} noValidate>
+        <ChangeError
+          error={props.error}
+          what={editing === undefined ? `Adding the ${props.noun}` : 'Saving'}
+        />
+        {props.children}
+        <p className="row-actions">
+          <button className="button button--primary" type="submit" disabled={props.busy}>
+            {props.busy ? 'Saving…' : editing === undefined ? props.addLabel : `Save ${props.noun}`}
+          </button>
+          {editing === undefined ? null : (
+            <button className="button" type="button" onClick={props.onCancel}>
+              Cancel editing
+            </button>
+          )}
+        </p>
+      </form>
+    </section>
+  );
+}
+
+/** A row's Edit button: puts the row into the page's `SettingForm`. */
+export function EditRowButton({ name, onEdit }: { name: string; onEdit(): void }) {
+  return (
+    <button className="button button--quiet" type="button" onClick={onEdit}>
+      Edit <span className="visually-hidden">{name}</span>
+    </button>
+  );
+}
+
+/**
+ * Which record a page's `SettingForm` edits: `start(record)` fills the form with it (`valuesOf`), `stop()`
+ * empties it for adding again. `id` is undefined while adding.
+ */
+export function useEditing<R extends { id: string }, V>(
+  reset: (values: V) => void,
+  empty: V,
+  valuesOf: (record: R) => V,
+) {
+  const [record, setRecord] = useState<R>();
+  return {
+    id: record?.id,
+    record,
+    start(next: R) {
+      setRecord(next);
+      reset(valuesOf(next));
+    },
+    stop() {
+      setRecord(undefined);
+      reset(empty);
+    },
+  };
 }

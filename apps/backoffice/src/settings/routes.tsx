@@ -2,9 +2,12 @@ import type { ReactNode } from 'react';
 import type { RouteObject } from 'react-router';
 import { ApiKeysPage } from './ApiKeysPage.tsx';
 import { AuditLogPage } from './AuditLogPage.tsx';
+import { CheckoutBrandPage } from './CheckoutBrandPage.tsx';
 import { CouponsPage } from './CouponsPage.tsx';
 import { SettingsLayout } from './common.tsx';
+import { DiscountRulesPage } from './DiscountRulesPage.tsx';
 import { PaymentsPage } from './PaymentsPage.tsx';
+import { PickupLocationsPage } from './PickupLocationsPage.tsx';
 import { ShippingPage } from './ShippingPage.tsx';
 import { StaffPage } from './StaffPage.tsx';
 import { StorePage } from './StorePage.tsx';
@@ -28,6 +31,9 @@ export function settingsRoutes(
       { path: 'shipping', element: signedIn('Shipping', <ShippingPage />) },
       { path: 'taxes', element: signedIn('Taxes', <TaxesPage />) },
       { path: 'coupons', element: signedIn('Coupons', <CouponsPage />) },
+      { path: 'discount-rules', element: signedIn('Discount rules', <DiscountRulesPage />) },
+      { path: 'pickup-locations', element: signedIn('Pickup locations', <PickupLocationsPage />) },
+      { path: 'checkout-brand', element: signedIn('Checkout brand', <CheckoutBrandPage />) },
     ],
   };
 }

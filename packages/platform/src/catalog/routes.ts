@@ -21,6 +21,7 @@ import {
   ProductPath,
   ProductVariantsQueryBody,
   RemoveMediaBody,
+  ReorderMediaBody,
   SlugPath,
   StoreVariantPath,
   UpdateCollectionBody,
@@ -195,6 +196,14 @@ export function catalogRoutes(app: HttpApp, services: Services): void {
     { schema: { params: ProductPath, body: RemoveMediaBody }, config: PRODUCT_MANAGERS },
     async (request) => {
       await catalog.removeMedia(request.params.id, request.body.mediaIds);
+      return {};
+    },
+  );
+  app.post(
+    '/api/cartwheel/products/:id/media/order',
+    { schema: { params: ProductPath, body: ReorderMediaBody }, config: PRODUCT_MANAGERS },
+    async (request) => {
+      await catalog.reorderMedia(request.params.id, request.body.mediaIds);
       return {};
     },
   );

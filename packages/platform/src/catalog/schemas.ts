@@ -290,6 +290,8 @@ export const AddMediaBody = Type.Object({
     { maxItems: MAX_MEDIA_PER_CALL },
   ),
 });
+/** Cartwheel's own call (the hosted wire has no reorder): every image of the product, in its new order. */
+export const ReorderMediaBody = Type.Object({ mediaIds: Ids(MAX_MEDIA_PER_CALL) });
 export const RemoveMediaBody = Type.Object({ mediaIds: Type.Optional(Nullable(Ids(MAX_MEDIA_PER_CALL))) });
 export const ChoiceMediaBody = Type.Object({
   media: Type.Array(

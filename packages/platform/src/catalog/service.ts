@@ -768,6 +768,25 @@ export class CatalogService {
     });
   }
 
+  /**
+   * Puts the product's images in the order `mediaIds` names; the first is the main image. Each image
+   * is named exactly once, so an image added meanwhile refuses the order rather than landing anywhere.
+   */
+  async reorderMedia(id: string, mediaIds: readonly string[]): Promise<void> {
+    await this.mutate(id, (record) => {
+      const v = new Violations();
+      const byId = new Map(record.media.map((item) => [item.id as string, item]));
+      mediaIds.forEach((mediaId, i) => {
+        if (!byId.has(mediaId)) v.add(`mediaIds[${i}]`, `the product has no image ${mediaId}`);
+        else if (mediaIds.indexOf(mediaId) !== i) v.add(`mediaIds[${i}]`, `names ${mediaId} a second time`);
+      });
+      if (mediaIds.length !== record.media.length)
+        v.add('mediaIds', `must name each of the product's ${record.media.length} images once`, 'EXACT_SIZE');
+      v.throwIfAny();
+      return { ...record, media: mediaIds.map((mediaId) => byId.get(mediaId) as MediaItem) };
+    });
+  }
+
   /** Links (or with `remove`, unlinks) product media to option choices. */
   async assignChoiceMedia(id: string, assignments: unknown, remove = false): Promise<void> {
     await this.mutate(id, (record) => {

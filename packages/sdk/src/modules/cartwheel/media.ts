@@ -1,5 +1,6 @@
 import type { ModuleDefinition } from '../../client.ts';
 import type { Transport } from '../../transport/http.ts';
+import { segment } from '../stores/domains.ts';
 import { CARTWHEEL_API } from './domains.ts';
 
 /** An image the platform keeps: add it to a product with `products.addProductMedia(id, [{ url }])`. */
@@ -29,6 +30,25 @@ export const cartwheelMedia = {
         trace: { package: '@cartwheel/sdk', method: 'cartwheel.media.v1.Media.UploadMedia', entity: 'media' },
       });
       return answer.media;
+    },
+  /**
+   * `POST /api/cartwheel/products/{id}/media/order` {mediaIds}: the product's images in a new order,
+   * each named once; the first is the main image. A Cartwheel call: the hosted wire has no reorder.
+   */
+  reorderProductMedia:
+    (transport: Transport) =>
+    async (productId: string, mediaIds: string[]): Promise<void> => {
+      await transport.request({
+        method: 'POST',
+        path: `/products/${segment(productId)}/media/order`,
+        mapping: CARTWHEEL_API,
+        body: { mediaIds },
+        trace: {
+          package: '@cartwheel/sdk',
+          method: 'cartwheel.media.v1.Media.ReorderProductMedia',
+          entity: 'media',
+        },
+      });
     },
 } satisfies ModuleDefinition;
 

@@ -1,5 +1,8 @@
 import type { ModuleDefinition } from '../../client.ts';
+import { everyHost } from '../../transport/domains.ts';
 import type { HttpMethod, Transport } from '../../transport/http.ts';
+import type { DiscountRule } from '../../types/ecom-discounts.ts';
+import { ecomService } from '../ecom/domains.ts';
 import { segment } from '../stores/domains.ts';
 import { CARTWHEEL_API } from './domains.ts';
 import type { StaffMember, StaffPermission } from './staff-session.ts';
@@ -157,6 +160,54 @@ export interface StoreShippingRegion {
 }
 
 export type StoreShippingRegionInput = Pick<StoreShippingRegion, 'name' | 'destinations' | 'options'>;
+
+/** Where a buyer may collect an order: offered beside every shipment. */
+export interface StorePickupLocation {
+  id: string;
+  code: string;
+  title: string;
+  pickupMethod: 'STORE_PICKUP' | 'PICKUP_POINT';
+  address: {
+    country?: string | null;
+    subdivision?: string | null;
+    city?: string | null;
+    postalCode?: string | null;
+    addressLine?: string | null;
+    addressLine2?: string | null;
+  };
+  /** Decimal string, usually "0.00". */
+  price: string;
+  instructions?: string | null;
+  deliveryTime?: string | null;
+  createdDate: string;
+  updatedDate: string;
+}
+
+export type StorePickupLocationInput = Omit<StorePickupLocation, 'id' | 'createdDate' | 'updatedDate'>;
+
+/** The checkout header's logo as Cartwheel keeps it (the wire contract puts `alignment` beside `size`). */
+export interface CheckoutLogoSetting {
+  image?: { url?: string };
+  size: 'SMALL' | 'MEDIUM' | 'LARGE';
+  alignment: 'SIDE' | 'CENTER';
+}
+
+/** `GET /ecom/v1/checkout-settings` as Cartwheel answers it: the brand's header, with or without a logo. */
+export interface StoreCheckoutSettings {
+  checkoutBrand: { header: { logo: CheckoutLogoSetting | null } };
+}
+
+/** The hosted paths of the settings the hosted platform also serves: checkout settings, discount rules. */
+const CHECKOUT_SETTINGS = ecomService(
+  everyHost(['/v1/checkout-settings', '/ecom/v1/checkout-settings']),
+  'checkoutSettings.v1.CheckoutSettingsService',
+  'checkoutSettings',
+);
+const DISCOUNT_RULES = ecomService(
+  everyHost(['/v1/discount-rules', '/ecom/v1/discount-rules']),
+  'discounts.v1.DiscountRules',
+  'discountRule',
+);
 
 function call<T>(
   transport: Transport,
@@ -375,5 +426,160 @@ export const storeAdmin = {
     (t: Transport) =>
     async (regionId: string): Promise<void> => {
       await call(t, 'DELETE', `/shipping-regions/${id(regionId)}`, 'DeleteShippingRegion');
+    },
+  /** `PATCH /api/cartwheel/tax-regions/{id}` {taxRegion}: only the fields given change. */
+  updateTaxRegion:
+    (t: Transport) =>
+    async (regionId: string, taxRegion: Partial<TaxRegionInput>): Promise<TaxRegion> =>
+      (
+        await call<{ taxRegion: TaxRegion }>(t, 'PATCH', `/tax-regions/${id(regionId)}`, 'UpdateTaxRegion', {
+          taxRegion,
+        })
+      ).taxRegion,
+  /** `PATCH /api/cartwheel/coupons/{id}` {coupon}: only the fields given change. */
+  updateCoupon:
+    (t: Transport) =>
+    async (couponId: string, coupon: Partial<StoreCouponInput>): Promise<StoreCoupon> =>
+      (
+        await call<{ coupon: StoreCoupon }>(t, 'PATCH', `/coupons/${id(couponId)}`, 'UpdateCoupon', {
+          coupon,
+        })
+      ).coupon,
+  /** `PATCH /api/cartwheel/shipping-regions/{id}` {shippingRegion}: only the fields given change. */
+  updateShippingRegion:
+    (t: Transport) =>
+    async (
+      regionId: string,
+      shippingRegion: Partial<StoreShippingRegionInput>,
+    ): Promise<StoreShippingRegion> =>
+      (
+        await call<{ shippingRegion: StoreShippingRegion }>(
+          t,
+          'PATCH',
+          `/shipping-regions/${id(regionId)}`,
+          'UpdateShippingRegion',
+          { shippingRegion },
+        )
+      ).shippingRegion,
+
+  /** `GET /api/cartwheel/pickup-locations`. */
+  listPickupLocations: (t: Transport) => async (): Promise<StorePickupLocation[]> =>
+    (
+      await call<{ pickupLocations: StorePickupLocation[] }>(
+        t,
+        'GET',
+        '/pickup-locations',
+        'ListPickupLocations',
+      )
+    ).pickupLocations,
+  /** `POST /api/cartwheel/pickup-locations` {pickupLocation}. */
+  createPickupLocation:
+    (t: Transport) =>
+    async (pickupLocation: StorePickupLocationInput): Promise<StorePickupLocation> =>
+      (
+        await call<{ pickupLocation: StorePickupLocation }>(
+          t,
+          'POST',
+          '/pickup-locations',
+          'CreatePickupLocation',
+          {
+            pickupLocation,
+          },
+        )
+      ).pickupLocation,
+  /** `PATCH /api/cartwheel/pickup-locations/{id}` {pickupLocation}: only the fields given change. */
+  updatePickupLocation:
+    (t: Transport) =>
+    async (
+      locationId: string,
+      pickupLocation: Partial<StorePickupLocationInput>,
+    ): Promise<StorePickupLocation> =>
+      (
+        await call<{ pickupLocation: StorePickupLocation }>(
+          t,
+          'PATCH',
+          `/pickup-locations/${id(locationId)}`,
+          'UpdatePickupLocation',
+          { pickupLocation },
+        )
+      ).pickupLocation,
+  /** `DELETE /api/cartwheel/pickup-locations/{id}`. */
+  deletePickupLocation:
+    (t: Transport) =>
+    async (locationId: string): Promise<void> => {
+      await call(t, 'DELETE', `/pickup-locations/${id(locationId)}`, 'DeletePickupLocation');
+    },
+
+  /** `GET /ecom/v1/checkout-settings`. */
+  getCheckoutSettings: (t: Transport) => async (): Promise<StoreCheckoutSettings> =>
+    (
+      await CHECKOUT_SETTINGS<{ checkoutSettings: StoreCheckoutSettings }>(
+        t,
+        'GET',
+        '/v1/checkout-settings',
+        'GetCheckoutSettings',
+      )
+    ).checkoutSettings,
+  /** `PATCH /ecom/v1/checkout-settings`: the logo given replaces the one kept; `null` removes it. */
+  updateCheckoutLogo:
+    (t: Transport) =>
+    async (logo: CheckoutLogoSetting | null): Promise<StoreCheckoutSettings> =>
+      (
+        await CHECKOUT_SETTINGS<{ checkoutSettings: StoreCheckoutSettings }>(
+          t,
+          'PATCH',
+          '/v1/checkout-settings',
+          'UpdateCheckoutSettings',
+          { checkoutSettings: { checkoutBrand: { header: { logo } } } },
+        )
+      ).checkoutSettings,
+
+  /** `POST /ecom/v1/discount-rules/query`, page after page: every rule, oldest first, with its `status`. */
+  listDiscountRules: (t: Transport) => async (): Promise<DiscountRule[]> => {
+    const rules: DiscountRule[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: { discountRules: DiscountRule[]; pagingMetadata?: { cursors?: { next?: string | null } } } =
+        await DISCOUNT_RULES(t, 'POST', '/v1/discount-rules/query', 'QueryDiscountRules', {
+          query: { cursorPaging: { limit: 100, ...(cursor ? { cursor } : {}) } },
+        });
+      rules.push(...page.discountRules);
+      cursor = page.pagingMetadata?.cursors?.next ?? null;
+    } while (cursor);
+    return rules;
+  },
+  /** `POST /ecom/v1/discount-rules` {discountRule}. */
+  createDiscountRule:
+    (t: Transport) =>
+    async (discountRule: DiscountRule): Promise<DiscountRule> =>
+      (
+        await DISCOUNT_RULES<{ discountRule: DiscountRule }>(
+          t,
+          'POST',
+          '/v1/discount-rules',
+          'CreateDiscountRule',
+          {
+            discountRule,
+          },
+        )
+      ).discountRule,
+  /** `PATCH /ecom/v1/discount-rules/{id}` {discountRule}: a `revision` given must be the current one. */
+  updateDiscountRule:
+    (t: Transport) =>
+    async (ruleId: string, discountRule: DiscountRule): Promise<DiscountRule> =>
+      (
+        await DISCOUNT_RULES<{ discountRule: DiscountRule }>(
+          t,
+          'PATCH',
+          `/v1/discount-rules/${id(ruleId)}`,
+          'UpdateDiscountRule',
+          { discountRule },
+        )
+      ).discountRule,
+  /** `DELETE /ecom/v1/discount-rules/{id}`. */
+  deleteDiscountRule:
+    (t: Transport) =>
+    async (ruleId: string): Promise<void> => {
+      await DISCOUNT_RULES(t, 'DELETE', `/v1/discount-rules/${id(ruleId)}`, 'DeleteDiscountRule');
     },
 } satisfies ModuleDefinition;

@@ -1,0 +1,175 @@
+import { useCheckoutSettings, useUpdateCheckoutLogo } from '@cartwheel/react';
+import type { CheckoutLogoSetting, StoreCheckoutSettings } from '@cartwheel/sdk';
+import { useState } from 'react';
+import { ImageDropZone, imageFileProblem, useImageUpload } from '../catalog/ImageDropZone.tsx';
+import { ErrorNotice } from '../components/ErrorNotice.tsx';
+import { ChangeError } from './common.tsx';
+
+const SIZES: Array<{ value: CheckoutLogoSetting['size']; label: string }> = [
+  { value: 'SMALL', label: 'Small' },
+  { value: 'MEDIUM', label: 'Medium' },
+  { value: 'LARGE', label: 'Large' },
+];
+const ALIGNMENTS: Array<{ value: CheckoutLogoSetting['alignment']; label: string }> = [
+  { value: 'SIDE', label: 'Beside the store name' },
+  { value: 'CENTER', label: 'Centered' },
+];
+
+/** The checkout brand: the logo the hosted checkout's header shows, its size and alignment. */
+export function CheckoutBrandPage() {
+  const settings = useCheckoutSettings();
+  return (
+    <>
+      <h1>Checkout brand</h1>
+      {settings.isError ? (
+        <ErrorNotice what="the checkout settings" error={settings.error} retry={() => settings.refetch()} />
+      ) : null}
+      {settings.isPending ? <p role="status">Loading the checkout brand…</p> : null}
+      {settings.data ? <BrandForm settings={settings.data} /> : null}
+    </>
+  );
+}
+
+function BrandForm({ settings }: { settings: StoreCheckoutSettings }) {
+  const saved = settings.checkoutBrand.header.logo;
+  const update = useUpdateCheckoutLogo();
+  const upload = useImageUpload();
+  const [url, setUrl] = useState(saved?.image?.url ?? '');
+  const [size, setSize] = useState<CheckoutLogoSetting['size']>(saved?.size ?? 'MEDIUM');
+  const [alignment, setAlignment] = useState<CheckoutLogoSetting['alignment']>(saved?.alignment ?? 'SIDE');
+  const [notice, setNotice] = useState<string>();
+  const [problem, setProblem] = useState<string>();
+
+  async function takeFile([file]: File[]) {
+    setNotice(undefined);
+    setProblem(undefined);
+    if (!file) return;
+    const refused = imageFileProblem(file);
+    if (refused) return setProblem(refused);
+    try {
+      setNotice(`Uploading ${file.name}…`);
+      setUrl(await upload.upload(file));
+      setNotice(`${file.name} was uploaded: see the preview, then save.`);
+    } catch (error) {
+      setNotice(undefined);
+      setProblem(`${file.name} was not uploaded: ${(error as Error).message}.`);
+    }
+  }
+
+  async function save() {
+    setNotice(undefined);
+    setProblem(undefined);
+    try {
+      await update.mutateAsync(url ? { image: { url }, size, alignment } : null);
+      setNotice(url ? 'The checkout brand was saved.' : 'The logo was removed from the checkout.');
+    } catch {
+      // the mutation's error is shown by ChangeError; what was chosen stays
+    }
+  }
+
+  return (
+    <form
+      className="panel"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void save();
+      }}
+    >
+      {notice ? (
+        <p className="notice" role="status">
+          {notice}
+        </p>
+      ) : null}
+      {problem ? (
+        <p className="alert" role="alert">
+          {problem}
+        </p>
+      ) : null}
+      <ChangeError error={update.error} what="Saving the checkout brand" />
+      <ImageDropZone
+        legend="Logo"
+        multiple={false}
+        disabled={upload.isPending || update.isPending}
+        onFiles={(files) => void takeFile(files)}
+      />
+      {url ? (
+        <p>
+          <button className="button button--quiet" type="button" onClick={() => setUrl('')}>
+            Remove the logo
+          </button>
+        </p>
+      ) : (
+        <p className="muted">No logo: the checkout shows the store’s name alone.</p>
+      )}
+      <div className="field-row">
+        <fieldset className="choice-group">
+          <legend>Logo size</legend>
+          {SIZES.map((option) => (
+            <label className="check" key={option.value}>
+              <input
+                type="radio"
+                name="logo-size"
+                value={option.value}
+                checked={size === option.value}
+                onChange={() => setSize(option.value)}
+              />{' '}
+              {option.label}
+            </label>
+          ))}
+        </fieldset>
+        <fieldset className="choice-group">
+          <legend>Alignment</legend>
+          {ALIGNMENTS.map((option) => (
+            <label className="check" key={option.value}>
+              <input
+                type="radio"
+                name="logo-alignment"
+                value={option.value}
+                checked={alignment === option.value}
+                onChange={() => setAlignment(option.value)}
+              />{' '}
+              {option.label}
+            </label>
+          ))}
+        </fieldset>
+      </div>
+      <h2 id="brand-preview-title">Preview</h2>
+      <BrandPreview url={url} size={size} alignment={alignment} />
+      <p>
+        <button
+          className="button button--primary"
+          type="submit"
+          disabled={update.isPending || upload.isPending}
+        >
+          {update.isPending ? 'Saving…' : 'Save checkout brand'}
+        </button>
+      </p>
+    </form>
+  );
+}
+
+/** The hosted checkout's header as it will look: the same layout, sizes and alignment (checkout.css). */
+function BrandPreview({
+  url,
+  size,
+  alignment,
+}: {
+  url: string;
+  size: CheckoutLogoSetting['size'];
+  alignment: CheckoutLogoSetting['alignment'];
+}) {
+  return (
+    <div className={`brand-preview brand-preview--${alignment.toLowerCase()}`} data-testid="brand-preview">
+      {url ? (
+        <img
+          className={`brand-preview__logo brand-preview__logo--${size.toLowerCase()}`}
+          src={url}
+          alt="Logo preview"
+        />
+      ) : null}
+      <span className="brand-preview__name">Your store</span>
+      <span className="brand-preview__secure">Secure checkout</span>
+    </div>
+  );
+}
