@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Product } from '@cartwheel/sdk';
 import { encodeStructuredParam } from '@cartwheel/sdk/wire';
+import type { ProductInput } from '../packages/platform/src/catalog/schemas.ts';
 import { configFromEnv } from '../packages/platform/src/config.ts';
 import { startPlatform } from '../packages/platform/src/platform.ts';
 import { BENCH_DIR, REPO_ROOT } from './support/paths.ts';
@@ -400,10 +401,10 @@ async function buildCatalog(options: {
   }
 }
 
-function productInput(index: number, random: () => number): Record<string, unknown> {
+function productInput(index: number, random: () => number): ProductInput {
   const adjective = ADJECTIVES[Math.floor(random() * ADJECTIVES.length)]!;
   const noun = NOUNS[Math.floor(random() * NOUNS.length)]!;
-  const product: Record<string, unknown> = {
+  const product: ProductInput = {
     name: `${adjective} ${noun} ${index + 1}`,
     productType: 'physical',
     description: `A ${adjective.toLowerCase()} ${noun.toLowerCase()}, number ${index + 1} of the bench catalog.`,

@@ -2,6 +2,15 @@ import type { Filter } from '@cartwheel/sdk';
 import Type, { type Static, type TSchema } from 'typebox';
 import { AnyObject, Id, Ids, Nullable, OneOf, Text, URL_MAX_LENGTH } from '../http/input.ts';
 import {
+  COLLECTION_TEXT,
+  MAX_BULK_PRODUCTS,
+  MAX_MEMBERSHIP_CHANGE,
+  MAX_OPTION_CHOICES,
+  MAX_PRODUCT_OPTIONS,
+  MAX_PRODUCT_VARIANTS,
+  PRODUCT_TEXT,
+} from './limits.ts';
+import {
   MAX_FILTER_CONDITIONS,
   MAX_FILTER_DEPTH,
   MAX_FILTER_LIST,
@@ -10,21 +19,14 @@ import {
   MAX_OFFSET,
   MAX_SORT_ITEMS,
 } from './query.ts';
-import { MAX_BULK_PRODUCTS, MAX_MEMBERSHIP_CHANGE } from './service.ts';
 import { MAX_UPLOAD_BYTES } from './uploads.ts';
-import {
-  COLLECTION_TEXT,
-  MAX_OPTION_CHOICES,
-  MAX_PRODUCT_OPTIONS,
-  MAX_PRODUCT_VARIANTS,
-  PRODUCT_TEXT,
-} from './validation.ts';
 
 /**
  * The catalog calls' inputs, as the hosted client sends them (wire contract, Stores Catalog v1 and
  * Collections v2). Each is the check Fastify runs before the route's handler and the handler's input
- * type. The rules only a product or collection knows (a price of zero or more, a choice the product
- * has) stay in the service.
+ * type, and the service's methods take the same types (one product contract): they never check again
+ * what is declared here. The rules a schema cannot say (a price of zero or more in cents, a choice the
+ * product has, a slug no other product holds) stay in the service (validation.ts).
  */
 
 /** Media items one call adds, removes or links to choices. */
@@ -36,6 +38,8 @@ const Flag = Type.Union([Type.Boolean(), OneOf(['true', 'false'])]);
 /** An object of any keys whose values all fit `value`. */
 const Dictionary = <T extends TSchema>(value: T, maxProperties: number) =>
   Type.Unsafe<Record<string, Static<T>>>({ type: 'object', additionalProperties: value, maxProperties });
+/** `true`, or `"true"` from a query string. */
+export type FlagInput = Static<typeof Flag>;
 
 // ---- queries: filter, sort, paging (query.ts compiles them; its budget is declared here) ----
 
@@ -139,6 +143,7 @@ export const CatalogQueryRequest = Type.Object({
   includeHiddenProducts: Type.Optional(Flag),
   includeMerchantSpecificData: Type.Optional(Flag),
 });
+export type CatalogQueryRequest = Static<typeof CatalogQueryRequest>;
 
 // ---- reads of one thing ----
 
@@ -158,6 +163,7 @@ export const GetProductQuery = Type.Object({ includeMerchantSpecificData: Type.O
 
 /** A shopper's selection: option name → choice (its description, or a color's value). */
 const Selection = Dictionary(Text(PRODUCT_TEXT.choice), MAX_PRODUCT_OPTIONS);
+export type Selection = Static<typeof Selection>;
 
 export const ProductOptionsAvailabilityBody = Type.Object({ options: Type.Optional(Nullable(Selection)) });
 
@@ -167,6 +173,7 @@ export const ProductVariantsQueryBody = Type.Object({
   paging: Type.Optional(Nullable(Paging)),
   includeMerchantSpecificData: Type.Optional(Flag),
 });
+export type ProductVariantsQuery = Static<typeof ProductVariantsQueryBody>;
 
 // ---- product writes ----
 
@@ -210,6 +217,7 @@ const VariantOverride = Type.Object({
   quantity: Type.Optional(Nullable(Type.Integer())),
   inStock: Type.Optional(Type.Boolean()),
 });
+export type VariantOverride = Static<typeof VariantOverride>;
 const VariantOverrides = Type.Array(VariantOverride, { maxItems: MAX_PRODUCT_VARIANTS });
 const PriceInput = Type.Object({ price: Type.Optional(Amount) });
 
@@ -270,6 +278,8 @@ const ProductInput = Type.Object({
   stock: Type.Optional(Nullable(Stock)),
   variants: Type.Optional(VariantOverrides),
 });
+export type ProductInput = Static<typeof ProductInput>;
+export type StockInput = NonNullable<ProductInput['stock']>;
 
 export const CreateProductBody = Type.Object({ product: ProductInput });
 export const UpdateProductBody = Type.Object({ product: Type.Optional(ProductInput) });
@@ -292,6 +302,7 @@ export const AddMediaBody = Type.Object({
 });
 /** Cartwheel's own call (the hosted wire has no reorder): every image of the product, in its new order. */
 export const ReorderMediaBody = Type.Object({ mediaIds: Ids(MAX_MEDIA_PER_CALL) });
+export type MediaInput = Static<typeof AddMediaBody>['media'][number];
 export const RemoveMediaBody = Type.Object({ mediaIds: Type.Optional(Nullable(Ids(MAX_MEDIA_PER_CALL))) });
 export const ChoiceMediaBody = Type.Object({
   media: Type.Array(
@@ -303,6 +314,7 @@ export const ChoiceMediaBody = Type.Object({
     { maxItems: MAX_MEDIA_PER_CALL },
   ),
 });
+export type ChoiceMediaInput = Static<typeof ChoiceMediaBody>['media'][number];
 
 const BulkIds = Ids(MAX_BULK_PRODUCTS);
 export const BulkSetBody = Type.Object({
@@ -313,6 +325,7 @@ export const BulkSetBody = Type.Object({
     weight: Type.Optional(Amount),
   }),
 });
+export type BulkSetInput = Static<typeof BulkSetBody>['set'];
 /** An amount, or a percentage (`{rate, roundToInt}`, or the bare rate). */
 const Adjustment = Type.Object({
   amount: Type.Optional(Amount),
@@ -331,6 +344,7 @@ export const BulkAdjustBody = Type.Object({
     weight: Type.Optional(Adjustment),
   }),
 });
+export type BulkAdjustInput = Static<typeof BulkAdjustBody>['adjust'];
 
 // ---- collection writes ----
 
@@ -354,6 +368,9 @@ const CollectionInput = Type.Object({
     ),
   ),
 });
+
+export type CollectionInput = Static<typeof CollectionInput>;
+export type CollectionMediaInput = NonNullable<CollectionInput['media']>;
 
 export const CreateCollectionBody = Type.Object({ collection: CollectionInput });
 export const UpdateCollectionBody = Type.Object({ collection: Type.Optional(CollectionInput) });

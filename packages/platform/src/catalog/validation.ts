@@ -1,14 +1,7 @@
-import type {
-  FieldViolation,
-  MeasurementUnit,
-  OptionType,
-  PricePerUnitData,
-  ProductType,
-  RuleName,
-  VariantOverride,
-} from '@cartwheel/sdk';
+import type { FieldViolation, OptionType, PricePerUnitData, RuleName, SeoData } from '@cartwheel/sdk';
 import { invalidArgument, violation } from '../shared/errors.ts';
 import { newId } from '../shared/ids.ts';
+import { MAX_PRODUCT_VARIANTS } from './limits.ts';
 import {
   choiceCombinations,
   defaultVariant,
@@ -17,27 +10,14 @@ import {
   type VariantRecord,
 } from './model.ts';
 import { compatibleUnits, hasCents, isMeasurementUnit } from './pricing.ts';
+import type { ProductInput, Selection, StockInput, VariantOverride } from './schemas.ts';
 
 /**
- * What one product may hold, as on the hosted platform: its options, each option's choices, and the
- * variants they make (every combination of one choice per option).
+ * The product rules a schema cannot say. Inputs come typed by their schemas (schemas.ts), which the
+ * routes ran: types, lengths, enums and list sizes are checked there, once. What is left here needs
+ * the value's meaning (a price in cents, a choice the product has, a name that is not blank) or
+ * several fields at once (variants the options make, units that price per unit).
  */
-export const MAX_PRODUCT_OPTIONS = 6;
-export const MAX_OPTION_CHOICES = 100;
-export const MAX_PRODUCT_VARIANTS = 1000;
-
-/** The longest text each product and collection field takes, in characters. */
-export const PRODUCT_TEXT = {
-  name: 80,
-  slug: 100,
-  description: 16_000,
-  sku: 40,
-  ribbon: 30,
-  brand: 50,
-  optionName: 50,
-  choice: 50,
-} as const;
-export const COLLECTION_TEXT = { name: 50, slug: 100, description: 600 } as const;
 
 /** Collects every field violation of one request, so the caller hears them all at once. */
 export class Violations {
@@ -49,11 +29,9 @@ export class Violations {
     if (this.list.length > 0) throw invalidArgument(this.list);
   }
 
-  /** A price or cost: a finite amount, zero or more, in cents. */
-  money(value: unknown, field: string): number | undefined {
-    if (typeof value !== 'number' || !Number.isFinite(value)) {
-      this.add(field, 'must be a number', 'FORMAT');
-    } else if (value < 0) {
+  /** A price or cost: zero or more, in cents, at most 999999999. */
+  money(value: number, field: string): number | undefined {
+    if (value < 0) {
       this.add(field, 'must be zero or more', 'DECIMAL_GTE');
     } else if (!hasCents(value)) {
       this.add(field, 'must have at most two decimals', 'DECIMAL_MAX_SCALE');
@@ -65,32 +43,35 @@ export class Violations {
     return undefined;
   }
 
-  amount(value: unknown, field: string): number | undefined {
-    if (typeof value !== 'number' || !Number.isFinite(value)) this.add(field, 'must be a number', 'FORMAT');
-    else if (value < 0) this.add(field, 'must be zero or more', 'DECIMAL_GTE');
+  /** A weight: zero or more. */
+  amount(value: number, field: string): number | undefined {
+    if (value < 0) this.add(field, 'must be zero or more', 'DECIMAL_GTE');
     else return value;
     return undefined;
   }
 
-  text(value: unknown, field: string, maxLength: number, required = false): string | undefined {
-    if (typeof value !== 'string') {
-      this.add(field, 'must be text', 'FORMAT');
-    } else if (required && value.trim() === '') {
-      this.add(field, 'is required', 'REQUIRED_FIELD');
-    } else if (value.length > maxLength) {
-      this.add(field, `must be at most ${maxLength} characters`, 'MAX_LENGTH');
-    } else {
-      return value;
-    }
+  /**
+   * Text a product or collection must have (a name, a slug, a choice): absent is not text, and only
+   * spaces is none.
+   */
+  requiredText(value: string | undefined, field: string): string | undefined {
+    if (value === undefined) this.add(field, 'must be text', 'FORMAT');
+    else if (value.trim() === '') this.add(field, 'is required', 'REQUIRED_FIELD');
+    else return value;
     return undefined;
   }
 
-  flag(value: unknown, field: string): boolean | undefined {
-    if (typeof value === 'boolean') return value;
-    this.add(field, 'must be true or false', 'FORMAT');
+  /** A slug as links write it: a letter or digit first, then letters, digits, - and _. */
+  slug(value: string | undefined, field: string): string | undefined {
+    const slug = this.requiredText(value, field);
+    if (slug === undefined) return undefined;
+    if (SLUG.test(slug)) return slug;
+    this.add(field, 'may hold letters, digits, - and _ only', 'FORMAT');
     return undefined;
   }
 }
+
+const SLUG = /^[\p{L}\p{N}][\p{L}\p{N}_-]*$/u;
 
 /** `Classic Tee — Navy!` → `classic-tee-navy`. */
 export function slugify(name: string): string {
@@ -104,53 +85,34 @@ export function slugify(name: string): string {
   return slug || 'product';
 }
 
-const has = (input: object, key: string) => Object.hasOwn(input, key) && (input as any)[key] !== undefined;
-
 /**
  * Applies a product as the wire writes it (create: `base` is a fresh record; update: the stored one)
  * and returns the new record, or throws every field violation of the request.
  */
-export function applyProductInput(base: ProductRecord, input: unknown, creating: boolean): ProductRecord {
+export function applyProductInput(base: ProductRecord, p: ProductInput, creating: boolean): ProductRecord {
   const v = new Violations();
-  if (!input || typeof input !== 'object' || Array.isArray(input)) {
-    v.add('product', 'is required', 'REQUIRED_FIELD');
-    v.throwIfAny();
-  }
-  const p = input as Record<string, any>;
   const next: ProductRecord = structuredClone(base);
 
-  if (creating || has(p, 'name')) {
-    if (!has(p, 'name')) v.add('product.name', 'is required', 'REQUIRED_FIELD');
+  if (creating || p.name !== undefined) {
+    if (p.name === undefined) v.add('product.name', 'is required', 'REQUIRED_FIELD');
     else {
-      const name = v.text(p.name, 'product.name', PRODUCT_TEXT.name, true);
+      const name = v.requiredText(p.name, 'product.name');
       if (name !== undefined) next.name = name.trim();
     }
   }
-  if (has(p, 'slug') && p.slug !== '') {
-    const slug = v.text(p.slug, 'product.slug', PRODUCT_TEXT.slug, true);
-    if (slug !== undefined) {
-      if (!/^[\p{L}\p{N}][\p{L}\p{N}_-]*$/u.test(slug)) {
-        v.add('product.slug', 'may hold letters, digits, - and _ only', 'FORMAT');
-      } else next.slug = slug;
-    }
+  if (p.slug !== undefined && p.slug !== '') {
+    next.slug = v.slug(p.slug, 'product.slug') ?? next.slug;
   } else if (creating) {
     next.slug = slugify(next.name);
   }
-  if (has(p, 'description')) {
-    const description = v.text(p.description, 'product.description', PRODUCT_TEXT.description);
-    if (description !== undefined) next.description = description;
-  }
-  if (has(p, 'visible')) next.visible = v.flag(p.visible, 'product.visible') ?? next.visible;
-  if (has(p, 'productType')) {
-    if (p.productType === 'physical' || p.productType === 'digital')
-      next.productType = p.productType as ProductType;
-    else v.add('product.productType', 'must be physical or digital', 'INVALID_ENUM_VALUE');
-  }
-  if (has(p, 'sku')) next.sku = v.text(p.sku, 'product.sku', PRODUCT_TEXT.sku) ?? next.sku;
-  if (has(p, 'weight'))
+  if (p.description !== undefined) next.description = p.description;
+  if (p.visible !== undefined) next.visible = p.visible;
+  if (p.productType !== undefined) next.productType = p.productType;
+  if (p.sku !== undefined) next.sku = p.sku;
+  if (p.weight !== undefined)
     next.weight = p.weight === null ? null : (v.amount(p.weight, 'product.weight') ?? next.weight);
-  if (has(p, 'ribbon')) next.ribbon = v.text(p.ribbon, 'product.ribbon', PRODUCT_TEXT.ribbon) ?? next.ribbon;
-  if (has(p, 'brand')) next.brand = v.text(p.brand, 'product.brand', PRODUCT_TEXT.brand) ?? next.brand;
+  if (p.ribbon !== undefined) next.ribbon = p.ribbon;
+  if (p.brand !== undefined) next.brand = p.brand;
 
   const priceInput = p.priceData?.price ?? p.price?.price;
   if (priceInput !== undefined) {
@@ -162,50 +124,42 @@ export function applyProductInput(base: ProductRecord, input: unknown, creating:
   } else if (creating) {
     v.add('product.priceData.price', 'is required', 'REQUIRED_FIELD');
   }
-  if (p.costAndProfitData?.itemCost !== undefined) {
+  const itemCost = p.costAndProfitData?.itemCost;
+  if (itemCost !== undefined) {
     next.cost =
-      p.costAndProfitData.itemCost === null
-        ? null
-        : (v.money(p.costAndProfitData.itemCost, 'product.costAndProfitData.itemCost') ?? next.cost);
+      itemCost === null ? null : (v.money(itemCost, 'product.costAndProfitData.itemCost') ?? next.cost);
   }
-  if (has(p, 'discount')) applyDiscount(v, next, p.discount);
-  if (has(p, 'pricePerUnitData')) {
+  if (p.discount !== undefined) applyDiscount(v, next, p.discount);
+  if (p.pricePerUnitData !== undefined) {
     next.pricePerUnitData = p.pricePerUnitData === null ? null : parsePricePerUnit(v, p.pricePerUnitData);
   }
-  if (has(p, 'additionalInfoSections')) {
-    if (!Array.isArray(p.additionalInfoSections))
-      v.add('product.additionalInfoSections', 'must be an array', 'FORMAT');
-    else
-      next.additionalInfoSections = p.additionalInfoSections.map((section: any) => ({
-        title: String(section?.title ?? ''),
-        description: String(section?.description ?? ''),
-      }));
+  if (p.additionalInfoSections !== undefined) {
+    next.additionalInfoSections = p.additionalInfoSections.map((section) => ({
+      title: section.title ?? '',
+      description: section.description ?? '',
+    }));
   }
-  if (has(p, 'customTextFields')) {
-    if (!Array.isArray(p.customTextFields)) v.add('product.customTextFields', 'must be an array', 'FORMAT');
-    else
-      next.customTextFields = p.customTextFields.map((field: any) => ({
-        title: String(field?.title ?? ''),
-        maxLength: Number(field?.maxLength ?? 500),
-        mandatory: field?.mandatory === true,
-      }));
+  if (p.customTextFields !== undefined) {
+    next.customTextFields = p.customTextFields.map((field) => ({
+      title: field.title ?? '',
+      maxLength: field.maxLength ?? 500,
+      mandatory: field.mandatory === true,
+    }));
   }
-  if (has(p, 'seoData')) next.seoData = p.seoData;
+  // any object: the hosted platform's SEO tags are the merchant's to shape
+  if (p.seoData !== undefined) next.seoData = p.seoData as SeoData | null;
 
   let variantsChanged = false;
-  if (has(p, 'productOptions')) {
+  if (p.productOptions !== undefined) {
     const options = parseOptions(v, p.productOptions);
     if (options) {
       next.options = options;
       variantsChanged = true;
     }
   }
-  if (has(p, 'manageVariants')) {
-    const manage = v.flag(p.manageVariants, 'product.manageVariants');
-    if (manage !== undefined && manage !== next.manageVariants) {
-      next.manageVariants = manage;
-      variantsChanged = true;
-    }
+  if (p.manageVariants !== undefined && p.manageVariants !== next.manageVariants) {
+    next.manageVariants = p.manageVariants;
+    variantsChanged = true;
   }
   if (next.manageVariants && next.options.length === 0) {
     v.add('product.manageVariants', 'needs at least one product option', 'VALIDATION');
@@ -213,27 +167,25 @@ export function applyProductInput(base: ProductRecord, input: unknown, creating:
   v.throwIfAny();
   if (variantsChanged || creating) next.variants = generateVariants(next, next.variants);
 
-  if (has(p, 'stock') && p.stock && typeof p.stock === 'object') {
-    applyStock(v, next, next.variants, p.stock, 'product.stock');
-  }
-  if (has(p, 'variants') && creating) {
+  if (p.stock) applyStock(v, next, next.variants, p.stock, 'product.stock');
+  if (p.variants !== undefined && creating) {
     next.variants = applyVariantOverrides(next, p.variants, 'product.variants');
   }
   v.throwIfAny();
   return next;
 }
 
-function applyDiscount(v: Violations, next: ProductRecord, discount: any): void {
+function applyDiscount(
+  v: Violations,
+  next: ProductRecord,
+  discount: NonNullable<ProductInput['discount']> | null,
+): void {
   if (discount === null) {
     next.discount = { type: 'NONE', value: 0 };
     return;
   }
-  const type = discount?.type ?? 'NONE';
-  if (type !== 'NONE' && type !== 'AMOUNT' && type !== 'PERCENT') {
-    v.add('product.discount.type', 'must be NONE, AMOUNT or PERCENT', 'INVALID_ENUM_VALUE');
-    return;
-  }
-  const value = type === 'NONE' ? 0 : v.money(discount?.value ?? 0, 'product.discount.value');
+  const type = discount.type ?? 'NONE';
+  const value = type === 'NONE' ? 0 : v.money(discount.value ?? 0, 'product.discount.value');
   if (value === undefined) return;
   if (type === 'PERCENT' && value > 100) {
     v.add('product.discount.value', 'a percentage must be at most 100', 'DECIMAL_LTE');
@@ -242,68 +194,65 @@ function applyDiscount(v: Violations, next: ProductRecord, discount: any): void 
   next.discount = { type, value };
 }
 
-function parsePricePerUnit(v: Violations, data: any): Required<PricePerUnitData> | null {
+/** Price per unit: both quantities above zero, both units known, and one unit priceable per the other. */
+function parsePricePerUnit(
+  v: Violations,
+  data: NonNullable<ProductInput['pricePerUnitData']>,
+): Required<PricePerUnitData> | null {
   const field = 'product.pricePerUnitData';
-  const totalQuantity = data?.totalQuantity;
-  const baseQuantity = data?.baseQuantity;
-  const total = data?.totalMeasurementUnit as MeasurementUnit;
-  const base = data?.baseMeasurementUnit as MeasurementUnit;
+  const { totalQuantity, baseQuantity } = data;
+  const total = data.totalMeasurementUnit;
+  const base = data.baseMeasurementUnit;
   const before = v.list.length;
-  if (typeof totalQuantity !== 'number' || !(totalQuantity > 0))
+  if (totalQuantity === undefined || !(totalQuantity > 0))
     v.add(`${field}.totalQuantity`, 'must be more than zero', 'DECIMAL_GT');
-  if (typeof baseQuantity !== 'number' || !(baseQuantity > 0))
+  if (baseQuantity === undefined || !(baseQuantity > 0))
     v.add(`${field}.baseQuantity`, 'must be more than zero', 'DECIMAL_GT');
   if (!isMeasurementUnit(total))
     v.add(`${field}.totalMeasurementUnit`, 'is not a measurement unit', 'INVALID_ENUM_VALUE');
   if (!isMeasurementUnit(base))
     v.add(`${field}.baseMeasurementUnit`, 'is not a measurement unit', 'INVALID_ENUM_VALUE');
-  if (v.list.length > before) return null;
+  if (v.list.length > before || !isMeasurementUnit(total) || !isMeasurementUnit(base)) return null;
   if (!compatibleUnits(total, base)) {
     v.add(`${field}.baseMeasurementUnit`, `cannot price ${total} per ${base}`, 'VALIDATION');
     return null;
   }
-  return { totalQuantity, totalMeasurementUnit: total, baseQuantity, baseMeasurementUnit: base };
+  return {
+    totalQuantity: totalQuantity as number,
+    totalMeasurementUnit: total,
+    baseQuantity: baseQuantity as number,
+    baseMeasurementUnit: base,
+  };
 }
 
-function parseOptions(v: Violations, options: unknown): OptionRecord[] | undefined {
-  if (!Array.isArray(options)) {
-    v.add('product.productOptions', 'must be an array', 'FORMAT');
-    return undefined;
-  }
-  if (options.length > MAX_PRODUCT_OPTIONS) {
-    v.add('product.productOptions', `a product has at most ${MAX_PRODUCT_OPTIONS} options`, 'MAX_SIZE');
-    return undefined;
-  }
+/**
+ * A product's options: each named, once; each with at least one choice, each choice once (a color's
+ * choice a color); and no more variants in all than a product may have.
+ */
+function parseOptions(v: Violations, options: NonNullable<ProductInput['productOptions']>): OptionRecord[] {
   const names = new Set<string>();
-  const parsed = options.map((option: any, i) => {
+  const parsed = options.map((option, i) => {
     const field = `product.productOptions[${i}]`;
-    const name = v.text(option?.name, `${field}.name`, PRODUCT_TEXT.optionName, true) ?? '';
+    const name = v.requiredText(option.name, `${field}.name`) ?? '';
     if (names.has(name)) v.add(`${field}.name`, `repeats the option ${name}`, 'VALIDATION');
     names.add(name);
-    const optionType: OptionType = option?.optionType ?? 'drop_down';
-    if (optionType !== 'drop_down' && optionType !== 'color') {
-      v.add(`${field}.optionType`, 'must be drop_down or color', 'INVALID_ENUM_VALUE');
-    }
-    if (!Array.isArray(option?.choices) || option.choices.length === 0) {
+    const optionType: OptionType = option.optionType ?? 'drop_down';
+    if (!option.choices || option.choices.length === 0) {
       v.add(`${field}.choices`, 'an option needs at least one choice', 'MIN_SIZE');
       return { name, optionType, choices: [] };
     }
-    if (option.choices.length > MAX_OPTION_CHOICES) {
-      v.add(`${field}.choices`, `an option has at most ${MAX_OPTION_CHOICES} choices`, 'MAX_SIZE');
-      return { name, optionType, choices: [] };
-    }
     const seen = new Set<string>();
-    const choices = option.choices.map((choice: any, j: number) => {
-      const description = choice?.description ?? choice?.value;
-      const text = v.text(description, `${field}.choices[${j}].description`, PRODUCT_TEXT.choice, true) ?? '';
+    const choices = option.choices.map((choice, j) => {
+      const text =
+        v.requiredText(choice.description ?? choice.value, `${field}.choices[${j}].description`) ?? '';
       if (seen.has(text))
         v.add(`${field}.choices[${j}].description`, `repeats the choice ${text}`, 'VALIDATION');
       seen.add(text);
-      const value = typeof choice?.value === 'string' && choice.value !== '' ? choice.value : text;
+      const value = choice.value !== undefined && choice.value !== '' ? choice.value : text;
       if (
         optionType === 'color' &&
         !/^#[0-9a-fA-F]{3,8}$/.test(value) &&
-        choice?.value !== undefined &&
+        choice.value !== undefined &&
         value !== text
       ) {
         v.add(`${field}.choices[${j}].value`, 'a color choice is a color such as #1f2937', 'FORMAT');
@@ -359,33 +308,29 @@ export function generateVariants(record: ProductRecord, previous: VariantRecord[
   );
 }
 
+/** Stock as a product or an override sets it: counted or not, a quantity from 0 to 99999, in stock or not. */
 function applyStock(
   v: Violations,
   record: ProductRecord,
   targets: VariantRecord[],
-  stock: any,
+  stock: Pick<StockInput, 'trackInventory' | 'trackQuantity' | 'quantity' | 'inStock'>,
   field: string,
 ): void {
-  if (stock.trackInventory !== undefined || stock.trackQuantity !== undefined) {
-    const track = v.flag(stock.trackInventory ?? stock.trackQuantity, `${field}.trackInventory`);
-    if (track !== undefined && track !== record.trackInventory) {
-      record.trackInventory = track;
-      for (const variant of record.variants) {
-        if (track) variant.quantity = variant.quantity ?? 0;
-      }
+  const track = stock.trackInventory ?? stock.trackQuantity;
+  if (track !== undefined && track !== record.trackInventory) {
+    record.trackInventory = track;
+    for (const variant of record.variants) {
+      if (track) variant.quantity = variant.quantity ?? 0;
     }
   }
   if (stock.quantity !== undefined && stock.quantity !== null) {
-    if (!Number.isInteger(stock.quantity) || stock.quantity < 0 || stock.quantity > 99_999) {
+    if (stock.quantity < 0 || stock.quantity > 99_999) {
       v.add(`${field}.quantity`, 'must be a whole number from 0 to 99999', 'VALIDATION');
     } else {
       for (const variant of targets) variant.quantity = stock.quantity;
     }
   }
-  if (stock.inStock !== undefined) {
-    const inStock = v.flag(stock.inStock, `${field}.inStock`);
-    if (inStock !== undefined) for (const variant of targets) variant.inStock = inStock;
-  }
+  if (stock.inStock !== undefined) for (const variant of targets) variant.inStock = stock.inStock;
 }
 
 /**
@@ -394,59 +339,50 @@ function applyStock(
  */
 export function applyVariantOverrides(
   record: ProductRecord,
-  overrides: unknown,
+  overrides: readonly VariantOverride[],
   field = 'variants',
 ): VariantRecord[] {
   const v = new Violations();
-  if (!Array.isArray(overrides)) {
-    v.add(field, 'must be an array', 'FORMAT');
-    v.throwIfAny();
-  }
   const variants = structuredClone(record.variants);
   const scratch = { ...record, variants };
-  (overrides as Array<VariantOverride & { stock?: any; quantity?: number; inStock?: boolean }>).forEach(
-    (item, i) => {
-      const at = `${field}[${i}]`;
-      const picked = pickVariants(v, record, variants, item, at);
-      if (!picked) return;
-      if (item.price !== undefined) {
-        const price = item.price === null ? null : v.money(item.price, `${at}.price`);
-        if (price !== undefined) for (const variant of picked) variant.price = price;
-      }
-      if (item.cost !== undefined) {
-        const cost = item.cost === null ? null : v.money(item.cost, `${at}.cost`);
-        if (cost !== undefined) for (const variant of picked) variant.cost = cost;
-      }
-      if (item.weight !== undefined) {
-        const weight = item.weight === null ? null : v.amount(item.weight, `${at}.weight`);
-        if (weight !== undefined) for (const variant of picked) variant.weight = weight;
-      }
-      if (item.sku !== undefined) {
-        const sku = item.sku === null ? '' : v.text(item.sku, `${at}.sku`, PRODUCT_TEXT.sku);
-        if (sku !== undefined) for (const variant of picked) variant.sku = sku;
-      }
-      if (item.visible !== undefined && item.visible !== null) {
-        const visible = v.flag(item.visible, `${at}.visible`);
-        if (visible !== undefined) for (const variant of picked) variant.visible = visible;
-      }
-      const stock =
-        item.stock ?? (item.quantity !== undefined || item.inStock !== undefined ? item : undefined);
-      if (stock)
-        applyStock(v, scratch, picked, { quantity: stock.quantity, inStock: stock.inStock }, `${at}.stock`);
-    },
-  );
+  overrides.forEach((item, i) => {
+    const at = `${field}[${i}]`;
+    const picked = pickVariants(v, record, variants, item, at);
+    if (!picked) return;
+    if (item.price !== undefined) {
+      const price = item.price === null ? null : v.money(item.price, `${at}.price`);
+      if (price !== undefined) for (const variant of picked) variant.price = price;
+    }
+    if (item.cost !== undefined) {
+      const cost = item.cost === null ? null : v.money(item.cost, `${at}.cost`);
+      if (cost !== undefined) for (const variant of picked) variant.cost = cost;
+    }
+    if (item.weight !== undefined) {
+      const weight = item.weight === null ? null : v.amount(item.weight, `${at}.weight`);
+      if (weight !== undefined) for (const variant of picked) variant.weight = weight;
+    }
+    if (item.sku !== undefined) for (const variant of picked) variant.sku = item.sku ?? '';
+    if (item.visible !== undefined && item.visible !== null) {
+      for (const variant of picked) variant.visible = item.visible;
+    }
+    const stock =
+      item.stock ?? (item.quantity !== undefined || item.inStock !== undefined ? item : undefined);
+    if (stock)
+      applyStock(v, scratch, picked, { quantity: stock.quantity, inStock: stock.inStock }, `${at}.stock`);
+  });
   v.throwIfAny();
   return variants;
 }
 
+/** The variants an override names: by ids, or by (some of) their choices. */
 function pickVariants(
   v: Violations,
   record: ProductRecord,
   variants: VariantRecord[],
-  item: { choices?: Record<string, string>; variantIds?: string[] },
+  item: VariantOverride,
   at: string,
 ): VariantRecord[] | undefined {
-  if (Array.isArray(item?.variantIds) && item.variantIds.length > 0) {
+  if (item.variantIds && item.variantIds.length > 0) {
     const picked: VariantRecord[] = [];
     for (const [j, id] of item.variantIds.entries()) {
       const variant = variants.find((candidate) => candidate.id === id);
@@ -455,13 +391,14 @@ function pickVariants(
     }
     return picked;
   }
-  if (item?.choices && typeof item.choices === 'object') {
-    const problems = unknownChoices(record.options, item.choices);
+  const choices = item.choices;
+  if (choices) {
+    const problems = unknownChoices(record.options, choices);
     for (const problem of problems)
       v.add(`${at}.choices.${problem.option}`, problem.description, 'VALIDATION');
     if (problems.length > 0) return undefined;
     return variants.filter((variant) =>
-      Object.entries(item.choices ?? {}).every(
+      Object.entries(choices).every(
         ([option, choice]) => variant.choices[option] === canonicalChoice(record.options, option, choice),
       ),
     );
@@ -490,15 +427,21 @@ export function canonicalChoice(
 /** Options or choices a selection names that the product does not have. */
 export function unknownChoices(
   options: OptionRecord[],
-  selection: Record<string, unknown>,
+  selection: Selection,
 ): Array<{ option: string; description: string }> {
   const problems: Array<{ option: string; description: string }> = [];
   for (const [name, choice] of Object.entries(selection)) {
     if (!options.some((option) => option.name === name)) {
       problems.push({ option: name, description: `the product has no option ${name}` });
-    } else if (typeof choice !== 'string' || canonicalChoice(options, name, choice) === undefined) {
-      problems.push({ option: name, description: `${name} has no choice ${String(choice)}` });
+    } else if (canonicalChoice(options, name, choice) === undefined) {
+      problems.push({ option: name, description: `${name} has no choice ${choice}` });
     }
   }
   return problems;
+}
+
+/** Ids a call names, each once; at least one (their number and form are the schema's). */
+export function distinctIds(ids: readonly string[], field: string): string[] {
+  if (ids.length === 0) throw invalidArgument([violation(field, 'must list at least one id', 'MIN_SIZE')]);
+  return [...new Set(ids)];
 }

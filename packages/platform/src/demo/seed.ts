@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { imageStem } from '../catalog/media.ts';
+import type { MediaInput, ProductInput } from '../catalog/schemas.ts';
 import { CatalogService } from '../catalog/service.ts';
 import type { PlatformConfig } from '../config.ts';
 import { openDatabase } from '../db/database.ts';
@@ -63,10 +64,10 @@ export async function seedCatalog(catalog: CatalogService): Promise<void> {
   }
 }
 
-function productInput(demo: DemoProduct): Record<string, unknown> {
+function productInput(demo: DemoProduct): ProductInput {
   const options = (demo.options ?? []).map((option) => ({
     name: option.name,
-    optionType: option.color ? 'color' : 'drop_down',
+    optionType: option.color ? ('color' as const) : ('drop_down' as const),
     choices: option.choices.map((choice) => {
       const [description, color] = choice.split(':');
       return { value: color ?? description, description };
@@ -91,7 +92,7 @@ function productInput(demo: DemoProduct): Record<string, unknown> {
   return {
     name: demo.name,
     description: demo.description,
-    productType: demo.digital ? 'digital' : 'physical',
+    productType: demo.digital ? ('digital' as const) : ('physical' as const),
     priceData: { price: demo.price },
     costAndProfitData: { itemCost: Math.round(demo.price * 38) / 100 },
     ...(demo.discount ? { discount: demo.discount } : {}),
@@ -130,8 +131,8 @@ function productInput(demo: DemoProduct): Record<string, unknown> {
   };
 }
 
-function mediaInput(demo: DemoProduct): Array<Record<string, unknown>> {
-  const media: Array<Record<string, unknown>> = [
+function mediaInput(demo: DemoProduct): MediaInput[] {
+  const media: MediaInput[] = [
     { mediaId: imageStem(demo.name) },
     { mediaId: imageStem(`${demo.name} detail`) },
   ];

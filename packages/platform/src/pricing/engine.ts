@@ -1,13 +1,8 @@
 import type {
   Address,
-  AppliedDiscount,
-  AppliedDiscountType,
   CalculatedLineItem,
   CalculationErrorDetails,
   CalculationErrors,
-  DiscountRule,
-  DiscountRuleDiscount,
-  DiscountTrigger,
   ItemTaxFullDetails,
   LineItem,
   SelectedCarrierServiceOption,
@@ -17,77 +12,34 @@ import type {
 } from '@cartwheel/sdk';
 import {
   type CommerceSettings,
-  type Coupon,
   momentOf,
   type PickupLocation,
   type ShippingRateOption,
   type ShippingRegion,
   type TaxRegion,
-  windowStatus,
 } from '../store-settings/model.ts';
 import type { Priced, PricingRequest } from './contract.ts';
 import { isCountryCode, type PlacedSubdivision, placeSubdivision } from './countries.ts';
-import type { ResolvedLine } from './lines.ts';
 import {
-  allocate,
-  Big,
-  type Currency,
-  currencyOf,
-  decimal,
-  maxBig,
-  minBig,
-  minus,
-  plus,
-  sumBig,
-} from './money.ts';
+  appliedDiscounts,
+  applyCoupon,
+  applyDiscountRules,
+  applyMerchantDiscounts,
+  type CartLines,
+  DiscountLedger,
+  discountShipping,
+  type LineState,
+  remainingOf,
+} from './discounts.ts';
+import type { ResolvedLine } from './lines.ts';
+import { Big, type Currency, currencyOf, decimal, maxBig, minus, plus, sumBig } from './money.ts';
+
+export { couponRefusal } from './discounts.ts';
 
 /** The one carrier the store's own shipping and pickup options belong to. */
 export const STORE_CARRIER_ID = 'cartwheel-shipping';
 
 const ZERO = new Big(0);
-const HUNDRED = new Big(100);
-
-/** A line while discounts are laid on it. */
-interface LineState {
-  line: ResolvedLine;
-  /** `lineItemPrice`: unit price times quantity. */
-  amount: Big;
-  discount: Big;
-}
-
-const remainingOf = (state: LineState) => minus(state.amount, state.discount);
-
-/** A discount in the making: its amount grows as its parts (lines, shipping) are applied. */
-interface DiscountEntry {
-  amount: Big;
-  lineItemIds: Set<string>;
-  type: AppliedDiscountType;
-  describe: (amount: Big) => AppliedDiscount;
-}
-
-/** A discount on shipping, applied once shipping is known. */
-interface ShippingDiscount {
-  entry: DiscountEntry;
-  percentage: Big | null;
-  fixedAmount: Big | null;
-}
-
-/** Why a coupon may not be used now; null when it may. */
-export function couponRefusal(
-  coupon: Coupon | undefined,
-  code: string,
-  now: Date,
-): { code: string; description: string } | null {
-  if (!coupon) return { code: 'COUPON_DOES_NOT_EXIST', description: `Coupon "${code}" does not exist` };
-  if (!coupon.active)
-    return { code: 'COUPON_IS_DISABLED', description: `Coupon "${code}" is no longer offered` };
-  const status = windowStatus(coupon.startTime, coupon.expirationTime, now);
-  if (status === 'EXPIRED') return { code: 'COUPON_IS_EXPIRED', description: `Coupon "${code}" has expired` };
-  if (status === 'PENDING') {
-    return { code: 'COUPON_IS_NOT_ACTIVE_YET', description: `Coupon "${code}" cannot be used yet` };
-  }
-  return null;
-}
 
 /**
  * The first moment after `now` at which the clock alone changes what `priceLines` answers with these
@@ -120,9 +72,9 @@ export function nextWindowChange(settings: CommerceSettings, now: Date): number 
  *
  * Order of work: line amounts (unit price after the catalog's discount, times quantity), then the
  * live discount rules, the coupon and the merchant's discounts on the items (each split across its
- * lines to the cent), then shipping (free-above thresholds see the discounted items), shipping
- * discounts, then tax per line on the discounted amount, rounded per line. So for every result
- * `total = subtotal + shipping - discount (+ tax unless prices include it)`, to the cent.
+ * lines to the cent, discounts.ts), then shipping (free-above thresholds see the discounted items),
+ * shipping discounts, then tax per line on the discounted amount, rounded per line. So for every
+ * result `total = subtotal + shipping - discount (+ tax unless prices include it)`, to the cent.
  */
 export function priceLines(
   lines: readonly ResolvedLine[],
@@ -131,227 +83,201 @@ export function priceLines(
   now: Date = request.now ?? new Date(),
 ): Priced {
   const currency = currencyOf(settings.store.currency);
-  const money = (amount: Big) => currency.price(amount);
+  const cart = cartLines(lines);
+  const errors: CalculationErrors = {};
+  const violations: Violation[] = lineViolations(lines);
+  const discounts = new DiscountLedger(currency);
+
+  // 1-3. discounts on the items: automatic rules, the coupon, the merchant's own
+  applyDiscountRules(discounts, cart, settings.discountRules, now);
+  const couponCode = request.couponCode?.trim();
+  if (couponCode) {
+    const refusal = applyCoupon(discounts, cart, settings.coupons, couponCode, now);
+    if (refusal) {
+      errors.couponCalculationError = { applicationError: refusal };
+      violations.push(couponWarning(refusal.description));
+    }
+  }
+  applyMerchantDiscounts(discounts, cart, request.merchantDiscounts);
+  const itemsDiscount = sumBig(cart.counted.map((state) => state.discount));
+
+  // 4. shipping, on what the items cost after their discounts, then its own discounts
+  const shippable = cart.counted.some((state) => state.line.shippable);
+  let weight: Big | undefined;
+  const shipping = shippingOf({
+    settings,
+    request,
+    currency,
+    shippable,
+    discountedSubtotal: minus(cart.subtotal, itemsDiscount),
+    weight: () => (weight ??= shippableWeight(cart)),
+    errors,
+  });
+  const shippingDiscount = discountShipping(discounts, shipping.cost);
+
+  // 5. tax, per line on what the line costs after its discounts
+  const tax = taxOf({ settings, request, currency, pickup: shipping.pickup, errors });
+  const taxes = taxLines(cart, minus(shipping.cost, shippingDiscount), {
+    region: tax.region,
+    rate: tax.rate,
+    included: settings.store.taxIncludedInPrices,
+    currency,
+  });
+
+  // 6. the answer
+  return priceAnswer({
+    lines,
+    settings,
+    request,
+    currency,
+    cart,
+    shipping,
+    shippable,
+    discountTotal: plus(itemsDiscount, shippingDiscount),
+    discounts,
+    taxes,
+    errors,
+    violations,
+  });
+}
+
+/** The lines as discounts see them; a line not counted (not found, not available) costs nothing. */
+function cartLines(lines: readonly ResolvedLine[]): CartLines {
   const states: LineState[] = lines.map((line) => ({
     line,
     amount: line.counted ? line.amount : ZERO,
     discount: ZERO,
   }));
   const counted = states.filter((state) => state.line.counted);
-  const subtotal = sumBig(counted.map((state) => state.amount));
-  const itemQuantity = counted.reduce((sum, state) => sum + state.line.quantity, 0);
-  const errors: CalculationErrors = {};
-  const violations: Violation[] = lineViolations(lines);
-  const entries: DiscountEntry[] = [];
-  const shippingDiscounts: ShippingDiscount[] = [];
-
-  /** Lays `amountFor(base)` (base: what the targets still cost) across the targets, to the cent. */
-  const discountLines = (entry: DiscountEntry, targets: LineState[], amountFor: (base: Big) => Big) => {
-    const weights = targets.map(remainingOf);
-    const base = sumBig(weights);
-    if (targets.length === 0 || base.lte(0)) return;
-    const shares = allocate(maxBig(amountFor(base), ZERO), weights, currency);
-    targets.forEach((state, index) => {
-      const share = shares[index]!;
-      if (share.lte(0)) return;
-      state.discount = state.discount.plus(share);
-      entry.amount = entry.amount.plus(share);
-      entry.lineItemIds.add(state.line.id);
-    });
+  return {
+    states,
+    counted,
+    subtotal: sumBig(counted.map((state) => state.amount)),
+    itemQuantity: counted.reduce((sum, state) => sum + state.line.quantity, 0),
   };
-  const percentOf = (percentage: Big) => (base: Big) => currency.round(base.times(percentage).div(HUNDRED));
+}
 
-  // 1. automatic discount rules, oldest first
-  for (const rule of liveRules(settings.discountRules, now)) {
-    if (!triggerHolds(rule.trigger, { subtotal, itemQuantity })) continue;
-    const values = rule.discounts?.values ?? [];
-    const entry: DiscountEntry = {
-      amount: ZERO,
-      lineItemIds: new Set(),
-      type: targetOf(values[0]),
-      describe: (amount) => ({
-        discountRule: {
-          id: rule.id ?? undefined,
-          name: { original: rule.name ?? '', translated: rule.name ?? '' },
-          amount: money(amount),
-        },
-      }),
-    };
-    entries.push(entry);
-    for (const value of values) {
-      const target = targetOf(value);
-      const percentage = value.percentage === undefined ? null : decimal(value.percentage);
-      const fixedAmount = decimal(value.fixedAmount);
-      if (target === 'SHIPPING') {
-        shippingDiscounts.push({ entry, percentage, fixedAmount });
-        continue;
-      }
-      const targets = target === 'SPECIFIC_ITEMS' ? counted.filter((s) => inScopes(s.line, value)) : counted;
-      const fixedPrice = decimal(value.fixedPrice);
-      if (value.discountType === 'FIXED_PRICE' && fixedPrice) {
-        // each unit sells at the fixed price: the discount is what each line costs above it
-        for (const state of targets) {
-          discountLines(entry, [state], (base) => base.minus(fixedPrice.times(state.line.quantity)));
-        }
-      } else if (percentage) {
-        discountLines(entry, targets, percentOf(percentage));
-      } else if (fixedAmount) {
-        discountLines(entry, targets, () => fixedAmount);
-      }
-    }
+/** What a refused coupon tells the buyer: a warning, the cart still priced without it. */
+function couponWarning(description: string): Violation {
+  return { severity: 'WARNING', target: { other: { name: 'coupon' } }, description };
+}
+
+/** What the shippable lines weigh (summed only when a rate asks). */
+function shippableWeight(cart: CartLines): Big {
+  return sumBig(
+    cart.counted.filter((s) => s.line.shippable).map((s) => s.line.unitWeight.times(s.line.quantity)),
+  );
+}
+
+/** The tax rule of one price: the region's rate, and whether the prices already include it. */
+interface TaxRule {
+  region: TaxRegion | null;
+  rate: Big;
+  included: boolean;
+  currency: Currency;
+}
+
+/** Each line's tax and the shipping's, and their totals. */
+interface Taxes {
+  rule: TaxRule;
+  lines: Array<{ state: LineState; net: Big; lineTax: TaxPart }>;
+  shipping: TaxPart;
+  shippingNet: Big;
+  total: Big;
+  taxable: Big;
+}
+
+interface TaxPart {
+  tax: Big;
+  taxable: Big;
+}
+
+/** The tax on an amount, rounded to the currency: taken out of it when prices include tax. */
+function taxOfAmount(rule: TaxRule, amount: Big): TaxPart {
+  if (!rule.region || rule.rate.eq(0)) return { tax: ZERO, taxable: amount };
+  if (rule.included) {
+    const part = rule.currency.round(amount.times(rule.rate).div(rule.rate.plus(1)));
+    return { tax: part, taxable: amount.minus(part) };
   }
+  return { tax: rule.currency.round(amount.times(rule.rate)), taxable: amount };
+}
 
-  // 2. the coupon: refused ones are dropped and said so
-  const couponCode = request.couponCode?.trim();
-  if (couponCode) {
-    const coupon = settings.coupons.get(couponCode.toUpperCase());
-    let refusal = couponRefusal(coupon, couponCode, now);
-    const minimum = decimal(coupon?.minimumSubtotal);
-    if (!refusal && minimum && subtotal.lt(minimum)) {
-      refusal = {
-        code: 'COUPON_MINIMUM_SUBTOTAL_NOT_REACHED',
-        description: `Coupon "${couponCode}" needs a subtotal of at least ${currency.format(minimum)}`,
-      };
-    }
-    if (refusal || !coupon) {
-      errors.couponCalculationError = { applicationError: refusal! };
-      violations.push({
-        severity: 'WARNING',
-        target: { other: { name: 'coupon' } },
-        description: refusal!.description,
-      });
-    } else {
-      const scoped = (coupon.productIds?.length ?? 0) + (coupon.collectionIds?.length ?? 0) > 0;
-      const entry: DiscountEntry = {
-        amount: ZERO,
-        lineItemIds: new Set(),
-        type: coupon.discountType === 'FREE_SHIPPING' ? 'SHIPPING' : scoped ? 'SPECIFIC_ITEMS' : 'GLOBAL',
-        describe: (amount) => ({
-          coupon: { id: coupon.id, code: coupon.code, name: coupon.name, amount: money(amount) },
-        }),
-      };
-      entries.push(entry);
-      const percentage = decimal(coupon.percentage);
-      const fixedAmount = decimal(coupon.fixedAmount);
-      if (coupon.discountType === 'FREE_SHIPPING') {
-        shippingDiscounts.push({ entry, percentage: HUNDRED, fixedAmount: null });
-      } else {
-        const targets = scoped
-          ? counted.filter(
-              (s) =>
-                (s.line.productId !== null && coupon.productIds?.includes(s.line.productId)) ||
-                s.line.collectionIds.some((id) => coupon.collectionIds?.includes(id)),
-            )
-          : counted;
-        if (coupon.discountType === 'PERCENTAGE' && percentage)
-          discountLines(entry, targets, percentOf(percentage));
-        if (coupon.discountType === 'FIXED_AMOUNT' && fixedAmount)
-          discountLines(entry, targets, () => fixedAmount);
-      }
-    }
-  }
-
-  // 3. the merchant's own discounts (the caller checked who may give them)
-  for (const merchant of request.merchantDiscounts ?? []) {
-    const ids = merchant.lineItemIds ?? [];
-    const targets = ids.length > 0 ? counted.filter((s) => ids.includes(s.line.id)) : counted;
-    const percentage = decimal((merchant as { percentage?: unknown }).percentage);
-    const amount = decimal(merchant.amount);
-    const entry: DiscountEntry = {
-      amount: ZERO,
-      lineItemIds: new Set(),
-      type: ids.length > 0 ? 'SPECIFIC_ITEMS' : 'GLOBAL',
-      describe: (total) => ({
-        merchantDiscount: { amount: money(total), percentage: percentage ? Number(percentage) : null },
-      }),
-    };
-    entries.push(entry);
-    if (percentage) discountLines(entry, targets, percentOf(percentage));
-    else if (amount) discountLines(entry, targets, () => amount);
-  }
-
-  const itemsDiscount = sumBig(counted.map((state) => state.discount));
-  const discountedSubtotal = minus(subtotal, itemsDiscount);
-
-  // 4. shipping
-  const shippable = counted.some((state) => state.line.shippable);
-  let shipmentWeight: Big | undefined;
-  const shipping = shippingOf({
-    settings,
-    request,
-    currency,
-    shippable,
-    discountedSubtotal,
-    weight: () =>
-      (shipmentWeight ??= sumBig(
-        counted.filter((s) => s.line.shippable).map((s) => s.line.unitWeight.times(s.line.quantity)),
-      )),
-    errors,
+/** Step 5: tax per line on what it costs after its discounts, and on shipping where the region taxes it. */
+function taxLines(cart: CartLines, shippingNet: Big, rule: TaxRule): Taxes {
+  let total = ZERO;
+  let taxable = ZERO;
+  const lines = cart.states.map((state) => {
+    const net = remainingOf(state);
+    const lineTax = taxOfAmount(rule, net);
+    total = plus(total, lineTax.tax);
+    taxable = plus(taxable, lineTax.taxable);
+    return { state, net, lineTax };
   });
-  let shippingDiscount = ZERO;
-  for (const discount of shippingDiscounts) {
-    const left = shipping.cost.minus(shippingDiscount);
-    if (left.lte(0)) break;
-    const wanted = discount.percentage
-      ? currency.round(left.times(discount.percentage).div(HUNDRED))
-      : (discount.fixedAmount ?? ZERO);
-    const share = minBig(currency.round(maxBig(wanted, ZERO)), left);
-    shippingDiscount = shippingDiscount.plus(share);
-    discount.entry.amount = discount.entry.amount.plus(share);
-    discount.entry.type = 'SHIPPING';
-  }
-  const shippingNet = minus(shipping.cost, shippingDiscount);
+  const shipping = rule.region?.taxShipping ? taxOfAmount(rule, shippingNet) : { tax: ZERO, taxable: ZERO };
+  total = plus(total, shipping.tax);
+  taxable = plus(taxable, shipping.taxable);
+  return { rule, lines, shipping, shippingNet, total, taxable };
+}
 
-  // 5. tax, per line on what the line costs after its discounts
-  const tax = taxOf({ settings, request, currency, pickup: shipping.pickup, errors });
-  const included = settings.store.taxIncludedInPrices;
-  const taxOfAmount = (amount: Big): { tax: Big; taxable: Big } => {
-    if (!tax.region || tax.rate.eq(0)) return { tax: ZERO, taxable: included ? amount : amount };
-    if (included) {
-      const part = currency.round(amount.times(tax.rate).div(tax.rate.plus(1)));
-      return { tax: part, taxable: amount.minus(part) };
-    }
-    return { tax: currency.round(amount.times(tax.rate)), taxable: amount };
-  };
-  const rateText = tax.rate.toString();
-  const taxDetails = (taxable: Big, amount: Big): ItemTaxFullDetails => ({
+/** A line's (or the order's) tax as the wire details it. */
+function taxDetails(rule: TaxRule, taxable: Big, amount: Big): ItemTaxFullDetails {
+  const money = (value: Big) => rule.currency.price(value);
+  const rateText = rule.rate.toString();
+  const region = rule.region;
+  return {
     taxableAmount: money(taxable),
     taxRate: rateText,
     totalTax: money(amount),
-    rateBreakdown: tax.region ? [{ name: tax.region.name, rate: rateText, tax: money(amount) }] : [],
-    taxBreakdown: tax.region
+    rateBreakdown: region ? [{ name: region.name, rate: rateText, tax: money(amount) }] : [],
+    taxBreakdown: region
       ? [
           {
-            jurisdiction: tax.region.name,
-            jurisdictionType: tax.region.subdivision ? 'STATE' : 'COUNTRY',
+            jurisdiction: region.name,
+            jurisdictionType: region.subdivision ? 'STATE' : 'COUNTRY',
             nonTaxableAmount: money(ZERO),
             rate: rateText,
             taxAmount: money(amount),
             taxableAmount: money(taxable),
             taxType: 'Sales Tax',
-            taxName: `${tax.region.name} tax`,
+            taxName: `${region.name} tax`,
           },
         ]
       : [],
-  });
+  };
+}
 
-  let taxTotal = ZERO;
-  let taxableTotal = ZERO;
-  const lineTaxes = states.map((state) => {
-    const net = remainingOf(state);
-    const lineTax = taxOfAmount(net);
-    taxTotal = plus(taxTotal, lineTax.tax);
-    taxableTotal = plus(taxableTotal, lineTax.taxable);
-    return { state, net, lineTax };
-  });
-  // the money objects below are built when first read: a cart shows none of them, only its lines
+/**
+ * Step 6: the price as the contract answers it. Totals and the lines' own items are built now; the
+ * money objects of the breakdowns when first read (a cart shows none of them, only its lines).
+ */
+function priceAnswer(input: {
+  lines: readonly ResolvedLine[];
+  settings: CommerceSettings;
+  request: PricingRequest;
+  currency: Currency;
+  cart: CartLines;
+  shipping: ShippingResult;
+  shippable: boolean;
+  discountTotal: Big;
+  discounts: DiscountLedger;
+  taxes: Taxes;
+  errors: CalculationErrors;
+  violations: Violation[];
+}): Priced {
+  const { lines, settings, request, currency, cart, shipping, discountTotal, taxes, errors } = input;
+  const money = (amount: Big) => currency.price(amount);
+  const text = (amount: Big) => currency.text(amount);
+  const included = taxes.rule.included;
+  const subtotal = cart.subtotal;
+  const total = plus(minus(plus(subtotal, shipping.cost), discountTotal), included ? ZERO : taxes.total);
+
   const calculatedLineItems = (): CalculatedLineItem[] =>
-    lineTaxes.map(({ state, net, lineTax }) => ({
+    taxes.lines.map(({ state, net, lineTax }) => ({
       lineItemId: state.line.id,
       pricesBreakdown: {
         totalPriceAfterTax: money(included ? net : net.plus(lineTax.tax)),
         totalPriceBeforeTax: money(included ? net.minus(lineTax.tax) : net),
-        taxDetails: taxDetails(lineTax.taxable, lineTax.tax),
+        taxDetails: taxDetails(taxes.rule, lineTax.taxable, lineTax.tax),
         totalDiscount: money(state.discount),
         price: money(state.line.unitPrice),
         priceBeforeDiscounts: money(state.line.unitPrice),
@@ -360,14 +286,10 @@ export function priceLines(
       },
       paymentOption: state.line.lineItem.paymentOption ?? 'FULL_PAYMENT_ONLINE',
     }));
-  const shippingTax = tax.region?.taxShipping ? taxOfAmount(shippingNet) : { tax: ZERO, taxable: ZERO };
-  taxTotal = plus(taxTotal, shippingTax.tax);
-  taxableTotal = plus(taxableTotal, shippingTax.taxable);
-
-  const discountTotal = plus(itemsDiscount, shippingDiscount);
-  const total = plus(minus(plus(subtotal, shipping.cost), discountTotal), included ? ZERO : taxTotal);
 
   const selected = shipping.selected;
+  const shippingNet = taxes.shippingNet;
+  const shippingTax = taxes.shipping.tax;
   const shippingInfo = (shippingOptions = shipping.options()): ShippingInfo => ({
     ...(request.shippingAddress ? { shippingDestination: { address: request.shippingAddress } } : {}),
     ...(shipping.region ? { region: { id: shipping.region.id, name: shipping.region.name } } : {}),
@@ -382,8 +304,8 @@ export function priceLines(
             cost: {
               price: money(shipping.cost),
               otherCharges: [],
-              totalPriceBeforeTax: money(included ? shippingNet.minus(shippingTax.tax) : shippingNet),
-              totalPriceAfterTax: money(included ? shippingNet : shippingNet.plus(shippingTax.tax)),
+              totalPriceBeforeTax: money(included ? shippingNet.minus(shippingTax) : shippingNet),
+              totalPriceAfterTax: money(included ? shippingNet : shippingNet.plus(shippingTax)),
             },
             requestedShippingOption: shipping.requested,
             carrierId: STORE_CARRIER_ID,
@@ -395,17 +317,6 @@ export function priceLines(
   // an item's own prices came with it (lines.ts): the cart's discounts are in calculatedLineItems
   const lineItems: LineItem[] = lines.map((line) => line.lineItem);
 
-  const appliedDiscounts = entries
-    .filter((entry) => entry.amount.gt(0))
-    .map((entry) => ({
-      ...entry.describe(entry.amount),
-      discountType: entry.type,
-      ...(entry.type === 'SPECIFIC_ITEMS' || entry.lineItemIds.size > 0
-        ? { lineItemIds: [...entry.lineItemIds] }
-        : {}),
-    }));
-
-  const text = (amount: Big) => currency.text(amount);
   return withLazyParts(
     {
       currency: currency.code,
@@ -413,30 +324,30 @@ export function priceLines(
       taxIncludedInPrices: included,
       lineItems,
       lineItemTexts: lines.map((line) => line.text),
-      appliedDiscounts,
+      appliedDiscounts: appliedDiscounts(input.discounts),
       ...(Object.keys(errors).length > 0 ? { calculationErrors: errors } : {}),
       membershipOptions: {
         eligibleMemberships: [],
         invalidMemberships: [],
         selectedMemberships: { memberships: [] },
       },
-      violations,
-      shippable,
+      violations: input.violations,
+      shippable: input.shippable,
     },
     {
       calculatedLineItems,
       priceSummary: () => ({
         subtotal: money(subtotal),
         shipping: money(shipping.cost),
-        tax: money(taxTotal),
+        tax: money(taxes.total),
         discount: money(discountTotal),
         total: money(total),
         additionalFees: money(ZERO),
       }),
       taxSummary: () => ({
-        taxableAmount: money(taxableTotal),
-        totalTax: money(taxTotal),
-        calculationDetails: tax.region
+        taxableAmount: money(taxes.taxable),
+        totalTax: money(taxes.total),
+        calculationDetails: taxes.rule.region
           ? { rateType: 'MANUAL_RATE', manualRateReason: 'REGION_SETTING_TO_MANUAL' }
           : { rateType: 'NO_TAX_COLLECTED', manualRateReason: 'GLOBAL_SETTING_TO_MANUAL' },
       }),
@@ -444,7 +355,7 @@ export function priceLines(
       amounts: () => ({
         subtotal: text(subtotal),
         shipping: text(shipping.cost),
-        tax: text(taxTotal),
+        tax: text(taxes.total),
         discount: text(discountTotal),
         total: text(total),
       }),
@@ -536,58 +447,6 @@ function lineViolations(lines: readonly ResolvedLine[]): Violation[] {
         return [];
     }
   });
-}
-
-// ---- discount rules ----
-
-function liveRules(rules: readonly DiscountRule[], now: Date): DiscountRule[] {
-  return rules.filter(
-    (rule) =>
-      rule.active !== false &&
-      windowStatus(rule.activeTimeInfo?.start, rule.activeTimeInfo?.end, now) === 'LIVE',
-  );
-}
-
-function targetOf(value: DiscountRuleDiscount | undefined): AppliedDiscountType {
-  if (value?.targetType === 'SPECIFIC_ITEMS') return 'SPECIFIC_ITEMS';
-  if (value?.targetType === 'SHIPPING') return 'SHIPPING';
-  return 'GLOBAL';
-}
-
-/** Scopes name products (`catalogItemFilter.catalogItemIds`) or collections (`customFilter.params.collectionIds`). */
-interface RuleScope {
-  catalogItemFilter?: { catalogItemIds?: string[] };
-  customFilter?: { params?: { collectionIds?: string[] } };
-}
-
-function inScopes(line: ResolvedLine, value: DiscountRuleDiscount): boolean {
-  const scopes = (value.specificItemsInfo?.scopes ?? []) as RuleScope[];
-  return scopes.some(
-    (scope) =>
-      (line.productId !== null && (scope.catalogItemFilter?.catalogItemIds ?? []).includes(line.productId)) ||
-      (scope.customFilter?.params?.collectionIds ?? []).some((id) => line.collectionIds.includes(id)),
-  );
-}
-
-function triggerHolds(
-  trigger: DiscountTrigger | undefined,
-  cart: { subtotal: Big; itemQuantity: number },
-): boolean {
-  if (!trigger) return true;
-  if (trigger.and) return (trigger.and.triggers ?? []).every((t) => triggerHolds(t, cart));
-  if (trigger.or) return (trigger.or.triggers ?? []).some((t) => triggerHolds(t, cart));
-  if (trigger.subtotalRange) {
-    const from = decimal(trigger.subtotalRange.from);
-    const to = decimal(trigger.subtotalRange.to);
-    return (!from || cart.subtotal.gte(from)) && (!to || cart.subtotal.lte(to));
-  }
-  if (trigger.itemQuantityRange) {
-    const { from, to } = trigger.itemQuantityRange;
-    return (from == null || cart.itemQuantity >= from) && (to == null || cart.itemQuantity <= to);
-  }
-  // a custom trigger needs an app Cartwheel does not run: the rule does not apply
-  if (trigger.customTrigger) return false;
-  return true;
 }
 
 // ---- shipping ----

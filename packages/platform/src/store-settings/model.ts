@@ -183,3 +183,13 @@ export function emptyCommerceSettings(
     coupons: new Map(),
   };
 }
+
+/** A setting as the store keeps it: a document with its id and dates. */
+export type SettingsDocument = { id: string; createdDate: string; updatedDate: string };
+/** What a caller gives to create a setting: everything but its id and dates. */
+export type Draft<T extends SettingsDocument> = Omit<T, 'id' | 'createdDate' | 'updatedDate'>;
+
+export type TaxRegionDraft = Draft<TaxRegion>;
+export type ShippingRegionDraft = Draft<ShippingRegion>;
+export type PickupLocationDraft = Draft<PickupLocation>;
+export type CouponDraft = Draft<Coupon>;

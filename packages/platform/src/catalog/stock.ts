@@ -1,0 +1,102 @@
+import type { Transaction } from 'kysely';
+import type { Tables } from '../db/tables.ts';
+import { movePricingVersion } from '../pricing/versions.ts';
+import { type ProductRecord, variantNamedBy } from './model.ts';
+import { saveProduct } from './product-rows.ts';
+import type { CatalogStorage } from './storage.ts';
+
+/** A line of an order as stock sees it: a product's variant (by id, or by its choices) and how many. */
+export interface StockItem {
+  productId: string;
+  /** The variant's id; absent: the variant `choices` name, else the variant of a product without options. */
+  variantId?: string | undefined;
+  choices?: Record<string, string> | undefined;
+  quantity: number;
+}
+
+/** A line `takeStock` could not take: its index in the items, and what the variant still holds. */
+export interface StockShortfall {
+  index: number;
+  available: number;
+}
+
+/** Stock an order takes and gives back (checkouts/, billing/), inside the order's own transaction. */
+export class StockLedger {
+  constructor(private readonly storage: CatalogStorage) {}
+
+  /**
+   * Takes what an order sells out of counted stock, inside the order's transaction `trx`: the products
+   * are locked in id order, and nothing is taken when any line falls short (`short` names those lines by
+   * their index in `items`). Products that do not track inventory are not counted.
+   */
+  async takeStock(trx: Transaction<Tables>, items: StockItem[]): Promise<{ short: StockShortfall[] }> {
+    return this.moveStock(trx, items, -1);
+  }
+
+  /** Gives back what `takeStock` took (a declined payment, an abandoned attempt), inside `trx`. */
+  async returnStock(trx: Transaction<Tables>, items: StockItem[]): Promise<void> {
+    await this.moveStock(trx, items, 1);
+  }
+
+  private async moveStock(
+    trx: Transaction<Tables>,
+    items: StockItem[],
+    direction: 1 | -1,
+  ): Promise<{ short: StockShortfall[] }> {
+    const ids = [...new Set(items.map((item) => item.productId))].sort();
+    if (ids.length === 0) return { short: [] };
+    const rows = await trx
+      .selectFrom('products')
+      .select(['id', 'record'])
+      .where('id', 'in', ids)
+      .orderBy('id')
+      .$if(this.storage.dialect === 'postgres', (qb) => qb.forUpdate())
+      .execute();
+    const records = new Map(rows.map((row) => [row.id, JSON.parse(row.record) as ProductRecord]));
+    const next = new Map<string, ProductRecord>();
+    const short: StockShortfall[] = [];
+    // what each variant is asked for in all, so two lines of one variant are counted together
+    const wanted = new Map<string, number>();
+    // the variant pricing sold the line as (its choices compared as pricing compares them)
+    const variantOf = (record: ProductRecord, item: StockItem) =>
+      variantNamedBy(record, { variantId: item.variantId, options: item.choices });
+    for (const item of items) {
+      const record = records.get(item.productId);
+      const variant = record && variantOf(record, item);
+      if (!record || !variant) {
+        if (direction < 0) short.push({ index: items.indexOf(item), available: 0 });
+        continue;
+      }
+      if (!record.trackInventory) continue;
+      const key = `${record.id}/${variant.id}`;
+      wanted.set(key, (wanted.get(key) ?? 0) + item.quantity);
+    }
+    for (const [index, item] of items.entries()) {
+      const record = records.get(item.productId);
+      const variant = record && variantOf(record, item);
+      if (!record || !variant || !record.trackInventory) continue;
+      const available = variant.quantity ?? 0;
+      if (direction < 0 && (wanted.get(`${record.id}/${variant.id}`) ?? 0) > available) {
+        short.push({ index, available });
+      }
+    }
+    if (short.length > 0) return { short };
+    const now = new Date().toISOString();
+    for (const [productId, total] of wanted) {
+      const [id, variantId] = productId.split('/') as [string, string];
+      const record = next.get(id) ?? structuredClone(records.get(id)!);
+      const variant = record.variants.find((candidate) => candidate.id === variantId)!;
+      variant.quantity = Math.max(0, (variant.quantity ?? 0) + direction * total);
+      record.lastUpdated = now;
+      next.set(id, record);
+    }
+    for (const [id, record] of [...next].sort(([a], [b]) => a.localeCompare(b))) {
+      await saveProduct(this.storage, trx, record, records.get(id));
+    }
+    // stock is part of a cart's answer: cached cart prices must see it move
+    if (next.size > 0) await movePricingVersion(trx, 'catalog');
+    // visitors' reads show the new stock; another process's within its cache's lifetime, as for any write
+    this.storage.visitorReads.clear();
+    return { short: [] };
+  }
+}
