@@ -35,6 +35,41 @@ function importsOf(file: string): string[] {
     );
 }
 
+/** The import circles of `graph`: each set of files that import one another round, sorted. */
+function importCircles(graph: Map<string, string[]>): string[][] {
+  // Tarjan's strongly connected components; a component of two or more files is a circle
+  const order = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const circles: string[][] = [];
+  const visit = (file: string) => {
+    order.set(file, order.size);
+    low.set(file, order.get(file)!);
+    stack.push(file);
+    onStack.add(file);
+    for (const target of graph.get(file) ?? []) {
+      if (!order.has(target)) {
+        visit(target);
+        low.set(file, Math.min(low.get(file)!, low.get(target)!));
+      } else if (onStack.has(target)) low.set(file, Math.min(low.get(file)!, order.get(target)!));
+    }
+    if (low.get(file) !== order.get(file)) return;
+    const circle: string[] = [];
+    let member: string;
+    do {
+      member = stack.pop()!;
+      onStack.delete(member);
+      circle.push(member);
+    } while (member !== file);
+    if (circle.length > 1) circles.push(circle.sort());
+  };
+  for (const file of graph.keys()) if (!order.has(file)) visit(file);
+  return circles;
+}
+
+const folderOf = (file: string) => (file.includes('/') ? file.slice(0, file.indexOf('/')) : '.');
+
 /**
  * Issue 19: each domain declares the services it uses (`...Dependencies` beside its service, the
  * route registrar's `services` parameter), and only the composition root knows every domain. A domain
@@ -53,6 +88,24 @@ describe('domain imports', () => {
   it('no file but platform.ts, main.ts and index.ts imports platform.ts', () => {
     const offenders = files.filter((file) => !MAY_IMPORT_ROOT.has(file) && importsOf(file).includes(ROOT));
     expect(offenders).toEqual([]);
+  });
+
+  it('finds an import circle where there is one', () => {
+    const graph = new Map([
+      ['a/one.ts', ['b/two.ts']],
+      ['b/two.ts', ['a/one.ts', 'c/three.ts']],
+      ['c/three.ts', []],
+    ]);
+    expect(importCircles(graph)).toEqual([['a/one.ts', 'b/two.ts']]);
+  });
+
+  it('no import circle runs through more than one folder', () => {
+    // (a domain's own files may lean on each other; domains and the layers under them may not)
+    const graph = new Map(
+      files.map((file) => [file, importsOf(file).filter((target) => files.includes(target))]),
+    );
+    const across = importCircles(graph).filter((circle) => new Set(circle.map(folderOf)).size > 1);
+    expect(across).toEqual([]);
   });
 
   it("no domain's service reaches the buying path above it", () => {

@@ -40,9 +40,6 @@ import { SharedCommits } from './shared-commits.ts';
 import { SharedReads } from './shared-reads.ts';
 import type { CartRow } from './tables.ts';
 
-/** The most merchant discounts one cart carries. */
-export const MAX_MERCHANT_DISCOUNTS = 20;
-
 /**
  * Whose current cart a call acts on: a visitor's (keyed by visitor id) or a member's (keyed by member
  * id; `visitorId` is who they were before signing in, whose cart merges into theirs). `elevated`: the
