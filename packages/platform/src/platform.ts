@@ -5,11 +5,12 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { billingRoutes } from './billing/routes.ts';
 import { BillingService } from './billing/service.ts';
+import { BuyingPath } from './buying/path.ts';
+import type { OrderPlacement } from './buying/placing.ts';
 import { cartRoutes } from './carts/routes.ts';
 import { CartService } from './carts/service.ts';
 import { catalogRoutes } from './catalog/routes.ts';
 import { CatalogService } from './catalog/service.ts';
-import { OrderPlacement } from './checkouts/placing.ts';
 import { checkoutRoutes } from './checkouts/routes.ts';
 import { CheckoutService } from './checkouts/service.ts';
 import type { PlatformConfig } from './config.ts';
@@ -66,7 +67,9 @@ export interface Services {
   pricing: PricingService;
   carts: CartService;
   checkouts: CheckoutService;
-  /** Paying for a checkout on the hosted page: attempts, charges, and settling the ones whose answer was lost. */
+  /** The buying path's cross-domain steps: cart to checkout, checkout to order, paid order to cart. */
+  buying: BuyingPath;
+  /** Paying for a checkout on the hosted page (`buying.placement`): attempts, charges, lost answers. */
   placement: OrderPlacement;
   orders: OrderService;
   /** The merchant's changes to placed orders: update, cancel, tags, activities, aggregates. */
@@ -164,80 +167,79 @@ export async function openServices(
       { redirectUris: config.demoRedirectUris, allowedOrigins: config.demoAllowedOrigins },
     );
 
+    // Each service gets the few services it declares it uses (its `...Dependencies`); a pair that
+    // needs each other (tokens and staff, order operations and fulfillments) looks the other up when used.
     const tokens: TokenService = new TokenService(database.db, signingSecret, adminKeyHash, revocations, {
       memberMayRenew: (memberId, executor) => members.maySignIn(memberId, executor),
       // the staff role a member's tokens carry (issue 21)
-      staffRoleOf: async (memberId) => (await services.staff.authorityOf(memberId))?.role,
+      staffRoleOf: async (memberId) => (await staff.authorityOf(memberId))?.role,
     });
     const mailer = new Mailer(database.db, {
       logLevel: config.logLevel,
       deliver: smtpDelivery(config.smtpUrl, config.smtpFrom),
     });
-    const members = new MembersService(database.db, tokens, database.dialect, {
+    const store = { publicUrl: config.publicUrl, storeName: config.storeName };
+    const members: MembersService = new MembersService(database.db, tokens, database.dialect, {
       // member administration never takes out the owner, nor staff the staff calls have not (issue 21)
-      staffStandingOf: (memberId) => services.staff.standingOf(memberId),
+      staffStandingOf: (memberId) => staff.standingOf(memberId),
     });
-    const orders = new OrderService(
-      database.db,
-      { mailer },
-      { publicUrl: config.publicUrl, storeName: config.storeName },
-    );
+    const orders = new OrderService(database.db, { mailer }, store);
+    const catalog = new CatalogService(database.db, {
+      publicUrl: config.publicUrl,
+      dialect: database.dialect,
+      readCacheMs: config.catalogReadCacheMs,
+      pageAnchorSpacing: config.pageAnchorSpacing,
+    });
+    const identity = new IdentityService(database.db, { settings, tokens, members, mailer, orders }, store);
+    // the commerce domains, each built from the ones above it, and the buying path over them
+    const storeSettings = new StoreSettingsService(database.db, { dialect: database.dialect });
+    const pricing = new PricingService({ catalog, storeSettings });
+    const carts = new CartService(database, { pricing, catalog });
     const checkouts = new CheckoutService(
       database.db,
-      { dialect: database.dialect, publicUrl: config.publicUrl, storeName: config.storeName },
-      () => services, // the domains beside it, reached once they are all built
+      { dialect: database.dialect, ...store },
+      { pricing, catalog, orders, members },
     );
+    const payments = new PaymentService(database.db, settings);
+    const buying = new BuyingPath({ carts, checkouts, orders, payments, members });
+    const orderOperations: OrderOperations = new OrderOperations(
+      database.db,
+      () => ({ mailer, catalog, fulfillments }),
+      { dialect: database.dialect, ...store },
+    );
+    const fulfillments = new FulfillmentService(database.db, () => ({ orders, orderOperations }), store);
+    const staff = new StaffService(database.db, { tokens, members, mailer }, store);
     const services: Services = {
       config,
       database,
       settings,
       tokens,
-      catalog: new CatalogService(database.db, {
-        publicUrl: config.publicUrl,
-        dialect: database.dialect,
-        readCacheMs: config.catalogReadCacheMs,
-        pageAnchorSpacing: config.pageAnchorSpacing,
-      }),
+      catalog,
       mailer,
       members,
-      identity: new IdentityService(
-        database.db,
-        { settings, tokens, members, mailer, orders },
-        { publicUrl: config.publicUrl, storeName: config.storeName },
-      ),
-      // the commerce domains: each helper below is built from the ones above it
-      storeSettings: new StoreSettingsService(database.db, { dialect: database.dialect }),
-      pricing: new PricingService(() => services),
-      carts: new CartService(database, () => services),
+      identity,
+      storeSettings,
+      pricing,
+      carts,
       checkouts,
-      placement: new OrderPlacement(checkouts),
+      buying,
+      placement: buying.placement,
       orders,
-      orderOperations: new OrderOperations(
-        database.db,
-        () => ({ mailer, catalog: services.catalog, fulfillments: services.fulfillments }),
-        { dialect: database.dialect, publicUrl: config.publicUrl, storeName: config.storeName },
-      ),
-      fulfillments: new FulfillmentService(
-        database.db,
-        () => ({ orders, orderOperations: services.orderOperations }),
-        { publicUrl: config.publicUrl, storeName: config.storeName },
-      ),
-      payments: new PaymentService(database.db, settings),
-      staff: new StaffService(
-        database.db,
-        { tokens, members, mailer },
-        { publicUrl: config.publicUrl, storeName: config.storeName },
-      ),
+      orderOperations,
+      fulfillments,
+      payments,
+      staff,
       apiKeys: new ApiKeyService(database.db),
       audit: new AuditLog(database.db),
       billing: new BillingService(
         database.db,
         {
-          provider: () => services.payments.provider,
-          catalog: { returnStock: (trx, items) => services.catalog.returnStock(trx, items) },
+          // read at each call: a test may replace the provider
+          provider: () => payments.provider,
+          catalog: { returnStock: (trx, items) => catalog.returnStock(trx, items) },
           mailer,
         },
-        { publicUrl: config.publicUrl, storeName: config.storeName },
+        store,
       ),
     };
     // bulk member jobs a stopped process left unfinished: this one takes them over

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ABANDONED_CHARGE_MS } from '../src/checkouts/placing.ts';
+import { ABANDONED_CHARGE_MS } from '../src/buying/placing.ts';
 import type { PaymentProvider } from '../src/payments/provider.ts';
 import type { TestGateway } from '../src/payments/test-gateway.ts';
 import {

@@ -1,6 +1,5 @@
 import type { FastifyRequest } from 'fastify';
 import { CALLERS, type HttpApp } from '../http/app.ts';
-import type { Services } from '../platform.ts';
 import { invalidArgument, violation } from '../shared/errors.ts';
 import {
   AddPaymentsBody,
@@ -19,6 +18,7 @@ import {
   RefundPaymentsBody,
   UpdatePaymentStatusBody,
 } from './schemas.ts';
+import type { BillingService } from './service.ts';
 
 /** The `Idempotency-Key` header: the same key makes a retried money call answer its first outcome. */
 function idempotencyKey(request: FastifyRequest): string | undefined {
@@ -40,7 +40,7 @@ function idempotencyKey(request: FastifyRequest): string | undefined {
  * permission (capture, void and refund are each their own; a visitor or member can do none): the payments collector (as the hosted `orders` module calls it), order billing (capture,
  * void, refundability, refunds) and the payments a merchant records in an order's transactions.
  */
-export function billingRoutes(app: HttpApp, services: Pick<Services, 'billing'>): void {
+export function billingRoutes(app: HttpApp, services: { billing: BillingService }): void {
   const { billing } = services;
   const collector = '/ecom/v1/payments-collector/orders/:ecomOrderId';
   // who may call each: capture, void and refund are separate permissions, as on the hosted platform

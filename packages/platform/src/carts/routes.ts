@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { BuyingPath } from '../buying/path.ts';
 import { CALLERS, type HttpApp } from '../http/app.ts';
-import type { Services } from '../platform.ts';
+import type { TokenService } from '../oauth/tokens.ts';
 import { applicationError } from '../shared/errors.ts';
 import {
   AddToCartBody,
@@ -10,12 +11,20 @@ import {
   UpdateCartBody,
   UpdateQuantitiesBody,
 } from './schemas.ts';
-import type { CartOwner } from './service.ts';
+import type { CartOwner, CartService } from './service.ts';
 
 const json = (reply: FastifyReply, text: string) => reply.type('application/json; charset=utf-8').send(text);
 
 /** The current visitor's or member's cart (point 7, "Cart (current visitor)"): the nine calls. */
-export function cartRoutes(app: HttpApp, services: Services): void {
+export function cartRoutes(
+  app: HttpApp,
+  services: {
+    carts: CartService;
+    /** create-checkout, a step of the buying path. */
+    buying: Pick<BuyingPath, 'checkoutCart'>;
+    tokens: Pick<TokenService, 'resolveElevated'>;
+  },
+): void {
   const path = '/ecom/v1/carts/current';
   const carts = services.carts;
 
@@ -91,7 +100,7 @@ export function cartRoutes(app: HttpApp, services: Services): void {
   app.post(
     `${path}/create-checkout`,
     { schema: { body: CreateCheckoutBody }, config: CALLERS.tokenHolders },
-    async (request) => carts.createCheckout(await ownerOf(request), request.body),
+    async (request) => services.buying.checkoutCart(await ownerOf(request), request.body),
   );
 
   app.post(

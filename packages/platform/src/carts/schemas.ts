@@ -11,13 +11,15 @@ import {
   URL_MAX_LENGTH,
 } from '../http/input.ts';
 import { MAX_LINE_QUANTITY, MAX_LINES } from '../pricing/line-limits.ts';
-import { MAX_MERCHANT_DISCOUNTS } from './service.ts';
 
 /**
  * The current-cart calls' inputs, as the hosted client sends them (wire contract, "current cart").
  * Each is the check Fastify runs before the handler and the handler's input type; what only the cart
  * knows (a line id it holds, a product the store sells) stays in the service.
  */
+
+/** The most merchant discounts one cart carries. */
+export const MAX_MERCHANT_DISCOUNTS = 20;
 
 /** Money as the wire sends it: a decimal string of at most two decimals (`"5"`, `"10.50"`). */
 const DecimalAmount = Type.String({ pattern: '^(0|[1-9][0-9]{0,11})(\\.[0-9]{1,2})?$', maxLength: 16 });

@@ -2,22 +2,22 @@ import type {
   AddressWithContact,
   Cart,
   CatalogReference,
-  ChannelType,
   EstimateTotalsResponse,
   MerchantDiscountInput,
   PriceSummary,
   SelectedShippingOption,
 } from '@cartwheel/sdk';
 import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
+import type { CatalogService } from '../catalog/service.ts';
 import { CompiledStatement } from '../db/compiled.ts';
 import { type Database, type DialectName, inTransaction } from '../db/database.ts';
 import type { Tables } from '../db/tables.ts';
 import { type DomainEvent, recordEvents } from '../events/outbox.ts';
-import type { Services } from '../platform.ts';
 import type { Priced, PricingRequest, StoredLine } from '../pricing/contract.ts';
 import { addLines as addHeldLines } from '../pricing/line-limits.ts';
 import { pushLineItemJson, sameItemKey } from '../pricing/lines.ts';
 import { currencyOf, zero } from '../pricing/money.ts';
+import type { PricingService } from '../pricing/service.ts';
 import {
   catalogVersionNow,
   type PricingVersions,
@@ -32,7 +32,6 @@ import { PricedAnswers } from './priced-answers.ts';
 import type {
   AddToCartBody,
   CatalogLineInput,
-  CreateCheckoutBody,
   CustomLineInput,
   EstimateTotalsBody,
   UpdateCartBody,
@@ -40,9 +39,6 @@ import type {
 import { SharedCommits } from './shared-commits.ts';
 import { SharedReads } from './shared-reads.ts';
 import type { CartRow } from './tables.ts';
-
-/** The most merchant discounts one cart carries. */
-export const MAX_MERCHANT_DISCOUNTS = 20;
 
 /**
  * Whose current cart a call acts on: a visitor's (keyed by visitor id) or a member's (keyed by member
@@ -53,8 +49,25 @@ export type CartOwner =
   | { kind: 'visitor'; visitorId: string; elevated?: boolean }
   | { kind: 'member'; memberId: string; visitorId: string; elevated?: boolean };
 
-/** What the cart needs of the other domains, looked up when used (checkouts are built after carts). */
-export type CartDependencies = Pick<Services, 'pricing' | 'catalog' | 'checkouts'>;
+/** What the cart needs of the other domains: its prices, and the catalog's facts about its lines. */
+export interface CartDependencies {
+  pricing: Pick<PricingService, 'price' | 'priceToKeep' | 'checkCoupon' | 'recordChosenVariants'>;
+  catalog: Pick<CatalogService, 'pricingFacts'>;
+}
+
+/** What a checkout of the cart starts from (buying/path.ts makes the checkout). */
+export type CartToCheckOut = Pick<
+  StoredCart,
+  | 'id'
+  | 'visitorId'
+  | 'memberId'
+  | 'lines'
+  | 'couponCode'
+  | 'merchantDiscounts'
+  | 'buyerNote'
+  | 'contactInfo'
+  | 'selectedShippingOption'
+>;
 
 /** What names a cart row's revision: enough to know a kept answer is still the cart's. */
 const REVISION_COLUMNS = ['id', 'member_id', 'revision'] as const;
@@ -130,7 +143,7 @@ export class CartService {
 
   constructor(
     database: Database,
-    private readonly deps: () => CartDependencies,
+    private readonly deps: CartDependencies,
   ) {
     this.db = database.db;
     this.dialect = database.dialect;
@@ -165,7 +178,7 @@ export class CartService {
   async estimateTotals(owner: CartOwner, input: EstimateTotalsBody): Promise<EstimateTotalsResponse> {
     const { cart, versions } = await this.readPriceable(owner);
     if (!cart || cart.lines.length === 0) throw ownedCartNotFound();
-    const { priced } = await this.deps().pricing.priceToKeep(
+    const { priced } = await this.deps.pricing.priceToKeep(
       {
         lines: cart.lines,
         couponCode: cart.couponCode,
@@ -223,7 +236,7 @@ export class CartService {
     }
     const couponCode = input.couponCode?.trim() || null;
     // an unknown or expired code is refused before anything changes
-    if (couponCode) await this.deps().pricing.checkCoupon(couponCode);
+    if (couponCode) await this.deps.pricing.checkCoupon(couponCode);
     const lines = await this.newLines(owner, input.lineItems ?? [], input.customLineItems ?? []);
     return this.changeWithLines(owner, lines, (cart) => {
       const info = input.cartInfo;
@@ -277,8 +290,8 @@ export class CartService {
     return this.wire(cart, await this.price(cart));
   }
 
-  /** Creates a checkout of the cart as it is now (checkouts/`createFromCart`) and remembers its id. */
-  async createCheckout(owner: CartOwner, input: CreateCheckoutBody): Promise<{ checkoutId: string }> {
+  /** The owner's cart as it is now, for a checkout of it; refused when there is none or it is empty. */
+  async toCheckOut(owner: CartOwner): Promise<CartToCheckOut> {
     const { cart } = await this.readPriceable(owner);
     if (!cart) throw ownedCartNotFound();
     if (cart.lines.length === 0) {
@@ -288,28 +301,19 @@ export class CartService {
         'the cart has no line items to check out',
       );
     }
-    const { checkoutId } = await this.deps().checkouts.createFromCart({
-      cartId: cart.id,
-      owner: { visitorId: cart.visitorId, memberId: cart.memberId },
-      lines: cart.lines,
-      couponCode: cart.couponCode,
-      merchantDiscounts: cart.merchantDiscounts,
-      buyerNote: cart.buyerNote,
-      channelType: (input.channelType as ChannelType | undefined) ?? 'WEB',
-      email: input.email ?? null,
-      shippingAddress: input.shippingAddress ?? cart.contactInfo?.address ?? null,
-      billingAddress: input.billingAddress ?? null,
-      selectedShippingOption: input.selectedShippingOption ?? cart.selectedShippingOption,
-    });
+    return cart;
+  }
+
+  /** Remembers on the owner's cart the checkout made of it (`checkoutId` on the wire). */
+  async rememberCheckout(owner: CartOwner, cartId: string, checkoutId: string): Promise<void> {
     try {
       await this.change(owner, { create: false }, (current) => {
-        if (current.id === cart.id) current.checkoutId = checkoutId;
+        if (current.id === cartId) current.checkoutId = checkoutId;
       });
     } catch (error) {
       // the cart was paid for and deleted meanwhile: there is nothing to remember the checkout on
       if (!(error instanceof DomainError && error.kind === 'NOT_FOUND')) throw error;
     }
-    return { checkoutId };
   }
 
   /** Deletes the owner's cart; answers the same when there is none (a retried delete succeeds). */
@@ -321,7 +325,7 @@ export class CartService {
   }
 
   /**
-   * The checkout calls this in the transaction that approves its order: what the order bought leaves
+   * The buying path calls this in the transaction that approves an order: what the order bought leaves
    * the cart. A cart as it was when checked out empties and is deleted; one the shopper changed since
    * (an item added in another tab, a quantity raised) keeps what the order did not buy, never losing
    * an item the buyer put there.
@@ -429,7 +433,7 @@ export class CartService {
     const { priced, until } =
       known && (known.cart === cart || pricingInputs(known.cart) === pricingInputs(cart))
         ? known
-        : await this.deps().pricing.priceToKeep(cartPricingRequest(cart), pricingAt(versions));
+        : await this.deps.pricing.priceToKeep(cartPricingRequest(cart), pricingAt(versions));
     const json = this.answerJson(cart, priced);
     if (versions) {
       const key = { cartId: cart.id, revision: cart.revision, versions };
@@ -565,7 +569,7 @@ export class CartService {
     apply(prospective);
     let known: KnownPrice | undefined;
     if (lines.catalog.length > 0) {
-      const result = await this.deps().pricing.priceToKeep(
+      const result = await this.deps.pricing.priceToKeep(
         cartPricingRequest(prospective),
         pricingAt(versions),
       );
@@ -600,7 +604,7 @@ export class CartService {
     if (sameContent(kept.row, after)) return undefined;
     let known: KnownPrice | undefined;
     if (lines.catalog.length > 0) {
-      const result = await this.deps().pricing.priceToKeep(
+      const result = await this.deps.pricing.priceToKeep(
         cartPricingRequest(prospective),
         pricingAt(kept.versions),
       );
@@ -684,7 +688,7 @@ export class CartService {
         ? { catalogOverrideFields: line.catalogOverrideFields as StoredLine['catalogOverrideFields'] }
         : {}),
     }));
-    await this.deps().pricing.recordChosenVariants(catalog);
+    await this.deps.pricing.recordChosenVariants(catalog);
     const custom: StoredLine[] = customLines.map((line) => ({
       id: newId(),
       quantity: line.quantity ?? 1,
@@ -697,7 +701,7 @@ export class CartService {
   private async refuseUnsold(cart: StoredCart, added: StoredLine[], priced: Priced): Promise<void> {
     const unsold = unsoldLines(cart, added, priced);
     if (unsold.length === 0) return;
-    const facts = await this.deps().catalog.pricingFacts(
+    const facts = await this.deps.catalog.pricingFacts(
       unsold.map(({ line }) => line.catalogReference?.catalogItemId ?? ''),
     );
     const violations = unsold.map(({ line, index }) => {
@@ -714,7 +718,7 @@ export class CartService {
   }
 
   private price(cart: StoredCart): Promise<Priced> {
-    return this.deps().pricing.price(cartPricingRequest(cart));
+    return this.deps.pricing.price(cartPricingRequest(cart));
   }
 
   /**

@@ -1,7 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Static, TSchema } from 'typebox';
 import { CALLERS, type HttpApp } from '../http/app.ts';
-import type { Services } from '../platform.ts';
 import { isGeneratedImageStem, renderSvg } from './media.ts';
 import { checkFilterBudget } from './query.ts';
 import { readRestQueryForms } from './query-forms.ts';
@@ -29,7 +28,7 @@ import {
   UpdateVariantsBody,
   UploadMediaBody,
 } from './schemas.ts';
-import type { Viewer } from './service.ts';
+import type { CatalogService, Viewer } from './service.ts';
 import { MAX_UPLOAD_BYTES, MediaUploads } from './uploads.ts';
 
 /** Who may write the catalog (issue 21): the admin key, staff and API keys holding products.manage. */
@@ -85,7 +84,7 @@ function queryRoute<S extends TSchema>(
  * for anyone, writes under /stores/v1 for admins. Each route declares its inputs in schemas.ts. Path
  * ids win over any copy in the body.
  */
-export function catalogRoutes(app: HttpApp, services: Services): void {
+export function catalogRoutes(app: HttpApp, services: { catalog: CatalogService }): void {
   const catalog = services.catalog;
 
   // ---- reads ----

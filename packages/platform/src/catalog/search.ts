@@ -1,5 +1,5 @@
 import { type Kysely, type RawBuilder, type SqlBool, sql, type Transaction } from 'kysely';
-import type { DialectName } from '../db/database.ts';
+import type { DialectName } from '../db/dialect.ts';
 import type { ProductRecord } from './model.ts';
 import { escapeLike } from './query.ts';
 

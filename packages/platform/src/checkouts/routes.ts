@@ -1,7 +1,10 @@
 import type { FastifyRequest } from 'fastify';
+import { CheckoutPage } from '../buying/checkout-page.ts';
+import type { BuyingPath } from '../buying/path.ts';
+import type { OrderPlacement } from '../buying/placing.ts';
+import type { PlatformConfig } from '../config.ts';
 import { CALLERS, type HttpApp } from '../http/app.ts';
-import type { Services } from '../platform.ts';
-import { CheckoutPage } from './page.ts';
+import type { StoreSettingsService } from '../store-settings/service.ts';
 import {
   AddToCheckoutBody,
   AttemptParams,
@@ -16,6 +19,7 @@ import {
   UpdateCheckoutBody,
   UpdateQuantitiesBody,
 } from './schemas.ts';
+import type { CheckoutService } from './service.ts';
 
 /**
  * The checkout calls under `/ecom/v1/checkouts` (the checkout's owner or an admin; anyone else is told
@@ -24,7 +28,14 @@ import {
  */
 export function checkoutRoutes(
   app: HttpApp,
-  services: Pick<Services, 'checkouts' | 'config' | 'placement' | 'storeSettings'>,
+  services: {
+    checkouts: CheckoutService;
+    /** create-order, a step of the buying path. */
+    buying: Pick<BuyingPath, 'createOrder'>;
+    placement: OrderPlacement;
+    config: Pick<PlatformConfig, 'storeName'>;
+    storeSettings: Pick<StoreSettingsService, 'checkoutSettings'>;
+  },
 ): void {
   const checkouts = services.checkouts;
   const path = '/ecom/v1/checkouts';
@@ -107,7 +118,7 @@ export function checkoutRoutes(
   );
 
   app.post(`${path}/:id/create-order`, { schema: { params: CheckoutParams }, config: owner }, (request) =>
-    checkouts.createOrder(request.params.id, request.principal),
+    services.buying.createOrder(request.params.id, request.principal),
   );
 
   app.get(

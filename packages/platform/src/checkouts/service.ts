@@ -7,7 +7,6 @@ import {
   STORES_APP_ID,
 } from '@cartwheel/sdk';
 import type { Kysely, Transaction } from 'kysely';
-import type { CartService } from '../carts/service.ts';
 import type { CatalogService, StockItem } from '../catalog/service.ts';
 import { type DialectName, inTransaction } from '../db/database.ts';
 import type { Tables } from '../db/tables.ts';
@@ -16,7 +15,6 @@ import type { MembersService } from '../members/service.ts';
 import { sha256 } from '../oauth/tokens.ts';
 import type { OrderSource } from '../orders/model.ts';
 import type { OrderService } from '../orders/service.ts';
-import type { PaymentService } from '../payments/service.ts';
 import type { Priced, StoredLine } from '../pricing/contract.ts';
 import { addLines, checkLineLimits } from '../pricing/line-limits.ts';
 import type { PricingService } from '../pricing/service.ts';
@@ -24,13 +22,10 @@ import { applicationError, invalidArgument, notFound, violation } from '../share
 import { newId, newSecret } from '../shared/ids.ts';
 import type { Principal } from '../shared/principal.ts';
 import {
-  API_NAMES,
   type CheckoutDocument,
   type CheckoutInputs,
   checkoutDocument,
-  mustPay,
   normalizeAddress,
-  orderBlocker,
   outOfStock,
   ownsCheckout,
 } from './document.ts';
@@ -77,14 +72,15 @@ export interface CheckoutPatch {
   billingSameAsShipping?: boolean | undefined;
 }
 
-/** The domains a checkout calls on, reached when first needed (they are built beside it). */
-export interface CheckoutDomains {
-  pricing: PricingService;
-  carts: CartService;
-  catalog: CatalogService;
-  orders: OrderService;
-  payments: PaymentService;
-  members: MembersService;
+/**
+ * What a checkout needs of the other domains: its prices and coupon checks, the stock its lines take
+ * and give back, the unpaid order a change cancels, and a signed-in buyer's email and name.
+ */
+export interface CheckoutDependencies {
+  pricing: Pick<PricingService, 'price' | 'checkCoupon' | 'recordChosenVariants'>;
+  catalog: Pick<CatalogService, 'takeStock' | 'returnStock'>;
+  orders: Pick<OrderService, 'cancelUnpaid' | 'discard'>;
+  members: Pick<MembersService, 'document'>;
 }
 
 /** A hosted checkout page's session lasts a day. */
@@ -92,19 +88,15 @@ export const CHECKOUT_SESSION_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Checkouts: created from a cart or from lines, changed by their owner (each change re-prices them),
- * and turned into orders by create-order or by the hosted page's payment (`placing.ts`). Business rules
- * only: the API's routes and the hosted page's both call these.
+ * locked, completed. Turning one into an order (create-order, the hosted page's payment) is the buying
+ * path's step (buying/). Business rules only: the API's routes and the hosted page's both call these.
  */
 export class CheckoutService {
   constructor(
     readonly db: Kysely<Tables>,
     readonly options: { dialect: DialectName; publicUrl: string; storeName: string },
-    private readonly reach: () => CheckoutDomains,
+    private readonly deps: CheckoutDependencies,
   ) {}
-
-  get domains(): CheckoutDomains {
-    return this.reach();
-  }
 
   /** A checkout of the cart's lines and choices, owned by the cart's owner (docs/buying-path.md). */
   async createFromCart(input: CheckoutFromCart): Promise<{ checkoutId: string }> {
@@ -172,7 +164,7 @@ export class CheckoutService {
   }
 
   async update(id: string, principal: Principal, patch: CheckoutPatch): Promise<CheckoutDocument> {
-    if (patch.couponCode) await this.domains.pricing.checkCoupon(patch.couponCode);
+    if (patch.couponCode) await this.deps.pricing.checkCoupon(patch.couponCode);
     return this.change(id, principal, (inputs) => applyPatch(inputs, patch));
   }
 
@@ -235,58 +227,6 @@ export class CheckoutService {
         [{ entity: 'checkout', slug: 'completed', entityId: id, payload: { entityId: id } }],
         now,
       );
-    });
-  }
-
-  /**
-   * `create-order`: the checkout becomes an order. Nothing to pay: its stock is taken, the order
-   * approved and the checkout completed at once. Otherwise the order waits `INITIALIZED` and `NOT_PAID`
-   * for its payment, with a gateway order to pay it through, and holds no stock: paying it takes the
-   * stock (placing.ts), as placing any order does, so an order nobody pays keeps nothing from other
-   * buyers. Asking again answers the same order.
-   */
-  async createOrder(
-    id: string,
-    principal: Principal,
-  ): Promise<{ orderId: string; paymentGatewayOrderId?: string }> {
-    const contactId = await this.contactIdOf(principal);
-    return inTransaction(this.db, async (trx) => {
-      const row = await this.lock(trx, id, principal);
-      if (row.order_id) {
-        const existing = await trx
-          .selectFrom('orders')
-          .select(['id', 'status'])
-          .where('id', '=', row.order_id)
-          .executeTakeFirst();
-        if (existing)
-          return {
-            orderId: existing.id,
-            ...(existing.status === 'INITIALIZED' ? { paymentGatewayOrderId: existing.id } : {}),
-          };
-      }
-      if (row.completed === 1) throw completedError(id);
-      // the hosted page is paying it: that payment's order is the one
-      await this.refuseWhilePaying(trx, row);
-      const inputs = JSON.parse(row.inputs) as CheckoutInputs;
-      const priced = JSON.parse(row.priced) as Priced;
-      const blocker = orderBlocker(inputs, priced, API_NAMES);
-      if (blocker) throw blocker;
-      const paid = !mustPay(priced);
-      if (paid) await this.takeStock(trx, inputs);
-      const now = new Date();
-      const order = await this.domains.orders.createFromCheckout(
-        trx,
-        orderSource(row, inputs, priced, contactId),
-        paid,
-        now,
-      );
-      await trx
-        .updateTable('checkouts')
-        .set({ order_id: order.id, ...(paid ? { completed: 1 } : {}), updated_at: now.toISOString() })
-        .where('id', '=', id)
-        .execute();
-      if (paid) await this.completed(trx, row, order.id, now);
-      return { orderId: order.id, ...(paid ? {} : { paymentGatewayOrderId: order.id }) };
     });
   }
 
@@ -411,7 +351,7 @@ export class CheckoutService {
    * is charged, ordered and taken from the cart and the stock. A step past its hold is over: its stock
    * is given back here, as the next payment would, and the change goes ahead.
    */
-  private async refuseWhilePaying(trx: Transaction<Tables>, row: CheckoutRow): Promise<void> {
+  async refuseWhilePaying(trx: Transaction<Tables>, row: CheckoutRow): Promise<void> {
     const paying = await trx
       .selectFrom('checkout_attempts')
       .selectAll()
@@ -442,10 +382,10 @@ export class CheckoutService {
    */
   private async releaseUnpaidOrder(trx: Transaction<Tables>, row: CheckoutRow, now: Date): Promise<void> {
     const orderId = row.order_id!;
-    const canceled = await this.domains.orders.cancelUnpaid(trx, orderId, now);
+    const canceled = await this.deps.orders.cancelUnpaid(trx, orderId, now);
     // only an order an earlier version made holds its stock unpaid (OrderRow.holds_stock)
     if (canceled?.heldStock) {
-      await this.domains.catalog.returnStock(trx, stockItems(JSON.parse(row.inputs) as CheckoutInputs).items);
+      await this.deps.catalog.returnStock(trx, stockItems(JSON.parse(row.inputs) as CheckoutInputs).items);
     }
   }
 
@@ -455,9 +395,9 @@ export class CheckoutService {
    */
   async takeStock(trx: Transaction<Tables>, inputs: CheckoutInputs): Promise<StockItem[]> {
     const { items, lineIds } = stockItems(inputs);
-    let { short } = await this.domains.catalog.takeStock(trx, items);
+    let { short } = await this.deps.catalog.takeStock(trx, items);
     if (short.length > 0 && (await this.releaseExpiredHolds(trx)) > 0) {
-      ({ short } = await this.domains.catalog.takeStock(trx, items));
+      ({ short } = await this.deps.catalog.takeStock(trx, items));
     }
     if (short.length > 0) throw outOfStock([...new Set(short.map((shortfall) => lineIds[shortfall.index]!))]);
     return items;
@@ -480,8 +420,8 @@ export class CheckoutService {
       .where('status', '=', attempt.status)
       .executeTakeFirst();
     if (Number(moved.numUpdatedRows) !== 1) return;
-    await this.domains.catalog.returnStock(trx, JSON.parse(attempt.stock) as StockItem[]);
-    if (attempt.order_id) await this.domains.orders.discard(trx, attempt.order_id);
+    await this.deps.catalog.returnStock(trx, JSON.parse(attempt.stock) as StockItem[]);
+    if (attempt.order_id) await this.deps.orders.discard(trx, attempt.order_id);
   }
 
   /** Gives back the stock of every 3-D Secure step past its hold; answers how many. */
@@ -498,17 +438,13 @@ export class CheckoutService {
     return expired.length;
   }
 
-  /** The checkout is done: completed, its cart deleted, the event written, all in `trx`. */
+  /** The checkout is done: completed with its order and the event written, in `trx` (buying/complete.ts). */
   async completed(trx: Transaction<Tables>, row: CheckoutRow, orderId: string, now: Date): Promise<void> {
     await trx
       .updateTable('checkouts')
       .set({ completed: 1, order_id: orderId, updated_at: now.toISOString() })
       .where('id', '=', row.id)
       .execute();
-    if (row.cart_id) {
-      const bought = (JSON.parse(row.inputs) as CheckoutInputs).lines;
-      await this.domains.carts.removeBought(trx, row.cart_id, bought);
-    }
     await recordEvents(
       trx,
       [{ entity: 'checkout', slug: 'completed', entityId: row.id, payload: { entityId: row.id, orderId } }],
@@ -524,7 +460,7 @@ export class CheckoutService {
   private async memberBuyer(
     memberId: string | null,
   ): Promise<{ email: string | null; contactDetails: FullAddressContactDetails | null }> {
-    const member = memberId ? await this.domains.members.document(memberId) : undefined;
+    const member = memberId ? await this.deps.members.document(memberId) : undefined;
     if (!member) return { email: null, contactDetails: null };
     const { firstName, lastName } = member.contact ?? {};
     return {
@@ -538,18 +474,18 @@ export class CheckoutService {
 
   async contactIdOf(principal: Principal): Promise<string | null> {
     if (principal.kind !== 'member') return null;
-    return (await this.domains.members.document(principal.memberId))?.contactId ?? null;
+    return (await this.deps.members.document(principal.memberId))?.contactId ?? null;
   }
 
   /** Lines as a checkout call sent them, checked, given ids and the variants their choices name. */
   private async newLines(lineItems: LineInput[]): Promise<StoredLine[]> {
     const lines = storedLines(lineItems, 'lineItems');
-    await this.domains.pricing.recordChosenVariants(lines);
+    await this.deps.pricing.recordChosenVariants(lines);
     return lines;
   }
 
   price(inputs: CheckoutInputs): Promise<Priced> {
-    return this.domains.pricing.price({
+    return this.deps.pricing.price({
       lines: inputs.lines,
       couponCode: inputs.couponCode,
       merchantDiscounts: inputs.merchantDiscounts,

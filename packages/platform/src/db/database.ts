@@ -13,12 +13,13 @@ import {
   type Transaction,
 } from 'kysely';
 import pg from 'pg';
+import type { DialectName } from './dialect.ts';
 import { migrateToLatest } from './migrations.ts';
 import type { Tables } from './tables.ts';
 
 const require = createRequire(import.meta.url);
 
-export type DialectName = 'sqlite' | 'postgres';
+export type { DialectName };
 
 export interface Database {
   db: Kysely<Tables>;

@@ -4,7 +4,8 @@ import type { MediaInput, ProductInput } from '../catalog/schemas.ts';
 import { CatalogService } from '../catalog/service.ts';
 import type { PlatformConfig } from '../config.ts';
 import { openDatabase } from '../db/database.ts';
-import type { Services } from '../platform.ts';
+import type { Settings } from '../settings/settings.ts';
+import type { StoreSettingsService } from '../store-settings/service.ts';
 import { DEMO_COLLECTIONS, DEMO_PRODUCTS, type DemoProduct } from './products.ts';
 import { seedStoreSettings } from './store-settings.ts';
 
@@ -13,7 +14,11 @@ import { seedStoreSettings } from './store-settings.ts';
  * store seeded before store settings existed gets the demo's taxes, shipping and discounts once, on
  * the first start that knows them, unless its merchant has set some of their own.
  */
-export async function seedDemoStore(services: Services): Promise<void> {
+export async function seedDemoStore(services: {
+  settings: Pick<Settings, 'getOrCreate'>;
+  catalog: CatalogService;
+  storeSettings: StoreSettingsService;
+}): Promise<void> {
   // The first process to claim a seed does it, even when several start over one database.
   const now = () => new Date().toISOString();
   const catalogClaim = await services.settings.getOrCreate('demo.seeded_at', now);

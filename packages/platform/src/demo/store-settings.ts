@@ -1,5 +1,6 @@
 import { STORES_APP_ID } from '@cartwheel/sdk';
-import type { Services } from '../platform.ts';
+import type { CatalogService } from '../catalog/service.ts';
+import type { StoreSettingsService } from '../store-settings/service.ts';
 
 /** The demo collection the automatic discount rule takes 10% off. */
 export const DEMO_DISCOUNTED_COLLECTION = 'posters';
@@ -10,9 +11,10 @@ export const DEMO_COUPON_CODE = 'WELCOME10';
  * and (none) Oregon, US shipping with free Standard shipping from $75, pickup in the shop, 10% off
  * posters, and the WELCOME10 coupon. Seeded once, beside the demo catalog.
  */
-export async function seedStoreSettings(
-  services: Pick<Services, 'storeSettings' | 'catalog'>,
-): Promise<void> {
+export async function seedStoreSettings(services: {
+  storeSettings: StoreSettingsService;
+  catalog: CatalogService;
+}): Promise<void> {
   const settings = services.storeSettings;
   await settings.updateStoreSettings({ currency: 'USD', weightUnit: 'LB', taxIncludedInPrices: false });
   await settings.updateCheckoutSettings({

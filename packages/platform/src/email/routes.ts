@@ -1,7 +1,7 @@
 import Type from 'typebox';
 import { CALLERS, type HttpApp } from '../http/app.ts';
 import { Text } from '../http/input.ts';
-import type { Services } from '../platform.ts';
+import type { Mailer } from './mailer.ts';
 import { MAILBOX_MAX_PAGE } from './mailer.ts';
 
 const MailboxQuery = Type.Object({
@@ -11,7 +11,7 @@ const MailboxQuery = Type.Object({
 });
 
 /** `GET /api/cartwheel/mailbox`: the developer mailbox, admins only (messages hold codes and links). */
-export function emailRoutes(app: HttpApp, services: Pick<Services, 'mailer'>): void {
+export function emailRoutes(app: HttpApp, services: { mailer: Pick<Mailer, 'recent'> }): void {
   app.get(
     '/api/cartwheel/mailbox',
     { schema: { querystring: MailboxQuery }, config: CALLERS.admins },

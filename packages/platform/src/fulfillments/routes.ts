@@ -1,5 +1,4 @@
 import { CALLERS, type HttpApp } from '../http/app.ts';
-import type { Services } from '../platform.ts';
 import {
   BulkCreateFulfillmentsBody,
   CreateFulfillmentBody,
@@ -8,6 +7,7 @@ import {
   OrderIdParams,
   UpdateFulfillmentBody,
 } from './schemas.ts';
+import type { FulfillmentService } from './service.ts';
 
 /**
  * `@wix/ecom`'s `orderFulfillments` (`/ecom/v1/fulfillments/...`): the admin API key changes them;
@@ -16,7 +16,7 @@ import {
 /** Who may change fulfillments (issue 21): the admin key, staff and API keys holding fulfillments.manage. */
 const FULFILLERS = CALLERS.staff('fulfillments.manage');
 
-export function fulfillmentRoutes(app: HttpApp, services: Pick<Services, 'fulfillments'>): void {
+export function fulfillmentRoutes(app: HttpApp, services: { fulfillments: FulfillmentService }): void {
   const fulfillments = services.fulfillments;
   const path = '/ecom/v1/fulfillments';
 

@@ -2,7 +2,7 @@ import type { LoginRequest, RegisterRequest } from '@cartwheel/sdk';
 import type { FastifyRequest } from 'fastify';
 import { CALLERS, type HttpApp } from '../http/app.ts';
 import { signedInMemberOf } from '../members/routes.ts';
-import type { Services } from '../platform.ts';
+import type { Settings } from '../settings/settings.ts';
 import {
   ActivationEmailBody,
   ChangePasswordBody,
@@ -17,14 +17,17 @@ import {
   VerifyByIdBody,
   VerifyDuringAuthenticationBody,
 } from './schemas.ts';
-import type { Caller } from './service.ts';
+import type { Caller, IdentityService } from './service.ts';
 import { readIdentitySettings, updateIdentitySettings } from './site-settings.ts';
 
 /**
  * The identity calls (`/_api/iam/authentication`, `/recovery`, `/verification`) and the captcha
  * challenge. Logins need a visitor token: the session they open belongs to that visitor's client.
  */
-export function identityRoutes(app: HttpApp, services: Pick<Services, 'identity' | 'settings'>): void {
+export function identityRoutes(
+  app: HttpApp,
+  services: { identity: IdentityService; settings: Settings },
+): void {
   const identity = services.identity;
   const auth = '/_api/iam/authentication/v2';
   app.post(`${auth}/register`, { schema: { body: RegisterBody }, config: CALLERS.tokenHolders }, (request) =>

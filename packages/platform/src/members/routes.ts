@@ -1,7 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { CALLERS, type HttpApp } from '../http/app.ts';
 import { IdParams } from '../http/input.ts';
-import type { Services } from '../platform.ts';
 import { DomainError } from '../shared/errors.ts';
 import type { MemberPrincipal } from '../shared/principal.ts';
 import {
@@ -20,6 +19,7 @@ import {
   QueryMembersBody,
   UpdateMemberBody,
 } from './schemas.ts';
+import type { MembersService } from './service.ts';
 
 /**
  * Members (point 7) at the hosted platform's paths: the signed-in member's own calls (`/my...`, the
@@ -27,7 +27,7 @@ import {
  * members; staff everything), and member administration for staff (today: the admin API key). The
  * path's id wins over the copy the hosted client puts in the body or the query.
  */
-export function memberRoutes(app: HttpApp, services: Pick<Services, 'members'>): void {
+export function memberRoutes(app: HttpApp, services: { members: MembersService }): void {
   const members = services.members;
   const path = '/members/v1/members';
 

@@ -1,7 +1,11 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { CheckoutService } from '../checkouts/service.ts';
+import type { PlatformConfig } from '../config.ts';
+import type { Database } from '../db/database.ts';
 import { CALLERS, type HttpApp } from '../http/app.ts';
 import { IdParams } from '../http/input.ts';
-import type { Services } from '../platform.ts';
+import type { IdentityService } from '../identity/service.ts';
+import type { MembersService } from '../members/service.ts';
 import { invalidArgument, violation } from '../shared/errors.ts';
 import { AuthorizationRequests } from './authorization-requests.ts';
 import { AuthorizationEndpoint } from './authorize.ts';
@@ -16,6 +20,7 @@ import {
   RedirectSessionBody,
   TokenRequestBody,
 } from './schemas.ts';
+import type { TokenService } from './tokens.ts';
 import { webMessagePage } from './web-message.ts';
 
 /**
@@ -25,7 +30,14 @@ import { webMessagePage } from './web-message.ts';
  */
 export function oauthRoutes(
   app: HttpApp,
-  services: Pick<Services, 'tokens' | 'identity' | 'members' | 'config' | 'database' | 'checkouts'>,
+  services: {
+    tokens: TokenService;
+    identity: Pick<IdentityService, 'issueMemberTokensForSession'>;
+    members: Pick<MembersService, 'document'>;
+    config: Pick<PlatformConfig, 'publicUrl'>;
+    database: Pick<Database, 'db'>;
+    checkouts: Pick<CheckoutService, 'openSession'>;
+  },
   options: { now?: () => Date } = {},
 ): void {
   const { tokens, identity, members } = services;

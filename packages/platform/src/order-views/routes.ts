@@ -1,7 +1,7 @@
 import Type from 'typebox';
+import type { Database } from '../db/database.ts';
 import { CALLERS, type HttpApp } from '../http/app.ts';
 import { Id, Text } from '../http/input.ts';
-import type { Services } from '../platform.ts';
 import { OrderViewService } from './service.ts';
 
 /** A view's filters: the orders table's address parameters, a few short strings. */
@@ -18,7 +18,7 @@ const SaveViewBody = Type.Object({
  * `/api/cartwheel/order-views`: the back office's saved views of the orders table (issue 22), shared
  * with staff. Staff who may read orders list them; those who may manage orders save and delete them.
  */
-export function orderViewRoutes(app: HttpApp, services: Pick<Services, 'database'>): void {
+export function orderViewRoutes(app: HttpApp, services: { database: Pick<Database, 'db'> }): void {
   const views = new OrderViewService(services.database.db);
   const path = '/api/cartwheel/order-views';
 

@@ -3,7 +3,6 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import Type from 'typebox';
 import { CALLERS, type HttpApp } from '../http/app.ts';
 import { OneOf, Text } from '../http/input.ts';
-import type { Services } from '../platform.ts';
 import { invalidArgument, violation } from '../shared/errors.ts';
 import type { OrderDocument, OrderService } from './service.ts';
 
@@ -116,7 +115,7 @@ function parseFilter(text: string | undefined): Record<string, unknown> {
   return parsed as Record<string, unknown>;
 }
 
-export function orderExportRoutes(app: HttpApp, services: Pick<Services, 'orders'>): void {
+export function orderExportRoutes(app: HttpApp, services: { orders: OrderService }): void {
   app.get(
     '/api/cartwheel/orders/export.csv',
     { schema: { querystring: ExportQuery }, config: CALLERS.staff('orders.read') },

@@ -1,5 +1,4 @@
 import { CALLERS, type HttpApp } from '../http/app.ts';
-import type { Services } from '../platform.ts';
 import {
   ActivitiesParams,
   ActivityParams,
@@ -11,6 +10,7 @@ import {
   OrderIdParams,
   UpdateOrderBody,
 } from './operation-schemas.ts';
+import type { OrderOperations } from './operations.ts';
 
 /**
  * The merchant's order operations (`@wix/ecom`'s `orders`): the admin API key only (routes that say
@@ -19,7 +19,7 @@ import {
 /** Who may change orders (issue 21): the admin key, staff and API keys holding orders.manage. */
 const MANAGERS = CALLERS.staff('orders.manage');
 
-export function orderOperationRoutes(app: HttpApp, services: Pick<Services, 'orderOperations'>): void {
+export function orderOperationRoutes(app: HttpApp, services: { orderOperations: OrderOperations }): void {
   const operations = services.orderOperations;
   const path = '/ecom/v1/orders';
 

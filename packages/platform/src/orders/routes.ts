@@ -1,12 +1,12 @@
 import { CALLERS, type HttpApp } from '../http/app.ts';
-import type { Services } from '../platform.ts';
 import { OrderIdParams, SearchOrdersBody } from './schemas.ts';
+import type { OrderService } from './service.ts';
 
 /**
  * The buyer's and the admin's order reads: a member reads their own orders, a visitor those they
  * placed as that visitor, the admin key all; anyone else is told an order does not exist.
  */
-export function orderRoutes(app: HttpApp, services: Pick<Services, 'orders'>): void {
+export function orderRoutes(app: HttpApp, services: { orders: OrderService }): void {
   const orders = services.orders;
   const path = '/ecom/v1/orders';
 

@@ -1,10 +1,14 @@
 import { CALLERS, type HttpApp } from '../http/app.ts';
-import type { Services } from '../platform.ts';
+import type { OrderService } from '../orders/service.ts';
 import { notFound } from '../shared/errors.ts';
 import { ListByIdsBody, OrderTransactionsParams, PaymentSettingsBody } from './schemas.ts';
+import type { PaymentService } from './service.ts';
 
 /** Orders' transactions (payments and refunds), read by whoever may read the order. */
-export function paymentRoutes(app: HttpApp, services: Pick<Services, 'orders' | 'payments'>): void {
+export function paymentRoutes(
+  app: HttpApp,
+  services: { orders: Pick<OrderService, 'readable'>; payments: PaymentService },
+): void {
   const { orders, payments } = services;
   const path = '/ecom/v1/payments';
 

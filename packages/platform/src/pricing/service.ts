@@ -21,7 +21,7 @@ export interface PricingSources {
 export class PricingService {
   private readonly lines = new LineResolver();
 
-  constructor(private readonly sources: () => PricingSources) {}
+  constructor(private readonly sources: PricingSources) {}
 
   async price(request: PricingRequest, executor?: Kysely<Tables>): Promise<Priced> {
     return (await this.priceToKeep(request, { executor })).priced;
@@ -37,7 +37,7 @@ export class PricingService {
     request: PricingRequest,
     options: { settingsVersion?: number; catalogVersion?: number; executor?: Kysely<Tables> } = {},
   ): Promise<{ priced: Priced; until: number }> {
-    const { catalog, storeSettings } = this.sources();
+    const { catalog, storeSettings } = this.sources;
     const productIds: string[] = [];
     for (const line of request.lines) {
       const id = line.custom ? undefined : line.catalogReference?.catalogItemId;
@@ -61,7 +61,7 @@ export class PricingService {
   async recordChosenVariants(lines: StoredLine[]): Promise<void> {
     const byChoices = lines.filter((line) => !line.custom && line.catalogReference?.options?.options != null);
     if (byChoices.length === 0) return;
-    const facts = await this.sources().catalog.pricingFacts(
+    const facts = await this.sources.catalog.pricingFacts(
       byChoices.map((line) => line.catalogReference?.catalogItemId ?? ''),
     );
     for (const line of byChoices) {
@@ -78,7 +78,7 @@ export class PricingService {
   async checkCoupon(code: string, now = new Date()): Promise<void> {
     // the settings as they are now, not this process's snapshot: a coupon made, switched off or
     // changed a moment ago on another process is judged as it now stands
-    const settings = await this.sources().storeSettings.currentCommerceSettings();
+    const settings = await this.sources.storeSettings.currentCommerceSettings();
     const refusal = couponRefusal(settings.coupons.get(code.trim().toUpperCase()), code.trim(), now);
     if (refusal) {
       // a code the buyer typed that cannot be used: a bad argument (400), as the hosted platform answers

@@ -7,7 +7,7 @@ import type { Tables } from '../db/tables.ts';
  * in the database (`pricing_versions`) that every change able to alter a price moves, in the transaction
  * of the change, so every process over the database sees it at the moment it sees the change.
  */
-export type PricingSource = 'catalog' | 'store-settings';
+export type PricingSource = Tables['pricing_versions']['source'];
 
 /** The counters as one read sees them. */
 export interface PricingVersions {

@@ -1,7 +1,8 @@
 import { CALLERS, type HttpApp } from '../http/app.ts';
 import { IdParams } from '../http/input.ts';
 import { signedInMemberOf } from '../members/routes.ts';
-import type { Services } from '../platform.ts';
+import type { ApiKeyService } from './api-keys.ts';
+import type { AuditLog } from './audit.ts';
 import { PERMISSIONS } from './permissions.ts';
 import {
   AcceptInvitationBody,
@@ -12,13 +13,16 @@ import {
   InviteBody,
   UpdateRoleBody,
 } from './schemas.ts';
-import { grantsOf } from './service.ts';
+import { grantsOf, type StaffService } from './service.ts';
 
 /**
  * The store's staff, their roles, the apps' API keys and the audit log (issue 21), under
  * `/api/cartwheel/`: Cartwheel's own calls, the hosted platform has none of these on its wire.
  */
-export function staffRoutes(app: HttpApp, services: Pick<Services, 'staff' | 'apiKeys' | 'audit'>): void {
+export function staffRoutes(
+  app: HttpApp,
+  services: { staff: StaffService; apiKeys: ApiKeyService; audit: AuditLog },
+): void {
   const { staff, apiKeys, audit } = services;
   const managers = CALLERS.staff('staff.manage');
 

@@ -1,6 +1,5 @@
 import type { DiscountRule } from '@cartwheel/sdk';
 import { CALLERS, type HttpApp } from '../http/app.ts';
-import type { Services } from '../platform.ts';
 import type { CheckoutSettings } from './model.ts';
 import {
   CreateCouponBody,
@@ -18,7 +17,7 @@ import {
   UpdateStoreSettingsBody,
   UpdateTaxRegionBody,
 } from './schemas.ts';
-import type { PickupLocationDraft } from './service.ts';
+import type { PickupLocationDraft, StoreSettingsService } from './service.ts';
 
 // the admin key, staff and API keys holding settings.manage (issue 21)
 const admins = CALLERS.staff('settings.manage');
@@ -28,7 +27,7 @@ const admins = CALLERS.staff('settings.manage');
  * the hosted platform's paths; the rest (which the hosted platform keeps in its dashboard) under
  * `/cartwheel/v1`. Each path id wins over any copy in the body.
  */
-export function storeSettingsRoutes(app: HttpApp, services: Services): void {
+export function storeSettingsRoutes(app: HttpApp, services: { storeSettings: StoreSettingsService }): void {
   const settings = services.storeSettings;
 
   app.get('/api/cartwheel/store-settings', { config: admins }, async () => ({

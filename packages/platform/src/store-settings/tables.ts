@@ -1,5 +1,3 @@
-import type { PricingSource } from '../pricing/versions.ts';
-
 /**
  * The store's commerce settings. Each row keeps its whole setting as a JSON document (`doc`, the
  * types of model.ts) beside the columns lookups and uniqueness need; pricing loads them all at once.
@@ -22,7 +20,7 @@ export interface StoreSettingsTables {
    * What pricing reads, the catalog and these settings, each with a counter its every change moves in
    * its own transaction (pricing/versions.ts): how a cached price knows it is still true.
    */
-  pricing_versions: { source: PricingSource; version: number };
+  pricing_versions: { source: 'catalog' | 'store-settings'; version: number };
   coupons: DocumentRow & {
     /** The code in upper case: codes are unique and matched without regard to case. */
     code_key: string;

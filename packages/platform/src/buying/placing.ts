@@ -1,15 +1,19 @@
 import type { Kysely, Transaction } from 'kysely';
+import { type CheckoutInputs, mustPay, orderBlocker, PAGE_NAMES } from '../checkouts/document.ts';
+import { type CheckoutService, completedError, expiredOutcome, orderSource } from '../checkouts/service.ts';
+import type { CheckoutAttemptRow, CheckoutRow } from '../checkouts/tables.ts';
 import { inTransaction } from '../db/database.ts';
 import type { Tables } from '../db/tables.ts';
+import type { MembersService } from '../members/service.ts';
+import type { OrderService } from '../orders/service.ts';
 import { type CardInput, type CheckedCard, checkCard } from '../payments/card.ts';
 import type { ChargeResult } from '../payments/provider.ts';
+import type { PaymentService } from '../payments/service.ts';
 import type { Priced } from '../pricing/contract.ts';
 import { applicationError, DomainError, invalidArgument, notFound, violation } from '../shared/errors.ts';
 import { newId } from '../shared/ids.ts';
 import type { Principal } from '../shared/principal.ts';
-import { type CheckoutInputs, mustPay, orderBlocker, PAGE_NAMES } from './document.ts';
-import { type CheckoutService, completedError, expiredOutcome, orderSource } from './service.ts';
-import type { CheckoutAttemptRow, CheckoutRow } from './tables.ts';
+import { type CompletionDependencies, completeCheckout } from './complete.ts';
 
 /** A pending 3-D Secure step holds its stock this long; then the next look at the checkout gives it back. */
 export const ATTEMPT_HOLD_MS = 15 * 60 * 1000;
@@ -28,6 +32,18 @@ export type PlacementAnswer =
   | { status: 'APPROVED'; orderId: string }
   | { status: 'REQUIRES_ACTION'; attemptId: string };
 
+/**
+ * What placing an order uses: the checkout it pays (locked, its stock taken or given back), the order
+ * it makes and approves, the payment provider (read at each charge: a test may replace it), the buyer's
+ * contact, and the cart the paid order empties.
+ */
+export interface PlacementDependencies extends CompletionDependencies {
+  checkouts: CheckoutService;
+  orders: Pick<OrderService, 'createInitialized' | 'approve'>;
+  payments: Pick<PaymentService, 'provider' | 'captureMode' | 'recordPayment'>;
+  members: Pick<MembersService, 'document'>;
+}
+
 /** The page (or a test) names the checkout; the session already proved who may pay it. */
 const PAGE: Principal = { kind: 'admin' };
 
@@ -39,7 +55,11 @@ const PAGE: Principal = { kind: 'admin' };
  * attempt key always gets the same answer, one order and one charge.
  */
 export class OrderPlacement {
-  constructor(private readonly checkouts: CheckoutService) {}
+  private readonly checkouts: CheckoutService;
+
+  constructor(private readonly domains: PlacementDependencies) {
+    this.checkouts = domains.checkouts;
+  }
 
   async pay(
     checkoutId: string,
@@ -89,7 +109,7 @@ export class OrderPlacement {
     if (attempt.status === 'CONFIRMING') {
       let result: ChargeResult;
       try {
-        result = await this.checkouts.domains.payments.provider.completeAction({
+        result = await this.domains.payments.provider.completeAction({
           actionId: attempt.action_id!,
           approved: approve,
         });
@@ -113,7 +133,7 @@ export class OrderPlacement {
   async settle(attempt: CheckoutAttemptRow): Promise<void> {
     let result: ChargeResult | undefined;
     try {
-      result = await this.checkouts.domains.payments.provider.settle(chargeKey(attempt));
+      result = await this.domains.payments.provider.settle(chargeKey(attempt));
     } catch (error) {
       throw gatewayUnavailable(error);
     }
@@ -252,7 +272,7 @@ export class OrderPlacement {
       const stock = Number(unpaid?.holds_stock) === 1 ? [] : await this.checkouts.takeStock(trx, inputs);
       const orderId =
         unpaid?.id ??
-        (await this.checkouts.domains.orders.createInitialized(
+        (await this.domains.orders.createInitialized(
           trx,
           orderSource(checkout, inputs, priced, contactId),
           now,
@@ -289,7 +309,7 @@ export class OrderPlacement {
 
   /** Step 2: the charge, outside any transaction (a real gateway is a network call); then step 3. */
   private async charge(attempt: CheckoutAttemptRow, card: CheckedCard): Promise<PlacementAnswer> {
-    const payments = this.checkouts.domains.payments;
+    const payments = this.domains.payments;
     let result: ChargeResult;
     try {
       result = await payments.provider.authorize({
@@ -363,7 +383,7 @@ export class OrderPlacement {
     result: Extract<ChargeResult, { status: 'APPROVED' }> | undefined,
     now: Date,
   ): Promise<void> {
-    const { orders, payments } = this.checkouts.domains;
+    const { orders, payments } = this.domains;
     const orderId = attempt.order_id!;
     const authorizeOnly = result !== undefined && !result.captured;
     await orders.approve(trx, orderId, { paymentStatus: authorizeOnly ? 'PENDING' : 'PAID' }, now);
@@ -389,7 +409,7 @@ export class OrderPlacement {
       .set({ status: 'APPROVED', updated_at: now.toISOString() })
       .where('id', '=', attempt.id)
       .execute();
-    await this.checkouts.completed(trx, checkout, orderId, now);
+    await completeCheckout(this.domains, trx, checkout, orderId, now);
   }
 
   private async touch(trx: Transaction<Tables>, attempt: CheckoutAttemptRow, now: Date): Promise<void> {
@@ -407,7 +427,7 @@ export class OrderPlacement {
       .where('id', '=', checkoutId)
       .executeTakeFirst();
     if (!row?.member_id) return null;
-    return (await this.checkouts.domains.members.document(row.member_id))?.contactId ?? null;
+    return (await this.domains.members.document(row.member_id))?.contactId ?? null;
   }
 }
 

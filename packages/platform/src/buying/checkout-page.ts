@@ -1,9 +1,9 @@
+import { type CheckoutDocument, checkoutDocument } from '../checkouts/document.ts';
+import type { CheckoutPatch, CheckoutService } from '../checkouts/service.ts';
 import type { Priced } from '../pricing/contract.ts';
 import { applicationError } from '../shared/errors.ts';
 import type { Principal } from '../shared/principal.ts';
-import { type CheckoutDocument, checkoutDocument } from './document.ts';
 import type { OrderPlacement, PlacementAnswer } from './placing.ts';
-import { applyPatch, type CheckoutPatch, type CheckoutService } from './service.ts';
 
 /** The session already proved who may act on its checkout. */
 const SESSION_HOLDER: Principal = { kind: 'admin' };
@@ -20,12 +20,16 @@ export type PayAnswer =
 
 /**
  * The hosted checkout page's API (docs/buying-path.md): every call names its checkout by the session
- * token the redirect session gave, and goes to the same CheckoutService the API uses.
+ * token the redirect session gave, and goes to the same CheckoutService the API uses; paying goes
+ * through the buying path's placement.
  */
 export class CheckoutPage {
   constructor(
-    private readonly checkouts: CheckoutService,
-    private readonly placement: OrderPlacement,
+    private readonly checkouts: Pick<
+      CheckoutService,
+      'sessionOf' | 'owned' | 'update' | 'removeCoupon' | 'options'
+    >,
+    private readonly placement: Pick<OrderPlacement, 'pay' | 'attemptOf' | 'confirm'>,
     private readonly store: () => Promise<{ storeName: string; checkoutBrand: Record<string, unknown> }>,
   ) {}
 
@@ -52,11 +56,7 @@ export class CheckoutPage {
 
   async update(token: string | undefined, body: PageUpdate): Promise<{ checkout: CheckoutDocument }> {
     const { checkoutId } = await this.checkouts.sessionOf(token);
-    if (body.couponCode) await this.checkouts.domains.pricing.checkCoupon(body.couponCode);
-    const checkout = await this.checkouts.change(checkoutId, SESSION_HOLDER, (inputs) =>
-      applyPatch(inputs, body),
-    );
-    return { checkout };
+    return { checkout: await this.checkouts.update(checkoutId, SESSION_HOLDER, body) };
   }
 
   async removeCoupon(token: string | undefined): Promise<{ checkout: CheckoutDocument }> {
