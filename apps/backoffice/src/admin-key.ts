@@ -45,24 +45,3 @@ export const AdminSessionContext = createContext<AdminSession>({
 export function useAdminSession(): AdminSession {
   return useContext(AdminSessionContext);
 }
-
-/** The platform refused the key: it is not (or no longer) the admin API key. */
-export class KeyRefusedError extends Error {
-  override name = 'KeyRefusedError';
-}
-
-/** A GET of the platform's admin API with the key in `Authorization`, as the wire expects. */
-export async function adminGet<T>(path: string, apiKey: string): Promise<T> {
-  let response: Response;
-  try {
-    response = await fetch(path, { headers: { Authorization: apiKey, Accept: 'application/json' } });
-  } catch {
-    throw new Error('The platform could not be reached. Is it running?');
-  }
-  const body = (await response.json().catch(() => undefined)) as { message?: string } | undefined;
-  if (response.status === 401 || response.status === 403) {
-    throw new KeyRefusedError('The platform did not accept this admin API key.');
-  }
-  if (!response.ok) throw new Error(body?.message ?? `The platform answered ${response.status}.`);
-  return body as T;
-}

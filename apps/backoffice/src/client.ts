@@ -1,5 +1,6 @@
 import {
   ApiKeyStrategy,
+  cartwheelMailbox,
   cartwheelMedia,
   collections,
   createClient,
@@ -40,6 +41,7 @@ export function createBackOfficeClient(credential: Credential) {
       products,
       collections,
       cartwheelMedia,
+      cartwheelMailbox,
       members,
       storeAdmin,
       staffSession,

@@ -1,3 +1,5 @@
+// first, so every app's own styles come after the shared ones and may override them
+import '@cartwheel/design/base.css';
 import { CartwheelProvider, createCartwheelQueryClient } from '@cartwheel/react';
 import { type ReactNode, StrictMode, useCallback, useMemo, useState } from 'react';
 import { createRoot } from 'react-dom/client';

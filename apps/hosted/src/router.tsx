@@ -1,6 +1,4 @@
 import { createBrowserRouter, Navigate, useLocation } from 'react-router';
-import { CheckoutPage } from './checkout/CheckoutPage.tsx';
-import { ConfirmPage } from './checkout/ConfirmPage.tsx';
 import { CallbackPage } from './pages/CallbackPage.tsx';
 import { ForgotPasswordPage } from './pages/ForgotPasswordPage.tsx';
 import { LoginPage } from './pages/LoginPage.tsx';
@@ -30,8 +28,9 @@ export function createHostedRouter() {
       { path: '/staff-invitation', element: <StaffInvitationPage /> },
       { path: '/unavailable', element: <UnavailablePage /> },
       { path: '/callback', element: <CallbackPage /> },
-      { path: '/checkout', element: <CheckoutPage /> },
-      { path: '/checkout/confirm', element: <ConfirmPage /> },
+      // the checkout (and TanStack Query under it) loads only for a shopper paying, not for sign-in
+      { path: '/checkout', lazy: () => import('./checkout/routes.tsx').then((m) => m.checkoutRoute) },
+      { path: '/checkout/confirm', lazy: () => import('./checkout/routes.tsx').then((m) => m.confirmRoute) },
       { path: '*', element: <NotFoundPage /> },
     ],
     { basename: '/auth' },

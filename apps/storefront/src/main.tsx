@@ -1,3 +1,5 @@
+// first, so every app's own styles come after the shared ones and may override them
+import '@cartwheel/design/base.css';
 import { CartwheelProvider } from '@cartwheel/react';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

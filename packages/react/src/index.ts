@@ -59,6 +59,7 @@ export {
   type VariantChange,
 } from './catalog-admin.ts';
 export { cartwheelKeys } from './keys.ts';
+export { type MailboxClient, useMailboxMessages } from './mailbox.ts';
 export {
   type MemberStatusAction,
   useDeleteMember,

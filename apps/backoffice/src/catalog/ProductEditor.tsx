@@ -1,3 +1,4 @@
+import { FieldError } from '@cartwheel/design';
 import { useMerchantProduct, useSaveProduct } from '@cartwheel/react';
 import { type Product, ValidationError } from '@cartwheel/sdk';
 import { useEffect, useId, useState } from 'react';
@@ -295,15 +296,6 @@ function ProductEditor({ product }: { product: Product | undefined }) {
         </>
       ) : null}
     </>
-  );
-}
-
-function FieldError({ id, message }: { id: string; message: string | undefined }) {
-  if (!message) return null;
-  return (
-    <p className="field-error" id={id} role="alert">
-      {message}
-    </p>
   );
 }
 

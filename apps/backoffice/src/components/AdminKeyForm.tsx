@@ -1,3 +1,4 @@
+import { Field, FormAlert } from '@cartwheel/design';
 import { type FormEvent, useId, useState } from 'react';
 import { useAdminSession } from '../admin-key.ts';
 
@@ -25,20 +26,15 @@ export function AdminKeyForm({ refused }: { refused?: string | undefined }) {
         The platform printed it at its first start (or it is the <code>CARTWHEEL_ADMIN_API_KEY</code> you
         set). It is kept for this tab only.
       </p>
-      {error ? (
-        <p className="alert" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FormAlert>{error}</FormAlert>
       <form className="form" onSubmit={submit} noValidate>
-        <label htmlFor={id}>Admin API key</label>
-        <input
-          id={id}
+        <Field
+          label="Admin API key"
           name="adminApiKey"
           type="password"
           autoComplete="off"
           spellCheck={false}
-          aria-invalid={error ? true : undefined}
+          invalid={Boolean(error)}
           value={key}
           onChange={(event) => setKey(event.target.value)}
         />

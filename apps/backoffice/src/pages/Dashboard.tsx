@@ -1,8 +1,11 @@
 import { useMembersQuery, useOrderAggregates } from '@cartwheel/react';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useCan } from '../staff-session.ts';
 import './dashboard.css';
+
+// the chart library loads after the first screen, in its own chunk
+const SalesChart = lazy(() => import('./SalesChart.tsx'));
 
 const DAY_MS = 86_400_000;
 type Period = 7 | 30 | 90;
@@ -113,7 +116,6 @@ function Sales() {
   };
   const average = totals.orders > 0 ? totals.sales / totals.orders : 0;
   const averageBefore = totals.ordersBefore > 0 ? totals.salesBefore / totals.ordersBefore : 0;
-  const max = Math.max(1, ...days.map((day) => sales[day] ?? 0));
 
   return (
     <section className="panel" aria-labelledby="sales-title">
@@ -151,31 +153,14 @@ function Sales() {
           testId="figure-average"
         />
       </dl>
-      <svg
-        className="chart"
-        viewBox={`0 0 ${period * 10} 100`}
-        preserveAspectRatio="none"
-        role="img"
-        aria-label={`Sales per day over the last ${period} days; the table below holds the figures`}
-      >
-        {days.map((day, index) => {
-          const height = ((sales[day] ?? 0) / max) * 96;
-          return (
-            <rect
-              key={day}
-              x={index * 10 + 1}
-              y={100 - height}
-              width={8}
-              height={height}
-              className="chart__bar"
-            >
-              <title>
-                {day}: {(sales[day] ?? 0).toFixed(2)}
-              </title>
-            </rect>
-          );
-        })}
-      </svg>
+      <Suspense fallback={<div className="chart" aria-busy="true" />}>
+        <SalesChart
+          days={days}
+          now={days.map((day) => sales[day] ?? 0)}
+          before={before.map((day) => sales[day] ?? 0)}
+          label={`Sales per day over the last ${period} days beside the ${period} days before; the table below holds the figures`}
+        />
+      </Suspense>
       <details>
         <summary>Figures by day</summary>
         <table className="table">

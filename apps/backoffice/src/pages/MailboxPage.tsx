@@ -1,19 +1,9 @@
-import { type FormEvent, Fragment, type ReactNode, useCallback, useEffect, useId, useState } from 'react';
+import { useMailboxMessages } from '@cartwheel/react';
+import { HttpError, type MailboxMessage } from '@cartwheel/sdk';
+import { type FormEvent, Fragment, type ReactNode, useEffect, useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { adminGet, KeyRefusedError, useAdminSession } from '../admin-key.ts';
+import { useAdminSession } from '../admin-key.ts';
 import { AdminKeyForm } from '../components/AdminKeyForm.tsx';
-
-/** A message as `GET /api/cartwheel/mailbox` answers it (platform email/mailer.ts). */
-interface MailboxMessage {
-  id: string;
-  kind: string;
-  to: string;
-  subject: string;
-  text: string;
-  status: 'STORED' | 'SENT' | 'FAILED';
-  createdDate: string;
-  sentDate: string | null;
-}
 
 const KIND_NAMES: Record<string, string> = {
   EMAIL_VERIFICATION_CODE: 'Verification code',
@@ -27,11 +17,6 @@ const STATUS_NAMES: Record<MailboxMessage['status'], string> = {
   FAILED: 'Sending failed',
 };
 
-type Load =
-  | { state: 'loading' }
-  | { state: 'loaded'; messages: MailboxMessage[] }
-  | { state: 'failed'; message: string };
-
 /**
  * `/admin/mailbox`: the developer mailbox. Every email the platform sent, or would have sent had a
  * mail server been configured, newest first, so codes and links can be used without a real inbox.
@@ -40,36 +25,11 @@ export function MailboxPage() {
   const { apiKey, signOut } = useAdminSession();
   const [search, setSearch] = useSearchParams();
   const to = search.get('to') ?? '';
-  const [load, setLoad] = useState<Load>({ state: 'loading' });
   const [refused, setRefused] = useState<string>();
 
   useEffect(() => {
     document.title = 'Mailbox · Cartwheel back office';
   }, []);
-
-  const refresh = useCallback(async () => {
-    if (!apiKey) return;
-    setLoad({ state: 'loading' });
-    try {
-      const query = new URLSearchParams({ limit: '50', ...(to ? { to } : {}) });
-      const { messages } = await adminGet<{ messages: MailboxMessage[] }>(
-        `/api/cartwheel/mailbox?${query}`,
-        apiKey,
-      );
-      setLoad({ state: 'loaded', messages });
-    } catch (error) {
-      if (error instanceof KeyRefusedError) {
-        setRefused(error.message);
-        signOut();
-        return;
-      }
-      setLoad({ state: 'failed', message: error instanceof Error ? error.message : String(error) });
-    }
-  }, [apiKey, to, signOut]);
-
-  useEffect(() => {
-    void refresh();
-  }, [refresh]);
 
   return (
     <>
@@ -81,15 +41,36 @@ export function MailboxPage() {
       {!apiKey ? (
         <AdminKeyForm refused={refused} />
       ) : (
-        <>
-          <RecipientFilter
-            value={to}
-            onChange={(next) => setSearch(next ? { to: next } : {})}
-            onRefresh={() => void refresh()}
-          />
-          <Messages load={load} filtered={Boolean(to)} />
-        </>
+        <MailboxMessages
+          to={to}
+          onFilter={(next) => setSearch(next ? { to: next } : {})}
+          onRefused={() => {
+            setRefused('The platform did not accept this admin API key.');
+            signOut();
+          }}
+        />
       )}
+    </>
+  );
+}
+
+/** The latest 50 messages (to one recipient when filtered), read with the admin key's client. */
+function MailboxMessages(props: { to: string; onFilter(next: string): void; onRefused(): void }) {
+  const messages = useMailboxMessages({ limit: 50, ...(props.to ? { to: props.to } : {}) });
+  const keyRefused =
+    messages.error instanceof HttpError && (messages.error.status === 401 || messages.error.status === 403);
+  const { onRefused } = props;
+  useEffect(() => {
+    if (keyRefused) onRefused();
+  }, [keyRefused, onRefused]);
+  return (
+    <>
+      <RecipientFilter value={props.to} onChange={props.onFilter} onRefresh={() => void messages.refetch()} />
+      <Messages
+        messages={messages.data}
+        problem={messages.error ? messages.error.message : undefined}
+        filtered={Boolean(props.to)}
+      />
     </>
   );
 }
@@ -130,21 +111,29 @@ function RecipientFilter({
   );
 }
 
-function Messages({ load, filtered }: { load: Load; filtered: boolean }) {
-  if (load.state === 'loading') return <p role="status">Loading messages…</p>;
-  if (load.state === 'failed') {
+function Messages({
+  messages,
+  problem,
+  filtered,
+}: {
+  messages: MailboxMessage[] | undefined;
+  problem: string | undefined;
+  filtered: boolean;
+}) {
+  if (problem) {
     return (
       <p className="alert" role="alert">
-        {load.message}
+        {problem}
       </p>
     );
   }
-  if (load.messages.length === 0) {
+  if (!messages) return <p role="status">Loading messages…</p>;
+  if (messages.length === 0) {
     return <p>{filtered ? 'No messages to this recipient.' : 'No messages yet.'}</p>;
   }
   return (
     <ol className="messages" aria-label="Messages">
-      {load.messages.map((message) => (
+      {messages.map((message) => (
         <li key={message.id} className="message">
           <article aria-label={message.subject}>
             <header className="message__head">

@@ -4,15 +4,8 @@ import { ConfirmDialog } from '../components/ConfirmDialog.tsx';
 import './settings.css';
 import { NavLink, Outlet } from 'react-router';
 
-/** A field's error beside it (the client's own check, or the platform's field violation). */
-export function FieldError({ id, message }: { id: string; message: string | undefined }) {
-  if (!message) return null;
-  return (
-    <p className="field-error" id={id} role="alert">
-      {message}
-    </p>
-  );
-}
+/** A field's error beside it (the client's own check, or the platform's field violation): the form kit's. */
+export { FieldError } from '@cartwheel/design';
 
 /**
  * Hands each of the platform's field violations to `show` under the form field it names (the path's

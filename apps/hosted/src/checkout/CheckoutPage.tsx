@@ -1,9 +1,10 @@
+import { Field } from '@cartwheel/design';
 import type { Checkout } from '@cartwheel/sdk';
-import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
-import { Field } from '../components/Form.tsx';
 import { useHostedConfig } from '../components/HostedConfig.ts';
-import { type CheckoutPageApi, type CheckoutSession, UnreachableError } from './api.ts';
+import { type CardInput, type CheckoutPageApi, type CheckoutSession, UnreachableError } from './api.ts';
 import { AddressFields } from './components/AddressFields.tsx';
 import { CheckoutMessage, CheckoutShell } from './components/CheckoutShell.tsx';
 import { CouponField } from './components/CouponField.tsx';
@@ -93,7 +94,8 @@ function CheckoutForm({
 }) {
   const location = useLocation();
   const { settings, callbacks } = session;
-  const [checkout, setCheckout] = useState<Checkout>(session.checkout);
+  // the session's cached answer, which every change's answer updates (updates.ts)
+  const { checkout } = session;
   const [form, setForm] = useState<BuyerForm>(
     () => buyerDraft.read<BuyerForm>(api.sessionToken) ?? buyerFormOf(session.checkout),
   );
@@ -117,11 +119,55 @@ function CheckoutForm({
     alert?.scrollIntoView({ block: 'center' });
     alert?.focus({ preventScroll: true });
   }, [paymentProblem]);
-  const [paymentStatus, setPaymentStatus] = useState('');
-  const [paying, setPaying] = useState(false);
-  const [chosenMethod, setChosenMethod] = useState<string>();
   // the checkout was paid elsewhere (another tab): nothing here may change it any more
   const [completed, setCompleted] = useState(false);
+
+  const changes = useCheckoutChanges(api, (next: Checkout) => {
+    // a method chosen (by the shopper or by default) answers "Choose a delivery method"
+    if (next.shippingInfo?.selectedCarrierServiceOption?.code) {
+      setFieldErrors((current) => withoutErrors(current, ['deliveryMethod']));
+    }
+  });
+  /** The delivery method being chosen: shown as chosen while the checkout takes it. */
+  const chooseMethod = useMutation({
+    mutationFn: ({ code, details }: { code: string; details: BuyerForm }) =>
+      changes.change((calls) =>
+        calls.update({
+          ...buyerUpdateOf(details, isPickup(checkout, code)),
+          selectedShippingOption: { code },
+        }),
+      ),
+    onError: (error) => showRefusal(error),
+  });
+  const chosenMethod = chooseMethod.isPending ? chooseMethod.variables.code : undefined;
+  /** Placing the order: the details saved, then the payment, in the changes' turn. */
+  const placing = useMutation({
+    mutationFn: async (order: {
+      attemptKey: string;
+      card: CardInput;
+      details: BuyerForm;
+      pickup: boolean;
+    }) => {
+      // the method shown as chosen may be the platform's default: the order needs the shopper's choice
+      const shownMethod = checkout.shippingInfo?.selectedCarrierServiceOption?.code;
+      await changes.saveDetails({
+        ...buyerUpdateOf(order.details, order.pickup),
+        ...(shownMethod ? { selectedShippingOption: { code: shownMethod } } : {}),
+      });
+      return changes.pay(order.attemptKey, order.card);
+    },
+  });
+  // once approved (or sent to the bank) the page is leaving: the button stays disabled until it has
+  const paying = !completed && (placing.isPending || placing.isSuccess);
+  const paymentStatus = completed
+    ? ''
+    : placing.isPending
+      ? 'Processing your payment…'
+      : placing.data?.status === 'APPROVED'
+        ? 'Payment approved. Taking you to your order…'
+        : placing.data
+          ? 'Your bank wants to confirm this payment. Taking you there…'
+          : '';
   // a pickup has no delivery address: the billing address is asked for in its place
   const pickup = isPickup(checkout, chosenMethod);
   // set at once, before React re-renders the disabled button: a double click sends one payment
@@ -129,24 +175,11 @@ function CheckoutForm({
   // kept while a payment's outcome is unknown (no answer came), so trying again cannot pay twice
   const unansweredAttemptKey = useRef<string | undefined>(undefined);
 
-  const changes = useCheckoutChanges(
-    api,
-    useCallback((next: Checkout) => {
-      setCheckout(next);
-      // a method chosen (by the shopper or by default) answers "Choose a delivery method"
-      if (next.shippingInfo?.selectedCarrierServiceOption?.code) {
-        setFieldErrors((current) => withoutErrors(current, ['deliveryMethod']));
-      }
-    }, []),
-  );
-
   /** When `error` says the checkout already became an order: the form closes and the page shows the order. */
   const closeIfCompleted = (error: unknown): boolean => {
     if (!isAlreadyCompleted(error)) return false;
     payingNow.current = true;
     setCompleted(true);
-    setPaying(false);
-    setPaymentStatus('');
     setPaymentProblem(undefined);
     setFormProblem(undefined);
     setFieldErrors({});
@@ -195,7 +228,6 @@ function CheckoutForm({
 
   function chooseDeliveryMethod(code: string) {
     setFieldErrors((current) => withoutErrors(current, ['deliveryMethod']));
-    setChosenMethod(code);
     const toPickup = isPickup(checkout, code);
     let next = form;
     // the delivery address the billing address was the same as becomes the billing address to edit
@@ -203,10 +235,7 @@ function CheckoutForm({
       next = { ...form, billing: { ...form.shipping } };
       setForm(next);
     }
-    changes
-      .change((calls) => calls.update({ ...buyerUpdateOf(next, toPickup), selectedShippingOption: { code } }))
-      .catch(showRefusal)
-      .finally(() => setChosenMethod(undefined));
+    chooseMethod.mutate({ code, details: next });
   }
 
   async function couponRefusal(call: (calls: CheckoutPageApi) => Promise<Checkout>) {
@@ -232,38 +261,30 @@ function CheckoutForm({
       return;
     }
     payingNow.current = true;
-    setPaying(true);
     setFieldErrors({});
-    setPaymentStatus('Processing your payment…');
     const attemptKey = unansweredAttemptKey.current ?? newAttemptKey();
     unansweredAttemptKey.current = attemptKey;
     try {
-      // the method shown as chosen may be the platform's default: the order needs the shopper's choice
-      const shownMethod = checkout.shippingInfo?.selectedCarrierServiceOption?.code;
-      await changes.saveDetails({
-        ...buyerUpdateOf(form, pickup),
-        ...(shownMethod ? { selectedShippingOption: { code: shownMethod } } : {}),
+      const outcome = await placing.mutateAsync({
+        attemptKey,
+        card: cardInputOf(card),
+        details: form,
+        pickup,
       });
-      const outcome = await changes.enqueue(() => api.pay(attemptKey, cardInputOf(card)));
       unansweredAttemptKey.current = undefined;
       if (outcome.status === 'APPROVED') {
         buyerDraft.clear(api.sessionToken);
-        setPaymentStatus('Payment approved. Taking you to your order…');
         window.location.assign(outcome.redirectUrl);
       } else {
-        setPaymentStatus('Your bank wants to confirm this payment. Taking you there…');
         window.location.assign(outcome.actionUrl);
       }
-      // the page is leaving: the button stays disabled until it has
     } catch (error) {
       if (!(error instanceof UnreachableError)) unansweredAttemptKey.current = undefined;
       if (closeIfCompleted(error)) return;
       const problem = checkoutProblemOf(error, checkout);
       setFieldErrors(onShownFields(problem.fields ?? {}, !pickup && form.billingSameAsShipping));
       setPaymentProblem(problem);
-      setPaymentStatus('');
       payingNow.current = false;
-      setPaying(false);
       if (problem.fields) focusFirstInvalid();
     }
   }

@@ -1,68 +1,83 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { CheckoutPageApi, type CheckoutSession } from './api.ts';
 import { type CheckoutProblem, checkoutProblemOf } from './problems.ts';
 
 /** Where the last checkout session said the cart is, for the page that finds its session gone. */
 const CART_PAGE_KEY = 'cartwheel.checkout.cartPageUrl';
 
+/** The query keys of one redirect session: its answer, and the changes made to it (one queue). */
+export const checkoutKeys = {
+  all: (token: string) => ['hosted-checkout', token] as const,
+  session: (token: string) => ['hosted-checkout', token, 'session'] as const,
+  changes: (token: string) => ['hosted-checkout', token, 'changes'] as const,
+};
+
+/**
+ * The redirect session: its checkout, the store's settings and where to go after. Asked for on every
+ * visit of a page (the checkout may have changed elsewhere), never again behind the shopper's back
+ * (the form is built on it), and a refusal is final: the link is spent or wrong.
+ */
+export function checkoutSessionQuery(api: CheckoutPageApi) {
+  return queryOptions({
+    queryKey: checkoutKeys.session(api.sessionToken),
+    queryFn: async () => {
+      const session = await api.session();
+      if (session.callbacks?.cartPageUrl) remember(session.callbacks.cartPageUrl);
+      return session;
+    },
+    retry: false,
+    staleTime: Number.POSITIVE_INFINITY,
+    refetchOnMount: 'always',
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+  });
+}
+
 export type SessionState =
   | { state: 'loading' }
   | { state: 'ready'; session: CheckoutSession }
   | { state: 'failed'; problem: CheckoutProblem; cartPageUrl: string | undefined };
 
-/** The redirect session `token` names: its checkout, the store's settings and where to go after. */
+/** The redirect session `token` names, as the page shows it: loading, ready, or why not. */
 export function useCheckoutSession(token: string | null) {
   const api = useMemo(() => (token ? new CheckoutPageApi(token) : undefined), [token]);
-  const [loaded, setLoaded] = useState<SessionState>({ state: 'loading' });
-
-  useEffect(() => {
-    if (!api) {
-      setLoaded({
-        state: 'failed',
-        problem: { message: 'This checkout link is not complete. Go back to your cart to check out again.' },
-        cartPageUrl: rememberedCartPage(),
-      });
-      return;
-    }
-    let current = true;
-    api.session().then(
-      (session) => {
-        if (!current) return;
-        if (session.callbacks?.cartPageUrl) remember(session.callbacks.cartPageUrl);
-        setLoaded({ state: 'ready', session });
-      },
-      (error: unknown) => {
-        if (!current) return;
-        const problem = checkoutProblemOf(error);
-        const said = (error as { data?: { cartPageUrl?: unknown } }).data?.cartPageUrl;
-        setLoaded({
-          state: 'failed',
-          problem,
-          cartPageUrl: typeof said === 'string' ? said : rememberedCartPage(),
-        });
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [api]);
+  const query = useQuery(
+    api ? checkoutSessionQuery(api) : { queryKey: checkoutKeys.session(''), queryFn: skipToken },
+  );
 
   /**
    * Asks for the session again (the checkout may have changed elsewhere, e.g. been paid in another tab);
    * resolves whether the new answer is shown. A failed ask keeps what is shown.
    */
-  const refresh = useCallback(async (): Promise<boolean> => {
-    if (!api) return false;
-    try {
-      const session = await api.session();
-      setLoaded({ state: 'ready', session });
-      return true;
-    } catch {
-      return false;
-    }
-  }, [api]);
+  const refresh = async (): Promise<boolean> => (api ? (await query.refetch()).isSuccess : false);
 
-  return { api, loaded, setLoaded, refresh };
+  return { api, loaded: sessionState(api, query.data, query.error), refresh };
+}
+
+function sessionState(
+  api: CheckoutPageApi | undefined,
+  session: CheckoutSession | undefined,
+  error: Error | null,
+): SessionState {
+  if (!api) {
+    return {
+      state: 'failed',
+      problem: { message: 'This checkout link is not complete. Go back to your cart to check out again.' },
+      cartPageUrl: rememberedCartPage(),
+    };
+  }
+  // an answer shown stays shown when asking again fails
+  if (session) return { state: 'ready', session };
+  if (error) {
+    const said = (error as { data?: { cartPageUrl?: unknown } }).data?.cartPageUrl;
+    return {
+      state: 'failed',
+      problem: checkoutProblemOf(error),
+      cartPageUrl: typeof said === 'string' ? said : rememberedCartPage(),
+    };
+  }
+  return { state: 'loading' };
 }
 
 function remember(url: string): void {

@@ -2,9 +2,9 @@ import { localStorageTokenStorage, OAuthStrategy } from '@cartwheel/sdk';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { takeOwnFlow } from '../authorization.ts';
-import { Notice, ProblemMessage } from '../components/Form.tsx';
 import { useHostedConfig } from '../components/HostedConfig.ts';
 import { HostedPage } from '../components/Layout.tsx';
+import { Notice, ProblemMessage } from '../components/Notices.tsx';
 
 type Outcome =
   | { kind: 'working' }

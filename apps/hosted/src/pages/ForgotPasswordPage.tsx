@@ -1,9 +1,10 @@
+import { Field, SubmitButton } from '@cartwheel/design';
 import { type FormEvent, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { authorizationRequestOf, withRequest } from '../authorization.ts';
-import { Field, Notice, ProblemMessage, SubmitButton } from '../components/Form.tsx';
 import { useHostedConfig } from '../components/HostedConfig.ts';
 import { HostedPage } from '../components/Layout.tsx';
+import { Notice, ProblemMessage } from '../components/Notices.tsx';
 import { identityClient } from '../identity.ts';
 import { type Problem, problemOf } from '../problems.ts';
 
@@ -74,7 +75,7 @@ export function ForgotPasswordPage() {
           onChange={(event) => setEmail(event.target.value)}
           invalid={problem?.field === 'email'}
         />
-        <SubmitButton busy={busy} busyText="Sending…">
+        <SubmitButton pending={busy} pendingText="Sending…">
           Send reset link
         </SubmitButton>
       </form>

@@ -1,10 +1,11 @@
+import { Field, SubmitButton } from '@cartwheel/design';
 import { type FormEvent, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { authorizationRequestOf, withRequest } from '../authorization.ts';
 import { CHECKING_TEXT, captchaProblemOf, useCaptcha } from '../captcha.ts';
-import { Field, Notice, ProblemMessage, SubmitButton } from '../components/Form.tsx';
 import { useHostedConfig } from '../components/HostedConfig.ts';
 import { HostedPage } from '../components/Layout.tsx';
+import { Notice, ProblemMessage } from '../components/Notices.tsx';
 import { identityClient, signInStepOf } from '../identity.ts';
 import { type Problem, problemOf } from '../problems.ts';
 import { useContinueSignIn } from '../sign-in.ts';
@@ -97,7 +98,7 @@ export function LoginPage() {
         <p className="form__aside">
           <Link to={links.forgotPassword}>Forgot your password?</Link>
         </p>
-        <SubmitButton busy={busy} busyText={captcha.checking ? CHECKING_TEXT : 'Signing in…'}>
+        <SubmitButton pending={busy} pendingText={captcha.checking ? CHECKING_TEXT : 'Signing in…'}>
           Sign in
         </SubmitButton>
       </form>

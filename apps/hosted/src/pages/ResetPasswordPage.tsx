@@ -1,8 +1,9 @@
+import { Field, SubmitButton } from '@cartwheel/design';
 import { type FormEvent, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { Field, Notice, ProblemMessage, SubmitButton } from '../components/Form.tsx';
 import { useHostedConfig } from '../components/HostedConfig.ts';
 import { HostedPage } from '../components/Layout.tsx';
+import { Notice, ProblemMessage } from '../components/Notices.tsx';
 import { identityClient } from '../identity.ts';
 import { type Problem, problemOf } from '../problems.ts';
 
@@ -92,7 +93,7 @@ export function ResetPasswordPage() {
           onChange={(event) => setAgain(event.target.value)}
           error={mismatch ? 'The two passwords are not the same.' : undefined}
         />
-        <SubmitButton busy={busy} busyText="Saving…">
+        <SubmitButton pending={busy} pendingText="Saving…">
           Set new password
         </SubmitButton>
       </form>

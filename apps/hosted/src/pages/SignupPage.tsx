@@ -1,10 +1,11 @@
+import { Field, SubmitButton } from '@cartwheel/design';
 import { type FormEvent, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { authorizationRequestOf, withRequest } from '../authorization.ts';
 import { CHECKING_TEXT, captchaProblemOf, useCaptcha } from '../captcha.ts';
-import { Field, Notice, ProblemMessage, SubmitButton } from '../components/Form.tsx';
 import { useHostedConfig } from '../components/HostedConfig.ts';
 import { HostedPage } from '../components/Layout.tsx';
+import { Notice, ProblemMessage } from '../components/Notices.tsx';
 import { identityClient, signInStepOf } from '../identity.ts';
 import { type Problem, problemOf } from '../problems.ts';
 import { useContinueSignIn } from '../sign-in.ts';
@@ -133,7 +134,10 @@ export function SignupPage() {
           onChange={(event) => setPassword(event.target.value)}
           invalid={problem?.field === 'password'}
         />
-        <SubmitButton busy={busy} busyText={captcha.checking ? CHECKING_TEXT : 'Creating your account…'}>
+        <SubmitButton
+          pending={busy}
+          pendingText={captcha.checking ? CHECKING_TEXT : 'Creating your account…'}
+        >
           Create account
         </SubmitButton>
       </form>

@@ -1,8 +1,9 @@
+import { Field, SubmitButton } from '@cartwheel/design';
 import { type FormEvent, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { Field, Notice, ProblemMessage, SubmitButton } from '../components/Form.tsx';
 import { useHostedConfig } from '../components/HostedConfig.ts';
 import { HostedPage } from '../components/Layout.tsx';
+import { Notice, ProblemMessage } from '../components/Notices.tsx';
 import type { Problem } from '../problems.ts';
 
 /**
@@ -94,7 +95,7 @@ export function StaffInvitationPage() {
           onChange={(event) => setAgain(event.target.value)}
           error={mismatch ? 'The two passwords are not the same.' : undefined}
         />
-        <SubmitButton busy={busy} busyText="Joining…">
+        <SubmitButton pending={busy} pendingText="Joining…">
           Accept the invitation
         </SubmitButton>
       </form>

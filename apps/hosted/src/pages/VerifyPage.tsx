@@ -1,8 +1,9 @@
+import { Field, SubmitButton } from '@cartwheel/design';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { authorizationRequestOf, withRequest } from '../authorization.ts';
-import { Field, Notice, ProblemMessage, SubmitButton } from '../components/Form.tsx';
 import { HostedPage } from '../components/Layout.tsx';
+import { Notice, ProblemMessage } from '../components/Notices.tsx';
 import {
   clearPendingVerification,
   identityClient,
@@ -129,7 +130,7 @@ export function VerifyPage() {
           onChange={(event) => setCode(event.target.value.replace(/\D/g, ''))}
           invalid={problem?.field === 'code'}
         />
-        <SubmitButton busy={busy} busyText="Checking…">
+        <SubmitButton pending={busy} pendingText="Checking…">
           Verify
         </SubmitButton>
       </form>

@@ -1,3 +1,4 @@
+import { Field, FormAlert, SubmitButton } from '@cartwheel/design';
 import { useCurrentMember, useUpdateCurrentMember, useUpdateCurrentMemberSlug } from '@cartwheel/react';
 import { ApplicationError, type Member, ValidationError } from '@cartwheel/sdk';
 import { type FormEvent, useState } from 'react';
@@ -6,7 +7,6 @@ import { useDocumentTitle } from '../components/hooks.ts';
 import { ErrorMessage, Loading } from '../components/Status.tsx';
 import { OrderHistory } from '../orders/OrderHistory.tsx';
 import { displayName, useSignOut } from './AccountMenu.tsx';
-import { FormProblem, TextField } from './form.tsx';
 import { unexpectedFailureMessage } from './messages.ts';
 import { RETURN_TO } from './return-to.ts';
 
@@ -78,7 +78,7 @@ function ProfileForm({ member }: { member: Member }) {
   return (
     <form className="account-form account-section" onSubmit={submit} aria-labelledby="profile-title">
       <h2 id="profile-title">Profile</h2>
-      <TextField
+      <Field
         id="account-first-name"
         label="First name"
         type="text"
@@ -86,7 +86,7 @@ function ProfileForm({ member }: { member: Member }) {
         value={firstName}
         onChange={(event) => setFirstName(event.target.value)}
       />
-      <TextField
+      <Field
         id="account-last-name"
         label="Last name"
         type="text"
@@ -94,7 +94,7 @@ function ProfileForm({ member }: { member: Member }) {
         value={lastName}
         onChange={(event) => setLastName(event.target.value)}
       />
-      <TextField
+      <Field
         id="account-nickname"
         label="Nickname"
         type="text"
@@ -103,15 +103,15 @@ function ProfileForm({ member }: { member: Member }) {
         value={nickname}
         onChange={(event) => setNickname(event.target.value)}
       />
-      <FormProblem problem={problem} />
+      <FormAlert>{problem}</FormAlert>
       {saved ? (
         <p className="account-notice" role="status">
           Profile saved.
         </p>
       ) : null}
-      <button type="submit" className="button" disabled={update.isPending}>
-        {update.isPending ? 'Saving…' : 'Save profile'}
-      </button>
+      <SubmitButton className="button" pending={update.isPending} pendingText="Saving…">
+        Save profile
+      </SubmitButton>
     </form>
   );
 }
@@ -151,10 +151,10 @@ function SlugForm({ member }: { member: Member }) {
           Letters, digits, dots, dashes and underscores, starting with a letter or digit.
         </span>
       </div>
-      <FormProblem problem={problem} />
-      <button type="submit" className="button" disabled={update.isPending}>
-        {update.isPending ? 'Saving…' : 'Save address'}
-      </button>
+      <FormAlert>{problem}</FormAlert>
+      <SubmitButton className="button" pending={update.isPending} pendingText="Saving…">
+        Save address
+      </SubmitButton>
     </form>
   );
 }

@@ -1,3 +1,4 @@
+import { FormAlert } from '@cartwheel/design';
 import { useAuth } from '@cartwheel/react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -44,9 +45,7 @@ export function CallbackPage() {
   return (
     <section className="account-page">
       <h1>Sign-in didn’t finish</h1>
-      <p className="account-alert" role="alert">
-        {problem}
-      </p>
+      <FormAlert>{problem}</FormAlert>
       <p>
         <Link to="/account/sign-in" className="button">
           Back to sign in

@@ -1,8 +1,8 @@
+import { Field, FormAlert, SubmitButton } from '@cartwheel/design';
 import { useAuth } from '@cartwheel/react';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { useDocumentTitle } from '../components/hooks.ts';
-import { FormProblem, TextField } from './form.tsx';
 import { unexpectedFailureMessage } from './messages.ts';
 
 /**
@@ -46,7 +46,7 @@ export function ForgotPasswordPage() {
       ) : (
         <form className="account-form" onSubmit={submit}>
           <p>Enter your account’s email and we’ll send you a link to choose a new password.</p>
-          <TextField
+          <Field
             id="forgot-email"
             label="Email"
             type="email"
@@ -55,10 +55,10 @@ export function ForgotPasswordPage() {
             value={email}
             onChange={(event) => setEmail(event.target.value)}
           />
-          <FormProblem problem={problem} />
-          <button type="submit" className="button" disabled={sendPasswordReset.isPending}>
-            {sendPasswordReset.isPending ? 'Sending…' : 'Email me a link'}
-          </button>
+          <FormAlert>{problem}</FormAlert>
+          <SubmitButton className="button" pending={sendPasswordReset.isPending} pendingText="Sending…">
+            Email me a link
+          </SubmitButton>
         </form>
       )}
       <p>

@@ -1,6 +1,6 @@
+import { FormAlert } from '@cartwheel/design';
 import { useAuth } from '@cartwheel/react';
 import { useState } from 'react';
-import { FormProblem } from './form.tsx';
 import { unexpectedFailureMessage } from './messages.ts';
 import { useReturnTo } from './return-to.ts';
 
@@ -41,7 +41,7 @@ export function HostedLoginButton() {
       >
         Continue with the store’s login page
       </button>
-      <FormProblem problem={problem} />
+      <FormAlert>{problem}</FormAlert>
     </>
   );
 }

@@ -1,9 +1,9 @@
+import { Field, FormAlert } from '@cartwheel/design';
 import { useAuth } from '@cartwheel/react';
 import { type FormEvent, useState } from 'react';
 import { Link, Navigate } from 'react-router';
 import { useDocumentTitle } from '../components/hooks.ts';
 import { CHECKING_TEXT, useCaptcha } from './captcha.ts';
-import { FormProblem, TextField } from './form.tsx';
 import { HostedLoginButton } from './HostedLoginButton.tsx';
 import { unexpectedFailureMessage } from './messages.ts';
 import { useAccountHref, useReturnTo } from './return-to.ts';
@@ -48,7 +48,7 @@ export function SignInPage() {
       ) : (
         <>
           <form className="account-form" onSubmit={submit}>
-            <TextField
+            <Field
               id="sign-in-email"
               label="Email"
               type="email"
@@ -57,7 +57,7 @@ export function SignInPage() {
               value={email}
               onChange={(event) => setEmail(event.target.value)}
             />
-            <TextField
+            <Field
               id="sign-in-password"
               label="Password"
               type="password"
@@ -66,7 +66,7 @@ export function SignInPage() {
               value={password}
               onChange={(event) => setPassword(event.target.value)}
             />
-            <FormProblem problem={outcome.problem} />
+            <FormAlert>{outcome.problem}</FormAlert>
             <button type="submit" className="button" disabled={login.isPending || captcha.busy}>
               {captcha.checking ? CHECKING_TEXT : login.isPending || captcha.busy ? 'Signing in…' : 'Sign in'}
             </button>

@@ -1,9 +1,9 @@
+import { Field, FormAlert } from '@cartwheel/design';
 import { useAuth } from '@cartwheel/react';
 import { type FormEvent, useState } from 'react';
 import { Link, Navigate } from 'react-router';
 import { useDocumentTitle } from '../components/hooks.ts';
 import { CHECKING_TEXT, useCaptcha } from './captcha.ts';
-import { TextField } from './form.tsx';
 import { HostedLoginButton } from './HostedLoginButton.tsx';
 import { unexpectedFailureMessage } from './messages.ts';
 import { useAccountHref, useReturnTo } from './return-to.ts';
@@ -60,7 +60,7 @@ export function SignUpPage() {
       ) : (
         <>
           <form className="account-form" onSubmit={submit}>
-            <TextField
+            <Field
               id="sign-up-first-name"
               label="First name"
               optional
@@ -69,7 +69,7 @@ export function SignUpPage() {
               value={firstName}
               onChange={(event) => setFirstName(event.target.value)}
             />
-            <TextField
+            <Field
               id="sign-up-last-name"
               label="Last name"
               optional
@@ -78,7 +78,7 @@ export function SignUpPage() {
               value={lastName}
               onChange={(event) => setLastName(event.target.value)}
             />
-            <TextField
+            <Field
               id="sign-up-email"
               label="Email"
               type="email"
@@ -87,24 +87,19 @@ export function SignUpPage() {
               value={email}
               onChange={(event) => setEmail(event.target.value)}
             />
-            <div className="field">
-              <label htmlFor="sign-up-password">Password</label>
-              <input
-                id="sign-up-password"
-                type="password"
-                autoComplete="new-password"
-                required
-                minLength={PASSWORD_MIN_LENGTH}
-                aria-describedby="sign-up-password-hint"
-                value={password}
-                onChange={(event) => setPassword(event.target.value)}
-              />
-              <span id="sign-up-password-hint" className="hint">
-                At least {PASSWORD_MIN_LENGTH} characters.
-              </span>
-            </div>
+            <Field
+              id="sign-up-password"
+              label="Password"
+              hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+              type="password"
+              autoComplete="new-password"
+              required
+              minLength={PASSWORD_MIN_LENGTH}
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+            />
             {outcome.problem ? (
-              <p className="account-alert" role="alert">
+              <FormAlert>
                 {outcome.problem}
                 {outcome.problem.includes('already exists') ? (
                   <>
@@ -112,7 +107,7 @@ export function SignUpPage() {
                     <Link to={signInHref}>Sign in</Link>
                   </>
                 ) : null}
-              </p>
+              </FormAlert>
             ) : null}
             <button type="submit" className="button" disabled={register.isPending || captcha.busy}>
               {captcha.checking

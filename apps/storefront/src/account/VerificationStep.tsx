@@ -1,9 +1,9 @@
+import { FormAlert, SubmitButton } from '@cartwheel/design';
 import { useAuth, useCartwheel } from '@cartwheel/react';
 import type { LoginResult } from '@cartwheel/sdk';
 import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'react-router';
 import type { StoreClient } from '../store.ts';
-import { FormProblem } from './form.tsx';
 import { accountCodesUsedUp, loginFailureMessage, unexpectedFailureMessage } from './messages.ts';
 import type { VerificationRequired } from './useLoginOutcome.ts';
 
@@ -81,7 +81,7 @@ export function VerificationStep({
           aria-invalid={problem ? true : undefined}
         />
       </div>
-      <FormProblem problem={problem} />
+      <FormAlert>{problem}</FormAlert>
       {problem && offerReset ? (
         <p>
           <Link to="/account/forgot-password">Reset your password</Link>
@@ -92,9 +92,9 @@ export function VerificationStep({
           We sent a new code.
         </p>
       ) : null}
-      <button type="submit" className="button" disabled={verify.isPending}>
-        {verify.isPending ? 'Checking…' : 'Verify and continue'}
-      </button>
+      <SubmitButton className="button" pending={verify.isPending} pendingText="Checking…">
+        Verify and continue
+      </SubmitButton>
       <button type="button" className="link-button" onClick={() => void resend()}>
         Send a new code
       </button>

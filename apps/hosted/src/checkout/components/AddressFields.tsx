@@ -1,5 +1,5 @@
+import { Field } from '@cartwheel/design';
 import { countryChoices, US_STATES } from '@cartwheel/sdk/wire';
-import { Field } from '../../components/Form.tsx';
 import type { AddressField, AddressForm, FieldErrors } from '../form.ts';
 import { SelectField } from './SelectField.tsx';
 

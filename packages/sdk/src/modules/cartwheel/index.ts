@@ -1,5 +1,6 @@
 /** Cartwheel's own calls: `createClient({ auth, modules: { orderAdmin, staffSession, cartwheelMedia } })`. */
 export { CARTWHEEL_API } from './domains.ts';
+export { cartwheelMailbox, type MailboxMessage, type MailboxQuery } from './mailbox.ts';
 export { cartwheelMedia, type UploadableImageType, type UploadedMedia } from './media.ts';
 export {
   type OrdersExportChunk,

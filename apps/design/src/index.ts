@@ -1,0 +1,1 @@
+export { Field, FieldError, type FieldProps, FormAlert, SubmitButton } from './form.tsx';
