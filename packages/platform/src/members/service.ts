@@ -11,7 +11,6 @@ import type { TokenService } from '../oauth/tokens.ts';
 import { applicationError, DomainError, invalidArgument, notFound, violation } from '../shared/errors.ts';
 import { newId } from '../shared/ids.ts';
 import type { Principal } from '../shared/principal.ts';
-import type { StaffStanding } from '../staff/service.ts';
 import { BULK_MAX, type BulkItemResult, bulkItem } from './bulk.ts';
 import { ADDRESS_FIELDS, type MemberActor, memberChanges } from './changes.ts';
 import { MemberJobs } from './jobs.ts';
@@ -61,6 +60,9 @@ export interface NewMemberIdentity {
   email: string;
   profile: IdentityProfile;
 }
+
+/** Where an identity stands on the staff, as member administration asks: the owner, or active staff. */
+export type StaffStanding = 'OWNER' | 'STAFF';
 
 /**
  * What members need from the staff domain, next to the service that needs it: whom member

@@ -5,7 +5,7 @@ import type { Mailer } from '../email/mailer.ts';
 import { loginEmail } from '../identity/errors.ts';
 import { hashPassword, passwordViolation } from '../identity/passwords.ts';
 import type { IdentityRow } from '../identity/tables.ts';
-import type { MembersService } from '../members/service.ts';
+import type { MembersService, StaffStanding } from '../members/service.ts';
 import { sha256, type TokenService } from '../oauth/tokens.ts';
 import {
   applicationError,
@@ -51,8 +51,6 @@ export interface StaffMember {
   updatedDate: string;
 }
 
-/** Where an identity stands on the staff, as member administration asks: the owner, or active staff. */
-export type StaffStanding = 'OWNER' | 'STAFF';
 
 /** How long what a staff member may do is kept in a process's memory: a role change or suspension shows within it. */
 const AUTHORITY_TTL_MS = 500;
