@@ -232,6 +232,10 @@ export async function openServices(
         {
           provider: () => services.payments.provider,
           catalog: { returnStock: (trx, items) => services.catalog.returnStock(trx, items) },
+          fulfillments: {
+            statusAfterRefund: (trx, order, refunded) =>
+              services.fulfillments.statusAfterRefund(trx, order, refunded),
+          },
           mailer,
         },
         { publicUrl: config.publicUrl, storeName: config.storeName },
