@@ -177,36 +177,55 @@ export async function writeTags(
 
 /**
  * The one tag a filter requires of every order it finds (a tag field at its top or in its top `$and`,
- * naming one tag, or `$hasAll`'s first): a search sorted by created date walks that tag's rows newest
- * first (index `order_tags_newest`) instead of sorting every order that holds it.
+ * naming one tag, or `$hasAll`'s first), and the filter without it: a search sorted by created date
+ * walks that tag's rows newest first (index `order_tags_newest`) and checks the rest on each order,
+ * instead of sorting every order that holds the tag.
  */
-export function requiredTag(filter: unknown): { kind: string; tagId: string } | undefined {
+export function leadingTag(
+  filter: unknown,
+): { kind: string; tagId: string; rest: Record<string, unknown> } | undefined {
   if (!filter || typeof filter !== 'object' || Array.isArray(filter)) return undefined;
-  for (const [key, value] of Object.entries(filter as Record<string, unknown>)) {
+  const record = filter as Record<string, unknown>;
+  for (const [key, value] of Object.entries(record)) {
     const set = ownValue(FILTER_SETS, key);
     if (set && 'kind' in set) {
       const one = (list: unknown) =>
         Array.isArray(list) && list.length === 1 && typeof list[0] === 'string' ? list[0] : undefined;
-      let tagId: string | undefined;
-      if (typeof value === 'string') tagId = value;
-      else if (Array.isArray(value)) tagId = one(value);
-      else if (value && typeof value === 'object') {
-        const operators = value as Record<string, unknown>;
-        const all = operators.$hasAll;
-        tagId =
-          (Array.isArray(all) && typeof all[0] === 'string' ? all[0] : undefined) ??
-          one(operators.$hasSome) ??
-          one(operators.$in) ??
-          (typeof operators.$eq === 'string' ? operators.$eq : undefined);
+      const rest = { ...record };
+      delete rest[key];
+      if (typeof value === 'string') return { kind: set.kind, tagId: value, rest };
+      if (Array.isArray(value)) {
+        const tagId = one(value);
+        if (tagId !== undefined) return { kind: set.kind, tagId, rest };
+        continue;
       }
-      if (tagId !== undefined) return { kind: set.kind, tagId };
+      if (!value || typeof value !== 'object') continue;
+      const operators = value as Record<string, unknown>;
+      const names = Object.keys(operators);
+      const all = operators.$hasAll;
+      if (names.length === 1 && Array.isArray(all) && typeof all[0] === 'string') {
+        // the first tag leads; the others are still required of each order
+        if (all.length > 1) rest[key] = { $hasAll: all.slice(1) };
+        return { kind: set.kind, tagId: all[0], rest };
+      }
+      const tagId =
+        names.length === 1
+          ? (one(operators.$hasSome) ??
+            one(operators.$in) ??
+            (typeof operators.$eq === 'string' ? operators.$eq : undefined))
+          : undefined;
+      if (tagId !== undefined) return { kind: set.kind, tagId, rest };
     }
-    if (key === '$and' && Array.isArray(value))
-      for (const part of value) {
-        const found = requiredTag(part);
-        if (found) return found;
-      }
   }
+  const parts = record.$and;
+  if (Array.isArray(parts))
+    for (const [index, part] of parts.entries()) {
+      const found = leadingTag(part);
+      if (found) {
+        const rest = { ...record, $and: parts.map((other, at) => (at === index ? found.rest : other)) };
+        return { kind: found.kind, tagId: found.tagId, rest };
+      }
+    }
   return undefined;
 }
 

@@ -14,9 +14,9 @@ import {
   decodeCursor,
   encodeCursor,
   indexOrderLists,
+  leadingTag,
   MAX_ORDERS_PAGE,
   type OrderSearch,
-  requiredTag,
   searchColumns,
   sortOf,
   statusesNamed,
@@ -262,14 +262,14 @@ export class OrderService {
     const sort = cursor?.sort ?? sortOf(search.sort);
     const limit = search.cursorPaging?.limit ?? cursor?.limit ?? MAX_ORDERS_PAGE;
     checkFilterBudget(filter, 'search.filter');
-    const condition = compileFilter(filter, 'search.filter');
+    // a tag every order found holds leads: its rows walk newest first, each joined to its order
+    const tag = sort.column === 'created_at' ? leadingTag(filter) : undefined;
+    const condition = compileFilter(tag?.rest ?? filter, 'search.filter');
     const named = statusesNamed(filter);
     const backwards = cursor?.direction === 'prev';
     // walking back to the previous page reads the sort the other way, then turns the page around
     const descending = backwards ? !sort.descending : sort.descending;
     // the page is chosen on the keys alone, then its documents are read
-    const tag = sort.column === 'created_at' ? requiredTag(filter) : undefined;
-    // a tag every order found holds leads: its rows walk newest first, each joined to its order
     const sortKey = tag ? 'order_tags.order_created_at' : sort.column;
     const idKey = tag ? 'order_tags.order_id' : 'orders.id';
     // typed with both tables in scope: the tag rows' columns are named only when they lead
