@@ -706,11 +706,14 @@ export class BillingService {
       .where('id', '=', plan.refundId)
       .execute();
     refund.status = 'SUCCEEDED';
+    // each write below is mirrored on the ledger, which `settle` then reads instead of the tables
     for (const payment of ledger.payments) {
       if (!doc.transactions.some((transaction) => transaction.paymentId === payment.id)) continue;
+      payment.status = refundedPaymentStatus(payment, ledger.refunds);
+      payment.updated_at = now.toISOString();
       await trx
         .updateTable('order_payments')
-        .set({ status: refundedPaymentStatus(payment, ledger.refunds), updated_at: now.toISOString() })
+        .set({ status: payment.status, updated_at: payment.updated_at })
         .where('id', '=', payment.id)
         .execute();
     }
@@ -745,7 +748,7 @@ export class BillingService {
     }
     const orderTransactions = await this.settle(
       trx,
-      ledger.row.id,
+      ledger,
       [
         {
           type: 'ORDER_REFUNDED',
@@ -771,7 +774,8 @@ export class BillingService {
   /**
    * Puts the refunded lines back on the shelf and counts them on the order's lines
    * (`restockedQuantity`, which a cancel with restock reads too), so no unit goes back twice: a line
-   * restocked meanwhile (a cancel, another refund) is given back only what it has left.
+   * restocked meanwhile (a cancel, another refund) is given back only what it has left. The order's
+   * document is changed on the ledger: `settle` writes it, in the same transaction.
    */
   private async restock(
     trx: Transaction<Tables>,
@@ -792,11 +796,7 @@ export class BillingService {
       stock.push({ ...item, quantity });
     }
     if (stock.length === 0) return;
-    await trx
-      .updateTable('orders')
-      .set({ doc: JSON.stringify(doc) })
-      .where('id', '=', ledger.row.id)
-      .execute();
+    ledger.row.doc = JSON.stringify(doc);
     await this.deps.catalog.returnStock(trx, stock);
   }
 
@@ -1022,12 +1022,14 @@ export class BillingService {
    */
   private async settle(
     trx: Transaction<Tables>,
-    orderId: string,
+    current: Ledger | string,
     activities: Activity[],
     now: Date,
     fulfillmentStatus?: string,
   ): Promise<OrderTransactionsDocument> {
-    const ledger = await this.ledger(trx, orderId, false);
+    // the ledger as the caller kept it true of its writes, or the order's id to read it afresh
+    const ledger = typeof current === 'string' ? await this.ledger(trx, current, false) : current;
+    const orderId = ledger.row.id;
     const paymentStatus = derivePaymentStatus(
       ledger.row.payment_status,
       ledger.total,
