@@ -5,11 +5,9 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { STORES_APP_ID } from '@cartwheel/sdk';
 import autocannon from 'autocannon';
 import { type LoadFigure, loadTiming, measureInAlternation } from './support/alternate.ts';
 import type { RecordedResponse } from './support/baseline-server.ts';
-import { adminQuery, databaseUrl } from './support/postgres.ts';
 import {
   BENCH_ADMIN_API_KEY,
   type RunningServer,
@@ -18,9 +16,19 @@ import {
   tempDir,
 } from './support/processes.ts';
 import { recordResponse, visitorToken } from './support/recording.ts';
+import {
+  benchProducts,
+  call,
+  catalogLine,
+  type Dialect,
+  fixedAnswerRps,
+  payCheckout,
+  readyCheckout,
+  startBenchShop,
+} from './support/shop.ts';
 import { percentile } from './support/stats.ts';
 
-export type Dialect = 'sqlite' | 'postgres';
+export type { Dialect } from './support/shop.ts';
 
 export interface EstimateFigure {
   lines: number;
@@ -206,26 +214,18 @@ export async function measureOrders(
   options: { quick: boolean },
 ): Promise<OrdersFigure & { notes: string[] }> {
   const notes: string[] = [];
-  const postgresUrl = dialect === 'postgres' ? await freshPostgresDatabase() : undefined;
-  const dataDir = tempDir(`cartwheel-bench-orders-${dialect}-`);
-  const servers: RunningServer[] = [];
+  const shop = await startBenchShop(dialect, 'cartwheel_bench_orders');
   const perBuyer = options.quick ? 2 : 8;
   const attempts = CONNECTIONS * perBuyer;
   // a tenth of the buyers find the shelf empty: the race for the last items is part of the load
   const stockBefore = attempts - Math.ceil(attempts / 10);
   try {
-    const platform = await startPlatformProcess({
-      dataDir,
-      seedDemo: true,
-      ...(postgresUrl ? { databaseUrl: postgresUrl } : {}),
-    });
-    servers.push(platform);
-    const [productId] = await benchProducts(platform.url, 1, { trackInventory: true, quantity: stockBefore });
+    const [productId] = await benchProducts(shop.url, 1, { trackInventory: true, quantity: stockBefore });
     const sessions = [];
     for (let index = 0; index < attempts; index += CONNECTIONS) {
       const batch = Math.min(CONNECTIONS, attempts - index);
       sessions.push(
-        ...(await Promise.all(Array.from({ length: batch }, () => readyCheckout(platform.url, productId!)))),
+        ...(await Promise.all(Array.from({ length: batch }, () => readyCheckout(shop.url, productId!)))),
       );
     }
 
@@ -240,21 +240,13 @@ export async function measureOrders(
       Array.from({ length: CONNECTIONS }, async () => {
         for (let session = queue.shift(); session; session = queue.shift()) {
           const begun = performance.now();
-          const response = await fetch(`${platform.url}/_api/checkout-page/v1/pay`, {
-            method: 'POST',
-            headers: { ...json, 'x-checkout-session': session },
-            body: JSON.stringify({
-              attemptKey: crypto.randomUUID(),
-              card: { number: '4242424242424242', expiry: '12/34', cvc: '123' },
-            }),
-          });
-          const answer = (await response.json().catch(() => ({}))) as any;
+          const { status, answer } = await payCheckout(shop.url, session);
           taken.push(performance.now() - begun);
-          if (response.status === 200 && answer.status === 'APPROVED') orders++;
+          if (status === 200 && answer.status === 'APPROVED') orders++;
           else if (answer?.details?.applicationError?.code === 'OUT_OF_STOCK') outOfStock++;
           else {
             failures++;
-            const key = `${response.status} ${answer?.details?.applicationError?.code ?? answer?.message ?? ''}`;
+            const key = `${status} ${answer?.details?.applicationError?.code ?? answer?.message ?? ''}`;
             failuresSeen.set(key, (failuresSeen.get(key) ?? 0) + 1);
           }
         }
@@ -264,7 +256,7 @@ export async function measureOrders(
     for (const [key, count] of failuresSeen) notes.push(`pay answered ${key} ${count} times`);
 
     const product = (await call(
-      platform.url,
+      shop.url,
       'GET',
       `/stores-reader/v1/products/${productId}`,
       BENCH_ADMIN_API_KEY,
@@ -273,28 +265,11 @@ export async function measureOrders(
     const stockConsistent = stockAfter >= 0 && stockBefore - stockAfter === orders;
 
     // the baseline: a bare server answering the same pay response bytes at the same concurrency
-    const baselineDir = path.join(dataDir, 'baseline-responses.json');
-    fs.writeFileSync(
-      baselineDir,
-      JSON.stringify({
-        '/pay': {
-          status: 200,
-          headers: { 'content-type': 'application/json; charset=utf-8' },
-          body: Buffer.from(
-            JSON.stringify({ status: 'APPROVED', orderId: 'x', redirectUrl: 'http://x' }),
-          ).toString('base64'),
-        },
-      }),
+    const baselineRps = await fixedAnswerRps(
+      shop,
+      { status: 'APPROVED', orderId: 'x', redirectUrl: 'http://x' },
+      { connections: CONNECTIONS, quick: options.quick },
     );
-    const baseline = await startBaselineProcess(baselineDir);
-    servers.push(baseline);
-    const base = await autocannon({
-      url: `${baseline.url}/pay`,
-      connections: CONNECTIONS,
-      duration: options.quick ? 1 : 3,
-      method: 'POST',
-      body: '{}',
-    });
     const ordersPerSecond = orders / seconds;
     return {
       dialect,
@@ -304,8 +279,8 @@ export async function measureOrders(
       outOfStock,
       failures,
       ordersPerSecond,
-      baselineRps: base.requests.average,
-      ratio: ordersPerSecond / base.requests.average,
+      baselineRps,
+      ratio: ordersPerSecond / baselineRps,
       p99Ms: percentile(taken, 99),
       stockBefore,
       stockAfter,
@@ -313,96 +288,6 @@ export async function measureOrders(
       notes,
     };
   } finally {
-    for (const server of servers.reverse()) await server.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-    if (postgresUrl) await adminQuery(`DROP DATABASE IF EXISTS ${ORDERS_DATABASE} WITH (FORCE)`);
+    await shop.close();
   }
-}
-
-const ORDERS_DATABASE = 'cartwheel_bench_orders';
-
-/** An empty database of the bench's own on the machine's PostgreSQL; its URL. */
-async function freshPostgresDatabase(): Promise<string> {
-  await adminQuery(`DROP DATABASE IF EXISTS ${ORDERS_DATABASE} WITH (FORCE)`);
-  await adminQuery(`CREATE DATABASE ${ORDERS_DATABASE}`);
-  return databaseUrl(ORDERS_DATABASE);
-}
-
-/** A visitor's cart with one item, its checkout with a New York address and a carrier, and the hosted page's session. */
-export async function readyCheckout(url: string, productId: string, quantity = 1): Promise<string> {
-  const token = await visitorToken(url);
-  await call(url, 'POST', '/ecom/v1/carts/current/add-to-cart', token, {
-    lineItems: [catalogLine(productId, quantity)],
-  });
-  const address = {
-    country: 'US',
-    subdivision: 'US-NY',
-    city: 'New York',
-    postalCode: '10001',
-    addressLine1: '1 Main St',
-  };
-  const { checkoutId } = (await call(url, 'POST', '/ecom/v1/carts/current/create-checkout', token, {
-    channelType: 'WEB',
-  })) as { checkoutId: string };
-  const session = (await call(url, 'POST', '/_api/redirects-api/v1/redirect-session', token, {
-    ecomCheckout: { checkoutId },
-    callbacks: { postFlowUrl: 'http://localhost:4000/thank-you' },
-  })) as any;
-  const sessionToken = new URL(session.redirectSession.fullUrl).searchParams.get('session');
-  if (!sessionToken) throw new Error(`no checkout session in ${session.redirectSession.fullUrl}`);
-  const page = await fetch(`${url}/_api/checkout-page/v1/update`, {
-    method: 'POST',
-    headers: { ...json, 'x-checkout-session': sessionToken },
-    body: JSON.stringify({
-      email: 'buyer@example.com',
-      shippingAddress: { ...address, firstName: 'Bench', lastName: 'Buyer' },
-      billingSameAsShipping: true,
-    }),
-  });
-  if (page.status !== 200) throw new Error(`checkout update answered ${page.status}: ${await page.text()}`);
-  return sessionToken;
-}
-
-function catalogLine(productId: string, quantity: number) {
-  return { catalogReference: { appId: STORES_APP_ID, catalogItemId: productId }, quantity };
-}
-
-/** `count` products of the bench's own (no options), created through the admin API. */
-export async function benchProducts(
-  url: string,
-  count: number,
-  stock: { trackInventory: boolean; quantity?: number },
-): Promise<string[]> {
-  const ids: string[] = [];
-  for (let index = 0; index < count; index++) {
-    const created = (await call(url, 'POST', '/stores/v1/products', BENCH_ADMIN_API_KEY, {
-      product: {
-        name: `Bench item ${stock.trackInventory ? 'counted' : 'open'} ${index}`,
-        productType: 'physical',
-        priceData: { price: 9.99 + index },
-        weight: 0.5,
-        stock,
-      },
-    })) as any;
-    ids.push(created.product.id);
-  }
-  return ids;
-}
-
-export async function call(
-  url: string,
-  method: string,
-  requestPath: string,
-  authorization: string,
-  body?: unknown,
-) {
-  const response = await fetch(url + requestPath, {
-    method,
-    headers: authorization ? { ...json, authorization } : json,
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await response.text();
-  if (response.status !== 200)
-    throw new Error(`${method} ${requestPath} answered ${response.status}: ${text.slice(0, 300)}`);
-  return JSON.parse(text) as unknown;
 }

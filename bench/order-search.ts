@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { configFromEnv } from '../packages/platform/src/config.ts';
-import type { OrderRow } from '../packages/platform/src/orders/tables.ts';
 import { openServices } from '../packages/platform/src/platform.ts';
+import { seedMillionOrders } from './support/million-orders.ts';
 import { adminQuery, databaseUrl as postgresDatabaseUrl, query } from './support/postgres.ts';
 import {
   BENCH_ADMIN_API_KEY,
@@ -29,18 +29,19 @@ export interface OrderSearchResult {
 export const ORDER_SEARCH_TARGET_MS = 50;
 const BENCH_DATABASE = 'cartwheel_bench_order_search';
 const DAY_MS = 86_400_000;
-const EMAILS = 20_000;
+/** The issue's order book: a million orders; `CARTWHEEL_BENCH_ORDERS` lowers it for a quick look. */
+const ORDERS = Number(process.env.CARTWHEEL_BENCH_ORDERS ?? 1_000_000);
 
 /**
- * `searchOrders` latency with a large order book: the orders are written straight into the tables
- * (the search reads only its columns, side tables and the document), then the platform runs as in
- * production and answers the merchant's documented filters, newest first, a page of 50.
+ * `searchOrders` latency with a large order book: the orders are written straight into the tables by
+ * bulk SQL, as the platform writes them (`support/million-orders.ts`), then the built platform runs
+ * as in production and answers the merchant's documented filters over HTTP, newest first, a page of 50.
  */
 export async function measureOrderSearch(
   dialect: Dialect,
   options: { quick: boolean },
 ): Promise<OrderSearchResult> {
-  const orders = options.quick ? 2_000 : 100_000;
+  const orders = options.quick ? 2_000 : ORDERS;
   const notes: string[] = [];
   const dataDir = tempDir('cartwheel-bench-orders-search-');
   let databaseUrl: string | undefined;
@@ -49,10 +50,9 @@ export async function measureOrderSearch(
     await adminQuery(`CREATE DATABASE ${BENCH_DATABASE}`);
     databaseUrl = postgresDatabaseUrl(BENCH_DATABASE);
   }
-  const started = performance.now();
   const newest = Date.UTC(2026, 10, 1);
-  await buildOrders({ dataDir, databaseUrl, orders, newest });
-  const buildSeconds = (performance.now() - started) / 1000;
+  const seeded = await buildOrders({ dataDir, databaseUrl, orders, newest });
+  const buildSeconds = seeded.seconds;
   if (databaseUrl) await query(databaseUrl, 'VACUUM ANALYZE');
 
   let platform: RunningServer | undefined;
@@ -65,15 +65,17 @@ export async function measureOrderSearch(
       'a month of dates': {
         createdDate: { $gte: iso(newest - 120 * DAY_MS), $lt: iso(newest - 90 * DAY_MS) },
       },
-      'a tag': { 'tags.privateTags.tagIds': { $hasSome: ['vip'] } },
-      'a buyer email': { 'buyerInfo.email': 'buyer1234@example.com' },
-      'an order number': { number: String(10_001 + Math.floor(orders / 2)) },
+      'a tag': { 'tags.privateTags.tagIds': { $hasSome: [seeded.privateTag] } },
+      'a buyer email': { 'buyerInfo.email': `buyer${1234 % seeded.emails}@example.com` },
+      'an order number': { number: String(seeded.firstNumber + Math.floor(orders / 2)) },
     };
     const byFilter: OrderSearchResult['byFilter'] = {};
     let failures = 0;
     const rounds = options.quick ? 10 : 100;
     for (const [name, filter] of Object.entries(filters)) {
-      const body = JSON.stringify({ search: { filter, cursorPaging: { limit: 50 } } });
+      const body = JSON.stringify({
+        search: { filter, sort: [{ fieldName: 'createdDate', order: 'DESC' }], cursorPaging: { limit: 50 } },
+      });
       const samples: number[] = [];
       let found = 0;
       for (let round = 0; round < rounds + 10; round++) {
@@ -107,7 +109,7 @@ export async function measureOrderSearch(
   }
 }
 
-/** Writes `orders` orders of a year's trade (newest first on `newest`) in batches, migrations run first. */
+/** The order book, written by the seeding helper into a database the platform's migrations made. */
 async function buildOrders(options: {
   dataDir: string;
   databaseUrl?: string | undefined;
@@ -128,87 +130,7 @@ async function buildOrders(options: {
     databaseUrl: options.databaseUrl,
   });
   try {
-    const db = opened.services.database.db;
-    const batch = 500;
-    let seed = 42;
-    const random = () => {
-      seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
-      return seed / 2_147_483_648;
-    };
-    const span = 365 * DAY_MS;
-    for (let start = 0; start < options.orders; start += batch) {
-      const rows: OrderRow[] = [];
-      const tags: Array<{ order_id: string; kind: string; tag_id: string }> = [];
-      const lines: Array<{ order_id: string; product_id: string; product_name: string }> = [];
-      for (let index = start; index < Math.min(options.orders, start + batch); index++) {
-        const id = `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`;
-        const at = new Date(
-          options.newest - span + Math.floor((span * index) / options.orders),
-        ).toISOString();
-        const roll = random();
-        const paymentStatus = roll < 0.05 ? 'PENDING' : roll < 0.08 ? 'PARTIALLY_REFUNDED' : 'PAID';
-        const fulfillmentStatus =
-          random() < 0.6 ? 'FULFILLED' : random() < 0.5 ? 'PARTIALLY_FULFILLED' : 'NOT_FULFILLED';
-        const status = random() < 0.03 ? 'CANCELED' : 'APPROVED';
-        const email = `buyer${index % EMAILS}@example.com`;
-        const total = (10 + Math.floor(random() * 20_000) / 100).toFixed(2);
-        const privateTags = random() < 0.02 ? ['vip'] : [];
-        const publicTags = random() < 0.2 ? ['wholesale'] : [];
-        const productId = `product-${index % 5_000}`;
-        const doc = {
-          lineItems: [
-            {
-              id: `line-${index}`,
-              productName: { original: `Product ${index % 5_000}` },
-              catalogReference: { catalogItemId: productId },
-              quantity: 1,
-              physicalProperties: { shippable: true },
-            },
-          ],
-          buyerInfo: { email, contactId: `contact-${index % EMAILS}` },
-          billingInfo: { contactDetails: { firstName: 'Ada', lastName: `Buyer${index % 1_000}` } },
-          priceSummary: { total: { amount: total, formattedAmount: `$${total}` } },
-          currency: 'USD',
-          channelInfo: { type: 'WEB' },
-          tags: { privateTags: { tagIds: privateTags }, tags: { tagIds: publicTags } },
-          activities: [],
-        };
-        rows.push({
-          id,
-          number: 10_001 + index,
-          status,
-          payment_status: paymentStatus,
-          fulfillment_status: fulfillmentStatus,
-          checkout_id: null,
-          visitor_id: null,
-          member_id: null,
-          buyer_email: email,
-          created_at: at,
-          updated_at: at,
-          doc: JSON.stringify(doc),
-          holds_stock: 0,
-          contact_id: doc.buyerInfo.contactId,
-          billing_first_name: 'Ada',
-          billing_last_name: doc.billingInfo.contactDetails.lastName,
-          total_amount: Number(total),
-          archived: 0,
-          seen_by_a_human: 1,
-          channel_type: 'WEB',
-        });
-        for (const tag of privateTags) tags.push({ order_id: id, kind: 'private', tag_id: tag });
-        for (const tag of publicTags) tags.push({ order_id: id, kind: 'public', tag_id: tag });
-        lines.push({
-          order_id: id,
-          product_id: productId,
-          product_name: doc.lineItems[0]!.productName.original,
-        });
-      }
-      await db.transaction().execute(async (trx) => {
-        await trx.insertInto('orders').values(rows).execute();
-        if (tags.length > 0) await trx.insertInto('order_tags').values(tags).execute();
-        await trx.insertInto('order_line_items').values(lines).execute();
-      });
-    }
+    return await seedMillionOrders(opened.services.database, options.orders, { newest: options.newest });
   } finally {
     await opened.close();
   }

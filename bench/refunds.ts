@@ -1,21 +1,21 @@
 /**
- * Refunds per second: 32 merchants at once, each refunding its own order one unit at a time (with
- * restock, the shipping with the last), then the money invariant checked: every order gave back exactly
- * its total, never more, and the stock is back where it started. Beside a bare `node:http` server
- * answering the same refund bytes in the same run. See bench/README.md.
+ * Refunds per second: 32 merchants at once, each refunding its own order of its own product one unit
+ * at a time (with restock, the shipping with the last), so no two refunds wait on one stock row; then
+ * the money invariant checked: every order gave back exactly its total, never more, and each product's
+ * stock is back where it started. Beside a bare `node:http` server answering refund bytes in the same
+ * run. See bench/README.md.
  */
-import fs from 'node:fs';
-import path from 'node:path';
-import autocannon from 'autocannon';
-import { benchProducts, call, type Dialect, readyCheckout } from './commerce.ts';
-import { adminQuery, databaseUrl } from './support/postgres.ts';
+
+import { BENCH_ADMIN_API_KEY } from './support/processes.ts';
 import {
-  BENCH_ADMIN_API_KEY,
-  type RunningServer,
-  startBaselineProcess,
-  startPlatformProcess,
-  tempDir,
-} from './support/processes.ts';
+  benchProducts,
+  call,
+  type Dialect,
+  fixedAnswerRps,
+  payCheckout,
+  readyCheckout,
+  startBenchShop,
+} from './support/shop.ts';
 import { percentile } from './support/stats.ts';
 
 export interface RefundsFigure {
@@ -33,7 +33,6 @@ export interface RefundsFigure {
 }
 
 const MERCHANTS = 32;
-const DATABASE = 'cartwheel_bench_refunds';
 const json = { 'content-type': 'application/json' };
 const cents = (amount: string) => Math.round(Number(amount) * 100);
 
@@ -42,56 +41,38 @@ export async function measureRefunds(
   options: { quick: boolean },
 ): Promise<RefundsFigure & { notes: string[] }> {
   const notes: string[] = [];
-  let postgresUrl: string | undefined;
-  if (dialect === 'postgres') {
-    await adminQuery(`DROP DATABASE IF EXISTS ${DATABASE} WITH (FORCE)`);
-    await adminQuery(`CREATE DATABASE ${DATABASE}`);
-    postgresUrl = databaseUrl(DATABASE);
-  }
-  const dataDir = tempDir(`cartwheel-bench-refunds-${dialect}-`);
-  const servers: RunningServer[] = [];
+  const shop = await startBenchShop(dialect, 'cartwheel_bench_refunds');
   const units = options.quick ? 2 : 6;
   try {
-    const platform = await startPlatformProcess({
-      dataDir,
-      seedDemo: true,
-      ...(postgresUrl ? { databaseUrl: postgresUrl } : {}),
-    });
-    servers.push(platform);
-    const stockBefore = MERCHANTS * units;
-    const [productId] = await benchProducts(platform.url, 1, { trackInventory: true, quantity: stockBefore });
-    // 32 paid orders of `units` each, one per merchant
+    // each merchant's order is of a product of its own: refunds of different orders share no stock row
+    const productIds = await benchProducts(shop.url, MERCHANTS, { trackInventory: true, quantity: units });
     const orderIds = await Promise.all(
-      Array.from({ length: MERCHANTS }, async () => {
-        const session = await readyCheckout(platform.url, productId!, units);
-        const response = await fetch(`${platform.url}/_api/checkout-page/v1/pay`, {
-          method: 'POST',
-          headers: { ...json, 'x-checkout-session': session },
-          body: JSON.stringify({
-            attemptKey: crypto.randomUUID(),
-            card: { number: '4242424242424242', expiry: '12/34', cvc: '123' },
-          }),
-        });
-        const answer = (await response.json()) as { orderId: string };
-        return answer.orderId;
+      productIds.map(async (productId) => {
+        const paid = await payCheckout(shop.url, await readyCheckout(shop.url, productId, units));
+        if (paid.status !== 200)
+          throw new Error(`pay answered ${paid.status}: ${JSON.stringify(paid.answer)}`);
+        return paid.answer.orderId as string;
       }),
     );
     const orders = await Promise.all(
-      orderIds.map(async (orderId) => {
+      orderIds.map(async (orderId, index) => {
         const order = (
-          (await call(platform.url, 'GET', `/ecom/v1/orders/${orderId}`, BENCH_ADMIN_API_KEY)) as any
+          (await call(shop.url, 'GET', `/ecom/v1/orders/${orderId}`, BENCH_ADMIN_API_KEY)) as any
         ).order;
         const transactions = (await call(
-          platform.url,
+          shop.url,
           'GET',
           `/ecom/v1/payments/orders/${orderId}`,
           BENCH_ADMIN_API_KEY,
         )) as any;
         return {
           orderId,
+          productId: productIds[index]!,
           lineItemId: order.lineItems[0].id as string,
           paymentId: transactions.orderTransactions.payments[0].id as string,
           total: cents(order.priceSummary.total.amount),
+          // a dearer order ships free in the demo store: there is no shipping to give back then
+          shipped: cents(order.shippingInfo?.cost?.totalPriceAfterTax?.amount ?? '0') > 0,
         };
       }),
     );
@@ -106,7 +87,7 @@ export async function measureRefunds(
         for (let unit = 0; unit < units; unit++) {
           const last = unit === units - 1;
           const begun = performance.now();
-          const response = await fetch(`${platform.url}/ecom/v1/order-billing/refund-payments`, {
+          const response = await fetch(`${shop.url}/ecom/v1/order-billing/refund-payments`, {
             method: 'POST',
             headers: {
               ...json,
@@ -118,7 +99,7 @@ export async function measureRefunds(
               paymentRefunds: [{ paymentId: order.paymentId }],
               refundItems: {
                 lineItems: [{ lineItemId: order.lineItemId, quantity: 1 }],
-                ...(last ? { shipping: {} } : {}),
+                ...(last && order.shipped ? { shipping: {} } : {}),
               },
               sideEffects: { restock: { lineItems: [{ lineItemId: order.lineItemId, quantity: 1 }] } },
             }),
@@ -137,11 +118,11 @@ export async function measureRefunds(
     const seconds = (performance.now() - started) / 1000;
     for (const [key, count] of failuresSeen) notes.push(`refund answered ${key} ${count} times`);
 
-    // the money invariant: each order gave back exactly what was paid, and the stock came back
+    // the money invariant: each order gave back exactly what was paid, and its product's stock came back
     let invariantHolds = true;
     for (const order of orders) {
       const transactions = (await call(
-        platform.url,
+        shop.url,
         'GET',
         `/ecom/v1/payments/orders/${order.orderId}`,
         BENCH_ADMIN_API_KEY,
@@ -153,39 +134,26 @@ export async function measureRefunds(
         invariantHolds = false;
         notes.push(`order ${order.orderId} refunded ${refunded} cents of ${order.total}`);
       }
-    }
-    const product = (await call(
-      platform.url,
-      'GET',
-      `/stores-reader/v1/products/${productId}`,
-      BENCH_ADMIN_API_KEY,
-    )) as any;
-    const stockAfter = Number(product?.product?.stock?.quantity ?? Number.NaN);
-    if (stockAfter !== stockBefore) {
-      invariantHolds = false;
-      notes.push(`stock ${stockAfter} after the refunds, ${stockBefore} before the orders`);
+      const product = (await call(
+        shop.url,
+        'GET',
+        `/stores-reader/v1/products/${order.productId}`,
+        BENCH_ADMIN_API_KEY,
+      )) as any;
+      const stockAfter = Number(product?.product?.stock?.quantity ?? Number.NaN);
+      if (stockAfter !== units) {
+        invariantHolds = false;
+        notes.push(
+          `product ${order.productId}: stock ${stockAfter} after the refunds, ${units} before the order`,
+        );
+      }
     }
 
-    const responses = path.join(dataDir, 'baseline-responses.json');
-    fs.writeFileSync(
-      responses,
-      JSON.stringify({
-        '/refund': {
-          status: 200,
-          headers: { 'content-type': 'application/json; charset=utf-8' },
-          body: Buffer.from(JSON.stringify({ refund: { id: 'x', transactions: [] } })).toString('base64'),
-        },
-      }),
+    const baselineRps = await fixedAnswerRps(
+      shop,
+      { refund: { id: 'x', transactions: [] } },
+      { connections: MERCHANTS, quick: options.quick },
     );
-    const baseline = await startBaselineProcess(responses);
-    servers.push(baseline);
-    const base = await autocannon({
-      url: `${baseline.url}/refund`,
-      connections: MERCHANTS,
-      duration: options.quick ? 1 : 3,
-      method: 'POST',
-      body: '{}',
-    });
     const refundsPerSecond = refunds / seconds;
     return {
       dialect,
@@ -193,15 +161,13 @@ export async function measureRefunds(
       refunds,
       failures,
       refundsPerSecond,
-      baselineRps: base.requests.average,
-      ratio: refundsPerSecond / base.requests.average,
+      baselineRps,
+      ratio: refundsPerSecond / baselineRps,
       p99Ms: percentile(taken, 99),
       invariantHolds,
       notes,
     };
   } finally {
-    for (const server of servers.reverse()) await server.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-    if (postgresUrl) await adminQuery(`DROP DATABASE IF EXISTS ${DATABASE} WITH (FORCE)`);
+    await shop.close();
   }
 }

@@ -237,6 +237,9 @@ export async function openServices(
           // read at each call: a test may replace the provider
           provider: () => payments.provider,
           catalog: { returnStock: (trx, items) => catalog.returnStock(trx, items) },
+          fulfillments: {
+            statusAfterRefund: (trx, order, refunded) => fulfillments.statusAfterRefund(trx, order, refunded),
+          },
           mailer,
         },
         store,

@@ -75,6 +75,16 @@ describe.each(DIALECTS)('refunds of paid orders, on %s', (dialect) => {
     { name: 'an automatic 15% discount, tax added', included: false, rule: 15 },
     { name: 'a $3.00 coupon, tax included in prices', included: true, coupon: 'THREEOFF' },
     { name: 'an automatic 20% discount, tax included in prices', included: true, rule: 20 },
+    {
+      name: "a merchant's $5.00 discount on the order, tax added",
+      included: false,
+      merchant: () => [{ amount: '5.00' }],
+    },
+    {
+      name: "a merchant's $4.01 discount on the teapots' line, tax included in prices",
+      included: true,
+      merchant: ([teapotLine]: string[]) => [{ amount: '4.01', lineItemIds: [teapotLine] }],
+    },
   ];
 
   for (const testCase of CASES) {
@@ -101,11 +111,21 @@ describe.each(DIALECTS)('refunds of paid orders, on %s', (dialect) => {
             { productId: teapot, quantity: 3 },
             { productId: cups, quantity: 2 },
           ],
-          testCase.coupon ? { coupon: testCase.coupon } : {},
+          {
+            ...(testCase.coupon ? { coupon: testCase.coupon } : {}),
+            ...(testCase.merchant ? { merchantDiscounts: testCase.merchant } : {}),
+          },
         );
         const order = await orderOf(platform, orderId);
         const [teapotLine, cupsLine] = order.lineItems;
-        if (testCase.coupon || testCase.rule) expect(cents(order.priceSummary.discount)).toBeGreaterThan(0);
+        const discounted = Boolean(testCase.coupon || testCase.rule || testCase.merchant);
+        if (discounted) expect(cents(order.priceSummary.discount)).toBeGreaterThan(0);
+        if (testCase.merchant)
+          expect(order.appliedDiscounts).toEqual([
+            expect.objectContaining({
+              merchantDiscount: expect.objectContaining({ amount: expect.anything() }),
+            }),
+          ]);
         const shippingPaid = cents(order.shippingInfo.cost.totalPriceAfterTax);
         // the order's own parts add up: its lines (after discounts, with tax) and shipping are its total
         expect(
@@ -121,7 +141,7 @@ describe.each(DIALECTS)('refunds of paid orders, on %s', (dialect) => {
           [{ lineItemId: teapotLine.id, quantity: 1 }],
         );
         expect(cents(one.summary.total)).toBe(Math.round(cents(teapotLine.totalPriceAfterTax) / 3));
-        if (testCase.coupon || testCase.rule) {
+        if (discounted) {
           expect(cents(one.summary.discount)).toBeGreaterThan(0);
           expect(cents(one.summary.total)).toBeLessThan(
             Math.round(cents(teapotLine.price) * (testCase.included ? 1 : 1.08875)),
@@ -277,6 +297,113 @@ describe.each(DIALECTS)('refunds of paid orders, on %s', (dialect) => {
     expect([tooMany.status, code(tooMany)]).toEqual([428, 'QUANTITY_EXCEEDS_UNFULFILLED']);
     expect((await fulfil(2)).status).toBe(200);
   });
+
+  /**
+   * The fulfillment status as a state machine over fulfil, delete and refund steps: each step's
+   * answer and the status after it. What can ship is bought less refunded, so a refunded unshipped
+   * line never holds the order at PARTIALLY_FULFILLED.
+   */
+  const FULFILMENT_MACHINES: Array<{
+    name: string;
+    bought: number[];
+    steps: Array<
+      | { fulfil: Array<[line: number, quantity: number]>; answer: number; status: string }
+      | { refund: Array<[line: number, quantity: number]>; status: string }
+      | { deleteLast: true; status: string }
+    >;
+  }> = [
+    {
+      name: 'a refunded unshipped line completes an order whose other line shipped',
+      bought: [2, 1],
+      steps: [
+        { fulfil: [[0, 2]], answer: 200, status: 'PARTIALLY_FULFILLED' },
+        { refund: [[1, 1]], status: 'FULFILLED' },
+        { fulfil: [[1, 1]], answer: 428, status: 'FULFILLED' },
+      ],
+    },
+    {
+      name: 'a part refund leaves what is left of the line to ship, and no more',
+      bought: [3],
+      steps: [
+        { fulfil: [[0, 1]], answer: 200, status: 'PARTIALLY_FULFILLED' },
+        { refund: [[0, 1]], status: 'PARTIALLY_FULFILLED' },
+        { fulfil: [[0, 2]], answer: 428, status: 'PARTIALLY_FULFILLED' },
+        { fulfil: [[0, 1]], answer: 200, status: 'FULFILLED' },
+        { deleteLast: true, status: 'PARTIALLY_FULFILLED' },
+        { refund: [[0, 1]], status: 'FULFILLED' },
+        { fulfil: [[0, 1]], answer: 428, status: 'FULFILLED' },
+      ],
+    },
+    {
+      name: 'a refund of a shipped unit (a return) keeps a fulfilled order fulfilled',
+      bought: [2],
+      steps: [
+        { fulfil: [[0, 2]], answer: 200, status: 'FULFILLED' },
+        { refund: [[0, 1]], status: 'FULFILLED' },
+      ],
+    },
+    {
+      name: 'all refunded before anything shipped: nothing to ship, not fulfilled',
+      bought: [1, 1],
+      steps: [
+        { refund: [[0, 1]], status: 'NOT_FULFILLED' },
+        { fulfil: [[0, 1]], answer: 428, status: 'NOT_FULFILLED' },
+        { fulfil: [[1, 1]], answer: 200, status: 'FULFILLED' },
+      ],
+    },
+  ];
+
+  for (const machine of FULFILMENT_MACHINES) {
+    it(`fulfillment status after refunds: ${machine.name}`, async () => {
+      const products = [teapot, cups];
+      const orderId = await buy(
+        platform,
+        machine.bought.map((quantity, index) => ({ productId: products[index]!, quantity })),
+      );
+      const order = await orderOf(platform, orderId);
+      const lineIds: string[] = order.lineItems.map((line: { id: string }) => line.id);
+      const paymentId = (await billing(platform).transactions(orderId)).body.orderTransactions.payments[0].id;
+      const fulfillmentIds: string[] = [];
+      for (const [index, step] of machine.steps.entries()) {
+        const at = `step ${index}: ${JSON.stringify(step)}`;
+        if ('fulfil' in step) {
+          const answer = await admin(platform).post(
+            `/ecom/v1/fulfillments/orders/${orderId}/create-fulfillment`,
+            {
+              orderId,
+              fulfillment: {
+                lineItems: step.fulfil.map(([line, quantity]) => ({ id: lineIds[line], quantity })),
+              },
+            },
+          );
+          expect(answer.status, `${at} ${JSON.stringify(answer.body)}`).toBe(step.answer);
+          if (answer.status === 200) fulfillmentIds.push(answer.body.fulfillmentId);
+          else expect(code(answer), at).toBe('QUANTITY_EXCEEDS_UNFULFILLED');
+        } else if ('refund' in step) {
+          const answer = await billing(platform).refund(orderId, {
+            paymentRefunds: [{ paymentId }],
+            refundItems: {
+              lineItems: step.refund.map(([line, quantity]) => ({ lineItemId: lineIds[line], quantity })),
+            },
+          });
+          expect(answer.status, `${at} ${JSON.stringify(answer.body)}`).toBe(200);
+        } else {
+          const answer = await admin(platform).delete(
+            `/ecom/v1/fulfillments/${fulfillmentIds.pop()}/orders/${orderId}`,
+          );
+          expect(answer.status, at).toBe(200);
+        }
+        const now = await orderOf(platform, orderId);
+        expect(now.fulfillmentStatus, at).toBe(step.status);
+      }
+      // reaching FULFILLED is told on the timeline, whichever step got there
+      const reached = machine.steps.some((step) => step.status === 'FULFILLED');
+      const told = (await orderOf(platform, orderId)).activities.filter(
+        (activity: { type: string }) => activity.type === 'ORDER_FULFILLED',
+      ).length;
+      expect(told > 0).toBe(reached);
+    });
+  }
 
   it('a refund the provider declines leaves the order, its transactions and the stock as they were', async () => {
     const orderId = await buy(platform, [{ productId: teapot, quantity: 1 }], {

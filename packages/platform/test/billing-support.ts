@@ -95,15 +95,24 @@ export const billing = (platform: TestPlatform) => {
 export const cents = (amount: string | { amount: string }) =>
   Math.round(Number(typeof amount === 'string' ? amount : amount.amount) * 100);
 
-/** Pays for `lines` on the hosted page (with `coupon` applied) and answers the order's id. */
+/** Pays for `lines` on the hosted page (with `coupon` and merchant discounts applied) and answers the order's id. */
 export async function buy(
   platform: TestPlatform,
   lines: Array<{ productId: string; quantity: number }>,
-  options: { coupon?: string; card?: string; authorizeOnly?: boolean; auth?: string } = {},
+  options: {
+    coupon?: string;
+    card?: string;
+    authorizeOnly?: boolean;
+    auth?: string;
+    merchantDiscounts?: (cartLineIds: string[]) => unknown[];
+  } = {},
 ): Promise<string> {
   if (options.authorizeOnly) await setCapture(platform, 'AUTHORIZE_ONLY');
   try {
-    const shopper = await shopperCheckout(platform, lines, options.auth ? { auth: options.auth } : {});
+    const shopper = await shopperCheckout(platform, lines, {
+      ...(options.auth ? { auth: options.auth } : {}),
+      ...(options.merchantDiscounts ? { merchantDiscounts: options.merchantDiscounts } : {}),
+    });
     if (options.coupon) {
       const patched = await checkoutCalls(platform, shopper.auth).patch(shopper.checkoutId, {
         couponCode: options.coupon,

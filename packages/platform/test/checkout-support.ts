@@ -267,7 +267,12 @@ export const buyerDetails = (email = 'ada@example.com') => ({
 export async function shopperCheckout(
   platform: TestPlatform,
   lines: Array<{ productId: string; quantity: number }>,
-  options: { auth?: string; details?: boolean } = {},
+  options: {
+    auth?: string;
+    details?: boolean;
+    /** The merchant's discounts for the cart (given its line ids), set with the admin key. */
+    merchantDiscounts?: (cartLineIds: string[]) => unknown[];
+  } = {},
 ): Promise<{ auth: string; cartId: string; checkoutId: string }> {
   const auth = options.auth ?? (await visitorToken(platform));
   const cart = cartCalls(platform, auth);
@@ -275,6 +280,14 @@ export async function shopperCheckout(
     lineItems: lines.map((line) => catalogLine(line.productId, line.quantity)),
   });
   expect(added.status, JSON.stringify(added.body)).toBe(200);
+  if (options.merchantDiscounts) {
+    // the shopper's token with the admin key after it: the merchant discounts that shopper's cart
+    const lineIds = added.body.cart.lineItems.map((line: { id: string }) => line.id);
+    const discounted = await cartCalls(platform, `${auth},${platform.adminApiKey}`).patch({
+      merchantDiscounts: options.merchantDiscounts(lineIds),
+    });
+    expect(discounted.status, JSON.stringify(discounted.body)).toBe(200);
+  }
   const created = await cart.createCheckout({ channelType: 'WEB' });
   expect(created.status, JSON.stringify(created.body)).toBe(200);
   const checkoutId = created.body.checkoutId as string;

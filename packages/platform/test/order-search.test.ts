@@ -68,6 +68,66 @@ describe.each(DIALECTS)('order search, on %s', (dialect) => {
     expect(violatedFields(forged)).toEqual(['search.cursorPaging.cursor']);
   });
 
+  it('a tag filter walks the tagged orders newest first, page by page, forward and back', async () => {
+    const tag = `walk-${dialect}`;
+    // orders 0, 1, 3 and 4 hold the tag (3 with a private one too); 2 holds none
+    const tagged = [orders[0]!, orders[1]!, orders[3]!, orders[4]!];
+    const assigned = await admin(platform).post('/ecom/v1/bulk/orders/update-tags', {
+      orderIds: tagged.map((order) => order.id),
+      assignTags: { tags: { tagIds: [tag, 'other'] } },
+    });
+    expect(assigned.status, JSON.stringify(assigned.body)).toBe(200);
+    const privately = await admin(platform).post('/ecom/v1/bulk/orders/update-tags', {
+      orderIds: [orders[3]!.id],
+      assignTags: { privateTags: { tagIds: [tag] } },
+    });
+    expect(privately.status, JSON.stringify(privately.body)).toBe(200);
+    const newestFirst = [...tagged].reverse().map((order) => order.id);
+
+    for (const filter of [
+      { 'tags.tags.tagIds': { $hasSome: [tag] } },
+      { 'tags.tags.tagIds': { $hasAll: [tag, 'other'] } },
+      { $and: [{ 'tags.tags.tagIds': tag }, { status: 'APPROVED' }] },
+    ]) {
+      const first = await search({ search: { filter, cursorPaging: { limit: 3 } } });
+      expect(first.status, JSON.stringify(first.body)).toBe(200);
+      expect(ids(first)).toEqual(newestFirst.slice(0, 3));
+      expect(first.body.metadata.hasNext).toBe(true);
+      const second = await search({
+        search: { cursorPaging: { limit: 3, cursor: first.body.metadata.cursors.next } },
+      });
+      expect(ids(second)).toEqual(newestFirst.slice(3));
+      expect(second.body.metadata).toMatchObject({ hasNext: false, cursors: { next: null } });
+      const back = await search({ search: { cursorPaging: { cursor: second.body.metadata.cursors.prev } } });
+      expect(ids(back)).toEqual(newestFirst.slice(0, 3));
+    }
+    // oldest first, the private tag, a tag no order holds and another filter beside the tag
+    const oldest = await search({
+      search: {
+        filter: { 'tags.tags.tagIds': { $hasSome: [tag] } },
+        sort: [{ fieldName: 'createdDate', order: 'ASC' }],
+      },
+    });
+    expect(ids(oldest)).toEqual(tagged.map((order) => order.id));
+    const secret = await search({ search: { filter: { 'tags.privateTags.tagIds': { $hasSome: [tag] } } } });
+    expect(ids(secret)).toEqual([orders[3]!.id]);
+    expect(
+      ids(await search({ search: { filter: { 'tags.tags.tagIds': { $hasSome: ['nobody'] } } } })),
+    ).toEqual([]);
+    const numbered = await search({
+      search: { filter: { 'tags.tags.tagIds': tag, number: { $lte: orders[1]!.number } } },
+    });
+    expect(ids(numbered)).toEqual([orders[1]!.id, orders[0]!.id]);
+
+    // unassigning takes the order out of the tag's walk
+    await admin(platform).post('/ecom/v1/bulk/orders/update-tags', {
+      orderIds: [orders[4]!.id],
+      unassignTags: { tags: { tagIds: [tag] } },
+    });
+    const after = await search({ search: { filter: { 'tags.tags.tagIds': { $hasSome: [tag] } } } });
+    expect(ids(after)).toEqual(newestFirst.slice(1));
+  });
+
   it('filters by id, number, statuses and dates with the wire operators, and sorts by number', async () => {
     expect(ids(await search({ search: { filter: { id: orders[1]!.id } } }))).toEqual([orders[1]!.id]);
     expect(ids(await search({ search: { filter: { number: { $gte: orders[3]!.number } } } }))).toEqual([

@@ -4,6 +4,7 @@ import { inTransaction } from '../db/database.ts';
 import type { Tables } from '../db/tables.ts';
 import type { Mailer } from '../email/mailer.ts';
 import { type DomainEvent, recordEvents } from '../events/outbox.ts';
+import type { FulfillmentService } from '../fulfillments/service.ts';
 import { documentOf } from '../orders/service.ts';
 import type { OrderRow } from '../orders/tables.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
@@ -14,7 +15,6 @@ import {
   type PaymentDocument,
   paymentWire,
   type RefundDocument,
-  readTransactions,
   type VoidDocument,
 } from '../payments/transactions.ts';
 import { type Big, type Currency, currencyOf, decimal, maxBig } from '../pricing/money.ts';
@@ -40,14 +40,19 @@ import {
   calculateRefund,
   type RefundItemsInput,
   refundability,
+  refundedSoFar,
   type SoldOrder,
 } from './refund-calculation.ts';
 import { refundEmail } from './refund-email.ts';
 
-/** What billing needs of the other domains: the payment provider, the catalog's stock, the outbox. */
+/**
+ * What billing needs of the other domains: the payment provider, the catalog's stock, the outbox,
+ * and the fulfillment status's rule (a refunded unshipped line no longer waits to ship).
+ */
 export interface BillingDependencies {
   provider: () => PaymentProvider;
   catalog: Pick<CatalogService, 'returnStock'>;
+  fulfillments: Pick<FulfillmentService, 'statusAfterRefund'>;
   mailer: Pick<Mailer, 'queue'>;
 }
 
@@ -106,7 +111,7 @@ interface Ledger {
   currency: Currency;
   total: Big;
   payments: OrderPaymentRow[];
-  refunds: Array<CountedRefund & { id: string }>;
+  refunds: Array<CountedRefund & { id: string; createdAt: string }>;
 }
 
 /** A money call's outcome as its request row keeps it: a retry with the same key answers it again. */
@@ -701,15 +706,23 @@ export class BillingService {
       .where('id', '=', plan.refundId)
       .execute();
     refund.status = 'SUCCEEDED';
+    // each write below is mirrored on the ledger, which `settle` then reads instead of the tables
     for (const payment of ledger.payments) {
       if (!doc.transactions.some((transaction) => transaction.paymentId === payment.id)) continue;
+      payment.status = refundedPaymentStatus(payment, ledger.refunds);
+      payment.updated_at = now.toISOString();
       await trx
         .updateTable('order_payments')
-        .set({ status: refundedPaymentStatus(payment, ledger.refunds), updated_at: now.toISOString() })
+        .set({ status: payment.status, updated_at: payment.updated_at })
         .where('id', '=', payment.id)
         .execute();
     }
     await this.restock(trx, ledger, plan.restock);
+    const fulfillmentStatus = await this.deps.fulfillments.statusAfterRefund(
+      trx,
+      ledger.row,
+      refundedSoFar(ledger.refunds).lines,
+    );
     const orderNumber = ledger.row.number === null ? ledger.row.id : String(ledger.row.number);
     const to = ledger.order.buyerInfo?.email;
     if (plan.notify.sendCustomerEmail && to) {
@@ -735,7 +748,7 @@ export class BillingService {
     }
     const orderTransactions = await this.settle(
       trx,
-      ledger.row.id,
+      ledger,
       [
         {
           type: 'ORDER_REFUNDED',
@@ -746,8 +759,12 @@ export class BillingService {
             restocked: plan.restock.map((item) => ({ productId: item.productId, quantity: item.quantity })),
           },
         },
+        ...(fulfillmentStatus === 'FULFILLED' && ledger.row.fulfillment_status !== 'FULFILLED'
+          ? [{ type: 'ORDER_FULFILLED' }]
+          : []),
       ],
       now,
+      fulfillmentStatus,
     );
     return {
       ok: { refund: { ...doc, createdDate: now.toISOString() }, orderTransactions },
@@ -757,7 +774,8 @@ export class BillingService {
   /**
    * Puts the refunded lines back on the shelf and counts them on the order's lines
    * (`restockedQuantity`, which a cancel with restock reads too), so no unit goes back twice: a line
-   * restocked meanwhile (a cancel, another refund) is given back only what it has left.
+   * restocked meanwhile (a cancel, another refund) is given back only what it has left. The order's
+   * document is changed on the ledger: `settle` writes it, in the same transaction.
    */
   private async restock(
     trx: Transaction<Tables>,
@@ -778,11 +796,7 @@ export class BillingService {
       stock.push({ ...item, quantity });
     }
     if (stock.length === 0) return;
-    await trx
-      .updateTable('orders')
-      .set({ doc: JSON.stringify(doc) })
-      .where('id', '=', ledger.row.id)
-      .execute();
+    ledger.row.doc = JSON.stringify(doc);
     await this.deps.catalog.returnStock(trx, stock);
   }
 
@@ -959,14 +973,15 @@ export class BillingService {
    * money call on any process waits for this one's transaction (on both databases) before reading.
    */
   private async ledger(trx: Transaction<Tables>, orderId: string, hold = true): Promise<Ledger> {
-    if (hold) {
-      await trx
-        .updateTable('orders')
-        .set((eb) => ({ updated_at: eb.ref('updated_at') }))
-        .where('id', '=', orderId)
-        .execute();
-    }
-    const row = await trx.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirst();
+    // holding the order is writing its row: the write that locks it answers the row too (one query)
+    const row = hold
+      ? await trx
+          .updateTable('orders')
+          .set((eb) => ({ updated_at: eb.ref('updated_at') }))
+          .where('id', '=', orderId)
+          .returningAll()
+          .executeTakeFirst()
+      : await trx.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirst();
     if (!row || row.number === null) throw notFound('order', orderId);
     const order = JSON.parse(row.doc) as Ledger['order'];
     const currency = currencyOf(order.currency ?? 'USD');
@@ -995,6 +1010,7 @@ export class BillingService {
       refunds: refunds.map((refund) => ({
         id: refund.id,
         status: refund.status,
+        createdAt: refund.created_at,
         doc: JSON.parse(refund.doc) as RefundDocument,
       })),
     };
@@ -1006,11 +1022,14 @@ export class BillingService {
    */
   private async settle(
     trx: Transaction<Tables>,
-    orderId: string,
+    current: Ledger | string,
     activities: Activity[],
     now: Date,
+    fulfillmentStatus?: string,
   ): Promise<OrderTransactionsDocument> {
-    const ledger = await this.ledger(trx, orderId, false);
+    // the ledger as the caller kept it true of its writes, or the order's id to read it afresh
+    const ledger = typeof current === 'string' ? await this.ledger(trx, current, false) : current;
+    const orderId = ledger.row.id;
     const paymentStatus = derivePaymentStatus(
       ledger.row.payment_status,
       ledger.total,
@@ -1028,28 +1047,34 @@ export class BillingService {
       ...(doc.activities ?? []),
       ...timeline.map((activity) => ({ id: newId(), createdDate: at, ...activity })),
     ];
-    await trx
-      .updateTable('orders')
-      .set({ payment_status: paymentStatus, doc: JSON.stringify(doc), updated_at: at })
-      .where('id', '=', orderId)
-      .execute();
     const row = await trx
-      .selectFrom('orders')
-      .selectAll()
+      .updateTable('orders')
+      .set({
+        payment_status: paymentStatus,
+        ...(fulfillmentStatus ? { fulfillment_status: fulfillmentStatus } : {}),
+        doc: JSON.stringify(doc),
+        updated_at: at,
+      })
       .where('id', '=', orderId)
+      .returningAll()
       .executeTakeFirstOrThrow();
-    const [orderTransactions] = await readTransactions(trx, [orderId]);
+    // the transactions as just read, not read again
+    const orderTransactions: OrderTransactionsDocument = {
+      orderId,
+      payments: ledger.payments.map(paymentWire),
+      refunds: ledger.refunds.map((refund) => ({ ...refund.doc, createdDate: refund.createdAt })),
+    };
     const events: DomainEvent[] = [
       {
         entity: 'orderTransactions',
         slug: 'updated',
         entityId: orderId,
-        payload: { entity: orderTransactions! },
+        payload: { entity: orderTransactions },
       },
       { entity: 'order', slug: 'updated', entityId: orderId, payload: { entity: documentOf(row) } },
     ];
     await recordEvents(trx, events, now);
-    return orderTransactions!;
+    return orderTransactions;
   }
 
   /** A money call without a provider step, once per idempotency key. */

@@ -56,9 +56,9 @@ interface OrderLine {
 
 /**
  * Fulfillments: the line quantities of an order that were shipped, with tracking. The order's
- * `fulfillmentStatus` is derived from them (none: NOT_FULFILLED, some: PARTIALLY_FULFILLED, every
- * shipped line whole: FULFILLED), in the transaction that changes them, under the order's lock, so a
- * fulfillment never ships more than was bought and never races a cancel to both succeeding.
+ * `fulfillmentStatus` is derived from them and from its refunds (`fulfillmentStatus` below, the one
+ * rule), in the transaction that changes either, under the order's lock, so a fulfillment never ships
+ * more than was bought less refunded and never races a cancel to both succeeding.
  */
 export class FulfillmentService {
   constructor(
@@ -77,6 +77,26 @@ export class FulfillmentService {
       for (const line of fulfillment.lineItems)
         fulfilled.set(line.id, (fulfilled.get(line.id) ?? 0) + line.quantity);
     return fulfilled;
+  }
+
+  /**
+   * The status `order` has once its refunded units are `refunded` (a refund calls this with the
+   * refunds it just counted), inside the transaction that holds the order. An order with nothing
+   * shipped stays NOT_FULFILLED whatever is refunded: its fulfillments are not read.
+   */
+  async statusAfterRefund(
+    trx: Transaction<Tables>,
+    order: { id: string; doc: string; fulfillment_status: string },
+    refunded: Map<string, number>,
+  ): Promise<string> {
+    if (order.fulfillment_status === 'NOT_FULFILLED') return order.fulfillment_status;
+    const doc = JSON.parse(order.doc) as { lineItems?: OrderLine[] };
+    return fulfillmentStatus(
+      Array.isArray(doc.lineItems) ? doc.lineItems : [],
+      await this.fulfilledQuantities(trx, order.id),
+      refunded,
+      order.fulfillment_status,
+    );
   }
 
   /** `GET /v1/fulfillments/orders/{orderId}`: the buyer's own order's, or any for an admin. */
@@ -239,6 +259,7 @@ export class FulfillmentService {
       const status = fulfillmentStatus(
         lines(locked),
         await this.fulfilledQuantities(trx, orderId),
+        await refundedLineQuantities(trx, orderId),
         locked.row.fulfillment_status,
       );
       const activities: NewActivity[] =
@@ -296,10 +317,7 @@ export class FulfillmentService {
         continue;
       }
       seen.add(line.id);
-      const left = Math.max(
-        0,
-        bought.quantity - (refunded.get(line.id) ?? 0) - (fulfilled.get(line.id) ?? 0),
-      );
+      const left = Math.max(0, fulfillable(bought, refunded) - (fulfilled.get(line.id) ?? 0));
       const quantity = line.quantity ?? left;
       if (quantity < 1 || quantity > left) {
         throw applicationError(
@@ -338,7 +356,7 @@ export class FulfillmentService {
         doc: JSON.stringify(stored(fulfillment)),
       })
       .execute();
-    const status = fulfillmentStatus(orderLines, fulfilled, row.fulfillment_status);
+    const status = fulfillmentStatus(orderLines, fulfilled, refunded, row.fulfillment_status);
     const activities: NewActivity[] = [];
     if (tracking?.trackingNumber) activities.push({ type: 'TRACKING_NUMBER_ADDED', fulfillmentId: id });
     if (tracking?.trackingLink) activities.push({ type: 'TRACKING_LINK_ADDED', fulfillmentId: id });
@@ -408,21 +426,33 @@ function lines(locked: LockedOrder): OrderLine[] {
 }
 
 /**
- * The order's fulfillment status from what was fulfilled: the lines that ship count (all lines when
- * none ships); an order with nothing to ship that was FULFILLED on approval stays so.
+ * Units of `line` that can ship at all: what was bought less what was refunded (a cancel is of the
+ * whole order, which then ships nothing).
+ */
+function fulfillable(line: OrderLine, refunded: Map<string, number>): number {
+  return Math.max(0, line.quantity - (refunded.get(line.id) ?? 0));
+}
+
+/**
+ * The order's fulfillment status, the one place it is derived: the lines that ship count (all lines
+ * when none ships); a line is done when its fulfillments reach what can ship of it (bought less
+ * refunded), so a refunded unshipped line never holds the order at PARTIALLY_FULFILLED. Nothing
+ * shipped stays NOT_FULFILLED even when all was refunded; an order with nothing to ship that was
+ * FULFILLED on approval stays so.
  */
 export function fulfillmentStatus(
   orderLines: OrderLine[],
   fulfilled: Map<string, number>,
+  refunded: Map<string, number>,
   current: string,
 ): string {
   const shipped = orderLines.filter((line) => line.physicalProperties?.shippable);
   const counted = shipped.length > 0 ? shipped : orderLines;
   if (shipped.length === 0 && current === 'FULFILLED' && fulfilled.size === 0) return current;
-  const done = counted.filter((line) => (fulfilled.get(line.id) ?? 0) >= line.quantity).length;
   const any = [...fulfilled.values()].some((quantity) => quantity > 0);
-  if (counted.length > 0 && done === counted.length) return 'FULFILLED';
-  return any ? 'PARTIALLY_FULFILLED' : 'NOT_FULFILLED';
+  if (!any) return 'NOT_FULFILLED';
+  const done = counted.every((line) => (fulfilled.get(line.id) ?? 0) >= fulfillable(line, refunded));
+  return counted.length > 0 && done ? 'FULFILLED' : 'PARTIALLY_FULFILLED';
 }
 
 function fulfillmentOf(row: OrderFulfillmentRow): Fulfillment {

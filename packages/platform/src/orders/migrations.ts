@@ -1,4 +1,4 @@
-import type { Kysely, Migration } from 'kysely';
+import { type Kysely, type Migration, sql } from 'kysely';
 import { buyerEmail } from './model.ts';
 import { searchColumns, tagsOf } from './search.ts';
 
@@ -203,6 +203,23 @@ export const orderMigrations: Record<string, Migration> = {
         .createIndex('orders_search_total')
         .on('orders')
         .columns(['total_amount', 'id'])
+        .execute();
+    },
+  },
+  '0035_order_tags_newest_first': {
+    // a search by tag walks the tag's rows newest first: the order's created date is kept on each row
+    async up(db: Kysely<any>) {
+      await db.schema
+        .alterTable('order_tags')
+        .addColumn('order_created_at', 'text', (col) => col.notNull().defaultTo(''))
+        .execute();
+      await sql`update order_tags set order_created_at = (select orders.created_at from orders where orders.id = order_tags.order_id)`.execute(
+        db,
+      );
+      await db.schema
+        .createIndex('order_tags_newest')
+        .on('order_tags')
+        .columns(['kind', 'tag_id', 'order_created_at', 'order_id'])
         .execute();
     },
   },

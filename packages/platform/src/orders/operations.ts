@@ -168,7 +168,7 @@ export class OrderOperations {
       })
       .where('id', '=', row.id)
       .execute();
-    if (change.tags) await writeTags(trx, row.id, tagsOf(doc));
+    if (change.tags) await writeTags(trx, row, tagsOf(doc));
     const order = documentOf(next);
     const events: DomainEvent[] = [
       { entity: 'order', slug: 'updated', entityId: row.id, payload: { entity: order } },

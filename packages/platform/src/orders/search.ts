@@ -132,9 +132,10 @@ export function tagsOf(order: object): { public: string[]; private: string[] } {
 /** Writes the side tables a search reads (line items' products, tags) for a new order, in `trx`. */
 export async function indexOrderLists(
   trx: Transaction<Tables>,
-  orderId: string,
+  orderRow: { id: string; created_at: string },
   order: object,
 ): Promise<void> {
+  const orderId = orderRow.id;
   const doc = order as SearchedDocument;
   const lines = new Map<string, { order_id: string; product_id: string; product_name: string }>();
   for (const line of doc.lineItems ?? []) {
@@ -150,24 +151,82 @@ export async function indexOrderLists(
       .insertInto('order_line_items')
       .values([...lines.values()])
       .execute();
-  await writeTags(trx, orderId, tagsOf(doc));
+  await writeTags(trx, orderRow, tagsOf(doc));
 }
 
-/** Makes the order's tag rows those of `tags`, in `trx` (the order's row is locked by the caller). */
+/**
+ * Makes the order's tag rows those of `tags`, in `trx` (the order's row is locked by the caller),
+ * each with the order's created date, so a search by tag walks them newest first.
+ */
 export async function writeTags(
   trx: Transaction<Tables>,
-  orderId: string,
+  order: { id: string; created_at: string },
   tags: { public: string[]; private: string[] },
 ): Promise<void> {
+  const orderId = order.id;
   await trx.deleteFrom('order_tags').where('order_id', '=', orderId).execute();
   const rows = [
     ...new Set(tags.public.map((tag) => `public\u0000${tag}`)),
     ...new Set(tags.private.map((tag) => `private\u0000${tag}`)),
   ].map((key) => {
     const [kind, tag_id] = key.split('\u0000') as [string, string];
-    return { order_id: orderId, kind, tag_id };
+    return { order_id: orderId, kind, tag_id, order_created_at: order.created_at };
   });
   if (rows.length > 0) await trx.insertInto('order_tags').values(rows).execute();
+}
+
+/**
+ * The one tag a filter requires of every order it finds (a tag field at its top or in its top `$and`,
+ * naming one tag, or `$hasAll`'s first), and the filter without it: a search sorted by created date
+ * walks that tag's rows newest first (index `order_tags_newest`) and checks the rest on each order,
+ * instead of sorting every order that holds the tag.
+ */
+export function leadingTag(
+  filter: unknown,
+): { kind: string; tagId: string; rest: Record<string, unknown> } | undefined {
+  if (!filter || typeof filter !== 'object' || Array.isArray(filter)) return undefined;
+  const record = filter as Record<string, unknown>;
+  for (const [key, value] of Object.entries(record)) {
+    const set = ownValue(FILTER_SETS, key);
+    if (set && 'kind' in set) {
+      const one = (list: unknown) =>
+        Array.isArray(list) && list.length === 1 && typeof list[0] === 'string' ? list[0] : undefined;
+      const rest = { ...record };
+      delete rest[key];
+      if (typeof value === 'string') return { kind: set.kind, tagId: value, rest };
+      if (Array.isArray(value)) {
+        const tagId = one(value);
+        if (tagId !== undefined) return { kind: set.kind, tagId, rest };
+        continue;
+      }
+      if (!value || typeof value !== 'object') continue;
+      const operators = value as Record<string, unknown>;
+      const names = Object.keys(operators);
+      const all = operators.$hasAll;
+      if (names.length === 1 && Array.isArray(all) && typeof all[0] === 'string') {
+        // the first tag leads; the others are still required of each order
+        if (all.length > 1) rest[key] = { $hasAll: all.slice(1) };
+        return { kind: set.kind, tagId: all[0], rest };
+      }
+      const tagId =
+        names.length === 1
+          ? (one(operators.$hasSome) ??
+            one(operators.$in) ??
+            (typeof operators.$eq === 'string' ? operators.$eq : undefined))
+          : undefined;
+      if (tagId !== undefined) return { kind: set.kind, tagId, rest };
+    }
+  }
+  const parts = record.$and;
+  if (Array.isArray(parts))
+    for (const [index, part] of parts.entries()) {
+      const found = leadingTag(part);
+      if (found) {
+        const rest = { ...record, $and: parts.map((other, at) => (at === index ? found.rest : other)) };
+        return { kind: found.kind, tagId: found.tagId, rest };
+      }
+    }
+  return undefined;
 }
 
 /**

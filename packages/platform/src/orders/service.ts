@@ -1,4 +1,4 @@
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { type Kysely, type SelectQueryBuilder, sql, type Transaction } from 'kysely';
 import { inTransaction } from '../db/database.ts';
 import type { Tables } from '../db/tables.ts';
 import type { Mailer } from '../email/mailer.ts';
@@ -14,6 +14,7 @@ import {
   decodeCursor,
   encodeCursor,
   indexOrderLists,
+  leadingTag,
   MAX_ORDERS_PAGE,
   type OrderSearch,
   searchColumns,
@@ -77,7 +78,7 @@ export class OrderService {
         ...searchColumns(doc),
       })
       .execute();
-    await indexOrderLists(trx, id, doc);
+    await indexOrderLists(trx, { id, created_at: at }, doc);
     return id;
   }
 
@@ -261,21 +262,35 @@ export class OrderService {
     const sort = cursor?.sort ?? sortOf(search.sort);
     const limit = search.cursorPaging?.limit ?? cursor?.limit ?? MAX_ORDERS_PAGE;
     checkFilterBudget(filter, 'search.filter');
-    const condition = compileFilter(filter, 'search.filter');
+    // a tag every order found holds leads: its rows walk newest first, each joined to its order
+    const tag = sort.column === 'created_at' ? leadingTag(filter) : undefined;
+    const condition = compileFilter(tag?.rest ?? filter, 'search.filter');
     const named = statusesNamed(filter);
     const backwards = cursor?.direction === 'prev';
     // walking back to the previous page reads the sort the other way, then turns the page around
     const descending = backwards ? !sort.descending : sort.descending;
-    // the page is chosen on the keys alone, then its documents are read: a filter the index cannot
-    // walk in order (a tag) sorts small rows, not whole orders
-    let query = this.db
-      .selectFrom('orders')
-      .select(['id', sort.column])
+    // the page is chosen on the keys alone, then its documents are read
+    const sortKey = tag ? 'order_tags.order_created_at' : sort.column;
+    const idKey = tag ? 'order_tags.order_id' : 'orders.id';
+    // typed with both tables in scope: the tag rows' columns are named only when they lead
+    const from = (tag
+      ? this.db
+          .selectFrom('order_tags')
+          .innerJoin('orders', 'orders.id', 'order_tags.order_id')
+          .where('order_tags.kind', '=', tag.kind)
+          .where('order_tags.tag_id', '=', tag.tagId)
+      : this.db.selectFrom('orders')) as unknown as SelectQueryBuilder<
+      Tables,
+      'orders' | 'order_tags',
+      object
+    >;
+    let query = from
+      .select(['orders.id', `orders.${sort.column}`])
       .where('number', 'is not', null)
       .where('status', '<>', 'INITIALIZED')
-      .where((eb) => condition(eb))
-      .orderBy(sort.column, descending ? 'desc' : 'asc')
-      .orderBy('id', descending ? 'desc' : 'asc')
+      .where((eb) => condition(eb as never))
+      .orderBy(sortKey, descending ? 'desc' : 'asc')
+      .orderBy(idKey, descending ? 'desc' : 'asc')
       .limit(limit + 1);
     const hidden = ['PENDING', 'REJECTED'].filter((status) => !named.has(status));
     if (hidden.length > 0) query = query.where('status', 'not in', hidden);
@@ -291,8 +306,8 @@ export class OrderService {
       const [value, id] = cursor.key;
       query = query.where((eb) =>
         eb.or([
-          eb(sort.column, descending ? '<' : '>', value),
-          eb.and([eb(sort.column, '=', value), eb('id', descending ? '<' : '>', id)]),
+          eb(sortKey, descending ? '<' : '>', value),
+          eb.and([eb(sortKey, '=', value), eb(idKey, descending ? '<' : '>', id)]),
         ]),
       );
     }

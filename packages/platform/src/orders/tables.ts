@@ -3,8 +3,11 @@ export interface OrderTables {
   orders: OrderRow;
   /** Counters that give out numbers, one row each (`orders`): bumped in the transaction that uses one. */
   order_counters: { name: string; value: number };
-  /** An order's tags, one row a tag (`kind` `public` or `private`): what a search by tag walks (0026). */
-  order_tags: { order_id: string; kind: string; tag_id: string };
+  /**
+   * An order's tags, one row a tag (`kind` `public` or `private`): what a search by tag walks (0026),
+   * newest first by the order's created date kept on each row (0035; it never changes).
+   */
+  order_tags: { order_id: string; kind: string; tag_id: string; order_created_at: string };
   /** An order's lines as a search by product reads them (0026). */
   order_line_items: { order_id: string; product_id: string; product_name: string };
 }
