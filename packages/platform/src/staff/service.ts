@@ -51,7 +51,6 @@ export interface StaffMember {
   updatedDate: string;
 }
 
-
 /** How long what a staff member may do is kept in a process's memory: a role change or suspension shows within it. */
 const AUTHORITY_TTL_MS = 500;
 /** How long an invitation may be accepted. */
