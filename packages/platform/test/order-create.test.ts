@@ -129,12 +129,24 @@ describe.each(DIALECTS)('orders the merchant records, on %s', (dialect) => {
     expect(fulfilled.status, JSON.stringify(fulfilled.body)).toBe(200);
     expect((await adminOrder(platform, order.id)).fulfillmentStatus).toBe('FULFILLED');
 
-    // and the cash handed back for a line is recorded as refunded outside the platform
+    // each line holds its share of the discount and tax: the gift wrap paid 3.00 - 0.09 + 0.24
+    const wrap = { lineItems: [{ lineItemId: order.lineItems[1].id, quantity: 1 }] };
+    const calculated = await billing(platform).calculate(order.id, wrap);
+    expect(calculated.status, JSON.stringify(calculated.body)).toBe(200);
+    expect(calculated.body.summary.total.amount).toBe('3.15');
+    const all = await billing(platform).calculate(order.id, {
+      lineItems: order.lineItems.map((line: { id: string; quantity: number }) => ({
+        lineItemId: line.id,
+        quantity: line.quantity,
+      })),
+    });
+    expect(all.body.summary.total.amount).toBe('42.00');
+    // the cash handed back for that line is recorded as refunded outside the platform
     const refunded = await billing(platform).refund(order.id, {
       paymentRefunds: [
-        { paymentId: cash.body.paymentsIds[0], amount: { amount: '3.00' }, externalRefund: true },
+        { paymentId: cash.body.paymentsIds[0], amount: { amount: '3.15' }, externalRefund: true },
       ],
-      refundItems: { lineItems: [{ lineItemId: order.lineItems[1].id, quantity: 1 }] },
+      refundItems: wrap,
     });
     expect(refunded.status, JSON.stringify(refunded.body)).toBe(200);
     expect((await adminOrder(platform, order.id)).paymentStatus).toBe('PARTIALLY_REFUNDED');
@@ -161,6 +173,36 @@ describe.each(DIALECTS)('orders the merchant records, on %s', (dialect) => {
         'AMOUNTS_DO_NOT_ADD_UP',
       ]);
     }
+    // the lines' own taxes must be the summary's tax; a discount cannot pass the subtotal
+    const taxedLines = base.lineItems.map((line) => ({
+      ...line,
+      taxDetails: { totalTax: { amount: '1.60' } },
+    }));
+    const tooMuchTax = await create({
+      ...base,
+      lineItems: taxedLines.slice(0, 1).concat(base.lineItems[1]!),
+    });
+    expect(applicationCode(tooMuchTax)).toBe('AMOUNTS_DO_NOT_ADD_UP');
+    const lineTaxes = await create({
+      ...base,
+      lineItems: taxedLines,
+      buyerInfo: { email: uniqueEmail('taxed') },
+    });
+    expect(lineTaxes.status, JSON.stringify(lineTaxes.body)).toBe(200);
+    expect(lineTaxes.body.order.lineItems.map((line: any) => line.taxInfo.taxAmount.amount)).toEqual([
+      '1.60',
+      '1.60',
+    ]);
+    const overDiscount = await create({
+      ...base,
+      priceSummary: {
+        subtotal: { amount: '40.00' },
+        shipping: { amount: '50.00' },
+        discount: { amount: '40.01' },
+        total: { amount: '49.99' },
+      },
+    });
+    expect(applicationCode(overDiscount)).toBe('AMOUNTS_DO_NOT_ADD_UP');
     const other = await create({ ...base, currency: 'EUR' });
     expect([other.status, applicationCode(other)]).toEqual([
       400,

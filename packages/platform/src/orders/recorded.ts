@@ -120,7 +120,7 @@ export function recordedOrder(order: Input, settings: unknown, store: RecordingS
   let linesTotal = new Big(0);
   let shippable = false;
   const seenIds = new Set<string>();
-  const lineItems = lines.slice(0, MAX_RECORDED_LINES).map((raw, index) => {
+  const parsedLines = lines.slice(0, MAX_RECORDED_LINES).map((raw, index) => {
     const field = `order.lineItems[${index}]`;
     const line: Input = isObject(raw) ? raw : {};
     if (!isObject(raw)) violations.push(violation(field, 'must be a line item', 'FORMAT'));
@@ -187,32 +187,24 @@ export function recordedOrder(order: Input, settings: unknown, store: RecordingS
       ? money(tax.totalTax ?? { amount: '0' }, `${field}.taxDetails.totalTax`, false)
       : undefined;
     const taxRate = typeof tax?.taxRate === 'string' ? tax.taxRate : '0';
-    const zero = price(new Big(0));
-    const total = price(lineTotal);
     return {
-      id,
-      productName: { original: typeof name === 'string' ? name.trim() : '' },
-      ...(isObject(line.catalogReference) ? { catalogReference: line.catalogReference } : {}),
-      quantity,
-      price: unit ? price(unit) : zero,
-      priceBeforeDiscounts: unit ? price(unit) : zero,
-      lineItemPrice: total,
-      totalPriceBeforeTax: total,
-      totalPriceAfterTax: total,
-      totalDiscount: zero,
-      taxDetails: { taxRate, totalTax: lineTax ? price(lineTax) : zero, taxableAmount: total },
-      taxInfo: {
-        taxAmount: lineTax ? price(lineTax) : zero,
-        taxableAmount: total,
-        taxRate,
-        taxIncludedInPrice: store.taxIncludedInPrices,
-        taxBreakdown: [],
+      lineTotal,
+      ...(lineTax ? { statedTax: lineTax } : {}),
+      taxRate,
+      unit: unit ?? new Big(0),
+      doc: {
+        id,
+        productName: { original: typeof name === 'string' ? name.trim() : '' },
+        ...(isObject(line.catalogReference) ? { catalogReference: line.catalogReference } : {}),
+        quantity,
       },
-      descriptionLines: Array.isArray(line.descriptionLines) ? line.descriptionLines : [],
-      ...(isObject(line.image) ? { image: line.image } : {}),
-      physicalProperties: { ...physical, shippable: ships },
-      itemType: preset || custom ? line.itemType : { preset: 'PHYSICAL' },
-      paymentOption: typeof line.paymentOption === 'string' ? line.paymentOption : 'FULL_PAYMENT_ONLINE',
+      rest: {
+        descriptionLines: Array.isArray(line.descriptionLines) ? line.descriptionLines : [],
+        ...(isObject(line.image) ? { image: line.image } : {}),
+        physicalProperties: { ...physical, shippable: ships },
+        itemType: preset || custom ? line.itemType : { preset: 'PHYSICAL' },
+        paymentOption: typeof line.paymentOption === 'string' ? line.paymentOption : 'FULL_PAYMENT_ONLINE',
+      },
     };
   });
 
@@ -308,6 +300,61 @@ export function recordedOrder(order: Input, settings: unknown, store: RecordingS
       'AMOUNTS_DO_NOT_ADD_UP',
       `subtotal + shipping + tax - discount is ${currency.text(expected)}; priceSummary.total is ${currency.text(total!)}`,
     );
+  if (discount.gt(subtotal!))
+    throw applicationError(
+      'INVALID_ARGUMENT',
+      'AMOUNTS_DO_NOT_ADD_UP',
+      `priceSummary.discount ${currency.text(discount)} is more than the subtotal ${currency.text(subtotal!)}`,
+    );
+  const stated = parsedLines.some((line) => line.statedTax !== undefined);
+  const statedTax = parsedLines.reduce((sum, line) => sum.plus(line.statedTax ?? 0), new Big(0));
+  if (stated && !statedTax.eq(tax))
+    throw applicationError(
+      'INVALID_ARGUMENT',
+      'AMOUNTS_DO_NOT_ADD_UP',
+      `the line items' taxes come to ${currency.text(statedTax)}; priceSummary.tax is ${currency.text(tax)}`,
+    );
+
+  // each line carries its share of the order's discount and tax, so a refund of it gives back what
+  // the buyer paid for it and the lines' parts add up to the order's (billing/refund-calculation.ts)
+  const discounts = shares(
+    discount,
+    parsedLines.map((line) => line.lineTotal),
+    currency,
+  );
+  const taxes = stated
+    ? parsedLines.map((line) => line.statedTax ?? new Big(0))
+    : shares(
+        tax,
+        parsedLines.map((line, index) => line.lineTotal.minus(discounts[index]!)),
+        currency,
+      );
+  const lineItems = parsedLines.map((line, index) => {
+    const lineDiscount = discounts[index]!;
+    const lineTax = taxes[index]!;
+    const net = line.lineTotal.minus(lineDiscount);
+    // tax inside the prices is part of the line's price already
+    const beforeTax = store.taxIncludedInPrices ? net.minus(lineTax) : net;
+    const afterTax = store.taxIncludedInPrices ? net : net.plus(lineTax);
+    return {
+      ...line.doc,
+      price: price(line.unit),
+      priceBeforeDiscounts: price(line.unit),
+      lineItemPrice: price(line.lineTotal),
+      totalPriceBeforeTax: price(beforeTax),
+      totalPriceAfterTax: price(afterTax),
+      totalDiscount: price(lineDiscount),
+      taxDetails: { taxRate: line.taxRate, totalTax: price(lineTax), taxableAmount: price(beforeTax) },
+      taxInfo: {
+        taxAmount: price(lineTax),
+        taxableAmount: price(beforeTax),
+        taxRate: line.taxRate,
+        taxIncludedInPrice: store.taxIncludedInPrices,
+        taxBreakdown: [],
+      },
+      ...line.rest,
+    };
+  });
 
   const notifications = isObject(settings) && isObject(settings.notifications) ? settings.notifications : {};
   return {
@@ -344,4 +391,28 @@ export function recordedOrder(order: Input, settings: unknown, store: RecordingS
       shippable,
     },
   };
+}
+
+/**
+ * `amount` split over lines in proportion to `weights`, to the currency's smallest unit, adding up to
+ * it exactly (largest remainders): a line never gets more than its weight when `amount` is at most
+ * their sum. With no weight at all, the first line takes it.
+ */
+function shares(amount: Big, weights: Big[], currency: Currency): Big[] {
+  const whole = weights.reduce((sum, weight) => sum.plus(weight), new Big(0));
+  if (weights.length === 0) return [];
+  if (whole.eq(0)) return weights.map((_, index) => (index === 0 ? amount : new Big(0)));
+  const exact = weights.map((weight) => amount.times(weight).div(whole));
+  const floors = exact.map((share) => share.round(currency.decimals, 0));
+  const unit = new Big(1).div(new Big(10).pow(currency.decimals));
+  let left = amount.minus(floors.reduce((sum, share) => sum.plus(share), new Big(0)));
+  const byRemainder = exact
+    .map((share, index) => ({ index, remainder: share.minus(floors[index]!) }))
+    .sort((a, b) => b.remainder.cmp(a.remainder));
+  for (const { index } of byRemainder) {
+    if (left.lte(0)) break;
+    floors[index] = floors[index]!.plus(unit);
+    left = left.minus(unit);
+  }
+  return floors;
 }
