@@ -183,7 +183,12 @@ export async function openServices(
       // member administration never takes out the owner, nor staff the staff calls have not (issue 21)
       staffStandingOf: (memberId) => staff.standingOf(memberId),
     });
-    const orders = new OrderService(database.db, { mailer }, store);
+    const orders = new OrderService(
+      database.db,
+      // the store's settings are built below; a recorded order reads them when created
+      { mailer, store: () => storeSettings.storeSettings() },
+      store,
+    );
     const catalog = new CatalogService(database.db, {
       publicUrl: config.publicUrl,
       dialect: database.dialect,

@@ -135,4 +135,40 @@ describe.each(DIALECTS)("the hosted platform's own client runs a merchant's day,
     });
     expect(counted.aggregates.byStatus).toEqual({ APPROVED: 1, CANCELED: 1 });
   });
+
+  it('records a till order with createOrder and finds it by its channel', async () => {
+    const order: any = await merchant.orders.createOrder({
+      lineItems: [
+        {
+          productName: { original: 'Hosted Kettle' },
+          catalogReference: { catalogItemId: productId, appId: 'till' },
+          itemType: { preset: 'PHYSICAL' },
+          quantity: 2,
+          price: { amount: '45.00' },
+        },
+      ],
+      buyerInfo: { email: 'till@example.com' },
+      channelInfo: { type: 'POS' },
+      priceSummary: { subtotal: { amount: '90.00' }, total: { amount: '90.00' } },
+    } as any);
+    expect(order).toMatchObject({
+      status: 'APPROVED',
+      paymentStatus: 'NOT_PAID',
+      fulfillmentStatus: 'NOT_FULFILLED',
+      priceSummary: { total: { amount: '90.00' } },
+    });
+    expect(order._id).toEqual(expect.any(String));
+    expect(order.lineItems[0]._id).toEqual(expect.any(String));
+    const found = await merchant.orders.searchOrders({ filter: { 'channelInfo.type': 'POS' } } as any);
+    expect(found.orders?.map((hit: any) => hit._id)).toEqual([order._id]);
+
+    await expect(
+      merchant.orders.createOrder({
+        lineItems: order.lineItems.map((line: any) => ({ ...line, _id: undefined })),
+        buyerInfo: { email: 'till@example.com' },
+        channelInfo: { type: 'POS' },
+        priceSummary: { subtotal: { amount: '90.00' }, total: { amount: '89.99' } },
+      } as any),
+    ).rejects.toMatchObject({ details: { applicationError: { code: 'AMOUNTS_DO_NOT_ADD_UP' } } });
+  });
 });

@@ -1,10 +1,11 @@
 import { CALLERS, type HttpApp } from '../http/app.ts';
-import { OrderIdParams, SearchOrdersBody } from './schemas.ts';
+import { CreateOrderBody, OrderIdParams, SearchOrdersBody } from './schemas.ts';
 import type { OrderService } from './service.ts';
 
 /**
  * The buyer's and the admin's order reads: a member reads their own orders, a visitor those they
- * placed as that visitor, the admin key all; anyone else is told an order does not exist.
+ * placed as that visitor, the admin key all; anyone else is told an order does not exist. And
+ * `createOrder`, for the admin key and staff or keys holding orders.manage.
  */
 export function orderRoutes(app: HttpApp, services: { orders: OrderService }): void {
   const orders = services.orders;
@@ -22,5 +23,14 @@ export function orderRoutes(app: HttpApp, services: { orders: OrderService }): v
     `${path}/search`,
     { schema: { body: SearchOrdersBody }, config: CALLERS.tokenHoldersOrStaff('orders.read') },
     (request) => orders.search(request.body.search ?? {}, request.principal),
+  );
+
+  // an order the merchant or an app records (a till): those who may change orders
+  app.post(
+    path,
+    { schema: { body: CreateOrderBody }, config: CALLERS.staff('orders.manage') },
+    async (request) => ({
+      order: await orders.createRecorded(request.body.order, request.body.settings ?? undefined),
+    }),
   );
 }

@@ -28,3 +28,9 @@ export const SearchOrdersBody = Type.Object({
     }),
   ),
 });
+
+/** `createOrder`: the order is checked field by field by the service (`recordedOrder`); here only its shape. */
+export const CreateOrderBody = Type.Object({
+  order: Type.Record(Type.String(), Type.Unknown(), { maxProperties: 100 }),
+  settings: Type.Optional(Type.Union([Type.Record(Type.String(), Type.Unknown()), Type.Null()])),
+});

@@ -3,12 +3,14 @@ import { inTransaction } from '../db/database.ts';
 import type { Tables } from '../db/tables.ts';
 import type { Mailer } from '../email/mailer.ts';
 import { type DomainEvent, recordEvents } from '../events/outbox.ts';
+import { currencyOf } from '../pricing/money.ts';
 import { notFound } from '../shared/errors.ts';
 import { checkFilterBudget } from '../shared/filter-budget.ts';
 import { newId } from '../shared/ids.ts';
 import type { Principal } from '../shared/principal.ts';
 import { type ConfirmedOrder, orderConfirmation } from './confirmation.ts';
 import { buyerEmail, type OrderSource, orderDocument } from './model.ts';
+import { recordedOrder } from './recorded.ts';
 import {
   compileFilter,
   decodeCursor,
@@ -29,9 +31,13 @@ export { MAX_ORDERS_PAGE, type OrderSearch } from './search.ts';
 
 export type OrderDocument = Record<string, unknown> & { id: string; status: string };
 
-/** What the orders domain needs of the others: the outbox its confirmations go through. */
+/**
+ * What the orders domain needs of the others: the outbox its confirmations go through, and the
+ * store's currency, weight unit and tax setting a recorded order is held to (read when used).
+ */
 export interface OrderDependencies {
   mailer: Pick<Mailer, 'queue'>;
+  store: () => Promise<{ currency: string; weightUnit: string; taxIncludedInPrices: boolean }>;
 }
 
 export interface OrderOptions {
@@ -43,7 +49,7 @@ export interface OrderOptions {
 /**
  * Orders: created from a checkout (`INITIALIZED` while its payment is in flight, numbered and
  * approved when paid, when the buyer is sent its confirmation), and the buyer's and the admin's
- * reads. The merchant's own order operations (create, update, cancel, tags) come later.
+ * reads, and the orders a merchant records (`createRecorded`).
  */
 export class OrderService {
   constructor(
@@ -58,28 +64,54 @@ export class OrderService {
    */
   async createInitialized(trx: Transaction<Tables>, source: OrderSource, now: Date): Promise<string> {
     const id = newId();
-    const at = now.toISOString();
     const doc = { ...orderDocument(source), shippable: source.priced.shippable };
-    await trx
-      .insertInto('orders')
-      .values({
-        id,
-        number: null,
-        status: 'INITIALIZED',
-        payment_status: 'NOT_PAID',
-        fulfillment_status: 'NOT_FULFILLED',
-        checkout_id: source.checkoutId,
-        visitor_id: source.buyer.visitorId,
-        member_id: source.buyer.memberId,
-        created_at: at,
-        updated_at: at,
-        doc: JSON.stringify(doc),
-        holds_stock: 0,
-        ...searchColumns(doc),
-      })
-      .execute();
-    await indexOrderLists(trx, { id, created_at: at }, doc);
+    await this.insert(trx, id, doc, now, {
+      number: null,
+      status: 'INITIALIZED',
+      checkout_id: source.checkoutId,
+      visitor_id: source.buyer.visitorId,
+      member_id: source.buyer.memberId,
+    });
     return id;
+  }
+
+  /**
+   * `POST /v1/orders` (`createOrder`): an order the merchant or an app records, e.g. from a till. Its
+   * lines and totals are checked to add up (recorded.ts); it is numbered from the checkout orders'
+   * counter, `APPROVED`, `NOT_PAID` until payments are recorded, and told as a placed order is (its
+   * activity, its `created` and `approved` events, the buyer's confirmation unless asked not to). It
+   * takes no stock: the hosted call has no setting for it.
+   */
+  async createRecorded(order: Record<string, unknown>, settings: unknown): Promise<OrderDocument> {
+    const store = await this.deps.store();
+    const recorded = recordedOrder(order, settings, {
+      currency: currencyOf(store.currency),
+      weightUnit: store.weightUnit,
+      taxIncludedInPrices: store.taxIncludedInPrices,
+    });
+    return inTransaction(this.db, async (trx) => {
+      const now = new Date();
+      const id = newId();
+      await this.insert(trx, id, recorded.doc, now, {
+        number: await this.nextNumber(trx),
+        status: 'APPROVED',
+        checkout_id: null,
+        visitor_id: null,
+        member_id: recorded.memberId,
+      });
+      await this.writeActivities(trx, id, [{ type: 'ORDER_PLACED' }], now, {});
+      const created = (await this.read(trx, id))!;
+      await recordEvents(
+        trx,
+        [
+          { entity: 'order', slug: 'created', entityId: id, payload: { entity: created } },
+          { entity: 'order', slug: 'approved', entityId: id, payload: { entity: created } },
+        ],
+        now,
+      );
+      if (recorded.notifyBuyer) await this.queueConfirmation(trx, created);
+      return created;
+    });
   }
 
   /**
@@ -142,11 +174,7 @@ export class OrderService {
     else events.push({ entity: 'order', slug: 'updated', entityId: orderId, payload: { entity: order } });
     events.push({ entity: 'order', slug: 'approved', entityId: orderId, payload: { entity: order } });
     await recordEvents(trx, events, now);
-    const confirmation = orderConfirmation(order as unknown as ConfirmedOrder, {
-      storeName: this.options.storeName,
-      orderUrl: `${this.options.publicUrl}/account/orders/${encodeURIComponent(orderId)}`,
-    });
-    if (confirmation) await this.deps.mailer.queue(trx, confirmation);
+    await this.queueConfirmation(trx, order);
     return order;
   }
 
@@ -341,6 +369,41 @@ export class OrderService {
   }
 
   // ---- internals ----
+
+  /** Writes a new order's row, its search columns and side tables (one way for every kind of order). */
+  private async insert(
+    trx: Transaction<Tables>,
+    id: string,
+    doc: Record<string, unknown>,
+    now: Date,
+    columns: Pick<OrderRow, 'number' | 'status' | 'checkout_id' | 'visitor_id' | 'member_id'>,
+  ): Promise<void> {
+    const at = now.toISOString();
+    await trx
+      .insertInto('orders')
+      .values({
+        id,
+        ...columns,
+        payment_status: 'NOT_PAID',
+        fulfillment_status: 'NOT_FULFILLED',
+        created_at: at,
+        updated_at: at,
+        doc: JSON.stringify(doc),
+        holds_stock: 0,
+        ...searchColumns(doc),
+      })
+      .execute();
+    await indexOrderLists(trx, { id, created_at: at }, doc);
+  }
+
+  /** The buyer's order confirmation, queued in `trx` (none without an email to send it to). */
+  private async queueConfirmation(trx: Transaction<Tables>, order: OrderDocument): Promise<void> {
+    const confirmation = orderConfirmation(order as unknown as ConfirmedOrder, {
+      storeName: this.options.storeName,
+      orderUrl: `${this.options.publicUrl}/account/orders/${encodeURIComponent(order.id)}`,
+    });
+    if (confirmation) await this.deps.mailer.queue(trx, confirmation);
+  }
 
   /** The next order number: the counter row is bumped inside the order's transaction (and locked by it). */
   private async nextNumber(trx: Transaction<Tables>): Promise<number> {

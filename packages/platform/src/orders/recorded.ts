@@ -1,0 +1,418 @@
+import type { FieldViolation } from '@cartwheel/sdk';
+import { normalizeAddress } from '../checkouts/document.ts';
+import { Big, type Currency } from '../pricing/money.ts';
+import { applicationError, invalidArgument, violation } from '../shared/errors.ts';
+import { newId } from '../shared/ids.ts';
+
+/**
+ * `createOrder`: an order the merchant or an app records (a till, a phone order), not bought through
+ * a checkout. Its lines, buyer and totals are taken as given, checked to add up to the cent; the
+ * order's number, statuses and dates are the platform's.
+ */
+
+/** Lines one recorded order may hold (the hosted platform's limit). */
+export const MAX_RECORDED_LINES = 300;
+const MAX_QUANTITY = 100_000;
+
+/** The sales channels the hosted platform names (`ChannelType`); a recorded order defaults to the back office's. */
+export const CHANNEL_TYPES = [
+  'WEB',
+  'POS',
+  'EBAY',
+  'AMAZON',
+  'OTHER_PLATFORM',
+  'WIX_APP_STORE',
+  'WIX_INVOICES',
+  'BACKOFFICE_MERCHANT',
+  'WISH',
+  'CLASS_PASS',
+  'GLOBAL_E',
+  'FACEBOOK',
+  'ETSY',
+  'TIKTOK',
+  'FAIRE_COM',
+  'PAYPAL_AGENTIC_CHECKOUT',
+  'STRIPE_AGENTIC_CHECKOUT',
+] as const;
+const DEFAULT_CHANNEL = 'BACKOFFICE_MERCHANT';
+const ITEM_PRESETS = new Set(['PHYSICAL', 'DIGITAL', 'GIFT_CARD', 'SERVICE']);
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const isId = (value: string): boolean => GUID.test(value);
+
+/** The store's facts a recorded order is held to. */
+export interface RecordingStore {
+  currency: Currency;
+  weightUnit: string;
+  taxIncludedInPrices: boolean;
+}
+
+/** A recorded order, checked: its wire document and the row's own columns. */
+export interface RecordedOrder {
+  doc: Record<string, unknown> & { shippable: boolean };
+  memberId: string | null;
+  /** Send the buyer the order's confirmation (`settings.notifications.sendNotificationToBuyer`, default yes). */
+  notifyBuyer: boolean;
+}
+
+type Input = Record<string, any>;
+
+const isObject = (value: unknown): value is Input =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * Checks `order` (the request's) against the store and answers the document to store: field
+ * violations for what is missing or malformed (all of them at once), `ORDER_AND_SITE_CURRENCIES_ARE_INCONSISTENT`
+ * for another currency, `AMOUNTS_DO_NOT_ADD_UP` when the lines are not the subtotal or the summary's
+ * parts are not its total.
+ */
+export function recordedOrder(order: Input, settings: unknown, store: RecordingStore): RecordedOrder {
+  const violations: FieldViolation[] = [];
+  const { currency } = store;
+  const money = (value: unknown, field: string, required: boolean): Big | undefined => {
+    if (value === undefined || value === null) {
+      if (required) violations.push(violation(`${field}.amount`, 'is required', 'REQUIRED_FIELD'));
+      return undefined;
+    }
+    const amount = isObject(value) ? value.amount : undefined;
+    let parsed: Big | undefined;
+    try {
+      parsed = typeof amount === 'string' && /^\d+(\.\d+)?$/.test(amount) ? new Big(amount) : undefined;
+    } catch {
+      parsed = undefined;
+    }
+    if (!parsed || !currency.round(parsed).eq(parsed)) {
+      violations.push(
+        violation(`${field}.amount`, `must be an amount of 0 or more in ${currency.code}`, 'FORMAT'),
+      );
+      return undefined;
+    }
+    return parsed;
+  };
+  const price = (amount: Big) => ({
+    amount: currency.text(amount),
+    formattedAmount: currency.format(amount),
+  });
+
+  if (order.currency !== undefined && order.currency !== null && order.currency !== currency.code)
+    throw applicationError(
+      'INVALID_ARGUMENT',
+      'ORDER_AND_SITE_CURRENCIES_ARE_INCONSISTENT',
+      `the store sells in ${currency.code}; the order is in ${String(order.currency)}`,
+    );
+  if (order.paymentStatus !== undefined && order.paymentStatus !== null && order.paymentStatus !== 'NOT_PAID')
+    violations.push(
+      violation(
+        'order.paymentStatus',
+        'a recorded order starts NOT_PAID; record what was paid with addPayments',
+        'INVALID_ENUM_VALUE',
+      ),
+    );
+  if (order.status !== undefined && order.status !== null && order.status !== 'APPROVED')
+    violations.push(violation('order.status', 'a recorded order is APPROVED', 'INVALID_ENUM_VALUE'));
+
+  // ---- lines ----
+  const lines: unknown[] = Array.isArray(order.lineItems) ? order.lineItems : [];
+  if (!Array.isArray(order.lineItems) || lines.length === 0)
+    violations.push(violation('order.lineItems', 'at least one line item is required', 'REQUIRED_FIELD'));
+  else if (lines.length > MAX_RECORDED_LINES)
+    violations.push(violation('order.lineItems', `at most ${MAX_RECORDED_LINES} line items`, 'MAX_SIZE'));
+  let linesTotal = new Big(0);
+  let shippable = false;
+  const seenIds = new Set<string>();
+  const parsedLines = lines.slice(0, MAX_RECORDED_LINES).map((raw, index) => {
+    const field = `order.lineItems[${index}]`;
+    const line: Input = isObject(raw) ? raw : {};
+    if (!isObject(raw)) violations.push(violation(field, 'must be a line item', 'FORMAT'));
+    let id = newId();
+    if (line.id !== undefined && line.id !== null && line.id !== '') {
+      if (typeof line.id !== 'string' || !isId(line.id) || seenIds.has(line.id))
+        violations.push(violation(`${field}.id`, 'must be a unique GUID, or left out', 'FORMAT'));
+      else id = line.id;
+    }
+    seenIds.add(id);
+    const name = isObject(line.productName) ? line.productName.original : line.productName;
+    if (typeof name !== 'string' || name.trim() === '' || name.length > 200)
+      violations.push(
+        violation(
+          `${field}.productName.original`,
+          'a name of 1 to 200 characters is required',
+          'REQUIRED_FIELD',
+        ),
+      );
+    const quantity = line.quantity;
+    if (!Number.isInteger(quantity) || quantity < 1 || quantity > MAX_QUANTITY)
+      violations.push(
+        violation(`${field}.quantity`, `must be a whole number from 1 to ${MAX_QUANTITY}`, 'FORMAT'),
+      );
+    const unit = money(line.price, `${field}.price`, true);
+    const lineTotal = unit && Number.isInteger(quantity) ? unit.times(quantity) : new Big(0);
+    linesTotal = linesTotal.plus(lineTotal);
+    if (line.catalogReference !== undefined && line.catalogReference !== null) {
+      const reference = line.catalogReference;
+      if (
+        !isObject(reference) ||
+        typeof reference.catalogItemId !== 'string' ||
+        reference.catalogItemId === ''
+      )
+        violations.push(
+          violation(
+            `${field}.catalogReference.catalogItemId`,
+            'is required with a catalog reference',
+            'REQUIRED_FIELD',
+          ),
+        );
+    }
+    const physical = isObject(line.physicalProperties) ? line.physicalProperties : undefined;
+    if (line.physicalProperties !== undefined && line.physicalProperties !== null && !physical)
+      violations.push(violation(`${field}.physicalProperties`, 'must be an object', 'FORMAT'));
+    // what a till sells is handed over; a line ships only when it says so
+    const ships = physical?.shippable === true;
+    shippable ||= ships;
+    const preset = isObject(line.itemType) ? line.itemType.preset : undefined;
+    const custom = isObject(line.itemType) ? line.itemType.custom : undefined;
+    if (
+      line.itemType !== undefined &&
+      !(ITEM_PRESETS.has(preset) || (typeof custom === 'string' && custom !== ''))
+    )
+      violations.push(
+        violation(
+          `${field}.itemType`,
+          'a preset (PHYSICAL, DIGITAL, GIFT_CARD, SERVICE) or a custom type',
+          'FORMAT',
+        ),
+      );
+    const tax = isObject(line.taxDetails) ? line.taxDetails : undefined;
+    const lineTax = tax
+      ? money(tax.totalTax ?? { amount: '0' }, `${field}.taxDetails.totalTax`, false)
+      : undefined;
+    const taxRate = typeof tax?.taxRate === 'string' ? tax.taxRate : '0';
+    return {
+      lineTotal,
+      ...(lineTax ? { statedTax: lineTax } : {}),
+      taxRate,
+      unit: unit ?? new Big(0),
+      doc: {
+        id,
+        productName: { original: typeof name === 'string' ? name.trim() : '' },
+        ...(isObject(line.catalogReference) ? { catalogReference: line.catalogReference } : {}),
+        quantity,
+      },
+      rest: {
+        descriptionLines: Array.isArray(line.descriptionLines) ? line.descriptionLines : [],
+        ...(isObject(line.image) ? { image: line.image } : {}),
+        physicalProperties: { ...physical, shippable: ships },
+        itemType: preset || custom ? line.itemType : { preset: 'PHYSICAL' },
+        paymentOption: typeof line.paymentOption === 'string' ? line.paymentOption : 'FULL_PAYMENT_ONLINE',
+      },
+    };
+  });
+
+  // ---- buyer, addresses, channel ----
+  const buyer: Input = isObject(order.buyerInfo) ? order.buyerInfo : {};
+  const email = typeof buyer.email === 'string' ? buyer.email.trim() : undefined;
+  if (email !== undefined && !EMAIL.test(email))
+    violations.push(violation('order.buyerInfo.email', 'must be an email address', 'FORMAT'));
+  for (const key of ['contactId', 'memberId'] as const)
+    if (
+      buyer[key] !== undefined &&
+      buyer[key] !== null &&
+      !(typeof buyer[key] === 'string' && isId(buyer[key]))
+    )
+      violations.push(violation(`order.buyerInfo.${key}`, 'must be a GUID', 'FORMAT'));
+  if (!email && !buyer.contactId && !buyer.memberId)
+    violations.push(
+      violation(
+        'order.buyerInfo',
+        "the buyer's email, contact id or member id is required",
+        'REQUIRED_FIELD',
+      ),
+    );
+  const withContact = (value: unknown, field: string) => {
+    if (value === undefined || value === null) return undefined;
+    if (!isObject(value)) {
+      violations.push(violation(field, 'must be an address with contact details', 'FORMAT'));
+      return undefined;
+    }
+    const address = isObject(value.address) ? normalizeAddress(value.address) : null;
+    return {
+      ...(address ? { address } : {}),
+      ...(isObject(value.contactDetails) ? { contactDetails: value.contactDetails } : {}),
+    };
+  };
+  const billingInfo = withContact(order.billingInfo, 'order.billingInfo') ?? {};
+  const recipientInfo = withContact(order.recipientInfo, 'order.recipientInfo');
+  if (order.shippingInfo !== undefined && order.shippingInfo !== null && !isObject(order.shippingInfo))
+    violations.push(violation('order.shippingInfo', 'must be the shipping option', 'FORMAT'));
+  const channel = isObject(order.channelInfo) ? order.channelInfo : {};
+  const channelType = channel.type ?? DEFAULT_CHANNEL;
+  if (!(CHANNEL_TYPES as readonly unknown[]).includes(channelType))
+    violations.push(
+      violation('order.channelInfo.type', `one of ${CHANNEL_TYPES.join(', ')}`, 'INVALID_ENUM_VALUE'),
+    );
+  if (
+    order.buyerNote !== undefined &&
+    order.buyerNote !== null &&
+    (typeof order.buyerNote !== 'string' || order.buyerNote.length > 1000)
+  )
+    violations.push(violation('order.buyerNote', 'at most 1000 characters', 'MAX_LENGTH'));
+  const tagIds = (value: unknown, field: string): string[] => {
+    const ids = isObject(value) ? value.tagIds : undefined;
+    if (value === undefined || value === null) return [];
+    if (
+      !Array.isArray(ids) ||
+      ids.length > 100 ||
+      ids.some((tag) => typeof tag !== 'string' || tag === '' || tag.length > 100)
+    ) {
+      violations.push(violation(`${field}.tagIds`, 'at most 100 tag ids', 'FORMAT'));
+      return [];
+    }
+    return [...new Set(ids as string[])];
+  };
+  const tags = isObject(order.tags) ? order.tags : {};
+  const publicTags = tagIds(tags.tags, 'order.tags.tags');
+  const privateTags = tagIds(tags.privateTags, 'order.tags.privateTags');
+
+  // ---- totals ----
+  const summary: Input = isObject(order.priceSummary) ? order.priceSummary : {};
+  if (!isObject(order.priceSummary))
+    violations.push(violation('order.priceSummary', 'is required', 'REQUIRED_FIELD'));
+  const subtotal = money(summary.subtotal, 'order.priceSummary.subtotal', true);
+  const shipping = money(summary.shipping, 'order.priceSummary.shipping', false) ?? new Big(0);
+  const tax = money(summary.tax, 'order.priceSummary.tax', false) ?? new Big(0);
+  const discount = money(summary.discount, 'order.priceSummary.discount', false) ?? new Big(0);
+  const total = money(summary.total, 'order.priceSummary.total', true);
+  if (violations.length > 0) throw invalidArgument(violations);
+  // tax inside the prices is part of the subtotal already, so it is not added again
+  const expected = subtotal!
+    .plus(shipping)
+    .plus(store.taxIncludedInPrices ? 0 : tax)
+    .minus(discount);
+  if (!linesTotal.eq(subtotal!))
+    throw applicationError(
+      'INVALID_ARGUMENT',
+      'AMOUNTS_DO_NOT_ADD_UP',
+      `the line items come to ${currency.text(linesTotal)}; priceSummary.subtotal is ${currency.text(subtotal!)}`,
+    );
+  if (!expected.eq(total!))
+    throw applicationError(
+      'INVALID_ARGUMENT',
+      'AMOUNTS_DO_NOT_ADD_UP',
+      `subtotal + shipping + tax - discount is ${currency.text(expected)}; priceSummary.total is ${currency.text(total!)}`,
+    );
+  if (discount.gt(subtotal!))
+    throw applicationError(
+      'INVALID_ARGUMENT',
+      'AMOUNTS_DO_NOT_ADD_UP',
+      `priceSummary.discount ${currency.text(discount)} is more than the subtotal ${currency.text(subtotal!)}`,
+    );
+  const stated = parsedLines.some((line) => line.statedTax !== undefined);
+  const statedTax = parsedLines.reduce((sum, line) => sum.plus(line.statedTax ?? 0), new Big(0));
+  if (stated && !statedTax.eq(tax))
+    throw applicationError(
+      'INVALID_ARGUMENT',
+      'AMOUNTS_DO_NOT_ADD_UP',
+      `the line items' taxes come to ${currency.text(statedTax)}; priceSummary.tax is ${currency.text(tax)}`,
+    );
+
+  // each line carries its share of the order's discount and tax, so a refund of it gives back what
+  // the buyer paid for it and the lines' parts add up to the order's (billing/refund-calculation.ts)
+  const discounts = shares(
+    discount,
+    parsedLines.map((line) => line.lineTotal),
+    currency,
+  );
+  const taxes = stated
+    ? parsedLines.map((line) => line.statedTax ?? new Big(0))
+    : shares(
+        tax,
+        parsedLines.map((line, index) => line.lineTotal.minus(discounts[index]!)),
+        currency,
+      );
+  const lineItems = parsedLines.map((line, index) => {
+    const lineDiscount = discounts[index]!;
+    const lineTax = taxes[index]!;
+    const net = line.lineTotal.minus(lineDiscount);
+    // tax inside the prices is part of the line's price already
+    const beforeTax = store.taxIncludedInPrices ? net.minus(lineTax) : net;
+    const afterTax = store.taxIncludedInPrices ? net : net.plus(lineTax);
+    return {
+      ...line.doc,
+      price: price(line.unit),
+      priceBeforeDiscounts: price(line.unit),
+      lineItemPrice: price(line.lineTotal),
+      totalPriceBeforeTax: price(beforeTax),
+      totalPriceAfterTax: price(afterTax),
+      totalDiscount: price(lineDiscount),
+      taxDetails: { taxRate: line.taxRate, totalTax: price(lineTax), taxableAmount: price(beforeTax) },
+      taxInfo: {
+        taxAmount: price(lineTax),
+        taxableAmount: price(beforeTax),
+        taxRate: line.taxRate,
+        taxIncludedInPrice: store.taxIncludedInPrices,
+        taxBreakdown: [],
+      },
+      ...line.rest,
+    };
+  });
+
+  const notifications = isObject(settings) && isObject(settings.notifications) ? settings.notifications : {};
+  return {
+    memberId: typeof buyer.memberId === 'string' ? buyer.memberId : null,
+    notifyBuyer: notifications.sendNotificationToBuyer !== false,
+    doc: {
+      lineItems,
+      buyerInfo: {
+        ...(buyer.memberId ? { memberId: buyer.memberId } : {}),
+        contactId: buyer.contactId ?? null,
+        email: email ?? null,
+      },
+      buyerNote: order.buyerNote ?? null,
+      ...(typeof order.buyerLanguage === 'string' ? { buyerLanguage: order.buyerLanguage } : {}),
+      billingInfo,
+      ...(isObject(order.shippingInfo) ? { shippingInfo: order.shippingInfo } : {}),
+      ...(recipientInfo ? { recipientInfo } : {}),
+      priceSummary: {
+        subtotal: price(subtotal!),
+        shipping: price(shipping),
+        tax: price(tax),
+        discount: price(discount),
+        total: price(total!),
+        totalAdditionalFees: price(new Big(0)),
+      },
+      appliedDiscounts: Array.isArray(order.appliedDiscounts) ? order.appliedDiscounts : [],
+      currency: currency.code,
+      weightUnit: store.weightUnit,
+      taxIncludedInPrices: store.taxIncludedInPrices,
+      channelInfo: { ...channel, type: channelType },
+      ...(typeof order.attributionSource === 'string' ? { attributionSource: order.attributionSource } : {}),
+      tags: { privateTags: { tagIds: privateTags }, tags: { tagIds: publicTags } },
+      activities: [],
+      shippable,
+    },
+  };
+}
+
+/**
+ * `amount` split over lines in proportion to `weights`, to the currency's smallest unit, adding up to
+ * it exactly (largest remainders): a line never gets more than its weight when `amount` is at most
+ * their sum. With no weight at all, the first line takes it.
+ */
+function shares(amount: Big, weights: Big[], currency: Currency): Big[] {
+  const whole = weights.reduce((sum, weight) => sum.plus(weight), new Big(0));
+  if (weights.length === 0) return [];
+  if (whole.eq(0)) return weights.map((_, index) => (index === 0 ? amount : new Big(0)));
+  const exact = weights.map((weight) => amount.times(weight).div(whole));
+  const floors = exact.map((share) => share.round(currency.decimals, 0));
+  const unit = new Big(1).div(new Big(10).pow(currency.decimals));
+  let left = amount.minus(floors.reduce((sum, share) => sum.plus(share), new Big(0)));
+  const byRemainder = exact
+    .map((share, index) => ({ index, remainder: share.minus(floors[index]!) }))
+    .sort((a, b) => b.remainder.cmp(a.remainder));
+  for (const { index } of byRemainder) {
+    if (left.lte(0)) break;
+    floors[index] = floors[index]!.plus(unit);
+    left = left.minus(unit);
+  }
+  return floors;
+}
