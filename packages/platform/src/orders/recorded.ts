@@ -1,4 +1,4 @@
-import type { FieldViolation } from '@cartwheel/sdk';
+import { CHANNEL_TYPES, type FieldViolation } from '@cartwheel/sdk';
 import { normalizeAddress } from '../checkouts/document.ts';
 import { Big, type Currency } from '../pricing/money.ts';
 import { applicationError, invalidArgument, violation } from '../shared/errors.ts';
@@ -14,26 +14,6 @@ import { newId } from '../shared/ids.ts';
 export const MAX_RECORDED_LINES = 300;
 const MAX_QUANTITY = 100_000;
 
-/** The sales channels the hosted platform names (`ChannelType`); a recorded order defaults to the back office's. */
-export const CHANNEL_TYPES = [
-  'WEB',
-  'POS',
-  'EBAY',
-  'AMAZON',
-  'OTHER_PLATFORM',
-  'WIX_APP_STORE',
-  'WIX_INVOICES',
-  'BACKOFFICE_MERCHANT',
-  'WISH',
-  'CLASS_PASS',
-  'GLOBAL_E',
-  'FACEBOOK',
-  'ETSY',
-  'TIKTOK',
-  'FAIRE_COM',
-  'PAYPAL_AGENTIC_CHECKOUT',
-  'STRIPE_AGENTIC_CHECKOUT',
-] as const;
 const DEFAULT_CHANNEL = 'BACKOFFICE_MERCHANT';
 const ITEM_PRESETS = new Set(['PHYSICAL', 'DIGITAL', 'GIFT_CARD', 'SERVICE']);
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

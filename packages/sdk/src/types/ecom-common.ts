@@ -52,6 +52,8 @@ export const CHANNEL_TYPES = [
   'ETSY',
   'TIKTOK',
   'FAIRE_COM',
+  'PAYPAL_AGENTIC_CHECKOUT',
+  'STRIPE_AGENTIC_CHECKOUT',
 ] as const;
 export type ChannelType = (typeof CHANNEL_TYPES)[number];
 
