@@ -10,7 +10,7 @@ import {
 } from '../packages/platform/test/identity-client.ts';
 import { DIALECTS, type TestPlatform } from '../packages/platform/test/support/platform.ts';
 import { E2E_SUITE, eventually, newTestPage, TEST_TIMEOUT } from './support/browser.ts';
-import { PASSWORD, SHOTS, startStoreInBrowser, stopStoreInBrowser } from './support/store.ts';
+import { PASSWORD, SHOTS, startStoreInBrowser, stopStoreInBrowser, storedRole } from './support/store.ts';
 
 /**
  * The back office's members (/admin/members) in Chromium against the built platform: a merchant finds
@@ -44,7 +44,10 @@ describe.each(DIALECTS)('the back office members in Chromium on %s', E2E_SUITE, 
   }
 
   beforeAll(async () => {
-    ({ platform, browser } = await startStoreInBrowser(dialect, { apps: ['backoffice'], seedDemo: false }));
+    ({ platform, browser } = await startStoreInBrowser(dialect, {
+      apps: ['backoffice', 'storefront'],
+      seedDemo: false,
+    }));
     await platform.services.settings.set(IDENTITY_SETTINGS.requireEmailVerification, 'false');
     await signUp('ada', true);
     await signUp('grace', true);
@@ -80,7 +83,17 @@ describe.each(DIALECTS)('the back office members in Chromium on %s', E2E_SUITE, 
     await shot('approved');
   });
 
-  it('blocks one member, who can no longer sign in, and deletes another', async () => {
+  it('blocks one member, whose open storefront session is signed out, and deletes another', async () => {
+    // grace is signed in to the storefront in a browser of her own while the merchant blocks her
+    const shopper = await newTestPage(browser, { width: 1280, height: 900 });
+    const accountMenu = () => shopper.getByTestId('account-menu');
+    await shopper.goto(`${platform.url}/account/sign-in`);
+    await shopper.getByLabel('Email').fill(people.grace.email);
+    await shopper.getByLabel('Password').fill(PASSWORD);
+    await shopper.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await eventually(() => accountMenu().textContent()).toContain(`Hi, grace ${tag}`);
+    await eventually(() => storedRole(shopper)).toBe('member');
+
     await page.getByLabel('Status').selectOption({ label: 'Any' });
     await eventually(() => rows().count()).toBe(3);
     await page.getByLabel(`Select grace ${tag}`).check();
@@ -93,6 +106,12 @@ describe.each(DIALECTS)('the back office members in Chromium on %s', E2E_SUITE, 
         .textContent(),
     ).toContain('Blocked');
     expect(await signInState('grace')).not.toBe('SUCCESS');
+    // her open storefront tab: the next page she opens finds her signed out, a visitor again
+    await shopper.goto(`${platform.url}/account`);
+    await shopper.waitForURL('**/account/sign-in?returnTo=%2Faccount');
+    await accountMenu().getByRole('link', { name: 'Sign in' }).waitFor();
+    await eventually(() => storedRole(shopper)).not.toBe('member');
+    await shopper.context().close();
 
     await page.getByLabel(`Select linus ${tag}`).check();
     await page.getByRole('button', { name: 'Delete', exact: true }).click();
