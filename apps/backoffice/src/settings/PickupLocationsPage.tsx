@@ -5,6 +5,7 @@ import { useForm } from 'react-hook-form';
 import { ErrorNotice } from '../components/ErrorNotice.tsx';
 import {
   ConfirmedRowAction,
+  countryCode,
   EditRowButton,
   FieldError,
   placeViolations,
@@ -243,9 +244,7 @@ export function PickupLocationsPage() {
               maxLength={2}
               aria-invalid={Boolean(errors.country)}
               aria-describedby={errors.country ? 'pickup-country-error' : undefined}
-              {...register('country', {
-                validate: (value) => /^[A-Za-z]{2}$/.test(value.trim()) || 'Two letters, like US.',
-              })}
+              {...register('country', { validate: countryCode })}
             />
             <FieldError id="pickup-country-error" message={errors.country?.message} />
           </div>
