@@ -1,7 +1,8 @@
 import type { FieldViolation } from '@cartwheel/sdk';
-import type { Expression, ExpressionBuilder, SqlBool, Transaction } from 'kysely';
+import type { Expression, ExpressionBuilder, Kysely, SelectQueryBuilder, SqlBool, Transaction } from 'kysely';
 import type { Tables } from '../db/tables.ts';
 import { invalidArgument, violation } from '../shared/errors.ts';
+import type { Principal } from '../shared/principal.ts';
 import { buyerEmail } from './model.ts';
 import type { OrderRow } from './tables.ts';
 
@@ -285,6 +286,69 @@ export function decodeCursor(text: string): Cursor {
   throw invalidArgument([
     violation('search.cursorPaging.cursor', 'is not a cursor this search gave', 'FORMAT'),
   ]);
+}
+
+/** What chooses a page of orders: which rows, in which order, after which key. */
+export interface PageKeys {
+  /** A tag every order found holds: its rows lead, newest first (see `leadingTag`). */
+  tag?: { kind: string; tagId: string } | undefined;
+  condition: Condition;
+  /** The direction the page is read in (a page back reads the sort the other way). */
+  sort: { column: SortColumn; descending: boolean };
+  /** Statuses listed only when a filter names them. */
+  hiddenStatuses: string[];
+  /** Whose orders: an admin's are all, a member's their account's, a visitor's their guest orders. */
+  owner: Exclude<Principal, { kind: 'anonymous' }>;
+  /** The sort key and id of the row the page starts after. */
+  after?: [string | number, string] | undefined;
+  limit: number;
+}
+
+/**
+ * The ids (and sort keys) of a page of orders: an index walk that starts at the cursor's key and
+ * stops after `limit` rows, however deep the page is; the documents are read by id afterwards.
+ */
+export function pageKeysQuery(db: Kysely<Tables>, page: PageKeys) {
+  const { tag, sort, owner } = page;
+  const sortKey = tag ? 'order_tags.order_created_at' : sort.column;
+  const idKey = tag ? 'order_tags.order_id' : 'orders.id';
+  const order = sort.descending ? 'desc' : 'asc';
+  // typed with both tables in scope: the tag rows' columns are named only when they lead
+  const from = (tag
+    ? db
+        .selectFrom('order_tags')
+        .innerJoin('orders', 'orders.id', 'order_tags.order_id')
+        .where('order_tags.kind', '=', tag.kind)
+        .where('order_tags.tag_id', '=', tag.tagId)
+    : db.selectFrom('orders')) as unknown as SelectQueryBuilder<Tables, 'orders' | 'order_tags', object>;
+  let query = from
+    .select(['orders.id', `orders.${sort.column}`])
+    .where('number', 'is not', null)
+    .where('status', '<>', 'INITIALIZED')
+    .where((eb) => page.condition(eb as never))
+    .orderBy(sortKey, order)
+    .orderBy(idKey, order)
+    .limit(page.limit);
+  if (page.hiddenStatuses.length > 0) query = query.where('status', 'not in', page.hiddenStatuses);
+  if (owner.kind === 'member') {
+    // the account's orders only: a guest order in this browser under another email stays readable
+    // by id (ownsOrder, for the thank-you page) but is not listed as the account's, since whoever
+    // signs in next on a shared browser is not necessarily who bought it
+    query = query.where('member_id', '=', owner.memberId);
+  } else if (owner.kind === 'visitor') {
+    query = query.where('visitor_id', '=', owner.visitorId).where('member_id', 'is', null);
+  }
+  if (page.after) {
+    const [value, id] = page.after;
+    const beyond = sort.descending ? '<' : '>';
+    // "after (value, id)", with the sort key's bound on its own as well: neither database starts an
+    // index walk from the OR alone, so without it page k walks k pages of index first (seconds a page
+    // deep in a million orders, and an export, which reads every page, went quadratic)
+    query = query
+      .where(sortKey, sort.descending ? '<=' : '>=', value)
+      .where((eb) => eb.or([eb(sortKey, beyond, value), eb(idKey, beyond, id)]));
+  }
+  return query;
 }
 
 /** The statuses a filter names anywhere: PENDING and REJECTED orders are listed only when named. */

@@ -1,4 +1,4 @@
-import { type Kysely, type SelectQueryBuilder, sql, type Transaction } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import { inTransaction } from '../db/database.ts';
 import type { Tables } from '../db/tables.ts';
 import type { Mailer } from '../email/mailer.ts';
@@ -19,6 +19,7 @@ import {
   leadingTag,
   MAX_ORDERS_PAGE,
   type OrderSearch,
+  pageKeysQuery,
   searchColumns,
   sortOf,
   statusesNamed,
@@ -297,49 +298,17 @@ export class OrderService {
     const backwards = cursor?.direction === 'prev';
     // walking back to the previous page reads the sort the other way, then turns the page around
     const descending = backwards ? !sort.descending : sort.descending;
+    if (principal.kind === 'anonymous') return emptyPage();
     // the page is chosen on the keys alone, then its documents are read
-    const sortKey = tag ? 'order_tags.order_created_at' : sort.column;
-    const idKey = tag ? 'order_tags.order_id' : 'orders.id';
-    // typed with both tables in scope: the tag rows' columns are named only when they lead
-    const from = (tag
-      ? this.db
-          .selectFrom('order_tags')
-          .innerJoin('orders', 'orders.id', 'order_tags.order_id')
-          .where('order_tags.kind', '=', tag.kind)
-          .where('order_tags.tag_id', '=', tag.tagId)
-      : this.db.selectFrom('orders')) as unknown as SelectQueryBuilder<
-      Tables,
-      'orders' | 'order_tags',
-      object
-    >;
-    let query = from
-      .select(['orders.id', `orders.${sort.column}`])
-      .where('number', 'is not', null)
-      .where('status', '<>', 'INITIALIZED')
-      .where((eb) => condition(eb as never))
-      .orderBy(sortKey, descending ? 'desc' : 'asc')
-      .orderBy(idKey, descending ? 'desc' : 'asc')
-      .limit(limit + 1);
-    const hidden = ['PENDING', 'REJECTED'].filter((status) => !named.has(status));
-    if (hidden.length > 0) query = query.where('status', 'not in', hidden);
-    if (principal.kind === 'member') {
-      // the account's orders only: a guest order in this browser under another email stays readable
-      // by id (ownsOrder, for the thank-you page) but is not listed as the account's, since whoever
-      // signs in next on a shared browser is not necessarily who bought it
-      query = query.where('member_id', '=', principal.memberId);
-    } else if (principal.kind === 'visitor') {
-      query = query.where('visitor_id', '=', principal.visitorId).where('member_id', 'is', null);
-    } else if (principal.kind !== 'admin') return emptyPage();
-    if (cursor) {
-      const [value, id] = cursor.key;
-      query = query.where((eb) =>
-        eb.or([
-          eb(sortKey, descending ? '<' : '>', value),
-          eb.and([eb(sortKey, '=', value), eb(idKey, descending ? '<' : '>', id)]),
-        ]),
-      );
-    }
-    const keys = await query.execute();
+    const keys = await pageKeysQuery(this.db, {
+      tag,
+      condition,
+      sort: { column: sort.column, descending },
+      hiddenStatuses: ['PENDING', 'REJECTED'].filter((status) => !named.has(status)),
+      owner: principal,
+      after: cursor?.key,
+      limit: limit + 1,
+    }).execute();
     const more = keys.length > limit;
     const chosen = keys.slice(0, limit).map((key) => key.id);
     const found =
