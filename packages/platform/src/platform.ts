@@ -179,8 +179,9 @@ export async function openServices(
     // who is staff, and whether a member may sign in: what tokens ask of staff and members, built apart
     // from the services that end sessions through tokens
     const staffAuthorities = new StaffAuthorities(database.db);
+    const memberSignIns = new MemberSignIns(database.db);
     const tokens = new TokenService(database.db, signingSecret, adminKeyHash, revocations, {
-      members: new MemberSignIns(database.db),
+      members: memberSignIns,
       staff: staffAuthorities,
     });
     const members = new MembersService(database.db, { tokens, staff: staffAuthorities }, database.dialect);
@@ -210,15 +211,15 @@ export async function openServices(
     const buying = new BuyingPath({ carts, checkouts, orders, payments, members });
     // what an order shipped: what its cancel and its refunds read, apart from the service that
     // changes fulfillments through the order operations
-    const shipped = new FulfillmentRecords();
+    const fulfillmentRecords = new FulfillmentRecords();
     const orderOperations = new OrderOperations(
       database.db,
-      { mailer, catalog, fulfillments: shipped },
+      { mailer, catalog, fulfillments: fulfillmentRecords },
       { dialect: database.dialect, ...store },
     );
     const fulfillments = new FulfillmentService(
       database.db,
-      { orders, orderOperations, records: shipped },
+      { orders, orderOperations, records: fulfillmentRecords },
       store,
     );
     const services: Services = {
@@ -243,7 +244,11 @@ export async function openServices(
       staff,
       apiKeys: new ApiKeyService(database.db),
       audit: new AuditLog(database.db),
-      billing: new BillingService(database.db, { payments, catalog, fulfillments: shipped, mailer }, store),
+      billing: new BillingService(
+        database.db,
+        { payments, catalog, fulfillments: fulfillmentRecords, mailer },
+        store,
+      ),
     };
     // bulk member jobs a stopped process left unfinished: this one takes them over
     void members.jobs

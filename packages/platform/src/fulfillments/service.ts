@@ -26,8 +26,6 @@ import {
 import type { OrderFulfillmentRow } from './tables.ts';
 import { type TrackingInfo, withTrackingLink } from './tracking.ts';
 
-export { type Fulfillment, fulfillmentStatus } from './records.ts';
-
 export interface FulfillmentInput {
   lineItems?: Array<{ id: string; quantity?: number | null | undefined }> | undefined;
   trackingInfo?: TrackingInfo | null | undefined;

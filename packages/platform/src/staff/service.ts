@@ -44,8 +44,6 @@ export interface StaffMember {
 /** How long an invitation may be accepted. */
 const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
-export type { Authority } from './authorities.ts';
-
 /** The owner's login when the environment names none. */
 export const DEFAULT_OWNER_EMAIL = 'owner@cartwheel.local';
 
