@@ -19,6 +19,7 @@ import { seedDemoStore } from './demo/seed.ts';
 import { Mailer } from './email/mailer.ts';
 import { emailRoutes } from './email/routes.ts';
 import { smtpDelivery } from './email/smtp.ts';
+import { FulfillmentRecords } from './fulfillments/records.ts';
 import { fulfillmentRoutes } from './fulfillments/routes.ts';
 import { FulfillmentService } from './fulfillments/service.ts';
 import { createHttpApp } from './http/app.ts';
@@ -27,6 +28,7 @@ import { identityRoutes } from './identity/routes.ts';
 import { IdentityService } from './identity/service.ts';
 import { memberRoutes } from './members/routes.ts';
 import { MembersService } from './members/service.ts';
+import { MemberSignIns } from './members/sign-ins.ts';
 import { DemoClient } from './oauth/clients.ts';
 import { RevokedFamilies } from './oauth/revocations.ts';
 import { oauthRoutes } from './oauth/routes.ts';
@@ -46,6 +48,7 @@ import { PublicLinks } from './shared/public-links.ts';
 import { accessControl } from './staff/access.ts';
 import { API_KEY_PREFIX, ApiKeyService } from './staff/api-keys.ts';
 import { AuditLog } from './staff/audit.ts';
+import { StaffAuthorities } from './staff/authorities.ts';
 import { staffRoutes } from './staff/routes.ts';
 import { StaffService } from './staff/service.ts';
 import { storeSettingsRoutes } from './store-settings/routes.ts';
@@ -167,28 +170,28 @@ export async function openServices(
       { redirectUris: config.demoRedirectUris, allowedOrigins: config.demoAllowedOrigins },
     );
 
-    // Each service gets the few services it declares it uses (its `...Dependencies`); a pair that
-    // needs each other (tokens and staff, order operations and fulfillments) looks the other up when used.
-    const tokens: TokenService = new TokenService(database.db, signingSecret, adminKeyHash, revocations, {
-      memberMayRenew: (memberId, executor) => members.maySignIn(memberId, executor),
-      // the staff role a member's tokens carry (issue 21)
-      staffRoleOf: async (memberId) => (await staff.authorityOf(memberId))?.role,
-    });
+    // Each service gets the few services it declares it uses (its `...Dependencies`), built before it.
     const mailer = new Mailer(database.db, {
       logLevel: config.logLevel,
       deliver: smtpDelivery(config.smtpUrl, config.smtpFrom),
     });
     const store = { publicUrl: config.publicUrl, storeName: config.storeName };
-    const members: MembersService = new MembersService(database.db, tokens, database.dialect, {
-      // member administration never takes out the owner, nor staff the staff calls have not (issue 21)
-      staffStandingOf: (memberId) => staff.standingOf(memberId),
+    // who is staff, and whether a member may sign in: what tokens ask of staff and members, built apart
+    // from the services that end sessions through tokens
+    const staffAuthorities = new StaffAuthorities(database.db);
+    const memberSignIns = new MemberSignIns(database.db);
+    const tokens = new TokenService(database.db, signingSecret, adminKeyHash, revocations, {
+      members: memberSignIns,
+      staff: staffAuthorities,
     });
-    const orders = new OrderService(
+    const members = new MembersService(database.db, { tokens, staff: staffAuthorities }, database.dialect);
+    const staff = new StaffService(
       database.db,
-      // the store's settings are built below; a recorded order reads them when created
-      { mailer, store: () => storeSettings.storeSettings() },
+      { authorities: staffAuthorities, tokens, members, mailer },
       store,
     );
+    const storeSettings = new StoreSettingsService(database.db, { dialect: database.dialect });
+    const orders = new OrderService(database.db, { mailer, storeSettings }, store);
     const catalog = new CatalogService(database.db, {
       publicUrl: config.publicUrl,
       dialect: database.dialect,
@@ -197,7 +200,6 @@ export async function openServices(
     });
     const identity = new IdentityService(database.db, { settings, tokens, members, mailer, orders }, store);
     // the commerce domains, each built from the ones above it, and the buying path over them
-    const storeSettings = new StoreSettingsService(database.db, { dialect: database.dialect });
     const pricing = new PricingService({ catalog, storeSettings });
     const carts = new CartService(database, { pricing, catalog });
     const checkouts = new CheckoutService(
@@ -207,13 +209,19 @@ export async function openServices(
     );
     const payments = new PaymentService(database.db, settings);
     const buying = new BuyingPath({ carts, checkouts, orders, payments, members });
-    const orderOperations: OrderOperations = new OrderOperations(
+    // what an order shipped: what its cancel and its refunds read, apart from the service that
+    // changes fulfillments through the order operations
+    const fulfillmentRecords = new FulfillmentRecords();
+    const orderOperations = new OrderOperations(
       database.db,
-      () => ({ mailer, catalog, fulfillments }),
+      { mailer, catalog, fulfillments: fulfillmentRecords },
       { dialect: database.dialect, ...store },
     );
-    const fulfillments = new FulfillmentService(database.db, () => ({ orders, orderOperations }), store);
-    const staff = new StaffService(database.db, { tokens, members, mailer }, store);
+    const fulfillments = new FulfillmentService(
+      database.db,
+      { orders, orderOperations, records: fulfillmentRecords },
+      store,
+    );
     const services: Services = {
       config,
       database,
@@ -238,15 +246,7 @@ export async function openServices(
       audit: new AuditLog(database.db),
       billing: new BillingService(
         database.db,
-        {
-          // read at each call: a test may replace the provider
-          provider: () => payments.provider,
-          catalog: { returnStock: (trx, items) => catalog.returnStock(trx, items) },
-          fulfillments: {
-            statusAfterRefund: (trx, order, refunded) => fulfillments.statusAfterRefund(trx, order, refunded),
-          },
-          mailer,
-        },
+        { payments, catalog, fulfillments: fulfillmentRecords, mailer },
         store,
       ),
     };

@@ -4,7 +4,7 @@ import { inTransaction } from '../db/database.ts';
 import type { Tables } from '../db/tables.ts';
 import type { Mailer } from '../email/mailer.ts';
 import { type DomainEvent, recordEvents } from '../events/outbox.ts';
-import type { FulfillmentService } from '../fulfillments/service.ts';
+import type { FulfillmentRecords } from '../fulfillments/records.ts';
 import { documentOf } from '../orders/service.ts';
 import type { OrderRow } from '../orders/tables.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
@@ -50,9 +50,10 @@ import { refundEmail } from './refund-email.ts';
  * and the fulfillment status's rule (a refunded unshipped line no longer waits to ship).
  */
 export interface BillingDependencies {
-  provider: () => PaymentProvider;
+  /** The payment provider, read at each call (a test may replace it). */
+  payments: { readonly provider: PaymentProvider };
   catalog: Pick<CatalogService, 'returnStock'>;
-  fulfillments: Pick<FulfillmentService, 'statusAfterRefund'>;
+  fulfillments: Pick<FulfillmentRecords, 'statusAfterRefund'>;
   mailer: Pick<Mailer, 'queue'>;
 }
 
@@ -321,7 +322,7 @@ export class BillingService {
       perform: async (plan, requestKey) => {
         const results: ProviderResults = {};
         for (const capture of plan.captures) {
-          results[capture.paymentId] = await this.deps.provider().capture({
+          results[capture.paymentId] = await this.deps.payments.provider.capture({
             idempotencyKey: `${requestKey}:${capture.paymentId}`,
             transactionId: capture.transactionId,
             amount: capture.amount,
@@ -395,7 +396,7 @@ export class BillingService {
       perform: async (plan, requestKey) => {
         const results: ProviderResults = {};
         for (const voiding of plan.voids) {
-          results[voiding.paymentId] = await this.deps.provider().void({
+          results[voiding.paymentId] = await this.deps.payments.provider.void({
             idempotencyKey: `${requestKey}:${voiding.paymentId}`,
             transactionId: voiding.transactionId,
           });
@@ -457,7 +458,7 @@ export class BillingService {
       perform: async (plan, requestKey) => {
         const results: ProviderResults = {};
         for (const transaction of plan.gateway) {
-          results[transaction.paymentId] = await this.deps.provider().refund({
+          results[transaction.paymentId] = await this.deps.payments.provider.refund({
             idempotencyKey: `${requestKey}:${transaction.paymentId}`,
             transactionId: transaction.transactionId,
             amount: transaction.amount,

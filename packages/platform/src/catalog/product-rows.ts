@@ -14,7 +14,8 @@ import { listingKeys, type ProductRow, type VariantRow } from './tables.ts';
 /**
  * A product's rows, written from its record (model.ts, the one source of truth): the product row with
  * its rendered documents and sort keys, its store variants, its name in the search index, and the
- * counters of the listings it is in. Product writes, collection writes and stock all save through here.
+ * counters of the listings it is in. Product and collection writes save through here; stock through
+ * `saveStock`, which writes only what a quantity changes.
  */
 
 /** A product's record, locked (on PostgreSQL) until the transaction ends; undefined: no such product. */
@@ -133,6 +134,61 @@ export async function saveProduct(
       .execute();
   }
   return { ...rendered.productMerchant, variants: rendered.variantsMerchant };
+}
+
+/**
+ * Writes what a move of stock changes of a product, and nothing else: the product row's stock columns
+ * (`in_stock`, `inventory_status`), its record and rendered documents (they show the quantities), its
+ * `last_updated` and the copy its collection listings keep of it, and the store variant rows of the
+ * variants whose quantity moved. Its slug, name, price, visibility and memberships are as they were, so
+ * the search index, the listings' order and the collections' counters are untouched. `collectionIds`
+ * are the ones its documents list (they are rendered again with them). The caller holds the product's
+ * row (`StockLedger`, stock.ts) from reading `record` until its transaction ends.
+ */
+export async function saveStock(
+  storage: CatalogStorage,
+  trx: Transaction<Tables>,
+  record: ProductRecord,
+  collectionIds: string[],
+  movedVariantIds: ReadonlySet<string>,
+): Promise<void> {
+  const rendered = renderProduct(record, collectionIds, storage.settings);
+  await trx
+    .updateTable('products')
+    .set({
+      inventory_status: rendered.inventoryStatus,
+      in_stock: rendered.inStock ? 1 : 0,
+      last_updated: record.lastUpdated,
+      record: JSON.stringify(record),
+      doc: JSON.stringify(rendered.product),
+      doc_merchant: JSON.stringify(rendered.productMerchant),
+      variants_doc: JSON.stringify(rendered.variants),
+      variants_doc_merchant: JSON.stringify(rendered.variantsMerchant),
+    })
+    .where('id', '=', record.id)
+    .execute();
+  // a collection's page sorted by lastUpdated reads its listing's copy (no page is anchored on it)
+  if (collectionIds.some((id) => id !== ALL_PRODUCTS_COLLECTION_ID)) {
+    await trx
+      .updateTable('product_collections')
+      .set({ last_updated: record.lastUpdated })
+      .where('product_id', '=', record.id)
+      .execute();
+  }
+  const moved = variantRowsOf(record, rendered).filter((row) => movedVariantIds.has(row.variant_id));
+  if (moved.length > 0) {
+    await trx
+      .insertInto('product_variants')
+      .values(moved)
+      .onConflict((conflict) =>
+        conflict.column('id').doUpdateSet((eb) => ({
+          in_stock: eb.ref('excluded.in_stock'),
+          doc: eb.ref('excluded.doc'),
+          doc_merchant: eb.ref('excluded.doc_merchant'),
+        })),
+      )
+      .execute();
+  }
 }
 
 /**

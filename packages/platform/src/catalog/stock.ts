@@ -2,7 +2,7 @@ import type { Transaction } from 'kysely';
 import type { Tables } from '../db/tables.ts';
 import { movePricingVersion } from '../pricing/versions.ts';
 import { type ProductRecord, variantNamedBy } from './model.ts';
-import { saveProduct } from './product-rows.ts';
+import { saveStock } from './product-rows.ts';
 import type { CatalogStorage } from './storage.ts';
 
 /** A line of an order as stock sees it: a product's variant (by id, or by its choices) and how many. */
@@ -47,7 +47,7 @@ export class StockLedger {
     if (ids.length === 0) return { short: [] };
     const rows = await trx
       .selectFrom('products')
-      .select(['id', 'record'])
+      .select(['id', 'record', 'doc'])
       .where('id', 'in', ids)
       .orderBy('id')
       .$if(this.storage.dialect === 'postgres', (qb) => qb.forUpdate())
@@ -82,6 +82,7 @@ export class StockLedger {
     }
     if (short.length > 0) return { short };
     const now = new Date().toISOString();
+    const moved = new Map<string, Set<string>>();
     for (const [productId, total] of wanted) {
       const [id, variantId] = productId.split('/') as [string, string];
       const record = next.get(id) ?? structuredClone(records.get(id)!);
@@ -89,9 +90,14 @@ export class StockLedger {
       variant.quantity = Math.max(0, (variant.quantity ?? 0) + direction * total);
       record.lastUpdated = now;
       next.set(id, record);
+      moved.set(id, (moved.get(id) ?? new Set()).add(variantId));
     }
+    // each product's quantities, stock flags and documents, written from the record read under its lock
+    const collectionsOf = new Map(
+      rows.map((row) => [row.id, (JSON.parse(row.doc) as { collectionIds?: string[] }).collectionIds ?? []]),
+    );
     for (const [id, record] of [...next].sort(([a], [b]) => a.localeCompare(b))) {
-      await saveProduct(this.storage, trx, record, records.get(id));
+      await saveStock(this.storage, trx, record, collectionsOf.get(id)!, moved.get(id)!);
     }
     // stock is part of a cart's answer: cached cart prices must see it move
     if (next.size > 0) await movePricingVersion(trx, 'catalog');

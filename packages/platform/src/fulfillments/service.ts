@@ -15,19 +15,16 @@ import { documentOf, type OrderService } from '../orders/service.ts';
 import { applicationError, DomainError, invalidArgument, violation } from '../shared/errors.ts';
 import { newId } from '../shared/ids.ts';
 import type { Principal } from '../shared/principal.ts';
+import {
+  type Fulfillment,
+  type FulfillmentRecords,
+  fulfillable,
+  fulfillmentOf,
+  fulfillmentStatus,
+  type OrderLine,
+} from './records.ts';
 import type { OrderFulfillmentRow } from './tables.ts';
 import { type TrackingInfo, withTrackingLink } from './tracking.ts';
-
-/** A fulfillment as the wire has it. */
-export interface Fulfillment {
-  id: string;
-  createdDate: string;
-  lineItems: Array<{ id: string; quantity: number }>;
-  trackingInfo?: TrackingInfo;
-  customInfo?: { fieldsData?: Record<string, string> };
-  status?: string | null;
-  completed?: boolean | null;
-}
 
 export interface FulfillmentInput {
   lineItems?: Array<{ id: string; quantity?: number | null | undefined }> | undefined;
@@ -42,66 +39,32 @@ export interface OrderWithFulfillments {
   fulfillments: Fulfillment[];
 }
 
-/** What fulfillments need of the orders domain: its reads' rule of who bought what, and its locked changes. */
-export interface FulfillmentDomains {
+/**
+ * What fulfillments need: the orders domain's rule of who may read an order and its locked changes, and
+ * this domain's reads of what shipped (records.ts, which the orders' cancel and refunds ask too).
+ */
+export interface FulfillmentDependencies {
   orders: Pick<OrderService, 'readable'>;
   orderOperations: Pick<OrderOperations, 'change' | 'save'>;
-}
-
-interface OrderLine {
-  id: string;
-  quantity: number;
-  physicalProperties?: { shippable?: boolean };
+  records: Pick<FulfillmentRecords, 'read' | 'fulfilledQuantities'>;
 }
 
 /**
  * Fulfillments: the line quantities of an order that were shipped, with tracking. The order's
- * `fulfillmentStatus` is derived from them and from its refunds (`fulfillmentStatus` below, the one
+ * `fulfillmentStatus` is derived from them and from its refunds (`fulfillmentStatus` in records.ts, the one
  * rule), in the transaction that changes either, under the order's lock, so a fulfillment never ships
  * more than was bought less refunded and never races a cancel to both succeeding.
  */
 export class FulfillmentService {
   constructor(
     private readonly db: Kysely<Tables>,
-    private readonly domains: () => FulfillmentDomains,
+    private readonly deps: FulfillmentDependencies,
     private readonly options: { publicUrl: string; storeName: string },
   ) {}
 
-  /** Quantities fulfilled per line of `orderId`, inside `trx`; empty when it has no fulfillment. */
-  async fulfilledQuantities(
-    trx: Transaction<Tables> | Kysely<Tables>,
-    orderId: string,
-  ): Promise<Map<string, number>> {
-    const fulfilled = new Map<string, number>();
-    for (const fulfillment of await this.read(trx, orderId))
-      for (const line of fulfillment.lineItems)
-        fulfilled.set(line.id, (fulfilled.get(line.id) ?? 0) + line.quantity);
-    return fulfilled;
-  }
-
-  /**
-   * The status `order` has once its refunded units are `refunded` (a refund calls this with the
-   * refunds it just counted), inside the transaction that holds the order. An order with nothing
-   * shipped stays NOT_FULFILLED whatever is refunded: its fulfillments are not read.
-   */
-  async statusAfterRefund(
-    trx: Transaction<Tables>,
-    order: { id: string; doc: string; fulfillment_status: string },
-    refunded: Map<string, number>,
-  ): Promise<string> {
-    if (order.fulfillment_status === 'NOT_FULFILLED') return order.fulfillment_status;
-    const doc = JSON.parse(order.doc) as { lineItems?: OrderLine[] };
-    return fulfillmentStatus(
-      Array.isArray(doc.lineItems) ? doc.lineItems : [],
-      await this.fulfilledQuantities(trx, order.id),
-      refunded,
-      order.fulfillment_status,
-    );
-  }
-
   /** `GET /v1/fulfillments/orders/{orderId}`: the buyer's own order's, or any for an admin. */
   async listForOrder(orderId: string, principal: Principal): Promise<OrderWithFulfillments> {
-    const readable = await this.domains().orders.readable([orderId], principal);
+    const readable = await this.deps.orders.readable([orderId], principal);
     if (!readable.has(orderId)) {
       throw new DomainError('NOT_FOUND', `order ${orderId} not found`, [], {
         code: 'ORDER_NOT_FOUND',
@@ -109,12 +72,12 @@ export class FulfillmentService {
         data: { id: orderId },
       });
     }
-    return { orderId, fulfillments: await this.read(this.db, orderId) };
+    return { orderId, fulfillments: await this.deps.records.read(this.db, orderId) };
   }
 
   /** `POST /v1/fulfillments/list-by-ids`: those of the orders the caller may read, in the order asked. */
   async listForOrders(orderIds: string[], principal: Principal): Promise<OrderWithFulfillments[]> {
-    const readable = await this.domains().orders.readable([...new Set(orderIds)], principal);
+    const readable = await this.deps.orders.readable([...new Set(orderIds)], principal);
     const ids = [...new Set(orderIds)].filter((id) => readable.has(id));
     if (ids.length === 0) return [];
     const rows = await this.db
@@ -136,10 +99,10 @@ export class FulfillmentService {
     input: FulfillmentInput,
     now = new Date(),
   ): Promise<{ orderWithFulfillments: OrderWithFulfillments; fulfillmentId: string }> {
-    return this.domains().orderOperations.change(orderId, async (trx, locked) => {
+    return this.deps.orderOperations.change(orderId, async (trx, locked) => {
       const id = await this.add(trx, locked, input, 'fulfillment', now);
       return {
-        orderWithFulfillments: { orderId, fulfillments: await this.read(trx, orderId) },
+        orderWithFulfillments: { orderId, fulfillments: await this.deps.records.read(trx, orderId) },
         fulfillmentId: id,
       };
     });
@@ -155,7 +118,7 @@ export class FulfillmentService {
     const results: Array<ItemResult & { ordersWithFulfillments?: OrderWithFulfillments }> = [];
     for (const [index, entry] of ordersWithFulfillments.entries()) {
       try {
-        const answer = await this.domains().orderOperations.change(entry.orderId, async (trx, locked) => {
+        const answer = await this.deps.orderOperations.change(entry.orderId, async (trx, locked) => {
           for (const [at, fulfillment] of entry.fulfillments.entries())
             await this.add(
               trx,
@@ -164,7 +127,7 @@ export class FulfillmentService {
               `ordersWithFulfillments[${index}].fulfillments[${at}]`,
               new Date(),
             );
-          return { orderId: entry.orderId, fulfillments: await this.read(trx, entry.orderId) };
+          return { orderId: entry.orderId, fulfillments: await this.deps.records.read(trx, entry.orderId) };
         });
         results.push({
           itemMetadata: { id: entry.orderId, originalIndex: index, success: true },
@@ -187,7 +150,7 @@ export class FulfillmentService {
     input: FulfillmentInput,
     now = new Date(),
   ): Promise<OrderWithFulfillments> {
-    return this.domains().orderOperations.change(orderId, async (trx, locked) => {
+    return this.deps.orderOperations.change(orderId, async (trx, locked) => {
       const row = await this.row(trx, orderId, fulfillmentId);
       const current = fulfillmentOf(row);
       if (input.lineItems && input.lineItems.length > 0) {
@@ -232,7 +195,7 @@ export class FulfillmentService {
         .set({ doc: JSON.stringify(stored(next)), updated_at: at })
         .where('id', '=', fulfillmentId)
         .execute();
-      const fulfillments = await this.read(trx, orderId);
+      const fulfillments = await this.deps.records.read(trx, orderId);
       const newNumber =
         next.trackingInfo?.trackingNumber &&
         next.trackingInfo.trackingNumber !== current.trackingInfo?.trackingNumber;
@@ -240,7 +203,7 @@ export class FulfillmentService {
         ? shippingConfirmation(documentOf(locked.row) as never, next, this.store(orderId))
         : undefined;
       if (email) activities.push({ type: 'SHIPPING_CONFIRMATION_EMAIL_SENT', fulfillmentId });
-      await this.domains().orderOperations.save(
+      await this.deps.orderOperations.save(
         trx,
         locked,
         { activities, events: [fulfillmentsEvent(orderId, fulfillments)], emails: [email] },
@@ -252,19 +215,19 @@ export class FulfillmentService {
 
   /** `DELETE /v1/fulfillments/{fulfillmentId}/orders/{orderId}`: its quantities are open again. */
   async delete(orderId: string, fulfillmentId: string, now = new Date()): Promise<OrderWithFulfillments> {
-    return this.domains().orderOperations.change(orderId, async (trx, locked) => {
+    return this.deps.orderOperations.change(orderId, async (trx, locked) => {
       await this.row(trx, orderId, fulfillmentId);
       await trx.deleteFrom('order_fulfillments').where('id', '=', fulfillmentId).execute();
-      const fulfillments = await this.read(trx, orderId);
+      const fulfillments = await this.deps.records.read(trx, orderId);
       const status = fulfillmentStatus(
         lines(locked),
-        await this.fulfilledQuantities(trx, orderId),
+        await this.deps.records.fulfilledQuantities(trx, orderId),
         await refundedLineQuantities(trx, orderId),
         locked.row.fulfillment_status,
       );
       const activities: NewActivity[] =
         status !== locked.row.fulfillment_status ? [{ type: 'ORDER_NOT_FULFILLED', fulfillmentId }] : [];
-      await this.domains().orderOperations.save(
+      await this.deps.orderOperations.save(
         trx,
         locked,
         {
@@ -299,7 +262,7 @@ export class FulfillmentService {
       );
     }
     const orderLines = lines(locked);
-    const fulfilled = await this.fulfilledQuantities(trx, orderId);
+    const fulfilled = await this.deps.records.fulfilledQuantities(trx, orderId);
     // what was refunded is not shipped: a line's fulfillments never pass what was bought less refunds
     const refunded = await refundedLineQuantities(trx, orderId);
     const seen = new Set<string>();
@@ -367,29 +330,18 @@ export class FulfillmentService {
       ? shippingConfirmation(documentOf(row) as never, fulfillment, this.store(orderId))
       : undefined;
     if (email) activities.push({ type: 'SHIPPING_CONFIRMATION_EMAIL_SENT', fulfillmentId: id });
-    await this.domains().orderOperations.save(
+    await this.deps.orderOperations.save(
       trx,
       locked,
       {
         columns: { fulfillment_status: status },
         activities,
-        events: [fulfillmentsEvent(orderId, await this.read(trx, orderId))],
+        events: [fulfillmentsEvent(orderId, await this.deps.records.read(trx, orderId))],
         emails: [email],
       },
       now,
     );
     return id;
-  }
-
-  private async read(db: Transaction<Tables> | Kysely<Tables>, orderId: string): Promise<Fulfillment[]> {
-    const rows = await db
-      .selectFrom('order_fulfillments')
-      .selectAll()
-      .where('order_id', '=', orderId)
-      .orderBy('created_at')
-      .orderBy('id')
-      .execute();
-    return rows.map(fulfillmentOf);
   }
 
   private async row(
@@ -423,44 +375,6 @@ export class FulfillmentService {
 
 function lines(locked: LockedOrder): OrderLine[] {
   return Array.isArray(locked.doc.lineItems) ? (locked.doc.lineItems as OrderLine[]) : [];
-}
-
-/**
- * Units of `line` that can ship at all: what was bought less what was refunded (a cancel is of the
- * whole order, which then ships nothing).
- */
-function fulfillable(line: OrderLine, refunded: Map<string, number>): number {
-  return Math.max(0, line.quantity - (refunded.get(line.id) ?? 0));
-}
-
-/**
- * The order's fulfillment status, the one place it is derived: the lines that ship count (all lines
- * when none ships); a line is done when its fulfillments reach what can ship of it (bought less
- * refunded), so a refunded unshipped line never holds the order at PARTIALLY_FULFILLED. Nothing
- * shipped stays NOT_FULFILLED even when all was refunded; an order with nothing to ship that was
- * FULFILLED on approval stays so.
- */
-export function fulfillmentStatus(
-  orderLines: OrderLine[],
-  fulfilled: Map<string, number>,
-  refunded: Map<string, number>,
-  current: string,
-): string {
-  const shipped = orderLines.filter((line) => line.physicalProperties?.shippable);
-  const counted = shipped.length > 0 ? shipped : orderLines;
-  if (shipped.length === 0 && current === 'FULFILLED' && fulfilled.size === 0) return current;
-  const any = [...fulfilled.values()].some((quantity) => quantity > 0);
-  if (!any) return 'NOT_FULFILLED';
-  const done = counted.every((line) => (fulfilled.get(line.id) ?? 0) >= fulfillable(line, refunded));
-  return counted.length > 0 && done ? 'FULFILLED' : 'PARTIALLY_FULFILLED';
-}
-
-function fulfillmentOf(row: OrderFulfillmentRow): Fulfillment {
-  return {
-    id: row.id,
-    createdDate: row.created_at,
-    ...(JSON.parse(row.doc) as Omit<Fulfillment, 'id' | 'createdDate'>),
-  };
 }
 
 function stored(fulfillment: Fulfillment): Omit<Fulfillment, 'id' | 'createdDate'> {

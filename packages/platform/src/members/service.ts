@@ -65,15 +65,14 @@ export interface NewMemberIdentity {
 export type StaffStanding = 'OWNER' | 'STAFF';
 
 /**
- * What members need from the staff domain, next to the service that needs it: whom member
- * administration may not take out (the owner always; staff while active).
+ * What members need of the other domains, next to the service that needs it: the token service to end
+ * a member's sessions, and the staff domain's word on whom member administration may not take out (the
+ * owner always; staff while active).
  */
 export interface MembersDependencies {
-  staffStandingOf(memberId: string): Promise<StaffStanding | undefined>;
+  tokens: Pick<TokenService, 'endSessionsOf'>;
+  staff: { standingOf(memberId: string): Promise<StaffStanding | undefined> };
 }
-
-/** Identity statuses whose member may not sign in or renew a sign-in. */
-const SIGNED_OUT_STATUSES: ReadonlySet<IdentityRow['status']> = new Set(['BLOCKED', 'DELETED', 'OFFLINE']);
 
 /**
  * Members: one made for every identity, the member's own read and slug, a profile update, and the
@@ -86,9 +85,8 @@ export class MembersService {
 
   constructor(
     private readonly db: Kysely<Tables>,
-    private readonly tokens: TokenService,
+    private readonly deps: MembersDependencies,
     private readonly dialect: DialectName = 'sqlite',
-    private readonly deps: MembersDependencies = { staffStandingOf: async () => undefined },
   ) {
     this.jobs = new MemberJobs(db, this);
   }
@@ -372,7 +370,7 @@ export class MembersService {
       ]);
     };
     if (action === 'approve') await inTransaction(this.db, change);
-    else await this.tokens.endSessionsOf(memberId, REVOCATION_OF[action], { along: change });
+    else await this.deps.tokens.endSessionsOf(memberId, REVOCATION_OF[action], { along: change });
     return this.getMy(memberId);
   }
 
@@ -419,7 +417,7 @@ export class MembersService {
         throw invalidArgument([violation(field, `names no member (${contentAssigneeId})`, 'VALIDATION')]);
       assignee = contentAssigneeId;
     }
-    await this.tokens.endSessionsOf(memberId, 'MEMBER_DELETED', {
+    await this.deps.tokens.endSessionsOf(memberId, 'MEMBER_DELETED', {
       along: async (trx) => {
         const now = new Date().toISOString();
         const gone = await trx
@@ -588,23 +586,6 @@ export class MembersService {
     return row?.id;
   }
 
-  /**
-   * Whether the member may still sign in or renew a sign-in, asked by the token service inside the
-   * transaction that stores the new refresh token (`executor`). A write that changes nothing takes the
-   * identity's row lock until that transaction commits, on both databases: a block or delete at the
-   * same moment either committed first (and its status is read here) or waits, and then ends the new
-   * sign-in with the others.
-   */
-  async maySignIn(memberId: string, executor: Kysely<Tables> = this.db): Promise<boolean> {
-    const held = await executor
-      .updateTable('identities')
-      .set((eb) => ({ status: eb.ref('status') }))
-      .where('id', '=', memberId)
-      .where('status', 'not in', [...SIGNED_OUT_STATUSES])
-      .executeTakeFirst();
-    return Number(held.numUpdatedRows) > 0;
-  }
-
   async recordLogin(memberId: string, at = new Date().toISOString()): Promise<void> {
     await this.db.updateTable('members').set({ last_login_at: at }).where('id', '=', memberId).execute();
   }
@@ -627,7 +608,7 @@ export class MembersService {
    * staff calls suspend or remove them first): member administration is no back door around them.
    */
   private async refuseStaff(memberId: string, action: 'block' | 'disconnect' | 'delete'): Promise<void> {
-    const standing = await this.deps.staffStandingOf(memberId);
+    const standing = await this.deps.staff.standingOf(memberId);
     if (standing === 'OWNER') {
       throw applicationError(
         'FAILED_PRECONDITION',

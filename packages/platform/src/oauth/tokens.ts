@@ -37,19 +37,25 @@ interface Verified {
   expiresAt: number;
 }
 
-export interface TokenServiceOptions {
-  /**
-   * Whether a member may still be given tokens (not blocked, not deleted), asked inside the transaction
-   * that stores the new refresh token, holding the member's row until it commits: a block or delete
-   * made at the same moment either comes first and is seen, or waits and then finds the new sign-in.
-   */
-  memberMayRenew?: (memberId: string, executor: Kysely<Tables>) => Promise<boolean>;
-  /**
-   * The staff role of a member signing in (`OWNER` or the role's name; staff/service.ts), carried in the
-   * access token as `staff_role` for the apps to read. Informative only: what a call may do is checked
-   * against the staff tables on each call, and suspension ends the sign-in.
-   */
-  staffRoleOf?: (memberId: string) => Promise<string | undefined>;
+/** What the token service asks of the other domains about a member it signs in or renews. */
+export interface TokenDependencies {
+  members: {
+    /**
+     * Whether a member may still be given tokens (not blocked, not deleted), asked inside the
+     * transaction that stores the new refresh token, holding the member's row until it commits: a block
+     * or delete made at the same moment either comes first and is seen, or waits and then finds the new
+     * sign-in (members/sign-ins.ts).
+     */
+    maySignIn(memberId: string, executor: Kysely<Tables>): Promise<boolean>;
+  };
+  staff: {
+    /**
+     * The staff standing of a member signing in (staff/authorities.ts): its role (`OWNER` or the role's
+     * name) is carried in the access token as `staff_role` for the apps to read. Informative only: what
+     * a call may do is checked against the staff tables on each call, and suspension ends the sign-in.
+     */
+    authorityOf(memberId: string): Promise<{ role: string } | undefined>;
+  };
 }
 
 /**
@@ -71,7 +77,7 @@ export class TokenService {
     /** SHA-256 (hex) of the admin API key: the key itself is never stored. */
     adminKeyHash: string,
     private readonly revoked: RevokedFamilies,
-    private readonly options: TokenServiceOptions = {},
+    private readonly deps: TokenDependencies,
   ) {
     this.key = new TextEncoder().encode(signingSecret);
     this.adminKeyHash = Buffer.from(adminKeyHash, 'hex');
@@ -329,7 +335,9 @@ export class TokenService {
   }
 
   private async issue(subject: Subject, familyId: string): Promise<TokenResponse> {
-    const staffRole = subject.memberId ? await this.options.staffRoleOf?.(subject.memberId) : undefined;
+    const staffRole = subject.memberId
+      ? (await this.deps.staff.authorityOf(subject.memberId))?.role
+      : undefined;
     const accessToken = await new SignJWT({
       ...(staffRole ? { staff_role: staffRole } : {}),
       cid: subject.clientId,
@@ -349,7 +357,7 @@ export class TokenService {
     const now = Date.now();
     const store = async (executor: Kysely<Tables>) => {
       const memberId = subject.memberId;
-      if (memberId && !(await (this.options.memberMayRenew?.(memberId, executor) ?? true))) {
+      if (memberId && !(await this.deps.members.maySignIn(memberId, executor))) {
         throw invalidGrant('the member may no longer sign in');
       }
       await executor

@@ -41,8 +41,12 @@ export interface OrderChange {
   events?: DomainEvent[];
 }
 
-/** What the merchant's order operations need of the other domains, reached once they are all built. */
-export interface OrderOperationDomains {
+/**
+ * What the merchant's order operations need of the other domains: the outbox for the buyer's emails,
+ * stock to give back on a cancel with restock, and what an order shipped (fulfillments/records.ts: an
+ * order with fulfillments is not canceled).
+ */
+export interface OrderOperationDependencies {
   mailer: Pick<Mailer, 'queue'>;
   catalog: { returnStock(trx: Transaction<Tables>, items: StockItem[]): Promise<void> };
   fulfillments: {
@@ -119,7 +123,7 @@ const CANCELABLE = new Set(['APPROVED', 'PENDING']);
 export class OrderOperations {
   constructor(
     private readonly db: Kysely<Tables>,
-    private readonly domains: () => OrderOperationDomains,
+    private readonly deps: OrderOperationDependencies,
     private readonly options: OrderOperationOptions,
   ) {}
 
@@ -181,7 +185,7 @@ export class OrderOperations {
       ...(change.events ?? []),
     ];
     await recordEvents(trx, events, now);
-    for (const email of change.emails ?? []) if (email) await this.domains().mailer.queue(trx, email);
+    for (const email of change.emails ?? []) if (email) await this.deps.mailer.queue(trx, email);
     locked.row = next;
     return order;
   }
@@ -256,7 +260,7 @@ export class OrderOperations {
           { orderId, status: row.status },
         );
       }
-      const fulfilled = await this.domains().fulfillments.fulfilledQuantities(trx, orderId);
+      const fulfilled = await this.deps.fulfillments.fulfilledQuantities(trx, orderId);
       if (fulfilled.size > 0) {
         throw applicationError(
           'FAILED_PRECONDITION',
@@ -268,7 +272,7 @@ export class OrderOperations {
       const activities: NewActivity[] = [{ type: 'ORDER_CANCELED' }];
       if (options.restockAllItems) {
         const items = restockItems(doc);
-        if (items.length > 0) await this.domains().catalog.returnStock(trx, items);
+        if (items.length > 0) await this.deps.catalog.returnStock(trx, items);
         const restocked = new Map(items.map((item) => [item.lineId, item.quantity]));
         for (const line of lineItemsOf(doc)) {
           const quantity = restocked.get(line.id);

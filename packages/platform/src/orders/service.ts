@@ -38,7 +38,9 @@ export type OrderDocument = Record<string, unknown> & { id: string; status: stri
  */
 export interface OrderDependencies {
   mailer: Pick<Mailer, 'queue'>;
-  store: () => Promise<{ currency: string; weightUnit: string; taxIncludedInPrices: boolean }>;
+  storeSettings: {
+    storeSettings(): Promise<{ currency: string; weightUnit: string; taxIncludedInPrices: boolean }>;
+  };
 }
 
 export interface OrderOptions {
@@ -84,7 +86,7 @@ export class OrderService {
    * takes no stock: the hosted call has no setting for it.
    */
   async createRecorded(order: Record<string, unknown>, settings: unknown): Promise<OrderDocument> {
-    const store = await this.deps.store();
+    const store = await this.deps.storeSettings.storeSettings();
     const recorded = recordedOrder(order, settings, {
       currency: currencyOf(store.currency),
       weightUnit: store.weightUnit,

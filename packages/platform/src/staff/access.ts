@@ -8,8 +8,9 @@ import {
   type Principal,
   requirementOf,
 } from '../shared/principal.ts';
+import type { Authority } from './authorities.ts';
 import type { Requirement } from './permissions.ts';
-import type { Authority, StaffService } from './service.ts';
+import type { StaffService } from './service.ts';
 
 /**
  * The access check every call passes (http/app.ts runs it before the input is read), over the route's

@@ -5,7 +5,7 @@ import type { Mailer } from '../email/mailer.ts';
 import { loginEmail } from '../identity/errors.ts';
 import { hashPassword, passwordViolation } from '../identity/passwords.ts';
 import type { IdentityRow } from '../identity/tables.ts';
-import type { MembersService, StaffStanding } from '../members/service.ts';
+import type { MembersService } from '../members/service.ts';
 import { sha256, type TokenService } from '../oauth/tokens.ts';
 import {
   applicationError,
@@ -16,19 +16,9 @@ import {
 } from '../shared/errors.ts';
 import { newId, newSecret } from '../shared/ids.ts';
 import type { Principal } from '../shared/principal.ts';
+import { type Authority, OWNER_SLOT, parsePermissions, type StaffAuthorities } from './authorities.ts';
 import { isPermission, PERMISSIONS, type Permission } from './permissions.ts';
 import type { StaffRoleRow, StaffRow, StaffStatus } from './tables.ts';
-
-/** What a signed-in staff member may do, as the access check reads it. */
-export interface Authority {
-  staffId: string;
-  identityId: string;
-  email: string;
-  owner: boolean;
-  /** `OWNER`, or the name of their role. */
-  role: string;
-  permissions: readonly Permission[];
-}
 
 export interface StaffRole {
   id: string;
@@ -51,11 +41,9 @@ export interface StaffMember {
   updatedDate: string;
 }
 
-/** How long what a staff member may do is kept in a process's memory: a role change or suspension shows within it. */
-const AUTHORITY_TTL_MS = 500;
 /** How long an invitation may be accepted. */
 const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
-const OWNER_SLOT = 'OWNER';
+
 /** The owner's login when the environment names none. */
 export const DEFAULT_OWNER_EMAIL = 'owner@cartwheel.local';
 
@@ -66,17 +54,27 @@ export function grantsOf(principal: Principal): readonly Permission[] {
 }
 
 /**
+ * What the staff service needs of the other domains: who is staff (its own reads, kept apart so tokens
+ * and members can ask them), sessions to end, members to make for accepted invitations, and the outbox
+ * for invitations.
+ */
+export interface StaffDependencies {
+  authorities: Pick<StaffAuthorities, 'authorityOf' | 'forget'>;
+  tokens: Pick<TokenService, 'endSessionsOf'>;
+  members: Pick<MembersService, 'createForIdentity'>;
+  mailer: Pick<Mailer, 'send'>;
+}
+
+/**
  * The store's staff: the owner (made on the first start), the roles the owner defines from
  * permissions, invitations by email, suspension. Nobody grants what they do not hold: a role, a key or
  * an invitation with a permission the caller lacks is refused, so `staff.manage` is not a way to
  * everything.
  */
 export class StaffService {
-  private readonly authorities = new Map<string, { at: number; authority: Authority | undefined }>();
-
   constructor(
     private readonly db: Kysely<Tables>,
-    private readonly deps: { tokens: TokenService; members: MembersService; mailer: Mailer },
+    private readonly deps: StaffDependencies,
     private readonly options: { publicUrl: string; storeName: string },
   ) {}
 
@@ -168,48 +166,8 @@ export class StaffService {
   }
 
   /** What the identity may do as staff; undefined for a member who is not (or no longer) staff. */
-  async authorityOf(identityId: string): Promise<Authority | undefined> {
-    const now = Date.now();
-    const known = this.authorities.get(identityId);
-    if (known && now - known.at < AUTHORITY_TTL_MS) return known.authority;
-    const row = await this.db
-      .selectFrom('staff')
-      .leftJoin('staff_roles', 'staff_roles.id', 'staff.role_id')
-      .select([
-        'staff.id',
-        'staff.email',
-        'staff.owner_slot',
-        'staff.status',
-        'staff_roles.name',
-        'staff_roles.permissions',
-      ])
-      .where('staff.identity_id', '=', identityId)
-      .executeTakeFirst();
-    const authority: Authority | undefined =
-      row && row.status === 'ACTIVE'
-        ? {
-            staffId: row.id,
-            identityId,
-            email: row.email,
-            owner: row.owner_slot === OWNER_SLOT,
-            role: row.owner_slot === OWNER_SLOT ? OWNER_SLOT : (row.name ?? ''),
-            permissions: row.owner_slot === OWNER_SLOT ? PERMISSIONS : parsePermissions(row.permissions),
-          }
-        : undefined;
-    if (this.authorities.size >= 10_000) this.authorities.clear();
-    this.authorities.set(identityId, { at: now, authority });
-    return authority;
-  }
-
-  /** The owner, or active staff (read now, not from the cache: it guards a change). */
-  async standingOf(identityId: string): Promise<StaffStanding | undefined> {
-    const row = await this.db
-      .selectFrom('staff')
-      .select(['owner_slot', 'status'])
-      .where('identity_id', '=', identityId)
-      .executeTakeFirst();
-    if (row?.owner_slot === OWNER_SLOT) return 'OWNER';
-    return row?.status === 'ACTIVE' ? 'STAFF' : undefined;
+  authorityOf(identityId: string): Promise<Authority | undefined> {
+    return this.deps.authorities.authorityOf(identityId);
   }
 
   // roles
@@ -451,7 +409,7 @@ export class StaffService {
         await claim(trx);
       });
     }
-    this.authorities.delete(identityId);
+    this.deps.authorities.forget(identityId);
     return this.get(invitation.id);
   }
 
@@ -464,7 +422,7 @@ export class StaffService {
       .set({ role_id: role.id, updated_at: new Date().toISOString() })
       .where('id', '=', target.id)
       .execute();
-    if (target.identity_id) this.authorities.delete(target.identity_id);
+    if (target.identity_id) this.deps.authorities.forget(target.identity_id);
     return this.get(id);
   }
 
@@ -483,7 +441,7 @@ export class StaffService {
     };
     if (target.identity_id) {
       await this.deps.tokens.endSessionsOf(target.identity_id, 'STAFF_SUSPENDED', { along: setSuspended });
-      this.authorities.delete(target.identity_id);
+      this.deps.authorities.forget(target.identity_id);
     } else {
       await setSuspended(this.db);
     }
@@ -506,7 +464,7 @@ export class StaffService {
       .where('id', '=', id)
       .where('status', '=', 'SUSPENDED')
       .execute();
-    if (target.identity_id) this.authorities.delete(target.identity_id);
+    if (target.identity_id) this.deps.authorities.forget(target.identity_id);
     return this.get(id);
   }
 
@@ -518,7 +476,7 @@ export class StaffService {
     };
     if (target.identity_id) {
       await this.deps.tokens.endSessionsOf(target.identity_id, 'STAFF_SUSPENDED', { along: remove });
-      this.authorities.delete(target.identity_id);
+      this.deps.authorities.forget(target.identity_id);
     } else {
       await remove(this.db);
     }
@@ -589,11 +547,6 @@ export function grantable(grants: readonly Permission[], asked: readonly string[
     );
   }
   return PERMISSIONS.filter((permission) => permissions.includes(permission));
-}
-
-function parsePermissions(text: string | null | undefined): Permission[] {
-  if (!text) return [];
-  return (JSON.parse(text) as unknown[]).filter(isPermission);
 }
 
 function roleName(value: string): string {
