@@ -371,7 +371,9 @@ describe.each(DIALECTS)('the current cart on %s', (dialect) => {
       fixedAmount: '5.00',
     } as any);
     const cart = await elevatedShopper();
-    const added = await cart.add({ lineItems: [catalogLine(mug.id, 3), catalogLine(tee.id, 1, { options: { Size: 'S' } })] });
+    const added = await cart.add({
+      lineItems: [catalogLine(mug.id, 3), catalogLine(tee.id, 1, { options: { Size: 'S' } })],
+    });
     expect(added.status, JSON.stringify(added.body)).toBe(200);
     const [mugLine, teeLine] = added.body.cart.lineItems.map((line: { id: string }) => line.id);
     const merchantOf = (answer: any) =>
