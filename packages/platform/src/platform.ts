@@ -183,18 +183,24 @@ export async function openServices(
       // member administration never takes out the owner, nor staff the staff calls have not (issue 21)
       staffStandingOf: (memberId) => staff.standingOf(memberId),
     });
-    const orders = new OrderService(
-      database.db,
-      // the store's settings are built below; a recorded order reads them when created
-      { mailer, store: () => storeSettings.storeSettings() },
-      store,
-    );
     const catalog = new CatalogService(database.db, {
       publicUrl: config.publicUrl,
       dialect: database.dialect,
       readCacheMs: config.catalogReadCacheMs,
       pageAnchorSpacing: config.pageAnchorSpacing,
     });
+    const orders: OrderService = new OrderService(
+      database.db,
+      {
+        mailer,
+        // the store's settings and billing are built below; a recorded order uses them when created
+        store: () => storeSettings.storeSettings(),
+        memberExists: async (memberId) => (await members.row(memberId)) !== undefined,
+        catalog,
+        recordPayment: (trx, orderId, payment, now) => billing.recordOrderPayment(trx, orderId, payment, now),
+      },
+      store,
+    );
     const identity = new IdentityService(database.db, { settings, tokens, members, mailer, orders }, store);
     // the commerce domains, each built from the ones above it, and the buying path over them
     const storeSettings = new StoreSettingsService(database.db, { dialect: database.dialect });
@@ -214,6 +220,20 @@ export async function openServices(
     );
     const fulfillments = new FulfillmentService(database.db, () => ({ orders, orderOperations }), store);
     const staff = new StaffService(database.db, { tokens, members, mailer }, store);
+    const billing: BillingService = new BillingService(
+      database.db,
+      {
+        // read at each call: a test may replace the provider
+        provider: () => payments.provider,
+        catalog: { returnStock: (trx, items) => catalog.returnStock(trx, items) },
+        fulfillments: {
+          statusAfterRefund: (trx, order, refunded) => fulfillments.statusAfterRefund(trx, order, refunded),
+        },
+        mailer,
+        orders,
+      },
+      store,
+    );
     const services: Services = {
       config,
       database,
@@ -236,19 +256,7 @@ export async function openServices(
       staff,
       apiKeys: new ApiKeyService(database.db),
       audit: new AuditLog(database.db),
-      billing: new BillingService(
-        database.db,
-        {
-          // read at each call: a test may replace the provider
-          provider: () => payments.provider,
-          catalog: { returnStock: (trx, items) => catalog.returnStock(trx, items) },
-          fulfillments: {
-            statusAfterRefund: (trx, order, refunded) => fulfillments.statusAfterRefund(trx, order, refunded),
-          },
-          mailer,
-        },
-        store,
-      ),
+      billing,
     };
     // bulk member jobs a stopped process left unfinished: this one takes them over
     void members.jobs
