@@ -302,6 +302,22 @@ describe.each(DIALECTS)('orders the merchant records, on %s', (dialect) => {
     expect([partly.status, partly.paymentStatus]).toEqual(['INITIALIZED', 'PARTIALLY_PAID']);
   });
 
+  it('approves a waiting order once when two tills pay it at the same moment', async () => {
+    const email = uniqueEmail('race');
+    const order = (await create(tillOrder(email))).body.order;
+    const answers = await Promise.all(
+      [1, 2].map(() => billing(platform).addPayments(order.id, [{ amount: { amount: '42.00' } }])),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 400]);
+    const paid = await adminOrder(platform, order.id);
+    expect([paid.status, paid.paymentStatus]).toEqual(['APPROVED', 'PAID']);
+    expect((await billing(platform).transactions(order.id)).body.orderTransactions.payments).toHaveLength(1);
+    expect((await eventSlugs(platform, order.id)).filter((slug) => slug === 'approved')).toEqual([
+      'approved',
+    ]);
+    expect((await mailbox(platform, email)).length).toBe(1);
+  });
+
   it('refuses payment statuses, strategies and statuses it cannot keep, with field violations', async () => {
     const free = {
       lineItems: [{ productName: { original: 'Sample' }, quantity: 1, price: { amount: '0' } }],
