@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { recordOrderPayment } from './billing/recorded-payments.ts';
 import { billingRoutes } from './billing/routes.ts';
 import { BillingService } from './billing/service.ts';
 import { BuyingPath } from './buying/path.ts';
@@ -191,13 +192,23 @@ export async function openServices(
       store,
     );
     const storeSettings = new StoreSettingsService(database.db, { dialect: database.dialect });
-    const orders = new OrderService(database.db, { mailer, storeSettings }, store);
     const catalog = new CatalogService(database.db, {
       publicUrl: config.publicUrl,
       dialect: database.dialect,
       readCacheMs: config.catalogReadCacheMs,
       pageAnchorSpacing: config.pageAnchorSpacing,
     });
+    const orders = new OrderService(
+      database.db,
+      {
+        mailer,
+        storeSettings,
+        memberExists: async (memberId) => (await members.row(memberId)) !== undefined,
+        catalog,
+        recordPayment: recordOrderPayment,
+      },
+      store,
+    );
     const identity = new IdentityService(database.db, { settings, tokens, members, mailer, orders }, store);
     // the commerce domains, each built from the ones above it, and the buying path over them
     const pricing = new PricingService({ catalog, storeSettings });
@@ -246,7 +257,7 @@ export async function openServices(
       audit: new AuditLog(database.db),
       billing: new BillingService(
         database.db,
-        { payments, catalog, fulfillments: fulfillmentRecords, mailer },
+        { payments, catalog, fulfillments: fulfillmentRecords, mailer, orders },
         store,
       ),
     };

@@ -364,6 +364,86 @@ describe.each(DIALECTS)('the current cart on %s', (dialect) => {
     expect(allowed.body.cart.id).toBe(added.body.cart.id);
   });
 
+  it('takes a merchant percentage discount of the items before other discounts, to the cent', async () => {
+    await platform.services.storeSettings.createCoupon({
+      code: 'PCT-FIVEOFF',
+      discountType: 'FIXED_AMOUNT',
+      fixedAmount: '5.00',
+    } as any);
+    const cart = await elevatedShopper();
+    const added = await cart.add({
+      lineItems: [catalogLine(mug.id, 3), catalogLine(tee.id, 1, { options: { Size: 'S' } })],
+    });
+    expect(added.status, JSON.stringify(added.body)).toBe(200);
+    const [mugLine, teeLine] = added.body.cart.lineItems.map((line: { id: string }) => line.id);
+    const merchantOf = (answer: any) =>
+      answer.body.appliedDiscounts
+        .filter((discount: any) => discount.merchantDiscount)
+        .map((discount: any) => [
+          discount.merchantDiscount.amount.amount,
+          discount.merchantDiscount.percentage,
+          discount.lineItemIds,
+        ]);
+
+    // 12.5% of the mugs' 37.50 is 4.6875: 4.69, taken of their price before the coupon's 5.00
+    const both = await cart.patch({
+      couponCode: 'PCT-FIVEOFF',
+      merchantDiscounts: [{ percentage: 12.5, lineItemIds: [mugLine] }],
+    });
+    expect(both.status, JSON.stringify(both.body)).toBe(200);
+    const estimate = await cart.estimate();
+    expect(merchantOf(estimate)).toEqual([['4.69', 12.5, [mugLine]]]);
+    expect(estimate.body.priceSummary.subtotal.amount).toBe('57.50');
+    expect(estimate.body.priceSummary.discount.amount).toBe('9.69');
+
+    // the whole cart at 33.33%: 57.50 x 0.3333 = 19.16475 -> 19.16, split over the lines to the cent
+    await cart.patch({ merchantDiscounts: [{ percentage: 33.33 }] });
+    const whole = await cart.estimate();
+    const [wholeDiscount] = merchantOf(whole);
+    expect(wholeDiscount.slice(0, 2)).toEqual(['19.16', 33.33]);
+    expect(whole.body.priceSummary.discount.amount).toBe('24.16');
+    const lineDiscounts = whole.body.calculatedLineItems.map((line: any) =>
+      Number(line.pricesBreakdown.totalDiscount.amount),
+    );
+    expect(lineDiscounts.reduce((sum: number, each: number) => sum + each, 0).toFixed(2)).toBe('24.16');
+
+    // a percentage never takes more than the items still cost: the coupon took 5.00 x 20/57.50 = 1.74
+    // of the tee already, so 100% of it is the 18.26 left
+    await cart.patch({ merchantDiscounts: [{ percentage: 100, lineItemIds: [teeLine] }] });
+    const all = await cart.estimate();
+    expect(merchantOf(all)[0].slice(0, 2)).toEqual(['18.26', 100]);
+    expect(all.body.priceSummary.discount.amount).toBe('23.26');
+    expect(all.body.priceSummary.subtotal.amount).toBe('57.50');
+
+    // an amount or a percentage, one of them, in range; nothing changes on a refusal
+    for (const [discounts, fields] of [
+      [[{}], ['merchantDiscounts[0]']],
+      [[{ percentage: 10 }, { amount: '1.00', percentage: 10 }], ['merchantDiscounts[1]']],
+      [[{ percentage: 0 }], ['merchantDiscounts[0].percentage']],
+      [[{ percentage: 100.5 }], ['merchantDiscounts[0].percentage']],
+      [[{ percentage: '10' }], ['merchantDiscounts[0].percentage']],
+    ] as const) {
+      const refused = await cart.patch({ merchantDiscounts: discounts });
+      expect(refused.status, JSON.stringify(refused.body)).toBe(400);
+      expect(fieldsOf(refused), JSON.stringify(discounts)).toEqual(fields);
+    }
+    expect(merchantOf(await cart.estimate())[0].slice(0, 2)).toEqual(['18.26', 100]);
+
+    // the checkout of the cart is priced with the same percentage
+    const created = await cart.createCheckout({ channelType: 'WEB', email: 'pct@example.com' });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const checkout = await call(
+      platform,
+      'GET',
+      `/ecom/v1/checkouts/${created.body.checkoutId}`,
+      undefined,
+      platform.adminApiKey,
+    );
+    expect(checkout.status, JSON.stringify(checkout.body)).toBe(200);
+    expect(merchantOf({ body: checkout.body.checkout })).toEqual([['18.26', 100, [teeLine]]]);
+    expect(checkout.body.checkout.priceSummary.discount.amount).toBe('23.26');
+  });
+
   it('tells an admin API key alone that it has no current cart', async () => {
     const answer = await admin(platform).get('/ecom/v1/carts/current');
     expect(answer.status).toBe(403);

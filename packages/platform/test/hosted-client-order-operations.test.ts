@@ -1,3 +1,4 @@
+import { STORES_APP_ID } from '@cartwheel/sdk';
 import { orderFulfillments, orders } from '@wix/ecom';
 import { ApiKeyStrategy, createClient } from '@wix/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -136,31 +137,70 @@ describe.each(DIALECTS)("the hosted platform's own client runs a merchant's day,
     expect(counted.aggregates.byStatus).toEqual({ APPROVED: 1, CANCELED: 1 });
   });
 
-  it('records a till order with createOrder and finds it by its channel', async () => {
-    const order: any = await merchant.orders.createOrder({
-      lineItems: [
-        {
-          productName: { original: 'Hosted Kettle' },
-          catalogReference: { catalogItemId: productId, appId: 'till' },
-          itemType: { preset: 'PHYSICAL' },
-          quantity: 2,
-          price: { amount: '45.00' },
-        },
-      ],
-      buyerInfo: { email: 'till@example.com' },
-      channelInfo: { type: 'POS' },
-      priceSummary: { subtotal: { amount: '90.00' }, total: { amount: '90.00' } },
-    } as any);
+  it('records a paid till order with createOrder and finds it by its channel; an unpaid one waits', async () => {
+    const order: any = await merchant.orders.createOrder(
+      {
+        lineItems: [
+          {
+            productName: { original: 'Hosted Kettle' },
+            catalogReference: { catalogItemId: productId, appId: STORES_APP_ID },
+            itemType: { preset: 'PHYSICAL' },
+            quantity: 2,
+            price: { amount: '45.00' },
+          },
+        ],
+        buyerInfo: { email: 'till@example.com' },
+        channelInfo: { type: 'POS' },
+        paymentStatus: 'PAID',
+        priceSummary: { subtotal: { amount: '90.00' }, total: { amount: '90.00' } },
+      } as any,
+      { settings: { orderApprovalStrategy: 'PAYMENT_RECEIVED' } },
+    );
     expect(order).toMatchObject({
       status: 'APPROVED',
-      paymentStatus: 'NOT_PAID',
+      paymentStatus: 'PAID',
       fulfillmentStatus: 'NOT_FULFILLED',
       priceSummary: { total: { amount: '90.00' } },
     });
     expect(order._id).toEqual(expect.any(String));
     expect(order.lineItems[0]._id).toEqual(expect.any(String));
+    // recorded unpaid under PAYMENT_RECEIVED: INITIALIZED, so not listed
+    const waiting: any = await merchant.orders.createOrder(
+      {
+        lineItems: [{ productName: { original: 'Till extra' }, quantity: 1, price: { amount: '5.00' } }],
+        buyerInfo: { email: 'till@example.com' },
+        channelInfo: { type: 'POS' },
+        priceSummary: { subtotal: { amount: '5.00' }, total: { amount: '5.00' } },
+      } as any,
+      { settings: { orderApprovalStrategy: 'PAYMENT_RECEIVED' } },
+    );
+    expect([waiting.status, waiting.paymentStatus]).toEqual(['INITIALIZED', 'NOT_PAID']);
     const found = await merchant.orders.searchOrders({ filter: { 'channelInfo.type': 'POS' } } as any);
     expect(found.orders?.map((hit: any) => hit._id)).toEqual([order._id]);
+
+    // a stores line must name a product of the store
+    await expect(
+      merchant.orders.createOrder({
+        lineItems: [
+          {
+            ...order.lineItems[0],
+            _id: undefined,
+            catalogReference: { catalogItemId: 'gone', appId: STORES_APP_ID },
+          },
+        ],
+        buyerInfo: { email: 'till@example.com' },
+        channelInfo: { type: 'POS' },
+        priceSummary: { subtotal: { amount: '90.00' }, total: { amount: '90.00' } },
+      } as any),
+    ).rejects.toMatchObject({
+      details: {
+        validationError: {
+          fieldViolations: [
+            expect.objectContaining({ field: 'order.lineItems[0].catalogReference.catalogItemId' }),
+          ],
+        },
+      },
+    });
 
     await expect(
       merchant.orders.createOrder({

@@ -682,6 +682,29 @@ const ecomCalls: Row[] = [
       ),
   ],
   [
+    'orders.createOrder (paid, approval strategy, notifications)',
+    (c) =>
+      c.orders.createOrder(
+        { ...orderFields(OUR_ADDRESS), channelInfo: { type: 'POS' }, paymentStatus: 'PAID' },
+        {
+          settings: {
+            orderApprovalStrategy: 'PAYMENT_RECEIVED',
+            notifications: { sendNotificationToBuyer: false, sendNotificationsToBusiness: true },
+          },
+        },
+      ),
+    (h) =>
+      h.orders.createOrder(
+        { ...orderFields(HOSTED_ADDRESS), channelInfo: { type: 'POS' }, paymentStatus: 'PAID' } as never,
+        {
+          settings: {
+            orderApprovalStrategy: 'PAYMENT_RECEIVED',
+            notifications: { sendNotificationToBuyer: false, sendNotificationsToBusiness: true },
+          },
+        },
+      ),
+  ],
+  [
     'orders.updateOrder',
     (c) => c.orders.updateOrder('o1', orderFields(READ_ADDRESS)),
     (h) => h.orders.updateOrder('o1', orderFields(HOSTED_ADDRESS) as never),

@@ -5,7 +5,7 @@ import type { Tables } from '../db/tables.ts';
 import type { Mailer } from '../email/mailer.ts';
 import { type DomainEvent, recordEvents } from '../events/outbox.ts';
 import type { FulfillmentRecords } from '../fulfillments/records.ts';
-import { documentOf } from '../orders/service.ts';
+import { documentOf, type OrderService } from '../orders/service.ts';
 import type { OrderRow } from '../orders/tables.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
 import type { OrderPaymentRow } from '../payments/tables.ts';
@@ -36,6 +36,7 @@ import {
   refundedOf,
   refundedPaymentStatus,
 } from './amounts.ts';
+import { insertRecordedPayment } from './recorded-payments.ts';
 import {
   calculateRefund,
   type RefundItemsInput,
@@ -55,6 +56,8 @@ export interface BillingDependencies {
   catalog: Pick<CatalogService, 'returnStock'>;
   fulfillments: Pick<FulfillmentRecords, 'statusAfterRefund'>;
   mailer: Pick<Mailer, 'queue'>;
+  /** A recorded order waiting for its payment is approved once paid (OrderService.approveRecorded). */
+  orders: Pick<OrderService, 'approveRecorded'>;
 }
 
 export interface BillingOptions {
@@ -806,7 +809,9 @@ export class BillingService {
   /** `addPayments`: payments taken outside the platform (cash, a transfer), at most what is owed. */
   async addPayments(orderId: string, inputs: RecordedPaymentInput[], key?: string) {
     return this.once('add-payments', orderId, key, async (trx, ledger, now) => {
-      if (ledger.row.status === 'INITIALIZED')
+      // a checkout's order waiting for its page's payment is paid there; a recorded one waiting for
+      // its payment is paid here, and approved once it is (settle)
+      if (ledger.row.status === 'INITIALIZED' && ledger.row.checkout_id !== null)
         throw applicationError(
           'FAILED_PRECONDITION',
           'ORDER_STATUS_IS_NOT_SUPPORTED',
@@ -836,30 +841,15 @@ export class BillingService {
             `the order owes ${ledger.currency.text(maxBig(owed, big('0')))}; payments[${index}] is ${ledger.currency.text(amount)}`,
           );
         owed = owed.minus(amount);
-        const id = newId();
-        ids.push(id);
-        await trx
-          .insertInto('order_payments')
-          .values({
-            id,
-            order_id: orderId,
-            amount: ledger.currency.text(amount),
-            formatted_amount: ledger.currency.format(amount),
-            currency: ledger.currency.code,
+        ids.push(
+          await insertRecordedPayment(trx, orderId, {
+            amount,
+            currency: ledger.currency,
             status,
-            payment_order_id: '',
-            gateway_transaction_id: '',
-            provider_transaction_id: '',
-            method_name: input.regularPaymentDetails?.paymentMethod ?? 'Offline',
-            card_brand: '',
-            card_last4: '',
-            delayed_capture: 0,
-            authorized_at: null,
-            offline: 1,
-            created_at: now.toISOString(),
-            updated_at: now.toISOString(),
-          })
-          .execute();
+            methodName: input.regularPaymentDetails?.paymentMethod ?? 'Offline',
+            now,
+          }),
+        );
       }
       const orderTransactions = await this.settle(trx, orderId, [], now);
       return { orderTransactions, paymentsIds: ids };
@@ -1048,7 +1038,7 @@ export class BillingService {
       ...(doc.activities ?? []),
       ...timeline.map((activity) => ({ id: newId(), createdDate: at, ...activity })),
     ];
-    const row = await trx
+    let row = await trx
       .updateTable('orders')
       .set({
         payment_status: paymentStatus,
@@ -1059,6 +1049,13 @@ export class BillingService {
       .where('id', '=', orderId)
       .returningAll()
       .executeTakeFirstOrThrow();
+    // a recorded order waiting for its payment (its approval strategy) is approved once paid
+    const approved =
+      row.status === 'INITIALIZED' && row.checkout_id === null && paymentStatus === 'PAID'
+        ? await this.deps.orders.approveRecorded(trx, orderId, now)
+        : undefined;
+    if (approved)
+      row = await trx.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
     // the transactions as just read, not read again
     const orderTransactions: OrderTransactionsDocument = {
       orderId,
@@ -1074,6 +1071,8 @@ export class BillingService {
       },
       { entity: 'order', slug: 'updated', entityId: orderId, payload: { entity: documentOf(row) } },
     ];
+    if (approved)
+      events.push({ entity: 'order', slug: 'approved', entityId: orderId, payload: { entity: approved } });
     await recordEvents(trx, events, now);
     return orderTransactions;
   }
@@ -1270,6 +1269,7 @@ function paymentRefundability(ledger: Ledger, payment: OrderPaymentRow) {
 }
 
 /** Point 4's collectability: COLLECTABLE, or why not. */
+
 function collectabilityOf(ledger: Ledger, balance: Big): string {
   switch (ledger.row.status) {
     case 'CANCELED':

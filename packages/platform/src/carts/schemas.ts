@@ -113,8 +113,14 @@ export const CustomLineInput = Type.Object({
 });
 export type CustomLineInput = Static<typeof CustomLineInput>;
 
+/**
+ * A merchant's discount: an `amount` off, or a `percentage` (0.01 to 100) of the items' price before
+ * other discounts, as the hosted platform's `merchantDiscount` holds it; one of the two (the service
+ * says which is missing).
+ */
 const MerchantDiscountInput = Type.Object({
-  amount: DecimalAmount,
+  amount: Optional(DecimalAmount),
+  percentage: Optional(Type.Number({ minimum: 0.01, maximum: 100 })),
   lineItemIds: Optional(Ids(MAX_LINES)),
 });
 

@@ -25,7 +25,7 @@ import {
   settingsVersionNow,
 } from '../pricing/versions.ts';
 import { nowIso } from '../shared/clock.ts';
-import { applicationError, DomainError, violation } from '../shared/errors.ts';
+import { applicationError, DomainError, invalidArgument, violation } from '../shared/errors.ts';
 import { newId } from '../shared/ids.ts';
 import { storedLinesJson } from './lines-json.ts';
 import { PricedAnswers } from './priced-answers.ts';
@@ -234,6 +234,13 @@ export class CartService {
     if (input.merchantDiscounts !== undefined && !owner.elevated) {
       throw permissionDenied('merchantDiscounts');
     }
+    // each merchant discount is an amount off or a percentage, never both or neither
+    const unclear = (input.merchantDiscounts ?? []).flatMap((discount, index) =>
+      (discount.amount === undefined) === (discount.percentage === undefined)
+        ? [violation(`merchantDiscounts[${index}]`, 'an amount or a percentage is required, not both')]
+        : [],
+    );
+    if (unclear.length > 0) throw invalidArgument(unclear);
     const couponCode = input.couponCode?.trim() || null;
     // an unknown or expired code is refused before anything changes
     if (couponCode) await this.deps.pricing.checkCoupon(couponCode);

@@ -1,4 +1,4 @@
-import { CHANNEL_TYPES, type FieldViolation } from '@cartwheel/sdk';
+import { CHANNEL_TYPES, type FieldViolation, STORES_APP_ID } from '@cartwheel/sdk';
 import { normalizeAddress } from '../checkouts/document.ts';
 import { Big, type Currency } from '../pricing/money.ts';
 import { applicationError, invalidArgument, violation } from '../shared/errors.ts';
@@ -7,7 +7,8 @@ import { newId } from '../shared/ids.ts';
 /**
  * `createOrder`: an order the merchant or an app records (a till, a phone order), not bought through
  * a checkout. Its lines, buyer and totals are taken as given, checked to add up to the cent; the
- * order's number, statuses and dates are the platform's.
+ * order's number, statuses and dates are the platform's: its status follows its payment status and
+ * `settings.orderApprovalStrategy` (APPROVAL_STRATEGIES).
  */
 
 /** Lines one recorded order may hold (the hosted platform's limit). */
@@ -27,12 +28,35 @@ export interface RecordingStore {
   taxIncludedInPrices: boolean;
 }
 
+/**
+ * `settings.orderApprovalStrategy`, as the hosted platform defines it: `DEFAULT` approves an order of 0
+ * or one whose payment was received; `PAYMENT_RECEIVED` only one whose payment was received;
+ * `PAYMENT_METHOD_SAVED` one whose payment method was saved (Cartwheel saves none, so there too the
+ * payment received approves it). An order its strategy does not approve is `INITIALIZED` until it is paid.
+ */
+export const APPROVAL_STRATEGIES = ['DEFAULT', 'PAYMENT_RECEIVED', 'PAYMENT_METHOD_SAVED'] as const;
+
+/** The payment statuses a recorded order may start with: nothing paid, paid in full, or paid pending. */
+export const RECORDED_PAYMENT_STATUSES = ['NOT_PAID', 'PAID', 'PENDING'] as const;
+type RecordedPaymentStatus = (typeof RECORDED_PAYMENT_STATUSES)[number];
+
 /** A recorded order, checked: its wire document and the row's own columns. */
 export interface RecordedOrder {
   doc: Record<string, unknown> & { shippable: boolean };
   memberId: string | null;
   /** Send the buyer the order's confirmation (`settings.notifications.sendNotificationToBuyer`, default yes). */
   notifyBuyer: boolean;
+  /** `APPROVED` when its approval strategy is met at once, else `INITIALIZED` until it is paid. */
+  status: 'APPROVED' | 'INITIALIZED';
+  paymentStatus: RecordedPaymentStatus;
+  /**
+   * The payment the order was recorded with (`PAID`: its total taken, `PENDING`: its total waiting to
+   * clear), to be kept as a transaction so refunds, balances and aggregates read it; none for an order
+   * of 0 or one not paid.
+   */
+  payment: { amount: string; status: 'APPROVED' | 'PENDING' } | null;
+  /** The stores app's catalog lines, for the caller to check against the catalog. */
+  catalogLines: Array<{ field: string; productId: string; options: Record<string, unknown> | null }>;
 }
 
 type Input = Record<string, any>;
@@ -80,16 +104,38 @@ export function recordedOrder(order: Input, settings: unknown, store: RecordingS
       'ORDER_AND_SITE_CURRENCIES_ARE_INCONSISTENT',
       `the store sells in ${currency.code}; the order is in ${String(order.currency)}`,
     );
-  if (order.paymentStatus !== undefined && order.paymentStatus !== null && order.paymentStatus !== 'NOT_PAID')
+  const given = order.paymentStatus ?? 'UNSPECIFIED';
+  const paymentStatus = (given === 'UNSPECIFIED' ? 'NOT_PAID' : given) as RecordedPaymentStatus;
+  if (!(RECORDED_PAYMENT_STATUSES as readonly unknown[]).includes(paymentStatus))
     violations.push(
       violation(
         'order.paymentStatus',
-        'a recorded order starts NOT_PAID; record what was paid with addPayments',
+        `a recorded order starts ${RECORDED_PAYMENT_STATUSES.join(', ')}; record part payments with addPayments`,
         'INVALID_ENUM_VALUE',
       ),
     );
-  if (order.status !== undefined && order.status !== null && order.status !== 'APPROVED')
-    violations.push(violation('order.status', 'a recorded order is APPROVED', 'INVALID_ENUM_VALUE'));
+  const options: Input = isObject(settings) ? settings : {};
+  const strategy = options.orderApprovalStrategy ?? 'DEFAULT';
+  if (!(APPROVAL_STRATEGIES as readonly unknown[]).includes(strategy))
+    violations.push(
+      violation(
+        'settings.orderApprovalStrategy',
+        `one of ${APPROVAL_STRATEGIES.join(', ')}`,
+        'INVALID_ENUM_VALUE',
+      ),
+    );
+  if (
+    order.status !== undefined &&
+    order.status !== null &&
+    !['APPROVED', 'INITIALIZED'].includes(order.status)
+  )
+    violations.push(
+      violation(
+        'order.status',
+        'a recorded order is APPROVED, or INITIALIZED until its approval strategy is met',
+        'INVALID_ENUM_VALUE',
+      ),
+    );
 
   // ---- lines ----
   const lines: unknown[] = Array.isArray(order.lineItems) ? order.lineItems : [];
@@ -99,6 +145,7 @@ export function recordedOrder(order: Input, settings: unknown, store: RecordingS
     violations.push(violation('order.lineItems', `at most ${MAX_RECORDED_LINES} line items`, 'MAX_SIZE'));
   let linesTotal = new Big(0);
   let shippable = false;
+  const catalogLines: RecordedOrder['catalogLines'] = [];
   const seenIds = new Set<string>();
   const parsedLines = lines.slice(0, MAX_RECORDED_LINES).map((raw, index) => {
     const field = `order.lineItems[${index}]`;
@@ -129,12 +176,9 @@ export function recordedOrder(order: Input, settings: unknown, store: RecordingS
     const lineTotal = unit && Number.isInteger(quantity) ? unit.times(quantity) : new Big(0);
     linesTotal = linesTotal.plus(lineTotal);
     if (line.catalogReference !== undefined && line.catalogReference !== null) {
-      const reference = line.catalogReference;
-      if (
-        !isObject(reference) ||
-        typeof reference.catalogItemId !== 'string' ||
-        reference.catalogItemId === ''
-      )
+      const reference: Input = isObject(line.catalogReference) ? line.catalogReference : {};
+      const itemId = reference.catalogItemId;
+      if (typeof itemId !== 'string' || itemId === '')
         violations.push(
           violation(
             `${field}.catalogReference.catalogItemId`,
@@ -142,6 +186,21 @@ export function recordedOrder(order: Input, settings: unknown, store: RecordingS
             'REQUIRED_FIELD',
           ),
         );
+      // the app whose catalog holds the item: the stores app's items are checked against the catalog
+      if (typeof reference.appId !== 'string' || reference.appId === '')
+        violations.push(
+          violation(
+            `${field}.catalogReference.appId`,
+            'is required with a catalog reference',
+            'REQUIRED_FIELD',
+          ),
+        );
+      else if (reference.appId === STORES_APP_ID && typeof itemId === 'string' && itemId !== '')
+        catalogLines.push({
+          field: `${field}.catalogReference`,
+          productId: itemId,
+          options: isObject(reference.options) ? reference.options : null,
+        });
     }
     const physical = isObject(line.physicalProperties) ? line.physicalProperties : undefined;
     if (line.physicalProperties !== undefined && line.physicalProperties !== null && !physical)
@@ -295,6 +354,32 @@ export function recordedOrder(order: Input, settings: unknown, store: RecordingS
       `the line items' taxes come to ${currency.text(statedTax)}; priceSummary.tax is ${currency.text(tax)}`,
     );
 
+  // ---- approval and payment ----
+  const free = total!.eq(0);
+  const approved = paymentStatus === 'PAID' || (strategy === 'DEFAULT' && free);
+  const status = approved ? 'APPROVED' : 'INITIALIZED';
+  if (free && paymentStatus === 'PENDING')
+    throw invalidArgument([
+      violation('order.paymentStatus', 'an order of 0 has no payment to wait for', 'INVALID_ENUM_VALUE'),
+    ]);
+  // nothing can ever be paid for an order of 0, so a strategy waiting for a payment would keep it for good
+  if (free && !approved)
+    throw invalidArgument([
+      violation(
+        'settings.orderApprovalStrategy',
+        `an order of 0 receives no payment: ${strategy} would never approve it; record it PAID, or use DEFAULT`,
+        'INVALID_ENUM_VALUE',
+      ),
+    ]);
+  if (order.status !== undefined && order.status !== null && order.status !== status)
+    throw invalidArgument([
+      violation(
+        'order.status',
+        `the order is ${status} by its payment status ${paymentStatus} and approval strategy ${strategy}`,
+        'INVALID_ENUM_VALUE',
+      ),
+    ]);
+
   // each line carries its share of the order's discount and tax, so a refund of it gives back what
   // the buyer paid for it and the lines' parts add up to the order's (billing/refund-calculation.ts)
   const discounts = shares(
@@ -336,10 +421,17 @@ export function recordedOrder(order: Input, settings: unknown, store: RecordingS
     };
   });
 
-  const notifications = isObject(settings) && isObject(settings.notifications) ? settings.notifications : {};
+  const notifications = isObject(options.notifications) ? options.notifications : {};
   return {
     memberId: typeof buyer.memberId === 'string' ? buyer.memberId : null,
     notifyBuyer: notifications.sendNotificationToBuyer !== false,
+    status,
+    paymentStatus,
+    payment:
+      paymentStatus === 'NOT_PAID' || free
+        ? null
+        : { amount: currency.text(total!), status: paymentStatus === 'PAID' ? 'APPROVED' : 'PENDING' },
+    catalogLines,
     doc: {
       lineItems,
       buyerInfo: {

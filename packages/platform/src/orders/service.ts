@@ -1,16 +1,19 @@
+import type { FieldViolation } from '@cartwheel/sdk';
 import { type Kysely, sql, type Transaction } from 'kysely';
+import { variantNamedBy } from '../catalog/model.ts';
+import type { CatalogService } from '../catalog/service.ts';
 import { inTransaction } from '../db/database.ts';
 import type { Tables } from '../db/tables.ts';
 import type { Mailer } from '../email/mailer.ts';
 import { type DomainEvent, recordEvents } from '../events/outbox.ts';
 import { currencyOf } from '../pricing/money.ts';
-import { notFound } from '../shared/errors.ts';
+import { invalidArgument, notFound, violation } from '../shared/errors.ts';
 import { checkFilterBudget } from '../shared/filter-budget.ts';
 import { newId } from '../shared/ids.ts';
 import type { Principal } from '../shared/principal.ts';
 import { type ConfirmedOrder, orderConfirmation } from './confirmation.ts';
 import { buyerEmail, type OrderSource, orderDocument } from './model.ts';
-import { recordedOrder } from './recorded.ts';
+import { type RecordedOrder, recordedOrder } from './recorded.ts';
 import {
   compileFilter,
   decodeCursor,
@@ -41,6 +44,17 @@ export interface OrderDependencies {
   storeSettings: {
     storeSettings(): Promise<{ currency: string; weightUnit: string; taxIncludedInPrices: boolean }>;
   };
+  /** Whether a member of this id exists (a recorded order's `buyerInfo.memberId`). */
+  memberExists: (memberId: string) => Promise<boolean>;
+  /** What the catalog holds of these products (a recorded order's stores lines), by id. */
+  catalog: Pick<CatalogService, 'pricingFacts'>;
+  /** Keeps the payment an order was recorded with as one of its transactions, in `trx` (billing). */
+  recordPayment: (
+    trx: Transaction<Tables>,
+    orderId: string,
+    payment: { amount: string; currency: string; status: 'APPROVED' | 'PENDING' },
+    now: Date,
+  ) => Promise<void>;
 }
 
 export interface OrderOptions {
@@ -80,41 +94,118 @@ export class OrderService {
 
   /**
    * `POST /v1/orders` (`createOrder`): an order the merchant or an app records, e.g. from a till. Its
-   * lines and totals are checked to add up (recorded.ts); it is numbered from the checkout orders'
-   * counter, `APPROVED`, `NOT_PAID` until payments are recorded, and told as a placed order is (its
-   * activity, its `created` and `approved` events, the buyer's confirmation unless asked not to). It
-   * takes no stock: the hosted call has no setting for it.
+   * lines and totals are checked to add up (recorded.ts), its member and its stores lines to exist; it
+   * is numbered from the checkout orders' counter. Its approval strategy met (paid, or an order of 0
+   * under DEFAULT) it is `APPROVED` and told as a placed order is (its activities, its `created` and
+   * `approved` events, the buyer's confirmation unless asked not to); otherwise it is `INITIALIZED`,
+   * announced `created` only, until it is paid (`approveRecorded`). A `PAID` or `PENDING` order keeps its
+   * total as a recorded payment. It takes no stock: the hosted call has no setting for it.
    */
   async createRecorded(order: Record<string, unknown>, settings: unknown): Promise<OrderDocument> {
     const store = await this.deps.storeSettings.storeSettings();
+    const currency = currencyOf(store.currency);
     const recorded = recordedOrder(order, settings, {
-      currency: currencyOf(store.currency),
+      currency,
       weightUnit: store.weightUnit,
       taxIncludedInPrices: store.taxIncludedInPrices,
     });
+    await this.checkReferences(recorded);
+    const approved = recorded.status === 'APPROVED';
     return inTransaction(this.db, async (trx) => {
       const now = new Date();
       const id = newId();
-      await this.insert(trx, id, recorded.doc, now, {
+      // an order waiting for its payment sends the buyer its confirmation when approved
+      const doc = approved ? recorded.doc : { ...recorded.doc, confirmOnApproval: recorded.notifyBuyer };
+      await this.insert(trx, id, doc, now, {
         number: await this.nextNumber(trx),
-        status: 'APPROVED',
+        status: recorded.status,
         checkout_id: null,
         visitor_id: null,
         member_id: recorded.memberId,
       });
-      await this.writeActivities(trx, id, [{ type: 'ORDER_PLACED' }], now, {});
-      const created = (await this.read(trx, id))!;
-      await recordEvents(
+      if (recorded.payment)
+        await this.deps.recordPayment(trx, id, { ...recorded.payment, currency: currency.code }, now);
+      await this.writeActivities(
         trx,
-        [
-          { entity: 'order', slug: 'created', entityId: id, payload: { entity: created } },
-          { entity: 'order', slug: 'approved', entityId: id, payload: { entity: created } },
-        ],
+        id,
+        [{ type: 'ORDER_PLACED' }, ...(recorded.paymentStatus === 'PAID' ? [{ type: 'ORDER_PAID' }] : [])],
         now,
+        { payment_status: recorded.paymentStatus },
       );
-      if (recorded.notifyBuyer) await this.queueConfirmation(trx, created);
+      const created = (await this.read(trx, id))!;
+      const events: DomainEvent[] = [
+        { entity: 'order', slug: 'created', entityId: id, payload: { entity: created } },
+      ];
+      if (approved)
+        events.push({ entity: 'order', slug: 'approved', entityId: id, payload: { entity: created } });
+      await recordEvents(trx, events, now);
+      if (approved && recorded.notifyBuyer) await this.queueConfirmation(trx, created);
       return created;
     });
+  }
+
+  /**
+   * A recorded order waiting for its payment (`INITIALIZED`, no checkout) is paid now: it is `APPROVED`
+   * and the buyer sent its confirmation when it was recorded to be, in `trx`. Answers the order, or
+   * undefined when it was no such order. The caller (billing) announces it approved.
+   */
+  async approveRecorded(
+    trx: Transaction<Tables>,
+    orderId: string,
+    now: Date,
+  ): Promise<OrderDocument | undefined> {
+    const row = await trx
+      .selectFrom('orders')
+      .select(['status', 'checkout_id', 'doc'])
+      .where('id', '=', orderId)
+      .executeTakeFirst();
+    if (row?.status !== 'INITIALIZED' || row.checkout_id !== null) return undefined;
+    const { confirmOnApproval, ...doc } = JSON.parse(row.doc) as Record<string, unknown>;
+    await trx
+      .updateTable('orders')
+      .set({ status: 'APPROVED', doc: JSON.stringify(doc), updated_at: now.toISOString() })
+      .where('id', '=', orderId)
+      .execute();
+    const order = (await this.read(trx, orderId))!;
+    if (confirmOnApproval !== false) await this.queueConfirmation(trx, order);
+    return order;
+  }
+
+  /**
+   * A recorded order's member and stores lines must exist: the member, and each line's product and the
+   * variant its options name (a product with options needs one named). Field violations name the
+   * fields; other apps' catalog items are theirs to know.
+   */
+  private async checkReferences(recorded: RecordedOrder): Promise<void> {
+    const violations: FieldViolation[] = [];
+    if (recorded.memberId !== null && !(await this.deps.memberExists(recorded.memberId)))
+      violations.push(
+        violation('order.buyerInfo.memberId', `no member has the id ${recorded.memberId}`, 'VALIDATION'),
+      );
+    const lines = recorded.catalogLines;
+    if (lines.length > 0) {
+      const facts = await this.deps.catalog.pricingFacts([...new Set(lines.map((line) => line.productId))]);
+      for (const line of lines) {
+        const fact = facts.get(line.productId);
+        if (!fact)
+          violations.push(
+            violation(
+              `${line.field}.catalogItemId`,
+              `the store has no product ${line.productId}`,
+              'VALIDATION',
+            ),
+          );
+        else if (!variantNamedBy(fact.record, line.options))
+          violations.push(
+            violation(
+              `${line.field}.options`,
+              `names no variant of product ${line.productId} (its variantId, or a choice of each option)`,
+              'VALIDATION',
+            ),
+          );
+      }
+    }
+    if (violations.length > 0) throw invalidArgument(violations);
   }
 
   /**
@@ -443,7 +534,7 @@ export function ownsOrder(principal: Principal, row: Pick<OrderRow, 'visitor_id'
 
 /** The wire order: the stored document with the row's id, number, statuses and dates. */
 export function documentOf(row: OrderRow): OrderDocument {
-  const { shippable: _, ...doc } = JSON.parse(row.doc) as Record<string, unknown>;
+  const { shippable: _, confirmOnApproval: __, ...doc } = JSON.parse(row.doc) as Record<string, unknown>;
   return {
     id: row.id,
     ...(row.number !== null ? { number: String(row.number) } : {}),

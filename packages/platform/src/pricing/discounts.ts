@@ -194,7 +194,10 @@ export function applyCoupon(
   return null;
 }
 
-/** Step 3: the merchant's own discounts (the caller checked who may give them). */
+/**
+ * Step 3: the merchant's own discounts (the caller checked who may give them): an amount off, or a
+ * percentage of the targets' price before the rules and the coupon took their part.
+ */
 export function applyMerchantDiscounts(
   ledger: DiscountLedger,
   cart: CartLines,
@@ -204,7 +207,7 @@ export function applyMerchantDiscounts(
   for (const merchant of merchantDiscounts ?? []) {
     const ids = merchant.lineItemIds ?? [];
     const targets = ids.length > 0 ? cart.counted.filter((s) => ids.includes(s.line.id)) : cart.counted;
-    const percentage = decimal((merchant as { percentage?: unknown }).percentage);
+    const percentage = decimal(merchant.percentage);
     const amount = decimal(merchant.amount);
     const entry = ledger.open(ids.length > 0 ? 'SPECIFIC_ITEMS' : 'GLOBAL', (total) => ({
       merchantDiscount: {
@@ -212,7 +215,10 @@ export function applyMerchantDiscounts(
         percentage: percentage ? Number(percentage) : null,
       },
     }));
-    if (percentage) ledger.spread(entry, targets, ledger.percentOf(percentage));
+    // a percentage is of the items' price before other discounts (the hosted platform's rule), never
+    // more than they still cost
+    const before = sumBig(targets.map((state) => state.amount));
+    if (percentage) ledger.spread(entry, targets, () => ledger.percentOf(percentage)(before));
     else if (amount) ledger.spread(entry, targets, () => amount);
   }
 }

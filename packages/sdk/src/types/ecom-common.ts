@@ -177,8 +177,10 @@ export interface MerchantDiscount {
 }
 
 /** A merchant discount as a cart update sends it. */
+/** A merchant's discount on a cart: an `amount` off, or a `percentage` (0.01 to 100) of the items' price before other discounts. */
 export interface MerchantDiscountInput {
   amount?: string;
+  percentage?: number;
   lineItemIds?: string[];
 }
 

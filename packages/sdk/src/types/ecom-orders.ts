@@ -291,13 +291,23 @@ export interface SearchOrdersResponse {
 }
 
 /** `POST /v1/orders`: how the created order may be changed and approved. */
+export type OrderApprovalStrategy = 'DEFAULT' | 'PAYMENT_RECEIVED' | 'PAYMENT_METHOD_SAVED';
+
 export interface CreateOrderOptions {
   settings?: {
     editableByEveryone?: boolean;
     editableByOwnerApps?: { appIds?: string[] };
-    /** `DEFAULT`, `PAYMENT_RECEIVED`, `PAYMENT_METHOD_SAVED`, `PAYMENT_REQUESTED`. */
-    orderApprovalStrategy?: string;
-    notifications?: { sendNotificationsToBuyer?: boolean; sendNotificationsToBusiness?: boolean };
+    /**
+     * When the order is approved: `DEFAULT` (an order of 0, or once paid), `PAYMENT_RECEIVED` (once
+     * paid), `PAYMENT_METHOD_SAVED` (once its payment method is saved; Cartwheel saves none, so once
+     * paid). Until then it is `INITIALIZED`.
+     */
+    orderApprovalStrategy?: OrderApprovalStrategy;
+    /** The buyer's confirmation (default yes) and the business's notifications, as the hosted call names them. */
+    notifications?: {
+      sendNotificationToBuyer?: boolean | null;
+      sendNotificationsToBusiness?: boolean | null;
+    };
   };
 }
 
