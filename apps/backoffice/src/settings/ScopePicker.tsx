@@ -1,5 +1,5 @@
 import { useCollections, useProducts } from '@cartwheel/react';
-import { useDeferredValue, useMemo, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { Button, ComboBox, Input, Label, ListBox, ListBoxItem, Popover, Text } from 'react-aria-components';
 import './scope-picker.css';
 
@@ -55,6 +55,12 @@ export default function ScopePicker({
   // a store has few collections: all of them are read once and filtered here
   const collections = useCollections({ paging: { limit: 100 } });
   const [picked, setPicked] = useState<Record<string, string>>({});
+  // each pick starts the box anew (closed, empty) and gives its input the focus back, ready for the next
+  const [round, setRound] = useState(0);
+  const input = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (round > 0) input.current?.focus();
+  }, [round]);
 
   const known = useMemo(() => {
     const names = new Map<string, string>();
@@ -90,6 +96,7 @@ export default function ScopePicker({
   return (
     <div className="scope-picker">
       <ComboBox
+        key={round}
         className="scope-picker__box"
         items={matches}
         inputValue={query}
@@ -102,8 +109,9 @@ export default function ScopePicker({
           if (choice) setPicked((was) => ({ ...was, [id]: choice.name }));
           if (!value.includes(id)) onChange([...value, id]);
           setQuery('');
+          setRound((was) => was + 1);
         }}
-        menuTrigger="focus"
+        menuTrigger="input"
         allowsEmptyCollection
         isInvalid={Boolean(invalid)}
         aria-describedby={describedBy}
@@ -113,7 +121,7 @@ export default function ScopePicker({
           Type part of a name, then choose with the arrow keys and Enter.
         </Text>
         <div className="scope-picker__control">
-          <Input className="scope-picker__input" placeholder={`Search ${noun}`} />
+          <Input ref={input} className="scope-picker__input" placeholder={`Search ${noun}`} />
           <Button className="scope-picker__toggle" aria-label={`Show ${noun}`}>
             <span aria-hidden="true">▾</span>
           </Button>
