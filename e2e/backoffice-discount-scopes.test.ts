@@ -54,20 +54,27 @@ describe.each(DIALECTS)('discount rules scoped to products, in Chromium on %s', 
   }
 
   /** The rule discounts of a cart holding one kettle and one teapot, as the cart's own answer gives them. */
-  async function ruleDiscountsOfMixedCart() {
+  async function ruleDiscountsOfMixedCart(productIds = [kettle.id, teapot.id]) {
     const cart = cartCalls(platform, await visitorToken(platform));
-    const added = await cart.add({ lineItems: [catalogLine(kettle.id, 1), catalogLine(teapot.id, 1)] });
+    const added = await cart.add({ lineItems: productIds.map((id) => catalogLine(id, 1)) });
     expect(added.status, JSON.stringify(added.body)).toBe(200);
     const lines = added.body.cart.lineItems as Array<{
       id: string;
       catalogReference: { catalogItemId: string };
     }>;
     const lineOf = (productId: string) =>
-      lines.find((line) => line.catalogReference.catalogItemId === productId)!.id;
+      lines.find((line) => line.catalogReference.catalogItemId === productId)?.id;
     const estimate = await cart.estimate({});
     expect(estimate.status, JSON.stringify(estimate.body)).toBe(200);
     const discounts = (estimate.body.appliedDiscounts as Discounted[]).filter((d) => d.discountRule);
     return { discounts, kettleLine: lineOf(kettle.id), teapotLine: lineOf(teapot.id) };
+  }
+
+  /** The rule named `name`'s discounts among `discounts`, as [amount, lines]. */
+  function byRule(discounts: Discounted[], name: string) {
+    return discounts
+      .filter((d) => d.discountRule?.name?.original === name)
+      .map((d) => [d.discountRule!.amount!.amount, d.lineItemIds]);
   }
 
   it('creates a rule for one product through the combobox, and only that product’s line is discounted', async () => {
@@ -164,5 +171,51 @@ describe.each(DIALECTS)('discount rules scoped to products, in Chromium on %s', 
     expect(await teapotCart.getByTestId('cart-discount').count()).toBe(0);
     await kettleCart.context().close();
     await teapotCart.context().close();
+  });
+  it('creates a rule for a collection from a minimum subtotal, picked with the pointer', async () => {
+    const collection = (
+      await admin(platform).post('/stores/v1/collections', { collection: { name: 'Tea things' } })
+    ).body.collection;
+    const added = await admin(platform).post(`/stores/v1/collections/${collection.id}/productIds`, {
+      id: collection.id,
+      productIds: [teapot.id],
+    });
+    expect(added.status).toBe(200);
+
+    await page.getByLabel('Rule name').fill('Tea things off');
+    await page.getByLabel('Applies to').selectOption({ label: 'Specific products or collections' });
+    await page.getByRole('button', { name: 'Show collections' }).click();
+    await page.getByRole('option', { name: 'Tea things' }).click();
+    const chosen = page.getByRole('list', { name: 'Chosen collections' });
+    await eventually(() => chosen.getByRole('listitem').allTextContents()).toEqual(['Tea things×']);
+    await page.getByLabel('Discount', { exact: true }).selectOption({ label: 'Amount off' });
+    await page.getByLabel('Amount').fill('5');
+    await page.getByLabel('Minimum subtotal (optional)').fill('50.00');
+    await page.getByRole('button', { name: 'Create discount rule' }).click();
+    await eventually(() => status().textContent()).toBe('The discount rule Tea things off was created.');
+    await eventually(() => row(/Tea things off/).textContent()).toContain(
+      '5 off the collection Tea things, carts with subtotal from 50.00',
+    );
+    const rules = (await admin(platform).post('/ecom/v1/discount-rules/query', {})).body.discountRules;
+    const rule = rules.find((r: { name: string }) => r.name === 'Tea things off');
+    expect(rule.trigger).toEqual({ triggerType: 'SUBTOTAL_RANGE', subtotalRange: { from: '50.00' } });
+    expect(rule.discounts.values[0].specificItemsInfo.scopes).toEqual([
+      { type: 'CUSTOM_FILTER', customFilter: { params: { collectionIds: [collection.id] } } },
+    ]);
+
+    // kettle and teapot: 70.00 reaches the minimum, and the 5.00 lands on the teapot (in the collection)
+    const mixed = await ruleDiscountsOfMixedCart();
+    expect(byRule(mixed.discounts, 'Tea things off')).toEqual([['5.00', [mixed.teapotLine]]]);
+    // the teapot alone (30.00) does not
+    const alone = await ruleDiscountsOfMixedCart([teapot.id]);
+    expect(byRule(alone.discounts, 'Tea things off')).toEqual([]);
+
+    // removing the collection with its chip leaves nothing chosen, and the client says so
+    await page.getByRole('button', { name: 'Edit Tea things off' }).click();
+    await eventually(() => chosen.getByRole('listitem').allTextContents()).toEqual(['Tea things×']);
+    await page.getByRole('button', { name: 'Remove Tea things' }).click();
+    await page.getByRole('button', { name: 'Save discount rule' }).click();
+    await eventually(() => page.getByText('Choose at least one product or collection.').count()).toBe(1);
+    await page.getByRole('button', { name: 'Cancel editing' }).click();
   });
 });

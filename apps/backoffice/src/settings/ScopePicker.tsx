@@ -112,6 +112,12 @@ export default function ScopePicker({
           setRound((was) => was + 1);
         }}
         menuTrigger="input"
+        // what is offered is read again as it opens: a product or collection made since shows
+        onOpenChange={(isOpen) => {
+          if (!isOpen) return;
+          if (kind === 'product') products.refetch();
+          else collections.refetch();
+        }}
         allowsEmptyCollection
         isInvalid={Boolean(invalid)}
         aria-describedby={describedBy}
