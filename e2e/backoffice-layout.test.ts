@@ -1,4 +1,3 @@
-import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpFrom } from '../packages/platform/test/cart-calls.ts';
@@ -6,29 +5,14 @@ import { admin, visitorToken } from '../packages/platform/test/catalog-http.ts';
 import { placeOrder } from '../packages/platform/test/checkout-support.ts';
 import { uniqueEmail } from '../packages/platform/test/identity-client.ts';
 import type { TestPlatform } from '../packages/platform/test/support/platform.ts';
+import { seriousViolations } from './support/axe.ts';
 import { E2E_SUITE, eventually, newTestPage, TEST_TIMEOUT, type Viewport } from './support/browser.ts';
 import { focused, tabTo } from './support/keyboard.ts';
 import { adminClient, SHOTS, startStoreInBrowser, stopStoreInBrowser } from './support/store.ts';
 import { demoProducts } from './support/storefront.ts';
 
-const AXE_SOURCE: string = createRequire(import.meta.url)('axe-core').source;
-
 /** The top bar's sections, in the order Tab reaches them. */
 const SECTIONS = ['Orders', 'Mailbox', 'Products', 'Collections', 'Members', 'Settings'];
-
-/** axe's serious and critical violations on the page as it is now (as accessibility.test.ts reads them). */
-async function seriousViolations(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE_SOURCE });
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<any> } })
-      .axe;
-    const results = await axe.run(document, { resultTypes: ['violations'] });
-    return results.violations as Array<{ id: string; impact: string | null; help: string; nodes: unknown[] }>;
-  });
-  return violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id} (${violation.impact}): ${violation.help}`);
-}
 
 /**
  * How far the page scrolls sideways (0 or less when nothing is wider than the window), and the

@@ -7,7 +7,7 @@ import {
   useSaveDiscountRule,
 } from '@cartwheel/react';
 import type { DiscountRule, DiscountRuleStatus } from '@cartwheel/sdk';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { ErrorNotice } from '../components/ErrorNotice.tsx';
 import {
@@ -92,13 +92,18 @@ export function DiscountRulesPage() {
   const remove = useDeleteDiscountRule();
   const nameOf = useScopeNames(rules.data);
   const [notice, setNotice] = useState<string>();
-  const { register, handleSubmit, formState, setError, reset, watch, control } = useForm<RuleFormValues>({
-    defaultValues: EMPTY_RULE,
-  });
+  const { register, handleSubmit, formState, setError, reset, watch, control, setValue } =
+    useForm<RuleFormValues>({
+      defaultValues: EMPTY_RULE,
+    });
   const editing = useEditing<SavedRule, RuleFormValues>(reset, EMPTY_RULE, valuesOf);
   const errors = formState.errors;
   const type = watch('discountType');
   const target = watch('target');
+  // shipping has no fixed price per item: the select no longer offers it, so neither does the form
+  useEffect(() => {
+    if (target === 'SHIPPING' && type === 'FIXED_PRICE') setValue('discountType', 'PERCENTAGE');
+  }, [target, type, setValue]);
   const submit = handleSubmit(async (values) => {
     setNotice(undefined);
     try {
