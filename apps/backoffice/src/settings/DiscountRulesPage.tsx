@@ -1,41 +1,37 @@
-import { useDeleteDiscountRule, useDiscountRules, useSaveDiscountRule } from '@cartwheel/react';
+import { Field } from '@cartwheel/design';
+import {
+  useCollections,
+  useDeleteDiscountRule,
+  useDiscountRules,
+  useProducts,
+  useSaveDiscountRule,
+} from '@cartwheel/react';
 import type { DiscountRule, DiscountRuleStatus } from '@cartwheel/sdk';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import { ErrorNotice } from '../components/ErrorNotice.tsx';
 import {
   ConfirmedRowAction,
   EditRowButton,
   FieldError,
   formatDate,
-  localInputOf,
   placeViolations,
   SettingForm,
   useEditing,
 } from './common.tsx';
+import {
+  checks,
+  describeRule,
+  EMPTY_RULE,
+  moreThanTheFormShows,
+  type RuleFormValues,
+  ruleOf,
+  scopeIdsOf,
+  valuesOf,
+} from './discount-rule-form.ts';
 
-interface RuleFormValues {
-  name: string;
-  discountType: 'PERCENTAGE' | 'FIXED_AMOUNT';
-  /** The percentage or the amount off the cart, by the type. */
-  value: string;
-  /** The cart subtotal from which the rule applies; empty: any cart. */
-  minimumSubtotal: string;
-  /** `datetime-local` values, or empty. */
-  start: string;
-  end: string;
-  active: boolean;
-}
-
-const EMPTY: RuleFormValues = {
-  name: '',
-  discountType: 'PERCENTAGE',
-  value: '',
-  minimumSubtotal: '',
-  start: '',
-  end: '',
-  active: true,
-};
+// the pickers bring React Aria's combobox: loaded with the first rule scoped to items, not before
+const ScopePicker = lazy(() => import('./ScopePicker.tsx'));
 
 const STATUS_LABELS: Record<DiscountRuleStatus, string> = {
   LIVE: 'Live',
@@ -43,90 +39,80 @@ const STATUS_LABELS: Record<DiscountRuleStatus, string> = {
   EXPIRED: 'Expired',
 };
 
+const VALUE_LABELS: Record<RuleFormValues['discountType'], string> = {
+  PERCENTAGE: 'Percentage',
+  FIXED_AMOUNT: 'Amount',
+  FIXED_PRICE: 'Price per item',
+};
+
 type SavedRule = DiscountRule & { id: string };
 
-function valuesOf(rule: SavedRule): RuleFormValues {
-  const discount = rule.discounts?.values?.[0];
-  const percentage = discount?.percentage != null;
-  return {
-    name: rule.name ?? '',
-    discountType: percentage ? 'PERCENTAGE' : 'FIXED_AMOUNT',
-    value: percentage ? String(discount?.percentage) : (discount?.fixedAmount ?? ''),
-    minimumSubtotal: rule.trigger?.subtotalRange?.from ?? '',
-    start: localInputOf(rule.activeTimeInfo?.start),
-    end: localInputOf(rule.activeTimeInfo?.end),
-    active: rule.active !== false,
-  };
-}
+/** The platform's field violations, by the last part of their path, and the form field each marks. */
+const VIOLATION_FIELDS: Record<string, keyof RuleFormValues> = {
+  name: 'name',
+  percentage: 'value',
+  fixedAmount: 'value',
+  fixedPrice: 'value',
+  'subtotalRange.from': 'minimumSubtotal',
+  'itemQuantityRange.from': 'minimumQuantity',
+  start: 'start',
+  end: 'end',
+  catalogItemIds: 'productIds',
+  collectionIds: 'productIds',
+};
 
-/** What the rule takes off, as the list says it. */
-function discountOf(rule: DiscountRule): string {
-  const discount = rule.discounts?.values?.[0];
-  if (!discount) return '—';
-  const off = discount.percentage != null ? `${discount.percentage}% off` : `${discount.fixedAmount} off`;
-  const from = rule.trigger?.subtotalRange?.from;
-  return from ? `${off} carts from ${from}` : `${off} every cart`;
+/** The names of the products and collections the rules are scoped to, for the list. */
+function useScopeNames(rules: readonly DiscountRule[] | undefined): (id: string) => string | undefined {
+  const productIds = useMemo(
+    () => [...new Set((rules ?? []).flatMap((rule) => scopeIdsOf(rule.discounts?.values?.[0]).productIds))],
+    [rules],
+  );
+  const products = useProducts(
+    { filter: { id: { $in: productIds.slice(0, 100) } }, paging: { limit: 100 } },
+    { merchant: true, enabled: productIds.length > 0 },
+  );
+  const collections = useCollections({ paging: { limit: 100 } });
+  return useMemo(() => {
+    const names = new Map<string, string>();
+    for (const item of products.data?.items ?? []) if (item.id && item.name) names.set(item.id, item.name);
+    for (const item of collections.data?.items ?? []) if (item.id && item.name) names.set(item.id, item.name);
+    return (id: string) => names.get(id);
+  }, [products.data, collections.data]);
 }
 
 /**
- * Discount rules: automatic discounts on the cart, each LIVE, PENDING (its window has not started) or
- * EXPIRED as the platform derives from `activeTimeInfo`. Carts are priced with the live ones.
+ * Discount rules: automatic discounts, each LIVE, PENDING (its window has not started) or EXPIRED as
+ * the platform derives from `activeTimeInfo`. A rule takes a percentage, an amount or a fixed price per
+ * item off the entire cart, off chosen products and collections, or off shipping, when the cart reaches
+ * a minimum subtotal or number of items. Carts are priced with the live ones.
  */
 export function DiscountRulesPage() {
   const rules = useDiscountRules();
   const save = useSaveDiscountRule();
   const remove = useDeleteDiscountRule();
+  const nameOf = useScopeNames(rules.data);
   const [notice, setNotice] = useState<string>();
-  const { register, handleSubmit, formState, setError, reset, watch } = useForm<RuleFormValues>({
-    defaultValues: EMPTY,
-  });
-  const editing = useEditing<SavedRule, RuleFormValues>(reset, EMPTY, valuesOf);
+  const { register, handleSubmit, formState, setError, reset, watch, control, setValue } =
+    useForm<RuleFormValues>({
+      defaultValues: EMPTY_RULE,
+    });
+  const editing = useEditing<SavedRule, RuleFormValues>(reset, EMPTY_RULE, valuesOf);
   const errors = formState.errors;
   const type = watch('discountType');
+  const target = watch('target');
+  // shipping has no fixed price per item: the select no longer offers it, so neither does the form
+  useEffect(() => {
+    if (target === 'SHIPPING' && type === 'FIXED_PRICE') setValue('discountType', 'PERCENTAGE');
+  }, [target, type, setValue]);
   const submit = handleSubmit(async (values) => {
     setNotice(undefined);
-    const minimum = values.minimumSubtotal.trim();
     try {
-      const rule = await save.mutateAsync({
-        id: editing.id,
-        discountRule: {
-          name: values.name.trim(),
-          active: values.active,
-          // the whole window is sent: a bound left empty is no bound (the rule's old one goes)
-          activeTimeInfo: {
-            ...(values.start ? { start: new Date(values.start) } : {}),
-            ...(values.end ? { end: new Date(values.end) } : {}),
-          },
-          // a minimum subtotal is the rule's trigger; none: it applies to every cart
-          trigger: minimum ? { triggerType: 'SUBTOTAL_RANGE', subtotalRange: { from: minimum } } : {},
-          discounts: {
-            values: [
-              values.discountType === 'PERCENTAGE'
-                ? { discountType: 'PERCENTAGE', targetType: 'ENTIRE_CART', percentage: Number(values.value) }
-                : {
-                    discountType: 'FIXED_AMOUNT',
-                    targetType: 'ENTIRE_CART',
-                    fixedAmount: values.value.trim(),
-                  },
-            ],
-          },
-        },
-      });
+      const rule = await save.mutateAsync({ id: editing.id, discountRule: ruleOf(values) });
       setNotice(`The discount rule ${rule.name} was ${editing.id ? 'saved' : 'created'}.`);
       editing.stop();
     } catch (error) {
-      placeViolations(
-        error,
-        ['name', 'percentage', 'fixedAmount', 'from', 'start', 'end'],
-        (field, message) =>
-          setError(
-            field === 'percentage' || field === 'fixedAmount'
-              ? 'value'
-              : field === 'from'
-                ? 'minimumSubtotal'
-                : (field as keyof RuleFormValues),
-            { message },
-          ),
+      placeViolations(error, Object.keys(VIOLATION_FIELDS), (field, message) =>
+        setError(VIOLATION_FIELDS[field] as keyof RuleFormValues, { message }),
       );
     }
   });
@@ -170,7 +156,7 @@ export function DiscountRulesPage() {
                   return (
                     <tr key={rule.id}>
                       <th scope="row">{name}</th>
-                      <td>{discountOf(rule)}</td>
+                      <td>{describeRule(rule, nameOf)}</td>
                       <td>
                         {formatDate(rule.activeTimeInfo?.start ? String(rule.activeTimeInfo.start) : null)}
                       </td>
@@ -216,92 +202,126 @@ export function DiscountRulesPage() {
         onSubmit={submit}
         onCancel={editing.stop}
       >
+        {editing.record && moreThanTheFormShows(editing.record) ? (
+          <p className="alert" role="note">
+            This rule was made with more than this form shows (several discounts or other conditions): saving
+            keeps only what is below.
+          </p>
+        ) : null}
         <div className="field-row">
+          <Field
+            id="rule-name"
+            label="Rule name"
+            error={errors.name?.message}
+            {...register('name', { validate: checks.name })}
+          />
           <div className="field">
-            <label htmlFor="rule-name">Rule name</label>
-            <input
-              id="rule-name"
-              aria-invalid={Boolean(errors.name)}
-              aria-describedby={errors.name ? 'rule-name-error' : undefined}
-              {...register('name', {
-                validate: (value) => value.trim() !== '' || 'Name the rule, like Summer sale.',
-              })}
-            />
-            <FieldError id="rule-name-error" message={errors.name?.message} />
-          </div>
-          <div className="field">
-            <label htmlFor="rule-type">Discount</label>
-            <select id="rule-type" {...register('discountType')}>
-              <option value="PERCENTAGE">Percentage off the cart</option>
-              <option value="FIXED_AMOUNT">Amount off the cart</option>
+            <label htmlFor="rule-target">Applies to</label>
+            <select id="rule-target" {...register('target', { deps: ['value', 'productIds'] })}>
+              <option value="ENTIRE_CART">The entire cart</option>
+              <option value="SPECIFIC_ITEMS">Specific products or collections</option>
+              <option value="SHIPPING">Shipping</option>
             </select>
           </div>
-          <div className="field">
-            <label htmlFor="rule-value">{type === 'PERCENTAGE' ? 'Percentage' : 'Amount'}</label>
-            <input
-              id="rule-value"
-              inputMode="decimal"
-              aria-invalid={Boolean(errors.value)}
-              aria-describedby={errors.value ? 'rule-value-error' : undefined}
-              {...register('value', {
-                validate: (value, all) =>
-                  all.discountType === 'PERCENTAGE'
-                    ? (/^\d{1,3}(\.\d+)?$/.test(value.trim()) && Number(value) > 0 && Number(value) <= 100) ||
-                      'A percentage above 0, at most 100.'
-                    : /^\d{1,12}(\.\d{1,6})?$/.test(value.trim()) || 'An amount like 5.00.',
-              })}
-            />
-            <FieldError id="rule-value-error" message={errors.value?.message} />
-          </div>
-          <div className="field">
-            <label htmlFor="rule-minimum">
-              Minimum subtotal <span className="muted">(optional)</span>
-            </label>
-            <input
-              id="rule-minimum"
-              inputMode="decimal"
-              aria-invalid={Boolean(errors.minimumSubtotal)}
-              aria-describedby={errors.minimumSubtotal ? 'rule-minimum-error' : undefined}
-              {...register('minimumSubtotal', {
-                validate: (value) =>
-                  value.trim() === '' ||
-                  /^\d{1,12}(\.\d{1,6})?$/.test(value.trim()) ||
-                  'An amount like 50.00.',
-              })}
-            />
-            <FieldError id="rule-minimum-error" message={errors.minimumSubtotal?.message} />
-          </div>
         </div>
+        {target === 'SPECIFIC_ITEMS' ? (
+          <fieldset className="rule-scope">
+            <legend>Products and collections it takes off</legend>
+            <Suspense fallback={<p role="status">Loading the pickers…</p>}>
+              <div className="field-row">
+                <Controller
+                  control={control}
+                  name="productIds"
+                  rules={{ validate: (_, all) => checks.scope(all) }}
+                  render={({ field }) => (
+                    <ScopePicker
+                      kind="product"
+                      label="Products"
+                      value={field.value}
+                      onChange={field.onChange}
+                      invalid={Boolean(errors.productIds)}
+                      describedBy={errors.productIds ? 'rule-scope-error' : undefined}
+                    />
+                  )}
+                />
+                <Controller
+                  control={control}
+                  name="collectionIds"
+                  render={({ field }) => (
+                    <ScopePicker
+                      kind="collection"
+                      label="Collections"
+                      value={field.value}
+                      onChange={field.onChange}
+                      invalid={Boolean(errors.productIds)}
+                      describedBy={errors.productIds ? 'rule-scope-error' : undefined}
+                    />
+                  )}
+                />
+              </div>
+            </Suspense>
+            <FieldError id="rule-scope-error" message={errors.productIds?.message} />
+          </fieldset>
+        ) : null}
         <div className="field-row">
           <div className="field">
-            <label htmlFor="rule-start">
-              Starts <span className="muted">(optional)</span>
-            </label>
-            <input
-              id="rule-start"
-              type="datetime-local"
-              aria-invalid={Boolean(errors.start)}
-              aria-describedby={errors.start ? 'rule-start-error' : undefined}
-              {...register('start')}
-            />
-            <FieldError id="rule-start-error" message={errors.start?.message} />
+            <label htmlFor="rule-type">Discount</label>
+            <select id="rule-type" {...register('discountType', { deps: ['value'] })}>
+              <option value="PERCENTAGE">Percentage off</option>
+              <option value="FIXED_AMOUNT">Amount off</option>
+              {target === 'SHIPPING' ? null : <option value="FIXED_PRICE">Fixed price per item</option>}
+            </select>
           </div>
-          <div className="field">
-            <label htmlFor="rule-end">
-              Ends <span className="muted">(optional)</span>
-            </label>
-            <input
-              id="rule-end"
-              type="datetime-local"
-              aria-invalid={Boolean(errors.end)}
-              aria-describedby={errors.end ? 'rule-end-error' : undefined}
-              {...register('end', {
-                validate: (value, all) =>
-                  !value || !all.start || value > all.start || 'The end comes after the start.',
-              })}
-            />
-            <FieldError id="rule-end-error" message={errors.end?.message} />
-          </div>
+          <Field
+            id="rule-value"
+            label={VALUE_LABELS[type]}
+            inputMode="decimal"
+            hint={
+              type === 'FIXED_AMOUNT' && target === 'SPECIFIC_ITEMS'
+                ? 'Taken off the matching items together.'
+                : type === 'FIXED_PRICE'
+                  ? 'Each matching item sells at this price.'
+                  : undefined
+            }
+            error={errors.value?.message}
+            {...register('value', { validate: checks.value })}
+          />
+        </div>
+        <div className="field-row">
+          <Field
+            id="rule-minimum"
+            label="Minimum subtotal"
+            optional
+            inputMode="decimal"
+            error={errors.minimumSubtotal?.message}
+            {...register('minimumSubtotal', { validate: checks.minimumSubtotal })}
+          />
+          <Field
+            id="rule-quantity"
+            label="Minimum number of items"
+            optional
+            inputMode="numeric"
+            error={errors.minimumQuantity?.message}
+            {...register('minimumQuantity', { validate: checks.minimumQuantity })}
+          />
+        </div>
+        <div className="field-row">
+          <Field
+            id="rule-start"
+            label="Starts"
+            optional
+            type="datetime-local"
+            error={errors.start?.message}
+            {...register('start', { deps: ['end'] })}
+          />
+          <Field
+            id="rule-end"
+            label="Ends"
+            optional
+            type="datetime-local"
+            error={errors.end?.message}
+            {...register('end', { validate: checks.end })}
+          />
         </div>
         <label className="check">
           <input type="checkbox" {...register('active')} /> On (carts get it while it is live)

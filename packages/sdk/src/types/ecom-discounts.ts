@@ -15,13 +15,15 @@ export interface DiscountRuleDiscount {
   /** Decimal string. */
   fixedAmount?: string;
   fixedPrice?: string;
-  /** `ENTIRE_CART` or `SPECIFIC_ITEMS`. */
+  /** `ENTIRE_CART`, `SPECIFIC_ITEMS` or `SHIPPING`. */
   targetType?: string;
+  /** For `SPECIFIC_ITEMS`: the products (`catalogItemFilter`) or collections (`customFilter`) it takes off. */
   specificItemsInfo?: {
     scopes?: Array<{
       id?: string;
       type?: string;
       catalogItemFilter?: { catalogAppId?: string; catalogItemIds?: string[] };
+      customFilter?: { appId?: string; params?: { collectionIds?: string[] } };
     }>;
   };
   discountType?: string;
