@@ -3,7 +3,8 @@ import type { CheckoutLogoSetting, StoreCheckoutSettings } from '@cartwheel/sdk'
 import { useState } from 'react';
 import { ImageDropZone, imageFileProblem, useImageUpload } from '../catalog/ImageDropZone.tsx';
 import { ErrorNotice } from '../components/ErrorNotice.tsx';
-import { ChangeError } from './common.tsx';
+import { useStoreName } from '../config.ts';
+import { ChangeError, Notice } from './common.tsx';
 
 const SIZES: Array<{ value: CheckoutLogoSetting['size']; label: string }> = [
   { value: 'SMALL', label: 'Small' },
@@ -76,11 +77,7 @@ function BrandForm({ settings }: { settings: StoreCheckoutSettings }) {
         void save();
       }}
     >
-      {notice ? (
-        <p className="notice" role="status">
-          {notice}
-        </p>
-      ) : null}
+      <Notice>{notice}</Notice>
       {problem ? (
         <p className="alert" role="alert">
           {problem}
@@ -159,6 +156,8 @@ function BrandPreview({
   size: CheckoutLogoSetting['size'];
   alignment: CheckoutLogoSetting['alignment'];
 }) {
+  // the name the hosted checkout's header shows beside the logo
+  const storeName = useStoreName();
   return (
     <div className={`brand-preview brand-preview--${alignment.toLowerCase()}`} data-testid="brand-preview">
       {url ? (
@@ -168,7 +167,7 @@ function BrandPreview({
           alt="Logo preview"
         />
       ) : null}
-      <span className="brand-preview__name">Your store</span>
+      <span className="brand-preview__name">{storeName}</span>
       <span className="brand-preview__secure">Secure checkout</span>
     </div>
   );

@@ -1,11 +1,14 @@
-import { ValidationError } from '@cartwheel/sdk';
+import { CheckboxField, FieldError, FormAlert, SubmitButton } from '@cartwheel/design';
+import { type StaffPermission, ValidationError } from '@cartwheel/sdk';
 import { type FormEventHandler, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
 import { ConfirmDialog } from '../components/ConfirmDialog.tsx';
+import { ErrorNotice } from '../components/ErrorNotice.tsx';
 import './settings.css';
 import { NavLink, Outlet } from 'react-router';
 
 /** A field's error beside it (the client's own check, or the platform's field violation): the form kit's. */
-export { FieldError } from '@cartwheel/design';
+export { FieldError };
 
 /**
  * Hands each of the platform's field violations to `show` under the form field it names (the path's
@@ -33,8 +36,18 @@ export function ChangeError({ error, what }: { error: unknown; what: string }) {
   if (!error || (error instanceof ValidationError && error.fieldViolations.length > 0)) return null;
   const message = error instanceof Error ? error.message : String(error);
   return (
-    <p className="alert" role="alert">
+    <FormAlert>
       {what} failed: {message}. What you typed is still here; try again.
+    </FormAlert>
+  );
+}
+
+/** What a change did, said once it is done; nothing before. */
+export function Notice({ children }: { children: ReactNode }) {
+  if (!children) return null;
+  return (
+    <p className="notice" role="status">
+      {children}
     </p>
   );
 }
@@ -181,9 +194,9 @@ export function SettingForm(props: {
         />
         {props.children}
         <p className="row-actions">
-          <button className="button button--primary" type="submit" disabled={props.busy}>
-            {props.busy ? 'Saving…' : editing === undefined ? props.addLabel : `Save ${props.noun}`}
-          </button>
+          <SubmitButton pending={props.busy} pendingText="Saving…">
+            {editing === undefined ? props.addLabel : `Save ${props.noun}`}
+          </SubmitButton>
           {editing === undefined ? null : (
             <button className="button" type="button" onClick={props.onCancel}>
               Cancel editing
@@ -226,4 +239,163 @@ export function useEditing<R extends { id: string }, V>(
       reset(empty);
     },
   };
+}
+
+/** What `RecordList` needs of the page's list query (TanStack's `useQuery` result). */
+interface ListQuery<R> {
+  isError: boolean;
+  error: unknown;
+  isPending: boolean;
+  data: readonly R[] | undefined;
+  refetch(): unknown;
+}
+
+/** A column after the row's name: its heading and each row's cell. */
+export interface RecordColumn<R> {
+  header: string;
+  cell(record: R): ReactNode;
+}
+
+/**
+ * A settings page's list of records in its panel: a table headed by each record's name, a row's own
+ * actions, Edit (into the page's `SettingForm`, through `useEditing`) and a delete (or revoke) behind a
+ * confirming dialog; while loading, a line saying so; with no record, `empty`, which says what to do next.
+ */
+export function RecordList<R extends { id: string }, V = string>(props: {
+  /** The panel's heading, and the table's caption unless `caption` names it. */
+  title: string;
+  caption?: string;
+  query: ListQuery<R>;
+  /** What the list holds ("the tax regions"), for the loading line and a failed load. */
+  what: string;
+  /** Said when there is no record yet: what that means and what to do. */
+  empty: ReactNode;
+  /** The first column's heading ("Region"): each row is headed by `nameOf` its record. */
+  nameHeader: string;
+  nameOf(record: R): string;
+  columns: ReadonlyArray<RecordColumn<R>>;
+  /** A row's own actions, before Edit and the delete. */
+  actions?(record: R): ReactNode;
+  /** The page's `useEditing`: each row gets an Edit button. */
+  editing?: { id: string | undefined; start(record: R): void; stop(): void };
+  /** Each row's delete behind a confirming dialog; a deleted row being edited stops being edited. */
+  remove?: {
+    /** The button's word; "Delete" unless named. */
+    verb?: string;
+    mutation: RowMutation<V>;
+    variables(record: R): V;
+    title(record: R): string;
+    description: string;
+    confirm: string;
+    /** Told once the platform did it (the page says so). */
+    done(record: R): void;
+    /** Whether a row offers it (a revoked key is not revoked again); every row unless said. */
+    offered?(record: R): boolean;
+  };
+  /** Shown in the panel after the list. */
+  children?: ReactNode;
+}) {
+  const titleId = useId();
+  const { query, editing, remove } = props;
+  const hasActions = Boolean(props.actions || editing || remove);
+  return (
+    <section className="panel" aria-labelledby={titleId}>
+      <h2 id={titleId}>{props.title}</h2>
+      {query.isError ? (
+        <ErrorNotice what={props.what} error={query.error} retry={() => query.refetch()} />
+      ) : null}
+      {query.isPending && !query.isError ? <p role="status">Loading {props.what}…</p> : null}
+      {query.data?.length === 0 ? <p className="muted">{props.empty}</p> : null}
+      {query.data?.length ? (
+        <div className="table-wrap">
+          <table className="table">
+            <caption className="visually-hidden">{props.caption ?? props.title}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{props.nameHeader}</th>
+                {props.columns.map((column) => (
+                  <th scope="col" key={column.header}>
+                    {column.header}
+                  </th>
+                ))}
+                {hasActions ? (
+                  <th scope="col">
+                    <span className="visually-hidden">Actions</span>
+                  </th>
+                ) : null}
+              </tr>
+            </thead>
+            <tbody>
+              {query.data.map((record) => {
+                const name = props.nameOf(record);
+                return (
+                  <tr key={record.id}>
+                    <th scope="row">{name}</th>
+                    {props.columns.map((column) => (
+                      <td key={column.header}>{column.cell(record)}</td>
+                    ))}
+                    {hasActions ? (
+                      <td>
+                        <div className="row-actions">
+                          {props.actions?.(record)}
+                          {editing ? (
+                            <EditRowButton name={name} onEdit={() => editing.start(record)} />
+                          ) : null}
+                          {remove && (remove.offered?.(record) ?? true) ? (
+                            <ConfirmedRowAction
+                              verb={remove.verb ?? 'Delete'}
+                              name={name}
+                              title={remove.title(record)}
+                              description={remove.description}
+                              confirm={remove.confirm}
+                              mutation={remove.mutation}
+                              variables={remove.variables(record)}
+                              onDone={() => {
+                                if (editing?.id === record.id) editing.stop();
+                                remove.done(record);
+                              }}
+                            />
+                          ) : null}
+                        </div>
+                      </td>
+                    ) : null}
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+      {props.children}
+    </section>
+  );
+}
+
+/**
+ * The permissions a role or an API key holds, a checkbox each (React Hook Form's one `registration`
+ * for the array), with the platform's refusal under them.
+ */
+export function PermissionChecks({
+  permissions,
+  registration,
+  error,
+}: {
+  permissions: readonly StaffPermission[] | undefined;
+  registration: UseFormRegisterReturn;
+  error: string | undefined;
+}) {
+  const id = useId();
+  return (
+    <fieldset aria-describedby={error ? `${id}-error` : undefined}>
+      <legend>
+        Permissions <span className="muted">(optional)</span>
+      </legend>
+      <div className="permission-grid">
+        {permissions?.map((permission) => (
+          <CheckboxField key={permission} label={permission} value={permission} {...registration} />
+        ))}
+      </div>
+      <FieldError id={`${id}-error`} message={error} />
+    </fieldset>
+  );
 }
