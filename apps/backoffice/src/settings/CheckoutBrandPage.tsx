@@ -2,9 +2,8 @@ import { useCheckoutSettings, useUpdateCheckoutLogo } from '@cartwheel/react';
 import type { CheckoutLogoSetting, StoreCheckoutSettings } from '@cartwheel/sdk';
 import { useState } from 'react';
 import { ImageDropZone, imageFileProblem, useImageUpload } from '../catalog/ImageDropZone.tsx';
-import { ErrorNotice } from '../components/ErrorNotice.tsx';
 import { useStoreName } from '../config.ts';
-import { ChangeError, Notice } from './common.tsx';
+import { ChangeError, Notice, SettingsObjectPage } from './common.tsx';
 
 const SIZES: Array<{ value: CheckoutLogoSetting['size']; label: string }> = [
   { value: 'SMALL', label: 'Small' },
@@ -18,16 +17,10 @@ const ALIGNMENTS: Array<{ value: CheckoutLogoSetting['alignment']; label: string
 
 /** The checkout brand: the logo the hosted checkout's header shows, its size and alignment. */
 export function CheckoutBrandPage() {
-  const settings = useCheckoutSettings();
   return (
-    <>
-      <h1>Checkout brand</h1>
-      {settings.isError ? (
-        <ErrorNotice what="the checkout settings" error={settings.error} retry={() => settings.refetch()} />
-      ) : null}
-      {settings.isPending ? <p role="status">Loading the checkout brand…</p> : null}
-      {settings.data ? <BrandForm settings={settings.data} /> : null}
-    </>
+    <SettingsObjectPage heading="Checkout brand" query={useCheckoutSettings()} what="the checkout brand">
+      {(settings) => <BrandForm settings={settings} />}
+    </SettingsObjectPage>
   );
 }
 

@@ -1,17 +1,13 @@
 import { Field, SelectField } from '@cartwheel/design';
 import { useCoupons, useCreateCoupon, useDeleteCoupon, useUpdateCoupon } from '@cartwheel/react';
 import { type CouponDiscountType, couponWindowStatus, type StoreCoupon } from '@cartwheel/sdk';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import {
   formatDate,
   isoOfLocalInput,
   localInputOf,
-  Notice,
   placeViolations,
-  RecordList,
-  SettingForm,
-  useEditing,
+  SettingListPage,
+  useSettingList,
 } from './common.tsx';
 
 interface CouponFormValues {
@@ -62,12 +58,11 @@ export function CouponsPage() {
   const create = useCreateCoupon();
   const update = useUpdateCoupon();
   const remove = useDeleteCoupon();
-  const [notice, setNotice] = useState<string>();
-  const { register, handleSubmit, formState, setError, reset, watch } = useForm<CouponFormValues>({
-    defaultValues: EMPTY,
-  });
-  const editing = useEditing<StoreCoupon, CouponFormValues>(reset, EMPTY, valuesOf);
-  const errors = formState.errors;
+  const { notice, setNotice, form, editing, errors } = useSettingList<StoreCoupon, CouponFormValues>(
+    EMPTY,
+    valuesOf,
+  );
+  const { register, handleSubmit, setError, watch } = form;
   const type = watch('discountType');
   const submit = handleSubmit(async (values) => {
     setNotice(undefined);
@@ -117,112 +112,107 @@ export function CouponsPage() {
     }
   });
   return (
-    <>
-      <h1>Coupons</h1>
-      <Notice>{notice}</Notice>
-      <RecordList
-        title="Coupons"
-        query={coupons}
-        what="the coupons"
-        empty="No coupons yet: create one below."
-        nameHeader="Code"
-        nameOf={(coupon) => coupon.code}
-        columns={[
-          { header: 'Discount', cell: discountOf },
-          { header: 'Minimum subtotal', cell: (coupon) => coupon.minimumSubtotal ?? '—' },
-          { header: 'Starts', cell: (coupon) => formatDate(coupon.startTime ?? null) },
-          {
-            header: 'Expires',
-            cell: (coupon) => (coupon.expirationTime ? formatDate(coupon.expirationTime) : 'Never'),
-          },
-          { header: 'Status', cell: statusBadge },
-        ]}
-        editing={editing}
-        remove={{
-          mutation: remove,
-          variables: (coupon) => coupon.id,
-          title: (coupon) => `Delete the coupon ${coupon.code}?`,
-          description: 'Shoppers can no longer apply it.',
-          confirm: 'Delete coupon',
-          done: (coupon) => setNotice(`The coupon ${coupon.code} was deleted.`),
-        }}
-      />
-      <SettingForm
-        editing={editing.record?.code}
-        addTitle="New coupon"
-        addLabel="Create coupon"
-        noun="coupon"
-        busy={create.isPending || update.isPending}
-        error={editing.id ? update.error : create.error}
-        onSubmit={submit}
-        onCancel={editing.stop}
-      >
-        <div className="field-row">
+    <SettingListPage
+      heading="Coupons"
+      notice={notice}
+      title="Coupons"
+      query={coupons}
+      what="the coupons"
+      empty="No coupons yet: create one below."
+      nameHeader="Code"
+      nameOf={(coupon) => coupon.code}
+      columns={[
+        { header: 'Discount', cell: discountOf },
+        { header: 'Minimum subtotal', cell: (coupon) => coupon.minimumSubtotal ?? '—' },
+        { header: 'Starts', cell: (coupon) => formatDate(coupon.startTime ?? null) },
+        {
+          header: 'Expires',
+          cell: (coupon) => (coupon.expirationTime ? formatDate(coupon.expirationTime) : 'Never'),
+        },
+        { header: 'Status', cell: statusBadge },
+      ]}
+      editing={editing}
+      remove={{
+        mutation: remove,
+        title: (coupon) => `Delete the coupon ${coupon.code}?`,
+        description: 'Shoppers can no longer apply it.',
+        confirm: 'Delete coupon',
+        done: (coupon) => setNotice(`The coupon ${coupon.code} was deleted.`),
+      }}
+      form={{
+        addTitle: 'New coupon',
+        addLabel: 'Create coupon',
+        noun: 'coupon',
+        busy: create.isPending || update.isPending,
+        error: editing.id ? update.error : create.error,
+        onSubmit: submit,
+      }}
+    >
+      <div className="field-row">
+        <Field
+          label="Code"
+          announce
+          error={errors.code?.message}
+          {...register('code', {
+            validate: (value) =>
+              /^[A-Za-z0-9_-]{1,40}$/.test(value.trim()) || 'Letters, digits, - and _, like SPRING10.',
+          })}
+        />
+        <SelectField
+          label="Discount"
+          announce
+          error={errors.discountType?.message}
+          {...register('discountType')}
+        >
+          <option value="PERCENTAGE">Percentage off</option>
+          <option value="FIXED_AMOUNT">Amount off</option>
+          <option value="FREE_SHIPPING">Free shipping</option>
+        </SelectField>
+        {type === 'FREE_SHIPPING' ? null : (
           <Field
-            label="Code"
-            announce
-            error={errors.code?.message}
-            {...register('code', {
-              validate: (value) =>
-                /^[A-Za-z0-9_-]{1,40}$/.test(value.trim()) || 'Letters, digits, - and _, like SPRING10.',
-            })}
-          />
-          <SelectField
-            label="Discount"
-            announce
-            error={errors.discountType?.message}
-            {...register('discountType')}
-          >
-            <option value="PERCENTAGE">Percentage off</option>
-            <option value="FIXED_AMOUNT">Amount off</option>
-            <option value="FREE_SHIPPING">Free shipping</option>
-          </SelectField>
-          {type === 'FREE_SHIPPING' ? null : (
-            <Field
-              label={type === 'PERCENTAGE' ? 'Percentage' : 'Amount'}
-              inputMode="decimal"
-              announce
-              error={errors.value?.message}
-              {...register('value', {
-                validate: (value, all) =>
-                  all.discountType === 'FREE_SHIPPING' ||
-                  (/^\d{1,12}(\.\d{1,6})?$/.test(value.trim()) && Number(value) > 0) ||
-                  (all.discountType === 'PERCENTAGE' ? 'A percentage like 10.' : 'An amount like 5 or 4.50.'),
-              })}
-            />
-          )}
-        </div>
-        <div className="field-row">
-          <Field
-            label="Minimum subtotal"
-            optional
+            label={type === 'PERCENTAGE' ? 'Percentage' : 'Amount'}
             inputMode="decimal"
             announce
-            error={errors.minimumSubtotal?.message}
-            {...register('minimumSubtotal', {
-              validate: (value) =>
-                value.trim() === '' || /^\d{1,12}(\.\d{1,6})?$/.test(value.trim()) || 'An amount like 50.',
+            error={errors.value?.message}
+            {...register('value', {
+              validate: (value, all) =>
+                all.discountType === 'FREE_SHIPPING' ||
+                (/^\d{1,12}(\.\d{1,6})?$/.test(value.trim()) && Number(value) > 0) ||
+                (all.discountType === 'PERCENTAGE' ? 'A percentage like 10.' : 'An amount like 5 or 4.50.'),
             })}
           />
-          <Field
-            label="Starts"
-            optional
-            type="datetime-local"
-            announce
-            error={errors.startTime?.message}
-            {...register('startTime')}
-          />
-          <Field
-            label="Expires"
-            optional
-            type="datetime-local"
-            announce
-            error={errors.expirationTime?.message}
-            {...register('expirationTime')}
-          />
-        </div>
-      </SettingForm>
-    </>
+        )}
+      </div>
+      <div className="field-row">
+        <Field
+          label="Minimum subtotal"
+          optional
+          inputMode="decimal"
+          announce
+          error={errors.minimumSubtotal?.message}
+          {...register('minimumSubtotal', {
+            validate: (value) =>
+              value.trim() === '' || /^\d{1,12}(\.\d{1,6})?$/.test(value.trim()) || 'An amount like 50.',
+          })}
+        />
+        <Field
+          label="Starts"
+          optional
+          type="datetime-local"
+          announce
+          error={errors.startTime?.message}
+          {...register('startTime')}
+        />
+        <Field
+          label="Expires"
+          optional
+          type="datetime-local"
+          announce
+          error={errors.expirationTime?.message}
+          {...register('expirationTime')}
+        />
+      </div>
+    </SettingListPage>
   );
 }
 

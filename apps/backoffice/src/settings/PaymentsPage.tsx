@@ -3,21 +3,14 @@ import { usePaymentSettings, useUpdatePaymentSettings } from '@cartwheel/react';
 import type { CaptureMode } from '@cartwheel/sdk';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { ErrorNotice } from '../components/ErrorNotice.tsx';
-import { ChangeError, FieldError, Notice, placeViolations } from './common.tsx';
+import { ChangeError, FieldError, Notice, placeViolations, SettingsObjectPage } from './common.tsx';
 
 /** Payments: whether a paid checkout is captured at once or only authorized, to be captured from the order. */
 export function PaymentsPage() {
-  const settings = usePaymentSettings();
   return (
-    <>
-      <h1>Payments</h1>
-      {settings.isError ? (
-        <ErrorNotice what="the payment settings" error={settings.error} retry={() => settings.refetch()} />
-      ) : null}
-      {settings.isPending ? <p role="status">Loading the payment settings…</p> : null}
-      {settings.data ? <CaptureForm capture={settings.data.capture} /> : null}
-    </>
+    <SettingsObjectPage heading="Payments" query={usePaymentSettings()} what="the payment settings">
+      {(settings) => <CaptureForm capture={settings.capture} />}
+    </SettingsObjectPage>
   );
 }
 

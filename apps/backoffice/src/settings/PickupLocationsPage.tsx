@@ -1,9 +1,7 @@
 import { Field, SelectField, TextAreaField } from '@cartwheel/design';
 import { useDeletePickupLocation, usePickupLocations, useSavePickupLocation } from '@cartwheel/react';
 import type { StorePickupLocation } from '@cartwheel/sdk';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { countryCode, Notice, placeViolations, RecordList, SettingForm, useEditing } from './common.tsx';
+import { countryCode, placeViolations, SettingListPage, useSettingList } from './common.tsx';
 
 interface PickupFormValues {
   title: string;
@@ -56,12 +54,11 @@ export function PickupLocationsPage() {
   const locations = usePickupLocations();
   const save = useSavePickupLocation();
   const remove = useDeletePickupLocation();
-  const [notice, setNotice] = useState<string>();
-  const { register, handleSubmit, formState, setError, reset } = useForm<PickupFormValues>({
-    defaultValues: EMPTY,
-  });
-  const editing = useEditing<StorePickupLocation, PickupFormValues>(reset, EMPTY, valuesOf);
-  const errors = formState.errors;
+  const { notice, setNotice, form, editing, errors } = useSettingList<StorePickupLocation, PickupFormValues>(
+    EMPTY,
+    valuesOf,
+  );
+  const { register, handleSubmit, setError } = form;
   const submit = handleSubmit(async (values) => {
     setNotice(undefined);
     try {
@@ -94,108 +91,97 @@ export function PickupLocationsPage() {
     }
   });
   return (
-    <>
-      <h1>Pickup locations</h1>
-      <Notice>{notice}</Notice>
-      <RecordList
-        title="Pickup locations"
-        query={locations}
-        what="the pickup locations"
-        empty="No pickup locations: buyers can only have orders shipped. Add one below."
-        nameHeader="Location"
-        nameOf={(location) => location.title}
-        columns={[
-          { header: 'Address', cell: (location) => addressOf(location) || '—' },
-          {
-            header: 'Kind',
-            cell: (location) => (location.pickupMethod === 'STORE_PICKUP' ? 'Store pickup' : 'Pickup point'),
-          },
-          { header: 'Price', cell: (location) => location.price },
-        ]}
-        editing={editing}
-        remove={{
-          mutation: remove,
-          variables: (location) => location.id,
-          title: (location) => `Stop offering pickup at ${location.title}?`,
-          description: 'Checkouts no longer offer it; orders already placed keep it.',
-          confirm: 'Delete pickup location',
-          done: (location) => setNotice(`The pickup location ${location.title} was deleted.`),
-        }}
-      />
-      <SettingForm
-        editing={editing.record?.title}
-        addTitle="Add a pickup location"
-        addLabel="Add pickup location"
-        noun="pickup location"
-        busy={save.isPending}
-        error={save.error}
-        onSubmit={submit}
-        onCancel={editing.stop}
-      >
-        <div className="field-row">
-          <Field
-            label="Name"
-            announce
-            error={errors.title?.message}
-            {...register('title', {
-              validate: (value) => value.trim() !== '' || 'Name the place, like Main Street shop.',
-            })}
-          />
-          <SelectField label="Kind" {...register('pickupMethod')}>
-            <option value="STORE_PICKUP">Store pickup</option>
-            <option value="PICKUP_POINT">Pickup point</option>
-          </SelectField>
-          <Field
-            label="Price"
-            inputMode="decimal"
-            announce
-            error={errors.price?.message}
-            {...register('price', {
-              validate: (value) => /^\d{1,12}(\.\d{1,6})?$/.test(value.trim()) || 'An amount like 0.00.',
-            })}
-          />
-        </div>
-        <div className="field-row">
-          <Field
-            label="Street address"
-            autoComplete="off"
-            announce
-            error={errors.addressLine?.message}
-            {...register('addressLine', {
-              validate: (value) => value.trim() !== '' || 'Where buyers come to collect.',
-            })}
-          />
-          <Field
-            label="City"
-            autoComplete="off"
-            announce
-            error={errors.city?.message}
-            {...register('city')}
-          />
-          <Field
-            label="Postal code"
-            autoComplete="off"
-            announce
-            error={errors.postalCode?.message}
-            {...register('postalCode')}
-          />
-          <Field
-            label="Country code"
-            maxLength={2}
-            announce
-            error={errors.country?.message}
-            {...register('country', { validate: countryCode })}
-          />
-        </div>
-        <TextAreaField
-          label="Instructions for buyers"
-          optional
-          rows={2}
+    <SettingListPage
+      heading="Pickup locations"
+      notice={notice}
+      title="Pickup locations"
+      query={locations}
+      what="the pickup locations"
+      empty="No pickup locations: buyers can only have orders shipped. Add one below."
+      nameHeader="Location"
+      nameOf={(location) => location.title}
+      columns={[
+        { header: 'Address', cell: (location) => addressOf(location) || '—' },
+        {
+          header: 'Kind',
+          cell: (location) => (location.pickupMethod === 'STORE_PICKUP' ? 'Store pickup' : 'Pickup point'),
+        },
+        { header: 'Price', cell: (location) => location.price },
+      ]}
+      editing={editing}
+      remove={{
+        mutation: remove,
+        title: (location) => `Stop offering pickup at ${location.title}?`,
+        description: 'Checkouts no longer offer it; orders already placed keep it.',
+        confirm: 'Delete pickup location',
+        done: (location) => setNotice(`The pickup location ${location.title} was deleted.`),
+      }}
+      form={{
+        addTitle: 'Add a pickup location',
+        addLabel: 'Add pickup location',
+        noun: 'pickup location',
+        busy: save.isPending,
+        error: save.error,
+        onSubmit: submit,
+      }}
+    >
+      <div className="field-row">
+        <Field
+          label="Name"
           announce
-          error={errors.instructions?.message}
-          {...register('instructions')}
+          error={errors.title?.message}
+          {...register('title', {
+            validate: (value) => value.trim() !== '' || 'Name the place, like Main Street shop.',
+          })}
         />
-      </SettingForm>
-    </>
+        <SelectField label="Kind" {...register('pickupMethod')}>
+          <option value="STORE_PICKUP">Store pickup</option>
+          <option value="PICKUP_POINT">Pickup point</option>
+        </SelectField>
+        <Field
+          label="Price"
+          inputMode="decimal"
+          announce
+          error={errors.price?.message}
+          {...register('price', {
+            validate: (value) => /^\d{1,12}(\.\d{1,6})?$/.test(value.trim()) || 'An amount like 0.00.',
+          })}
+        />
+      </div>
+      <div className="field-row">
+        <Field
+          label="Street address"
+          autoComplete="off"
+          announce
+          error={errors.addressLine?.message}
+          {...register('addressLine', {
+            validate: (value) => value.trim() !== '' || 'Where buyers come to collect.',
+          })}
+        />
+        <Field label="City" autoComplete="off" announce error={errors.city?.message} {...register('city')} />
+        <Field
+          label="Postal code"
+          autoComplete="off"
+          announce
+          error={errors.postalCode?.message}
+          {...register('postalCode')}
+        />
+        <Field
+          label="Country code"
+          maxLength={2}
+          announce
+          error={errors.country?.message}
+          {...register('country', { validate: countryCode })}
+        />
+      </div>
+      <TextAreaField
+        label="Instructions for buyers"
+        optional
+        rows={2}
+        announce
+        error={errors.instructions?.message}
+        {...register('instructions')}
+      />
+    </SettingListPage>
   );
 }

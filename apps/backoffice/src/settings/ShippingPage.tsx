@@ -6,9 +6,8 @@ import {
   useUpdateShippingRegion,
 } from '@cartwheel/react';
 import type { StoreShippingOption, StoreShippingRegion } from '@cartwheel/sdk';
-import { useState } from 'react';
-import { useFieldArray, useForm } from 'react-hook-form';
-import { FieldError, Notice, placeViolations, RecordList, SettingForm, useEditing } from './common.tsx';
+import { useFieldArray } from 'react-hook-form';
+import { FieldError, placeViolations, SettingListPage, useSettingList } from './common.tsx';
 
 interface OptionValues {
   title: string;
@@ -79,13 +78,12 @@ export function ShippingPage() {
   const create = useCreateShippingRegion();
   const update = useUpdateShippingRegion();
   const remove = useDeleteShippingRegion();
-  const [notice, setNotice] = useState<string>();
-  const { register, control, handleSubmit, formState, setError, reset } = useForm<RegionFormValues>({
-    defaultValues: EMPTY,
-  });
+  const { notice, setNotice, form, editing, errors } = useSettingList<StoreShippingRegion, RegionFormValues>(
+    EMPTY,
+    valuesOf,
+  );
+  const { register, control, handleSubmit, setError } = form;
   const options = useFieldArray({ control, name: 'options' });
-  const editing = useEditing<StoreShippingRegion, RegionFormValues>(reset, EMPTY, valuesOf);
-  const errors = formState.errors;
   const submit = handleSubmit(async (values) => {
     setNotice(undefined);
     try {
@@ -134,128 +132,122 @@ export function ShippingPage() {
     }
   });
   return (
-    <>
-      <h1>Shipping</h1>
-      <Notice>{notice}</Notice>
-      <RecordList
-        title="Shipping regions"
-        query={regions}
-        what="the shipping regions"
-        empty="No shipping regions yet: shoppers cannot check out physical goods until you add one."
-        nameHeader="Region"
-        nameOf={(region) => region.name}
-        columns={[
-          { header: 'Ships to', cell: destinationsOf },
-          {
-            header: 'Options',
-            cell: (region) => (
-              <ul className="plain-list">
-                {region.options.map((option) => (
-                  <li key={option.code}>
-                    {option.title}: {rateText(option)}
-                    {option.deliveryTime ? ` (${option.deliveryTime})` : ''}
-                  </li>
-                ))}
-              </ul>
-            ),
-          },
-        ]}
-        editing={editing}
-        remove={{
-          mutation: remove,
-          variables: (region) => region.id,
-          title: (region) => `Stop shipping to ${region.name}?`,
-          description: 'Shoppers there are no longer offered these options.',
-          confirm: 'Delete shipping region',
-          done: (region) => setNotice(`Shipping to ${region.name} was deleted.`),
-        }}
-      />
-      <SettingForm
-        editing={editing.record?.name}
-        addTitle="Add a shipping region"
-        addLabel="Add shipping region"
-        noun="shipping region"
-        busy={create.isPending || update.isPending}
-        error={editing.id ? update.error : create.error}
-        onSubmit={submit}
-        onCancel={editing.stop}
-      >
-        <div className="field-row">
-          <Field
-            label="Region name"
-            announce
-            error={errors.name?.message}
-            {...register('name', {
-              validate: (value) => value.trim() !== '' || 'Name the region, like Europe.',
-            })}
-          />
-          <Field
-            label="Countries"
-            hint="Two-letter codes, separated by commas."
-            announce
-            error={errors.countries?.message}
-            {...register('countries', {
-              validate: (value) =>
-                /^\s*[A-Za-z]{2}(\s*,\s*[A-Za-z]{2})*\s*$/.test(value) || 'Two-letter codes, like US, CA.',
-            })}
-          />
-        </div>
-        {options.fields.map((field, index) => (
-          <fieldset key={field.id}>
-            <legend>Delivery option {index + 1}</legend>
-            <div className="field-row">
-              <Field
-                label="Title"
-                announce
-                error={errors.options?.[index]?.title?.message}
-                {...register(`options.${index}.title`, {
-                  validate: (value) => value.trim() !== '' || 'Name the option, like Standard.',
-                })}
-              />
-              <Field
-                label="Price"
-                inputMode="decimal"
-                readOnly={!flat(field)}
-                placeholder={flat(field) ? undefined : 'By weight'}
-                announce
-                error={errors.options?.[index]?.price?.message}
-                {...register(`options.${index}.price`, {
-                  validate: (value, all) =>
-                    !flat(all.options[index] ?? NEW_OPTION) ||
-                    AMOUNT.test(value.trim()) ||
-                    'A price like 5.99.',
-                })}
-              />
-              <Field label="Delivery time" optional {...register(`options.${index}.deliveryTime`)} />
-              <Field
-                label="Free from"
-                optional
-                inputMode="decimal"
-                announce
-                error={errors.options?.[index]?.freeShippingAbove?.message}
-                {...register(`options.${index}.freeShippingAbove`, {
-                  validate: (value) =>
-                    value.trim() === '' || AMOUNT.test(value.trim()) || 'An amount like 75.',
-                })}
-              />
-            </div>
-            {options.fields.length > 1 ? (
-              <button className="button button--quiet" type="button" onClick={() => options.remove(index)}>
-                Remove option {index + 1}
-              </button>
-            ) : null}
-          </fieldset>
-        ))}
-        <FieldError
-          id="region-options-error"
-          message={errors.options?.message ?? errors.options?.root?.message}
+    <SettingListPage
+      heading="Shipping"
+      notice={notice}
+      title="Shipping regions"
+      query={regions}
+      what="the shipping regions"
+      empty="No shipping regions yet: shoppers cannot check out physical goods until you add one."
+      nameHeader="Region"
+      nameOf={(region) => region.name}
+      columns={[
+        { header: 'Ships to', cell: destinationsOf },
+        {
+          header: 'Options',
+          cell: (region) => (
+            <ul className="plain-list">
+              {region.options.map((option) => (
+                <li key={option.code}>
+                  {option.title}: {rateText(option)}
+                  {option.deliveryTime ? ` (${option.deliveryTime})` : ''}
+                </li>
+              ))}
+            </ul>
+          ),
+        },
+      ]}
+      editing={editing}
+      remove={{
+        mutation: remove,
+        title: (region) => `Stop shipping to ${region.name}?`,
+        description: 'Shoppers there are no longer offered these options.',
+        confirm: 'Delete shipping region',
+        done: (region) => setNotice(`Shipping to ${region.name} was deleted.`),
+      }}
+      form={{
+        addTitle: 'Add a shipping region',
+        addLabel: 'Add shipping region',
+        noun: 'shipping region',
+        busy: create.isPending || update.isPending,
+        error: editing.id ? update.error : create.error,
+        onSubmit: submit,
+      }}
+    >
+      <div className="field-row">
+        <Field
+          label="Region name"
+          announce
+          error={errors.name?.message}
+          {...register('name', {
+            validate: (value) => value.trim() !== '' || 'Name the region, like Europe.',
+          })}
         />
-        <p>
-          <button className="button" type="button" onClick={() => options.append(NEW_OPTION)}>
-            Add another option
-          </button>
-        </p>
-      </SettingForm>
-    </>
+        <Field
+          label="Countries"
+          hint="Two-letter codes, separated by commas."
+          announce
+          error={errors.countries?.message}
+          {...register('countries', {
+            validate: (value) =>
+              /^\s*[A-Za-z]{2}(\s*,\s*[A-Za-z]{2})*\s*$/.test(value) || 'Two-letter codes, like US, CA.',
+          })}
+        />
+      </div>
+      {options.fields.map((field, index) => (
+        <fieldset key={field.id}>
+          <legend>Delivery option {index + 1}</legend>
+          <div className="field-row">
+            <Field
+              label="Title"
+              announce
+              error={errors.options?.[index]?.title?.message}
+              {...register(`options.${index}.title`, {
+                validate: (value) => value.trim() !== '' || 'Name the option, like Standard.',
+              })}
+            />
+            <Field
+              label="Price"
+              inputMode="decimal"
+              readOnly={!flat(field)}
+              placeholder={flat(field) ? undefined : 'By weight'}
+              announce
+              error={errors.options?.[index]?.price?.message}
+              {...register(`options.${index}.price`, {
+                validate: (value, all) =>
+                  !flat(all.options[index] ?? NEW_OPTION) ||
+                  AMOUNT.test(value.trim()) ||
+                  'A price like 5.99.',
+              })}
+            />
+            <Field label="Delivery time" optional {...register(`options.${index}.deliveryTime`)} />
+            <Field
+              label="Free from"
+              optional
+              inputMode="decimal"
+              announce
+              error={errors.options?.[index]?.freeShippingAbove?.message}
+              {...register(`options.${index}.freeShippingAbove`, {
+                validate: (value) => value.trim() === '' || AMOUNT.test(value.trim()) || 'An amount like 75.',
+              })}
+            />
+          </div>
+          {options.fields.length > 1 ? (
+            <button className="button button--quiet" type="button" onClick={() => options.remove(index)}>
+              Remove option {index + 1}
+            </button>
+          ) : null}
+        </fieldset>
+      ))}
+      <FieldError
+        id="region-options-error"
+        message={errors.options?.message ?? errors.options?.root?.message}
+      />
+      <p>
+        <button className="button" type="button" onClick={() => options.append(NEW_OPTION)}>
+          Add another option
+        </button>
+      </p>
+    </SettingListPage>
   );
 }

@@ -3,21 +3,14 @@ import { useStoreSettings, useUpdateStoreSettings } from '@cartwheel/react';
 import type { StoreSettings } from '@cartwheel/sdk';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { ErrorNotice } from '../components/ErrorNotice.tsx';
-import { ChangeError, Notice, placeViolations } from './common.tsx';
+import { ChangeError, Notice, placeViolations, SettingsObjectPage } from './common.tsx';
 
 /** The store: its currency, weight unit and whether prices include tax. */
 export function StorePage() {
-  const settings = useStoreSettings();
   return (
-    <>
-      <h1>Store</h1>
-      {settings.isError ? (
-        <ErrorNotice what="the store settings" error={settings.error} retry={() => settings.refetch()} />
-      ) : null}
-      {settings.isPending ? <p role="status">Loading the store settings…</p> : null}
-      {settings.data ? <StoreForm settings={settings.data} /> : null}
-    </>
+    <SettingsObjectPage heading="Store" query={useStoreSettings()} what="the store settings">
+      {(settings) => <StoreForm settings={settings} />}
+    </SettingsObjectPage>
   );
 }
 

@@ -1,9 +1,7 @@
 import { CheckboxField, Field } from '@cartwheel/design';
 import { useCreateTaxRegion, useDeleteTaxRegion, useTaxRegions, useUpdateTaxRegion } from '@cartwheel/react';
 import type { TaxRegion } from '@cartwheel/sdk';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { countryCode, Notice, placeViolations, RecordList, SettingForm, useEditing } from './common.tsx';
+import { countryCode, placeViolations, SettingListPage, useSettingList } from './common.tsx';
 
 interface TaxFormValues {
   name: string;
@@ -40,12 +38,11 @@ export function TaxesPage() {
   const create = useCreateTaxRegion();
   const update = useUpdateTaxRegion();
   const remove = useDeleteTaxRegion();
-  const [notice, setNotice] = useState<string>();
-  const { register, handleSubmit, formState, setError, reset } = useForm<TaxFormValues>({
-    defaultValues: EMPTY,
-  });
-  const editing = useEditing<TaxRegion, TaxFormValues>(reset, EMPTY, valuesOf);
-  const errors = formState.errors;
+  const { notice, setNotice, form, editing, errors } = useSettingList<TaxRegion, TaxFormValues>(
+    EMPTY,
+    valuesOf,
+  );
+  const { register, handleSubmit, setError } = form;
   const submit = handleSubmit(async (values) => {
     setNotice(undefined);
     const country = values.country.trim().toUpperCase();
@@ -71,79 +68,74 @@ export function TaxesPage() {
     }
   });
   return (
-    <>
-      <h1>Taxes</h1>
-      <Notice>{notice}</Notice>
-      <RecordList
-        title="Tax regions"
-        query={regions}
-        what="the tax regions"
-        empty="No taxes yet: add a region below."
-        nameHeader="Region"
-        nameOf={(region) => region.name}
-        columns={[
-          { header: 'Where', cell: (region) => region.subdivision ?? region.country },
-          { header: 'Rate', cell: (region) => percentOf(region.rate) },
-          { header: 'Shipping taxed', cell: (region) => (region.taxShipping ? 'Yes' : 'No') },
-        ]}
-        editing={editing}
-        remove={{
-          mutation: remove,
-          variables: (region) => region.id,
-          title: (region) => `Stop taxing ${region.name}?`,
-          description: 'Checkouts to this region are no longer taxed by it.',
-          confirm: 'Delete tax region',
-          done: (region) => setNotice(`Tax for ${region.name} was deleted.`),
-        }}
-      />
-      <SettingForm
-        editing={editing.record?.name}
-        addTitle="Add a tax region"
-        addLabel="Add tax region"
-        noun="tax region"
-        busy={create.isPending || update.isPending}
-        error={editing.id ? update.error : create.error}
-        onSubmit={submit}
-        onCancel={editing.stop}
-      >
-        <div className="field-row">
-          <Field
-            label="Name on receipts"
-            announce
-            error={errors.name?.message}
-            {...register('name', {
-              validate: (value) => value.trim() !== '' || 'Name the region, like New York.',
-            })}
-          />
-          <Field
-            label="Country code"
-            maxLength={2}
-            announce
-            error={errors.country?.message}
-            {...register('country', { validate: countryCode })}
-          />
-          <Field
-            label="State or province"
-            optional
-            hint="Its code, like NY; empty for the whole country."
-            announce
-            error={errors.subdivision?.message}
-            {...register('subdivision')}
-          />
-          <Field
-            label="Rate (%)"
-            inputMode="decimal"
-            announce
-            error={errors.percent?.message}
-            {...register('percent', {
-              validate: (value) =>
-                (/^\d{1,3}(\.\d{1,6})?$/.test(value.trim()) && Number(value) <= 100) ||
-                'A percentage like 8.875.',
-            })}
-          />
-        </div>
-        <CheckboxField label="Tax shipping too" {...register('taxShipping')} />
-      </SettingForm>
-    </>
+    <SettingListPage
+      heading="Taxes"
+      notice={notice}
+      title="Tax regions"
+      query={regions}
+      what="the tax regions"
+      empty="No taxes yet: add a region below."
+      nameHeader="Region"
+      nameOf={(region) => region.name}
+      columns={[
+        { header: 'Where', cell: (region) => region.subdivision ?? region.country },
+        { header: 'Rate', cell: (region) => percentOf(region.rate) },
+        { header: 'Shipping taxed', cell: (region) => (region.taxShipping ? 'Yes' : 'No') },
+      ]}
+      editing={editing}
+      remove={{
+        mutation: remove,
+        title: (region) => `Stop taxing ${region.name}?`,
+        description: 'Checkouts to this region are no longer taxed by it.',
+        confirm: 'Delete tax region',
+        done: (region) => setNotice(`Tax for ${region.name} was deleted.`),
+      }}
+      form={{
+        addTitle: 'Add a tax region',
+        addLabel: 'Add tax region',
+        noun: 'tax region',
+        busy: create.isPending || update.isPending,
+        error: editing.id ? update.error : create.error,
+        onSubmit: submit,
+      }}
+    >
+      <div className="field-row">
+        <Field
+          label="Name on receipts"
+          announce
+          error={errors.name?.message}
+          {...register('name', {
+            validate: (value) => value.trim() !== '' || 'Name the region, like New York.',
+          })}
+        />
+        <Field
+          label="Country code"
+          maxLength={2}
+          announce
+          error={errors.country?.message}
+          {...register('country', { validate: countryCode })}
+        />
+        <Field
+          label="State or province"
+          optional
+          hint="Its code, like NY; empty for the whole country."
+          announce
+          error={errors.subdivision?.message}
+          {...register('subdivision')}
+        />
+        <Field
+          label="Rate (%)"
+          inputMode="decimal"
+          announce
+          error={errors.percent?.message}
+          {...register('percent', {
+            validate: (value) =>
+              (/^\d{1,3}(\.\d{1,6})?$/.test(value.trim()) && Number(value) <= 100) ||
+              'A percentage like 8.875.',
+          })}
+        />
+      </div>
+      <CheckboxField label="Tax shipping too" {...register('taxShipping')} />
+    </SettingListPage>
   );
 }

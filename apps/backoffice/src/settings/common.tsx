@@ -1,7 +1,7 @@
 import { CheckboxField, FieldError, FormAlert, SubmitButton } from '@cartwheel/design';
 import { type StaffPermission, ValidationError } from '@cartwheel/sdk';
 import { type FormEventHandler, type ReactNode, useEffect, useId, useRef, useState } from 'react';
-import type { UseFormRegisterReturn } from 'react-hook-form';
+import { type DefaultValues, type FieldValues, type UseFormRegisterReturn, useForm } from 'react-hook-form';
 import { ConfirmDialog } from '../components/ConfirmDialog.tsx';
 import { ErrorNotice } from '../components/ErrorNotice.tsx';
 import './settings.css';
@@ -162,7 +162,7 @@ export function ConfirmedRowAction<V>(props: {
  * edited (and takes the focus, so a keyboard or screen reader user lands on it), and Cancel goes back to
  * adding. What the merchant typed stays when the platform refuses it.
  */
-export function SettingForm(props: {
+export interface SettingFormProps {
   /** The name of the record being edited, or undefined while the form adds one. */
   editing: string | undefined;
   /** The heading while adding ("Add a tax region") and the add button's words ("Add tax region"). */
@@ -175,7 +175,9 @@ export function SettingForm(props: {
   onSubmit: FormEventHandler<HTMLFormElement>;
   onCancel(): void;
   children: ReactNode;
-}) {
+}
+
+export function SettingForm(props: SettingFormProps) {
   const id = useId();
   const heading = useRef<HTMLHeadingElement>(null);
   const { editing } = props;
@@ -217,6 +219,14 @@ export function EditRowButton({ name, onEdit }: { name: string; onEdit(): void }
   );
 }
 
+/** Which record a page's `SettingForm` edits, as `useEditing` keeps it. */
+export interface Editing<R> {
+  id: string | undefined;
+  record: R | undefined;
+  start(record: R): void;
+  stop(): void;
+}
+
 /**
  * Which record a page's `SettingForm` edits: `start(record)` fills the form with it (`valuesOf`), `stop()`
  * empties it for adding again. `id` is undefined while adding.
@@ -225,7 +235,7 @@ export function useEditing<R extends { id: string }, V>(
   reset: (values: V) => void,
   empty: V,
   valuesOf: (record: R) => V,
-) {
+): Editing<R> {
   const [record, setRecord] = useState<R>();
   return {
     id: record?.id,
@@ -261,7 +271,7 @@ export interface RecordColumn<R> {
  * actions, Edit (into the page's `SettingForm`, through `useEditing`) and a delete (or revoke) behind a
  * confirming dialog; while loading, a line saying so; with no record, `empty`, which says what to do next.
  */
-export function RecordList<R extends { id: string }, V = string>(props: {
+export interface RecordListProps<R extends { id: string }, V = string> {
   /** The panel's heading, and the table's caption unless `caption` names it. */
   title: string;
   caption?: string;
@@ -277,13 +287,14 @@ export function RecordList<R extends { id: string }, V = string>(props: {
   /** A row's own actions, before Edit and the delete. */
   actions?(record: R): ReactNode;
   /** The page's `useEditing`: each row gets an Edit button. */
-  editing?: { id: string | undefined; start(record: R): void; stop(): void };
+  editing?: Editing<R> | undefined;
   /** Each row's delete behind a confirming dialog; a deleted row being edited stops being edited. */
   remove?: {
     /** The button's word; "Delete" unless named. */
     verb?: string;
     mutation: RowMutation<V>;
-    variables(record: R): V;
+    /** What the mutation takes for a row; the record's id unless said. */
+    variables?(record: R): V;
     title(record: R): string;
     description: string;
     confirm: string;
@@ -294,7 +305,9 @@ export function RecordList<R extends { id: string }, V = string>(props: {
   };
   /** Shown in the panel after the list. */
   children?: ReactNode;
-}) {
+}
+
+export function RecordList<R extends { id: string }, V = string>(props: RecordListProps<R, V>) {
   const titleId = useId();
   const { query, editing, remove } = props;
   const hasActions = Boolean(props.actions || editing || remove);
@@ -349,7 +362,7 @@ export function RecordList<R extends { id: string }, V = string>(props: {
                               description={remove.description}
                               confirm={remove.confirm}
                               mutation={remove.mutation}
-                              variables={remove.variables(record)}
+                              variables={remove.variables ? remove.variables(record) : (record.id as V)}
                               onDone={() => {
                                 if (editing?.id === record.id) editing.stop();
                                 remove.done(record);
@@ -397,5 +410,79 @@ export function PermissionChecks({
       </div>
       <FieldError id={`${id}-error`} message={error} />
     </fieldset>
+  );
+}
+
+/**
+ * What a list page keeps: the form (React Hook Form, starting `empty`), which record it edits
+ * (`useEditing`, filled by `valuesOf`) and the notice saying what the last change did.
+ */
+export function useSettingList<R extends { id: string }, F extends FieldValues>(
+  empty: F,
+  valuesOf: (record: R) => F,
+) {
+  const [notice, setNotice] = useState<string>();
+  const form = useForm<F>({ defaultValues: empty as DefaultValues<F> });
+  const editing = useEditing<R, F>(form.reset, empty, valuesOf);
+  return { notice, setNotice, form, editing, errors: form.formState.errors };
+}
+
+/**
+ * A settings page that lists records and edits them: its heading, the notice of the last change, the
+ * `RecordList` (Edit fills the form; delete behind a confirmation; an empty state saying what to do)
+ * and the one `SettingForm` below it, whose fields are the children.
+ */
+export function SettingListPage<R extends { id: string }, V = string>({
+  heading,
+  notice,
+  editing,
+  form,
+  children,
+  ...list
+}: Omit<RecordListProps<R, V>, 'editing' | 'children'> & {
+  /** The page's h1. */
+  heading: string;
+  notice: ReactNode;
+  editing: Editing<R>;
+  form: Omit<SettingFormProps, 'editing' | 'onCancel' | 'children'>;
+  children: ReactNode;
+}) {
+  return (
+    <>
+      <h1>{heading}</h1>
+      <Notice>{notice}</Notice>
+      <RecordList {...list} editing={editing} />
+      <SettingForm
+        {...form}
+        editing={editing.record ? list.nameOf(editing.record) : undefined}
+        onCancel={editing.stop}
+      >
+        {children}
+      </SettingForm>
+    </>
+  );
+}
+
+/**
+ * A settings page that edits one settings object: its heading, a line while it loads, why it failed
+ * to load (with a retry), and then the page's form for it (`children`, given the loaded value).
+ */
+export function SettingsObjectPage<T>(props: {
+  heading: string;
+  query: { isError: boolean; error: unknown; isPending: boolean; data: T | undefined; refetch(): unknown };
+  /** What is loaded ("the store settings"), for the loading line and a failed load. */
+  what: string;
+  children(data: T): ReactNode;
+}) {
+  const { query } = props;
+  return (
+    <>
+      <h1>{props.heading}</h1>
+      {query.isError ? (
+        <ErrorNotice what={props.what} error={query.error} retry={() => query.refetch()} />
+      ) : null}
+      {query.isPending && !query.isError ? <p role="status">Loading {props.what}…</p> : null}
+      {query.data === undefined ? null : props.children(query.data)}
+    </>
   );
 }
