@@ -59,21 +59,26 @@ interface ControlAria {
   'aria-invalid'?: InputHTMLAttributes<HTMLInputElement>['aria-invalid'];
 }
 
-/** The id, description and invalid mark a control takes from its field's wording. */
-function useWiring(wording: FieldWording, control: ControlAria) {
+/**
+ * Splits a field's props into its wording (for the frame) and its control's own props, which take the
+ * id, the description (hint, error, any the page names) and the invalid mark.
+ */
+function useField<P extends FieldWording & ControlAria>(props: P) {
+  const { label, hint, error, announce, invalid, optional, ...own } = props;
+  const wording: FieldWording = { label, hint, error, announce, invalid, optional };
   const generated = useId();
-  const id = control.id ?? generated;
+  const id = own.id ?? generated;
   const describedBy =
-    [control['aria-describedby'], wording.hint ? `${id}-hint` : '', wording.error ? `${id}-error` : '']
+    [own['aria-describedby'], hint ? `${id}-hint` : '', error ? `${id}-error` : '']
       .filter(Boolean)
       .join(' ') || undefined;
-  const marked = Boolean(wording.error || wording.invalid);
+  const marked = Boolean(error || invalid);
   return {
-    id,
-    marked,
-    aria: {
+    frame: { id, marked, wording },
+    control: {
+      ...own,
       id,
-      'aria-invalid': marked || control['aria-invalid'] || undefined,
+      'aria-invalid': marked || own['aria-invalid'] || undefined,
       'aria-describedby': describedBy,
     },
   };
@@ -127,61 +132,41 @@ function FieldFrame({
 }
 
 /** A labelled input with its hint and its error; `id` is generated unless the page names it. */
-export function Field({ label, hint, error, announce, invalid, optional, ...input }: FieldProps) {
-  const wording = { label, hint, error, announce, invalid, optional };
-  const { id, marked, aria } = useWiring(wording, input);
+export function Field(props: FieldProps) {
+  const { frame, control } = useField(props);
   return (
-    <FieldFrame id={id} marked={marked} wording={wording}>
-      <input {...input} {...aria} />
+    <FieldFrame {...frame}>
+      <input {...control} />
     </FieldFrame>
   );
 }
 
 /** A labelled select (its options are the children), with the same hint and error as a `Field`. */
-export function SelectField({
-  label,
-  hint,
-  error,
-  announce,
-  invalid,
-  optional,
-  ...select
-}: SelectFieldProps) {
-  const wording = { label, hint, error, announce, invalid, optional };
-  const { id, marked, aria } = useWiring(wording, select);
+export function SelectField(props: SelectFieldProps) {
+  const { frame, control } = useField(props);
   return (
-    <FieldFrame kind="select" id={id} marked={marked} wording={wording}>
-      <select {...select} {...aria} />
+    <FieldFrame kind="select" {...frame}>
+      <select {...control} />
     </FieldFrame>
   );
 }
 
 /** A labelled multi-line text, with the same hint and error as a `Field`. */
-export function TextAreaField({
-  label,
-  hint,
-  error,
-  announce,
-  invalid,
-  optional,
-  ...textarea
-}: TextAreaFieldProps) {
-  const wording = { label, hint, error, announce, invalid, optional };
-  const { id, marked, aria } = useWiring(wording, textarea);
+export function TextAreaField(props: TextAreaFieldProps) {
+  const { frame, control } = useField(props);
   return (
-    <FieldFrame kind="textarea" id={id} marked={marked} wording={wording}>
-      <textarea {...textarea} {...aria} />
+    <FieldFrame kind="textarea" {...frame}>
+      <textarea {...control} />
     </FieldFrame>
   );
 }
 
 /** A checkbox with its label after it (the label holds the box), and the same hint and error. */
-export function CheckboxField({ label, hint, error, announce, invalid, ...input }: CheckboxFieldProps) {
-  const wording = { label, hint, error, announce, invalid };
-  const { id, marked, aria } = useWiring(wording, input);
+export function CheckboxField(props: CheckboxFieldProps) {
+  const { frame, control } = useField(props);
   return (
-    <FieldFrame kind="check" id={id} marked={marked} wording={wording}>
-      <input {...input} {...aria} type="checkbox" />
+    <FieldFrame kind="check" {...frame}>
+      <input {...control} type="checkbox" />
     </FieldFrame>
   );
 }

@@ -4,7 +4,15 @@ import type { ApiKeyInfo, StaffPermission } from '@cartwheel/sdk';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { ErrorNotice } from '../components/ErrorNotice.tsx';
-import { ChangeError, formatDate, Notice, PermissionChecks, placeViolations, RecordList } from './common.tsx';
+import {
+  ChangeError,
+  filledIn,
+  formatDate,
+  Notice,
+  PermissionChecks,
+  placeViolations,
+  RecordList,
+} from './common.tsx';
 
 interface KeyFormValues {
   name: string;
@@ -123,7 +131,7 @@ export function ApiKeysPage() {
               announce
               error={errors.name?.message}
               {...register('name', {
-                validate: (value) => value.trim() !== '' || 'Name the key after the app.',
+                validate: filledIn('Name the key after the app.'),
               })}
             />
             <Field

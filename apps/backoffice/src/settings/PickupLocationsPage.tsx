@@ -1,7 +1,7 @@
 import { Field, SelectField, TextAreaField } from '@cartwheel/design';
 import { useDeletePickupLocation, usePickupLocations, useSavePickupLocation } from '@cartwheel/react';
 import type { StorePickupLocation } from '@cartwheel/sdk';
-import { countryCode, placeViolations, SettingListPage, useSettingList } from './common.tsx';
+import { countryCode, filledIn, placeViolations, SettingListPage, useSettingList } from './common.tsx';
 
 interface PickupFormValues {
   title: string;
@@ -131,7 +131,7 @@ export function PickupLocationsPage() {
           announce
           error={errors.title?.message}
           {...register('title', {
-            validate: (value) => value.trim() !== '' || 'Name the place, like Main Street shop.',
+            validate: filledIn('Name the place, like Main Street shop.'),
           })}
         />
         <SelectField label="Kind" {...register('pickupMethod')}>
@@ -155,7 +155,7 @@ export function PickupLocationsPage() {
           announce
           error={errors.addressLine?.message}
           {...register('addressLine', {
-            validate: (value) => value.trim() !== '' || 'Where buyers come to collect.',
+            validate: filledIn('Where buyers come to collect.'),
           })}
         />
         <Field label="City" autoComplete="off" announce error={errors.city?.message} {...register('city')} />

@@ -7,7 +7,7 @@ import {
 } from '@cartwheel/react';
 import type { StoreShippingOption, StoreShippingRegion } from '@cartwheel/sdk';
 import { useFieldArray } from 'react-hook-form';
-import { FieldError, placeViolations, SettingListPage, useSettingList } from './common.tsx';
+import { FieldError, filledIn, placeViolations, SettingListPage, useSettingList } from './common.tsx';
 
 interface OptionValues {
   title: string;
@@ -180,7 +180,7 @@ export function ShippingPage() {
           announce
           error={errors.name?.message}
           {...register('name', {
-            validate: (value) => value.trim() !== '' || 'Name the region, like Europe.',
+            validate: filledIn('Name the region, like Europe.'),
           })}
         />
         <Field
@@ -203,7 +203,7 @@ export function ShippingPage() {
               announce
               error={errors.options?.[index]?.title?.message}
               {...register(`options.${index}.title`, {
-                validate: (value) => value.trim() !== '' || 'Name the option, like Standard.',
+                validate: filledIn('Name the option, like Standard.'),
               })}
             />
             <Field

@@ -15,6 +15,7 @@ import { useForm } from 'react-hook-form';
 import { ErrorNotice } from '../components/ErrorNotice.tsx';
 import {
   ChangeError,
+  filledIn,
   Notice,
   PermissionChecks,
   placeViolations,
@@ -107,7 +108,7 @@ function Roles({ onDone }: { onDone(message: string): void }) {
             label="Role name"
             announce
             error={errors.name?.message}
-            {...register('name', { validate: (value) => value.trim() !== '' || 'Give the role a name.' })}
+            {...register('name', { validate: filledIn('Give the role a name.') })}
           />
           <PermissionChecks
             permissions={permissions.data}

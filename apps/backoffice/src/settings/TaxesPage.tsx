@@ -1,7 +1,7 @@
 import { CheckboxField, Field } from '@cartwheel/design';
 import { useCreateTaxRegion, useDeleteTaxRegion, useTaxRegions, useUpdateTaxRegion } from '@cartwheel/react';
 import type { TaxRegion } from '@cartwheel/sdk';
-import { countryCode, placeViolations, SettingListPage, useSettingList } from './common.tsx';
+import { countryCode, filledIn, placeViolations, SettingListPage, useSettingList } from './common.tsx';
 
 interface TaxFormValues {
   name: string;
@@ -105,7 +105,7 @@ export function TaxesPage() {
           announce
           error={errors.name?.message}
           {...register('name', {
-            validate: (value) => value.trim() !== '' || 'Name the region, like New York.',
+            validate: filledIn('Name the region, like New York.'),
           })}
         />
         <Field

@@ -89,6 +89,9 @@ export function SettingsLayout() {
 /** A country as the platform takes it: its two-letter ISO code (the form's check mirrors the server's). */
 export const countryCode = (value: string) => /^[A-Za-z]{2}$/.test(value.trim()) || 'Two letters, like US.';
 
+/** A field's check that something was typed (not only spaces); `message` says what, as the platform would. */
+export const filledIn = (message: string) => (value: string) => value.trim() !== '' || message;
+
 export const formatDate = (value: string | null) => (value ? new Date(value).toLocaleString() : '—');
 
 /** A `datetime-local` input's value for a moment, in the merchant's own time zone; empty for none. */
