@@ -84,11 +84,21 @@ describe.each(DIALECTS)('the back office settings pages, edited, in Chromium on 
     // the preview follows each choice before anything is saved
     await page.getByLabel('Large').check();
     await eventually(async () => (await previewLogo.boundingBox())?.height).toBe(72);
+    // beside the logo, the store's own name, as the hosted checkout's header shows it
+    const { storeName } = await storeConfig(platform);
+    const previewName = preview.getByText(storeName, { exact: true });
+    await eventually(() => previewName.count()).toBe(1);
     const box = (await preview.boundingBox())!;
     const sideX = (await previewLogo.boundingBox())!.x;
     expect(sideX - box.x).toBeLessThan(box.width / 4);
     await page.getByLabel('Centered').check();
-    await eventually(async () => (await previewLogo.boundingBox())!.x - box.x).toBeGreaterThan(box.width / 4);
+    await eventually(async () => (await previewLogo.boundingBox())!.x - sideX).toBeGreaterThan(box.width / 8);
+    // centred: as much room left of the logo as right of the name
+    const centredLogo = (await previewLogo.boundingBox())!;
+    const centredName = (await previewName.boundingBox())!;
+    expect(
+      Math.abs(centredLogo.x - box.x - (box.x + box.width - (centredName.x + centredName.width))),
+    ).toBeLessThan(2);
     expect(
       (await admin(platform).get('/ecom/v1/checkout-settings')).body.checkoutSettings.checkoutBrand.header
         .logo,
@@ -107,7 +117,6 @@ describe.each(DIALECTS)('the back office settings pages, edited, in Chromium on 
     await eventually(() => page.getByLabel('Large').isChecked()).toBe(true);
     expect(await page.getByLabel('Centered').isChecked()).toBe(true);
 
-    const { storeName } = await storeConfig(platform);
     await shopper.goto(await hostedCheckoutUrl());
     const hostedLogo = shopper.getByRole('banner').getByRole('img', { name: `${storeName} logo` });
     await expect(hostedLogo.getAttribute('src')).resolves.toBe(logo.image.url);

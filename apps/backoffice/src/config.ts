@@ -1,3 +1,5 @@
+import { useEffect, useState } from 'react';
+
 /** What the platform tells its bundled apps at start (`GET /api/cartwheel/config`), read once a tab. */
 interface StoreConfig {
   clientId?: string | undefined;
@@ -27,4 +29,19 @@ export async function loadClientId(): Promise<string | undefined> {
 /** The store's name as its emails and hosted pages say it (a packing slip prints it). */
 export async function loadStoreName(): Promise<string> {
   return (await loadConfig()).storeName || 'Store';
+}
+
+/** The store's name (`loadStoreName`) for a component: undefined until it is known. */
+export function useStoreName(): string | undefined {
+  const [storeName, setStoreName] = useState<string>();
+  useEffect(() => {
+    let current = true;
+    void loadStoreName().then((name) => {
+      if (current) setStoreName(name);
+    });
+    return () => {
+      current = false;
+    };
+  }, []);
+  return storeName;
 }

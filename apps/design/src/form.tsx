@@ -1,64 +1,179 @@
-import { type InputHTMLAttributes, type ReactNode, type Ref, useId } from 'react';
+import {
+  type InputHTMLAttributes,
+  type ReactNode,
+  type Ref,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+  useId,
+} from 'react';
 
 /**
  * Cartwheel's one form kit (its look is form.css, part of base.css), for the storefront, the hosted pages and the back office. The pieces take
  * plain props, so a page keeps its state in React state or in React Hook Form (`{...register('email')}`
  * spreads onto a `Field`, whose `ref` reaches the input) and gets the same labels and error wiring.
+ * `Field` draws a text input; `SelectField`, `TextAreaField` and `CheckboxField` the other controls,
+ * with the same label, hint and error.
  */
 
-export interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
+/** What every field of the kit says around its control. */
+interface FieldWording {
   label: ReactNode;
-  /** A line under the label saying what to type; tied to the input with aria-describedby. */
+  /** A line under the label saying what to type; tied to the control with aria-describedby. */
   hint?: string | undefined;
-  /** This field's own message: shown under it, announced, and tied to it with aria-describedby. */
+  /** This field's own message: shown under it, tied to it with aria-describedby. */
   error?: string | undefined;
+  /**
+   * Announces the error as it appears (role="alert"), for a form with no alert of its own saying that
+   * fields were marked; without it the error is read when the field takes the focus.
+   */
+  announce?: boolean | undefined;
   /** Marks the field as the one a problem shown elsewhere (above the form) is about. */
   invalid?: boolean | undefined;
   /** Says "(optional)" after the label: it may be left empty. */
   optional?: boolean | undefined;
+}
+
+export interface FieldProps extends FieldWording, InputHTMLAttributes<HTMLInputElement> {
   ref?: Ref<HTMLInputElement> | undefined;
 }
 
-/** A labelled input with its hint and its error; `id` is generated unless the page names it. */
-export function Field({ label, hint, error, invalid, optional, id: givenId, ...input }: FieldProps) {
+export interface SelectFieldProps extends FieldWording, SelectHTMLAttributes<HTMLSelectElement> {
+  ref?: Ref<HTMLSelectElement> | undefined;
+  /** The `<option>`s. */
+  children: ReactNode;
+}
+
+export interface TextAreaFieldProps extends FieldWording, TextareaHTMLAttributes<HTMLTextAreaElement> {
+  ref?: Ref<HTMLTextAreaElement> | undefined;
+}
+
+export interface CheckboxFieldProps
+  extends Omit<FieldWording, 'optional'>,
+    Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> {
+  ref?: Ref<HTMLInputElement> | undefined;
+}
+
+interface ControlAria {
+  id?: string | undefined;
+  'aria-describedby'?: string | undefined;
+  'aria-invalid'?: InputHTMLAttributes<HTMLInputElement>['aria-invalid'];
+}
+
+/**
+ * Splits a field's props into its wording (for the frame) and its control's own props, which take the
+ * id, the description (hint, error, any the page names) and the invalid mark.
+ */
+function useField<P extends FieldWording & ControlAria>(props: P) {
+  const { label, hint, error, announce, invalid, optional, ...own } = props;
+  const wording: FieldWording = { label, hint, error, announce, invalid, optional };
   const generated = useId();
-  const id = givenId ?? generated;
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
+  const id = own.id ?? generated;
   const describedBy =
-    [input['aria-describedby'], hint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ') ||
-    undefined;
+    [own['aria-describedby'], hint ? `${id}-hint` : '', error ? `${id}-error` : '']
+      .filter(Boolean)
+      .join(' ') || undefined;
   const marked = Boolean(error || invalid);
-  return (
-    <div className={marked ? 'field field--invalid' : 'field'}>
+  return {
+    frame: { id, marked, wording },
+    control: {
+      ...own,
+      id,
+      'aria-invalid': marked || own['aria-invalid'] || undefined,
+      'aria-describedby': describedBy,
+    },
+  };
+}
+
+/** A field's frame: the label (or, for a checkbox, the label holding the control), hint, control, error. */
+function FieldFrame({
+  kind,
+  id,
+  marked,
+  wording,
+  children,
+}: {
+  kind?: 'select' | 'textarea' | 'check';
+  id: string;
+  marked: boolean;
+  wording: FieldWording;
+  children: ReactNode;
+}) {
+  const className = ['field', kind ? `field--${kind}` : '', marked ? 'field--invalid' : '']
+    .filter(Boolean)
+    .join(' ');
+  const label =
+    kind === 'check' ? (
       <label htmlFor={id}>
-        {label}
-        {optional ? <span className="field__optional"> (optional)</span> : null}
+        {children} {wording.label}
       </label>
-      {hint ? (
-        <p className="field__hint" id={hintId}>
-          {hint}
+    ) : (
+      <label htmlFor={id}>
+        {wording.label}
+        {wording.optional ? <span className="field__optional"> (optional)</span> : null}
+      </label>
+    );
+  return (
+    <div className={className}>
+      {label}
+      {wording.hint ? (
+        <p className="field__hint" id={`${id}-hint`}>
+          {wording.hint}
         </p>
       ) : null}
-      <input
-        {...input}
-        id={id}
-        aria-invalid={marked || input['aria-invalid'] || undefined}
-        aria-describedby={describedBy}
-      />
-      {/* not an alert: a form marks many fields at once and says so in one alert of its own */}
-      {error ? (
-        <p className="field__error" id={errorId}>
-          {error}
+      {kind === 'check' ? null : children}
+      {wording.error ? (
+        // by default not an alert: a form marks many fields at once and says so in one alert of its own
+        <p className="field__error" id={`${id}-error`} role={wording.announce ? 'alert' : undefined}>
+          {wording.error}
         </p>
       ) : null}
     </div>
   );
 }
 
+/** A labelled input with its hint and its error; `id` is generated unless the page names it. */
+export function Field(props: FieldProps) {
+  const { frame, control } = useField(props);
+  return (
+    <FieldFrame {...frame}>
+      <input {...control} />
+    </FieldFrame>
+  );
+}
+
+/** A labelled select (its options are the children), with the same hint and error as a `Field`. */
+export function SelectField(props: SelectFieldProps) {
+  const { frame, control } = useField(props);
+  return (
+    <FieldFrame kind="select" {...frame}>
+      <select {...control} />
+    </FieldFrame>
+  );
+}
+
+/** A labelled multi-line text, with the same hint and error as a `Field`. */
+export function TextAreaField(props: TextAreaFieldProps) {
+  const { frame, control } = useField(props);
+  return (
+    <FieldFrame kind="textarea" {...frame}>
+      <textarea {...control} />
+    </FieldFrame>
+  );
+}
+
+/** A checkbox with its label after it (the label holds the box), and the same hint and error. */
+export function CheckboxField(props: CheckboxFieldProps) {
+  const { frame, control } = useField(props);
+  return (
+    <FieldFrame kind="check" {...frame}>
+      <input {...control} type="checkbox" />
+    </FieldFrame>
+  );
+}
+
 /**
  * A field's error under it, announced when it appears; `id` is what the control's aria-describedby
- * names. For controls a `Field` does not draw (selects, checkbox groups, a React Hook Form field).
+ * names. For controls a `Field` does not draw (checkbox groups, a React Hook Form field array).
  */
 export function FieldError({ id, message }: { id: string; message: string | undefined }) {
   if (!message) return null;

@@ -1,1 +1,13 @@
-export { Field, FieldError, type FieldProps, FormAlert, SubmitButton } from './form.tsx';
+export {
+  CheckboxField,
+  type CheckboxFieldProps,
+  Field,
+  FieldError,
+  type FieldProps,
+  FormAlert,
+  SelectField,
+  type SelectFieldProps,
+  SubmitButton,
+  TextAreaField,
+  type TextAreaFieldProps,
+} from './form.tsx';

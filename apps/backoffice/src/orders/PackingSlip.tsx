@@ -3,7 +3,7 @@ import type { Order } from '@cartwheel/sdk';
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ErrorNotice } from '../components/ErrorNotice.tsx';
-import { loadStoreName } from '../config.ts';
+import { useStoreName } from '../config.ts';
 import { AddressBlock } from './AddressBlock.tsx';
 import { useLinesToShip } from './shipping.ts';
 import './orders.css';
@@ -28,17 +28,13 @@ export function PackingSlipPage() {
 }
 
 function PackingSlip({ order, refreshOrder }: { order: Order; refreshOrder: () => Promise<unknown> }) {
-  const [storeName, setStoreName] = useState<string>();
+  const storeName = useStoreName();
   const toShip = useLinesToShip(order);
   // what is in the box must be what is left now, not what this tab read before: read it again first
   const [fresh, setFresh] = useState(false);
   const { refresh } = toShip;
   const lines = toShip.lines.filter((entry) => entry.left > 0);
   const logistics = order.shippingInfo?.logistics;
-
-  useEffect(() => {
-    void loadStoreName().then(setStoreName);
-  }, []);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the slip opens
   useEffect(() => {

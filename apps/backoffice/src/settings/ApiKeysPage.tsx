@@ -1,9 +1,18 @@
+import { Field, SubmitButton } from '@cartwheel/design';
 import { useApiKeys, useCreateApiKey, usePermissions, useRevokeApiKey } from '@cartwheel/react';
 import type { ApiKeyInfo, StaffPermission } from '@cartwheel/sdk';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { ErrorNotice } from '../components/ErrorNotice.tsx';
-import { ChangeError, ConfirmedRowAction, FieldError, formatDate, placeViolations } from './common.tsx';
+import {
+  ChangeError,
+  filledIn,
+  formatDate,
+  Notice,
+  PermissionChecks,
+  placeViolations,
+  RecordList,
+} from './common.tsx';
 
 interface KeyFormValues {
   name: string;
@@ -57,11 +66,7 @@ export function ApiKeysPage() {
         An app sends its key in the <code>Authorization</code> header and may make only the calls its
         permissions name.
       </p>
-      {notice ? (
-        <p className="notice" role="status">
-          {notice}
-        </p>
-      ) : null}
+      <Notice>{notice}</Notice>
       {created ? (
         <section className="panel key-created" aria-labelledby="key-created-title">
           <h2 id="key-created-title">The key {created.name} was created</h2>
@@ -85,114 +90,65 @@ export function ApiKeysPage() {
         </section>
       ) : null}
 
-      <section className="panel" aria-labelledby="keys-title">
-        <h2 id="keys-title">Keys</h2>
-        {keys.isError ? (
-          <ErrorNotice what="the API keys" error={keys.error} retry={() => keys.refetch()} />
-        ) : null}
-        {keys.isPending ? <p role="status">Loading the keys…</p> : null}
-        {keys.data?.length === 0 ? (
-          <p className="muted">No keys yet: create one below for your app.</p>
-        ) : null}
-        {keys.data?.length ? (
-          <div className="table-wrap">
-            <table className="table">
-              <caption className="visually-hidden">API keys</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">Key</th>
-                  <th scope="col">Permissions</th>
-                  <th scope="col">Created</th>
-                  <th scope="col">Expires</th>
-                  <th scope="col">Last used</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {keys.data.map((key) => (
-                  <tr key={key.id}>
-                    <th scope="row">{key.name}</th>
-                    <td>
-                      <code>{key.keyPrefix}…</code>
-                    </td>
-                    <td>{key.permissions.join(', ') || 'none'}</td>
-                    <td>{formatDate(key.createdDate)}</td>
-                    <td>{key.expiresDate ? formatDate(key.expiresDate) : 'Never'}</td>
-                    <td>{key.lastUsedDate ? formatDate(key.lastUsedDate) : 'Never used'}</td>
-                    <td>{statusOf(key)}</td>
-                    <td>
-                      {key.revokedDate ? null : (
-                        <ConfirmedRowAction
-                          verb="Revoke"
-                          name={key.name}
-                          title={`Revoke the key ${key.name}?`}
-                          description="Apps using it are refused at once. This cannot be undone."
-                          confirm="Revoke key"
-                          mutation={revoke}
-                          variables={key.id}
-                          onDone={() => setNotice(`The key ${key.name} was revoked.`)}
-                        />
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        ) : null}
-      </section>
+      <RecordList
+        title="Keys"
+        caption="API keys"
+        query={keys}
+        what="the API keys"
+        empty="No keys yet: create one below for your app."
+        nameHeader="Name"
+        nameOf={(key) => key.name}
+        columns={[
+          { header: 'Key', cell: (key) => <code>{key.keyPrefix}…</code> },
+          { header: 'Permissions', cell: (key) => key.permissions.join(', ') || 'none' },
+          { header: 'Created', cell: (key) => formatDate(key.createdDate) },
+          { header: 'Expires', cell: (key) => (key.expiresDate ? formatDate(key.expiresDate) : 'Never') },
+          {
+            header: 'Last used',
+            cell: (key) => (key.lastUsedDate ? formatDate(key.lastUsedDate) : 'Never used'),
+          },
+          { header: 'Status', cell: statusOf },
+        ]}
+        remove={{
+          verb: 'Revoke',
+          mutation: revoke,
+          variables: (key) => key.id,
+          title: (key) => `Revoke the key ${key.name}?`,
+          description: 'Apps using it are refused at once. This cannot be undone.',
+          confirm: 'Revoke key',
+          done: (key) => setNotice(`The key ${key.name} was revoked.`),
+          offered: (key) => !key.revokedDate,
+        }}
+      />
 
       <section className="panel" aria-labelledby="new-key-title">
         <h2 id="new-key-title">New key</h2>
         <form onSubmit={submit} noValidate>
           <ChangeError error={create.error} what="Creating the key" />
           <div className="field-row">
-            <div className="field">
-              <label htmlFor="key-name">Name</label>
-              <input
-                id="key-name"
-                aria-invalid={Boolean(errors.name)}
-                aria-describedby={errors.name ? 'key-name-error' : undefined}
-                {...register('name', {
-                  validate: (value) => value.trim() !== '' || 'Name the key after the app.',
-                })}
-              />
-              <FieldError id="key-name-error" message={errors.name?.message} />
-            </div>
-            <div className="field">
-              <label htmlFor="key-expires">
-                Expires on <span className="muted">(optional)</span>
-              </label>
-              <input
-                id="key-expires"
-                type="date"
-                aria-invalid={Boolean(errors.expires)}
-                aria-describedby={errors.expires ? 'key-expires-error' : 'key-expires-hint'}
-                {...register('expires')}
-              />
-              <p className="muted hint" id="key-expires-hint">
-                Leave empty for a key that does not expire.
-              </p>
-              <FieldError id="key-expires-error" message={errors.expires?.message} />
-            </div>
+            <Field
+              label="Name"
+              announce
+              error={errors.name?.message}
+              {...register('name', {
+                validate: filledIn('Name the key after the app.'),
+              })}
+            />
+            <Field
+              label="Expires on"
+              optional
+              type="date"
+              hint="Leave empty for a key that does not expire."
+              announce
+              error={errors.expires?.message}
+              {...register('expires')}
+            />
           </div>
-          <fieldset>
-            <legend>
-              Permissions <span className="muted">(optional)</span>
-            </legend>
-            <div className="permission-grid">
-              {permissions.data?.map((permission) => (
-                <label className="check" key={permission}>
-                  <input type="checkbox" value={permission} {...register('permissions')} /> {permission}
-                </label>
-              ))}
-            </div>
-            <FieldError id="key-permissions-error" message={errors.permissions?.message} />
-          </fieldset>
+          <PermissionChecks
+            permissions={permissions.data}
+            registration={register('permissions')}
+            error={errors.permissions?.message}
+          />
           {permissions.isError ? (
             <ErrorNotice
               what="the permissions"
@@ -200,9 +156,9 @@ export function ApiKeysPage() {
               retry={() => permissions.refetch()}
             />
           ) : null}
-          <button className="button button--primary" type="submit" disabled={create.isPending}>
-            {create.isPending ? 'Creating…' : 'Create key'}
-          </button>
+          <SubmitButton pending={create.isPending} pendingText="Creating…">
+            Create key
+          </SubmitButton>
         </form>
       </section>
     </>

@@ -2,8 +2,8 @@ import { useCheckoutSettings, useUpdateCheckoutLogo } from '@cartwheel/react';
 import type { CheckoutLogoSetting, StoreCheckoutSettings } from '@cartwheel/sdk';
 import { useState } from 'react';
 import { ImageDropZone, imageFileProblem, useImageUpload } from '../catalog/ImageDropZone.tsx';
-import { ErrorNotice } from '../components/ErrorNotice.tsx';
-import { ChangeError } from './common.tsx';
+import { useStoreName } from '../config.ts';
+import { ChangeError, Notice, SettingsObjectPage } from './common.tsx';
 
 const SIZES: Array<{ value: CheckoutLogoSetting['size']; label: string }> = [
   { value: 'SMALL', label: 'Small' },
@@ -17,16 +17,10 @@ const ALIGNMENTS: Array<{ value: CheckoutLogoSetting['alignment']; label: string
 
 /** The checkout brand: the logo the hosted checkout's header shows, its size and alignment. */
 export function CheckoutBrandPage() {
-  const settings = useCheckoutSettings();
   return (
-    <>
-      <h1>Checkout brand</h1>
-      {settings.isError ? (
-        <ErrorNotice what="the checkout settings" error={settings.error} retry={() => settings.refetch()} />
-      ) : null}
-      {settings.isPending ? <p role="status">Loading the checkout brand…</p> : null}
-      {settings.data ? <BrandForm settings={settings.data} /> : null}
-    </>
+    <SettingsObjectPage heading="Checkout brand" query={useCheckoutSettings()} what="the checkout brand">
+      {(settings) => <BrandForm settings={settings} />}
+    </SettingsObjectPage>
   );
 }
 
@@ -76,11 +70,7 @@ function BrandForm({ settings }: { settings: StoreCheckoutSettings }) {
         void save();
       }}
     >
-      {notice ? (
-        <p className="notice" role="status">
-          {notice}
-        </p>
-      ) : null}
+      <Notice>{notice}</Notice>
       {problem ? (
         <p className="alert" role="alert">
           {problem}
@@ -159,6 +149,8 @@ function BrandPreview({
   size: CheckoutLogoSetting['size'];
   alignment: CheckoutLogoSetting['alignment'];
 }) {
+  // the name the hosted checkout's header shows beside the logo
+  const storeName = useStoreName();
   return (
     <div className={`brand-preview brand-preview--${alignment.toLowerCase()}`} data-testid="brand-preview">
       {url ? (
@@ -168,7 +160,7 @@ function BrandPreview({
           alt="Logo preview"
         />
       ) : null}
-      <span className="brand-preview__name">Your store</span>
+      <span className="brand-preview__name">{storeName}</span>
       <span className="brand-preview__secure">Secure checkout</span>
     </div>
   );

@@ -1,22 +1,16 @@
+import { SubmitButton } from '@cartwheel/design';
 import { usePaymentSettings, useUpdatePaymentSettings } from '@cartwheel/react';
 import type { CaptureMode } from '@cartwheel/sdk';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { ErrorNotice } from '../components/ErrorNotice.tsx';
-import { ChangeError, FieldError, placeViolations } from './common.tsx';
+import { ChangeError, FieldError, Notice, placeViolations, SettingsObjectPage } from './common.tsx';
 
 /** Payments: whether a paid checkout is captured at once or only authorized, to be captured from the order. */
 export function PaymentsPage() {
-  const settings = usePaymentSettings();
   return (
-    <>
-      <h1>Payments</h1>
-      {settings.isError ? (
-        <ErrorNotice what="the payment settings" error={settings.error} retry={() => settings.refetch()} />
-      ) : null}
-      {settings.isPending ? <p role="status">Loading the payment settings…</p> : null}
-      {settings.data ? <CaptureForm capture={settings.data.capture} /> : null}
-    </>
+    <SettingsObjectPage heading="Payments" query={usePaymentSettings()} what="the payment settings">
+      {(settings) => <CaptureForm capture={settings.capture} />}
+    </SettingsObjectPage>
   );
 }
 
@@ -42,11 +36,7 @@ function CaptureForm({ capture }: { capture: CaptureMode }) {
   });
   return (
     <form className="panel" onSubmit={submit} noValidate>
-      {saved ? (
-        <p className="notice" role="status">
-          {saved}
-        </p>
-      ) : null}
+      <Notice>{saved}</Notice>
       <ChangeError error={update.error} what="Saving" />
       <fieldset aria-describedby={formState.errors.capture ? 'capture-error' : undefined}>
         <legend>When a buyer pays</legend>
@@ -59,9 +49,9 @@ function CaptureForm({ capture }: { capture: CaptureMode }) {
         </label>
         <FieldError id="capture-error" message={formState.errors.capture?.message} />
       </fieldset>
-      <button className="button button--primary" type="submit" disabled={update.isPending}>
-        {update.isPending ? 'Saving…' : 'Save payment settings'}
-      </button>
+      <SubmitButton pending={update.isPending} pendingText="Saving…">
+        Save payment settings
+      </SubmitButton>
     </form>
   );
 }

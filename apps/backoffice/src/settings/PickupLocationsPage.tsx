@@ -1,17 +1,7 @@
+import { Field, SelectField, TextAreaField } from '@cartwheel/design';
 import { useDeletePickupLocation, usePickupLocations, useSavePickupLocation } from '@cartwheel/react';
 import type { StorePickupLocation } from '@cartwheel/sdk';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { ErrorNotice } from '../components/ErrorNotice.tsx';
-import {
-  ConfirmedRowAction,
-  countryCode,
-  EditRowButton,
-  FieldError,
-  placeViolations,
-  SettingForm,
-  useEditing,
-} from './common.tsx';
+import { countryCode, filledIn, placeViolations, SettingListPage, useSettingList } from './common.tsx';
 
 interface PickupFormValues {
   title: string;
@@ -64,12 +54,11 @@ export function PickupLocationsPage() {
   const locations = usePickupLocations();
   const save = useSavePickupLocation();
   const remove = useDeletePickupLocation();
-  const [notice, setNotice] = useState<string>();
-  const { register, handleSubmit, formState, setError, reset } = useForm<PickupFormValues>({
-    defaultValues: EMPTY,
-  });
-  const editing = useEditing<StorePickupLocation, PickupFormValues>(reset, EMPTY, valuesOf);
-  const errors = formState.errors;
+  const { notice, setNotice, form, editing, errors } = useSettingList<StorePickupLocation, PickupFormValues>(
+    EMPTY,
+    valuesOf,
+  );
+  const { register, handleSubmit, setError } = form;
   const submit = handleSubmit(async (values) => {
     setNotice(undefined);
     try {
@@ -102,160 +91,97 @@ export function PickupLocationsPage() {
     }
   });
   return (
-    <>
-      <h1>Pickup locations</h1>
-      {notice ? (
-        <p className="notice" role="status">
-          {notice}
-        </p>
-      ) : null}
-      <section className="panel" aria-labelledby="pickup-title">
-        <h2 id="pickup-title">Pickup locations</h2>
-        {locations.isError ? (
-          <ErrorNotice
-            what="the pickup locations"
-            error={locations.error}
-            retry={() => locations.refetch()}
-          />
-        ) : null}
-        {locations.isPending ? <p role="status">Loading the pickup locations…</p> : null}
-        {locations.data?.length === 0 ? (
-          <p className="muted">No pickup locations: buyers can only have orders shipped. Add one below.</p>
-        ) : null}
-        {locations.data?.length ? (
-          <div className="table-wrap">
-            <table className="table">
-              <caption className="visually-hidden">Pickup locations</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Location</th>
-                  <th scope="col">Address</th>
-                  <th scope="col">Kind</th>
-                  <th scope="col">Price</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {locations.data.map((location) => (
-                  <tr key={location.id}>
-                    <th scope="row">{location.title}</th>
-                    <td>{addressOf(location) || '—'}</td>
-                    <td>{location.pickupMethod === 'STORE_PICKUP' ? 'Store pickup' : 'Pickup point'}</td>
-                    <td>{location.price}</td>
-                    <td>
-                      <div className="row-actions">
-                        <EditRowButton name={location.title} onEdit={() => editing.start(location)} />
-                        <ConfirmedRowAction
-                          verb="Delete"
-                          name={location.title}
-                          title={`Stop offering pickup at ${location.title}?`}
-                          description="Checkouts no longer offer it; orders already placed keep it."
-                          confirm="Delete pickup location"
-                          mutation={remove}
-                          variables={location.id}
-                          onDone={() => {
-                            if (editing.id === location.id) editing.stop();
-                            setNotice(`The pickup location ${location.title} was deleted.`);
-                          }}
-                        />
-                      </div>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        ) : null}
-      </section>
-      <SettingForm
-        editing={editing.record?.title}
-        addTitle="Add a pickup location"
-        addLabel="Add pickup location"
-        noun="pickup location"
-        busy={save.isPending}
-        error={save.error}
-        onSubmit={submit}
-        onCancel={editing.stop}
-      >
-        <div className="field-row">
-          <div className="field">
-            <label htmlFor="pickup-title-input">Name</label>
-            <input
-              id="pickup-title-input"
-              aria-invalid={Boolean(errors.title)}
-              aria-describedby={errors.title ? 'pickup-title-error' : undefined}
-              {...register('title', {
-                validate: (value) => value.trim() !== '' || 'Name the place, like Main Street shop.',
-              })}
-            />
-            <FieldError id="pickup-title-error" message={errors.title?.message} />
-          </div>
-          <div className="field">
-            <label htmlFor="pickup-method">Kind</label>
-            <select id="pickup-method" {...register('pickupMethod')}>
-              <option value="STORE_PICKUP">Store pickup</option>
-              <option value="PICKUP_POINT">Pickup point</option>
-            </select>
-          </div>
-          <div className="field">
-            <label htmlFor="pickup-price">Price</label>
-            <input
-              id="pickup-price"
-              inputMode="decimal"
-              aria-invalid={Boolean(errors.price)}
-              aria-describedby={errors.price ? 'pickup-price-error' : undefined}
-              {...register('price', {
-                validate: (value) => /^\d{1,12}(\.\d{1,6})?$/.test(value.trim()) || 'An amount like 0.00.',
-              })}
-            />
-            <FieldError id="pickup-price-error" message={errors.price?.message} />
-          </div>
-        </div>
-        <div className="field-row">
-          <div className="field">
-            <label htmlFor="pickup-address">Street address</label>
-            <input
-              id="pickup-address"
-              autoComplete="off"
-              aria-invalid={Boolean(errors.addressLine)}
-              aria-describedby={errors.addressLine ? 'pickup-address-error' : undefined}
-              {...register('addressLine', {
-                validate: (value) => value.trim() !== '' || 'Where buyers come to collect.',
-              })}
-            />
-            <FieldError id="pickup-address-error" message={errors.addressLine?.message} />
-          </div>
-          <div className="field">
-            <label htmlFor="pickup-city">City</label>
-            <input id="pickup-city" autoComplete="off" {...register('city')} />
-            <FieldError id="pickup-city-error" message={errors.city?.message} />
-          </div>
-          <div className="field">
-            <label htmlFor="pickup-postal">Postal code</label>
-            <input id="pickup-postal" autoComplete="off" {...register('postalCode')} />
-            <FieldError id="pickup-postal-error" message={errors.postalCode?.message} />
-          </div>
-          <div className="field">
-            <label htmlFor="pickup-country">Country code</label>
-            <input
-              id="pickup-country"
-              maxLength={2}
-              aria-invalid={Boolean(errors.country)}
-              aria-describedby={errors.country ? 'pickup-country-error' : undefined}
-              {...register('country', { validate: countryCode })}
-            />
-            <FieldError id="pickup-country-error" message={errors.country?.message} />
-          </div>
-        </div>
-        <div className="field">
-          <label htmlFor="pickup-instructions">
-            Instructions for buyers <span className="muted">(optional)</span>
-          </label>
-          <textarea id="pickup-instructions" rows={2} {...register('instructions')} />
-        </div>
-      </SettingForm>
-    </>
+    <SettingListPage
+      heading="Pickup locations"
+      notice={notice}
+      title="Pickup locations"
+      query={locations}
+      what="the pickup locations"
+      empty="No pickup locations: buyers can only have orders shipped. Add one below."
+      nameHeader="Location"
+      nameOf={(location) => location.title}
+      columns={[
+        { header: 'Address', cell: (location) => addressOf(location) || '—' },
+        {
+          header: 'Kind',
+          cell: (location) => (location.pickupMethod === 'STORE_PICKUP' ? 'Store pickup' : 'Pickup point'),
+        },
+        { header: 'Price', cell: (location) => location.price },
+      ]}
+      editing={editing}
+      remove={{
+        mutation: remove,
+        title: (location) => `Stop offering pickup at ${location.title}?`,
+        description: 'Checkouts no longer offer it; orders already placed keep it.',
+        confirm: 'Delete pickup location',
+        done: (location) => setNotice(`The pickup location ${location.title} was deleted.`),
+      }}
+      form={{
+        addTitle: 'Add a pickup location',
+        addLabel: 'Add pickup location',
+        noun: 'pickup location',
+        busy: save.isPending,
+        error: save.error,
+        onSubmit: submit,
+      }}
+    >
+      <div className="field-row">
+        <Field
+          label="Name"
+          announce
+          error={errors.title?.message}
+          {...register('title', {
+            validate: filledIn('Name the place, like Main Street shop.'),
+          })}
+        />
+        <SelectField label="Kind" {...register('pickupMethod')}>
+          <option value="STORE_PICKUP">Store pickup</option>
+          <option value="PICKUP_POINT">Pickup point</option>
+        </SelectField>
+        <Field
+          label="Price"
+          inputMode="decimal"
+          announce
+          error={errors.price?.message}
+          {...register('price', {
+            validate: (value) => /^\d{1,12}(\.\d{1,6})?$/.test(value.trim()) || 'An amount like 0.00.',
+          })}
+        />
+      </div>
+      <div className="field-row">
+        <Field
+          label="Street address"
+          autoComplete="off"
+          announce
+          error={errors.addressLine?.message}
+          {...register('addressLine', {
+            validate: filledIn('Where buyers come to collect.'),
+          })}
+        />
+        <Field label="City" autoComplete="off" announce error={errors.city?.message} {...register('city')} />
+        <Field
+          label="Postal code"
+          autoComplete="off"
+          announce
+          error={errors.postalCode?.message}
+          {...register('postalCode')}
+        />
+        <Field
+          label="Country code"
+          maxLength={2}
+          announce
+          error={errors.country?.message}
+          {...register('country', { validate: countryCode })}
+        />
+      </div>
+      <TextAreaField
+        label="Instructions for buyers"
+        optional
+        rows={2}
+        announce
+        error={errors.instructions?.message}
+        {...register('instructions')}
+      />
+    </SettingListPage>
   );
 }

@@ -1,3 +1,4 @@
+import { Field } from '@cartwheel/design';
 import {
   useCreateShippingRegion,
   useDeleteShippingRegion,
@@ -5,17 +6,8 @@ import {
   useUpdateShippingRegion,
 } from '@cartwheel/react';
 import type { StoreShippingOption, StoreShippingRegion } from '@cartwheel/sdk';
-import { useState } from 'react';
-import { useFieldArray, useForm } from 'react-hook-form';
-import { ErrorNotice } from '../components/ErrorNotice.tsx';
-import {
-  ConfirmedRowAction,
-  EditRowButton,
-  FieldError,
-  placeViolations,
-  SettingForm,
-  useEditing,
-} from './common.tsx';
+import { useFieldArray } from 'react-hook-form';
+import { FieldError, filledIn, placeViolations, SettingListPage, useSettingList } from './common.tsx';
 
 interface OptionValues {
   title: string;
@@ -60,6 +52,15 @@ const valuesOf = (region: StoreShippingRegion): RegionFormValues => ({
   })),
 });
 
+const destinationsOf = (region: StoreShippingRegion) =>
+  region.destinations
+    .map((destination) =>
+      destination.subdivisions?.length
+        ? `${destination.country} (${destination.subdivisions.join(', ')})`
+        : destination.country,
+    )
+    .join(', ');
+
 /** Whether the form edits this option's price (flat rates); a weight-based one keeps its rate. */
 const flat = (option: OptionValues) => !option.saved || option.saved.rate.kind === 'FLAT_RATE';
 
@@ -77,13 +78,12 @@ export function ShippingPage() {
   const create = useCreateShippingRegion();
   const update = useUpdateShippingRegion();
   const remove = useDeleteShippingRegion();
-  const [notice, setNotice] = useState<string>();
-  const { register, control, handleSubmit, formState, setError, reset } = useForm<RegionFormValues>({
-    defaultValues: EMPTY,
-  });
+  const { notice, setNotice, form, editing, errors } = useSettingList<StoreShippingRegion, RegionFormValues>(
+    EMPTY,
+    valuesOf,
+  );
+  const { register, control, handleSubmit, setError } = form;
   const options = useFieldArray({ control, name: 'options' });
-  const editing = useEditing<StoreShippingRegion, RegionFormValues>(reset, EMPTY, valuesOf);
-  const errors = formState.errors;
   const submit = handleSubmit(async (values) => {
     setNotice(undefined);
     try {
@@ -132,205 +132,122 @@ export function ShippingPage() {
     }
   });
   return (
-    <>
-      <h1>Shipping</h1>
-      {notice ? (
-        <p className="notice" role="status">
-          {notice}
-        </p>
-      ) : null}
-      <section className="panel" aria-labelledby="regions-title">
-        <h2 id="regions-title">Shipping regions</h2>
-        {regions.isError ? (
-          <ErrorNotice what="the shipping regions" error={regions.error} retry={() => regions.refetch()} />
-        ) : null}
-        {regions.data?.length === 0 ? (
-          <p className="muted">
-            No shipping regions yet: shoppers cannot check out physical goods until you add one.
-          </p>
-        ) : null}
-        {regions.data?.length ? (
-          <div className="table-wrap">
-            <table className="table">
-              <caption className="visually-hidden">Shipping regions</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Region</th>
-                  <th scope="col">Ships to</th>
-                  <th scope="col">Options</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {regions.data.map((region) => (
-                  <tr key={region.id}>
-                    <th scope="row">{region.name}</th>
-                    <td>
-                      {region.destinations
-                        .map((destination) =>
-                          destination.subdivisions?.length
-                            ? `${destination.country} (${destination.subdivisions.join(', ')})`
-                            : destination.country,
-                        )
-                        .join(', ')}
-                    </td>
-                    <td>
-                      <ul className="plain-list">
-                        {region.options.map((option) => (
-                          <li key={option.code}>
-                            {option.title}: {rateText(option)}
-                            {option.deliveryTime ? ` (${option.deliveryTime})` : ''}
-                          </li>
-                        ))}
-                      </ul>
-                    </td>
-                    <td>
-                      <div className="row-actions">
-                        <EditRowButton name={region.name} onEdit={() => editing.start(region)} />
-                        <ConfirmedRowAction
-                          verb="Delete"
-                          name={region.name}
-                          title={`Stop shipping to ${region.name}?`}
-                          description="Shoppers there are no longer offered these options."
-                          confirm="Delete shipping region"
-                          mutation={remove}
-                          variables={region.id}
-                          onDone={() => {
-                            if (editing.id === region.id) editing.stop();
-                            setNotice(`Shipping to ${region.name} was deleted.`);
-                          }}
-                        />
-                      </div>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        ) : null}
-      </section>
-      <SettingForm
-        editing={editing.record?.name}
-        addTitle="Add a shipping region"
-        addLabel="Add shipping region"
-        noun="shipping region"
-        busy={create.isPending || update.isPending}
-        error={editing.id ? update.error : create.error}
-        onSubmit={submit}
-        onCancel={editing.stop}
-      >
-        <div className="field-row">
-          <div className="field">
-            <label htmlFor="region-name">Region name</label>
-            <input
-              id="region-name"
-              aria-invalid={Boolean(errors.name)}
-              aria-describedby={errors.name ? 'region-name-error' : undefined}
-              {...register('name', {
-                validate: (value) => value.trim() !== '' || 'Name the region, like Europe.',
-              })}
-            />
-            <FieldError id="region-name-error" message={errors.name?.message} />
-          </div>
-          <div className="field">
-            <label htmlFor="region-countries">Countries</label>
-            <input
-              id="region-countries"
-              aria-invalid={Boolean(errors.countries)}
-              aria-describedby={errors.countries ? 'region-countries-error' : 'region-countries-hint'}
-              {...register('countries', {
-                validate: (value) =>
-                  /^\s*[A-Za-z]{2}(\s*,\s*[A-Za-z]{2})*\s*$/.test(value) || 'Two-letter codes, like US, CA.',
-              })}
-            />
-            <p className="muted hint" id="region-countries-hint">
-              Two-letter codes, separated by commas.
-            </p>
-            <FieldError id="region-countries-error" message={errors.countries?.message} />
-          </div>
-        </div>
-        {options.fields.map((field, index) => (
-          <fieldset key={field.id}>
-            <legend>Delivery option {index + 1}</legend>
-            <div className="field-row">
-              <div className="field">
-                <label htmlFor={`option-${index}-title`}>Title</label>
-                <input
-                  id={`option-${index}-title`}
-                  aria-invalid={Boolean(errors.options?.[index]?.title)}
-                  {...register(`options.${index}.title`, {
-                    validate: (value) => value.trim() !== '' || 'Name the option, like Standard.',
-                  })}
-                />
-                <FieldError
-                  id={`option-${index}-title-error`}
-                  message={errors.options?.[index]?.title?.message}
-                />
-              </div>
-              <div className="field">
-                <label htmlFor={`option-${index}-price`}>Price</label>
-                <input
-                  id={`option-${index}-price`}
-                  inputMode="decimal"
-                  readOnly={!flat(field)}
-                  placeholder={flat(field) ? undefined : 'By weight'}
-                  aria-invalid={Boolean(errors.options?.[index]?.price)}
-                  {...register(`options.${index}.price`, {
-                    validate: (value, all) =>
-                      !flat(all.options[index] ?? NEW_OPTION) ||
-                      AMOUNT.test(value.trim()) ||
-                      'A price like 5.99.',
-                  })}
-                />
-                <FieldError
-                  id={`option-${index}-price-error`}
-                  message={errors.options?.[index]?.price?.message}
-                />
-              </div>
-              <div className="field">
-                <label htmlFor={`option-${index}-time`}>
-                  Delivery time <span className="muted">(optional)</span>
-                </label>
-                <input id={`option-${index}-time`} {...register(`options.${index}.deliveryTime`)} />
-              </div>
-              <div className="field">
-                <label htmlFor={`option-${index}-free`}>
-                  Free from <span className="muted">(optional)</span>
-                </label>
-                <input
-                  id={`option-${index}-free`}
-                  inputMode="decimal"
-                  aria-invalid={Boolean(errors.options?.[index]?.freeShippingAbove)}
-                  {...register(`options.${index}.freeShippingAbove`, {
-                    validate: (value) =>
-                      value.trim() === '' || AMOUNT.test(value.trim()) || 'An amount like 75.',
-                  })}
-                />
-                <FieldError
-                  id={`option-${index}-free-error`}
-                  message={errors.options?.[index]?.freeShippingAbove?.message}
-                />
-              </div>
-            </div>
-            {options.fields.length > 1 ? (
-              <button className="button button--quiet" type="button" onClick={() => options.remove(index)}>
-                Remove option {index + 1}
-              </button>
-            ) : null}
-          </fieldset>
-        ))}
-        <FieldError
-          id="region-options-error"
-          message={errors.options?.message ?? errors.options?.root?.message}
+    <SettingListPage
+      heading="Shipping"
+      notice={notice}
+      title="Shipping regions"
+      query={regions}
+      what="the shipping regions"
+      empty="No shipping regions yet: shoppers cannot check out physical goods until you add one."
+      nameHeader="Region"
+      nameOf={(region) => region.name}
+      columns={[
+        { header: 'Ships to', cell: destinationsOf },
+        {
+          header: 'Options',
+          cell: (region) => (
+            <ul className="plain-list">
+              {region.options.map((option) => (
+                <li key={option.code}>
+                  {option.title}: {rateText(option)}
+                  {option.deliveryTime ? ` (${option.deliveryTime})` : ''}
+                </li>
+              ))}
+            </ul>
+          ),
+        },
+      ]}
+      editing={editing}
+      remove={{
+        mutation: remove,
+        title: (region) => `Stop shipping to ${region.name}?`,
+        description: 'Shoppers there are no longer offered these options.',
+        confirm: 'Delete shipping region',
+        done: (region) => setNotice(`Shipping to ${region.name} was deleted.`),
+      }}
+      form={{
+        addTitle: 'Add a shipping region',
+        addLabel: 'Add shipping region',
+        noun: 'shipping region',
+        busy: create.isPending || update.isPending,
+        error: editing.id ? update.error : create.error,
+        onSubmit: submit,
+      }}
+    >
+      <div className="field-row">
+        <Field
+          label="Region name"
+          announce
+          error={errors.name?.message}
+          {...register('name', {
+            validate: filledIn('Name the region, like Europe.'),
+          })}
         />
-        <p>
-          <button className="button" type="button" onClick={() => options.append(NEW_OPTION)}>
-            Add another option
-          </button>
-        </p>
-      </SettingForm>
-    </>
+        <Field
+          label="Countries"
+          hint="Two-letter codes, separated by commas."
+          announce
+          error={errors.countries?.message}
+          {...register('countries', {
+            validate: (value) =>
+              /^\s*[A-Za-z]{2}(\s*,\s*[A-Za-z]{2})*\s*$/.test(value) || 'Two-letter codes, like US, CA.',
+          })}
+        />
+      </div>
+      {options.fields.map((field, index) => (
+        <fieldset key={field.id}>
+          <legend>Delivery option {index + 1}</legend>
+          <div className="field-row">
+            <Field
+              label="Title"
+              announce
+              error={errors.options?.[index]?.title?.message}
+              {...register(`options.${index}.title`, {
+                validate: filledIn('Name the option, like Standard.'),
+              })}
+            />
+            <Field
+              label="Price"
+              inputMode="decimal"
+              readOnly={!flat(field)}
+              placeholder={flat(field) ? undefined : 'By weight'}
+              announce
+              error={errors.options?.[index]?.price?.message}
+              {...register(`options.${index}.price`, {
+                validate: (value, all) =>
+                  !flat(all.options[index] ?? NEW_OPTION) ||
+                  AMOUNT.test(value.trim()) ||
+                  'A price like 5.99.',
+              })}
+            />
+            <Field label="Delivery time" optional {...register(`options.${index}.deliveryTime`)} />
+            <Field
+              label="Free from"
+              optional
+              inputMode="decimal"
+              announce
+              error={errors.options?.[index]?.freeShippingAbove?.message}
+              {...register(`options.${index}.freeShippingAbove`, {
+                validate: (value) => value.trim() === '' || AMOUNT.test(value.trim()) || 'An amount like 75.',
+              })}
+            />
+          </div>
+          {options.fields.length > 1 ? (
+            <button className="button button--quiet" type="button" onClick={() => options.remove(index)}>
+              Remove option {index + 1}
+            </button>
+          ) : null}
+        </fieldset>
+      ))}
+      <FieldError
+        id="region-options-error"
+        message={errors.options?.message ?? errors.options?.root?.message}
+      />
+      <p>
+        <button className="button" type="button" onClick={() => options.append(NEW_OPTION)}>
+          Add another option
+        </button>
+      </p>
+    </SettingListPage>
   );
 }

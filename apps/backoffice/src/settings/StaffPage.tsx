@@ -1,3 +1,4 @@
+import { Field, SelectField, SubmitButton } from '@cartwheel/design';
 import {
   useCreateRole,
   useDeleteRole,
@@ -11,14 +12,14 @@ import {
 import type { StaffMember, StaffPermission, StaffRole } from '@cartwheel/sdk';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { ConfirmDialog } from '../components/ConfirmDialog.tsx';
 import { ErrorNotice } from '../components/ErrorNotice.tsx';
 import {
   ChangeError,
-  ConfirmedRowAction,
-  EditRowButton,
-  FieldError,
+  filledIn,
+  Notice,
+  PermissionChecks,
   placeViolations,
+  RecordList,
   SettingForm,
   useEditing,
 } from './common.tsx';
@@ -29,11 +30,7 @@ export function StaffPage() {
   return (
     <>
       <h1>Staff and roles</h1>
-      {notice ? (
-        <p className="notice" role="status">
-          {notice}
-        </p>
-      ) : null}
+      <Notice>{notice}</Notice>
       <Roles onDone={setNotice} />
       <Staff onDone={setNotice} />
     </>
@@ -74,60 +71,28 @@ function Roles({ onDone }: { onDone(message: string): void }) {
   const errors = formState.errors;
   return (
     <>
-      <section className="panel" aria-labelledby="roles-title">
-        <h2 id="roles-title">Roles</h2>
-        {roles.isError ? (
-          <ErrorNotice what="the roles" error={roles.error} retry={() => roles.refetch()} />
-        ) : null}
-        {roles.data?.length === 0 ? (
-          <p className="muted">No roles yet: create one below, then invite staff to it.</p>
-        ) : null}
-        {roles.data?.length ? (
-          <div className="table-wrap">
-            <table className="table">
-              <caption className="visually-hidden">Roles</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Role</th>
-                  <th scope="col">Permissions</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {roles.data.map((role) => (
-                  <tr key={role.id}>
-                    <th scope="row">{role.name}</th>
-                    <td>{role.permissions.join(', ') || 'none'}</td>
-                    <td>
-                      <div className="row-actions">
-                        <EditRowButton name={role.name} onEdit={() => editing.start(role)} />
-                        <ConfirmedRowAction
-                          verb="Delete"
-                          name={role.name}
-                          title={`Delete the role ${role.name}?`}
-                          description="A role someone still holds cannot be deleted."
-                          confirm="Delete role"
-                          mutation={remove}
-                          variables={role.id}
-                          onDone={() => {
-                            if (editing.id === role.id) editing.stop();
-                            onDone(`The role ${role.name} was deleted.`);
-                          }}
-                        />
-                      </div>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        ) : null}
+      <RecordList
+        title="Roles"
+        query={roles}
+        what="the roles"
+        empty="No roles yet: create one below, then invite staff to it."
+        nameHeader="Role"
+        nameOf={(role) => role.name}
+        columns={[{ header: 'Permissions', cell: (role) => role.permissions.join(', ') || 'none' }]}
+        editing={editing}
+        remove={{
+          mutation: remove,
+          variables: (role) => role.id,
+          title: (role) => `Delete the role ${role.name}?`,
+          description: 'A role someone still holds cannot be deleted.',
+          confirm: 'Delete role',
+          done: (role) => onDone(`The role ${role.name} was deleted.`),
+        }}
+      >
         {permissions.isError ? (
           <ErrorNotice what="the permissions" error={permissions.error} retry={() => permissions.refetch()} />
         ) : null}
-      </section>
+      </RecordList>
       {permissions.data ? (
         <SettingForm
           editing={editing.record?.name}
@@ -139,29 +104,17 @@ function Roles({ onDone }: { onDone(message: string): void }) {
           onSubmit={submit}
           onCancel={editing.stop}
         >
-          <div className="field">
-            <label htmlFor="role-name">Role name</label>
-            <input
-              id="role-name"
-              aria-invalid={Boolean(errors.name)}
-              aria-describedby={errors.name ? 'role-name-error' : undefined}
-              {...register('name', { validate: (value) => value.trim() !== '' || 'Give the role a name.' })}
-            />
-            <FieldError id="role-name-error" message={errors.name?.message} />
-          </div>
-          <fieldset>
-            <legend>
-              Permissions <span className="muted">(optional)</span>
-            </legend>
-            <div className="permission-grid">
-              {permissions.data.map((permission) => (
-                <label className="check" key={permission}>
-                  <input type="checkbox" value={permission} {...register('permissions')} /> {permission}
-                </label>
-              ))}
-            </div>
-            <FieldError id="role-permissions-error" message={errors.permissions?.message} />
-          </fieldset>
+          <Field
+            label="Role name"
+            announce
+            error={errors.name?.message}
+            {...register('name', { validate: filledIn('Give the role a name.') })}
+          />
+          <PermissionChecks
+            permissions={permissions.data}
+            registration={register('permissions')}
+            error={errors.permissions?.message}
+          />
         </SettingForm>
       ) : null}
     </>
@@ -184,7 +137,8 @@ function Staff({ onDone }: { onDone(message: string): void }) {
   const roles = useStaffRoles();
   const invite = useInviteStaff();
   const action = useStaffAction();
-  const [removing, setRemoving] = useState<string>();
+  // a removal's own mutation: its refusal shows in its dialog, a suspension's above the list
+  const removal = useStaffAction();
   const { register, handleSubmit, formState, setError, reset } = useForm<InviteValues>({
     defaultValues: { email: '', roleId: '' },
   });
@@ -206,126 +160,77 @@ function Staff({ onDone }: { onDone(message: string): void }) {
       { onSuccess: () => onDone(`${member.email} was ${kind === 'suspend' ? 'suspended' : 'reinstated'}.`) },
     );
   return (
-    <section className="panel" aria-labelledby="staff-title">
-      <h2 id="staff-title">Staff</h2>
-      {staff.isError ? (
-        <ErrorNotice what="the staff" error={staff.error} retry={() => staff.refetch()} />
-      ) : null}
-      {action.isError && !removing ? (
+    <RecordList
+      title="Staff"
+      query={staff}
+      what="the staff"
+      empty="No staff yet: invite someone below."
+      nameHeader="Email"
+      nameOf={(member) => member.email}
+      columns={[
+        { header: 'Role', cell: (member) => (member.role === 'OWNER' ? 'Owner' : member.role.name) },
+        { header: 'Status', cell: (member) => STATUS_LABELS[member.status] },
+      ]}
+      actions={(member) =>
+        member.role === 'OWNER' ? null : member.status === 'SUSPENDED' ? (
+          <button className="button" type="button" onClick={() => run(member, 'reinstate')}>
+            Reinstate <span className="visually-hidden">{member.email}</span>
+          </button>
+        ) : (
+          <button className="button" type="button" onClick={() => run(member, 'suspend')}>
+            Suspend <span className="visually-hidden">{member.email}</span>
+          </button>
+        )
+      }
+      remove={{
+        verb: 'Remove',
+        mutation: removal,
+        variables: (member) => ({ id: member.id, action: 'remove' as const }),
+        title: (member) => `Remove ${member.email}?`,
+        description: 'Their sign-ins end at once and they lose access to the back office.',
+        confirm: 'Remove',
+        done: (member) => onDone(`${member.email} was removed.`),
+        offered: (member) => member.role !== 'OWNER',
+      }}
+    >
+      {action.isError ? (
         <p className="alert" role="alert">
           That was refused: {action.error.message}
         </p>
-      ) : null}
-      {staff.data ? (
-        <div className="table-wrap">
-          <table className="table">
-            <caption className="visually-hidden">Staff</caption>
-            <thead>
-              <tr>
-                <th scope="col">Email</th>
-                <th scope="col">Role</th>
-                <th scope="col">Status</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {staff.data.map((member) => (
-                <tr key={member.id}>
-                  <th scope="row">{member.email}</th>
-                  <td>{member.role === 'OWNER' ? 'Owner' : member.role.name}</td>
-                  <td>{STATUS_LABELS[member.status]}</td>
-                  <td>
-                    {member.role === 'OWNER' ? null : (
-                      <div className="row-actions">
-                        {member.status === 'SUSPENDED' ? (
-                          <button className="button" type="button" onClick={() => run(member, 'reinstate')}>
-                            Reinstate <span className="visually-hidden">{member.email}</span>
-                          </button>
-                        ) : (
-                          <button className="button" type="button" onClick={() => run(member, 'suspend')}>
-                            Suspend <span className="visually-hidden">{member.email}</span>
-                          </button>
-                        )}
-                        <ConfirmDialog
-                          trigger={
-                            <button className="button button--quiet" type="button">
-                              Remove <span className="visually-hidden">{member.email}</span>
-                            </button>
-                          }
-                          title={`Remove ${member.email}?`}
-                          description="Their sign-ins end at once and they lose access to the back office."
-                          confirm="Remove"
-                          busy={action.isPending}
-                          error={removing === member.id && action.error ? action.error.message : undefined}
-                          open={removing === member.id}
-                          onOpenChange={(open) => {
-                            action.reset();
-                            setRemoving(open ? member.id : undefined);
-                          }}
-                          onConfirm={() =>
-                            action.mutate(
-                              { id: member.id, action: 'remove' },
-                              {
-                                onSuccess: () => {
-                                  setRemoving(undefined);
-                                  onDone(`${member.email} was removed.`);
-                                },
-                              },
-                            )
-                          }
-                        />
-                      </div>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
       ) : null}
       <form onSubmit={submit} noValidate aria-labelledby="invite-title">
         <h3 id="invite-title">Invite staff</h3>
         <ChangeError error={invite.error} what="The invitation" />
         <div className="field-row">
-          <div className="field">
-            <label htmlFor="invite-email">Email</label>
-            <input
-              id="invite-email"
-              type="email"
-              aria-invalid={Boolean(errors.email)}
-              aria-describedby={errors.email ? 'invite-email-error' : undefined}
-              {...register('email', {
-                validate: (value) => /^\S+@\S+$/.test(value.trim()) || 'An email like ana@example.com.',
-              })}
-            />
-            <FieldError id="invite-email-error" message={errors.email?.message} />
-          </div>
-          <div className="field">
-            <label htmlFor="invite-role">Role</label>
-            <select
-              id="invite-role"
-              aria-invalid={Boolean(errors.roleId)}
-              aria-describedby={errors.roleId ? 'invite-role-error' : undefined}
-              {...register('roleId', {
-                validate: (value) => value !== '' || 'Choose a role (create one above first).',
-              })}
-            >
-              <option value="">Choose a role</option>
-              {roles.data?.map((role) => (
-                <option key={role.id} value={role.id}>
-                  {role.name}
-                </option>
-              ))}
-            </select>
-            <FieldError id="invite-role-error" message={errors.roleId?.message} />
-          </div>
+          <Field
+            label="Email"
+            type="email"
+            announce
+            error={errors.email?.message}
+            {...register('email', {
+              validate: (value) => /^\S+@\S+$/.test(value.trim()) || 'An email like ana@example.com.',
+            })}
+          />
+          <SelectField
+            label="Role"
+            announce
+            error={errors.roleId?.message}
+            {...register('roleId', {
+              validate: (value) => value !== '' || 'Choose a role (create one above first).',
+            })}
+          >
+            <option value="">Choose a role</option>
+            {roles.data?.map((role) => (
+              <option key={role.id} value={role.id}>
+                {role.name}
+              </option>
+            ))}
+          </SelectField>
         </div>
-        <button className="button button--primary" type="submit" disabled={invite.isPending}>
-          {invite.isPending ? 'Sending…' : 'Send invitation'}
-        </button>
+        <SubmitButton pending={invite.isPending} pendingText="Sending…">
+          Send invitation
+        </SubmitButton>
       </form>
-    </section>
+    </RecordList>
   );
 }

@@ -1,22 +1,16 @@
+import { CheckboxField, Field, SelectField, SubmitButton } from '@cartwheel/design';
 import { useStoreSettings, useUpdateStoreSettings } from '@cartwheel/react';
 import type { StoreSettings } from '@cartwheel/sdk';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { ErrorNotice } from '../components/ErrorNotice.tsx';
-import { ChangeError, FieldError, placeViolations } from './common.tsx';
+import { ChangeError, Notice, placeViolations, SettingsObjectPage } from './common.tsx';
 
 /** The store: its currency, weight unit and whether prices include tax. */
 export function StorePage() {
-  const settings = useStoreSettings();
   return (
-    <>
-      <h1>Store</h1>
-      {settings.isError ? (
-        <ErrorNotice what="the store settings" error={settings.error} retry={() => settings.refetch()} />
-      ) : null}
-      {settings.isPending ? <p role="status">Loading the store settings…</p> : null}
-      {settings.data ? <StoreForm settings={settings.data} /> : null}
-    </>
+    <SettingsObjectPage heading="Store" query={useStoreSettings()} what="the store settings">
+      {(settings) => <StoreForm settings={settings} />}
+    </SettingsObjectPage>
   );
 }
 
@@ -41,47 +35,39 @@ function StoreForm({ settings }: { settings: StoreSettings }) {
   });
   return (
     <form className="panel" onSubmit={submit} noValidate>
-      {saved ? (
-        <p className="notice" role="status">
-          {saved}
-        </p>
-      ) : null}
+      <Notice>{saved}</Notice>
       <ChangeError error={update.error} what="Saving" />
       <div className="field-row">
-        <div className="field">
-          <label htmlFor="store-currency">Currency</label>
-          <input
-            id="store-currency"
-            maxLength={3}
-            aria-invalid={Boolean(errors.currency)}
-            aria-describedby={errors.currency ? 'store-currency-error' : 'store-currency-hint'}
-            {...register('currency', {
-              validate: (value) =>
-                /^[A-Za-z]{3}$/.test(value.trim()) || 'A three-letter code like USD or EUR.',
-            })}
-          />
-          <p className="muted hint" id="store-currency-hint">
-            ISO 4217 code, like USD.
-          </p>
-          <FieldError id="store-currency-error" message={errors.currency?.message} />
-        </div>
-        <div className="field">
-          <label htmlFor="store-weight-unit">Weight unit</label>
-          <select id="store-weight-unit" {...register('weightUnit')}>
-            <option value="KG">Kilograms (kg)</option>
-            <option value="LB">Pounds (lb)</option>
-          </select>
-          <FieldError id="store-weight-unit-error" message={errors.weightUnit?.message} />
-        </div>
+        <Field
+          label="Currency"
+          maxLength={3}
+          hint="ISO 4217 code, like USD."
+          announce
+          error={errors.currency?.message}
+          {...register('currency', {
+            validate: (value) => /^[A-Za-z]{3}$/.test(value.trim()) || 'A three-letter code like USD or EUR.',
+          })}
+        />
+        <SelectField
+          label="Weight unit"
+          announce
+          error={errors.weightUnit?.message}
+          {...register('weightUnit')}
+        >
+          <option value="KG">Kilograms (kg)</option>
+          <option value="LB">Pounds (lb)</option>
+        </SelectField>
       </div>
-      <label className="check">
-        <input type="checkbox" {...register('taxIncludedInPrices')} /> Prices include tax
-      </label>
-      <FieldError id="store-tax-error" message={errors.taxIncludedInPrices?.message} />
+      <CheckboxField
+        label="Prices include tax"
+        announce
+        error={errors.taxIncludedInPrices?.message}
+        {...register('taxIncludedInPrices')}
+      />
       <p>
-        <button className="button button--primary" type="submit" disabled={update.isPending}>
-          {update.isPending ? 'Saving…' : 'Save store settings'}
-        </button>
+        <SubmitButton pending={update.isPending} pendingText="Saving…">
+          Save store settings
+        </SubmitButton>
       </p>
     </form>
   );

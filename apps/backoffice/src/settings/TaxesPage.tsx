@@ -1,17 +1,7 @@
+import { CheckboxField, Field } from '@cartwheel/design';
 import { useCreateTaxRegion, useDeleteTaxRegion, useTaxRegions, useUpdateTaxRegion } from '@cartwheel/react';
 import type { TaxRegion } from '@cartwheel/sdk';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { ErrorNotice } from '../components/ErrorNotice.tsx';
-import {
-  ConfirmedRowAction,
-  countryCode,
-  EditRowButton,
-  FieldError,
-  placeViolations,
-  SettingForm,
-  useEditing,
-} from './common.tsx';
+import { countryCode, filledIn, placeViolations, SettingListPage, useSettingList } from './common.tsx';
 
 interface TaxFormValues {
   name: string;
@@ -48,12 +38,11 @@ export function TaxesPage() {
   const create = useCreateTaxRegion();
   const update = useUpdateTaxRegion();
   const remove = useDeleteTaxRegion();
-  const [notice, setNotice] = useState<string>();
-  const { register, handleSubmit, formState, setError, reset } = useForm<TaxFormValues>({
-    defaultValues: EMPTY,
-  });
-  const editing = useEditing<TaxRegion, TaxFormValues>(reset, EMPTY, valuesOf);
-  const errors = formState.errors;
+  const { notice, setNotice, form, editing, errors } = useSettingList<TaxRegion, TaxFormValues>(
+    EMPTY,
+    valuesOf,
+  );
+  const { register, handleSubmit, setError } = form;
   const submit = handleSubmit(async (values) => {
     setNotice(undefined);
     const country = values.country.trim().toUpperCase();
@@ -79,135 +68,74 @@ export function TaxesPage() {
     }
   });
   return (
-    <>
-      <h1>Taxes</h1>
-      {notice ? (
-        <p className="notice" role="status">
-          {notice}
-        </p>
-      ) : null}
-      <section className="panel" aria-labelledby="tax-regions-title">
-        <h2 id="tax-regions-title">Tax regions</h2>
-        {regions.isError ? (
-          <ErrorNotice what="the tax regions" error={regions.error} retry={() => regions.refetch()} />
-        ) : null}
-        {regions.data?.length === 0 ? <p className="muted">No taxes yet: add a region below.</p> : null}
-        {regions.data?.length ? (
-          <div className="table-wrap">
-            <table className="table">
-              <caption className="visually-hidden">Tax regions</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Region</th>
-                  <th scope="col">Where</th>
-                  <th scope="col">Rate</th>
-                  <th scope="col">Shipping taxed</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {regions.data.map((region) => (
-                  <tr key={region.id}>
-                    <th scope="row">{region.name}</th>
-                    <td>{region.subdivision ?? region.country}</td>
-                    <td>{percentOf(region.rate)}</td>
-                    <td>{region.taxShipping ? 'Yes' : 'No'}</td>
-                    <td>
-                      <div className="row-actions">
-                        <EditRowButton name={region.name} onEdit={() => editing.start(region)} />
-                        <ConfirmedRowAction
-                          verb="Delete"
-                          name={region.name}
-                          title={`Stop taxing ${region.name}?`}
-                          description="Checkouts to this region are no longer taxed by it."
-                          confirm="Delete tax region"
-                          mutation={remove}
-                          variables={region.id}
-                          onDone={() => {
-                            if (editing.id === region.id) editing.stop();
-                            setNotice(`Tax for ${region.name} was deleted.`);
-                          }}
-                        />
-                      </div>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        ) : null}
-      </section>
-      <SettingForm
-        editing={editing.record?.name}
-        addTitle="Add a tax region"
-        addLabel="Add tax region"
-        noun="tax region"
-        busy={create.isPending || update.isPending}
-        error={editing.id ? update.error : create.error}
-        onSubmit={submit}
-        onCancel={editing.stop}
-      >
-        <div className="field-row">
-          <div className="field">
-            <label htmlFor="tax-name">Name on receipts</label>
-            <input
-              id="tax-name"
-              aria-invalid={Boolean(errors.name)}
-              aria-describedby={errors.name ? 'tax-name-error' : undefined}
-              {...register('name', {
-                validate: (value) => value.trim() !== '' || 'Name the region, like New York.',
-              })}
-            />
-            <FieldError id="tax-name-error" message={errors.name?.message} />
-          </div>
-          <div className="field">
-            <label htmlFor="tax-country">Country code</label>
-            <input
-              id="tax-country"
-              maxLength={2}
-              aria-invalid={Boolean(errors.country)}
-              aria-describedby={errors.country ? 'tax-country-error' : undefined}
-              {...register('country', { validate: countryCode })}
-            />
-            <FieldError id="tax-country-error" message={errors.country?.message} />
-          </div>
-          <div className="field">
-            <label htmlFor="tax-subdivision">
-              State or province <span className="muted">(optional)</span>
-            </label>
-            <input
-              id="tax-subdivision"
-              aria-invalid={Boolean(errors.subdivision)}
-              aria-describedby={errors.subdivision ? 'tax-subdivision-error' : 'tax-subdivision-hint'}
-              {...register('subdivision')}
-            />
-            <p className="muted hint" id="tax-subdivision-hint">
-              Its code, like NY; empty for the whole country.
-            </p>
-            <FieldError id="tax-subdivision-error" message={errors.subdivision?.message} />
-          </div>
-          <div className="field">
-            <label htmlFor="tax-percent">Rate (%)</label>
-            <input
-              id="tax-percent"
-              inputMode="decimal"
-              aria-invalid={Boolean(errors.percent)}
-              aria-describedby={errors.percent ? 'tax-percent-error' : undefined}
-              {...register('percent', {
-                validate: (value) =>
-                  (/^\d{1,3}(\.\d{1,6})?$/.test(value.trim()) && Number(value) <= 100) ||
-                  'A percentage like 8.875.',
-              })}
-            />
-            <FieldError id="tax-percent-error" message={errors.percent?.message} />
-          </div>
-        </div>
-        <label className="check">
-          <input type="checkbox" {...register('taxShipping')} /> Tax shipping too
-        </label>
-      </SettingForm>
-    </>
+    <SettingListPage
+      heading="Taxes"
+      notice={notice}
+      title="Tax regions"
+      query={regions}
+      what="the tax regions"
+      empty="No taxes yet: add a region below."
+      nameHeader="Region"
+      nameOf={(region) => region.name}
+      columns={[
+        { header: 'Where', cell: (region) => region.subdivision ?? region.country },
+        { header: 'Rate', cell: (region) => percentOf(region.rate) },
+        { header: 'Shipping taxed', cell: (region) => (region.taxShipping ? 'Yes' : 'No') },
+      ]}
+      editing={editing}
+      remove={{
+        mutation: remove,
+        title: (region) => `Stop taxing ${region.name}?`,
+        description: 'Checkouts to this region are no longer taxed by it.',
+        confirm: 'Delete tax region',
+        done: (region) => setNotice(`Tax for ${region.name} was deleted.`),
+      }}
+      form={{
+        addTitle: 'Add a tax region',
+        addLabel: 'Add tax region',
+        noun: 'tax region',
+        busy: create.isPending || update.isPending,
+        error: editing.id ? update.error : create.error,
+        onSubmit: submit,
+      }}
+    >
+      <div className="field-row">
+        <Field
+          label="Name on receipts"
+          announce
+          error={errors.name?.message}
+          {...register('name', {
+            validate: filledIn('Name the region, like New York.'),
+          })}
+        />
+        <Field
+          label="Country code"
+          maxLength={2}
+          announce
+          error={errors.country?.message}
+          {...register('country', { validate: countryCode })}
+        />
+        <Field
+          label="State or province"
+          optional
+          hint="Its code, like NY; empty for the whole country."
+          announce
+          error={errors.subdivision?.message}
+          {...register('subdivision')}
+        />
+        <Field
+          label="Rate (%)"
+          inputMode="decimal"
+          announce
+          error={errors.percent?.message}
+          {...register('percent', {
+            validate: (value) =>
+              (/^\d{1,3}(\.\d{1,6})?$/.test(value.trim()) && Number(value) <= 100) ||
+              'A percentage like 8.875.',
+          })}
+        />
+      </div>
+      <CheckboxField label="Tax shipping too" {...register('taxShipping')} />
+    </SettingListPage>
   );
 }

@@ -1,11 +1,14 @@
-import { ValidationError } from '@cartwheel/sdk';
+import { CheckboxField, FieldError, FormAlert, SubmitButton } from '@cartwheel/design';
+import { type StaffPermission, ValidationError } from '@cartwheel/sdk';
 import { type FormEventHandler, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type DefaultValues, type FieldValues, type UseFormRegisterReturn, useForm } from 'react-hook-form';
 import { ConfirmDialog } from '../components/ConfirmDialog.tsx';
+import { ErrorNotice } from '../components/ErrorNotice.tsx';
 import './settings.css';
 import { NavLink, Outlet } from 'react-router';
 
 /** A field's error beside it (the client's own check, or the platform's field violation): the form kit's. */
-export { FieldError } from '@cartwheel/design';
+export { FieldError };
 
 /**
  * Hands each of the platform's field violations to `show` under the form field it names (the path's
@@ -33,8 +36,18 @@ export function ChangeError({ error, what }: { error: unknown; what: string }) {
   if (!error || (error instanceof ValidationError && error.fieldViolations.length > 0)) return null;
   const message = error instanceof Error ? error.message : String(error);
   return (
-    <p className="alert" role="alert">
+    <FormAlert>
       {what} failed: {message}. What you typed is still here; try again.
+    </FormAlert>
+  );
+}
+
+/** What a change did, said once it is done; nothing before. */
+export function Notice({ children }: { children: ReactNode }) {
+  if (!children) return null;
+  return (
+    <p className="notice" role="status">
+      {children}
     </p>
   );
 }
@@ -75,6 +88,9 @@ export function SettingsLayout() {
 
 /** A country as the platform takes it: its two-letter ISO code (the form's check mirrors the server's). */
 export const countryCode = (value: string) => /^[A-Za-z]{2}$/.test(value.trim()) || 'Two letters, like US.';
+
+/** A field's check that something was typed (not only spaces); `message` says what, as the platform would. */
+export const filledIn = (message: string) => (value: string) => value.trim() !== '' || message;
 
 export const formatDate = (value: string | null) => (value ? new Date(value).toLocaleString() : '—');
 
@@ -149,7 +165,7 @@ export function ConfirmedRowAction<V>(props: {
  * edited (and takes the focus, so a keyboard or screen reader user lands on it), and Cancel goes back to
  * adding. What the merchant typed stays when the platform refuses it.
  */
-export function SettingForm(props: {
+export interface SettingFormProps {
   /** The name of the record being edited, or undefined while the form adds one. */
   editing: string | undefined;
   /** The heading while adding ("Add a tax region") and the add button's words ("Add tax region"). */
@@ -162,7 +178,9 @@ export function SettingForm(props: {
   onSubmit: FormEventHandler<HTMLFormElement>;
   onCancel(): void;
   children: ReactNode;
-}) {
+}
+
+export function SettingForm(props: SettingFormProps) {
   const id = useId();
   const heading = useRef<HTMLHeadingElement>(null);
   const { editing } = props;
@@ -181,9 +199,9 @@ export function SettingForm(props: {
         />
         {props.children}
         <p className="row-actions">
-          <button className="button button--primary" type="submit" disabled={props.busy}>
-            {props.busy ? 'Saving…' : editing === undefined ? props.addLabel : `Save ${props.noun}`}
-          </button>
+          <SubmitButton pending={props.busy} pendingText="Saving…">
+            {editing === undefined ? props.addLabel : `Save ${props.noun}`}
+          </SubmitButton>
           {editing === undefined ? null : (
             <button className="button" type="button" onClick={props.onCancel}>
               Cancel editing
@@ -204,6 +222,14 @@ export function EditRowButton({ name, onEdit }: { name: string; onEdit(): void }
   );
 }
 
+/** Which record a page's `SettingForm` edits, as `useEditing` keeps it. */
+export interface Editing<R> {
+  id: string | undefined;
+  record: R | undefined;
+  start(record: R): void;
+  stop(): void;
+}
+
 /**
  * Which record a page's `SettingForm` edits: `start(record)` fills the form with it (`valuesOf`), `stop()`
  * empties it for adding again. `id` is undefined while adding.
@@ -212,7 +238,7 @@ export function useEditing<R extends { id: string }, V>(
   reset: (values: V) => void,
   empty: V,
   valuesOf: (record: R) => V,
-) {
+): Editing<R> {
   const [record, setRecord] = useState<R>();
   return {
     id: record?.id,
@@ -226,4 +252,240 @@ export function useEditing<R extends { id: string }, V>(
       reset(empty);
     },
   };
+}
+
+/** What `RecordList` needs of the page's list query (TanStack's `useQuery` result). */
+interface ListQuery<R> {
+  isError: boolean;
+  error: unknown;
+  isPending: boolean;
+  data: readonly R[] | undefined;
+  refetch(): unknown;
+}
+
+/** A column after the row's name: its heading and each row's cell. */
+export interface RecordColumn<R> {
+  header: string;
+  cell(record: R): ReactNode;
+}
+
+/**
+ * A settings page's list of records in its panel: a table headed by each record's name, a row's own
+ * actions, Edit (into the page's `SettingForm`, through `useEditing`) and a delete (or revoke) behind a
+ * confirming dialog; while loading, a line saying so; with no record, `empty`, which says what to do next.
+ */
+export interface RecordListProps<R extends { id: string }, V = string> {
+  /** The panel's heading, and the table's caption unless `caption` names it. */
+  title: string;
+  caption?: string;
+  query: ListQuery<R>;
+  /** What the list holds ("the tax regions"), for the loading line and a failed load. */
+  what: string;
+  /** Said when there is no record yet: what that means and what to do. */
+  empty: ReactNode;
+  /** The first column's heading ("Region"): each row is headed by `nameOf` its record. */
+  nameHeader: string;
+  nameOf(record: R): string;
+  columns: ReadonlyArray<RecordColumn<R>>;
+  /** A row's own actions, before Edit and the delete. */
+  actions?(record: R): ReactNode;
+  /** The page's `useEditing`: each row gets an Edit button. */
+  editing?: Editing<R> | undefined;
+  /** Each row's delete behind a confirming dialog; a deleted row being edited stops being edited. */
+  remove?: {
+    /** The button's word; "Delete" unless named. */
+    verb?: string;
+    mutation: RowMutation<V>;
+    /** What the mutation takes for a row; the record's id unless said. */
+    variables?(record: R): V;
+    title(record: R): string;
+    description: string;
+    confirm: string;
+    /** Told once the platform did it (the page says so). */
+    done(record: R): void;
+    /** Whether a row offers it (a revoked key is not revoked again); every row unless said. */
+    offered?(record: R): boolean;
+  };
+  /** Shown in the panel after the list. */
+  children?: ReactNode;
+}
+
+export function RecordList<R extends { id: string }, V = string>(props: RecordListProps<R, V>) {
+  const titleId = useId();
+  const { query, editing, remove } = props;
+  const hasActions = Boolean(props.actions || editing || remove);
+  return (
+    <section className="panel" aria-labelledby={titleId}>
+      <h2 id={titleId}>{props.title}</h2>
+      {query.isError ? (
+        <ErrorNotice what={props.what} error={query.error} retry={() => query.refetch()} />
+      ) : null}
+      {query.isPending && !query.isError ? <p role="status">Loading {props.what}…</p> : null}
+      {query.data?.length === 0 ? <p className="muted">{props.empty}</p> : null}
+      {query.data?.length ? (
+        <div className="table-wrap">
+          <table className="table">
+            <caption className="visually-hidden">{props.caption ?? props.title}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{props.nameHeader}</th>
+                {props.columns.map((column) => (
+                  <th scope="col" key={column.header}>
+                    {column.header}
+                  </th>
+                ))}
+                {hasActions ? (
+                  <th scope="col">
+                    <span className="visually-hidden">Actions</span>
+                  </th>
+                ) : null}
+              </tr>
+            </thead>
+            <tbody>
+              {query.data.map((record) => {
+                const name = props.nameOf(record);
+                return (
+                  <tr key={record.id}>
+                    <th scope="row">{name}</th>
+                    {props.columns.map((column) => (
+                      <td key={column.header}>{column.cell(record)}</td>
+                    ))}
+                    {hasActions ? (
+                      <td>
+                        <div className="row-actions">
+                          {props.actions?.(record)}
+                          {editing ? (
+                            <EditRowButton name={name} onEdit={() => editing.start(record)} />
+                          ) : null}
+                          {remove && (remove.offered?.(record) ?? true) ? (
+                            <ConfirmedRowAction
+                              verb={remove.verb ?? 'Delete'}
+                              name={name}
+                              title={remove.title(record)}
+                              description={remove.description}
+                              confirm={remove.confirm}
+                              mutation={remove.mutation}
+                              variables={remove.variables ? remove.variables(record) : (record.id as V)}
+                              onDone={() => {
+                                if (editing?.id === record.id) editing.stop();
+                                remove.done(record);
+                              }}
+                            />
+                          ) : null}
+                        </div>
+                      </td>
+                    ) : null}
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+      {props.children}
+    </section>
+  );
+}
+
+/**
+ * The permissions a role or an API key holds, a checkbox each (React Hook Form's one `registration`
+ * for the array), with the platform's refusal under them.
+ */
+export function PermissionChecks({
+  permissions,
+  registration,
+  error,
+}: {
+  permissions: readonly StaffPermission[] | undefined;
+  registration: UseFormRegisterReturn;
+  error: string | undefined;
+}) {
+  const id = useId();
+  return (
+    <fieldset aria-describedby={error ? `${id}-error` : undefined}>
+      <legend>
+        Permissions <span className="muted">(optional)</span>
+      </legend>
+      <div className="permission-grid">
+        {permissions?.map((permission) => (
+          <CheckboxField key={permission} label={permission} value={permission} {...registration} />
+        ))}
+      </div>
+      <FieldError id={`${id}-error`} message={error} />
+    </fieldset>
+  );
+}
+
+/**
+ * What a list page keeps: the form (React Hook Form, starting `empty`), which record it edits
+ * (`useEditing`, filled by `valuesOf`) and the notice saying what the last change did.
+ */
+export function useSettingList<R extends { id: string }, F extends FieldValues>(
+  empty: F,
+  valuesOf: (record: R) => F,
+) {
+  const [notice, setNotice] = useState<string>();
+  const form = useForm<F>({ defaultValues: empty as DefaultValues<F> });
+  const editing = useEditing<R, F>(form.reset, empty, valuesOf);
+  return { notice, setNotice, form, editing, errors: form.formState.errors };
+}
+
+/**
+ * A settings page that lists records and edits them: its heading, the notice of the last change, the
+ * `RecordList` (Edit fills the form; delete behind a confirmation; an empty state saying what to do)
+ * and the one `SettingForm` below it, whose fields are the children.
+ */
+export function SettingListPage<R extends { id: string }, V = string>({
+  heading,
+  notice,
+  editing,
+  form,
+  children,
+  ...list
+}: Omit<RecordListProps<R, V>, 'editing' | 'children'> & {
+  /** The page's h1. */
+  heading: string;
+  notice: ReactNode;
+  editing: Editing<R>;
+  form: Omit<SettingFormProps, 'editing' | 'onCancel' | 'children'>;
+  children: ReactNode;
+}) {
+  return (
+    <>
+      <h1>{heading}</h1>
+      <Notice>{notice}</Notice>
+      <RecordList {...list} editing={editing} />
+      <SettingForm
+        {...form}
+        editing={editing.record ? list.nameOf(editing.record) : undefined}
+        onCancel={editing.stop}
+      >
+        {children}
+      </SettingForm>
+    </>
+  );
+}
+
+/**
+ * A settings page that edits one settings object: its heading, a line while it loads, why it failed
+ * to load (with a retry), and then the page's form for it (`children`, given the loaded value).
+ */
+export function SettingsObjectPage<T>(props: {
+  heading: string;
+  query: { isError: boolean; error: unknown; isPending: boolean; data: T | undefined; refetch(): unknown };
+  /** What is loaded ("the store settings"), for the loading line and a failed load. */
+  what: string;
+  children(data: T): ReactNode;
+}) {
+  const { query } = props;
+  return (
+    <>
+      <h1>{props.heading}</h1>
+      {query.isError ? (
+        <ErrorNotice what={props.what} error={query.error} retry={() => query.refetch()} />
+      ) : null}
+      {query.isPending && !query.isError ? <p role="status">Loading {props.what}…</p> : null}
+      {query.data === undefined ? null : props.children(query.data)}
+    </>
+  );
 }
