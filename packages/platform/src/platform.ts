@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import pino from 'pino';
 import { billingRoutes } from './billing/routes.ts';
 import { BillingService } from './billing/service.ts';
 import { BuyingPath } from './buying/path.ts';
@@ -199,7 +200,11 @@ export async function openServices(
     // the commerce domains, each built from the ones above it, and the buying path over them
     const storeSettings = new StoreSettingsService(database.db, { dialect: database.dialect });
     const pricing = new PricingService({ catalog, storeSettings });
-    const carts = new CartService(database, { pricing, catalog });
+    const carts = new CartService(database, {
+      pricing,
+      catalog,
+      log: pino({ level: config.logLevel, name: 'carts' }),
+    });
     const checkouts = new CheckoutService(
       database.db,
       { dialect: database.dialect, ...store },

@@ -1,14 +1,14 @@
 import type { PricingVersions } from '../pricing/versions.ts';
 import type { CartRow } from './tables.ts';
 
-/** What a kept answer was priced from: the cart row as it was, and the versions of what prices it. */
+/** What a remembered answer was priced from: the cart row as it was, and the versions of what prices it. */
 export interface AnswerKey {
   cartId: string;
   revision: number;
   versions: PricingVersions;
 }
 
-interface KeptAnswer<Read> extends AnswerKey {
+interface RememberedAnswer<Read> extends AnswerKey {
   /** The first moment the clock alone may change the answer (a discount or coupon window). */
   until: number;
   json: string;
@@ -24,8 +24,8 @@ interface KeptAnswer<Read> extends AnswerKey {
   size: number;
 }
 
-/** The JSON text one process keeps in all (UTF-16 code units: about twice as many bytes). */
-const KEPT_TEXT = 16 * 1024 * 1024;
+/** The JSON text one process remembers in all (UTF-16 code units: about twice as many bytes). */
+const MAX_ANSWER_TEXT = 16 * 1024 * 1024;
 
 /**
  * Each owner's last priced cart answer, as JSON text: pricing a cart reads the catalog and the settings
@@ -36,21 +36,21 @@ const KEPT_TEXT = 16 * 1024 * 1024;
  * moves one of them in its own transaction (pricing/versions.ts), whichever process makes it.
  */
 export class PricedAnswers<Read> {
-  private readonly answers = new Map<string, KeptAnswer<Read>>();
-  private keptText = 0;
+  private readonly answerByOwner = new Map<string, RememberedAnswer<Read>>();
+  private answerText = 0;
 
   /** The answer kept for `ownerKey` if it was priced from exactly `key`, and its time is not up. */
   get(ownerKey: string, key: AnswerKey): string | undefined {
-    const kept = this.answers.get(ownerKey);
+    const remembered = this.answerByOwner.get(ownerKey);
     if (
-      kept &&
-      kept.cartId === key.cartId &&
-      kept.revision === key.revision &&
-      kept.versions.catalog === key.versions.catalog &&
-      kept.versions.settings === key.versions.settings &&
-      Date.now() < kept.until
+      remembered &&
+      remembered.cartId === key.cartId &&
+      remembered.revision === key.revision &&
+      remembered.versions.catalog === key.versions.catalog &&
+      remembered.versions.settings === key.versions.settings &&
+      Date.now() < remembered.until
     ) {
-      return kept.json;
+      return remembered.json;
     }
     return undefined;
   }
@@ -58,11 +58,13 @@ export class PricedAnswers<Read> {
   /**
    * The cart row last kept for `ownerKey` and the versions it was priced at, however long ago: not
    * proof of anything, only where an optimistic change may start (it writes only if the row and the
-   * versions are still these, see CartService's `changeFromKept`).
+   * versions are still these, see CartFastPath's `change`).
    */
   lastRow(ownerKey: string): { row: CartRow; versions: PricingVersions; read: Read | undefined } | undefined {
-    const kept = this.answers.get(ownerKey);
-    return kept?.row ? { row: kept.row, versions: kept.versions, read: kept.read } : undefined;
+    const remembered = this.answerByOwner.get(ownerKey);
+    return remembered?.row
+      ? { row: remembered.row, versions: remembered.versions, read: remembered.read }
+      : undefined;
   }
 
   /**
@@ -73,27 +75,27 @@ export class PricedAnswers<Read> {
    * or written as.
    */
   keep(ownerKey: string, key: AnswerKey, until: number, json: string, row?: CartRow, read?: Read): void {
-    const kept = this.answers.get(ownerKey);
-    if (kept && kept.cartId === key.cartId && kept.revision > key.revision) return;
+    const remembered = this.answerByOwner.get(ownerKey);
+    if (remembered && remembered.cartId === key.cartId && remembered.revision > key.revision) return;
     this.forget(ownerKey);
     const size = json.length + (row ? row.lines.length : 0);
-    if (until <= Date.now() || size > KEPT_TEXT / 16) return;
+    if (until <= Date.now() || size > MAX_ANSWER_TEXT / 16) return;
     // the owner kept longest goes first (a Map iterates in insertion order)
-    for (const oldest of this.answers.keys()) {
-      if (this.keptText + size <= KEPT_TEXT) break;
+    for (const oldest of this.answerByOwner.keys()) {
+      if (this.answerText + size <= MAX_ANSWER_TEXT) break;
       this.forget(oldest);
     }
     // every field named: V8 (Node 20) adds properties after a leading spread slowly, ~0.4 µs each
     const { cartId, revision, versions } = key;
-    this.answers.set(ownerKey, { cartId, revision, versions, until, json, row, read, size });
-    this.keptText += size;
+    this.answerByOwner.set(ownerKey, { cartId, revision, versions, until, json, row, read, size });
+    this.answerText += size;
   }
 
   /** Drops the answer kept for `ownerKey`, if any. */
   forget(ownerKey: string): void {
-    const kept = this.answers.get(ownerKey);
-    if (!kept) return;
-    this.answers.delete(ownerKey);
-    this.keptText -= kept.size;
+    const remembered = this.answerByOwner.get(ownerKey);
+    if (!remembered) return;
+    this.answerByOwner.delete(ownerKey);
+    this.answerText -= remembered.size;
   }
 }
