@@ -7,7 +7,7 @@ import { uniqueEmail } from './identity-client.ts';
 import { DIALECTS, startTestPlatform, type TestPlatform } from './support/platform.ts';
 
 /**
- * A cart's priced answer is kept and served again (carts/priced-answers.ts) only while nothing it was
+ * A cart's priced answer is kept and served again (carts/fast-path.ts) only while nothing it was
  * priced from has changed: each GET here follows a change that must show, never a stale price or stock.
  */
 describe.each(DIALECTS)('kept cart answers on %s', (dialect) => {

@@ -12,7 +12,6 @@ import {
 } from '../pricing/versions.ts';
 import { nowIso } from '../shared/clock.ts';
 import { DomainError } from '../shared/errors.ts';
-import { PricedAnswers } from './priced-answers.ts';
 import { SharedCommits } from './shared-commits.ts';
 import { SharedReads } from './shared-reads.ts';
 import {
@@ -38,6 +37,29 @@ type RevisionColumn = (typeof REVISION_COLUMNS)[number];
 
 /** A cart row as `readVersioned` reads it, with the pricing versions beside it. */
 type VersionedRow = CartRow & { catalog_version: number | null; settings_version: number | null };
+
+/** The JSON text one process remembers in all (UTF-16 code units: about twice as many bytes). */
+const MAX_ANSWER_TEXT = 16 * 1024 * 1024;
+
+/**
+ * An owner's last priced answer: what it was priced from (the cart at a revision, the catalog and the
+ * settings at their pricing versions), until when the clock alone cannot change it (a discount or
+ * coupon window), and, when the caller had it, the row it was priced from and the cart that row was
+ * read or written as: where a next change may start, copying the cart instead of parsing the row
+ * (kept here rather than in a WeakMap keyed by row, whose one entry per change cost the GC dearly).
+ */
+interface RememberedAnswer {
+  cartId: string;
+  revision: number;
+  versions: PricingVersions;
+  until: number;
+  json: string;
+  row: CartRow | undefined;
+  /** Never altered once remembered: a change works on a copy (`copyOf`). */
+  cart: StoredCart | undefined;
+  /** What the answer and row take up, in UTF-16 code units. */
+  size: number;
+}
 
 /** A price made for a change, before it was written: `cart` is the change as priced. */
 export interface KnownPrice {
@@ -65,8 +87,14 @@ export interface CartChange {
  * The cart's fast path, the one place that answers cart calls from what this process remembers and
  * writes without holding the row's lock (docs/architecture.md, "The cart's fast path"):
  *
- * - `answers`: each owner's last priced answer as JSON text, with the row it was priced from
- *   (priced-answers.ts), served by `rememberedAnswer` while provably unchanged;
+ * - `answerByOwner`: each owner's last priced answer as JSON text, with the row it was priced from,
+ *   served by `rememberedAnswer` while provably unchanged. Pricing a cart reads the catalog and the
+ *   settings and works through every line, and a shop reads its carts far more often than it
+ *   changes them. An answer is exact, never merely recent: it is served only while the cart row's
+ *   revision and the catalog's and the settings' pricing versions (read with the row, in one
+ *   statement) are those it was priced at, and no discount rule or coupon window has opened or
+ *   closed since; every change that can alter a price moves one of them in its own transaction
+ *   (pricing/versions.ts), whichever process makes it;
  * - `versionedReadSql`: the SQL text of `readVersioned`, by columns and number of owner keys;
  * - `sharedReads` / `sharedCommits`: SQLite's reads and short writes that arrive together, batched.
  *
@@ -76,7 +104,8 @@ export interface CartChange {
  * CartService's normal path, which reads the cart and decides afresh.
  */
 export class CartFastPath {
-  private readonly answers = new PricedAnswers<StoredCart>();
+  private readonly answerByOwner = new Map<string, RememberedAnswer>();
+  private answerText = 0;
   private readonly versionedReadSql = new Map<string, string>();
   private readonly sharedReads: SharedReads;
   private readonly sharedCommits: SharedCommits;
@@ -100,14 +129,47 @@ export class CartFastPath {
   async rememberedAnswer(owner: CartOwner): Promise<string | undefined> {
     const { row, versions, mergePending } = await this.readVersioned(owner, 'revision');
     if (!row || !versions || mergePending) return undefined;
-    const key = { cartId: row.id, revision: Number(row.revision), versions };
-    return this.answers.get(ownerKeyOf(owner), key);
+    const remembered = this.answerByOwner.get(ownerKeyOf(owner));
+    return remembered &&
+      remembered.cartId === row.id &&
+      remembered.revision === Number(row.revision) &&
+      remembered.versions.catalog === versions.catalog &&
+      remembered.versions.settings === versions.settings &&
+      Date.now() < remembered.until
+      ? remembered.json
+      : undefined;
   }
 
-  /** Remembers `json`, the answer for `cart` priced at `versions` and good until `until`; `row`: as stored. */
+  /**
+   * Remembers `json`, the answer for `cart` (at its revision; `row`: as stored, when the caller has it)
+   * priced from catalog and settings read no earlier than `versions` were (a newer read only makes it
+   * miss sooner), good until `until`. An answer from an older revision of the cart than the one
+   * remembered is not: calls on one cart may finish in another order than they wrote.
+   */
   remember(cart: StoredCart, versions: PricingVersions, until: number, json: string, row?: CartRow): void {
-    const key = { cartId: cart.id, revision: cart.revision, versions };
-    this.answers.keep(cart.ownerKey, key, until, json, row, row ? cart : undefined);
+    const ownerKey = cart.ownerKey;
+    const last = this.answerByOwner.get(ownerKey);
+    if (last && last.cartId === cart.id && last.revision > cart.revision) return;
+    this.forget(ownerKey);
+    const size = json.length + (row ? row.lines.length : 0);
+    if (until <= Date.now() || size > MAX_ANSWER_TEXT / 16) return;
+    // the owner remembered longest goes first (a Map iterates in insertion order)
+    for (const oldest of this.answerByOwner.keys()) {
+      if (this.answerText + size <= MAX_ANSWER_TEXT) break;
+      this.forget(oldest);
+    }
+    const { id: cartId, revision } = cart;
+    // every field named: V8 (Node 20) adds properties after a leading spread slowly, ~0.4 µs each
+    const remembered = { cartId, revision, versions, until, json, row, cart: row ? cart : undefined, size };
+    this.answerByOwner.set(ownerKey, remembered);
+    this.answerText += size;
+  }
+
+  private forget(ownerKey: string): void {
+    const remembered = this.answerByOwner.get(ownerKey);
+    if (!remembered) return;
+    this.answerByOwner.delete(ownerKey);
+    this.answerText -= remembered.size;
   }
 
   /**
@@ -118,15 +180,17 @@ export class CartFastPath {
    * change is refused or changes nothing, or the fast path fails: the caller then goes the normal way.
    */
   async change(owner: CartOwner, change: CartChange): Promise<string | undefined> {
-    const start = this.answers.lastRow(ownerKeyOf(owner));
-    if (!start) return undefined;
+    // not proof of anything: only where the change starts (it writes only if these are still so)
+    const start = this.answerByOwner.get(ownerKeyOf(owner));
+    if (!start?.row) return undefined;
+    const startRow = start.row;
     try {
-      const cart = start.read ? copyOf(start.read) : fromRow(start.row);
+      const cart = start.cart ? copyOf(start.cart) : fromRow(startRow);
       change.apply(cart);
       const after = toRow(cart);
-      if (sameContent(start.row, after)) return undefined;
+      if (sameContent(startRow, after)) return undefined;
       const known = await change.price(cart, start.versions);
-      const written = await this.writeIfUnchanged(start.row, cart, after, {
+      const written = await this.writeIfUnchanged(startRow, cart, after, {
         versions: start.versions,
         // a member's visitor cart may wait to merge; a visitor's own cart is the only one of its key
         waitingKey: owner.kind === 'member' ? visitorKey(owner.visitorId) : undefined,
@@ -137,7 +201,7 @@ export class CartFastPath {
       if (error instanceof DomainError) return undefined;
       this.failures += 1;
       this.log.warn(
-        { cartId: start.row.id, err: error },
+        { cartId: startRow.id, err: error },
         'cart fast path failed; the change goes the normal way',
       );
       return undefined;
