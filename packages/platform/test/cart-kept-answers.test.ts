@@ -129,7 +129,7 @@ describe.each(DIALECTS)('kept cart answers on %s', (dialect) => {
   });
 
   // A change starts from the cart row this process kept with its last answer, without reading it
-  // (carts/service.ts, changeFromKept): it must write only what a read would have let it write.
+  // (carts/fast-path.ts, CartFastPath.change): it must write only what a read would have let it write.
   describe('a change made from the cart this process last answered', () => {
     // a cart is kept with an answer once it has a revision and versions to key it: after the call
     // that makes it, the shopper's next look at it keeps it

@@ -95,6 +95,29 @@ describe.each(DIALECTS)('pricing catalog lines (%s)', (dialect) => {
     return (await platform.services.pricing.priceToKeep({ lines }, options)).priced;
   };
 
+  it('a price as a checkout stores it holds the wire parts and amounts, no text fragments', async () => {
+    const priced = await priceAsCart([line('s1', posterId, 2), line('s2', digitalId, 1)]);
+    const stored = JSON.parse(JSON.stringify(priced)) as Record<string, unknown>;
+    expect(Object.keys(stored).sort()).toEqual(
+      [
+        'amounts',
+        'appliedDiscounts',
+        'calculatedLineItems',
+        'currency',
+        'lineItems',
+        'membershipOptions',
+        'priceSummary',
+        'shippable',
+        'shippingInfo',
+        'taxIncludedInPrices',
+        'taxSummary',
+        'violations',
+        'weightUnit',
+      ].sort(),
+    );
+    expect(stored.lineItems).toEqual(JSON.parse(JSON.stringify(priced.lineItems)));
+  });
+
   it('a line unchanged since the last price keeps its item; a changed line is resolved again', async () => {
     const first = await priceAsCart([line('k1', posterId, 1), line('k2', digitalId, 1)]);
     const second = await priceAsCart([line('k1', posterId, 2), line('k2', digitalId, 1)]);

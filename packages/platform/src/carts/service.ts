@@ -464,7 +464,7 @@ export class CartService {
     if (row && sameContent(row, after)) return this.answer(prospective, versions, known, row);
     const written = row && (await this.fastPath.writeIfUnchanged(row, prospective, after));
     if (written) return this.answer(prospective, versions, known, written);
-    // the price was read after `versions`, so it may be kept under them with the cart's new revision
+    // the price was read after `versions`, so it may be remembered under them with the cart's new revision
     const changed = await this.change(owner, { create: true }, apply);
     return this.answer(changed, versions, known, toRow(changed));
   }
