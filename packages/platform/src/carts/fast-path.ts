@@ -177,25 +177,28 @@ export class CartFastPath {
    * the owner, priced at the versions remembered with it, written only if, at the moment of writing,
    * the row is still at that revision, the pricing versions are still those, and no visitor cart
    * waits to merge into the member's. Undefined when there is no such row, any of that fails, the
-   * change is refused or changes nothing, or the fast path fails: the caller then goes the normal way.
+   * change is refused or changes nothing, or the fast path fails before writing (logged and counted):
+   * the caller then goes the normal way.
    */
   async change(owner: CartOwner, change: CartChange): Promise<string | undefined> {
     // not proof of anything: only where the change starts (it writes only if these are still so)
     const start = this.answerByOwner.get(ownerKeyOf(owner));
     if (!start?.row) return undefined;
     const startRow = start.row;
+    let cart: StoredCart;
+    let known: KnownPrice | undefined;
+    let written: CartRow | undefined;
     try {
-      const cart = start.cart ? copyOf(start.cart) : fromRow(startRow);
+      cart = start.cart ? copyOf(start.cart) : fromRow(startRow);
       change.apply(cart);
       const after = toRow(cart);
       if (sameContent(startRow, after)) return undefined;
-      const known = await change.price(cart, start.versions);
-      const written = await this.writeIfUnchanged(startRow, cart, after, {
+      known = await change.price(cart, start.versions);
+      written = await this.writeIfUnchanged(startRow, cart, after, {
         versions: start.versions,
         // a member's visitor cart may wait to merge; a visitor's own cart is the only one of its key
         waitingKey: owner.kind === 'member' ? visitorKey(owner.visitorId) : undefined,
       });
-      return written && (await change.answer(cart, start.versions, known, written));
     } catch (error) {
       // a refusal is the cart's rules speaking: the normal path, from the cart as it is now, decides
       if (error instanceof DomainError) return undefined;
@@ -206,6 +209,8 @@ export class CartFastPath {
       );
       return undefined;
     }
+    // once written, the change is made: an error answering it is the call's, never made again
+    return written && change.answer(cart, start.versions, known, written);
   }
 
   /**
