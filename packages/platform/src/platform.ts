@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import pino from 'pino';
 import { recordOrderPayment } from './billing/recorded-payments.ts';
 import { billingRoutes } from './billing/routes.ts';
 import { BillingService } from './billing/service.ts';
@@ -212,7 +213,11 @@ export async function openServices(
     const identity = new IdentityService(database.db, { settings, tokens, members, mailer, orders }, store);
     // the commerce domains, each built from the ones above it, and the buying path over them
     const pricing = new PricingService({ catalog, storeSettings });
-    const carts = new CartService(database, { pricing, catalog });
+    const carts = new CartService(database, {
+      pricing,
+      catalog,
+      log: pino({ level: config.logLevel, name: 'carts' }),
+    });
     const checkouts = new CheckoutService(
       database.db,
       { dialect: database.dialect, ...store },

@@ -7,7 +7,7 @@ import { uniqueEmail } from './identity-client.ts';
 import { DIALECTS, startTestPlatform, type TestPlatform } from './support/platform.ts';
 
 /**
- * A cart's priced answer is kept and served again (carts/priced-answers.ts) only while nothing it was
+ * A cart's priced answer is kept and served again (carts/fast-path.ts) only while nothing it was
  * priced from has changed: each GET here follows a change that must show, never a stale price or stock.
  */
 describe.each(DIALECTS)('kept cart answers on %s', (dialect) => {
@@ -129,7 +129,7 @@ describe.each(DIALECTS)('kept cart answers on %s', (dialect) => {
   });
 
   // A change starts from the cart row this process kept with its last answer, without reading it
-  // (carts/service.ts, changeFromKept): it must write only what a read would have let it write.
+  // (carts/fast-path.ts, CartFastPath.change): it must write only what a read would have let it write.
   describe('a change made from the cart this process last answered', () => {
     // a cart is kept with an answer once it has a revision and versions to key it: after the call
     // that makes it, the shopper's next look at it keeps it

@@ -40,7 +40,6 @@ function item(
     collectionIds: facts.collectionIds ?? [],
     unitWeight: new Big(facts.weight ?? '1'),
     shippable: facts.shippable ?? true,
-    text: { json: undefined },
   };
 }
 

@@ -53,7 +53,7 @@ export function cartRoutes(
     return { kind: 'visitor', visitorId: elevated.visitorId, elevated: true };
   };
 
-  // the service answers these as JSON text (a kept answer is served as it is): sent without serialising
+  // the service answers these as JSON text (a remembered answer is served as it is): sent without serialising
   app.get(path, { config: CALLERS.tokenHolders }, async (request, reply) => {
     // the hottest call of a shop: a visitor's or member's owner is known without waiting
     const owner = ownerOf(request);

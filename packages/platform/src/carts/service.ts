@@ -3,32 +3,24 @@ import type {
   Cart,
   CatalogReference,
   EstimateTotalsResponse,
-  MerchantDiscountInput,
   PriceSummary,
-  SelectedShippingOption,
 } from '@cartwheel/sdk';
-import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
+import type { Logger } from 'pino';
 import type { CatalogService } from '../catalog/service.ts';
-import { CompiledStatement } from '../db/compiled.ts';
 import { type Database, type DialectName, inTransaction } from '../db/database.ts';
 import type { Tables } from '../db/tables.ts';
 import { type DomainEvent, recordEvents } from '../events/outbox.ts';
 import type { Priced, PricingRequest, StoredLine } from '../pricing/contract.ts';
 import { addLines as addHeldLines } from '../pricing/line-limits.ts';
-import { pushLineItemJson, sameItemKey } from '../pricing/lines.ts';
+import { sameItemKey } from '../pricing/lines.ts';
 import { currencyOf, zero } from '../pricing/money.ts';
 import type { PricingService } from '../pricing/service.ts';
-import {
-  catalogVersionNow,
-  type PricingVersions,
-  pricingVersionColumns,
-  settingsVersionNow,
-} from '../pricing/versions.ts';
+import type { PricingVersions } from '../pricing/versions.ts';
 import { nowIso } from '../shared/clock.ts';
 import { applicationError, DomainError, invalidArgument, violation } from '../shared/errors.ts';
 import { newId } from '../shared/ids.ts';
-import { storedLinesJson } from './lines-json.ts';
-import { PricedAnswers } from './priced-answers.ts';
+import { type CartChange, CartFastPath, type KnownPrice } from './fast-path.ts';
 import type {
   AddToCartBody,
   CatalogLineInput,
@@ -36,23 +28,28 @@ import type {
   EstimateTotalsBody,
   UpdateCartBody,
 } from './schemas.ts';
-import { SharedCommits } from './shared-commits.ts';
-import { SharedReads } from './shared-reads.ts';
+import {
+  type CartOwner,
+  cartEvent,
+  contentOf,
+  fromRow,
+  memberKey,
+  ownerKeyOf,
+  ownerKeys,
+  type StoredCart,
+  sameContent,
+  toRow,
+} from './stored.ts';
 import type { CartRow } from './tables.ts';
 
-/**
- * Whose current cart a call acts on: a visitor's (keyed by visitor id) or a member's (keyed by member
- * id; `visitorId` is who they were before signing in, whose cart merges into theirs). `elevated`: the
- * caller also holds the admin API key, and may set merchant discounts and catalog override fields.
- */
-export type CartOwner =
-  | { kind: 'visitor'; visitorId: string; elevated?: boolean }
-  | { kind: 'member'; memberId: string; visitorId: string; elevated?: boolean };
+export type { CartOwner } from './stored.ts';
 
-/** What the cart needs of the other domains: its prices, and the catalog's facts about its lines. */
+/** What the cart needs of the other domains: its prices, the catalog's facts about its lines, a log. */
 export interface CartDependencies {
   pricing: Pick<PricingService, 'price' | 'priceToKeep' | 'checkCoupon' | 'recordChosenVariants'>;
   catalog: Pick<CatalogService, 'pricingFacts'>;
+  /** Where the fast path's errors are logged (carts/fast-path.ts). */
+  log: Pick<Logger, 'warn'>;
 }
 
 /** What a checkout of the cart starts from (buying/path.ts makes the checkout). */
@@ -69,49 +66,11 @@ export type CartToCheckOut = Pick<
   | 'selectedShippingOption'
 >;
 
-/** What names a cart row's revision: enough to know a kept answer is still the cart's. */
-const REVISION_COLUMNS = ['id', 'member_id', 'revision'] as const;
-type RevisionColumn = (typeof REVISION_COLUMNS)[number];
-
-/** A cart row as `readVersioned` reads it, with the pricing versions beside it. */
-type VersionedRow = CartRow & { catalog_version: number | null; settings_version: number | null };
-
-/** A cart as stored: what the shopper chose, no amounts. */
-interface StoredCart {
-  id: string;
-  ownerKey: string;
-  visitorId: string;
-  memberId: string | null;
-  lines: StoredLine[];
-  couponCode: string | null;
-  merchantDiscounts: MerchantDiscountInput[];
-  buyerNote: string | null;
-  contactInfo: AddressWithContact | null;
-  selectedShippingOption: SelectedShippingOption | null;
-  checkoutId: string | null;
-  revision: number;
-  createdAt: string;
-  updatedAt: string;
-}
-
-/** A price made for a change, before it was written: `cart` is the change as priced. */
-interface KnownPrice {
-  cart: StoredCart;
-  priced: Priced;
-  until: number;
-}
-
 /** The lines one call adds: its catalog lines (checked against the catalog), and all of them in order. */
 interface NewLines {
   catalog: StoredLine[];
   all: StoredLine[];
 }
-
-const visitorKey = (visitorId: string) => `visitor:${visitorId}`;
-const memberKey = (memberId: string) => `member:${memberId}`;
-const ownerKeyOf = (owner: CartOwner) =>
-  owner.kind === 'member' ? memberKey(owner.memberId) : visitorKey(owner.visitorId);
-
 function ownedCartNotFound(): DomainError {
   return applicationError(
     'NOT_FOUND',
@@ -125,19 +84,8 @@ function ownedCartNotFound(): DomainError {
  * `PricingService` whenever it is read, and the merge of a visitor's cart into the member's on sign-in.
  */
 export class CartService {
-  /**
-   * Each owner's last priced answer, served again while provably unchanged (priced-answers.ts), with
-   * the row it was priced from and the cart that row was read or written as: a change that starts from
-   * a kept row copies that cart instead of parsing the row's JSON again (changes work on a copy).
-   */
-  private readonly answers = new PricedAnswers<StoredCart>();
-  /** The SQL texts of `readVersioned`, by columns and number of owner keys. */
-  private readonly versionedReads = new Map<string, string>();
-  /** Where `writeIfUnchanged` commits, together with the writes arriving beside it (SQLite). */
-  private readonly sharedCommits: SharedCommits;
-  /** Where `readVersioned` reads, together with the reads arriving beside it (SQLite). */
-  private readonly sharedReads: SharedReads;
-
+  /** The cart's fast path: remembered answers, shared reads and commits, changes without the lock. */
+  readonly fastPath: CartFastPath;
   private readonly db: Kysely<Tables>;
   private readonly dialect: DialectName;
 
@@ -147,28 +95,19 @@ export class CartService {
   ) {
     this.db = database.db;
     this.dialect = database.dialect;
-    this.sharedCommits = new SharedCommits(database);
-    this.sharedReads = new SharedReads(database.db, database.dialect);
+    this.fastPath = new CartFastPath(database, deps.log);
   }
 
   // ---- reads ----
 
   /**
    * `{"cart": ...}`, the owner's cart priced, as JSON text; OWNED_CART_NOT_FOUND when there is none yet.
-   * One statement reads the cart's revision and the pricing versions; an answer kept from that very cart
-   * and those versions is served as it is (see PricedAnswers). Anything else reads the whole row (with
-   * the versions again), is priced, and kept.
+   * The fast path serves the answer it remembers while provably unchanged; anything else reads the
+   * whole row (with the pricing versions), is priced, and remembered.
    */
   async currentJson(owner: CartOwner): Promise<string> {
-    const known = await this.readVersioned(owner, 'revision');
-    if (known.row && known.versions && !known.mergePending) {
-      const kept = this.answers.get(ownerKeyOf(owner), {
-        cartId: known.row.id,
-        revision: Number(known.row.revision),
-        versions: known.versions,
-      });
-      if (kept !== undefined) return kept;
-    }
+    const remembered = await this.fastPath.rememberedAnswer(owner);
+    if (remembered !== undefined) return remembered;
     const { cart, versions, row } = await this.readPriceable(owner);
     if (!cart) throw ownedCartNotFound();
     return this.answer(cart, versions, undefined, row);
@@ -374,61 +313,15 @@ export class CartService {
   private async readPriceable(
     owner: CartOwner,
   ): Promise<{ cart: StoredCart | undefined; versions: PricingVersions | null; row?: CartRow }> {
-    const { row, mergePending, versions } = await this.readVersioned(owner, 'row');
+    const { row, mergePending, versions } = await this.fastPath.readVersioned(owner, 'row');
     if (mergePending) return { cart: await this.change(owner, { create: false }, () => {}), versions };
     return row ? { cart: fromRow(row), versions, row } : { cart: undefined, versions };
   }
 
   /**
-   * The owner's cart row (`revision`: only what names its revision) and, in the same statement, the
-   * versions it is priced at (null when the owner has no cart). `mergePending`: a member whose visitor
-   * cart still exists, to be merged first.
-   */
-  private async readVersioned<Columns extends 'revision' | 'row'>(
-    owner: CartOwner,
-    columns: Columns,
-  ): Promise<{
-    row: (Columns extends 'row' ? CartRow : Pick<CartRow, RevisionColumn>) | undefined;
-    mergePending: boolean;
-    versions: PricingVersions | null;
-  }> {
-    const keys = ownerKeys(owner);
-    const query = CompiledQuery.raw(this.versionedRead(keys.length, columns), keys);
-    const { rows } = await this.sharedReads.run((db) => db.executeQuery<VersionedRow>(query));
-    const first = rows[0];
-    const versions =
-      first && first.catalog_version !== null && first.settings_version !== null
-        ? { catalog: Number(first.catalog_version), settings: Number(first.settings_version) }
-        : null;
-    const mergePending = owner.kind === 'member' && rows.some((row) => row.member_id === null);
-    return { row: first, mergePending, versions };
-  }
-
-  /**
-   * The SQL of `readVersioned`, built once for each number of owner keys: every GET makes this read,
-   * and Kysely would build and compile the same text again each time (a third of the read's cost).
-   */
-  private versionedRead(keyCount: number, columns: 'revision' | 'row'): string {
-    const name = `${columns}:${keyCount}`;
-    let text = this.versionedReads.get(name);
-    if (text === undefined) {
-      const query = this.db.selectFrom('carts');
-      text = (columns === 'row' ? query.selectAll() : query.select(REVISION_COLUMNS))
-        .select(pricingVersionColumns)
-        .where(
-          'owner_key',
-          'in',
-          Array.from({ length: keyCount }, () => ''),
-        )
-        .compile().sql;
-      this.versionedReads.set(name, text);
-    }
-    return text;
-  }
-
-  /**
-   * Prices the cart and answers `{"cart": ...}` text, kept for the next read when the versions the
-   * catalog and settings were read after are known. `row`: the cart as stored, when the caller has it.
+   * Prices the cart and answers `{"cart": ...}` text, remembered by the fast path for the next read
+   * when the versions the catalog and settings were read after are known. `row`: the cart as stored,
+   * when the caller has it.
    */
   private async answer(
     cart: StoredCart,
@@ -441,11 +334,8 @@ export class CartService {
       known && (known.cart === cart || pricingInputs(known.cart) === pricingInputs(cart))
         ? known
         : await this.deps.pricing.priceToKeep(cartPricingRequest(cart), pricingAt(versions));
-    const json = this.answerJson(cart, priced);
-    if (versions) {
-      const key = { cartId: cart.id, revision: cart.revision, versions };
-      this.answers.keep(cart.ownerKey, key, until, json, row, row ? cart : undefined);
-    }
+    const json = JSON.stringify({ cart: this.wire(cart, priced) });
+    if (versions) this.fastPath.remember(cart, versions, until, json, row);
     return json;
   }
 
@@ -561,114 +451,44 @@ export class CartService {
     lines: NewLines,
     apply: (cart: StoredCart) => void,
   ): Promise<string> {
-    const kept = this.answers.lastRow(ownerKeyOf(owner));
-    if (kept) {
-      const answered = await this.changeFromKept(owner, kept, lines, apply).catch(() => undefined);
-      if (answered !== undefined) return answered;
-    }
-    let read = await this.readVersioned(owner, 'row');
+    const change: CartChange = {
+      apply,
+      price: (cart, versions) => this.priceChange(cart, lines.catalog, versions),
+      answer: (cart, versions, known, row) => this.answer(cart, versions, known, row),
+    };
+    const answered = await this.fastPath.change(owner, change);
+    if (answered !== undefined) return answered;
+    let read = await this.fastPath.readVersioned(owner, 'row');
     if (read.mergePending) {
       await this.change(owner, { create: false }, () => {});
-      read = await this.readVersioned(owner, 'row');
+      read = await this.fastPath.readVersioned(owner, 'row');
     }
     const { row, versions } = read;
     const prospective = row ? fromRow(row) : newCart(owner, new Date().toISOString());
     apply(prospective);
-    let known: KnownPrice | undefined;
-    if (lines.catalog.length > 0) {
-      const result = await this.deps.pricing.priceToKeep(
-        cartPricingRequest(prospective),
-        pricingAt(versions),
-      );
-      await this.refuseUnsold(prospective, lines.catalog, result.priced);
-      known = { cart: prospective, ...result };
-    }
+    const known = await this.priceChange(prospective, lines.catalog, versions);
     const after = toRow(prospective);
     if (row && sameContent(row, after)) return this.answer(prospective, versions, known, row);
-    const written = row && (await this.writeIfUnchanged(row, prospective, after));
+    const written = row && (await this.fastPath.writeIfUnchanged(row, prospective, after));
     if (written) return this.answer(prospective, versions, known, written);
-    // the price was read after `versions`, so it may be kept under them with the cart's new revision
+    // the price was read after `versions`, so it may be remembered under them with the cart's new revision
     const changed = await this.change(owner, { create: true }, apply);
     return this.answer(changed, versions, known, toRow(changed));
   }
 
   /**
-   * The change made without reading the cart first: from the row this process last kept for the owner,
-   * priced at the versions kept with it, written only if, at the moment of writing, the row is still at
-   * that revision, the pricing versions are still those, and no visitor cart waits to merge into the
-   * member's; so the answer is exactly what a read would have given. Undefined when any of that fails,
-   * or the change is refused or changes nothing: the caller then reads the cart and decides afresh.
+   * The changed cart priced, when the change adds catalog lines (undefined otherwise): refused when
+   * pricing finds no product for one of them.
    */
-  private async changeFromKept(
-    owner: CartOwner,
-    kept: { row: CartRow; versions: PricingVersions; read: StoredCart | undefined },
-    lines: NewLines,
-    apply: (cart: StoredCart) => void,
-  ): Promise<string | undefined> {
-    const prospective = kept.read ? copyOf(kept.read) : fromRow(kept.row);
-    apply(prospective);
-    const after = toRow(prospective);
-    if (sameContent(kept.row, after)) return undefined;
-    let known: KnownPrice | undefined;
-    if (lines.catalog.length > 0) {
-      const result = await this.deps.pricing.priceToKeep(
-        cartPricingRequest(prospective),
-        pricingAt(kept.versions),
-      );
-      if (unsoldLines(prospective, lines.catalog, result.priced).length > 0) return undefined;
-      known = { cart: prospective, ...result };
-    }
-    const written = await this.writeIfUnchanged(kept.row, prospective, after, {
-      versions: kept.versions,
-      // a member's visitor cart may wait to merge; a visitor's own cart is the only one of its key
-      waitingKey: owner.kind === 'member' ? visitorKey(owner.visitorId) : undefined,
-    });
-    return written && this.answer(prospective, kept.versions, known, written);
-  }
-
-  /**
-   * Writes `cart`, the owner's row `read` and then changed (`content`: `toRow` of the change, taken
-   * over as the row written), if the row still holds the revision read: one short transaction (or a
-   * part of a shared one) of an update and its event, nothing read again. With `still`, also only if
-   * the pricing versions are still those and no visitor cart waits to merge (`waitingKey`, for a
-   * member). Answers the row as written; undefined when it was not, as another call changed or
-   * deleted the cart meanwhile: the caller then applies its change under the row's lock.
-   */
-  private async writeIfUnchanged(
-    read: CartRow,
+  private async priceChange(
     cart: StoredCart,
-    content: CartRow,
-    still?: { versions: PricingVersions; waitingKey: string | undefined },
-  ): Promise<CartRow | undefined> {
-    const revision = Number(read.revision);
-    cart.revision = revision + 1;
-    cart.updatedAt = nowIso();
-    // `content` is the caller's to give: it becomes the row as written, not copied (every copy of a
-    // row's fourteen columns is a cost on every cart change's path)
-    const row = content;
-    row.revision = cart.revision;
-    row.updated_at = cart.updatedAt;
-    // Object.assign, not `{ ...row, readRevision }`: Node 20's V8 adds properties after a leading
-    // spread slowly (~0.4 µs each)
-    const values = Object.assign({}, row, { readRevision: revision });
-    let statement: CompiledQuery;
-    if (!still) statement = writeAtRevision.query(this.db, values);
-    else {
-      const versioned = Object.assign(values, {
-        catalogVersion: still.versions.catalog,
-        settingsVersion: still.versions.settings,
-      });
-      statement = still.waitingKey
-        ? writeStill.query(this.db, Object.assign(versioned, { waitingKey: still.waitingKey }))
-        : writeAtVersions.query(this.db, versioned);
-    }
-    return this.sharedCommits.run({
-      statement,
-      outcome: (changed) =>
-        changed === 0
-          ? { value: undefined, events: [] }
-          : { value: row, events: [cartEvent('updated', cart, row.lines)] },
-    });
+    added: StoredLine[],
+    versions: PricingVersions | null,
+  ): Promise<KnownPrice | undefined> {
+    if (added.length === 0) return undefined;
+    const result = await this.deps.pricing.priceToKeep(cartPricingRequest(cart), pricingAt(versions));
+    await this.refuseUnsold(cart, added, result.priced);
+    return { cart, ...result };
   }
 
   /**
@@ -728,23 +548,11 @@ export class CartService {
     return this.deps.pricing.price(cartPricingRequest(cart));
   }
 
-  /**
-   * `{"cart": ...}` as JSON text, each line item's text as pricing keeps it (`pushLineItemJson`): most of a
-   * changed cart's lines are as they were, and their text is most of the answer.
-   */
-  private answerJson(cart: StoredCart, priced: Priced): string {
-    const items: string[] = [];
-    for (const [index, item] of priced.lineItems.entries()) {
-      if (index > 0) items.push(',');
-      pushLineItemJson(items, item, priced.lineItemTexts[index]);
-    }
-    return withLines(JSON.stringify({ cart: this.wire(cart, priced, []) }), items);
-  }
-
-  private wire(cart: StoredCart, priced: Priced, lineItems = priced.lineItems): Cart {
+  /** The cart as the wire shows it (the route writes `{"cart": ...}`). */
+  private wire(cart: StoredCart, priced: Priced): Cart {
     return {
       id: cart.id,
-      lineItems,
+      lineItems: priced.lineItems,
       buyerNote: cart.buyerNote,
       buyerInfo: cart.memberId ? { memberId: cart.memberId } : { visitorId: cart.visitorId },
       currency: priced.currency,
@@ -761,14 +569,7 @@ export class CartService {
   }
 }
 
-const EMPTY_LINES = '"lineItems":[]';
-
 // ---- the cart's own rules, on a stored cart ----
-
-const ownerKeys = (owner: CartOwner): string[] =>
-  owner.kind === 'member'
-    ? [memberKey(owner.memberId), visitorKey(owner.visitorId)]
-    : [visitorKey(owner.visitorId)];
 
 function permissionDenied(field: string): DomainError {
   return applicationError(
@@ -868,190 +669,6 @@ function newCart(owner: CartOwner, now: string): StoredCart {
     createdAt: now,
     updatedAt: now,
   };
-}
-
-/**
- * A change's own copy of a cart read before: a change replaces the cart's fields and alters its lines
- * (a quantity, a custom line's quantity) in place, so those are copied; references and overrides are
- * never altered, and are shared.
- */
-function copyOf(cart: StoredCart): StoredCart {
-  const lines = cart.lines.map((line) =>
-    line.custom ? Object.assign({}, line, { custom: { ...line.custom } }) : { ...line },
-  );
-  return Object.assign({}, cart, { lines });
-}
-
-function fromRow(row: CartRow): StoredCart {
-  return {
-    id: row.id,
-    ownerKey: row.owner_key,
-    visitorId: row.visitor_id,
-    memberId: row.member_id,
-    lines: JSON.parse(row.lines) as StoredLine[],
-    couponCode: row.coupon_code,
-    merchantDiscounts: JSON.parse(row.merchant_discounts) as MerchantDiscountInput[],
-    buyerNote: row.buyer_note,
-    contactInfo: row.contact_info ? (JSON.parse(row.contact_info) as AddressWithContact) : null,
-    selectedShippingOption: row.selected_shipping_option
-      ? (JSON.parse(row.selected_shipping_option) as SelectedShippingOption)
-      : null,
-    checkoutId: row.checkout_id,
-    revision: Number(row.revision),
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-  };
-}
-
-function toRow(cart: StoredCart): CartRow {
-  return {
-    id: cart.id,
-    owner_key: cart.ownerKey,
-    visitor_id: cart.visitorId,
-    member_id: cart.memberId,
-    lines: storedLinesJson(cart.lines),
-    coupon_code: cart.couponCode,
-    merchant_discounts: JSON.stringify(cart.merchantDiscounts),
-    buyer_note: cart.buyerNote,
-    contact_info: cart.contactInfo ? JSON.stringify(cart.contactInfo) : null,
-    selected_shipping_option: cart.selectedShippingOption
-      ? JSON.stringify(cart.selectedShippingOption)
-      : null,
-    checkout_id: cart.checkoutId,
-    revision: cart.revision,
-    created_at: cart.createdAt,
-    updated_at: cart.updatedAt,
-  };
-}
-
-/** What a cart change may set: everything but whose cart it is, its id and when it was made. */
-type CartContent = Omit<CartRow, 'id' | 'owner_key' | 'visitor_id' | 'member_id' | 'created_at'>;
-
-/**
- * The columns a change to the cart's content writes: not whose cart it is nor its id, which SQLite
- * would otherwise write into their unique indexes again (two more pages each commit).
- */
-const CONTENT_COLUMNS = [
-  'lines',
-  'coupon_code',
-  'merchant_discounts',
-  'buyer_note',
-  'contact_info',
-  'selected_shipping_option',
-  'checkout_id',
-  'revision',
-  'updated_at',
-] as const satisfies ReadonlyArray<keyof CartContent>;
-
-function contentOf(cart: StoredCart): CartContent {
-  return contentColumns(toRow(cart));
-}
-
-function contentColumns(row: CartContent): CartContent {
-  return Object.fromEntries(CONTENT_COLUMNS.map((column) => [column, row[column]])) as CartContent;
-}
-
-/** Whether two cart rows hold the same content (what the shopper chose), whatever their revisions. */
-function sameContent(a: CartRow, b: CartRow): boolean {
-  for (const column of CONTENT_COLUMNS) {
-    if (column !== 'revision' && column !== 'updated_at' && a[column] !== b[column]) return false;
-  }
-  return true;
-}
-
-type RevisionWrite = CartContent & { id: string; readRevision: number };
-
-/** The write of `writeIfUnchanged`: the content, if the row is still at the revision read. */
-const writeAtRevision = new CompiledStatement<RevisionWrite>(
-  [...CONTENT_COLUMNS, 'id', 'readRevision'],
-  (db, values) =>
-    db
-      .updateTable('carts')
-      .set(contentColumns(values))
-      .where('id', '=', values.id)
-      .where('revision', '=', values.readRevision),
-);
-
-type VersionedWrite = RevisionWrite & { catalogVersion: number; settingsVersion: number };
-
-/** As `writeAtRevision`, and only while the pricing versions are those the change was priced at. */
-const atVersions = (db: Parameters<typeof writeAtRevision.query>[0], values: VersionedWrite) =>
-  db
-    .updateTable('carts')
-    .set(contentColumns(values))
-    .where('id', '=', values.id)
-    .where('revision', '=', values.readRevision)
-    .where(catalogVersionNow(), '=', values.catalogVersion)
-    .where(settingsVersionNow(), '=', values.settingsVersion);
-
-const VERSIONED_NAMES = [
-  ...CONTENT_COLUMNS,
-  'id',
-  'readRevision',
-  'catalogVersion',
-  'settingsVersion',
-] as const;
-
-/** A visitor's change: nothing can wait to merge into a visitor's cart. */
-const writeAtVersions = new CompiledStatement<VersionedWrite>(VERSIONED_NAMES, atVersions);
-
-/**
- * A member's change: as `writeAtVersions`, and only while no visitor cart other than this one is
- * `waitingKey`'s (the member's visitor cart, still to merge).
- */
-const writeStill = new CompiledStatement<VersionedWrite & { waitingKey: string }>(
-  [...VERSIONED_NAMES, 'waitingKey'],
-  (db, values) =>
-    atVersions(db, values).where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('carts as waiting')
-            .select('waiting.id')
-            .where('waiting.owner_key', '=', values.waitingKey)
-            .where('waiting.member_id', 'is', null)
-            .where('waiting.id', '<>', values.id),
-        ),
-      ),
-    ),
-);
-
-/** The stored cart as events carry it: what the shopper chose, without prices. */
-function summary(cart: StoredCart, lineItems: unknown = cart.lines): Record<string, unknown> {
-  return {
-    id: cart.id,
-    lineItems,
-    buyerInfo: cart.memberId ? { memberId: cart.memberId } : { visitorId: cart.visitorId },
-    couponCode: cart.couponCode,
-    merchantDiscounts: cart.merchantDiscounts,
-    buyerNote: cart.buyerNote,
-    checkoutId: cart.checkoutId,
-    createdDate: cart.createdAt,
-    updatedDate: cart.updatedAt,
-  };
-}
-
-/** `linesJson`: the cart's lines as the row holds them, when written already (serialised once for both). */
-function cartEvent(
-  slug: 'created' | 'updated' | 'deleted',
-  cart: StoredCart,
-  linesJson?: string,
-): DomainEvent {
-  const payload =
-    linesJson === undefined
-      ? { cart: summary(cart) }
-      : withLines(JSON.stringify({ cart: summary(cart, []) }), [linesJson.slice(1, -1)]);
-  return { entity: 'cart', slug, entityId: cart.id, payload };
-}
-
-/**
- * `json` with `inside` (the pieces of an array's inside, as JSON text) put into its first
- * `"lineItems":[]`, which must come after nothing but an id (a JSON string holds no unescaped quote,
- * so it cannot hold the marker).
- */
-function withLines(json: string, inside: string[]): string {
-  const at = json.indexOf(EMPTY_LINES) + EMPTY_LINES.length - 1;
-  // joined once, not concatenated: one flat string, where `+` makes a rope each later write flattens again
-  return [json.slice(0, at), ...inside, json.slice(at)].join('');
 }
 
 async function deleteCart(trx: Transaction<Tables>, cartId: string): Promise<void> {

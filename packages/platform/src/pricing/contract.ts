@@ -55,14 +55,6 @@ export interface PricingRequest {
   now?: Date;
 }
 
-/**
- * A line item's JSON text, kept with the line pricing resolved it as: whole, in pieces to be joined
- * (the same line in another quantity), or not made yet. Shared by every price a kept line is part of.
- */
-export interface LineItemText {
-  json: string | readonly string[] | undefined;
-}
-
 /** A priced cart or checkout: every wire piece a cart, a checkout, estimate-totals and an order need. */
 export interface Priced {
   currency: string;
@@ -70,8 +62,6 @@ export interface Priced {
   taxIncludedInPrices: boolean;
   /** Wire line items: catalog name, image, description lines, prices, availability, physical properties. */
   lineItems: LineItem[];
-  /** Per line item, where its JSON text is kept once made (`pushLineItemJson`). */
-  lineItemTexts: LineItemText[];
   /** Per line: `pricesBreakdown` (price, lineItemPrice, totalDiscount, totalPriceBeforeTax/AfterTax, taxDetails). */
   calculatedLineItems: CalculatedLineItem[];
   priceSummary: PriceSummary;

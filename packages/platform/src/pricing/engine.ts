@@ -323,7 +323,6 @@ function priceAnswer(input: {
       weightUnit: settings.store.weightUnit,
       taxIncludedInPrices: included,
       lineItems,
-      lineItemTexts: lines.map((line) => line.text),
       appliedDiscounts: appliedDiscounts(input.discounts),
       ...(Object.keys(errors).length > 0 ? { calculationErrors: errors } : {}),
       membershipOptions: {

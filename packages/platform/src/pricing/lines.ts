@@ -5,13 +5,11 @@ import {
   type ItemAvailabilityInfo,
   type LineItem,
   type MediaItem,
-  type MultiCurrencyPrice,
   STORES_APP_ID,
 } from '@cartwheel/sdk';
 import { type ProductRecord, type VariantRecord, variantNamedBy } from '../catalog/model.ts';
 import { linkTo } from '../shared/public-links.ts';
-import { flat, hasExactly } from '../shared/text.ts';
-import type { LineItemText, StoredLine } from './contract.ts';
+import type { StoredLine } from './contract.ts';
 import { Big, type Currency, decimal, maxBig } from './money.ts';
 
 /** What pricing needs of one product (CatalogService.pricingFacts). */
@@ -42,17 +40,15 @@ export interface ResolvedLine {
   /** Per unit, in the store's weight unit. */
   unitWeight: Big;
   shippable: boolean;
-  /** Where the item's JSON text is kept once made. */
-  text: LineItemText;
 }
 
 const ZERO = new Big(0);
 
-/** The most catalog lines one process keeps resolved (an item and its text: about 4 KB each). */
-const KEPT_LINES = 4096;
+/** The most catalog lines one process remembers resolved (an item: about 2 KB each). */
+const MAX_RESOLVED_LINES = 4096;
 
 /** A line as it was resolved: what its item depends on besides the product and the currency. */
-interface KeptLine {
+interface ResolvedEntry {
   quantity: number;
   appId: string | undefined;
   catalogItemId: string | undefined;
@@ -63,8 +59,6 @@ interface KeptLine {
   resolved: ResolvedLine;
   /** How the item's availability follows its quantity (the variant's stock). */
   stock: (quantity: number) => ItemAvailabilityInfo;
-  /** The item's JSON text around the parts a quantity changes (`BY_QUANTITY`), made when first needed. */
-  textAround?: string[];
   /**
    * An unfrozen copy of the item, never handed out, that the item in another quantity is copied
    * from: V8 copies a frozen object key by key, an ordinary one at once.
@@ -72,58 +66,56 @@ interface KeptLine {
   template?: LineItem;
 }
 
-/** The parts of a catalog line's item that its quantity decides; everything else is the product's. */
-const BY_QUANTITY = ['quantity', 'availability', 'lineItemPrice'] as const;
-
 /**
- * Resolves stored lines against the catalog, keeping the catalog lines it resolved: a catalog line's
- * item and prices depend only on the line itself, the product's facts and the currency, never on the
- * rest of the cart (discounts, shipping and tax are the engine's, on the cart as a whole). A cart
- * changed in one line so resolves that line again, and the items of the others keep their JSON text
- * (`ResolvedLine.text`). Facts are one object per product per catalog version (CatalogService's
- * `pricingFacts`), so after a catalog change, which moves the version, nothing kept is used. A kept
- * item is shared by every price that uses it: its parts are never changed. The item first resolved
- * for a line is frozen, so code that would change an item fails at once, in every test that prices a
- * line; the same item in another quantity is not (freezing it was a fifth of a cart change's pricing).
+ * Resolves stored lines against the catalog, remembering the catalog lines it resolved: a catalog
+ * line's item and prices depend only on the line itself, the product's facts and the currency, never
+ * on the rest of the cart (discounts, shipping and tax are the engine's, on the cart as a whole). A
+ * cart changed in one line so resolves that line again, and reuses the items of the others. Facts
+ * are one object per product per catalog version (CatalogService's `pricingFacts`), so after a
+ * catalog change, which moves the version, nothing remembered is used. A remembered item is shared
+ * by every price that uses it: its parts are never changed. The item first resolved for a line is
+ * frozen, so code that would change an item fails at once, in every test that prices a line; the
+ * same item in another quantity is not (freezing it was a fifth of a cart change's pricing).
  */
 export class LineResolver {
-  private kept = new WeakMap<ProductFacts, Map<string, KeptLine>>();
-  private keptCount = 0;
+  /** Per product's facts (one object per catalog version), each line id's resolved line. */
+  private resolvedByFacts = new WeakMap<ProductFacts, Map<string, ResolvedEntry>>();
+  private resolvedCount = 0;
 
   resolve(line: StoredLine, facts: ReadonlyMap<string, ProductFacts>, currency: Currency): ResolvedLine {
     if (line.custom) return resolveCustomLine(line, currency);
     const fact = factOf(line, facts);
     if (!fact) return resolveCatalogLine(line, undefined, currency).resolved;
-    let byId = this.kept.get(fact);
-    const kept = byId?.get(line.id);
+    let byId = this.resolvedByFacts.get(fact);
+    const remembered = byId?.get(line.id);
     const rest = restOf(line);
     if (
-      kept &&
-      kept.currency === currency &&
-      kept.appId === line.catalogReference?.appId &&
-      kept.catalogItemId === line.catalogReference?.catalogItemId &&
-      kept.chosenVariantId === line.chosenVariantId &&
-      kept.rest === rest
+      remembered &&
+      remembered.currency === currency &&
+      remembered.appId === line.catalogReference?.appId &&
+      remembered.catalogItemId === line.catalogReference?.catalogItemId &&
+      remembered.chosenVariantId === line.chosenVariantId &&
+      remembered.rest === rest
     ) {
-      if (kept.quantity === line.quantity) return kept.resolved;
+      if (remembered.quantity === line.quantity) return remembered.resolved;
       // the same item in another quantity (the commonest change of a cart): only its quantity's parts move
-      kept.quantity = line.quantity;
-      kept.resolved = inQuantity(kept, line.quantity, currency);
-      return kept.resolved;
+      remembered.quantity = line.quantity;
+      remembered.resolved = inQuantity(remembered, line.quantity, currency);
+      return remembered.resolved;
     }
     const { resolved, stock } = resolveCatalogLine(line, fact, currency);
     Object.freeze(resolved.lineItem);
-    if (this.keptCount >= KEPT_LINES) {
+    if (this.resolvedCount >= MAX_RESOLVED_LINES) {
       // full: start again (a shop's active carts fill it back within moments)
-      this.kept = new WeakMap();
-      this.keptCount = 0;
+      this.resolvedByFacts = new WeakMap();
+      this.resolvedCount = 0;
       byId = undefined;
     }
     if (!byId) {
       byId = new Map();
-      this.kept.set(fact, byId);
+      this.resolvedByFacts.set(fact, byId);
     }
-    if (!byId.has(line.id)) this.keptCount++;
+    if (!byId.has(line.id)) this.resolvedCount++;
     byId.set(line.id, {
       quantity: line.quantity,
       appId: line.catalogReference?.appId,
@@ -139,90 +131,26 @@ export class LineResolver {
 }
 
 /**
- * `kept`'s item in `quantity`: the kept item with its quantity, availability and line price replaced,
- * and its JSON text made from the kept text around those three parts (`ResolvedLine.text`), so the
- * product's part of the item is neither built nor serialised again.
+ * `remembered`'s item in `quantity`: the remembered item with its quantity, availability and line price replaced,
+ * so the product's part of the item is not built again.
  */
-function inQuantity(kept: KeptLine, quantity: number, currency: Currency): ResolvedLine {
-  const before = kept.resolved;
-  const availability = kept.stock(quantity);
+function inQuantity(remembered: ResolvedEntry, quantity: number, currency: Currency): ResolvedLine {
+  const before = remembered.resolved;
+  const availability = remembered.stock(quantity);
   const amount = before.unitPrice.times(quantity);
-  const lineItemPrice = currency.price(amount);
-  // a copy with three values replaced keeps the kept item's key order, so its text and the new item's
-  // agree; set one by one, as an object literal that spreads and then names more keys is slow on Node 20
-  kept.template ??= { ...before.lineItem };
-  const item = { ...kept.template };
+  // a copy with three values replaced keeps the item's key order (the wire answer's); set one by one,
+  // as an object literal that spreads and then names more keys is slow on Node 20
+  remembered.template ??= { ...before.lineItem };
+  const item = { ...remembered.template };
   item.quantity = quantity;
   item.availability = availability;
-  item.lineItemPrice = lineItemPrice;
-  kept.textAround ??= textAround(before.lineItem);
-  const [head, afterQuantity, afterAvailability, tail] = kept.textAround as [string, string, string, string];
-  const text: LineItemText = {
-    json: [
-      head,
-      JSON.stringify(quantity),
-      afterQuantity,
-      availabilityJson(availability),
-      afterAvailability,
-      priceJson(lineItemPrice),
-      tail,
-    ],
-  };
+  item.lineItemPrice = currency.price(amount);
   const resolved = { ...before };
   resolved.quantity = quantity;
   resolved.lineItem = item;
-  resolved.text = text;
   resolved.amount = amount;
   resolved.counted = isCounted(availability);
   return resolved;
-}
-
-/**
- * A price as `Currency.price` makes it, as JSON.stringify writes it: its four strings written out, as
- * stringifying the small object itself took several times longer on Node 20.
- */
-function priceJson(price: MultiCurrencyPrice): string {
-  return `{"amount":${JSON.stringify(price.amount)},"convertedAmount":${JSON.stringify(price.convertedAmount)},"formattedAmount":${JSON.stringify(price.formattedAmount)},"formattedConvertedAmount":${JSON.stringify(price.formattedConvertedAmount)}}`;
-}
-
-/** An availability as `stockOf` makes it (`{status, quantityAvailable}`), as JSON.stringify writes it. */
-function availabilityJson(availability: ItemAvailabilityInfo): string {
-  const { status, quantityAvailable } = availability;
-  return hasExactly(availability, AVAILABILITY_KEYS) &&
-    typeof status === 'string' &&
-    (quantityAvailable === null ||
-      (typeof quantityAvailable === 'number' && Number.isFinite(quantityAvailable)))
-    ? `{"status":${JSON.stringify(status)},"quantityAvailable":${quantityAvailable}}`
-    : JSON.stringify(availability);
-}
-
-const AVAILABILITY_KEYS = ['status', 'quantityAvailable'];
-
-/**
- * `item`'s JSON text cut at the values of `BY_QUANTITY`, which the item holds in that order: the text
- * is the pieces with those values' texts between them. Each member is written as JSON.stringify
- * writes it (a member whose value it leaves out, such as an undefined image, is left out).
- */
-function textAround(item: LineItem): string[] {
-  const pieces: string[] = [];
-  let piece = '{';
-  let first = true;
-  for (const [key, value] of Object.entries(item)) {
-    const member = JSON.stringify({ [key]: value }).slice(1, -1);
-    if ((BY_QUANTITY as readonly string[]).includes(key)) {
-      if (key !== BY_QUANTITY[pieces.length]) throw new Error(`a line item holds ${key} out of its order`);
-      pieces.push(`${piece}${first ? '' : ','}${JSON.stringify(key)}:`);
-      piece = '';
-      first = false;
-    } else if (member !== '') {
-      piece += `${first ? '' : ','}${member}`;
-      first = false;
-    }
-  }
-  pieces.push(`${piece}}`);
-  if (pieces.length !== BY_QUANTITY.length + 1)
-    throw new Error('a line item lacks a part its quantity decides');
-  return pieces.map(flat);
 }
 
 const isCounted = (availability: ItemAvailabilityInfo) =>
@@ -234,28 +162,6 @@ function restOf(line: StoredLine): string | undefined {
   return options == null && line.catalogOverrideFields == null
     ? undefined
     : JSON.stringify([options ?? null, line.catalogOverrideFields ?? null]);
-}
-
-/**
- * Appends `JSON.stringify(item)` to `pieces`, as one text or several to be joined, from the text kept
- * in `text` (made and kept there first if need be): serialising line items is most of writing a
- * cart's answer, and most of a changed cart's lines are as they were.
- */
-export function pushLineItemJson(pieces: string[], item: LineItem, text?: LineItemText): void {
-  if (text === undefined) {
-    pieces.push(JSON.stringify(item));
-    return;
-  }
-  text.json ??= JSON.stringify(item);
-  if (typeof text.json === 'string') pieces.push(text.json);
-  else for (const piece of text.json) pieces.push(piece);
-}
-
-/** `JSON.stringify(item)`, from the text kept for it when there is one (`pushLineItemJson`). */
-export function lineItemJson(item: LineItem, text?: LineItemText): string {
-  const pieces: string[] = [];
-  pushLineItemJson(pieces, item, text);
-  return pieces.join('');
 }
 
 /** The product a catalog line names, when it is a stores product the catalog read. */
@@ -324,7 +230,6 @@ function resolveCatalogLine(
     collectionIds: fact.collectionIds,
     unitWeight: new Big(weight),
     shippable,
-    text: { json: undefined },
   };
   return { resolved, stock: (quantity) => stockOf(record, variant, quantity) };
 }
@@ -371,7 +276,6 @@ function resolveCustomLine(line: StoredLine, currency: Currency): ResolvedLine {
     collectionIds: [],
     unitWeight: new Big(weight),
     shippable,
-    text: { json: undefined },
   };
 }
 
@@ -401,7 +305,6 @@ function notFoundLine(line: StoredLine, name: string, currency: Currency): Resol
     collectionIds: [],
     unitWeight: ZERO,
     shippable: false,
-    text: { json: undefined },
   };
 }
 
