@@ -1,19 +1,8 @@
-import fs from 'node:fs';
-import { configFromEnv } from '../packages/platform/src/config.ts';
-import { openServices } from '../packages/platform/src/platform.ts';
-import { seedMillionOrders } from './support/million-orders.ts';
-import { adminQuery, databaseUrl as postgresDatabaseUrl, query } from './support/postgres.ts';
-import {
-  BENCH_ADMIN_API_KEY,
-  BENCH_CLIENT_ID,
-  BENCH_PUBLIC_URL,
-  type RunningServer,
-  startPlatformProcess,
-  tempDir,
-} from './support/processes.ts';
+import { type Dialect, orderBook, orderBookSize } from './support/order-book.ts';
+import { BENCH_ADMIN_API_KEY, type RunningServer, startPlatformProcess } from './support/processes.ts';
 import { percentile } from './support/stats.ts';
 
-export type Dialect = 'sqlite' | 'postgres';
+export type { Dialect };
 
 export interface OrderSearchResult {
   dialect: Dialect;
@@ -27,10 +16,7 @@ export interface OrderSearchResult {
 
 /** The issue's target for every documented filter's p99. */
 export const ORDER_SEARCH_TARGET_MS = 50;
-const BENCH_DATABASE = 'cartwheel_bench_order_search';
 const DAY_MS = 86_400_000;
-/** The issue's order book: a million orders; `CARTWHEEL_BENCH_ORDERS` lowers it for a quick look. */
-const ORDERS = Number(process.env.CARTWHEEL_BENCH_ORDERS ?? 1_000_000);
 
 /**
  * `searchOrders` latency with a large order book: the orders are written straight into the tables by
@@ -41,19 +27,12 @@ export async function measureOrderSearch(
   dialect: Dialect,
   options: { quick: boolean },
 ): Promise<OrderSearchResult> {
-  const orders = options.quick ? 2_000 : ORDERS;
   const notes: string[] = [];
-  const dataDir = tempDir('cartwheel-bench-orders-search-');
-  let databaseUrl: string | undefined;
-  if (dialect === 'postgres') {
-    await adminQuery(`DROP DATABASE IF EXISTS ${BENCH_DATABASE} WITH (FORCE)`);
-    await adminQuery(`CREATE DATABASE ${BENCH_DATABASE}`);
-    databaseUrl = postgresDatabaseUrl(BENCH_DATABASE);
-  }
-  const newest = Date.UTC(2026, 10, 1);
-  const seeded = await buildOrders({ dataDir, databaseUrl, orders, newest });
+  // the run's book on this dialect, seeded once and shared with the back office table's bench
+  const { dataDir, databaseUrl, seeded } = await orderBook(dialect, orderBookSize(options.quick));
+  const orders = seeded.count;
+  const newest = seeded.newest;
   const buildSeconds = seeded.seconds;
-  if (databaseUrl) await query(databaseUrl, 'VACUUM ANALYZE');
 
   let platform: RunningServer | undefined;
   try {
@@ -104,34 +83,5 @@ export async function measureOrderSearch(
     return { dialect, orders, buildSeconds, byFilter, failures, notes };
   } finally {
     await platform?.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-    if (dialect === 'postgres') await adminQuery(`DROP DATABASE IF EXISTS ${BENCH_DATABASE} WITH (FORCE)`);
-  }
-}
-
-/** The order book, written by the seeding helper into a database the platform's migrations made. */
-async function buildOrders(options: {
-  dataDir: string;
-  databaseUrl?: string | undefined;
-  orders: number;
-  newest: number;
-}) {
-  const opened = await openServices({
-    ...configFromEnv({
-      PORT: '0',
-      HOST: '127.0.0.1',
-      PUBLIC_URL: BENCH_PUBLIC_URL,
-      DATA_DIR: options.dataDir,
-      LOG_LEVEL: 'silent',
-      CARTWHEEL_ADMIN_API_KEY: BENCH_ADMIN_API_KEY,
-      CARTWHEEL_DEMO_CLIENT_ID: BENCH_CLIENT_ID,
-      CARTWHEEL_SEED_DEMO: 'false',
-    }),
-    databaseUrl: options.databaseUrl,
-  });
-  try {
-    return await seedMillionOrders(opened.services.database, options.orders, { newest: options.newest });
-  } finally {
-    await opened.close();
   }
 }

@@ -7,16 +7,22 @@ import os from 'node:os';
 import path from 'node:path';
 import { type AppSize, measureAppSize } from './app-size.ts';
 import { type AuthResult, BURST_CALLS, measureAuth } from './auth.ts';
+import { type BackofficeTableResult, measureBackofficeTable } from './backoffice-table.ts';
 import { type CommerceResult, measureCart, measureOrders, type OrdersFigure } from './commerce.ts';
 import { measureOrderSearch, ORDER_SEARCH_TARGET_MS, type OrderSearchResult } from './order-search.ts';
 import { measureRefunds, type RefundsFigure } from './refunds.ts';
 import { type Dialect, measureScaleApart, type ScaleResult, TARGET_MS } from './scale.ts';
 import { measureSdkSize, type SdkSizeResult } from './sdk-size.ts';
+import { releaseOrderBook } from './support/order-book.ts';
 import { RESULTS_DIR } from './support/paths.ts';
 import { measureThroughput, type ThroughputResult } from './throughput.ts';
 
 const quick = process.argv.includes('--quick');
-const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
+/** `--only=name` or `--only=a,b`: the sections to run (the others are skipped). */
+const only = process.argv
+  .find((arg) => arg.startsWith('--only='))
+  ?.slice('--only='.length)
+  .split(',');
 
 interface Row {
   figure: string;
@@ -42,6 +48,7 @@ interface Results {
   refunds: RefundsFigure[];
   scale: ScaleResult[];
   orderSearch: OrderSearchResult[];
+  backofficeTable: BackofficeTableResult[];
   rows: Row[];
   notes: string[];
   errors: Record<string, string>;
@@ -57,13 +64,14 @@ const results: Results = {
   refunds: [],
   scale: [],
   orderSearch: [],
+  backofficeTable: [],
   rows: [],
   notes: [],
   errors: {},
 };
 
 async function section(name: string, run: () => Promise<void>): Promise<void> {
-  if (only && only !== name) return;
+  if (only && !only.includes(name)) return;
   process.stderr.write(`bench: ${name}${quick ? ' (quick)' : ''}...\n`);
   const sectionStarted = performance.now();
   try {
@@ -301,6 +309,7 @@ for (const dialect of ['sqlite', 'postgres'] as Dialect[]) {
   });
 }
 
+// the two read the same order book per dialect: seeded once, then deleted before the next dialect's
 for (const dialect of ['sqlite', 'postgres'] as Dialect[]) {
   await section(`order-search-${dialect}`, async () => {
     const search = await measureOrderSearch(dialect, { quick });
@@ -322,6 +331,36 @@ for (const dialect of ['sqlite', 'postgres'] as Dialect[]) {
       });
     }
     results.notes.push(...search.notes.map((note) => `Order search ${dialect}: ${note}`));
+  });
+
+  await section(`backoffice-table-${dialect}`, async () => {
+    const table = await measureBackofficeTable(dialect, { quick });
+    results.backofficeTable.push(table);
+    const count = `${table.orders.toLocaleString('en')} orders`;
+    for (const [mode, backOffice, storefront] of [
+      ['cold', table.backOffice.coldMedianMs, table.storefront.coldMedianMs],
+      ['warm', table.backOffice.warmMedianMs, table.storefront.warmMedianMs],
+    ] as const) {
+      results.rows.push({
+        figure: `Back office orders table, 50 rows shown, ${dialect}, ${count}, ${mode}, median`,
+        cartwheel: ms(backOffice),
+        baseline: `${ms(storefront)} storefront, first page of products`,
+        ratio: `${(backOffice / storefront).toFixed(2)}x`,
+        target: 'info',
+        verdict: table.failures > 0 || !Number.isFinite(backOffice / storefront) ? 'void' : 'info',
+      });
+    }
+    const list = (samples: number[]) => samples.map((sample) => sample.toFixed(0)).join(', ');
+    results.notes.push(
+      `Back office table ${dialect}: cold ms, back office ${list(table.backOffice.coldMs)};` +
+        ` storefront ${list(table.storefront.coldMs)}. Warm ms, back office ${list(table.backOffice.warmMs)};` +
+        ` storefront ${list(table.storefront.warmMs)}.`,
+      ...table.notes.map((note) => `Back office table ${dialect}: ${note}`),
+    );
+  });
+
+  await releaseOrderBook(dialect).catch((error) => {
+    process.stderr.write(`bench: could not delete the ${dialect} order book: ${error}\n`);
   });
 }
 

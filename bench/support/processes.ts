@@ -47,6 +47,11 @@ export async function startPlatformProcess(options: {
   dataDir: string;
   databaseUrl?: string;
   seedDemo?: boolean;
+  /**
+   * `PUBLIC_URL` the address it listens on rather than `BENCH_PUBLIC_URL`, so the links it answers
+   * with (the demo products' pictures) load in a browser.
+   */
+  ownPublicUrl?: boolean;
   /** Extra environment, e.g. `CARTWHEEL_CATALOG_CACHE_MS: '0'` to measure the database path itself. */
   env?: Record<string, string>;
   /** Extra Node.js flags, e.g. `--cpu-prof` to see where a figure's time goes. */
@@ -60,7 +65,7 @@ export async function startPlatformProcess(options: {
       ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',
-      PUBLIC_URL: BENCH_PUBLIC_URL,
+      PUBLIC_URL: options.ownPublicUrl ? `http://127.0.0.1:${port}` : BENCH_PUBLIC_URL,
       DATA_DIR: options.dataDir,
       DATABASE_URL: options.databaseUrl ?? '',
       LOG_LEVEL: 'warn',
