@@ -9,6 +9,7 @@ import { type AppSize, measureAppSize } from './app-size.ts';
 import { type AuthResult, BURST_CALLS, measureAuth } from './auth.ts';
 import { type BackofficeTableResult, measureBackofficeTable } from './backoffice-table.ts';
 import { type CommerceResult, measureCart, measureOrders, type OrdersFigure } from './commerce.ts';
+import { measureOrderExport, type OrderExportResult } from './order-export.ts';
 import { measureOrderSearch, ORDER_SEARCH_TARGET_MS, type OrderSearchResult } from './order-search.ts';
 import { measureRefunds, type RefundsFigure } from './refunds.ts';
 import { type Dialect, measureScaleApart, type ScaleResult, TARGET_MS } from './scale.ts';
@@ -49,6 +50,7 @@ interface Results {
   scale: ScaleResult[];
   orderSearch: OrderSearchResult[];
   backofficeTable: BackofficeTableResult[];
+  orderExport: OrderExportResult[];
   rows: Row[];
   notes: string[];
   errors: Record<string, string>;
@@ -65,6 +67,7 @@ const results: Results = {
   scale: [],
   orderSearch: [],
   backofficeTable: [],
+  orderExport: [],
   rows: [],
   notes: [],
   errors: {},
@@ -356,6 +359,35 @@ for (const dialect of ['sqlite', 'postgres'] as Dialect[]) {
         ` storefront ${list(table.storefront.coldMs)}. Warm ms, back office ${list(table.backOffice.warmMs)};` +
         ` storefront ${list(table.storefront.warmMs)}.`,
       ...table.notes.map((note) => `Back office table ${dialect}: ${note}`),
+    );
+  });
+
+  await section(`order-export-${dialect}`, async () => {
+    const exported = await measureOrderExport(dialect, { quick });
+    results.orderExport.push(exported);
+    const count = `${exported.orders.toLocaleString('en')} orders`;
+    const whole = exported.failures === 0 && exported.lines === exported.orders + 1;
+    results.rows.push(
+      {
+        figure: `Orders CSV export, ${dialect}, ${count}, orders a second`,
+        cartwheel: `${Math.round(exported.orders / exported.seconds).toLocaleString('en')}/s`,
+        baseline: `${exported.seconds.toFixed(0)} s for the file, first byte ${ms(exported.firstByteMs)}`,
+        ratio: '-',
+        target: 'info',
+        verdict: whole ? 'info' : 'void',
+      },
+      {
+        figure: `Order search p99 while the export streams, ${dialect}, ${count}`,
+        cartwheel: `${ms(exported.during.p50Ms)} / ${ms(exported.during.p99Ms)}`,
+        baseline: `${ms(exported.alone.p50Ms)} / ${ms(exported.alone.p99Ms)} with no export`,
+        ratio: `${(exported.during.p99Ms / exported.alone.p99Ms).toFixed(2)}x`,
+        target: `p99 <= ${ORDER_SEARCH_TARGET_MS} ms`,
+        verdict: !whole ? 'void' : exported.during.p99Ms <= ORDER_SEARCH_TARGET_MS ? 'pass' : 'FAIL',
+      },
+    );
+    results.notes.push(
+      `Order export ${dialect}: ${exported.lines.toLocaleString('en')} CSV lines in ${exported.seconds.toFixed(1)} s; ` +
+        `${exported.during.requests} searches during it, as many after it.`,
     );
   });
 
