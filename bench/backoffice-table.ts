@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
+import { CHROMIUM } from '../e2e/support/chromium.ts';
 import { type Dialect, orderBook, orderBookSize } from './support/order-book.ts';
 import { REPO_ROOT } from './support/paths.ts';
 import { BENCH_ADMIN_API_KEY, type RunningServer, startPlatformProcess } from './support/processes.ts';
@@ -94,16 +95,7 @@ export async function measureBackofficeTable(
       // the demo products' pictures are links under the public address: the browser loads them
       ownPublicUrl: true,
     });
-    browser = await chromium.launch({
-      executablePath: '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--no-first-run',
-      ],
-    });
+    browser = await chromium.launch(CHROMIUM);
     const times = {
       backOffice: { cold: [] as number[], warm: [] as number[] },
       storefront: { cold: [] as number[], warm: [] as number[] },

@@ -1,4 +1,3 @@
-import { createRequire } from 'node:module';
 import type { Product } from '@cartwheel/sdk';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,6 +6,7 @@ import { admin, call, visitorToken } from '../packages/platform/test/catalog-htt
 import { placeOrder } from '../packages/platform/test/checkout-support.ts';
 import { uniqueEmail } from '../packages/platform/test/identity-client.ts';
 import type { TestPlatform } from '../packages/platform/test/support/platform.ts';
+import { seriousViolations } from './support/axe.ts';
 import { E2E_SUITE, eventually, newTestPage, TEST_TIMEOUT, type Viewport } from './support/browser.ts';
 import { adminClient, PASSWORD, SHOTS, startStoreInBrowser, stopStoreInBrowser } from './support/store.ts';
 import { addToCart, demoProducts, openProductPage } from './support/storefront.ts';
@@ -19,38 +19,8 @@ import { addToCart, demoProducts, openProductPage } from './support/storefront.t
  * test with what axe said and where.
  */
 
-const AXE_SOURCE: string = createRequire(import.meta.url)('axe-core').source;
-
 const LAPTOP: Viewport = { width: 1280, height: 900 };
 const PHONE: Viewport = { width: 390, height: 844 };
-
-interface Violation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: Array<{ target: unknown[]; failureSummary?: string }>;
-}
-
-/** axe's serious and critical violations on the page as it is now, each with where and why. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE_SOURCE });
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<any> } })
-      .axe;
-    const results = await axe.run(document, { resultTypes: ['violations'] });
-    return results.violations as Violation[];
-  });
-  return violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .flatMap((violation) =>
-      violation.nodes.map(
-        (node) =>
-          `${violation.id} (${violation.impact}) at ${JSON.stringify(node.target)}: ${violation.help}. ${
-            node.failureSummary ?? ''
-          }`,
-      ),
-    );
-}
 
 describe.each(['sqlite'] as const)(
   'accessibility of the three apps in Chromium on %s',

@@ -1,26 +1,11 @@
-import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { admin, call } from '../packages/platform/test/catalog-http.ts';
 import { placeOrder, shipToUs, stockedProduct } from '../packages/platform/test/checkout-support.ts';
 import { DIALECTS, type TestPlatform } from '../packages/platform/test/support/platform.ts';
+import { seriousViolations } from './support/axe.ts';
 import { E2E_SUITE, eventually, newTestPage, TEST_TIMEOUT } from './support/browser.ts';
 import { SHOTS, startStoreInBrowser, stopStoreInBrowser } from './support/store.ts';
-
-const AXE_SOURCE: string = createRequire(import.meta.url)('axe-core').source;
-
-/** axe's serious and critical violations on the page as it is now. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE_SOURCE });
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<any> } })
-      .axe;
-    const results = await axe.run(document, { resultTypes: ['violations'] });
-    return (results.violations as Array<{ id: string; impact: string; nodes: Array<{ target: unknown }> }>)
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map((violation) => `${violation.id} at ${JSON.stringify(violation.nodes.map((node) => node.target))}`);
-  });
-}
 
 /**
  * The back office's settings (/admin/settings) in Chromium against the built platform: the merchant

@@ -1,5 +1,6 @@
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { CHROMIUM } from './chromium.ts';
 
 /**
  * The one place the browser tests launch Chromium and say how long they wait.
@@ -24,17 +25,7 @@ export const E2E_SUITE = { timeout: TEST_TIMEOUT };
 
 /** Debian's Chromium, headless, without the background chatter that slows a loaded machine further. */
 export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-    ],
-    timeout: TEST_TIMEOUT,
-  });
+  return chromium.launch({ ...CHROMIUM, timeout: TEST_TIMEOUT });
 }
 
 export interface Viewport {

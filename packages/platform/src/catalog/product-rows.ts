@@ -85,11 +85,7 @@ export async function saveProduct(
     ribbon: record.ribbon,
     created_date: record.createdDate,
     last_updated: record.lastUpdated,
-    record: JSON.stringify(record),
-    doc: JSON.stringify(rendered.product),
-    doc_merchant: JSON.stringify(rendered.productMerchant),
-    variants_doc: JSON.stringify(rendered.variants),
-    variants_doc_merchant: JSON.stringify(rendered.variantsMerchant),
+    ...documentColumns(record, rendered),
   };
   const dialect = storage.dialect;
   if (!previous) {
@@ -136,6 +132,17 @@ export async function saveProduct(
   return { ...rendered.productMerchant, variants: rendered.variantsMerchant };
 }
 
+/** The product's record and its rendered documents, as the product row keeps them (JSON text). */
+function documentColumns(record: ProductRecord, rendered: ReturnType<typeof renderProduct>) {
+  return {
+    record: JSON.stringify(record),
+    doc: JSON.stringify(rendered.product),
+    doc_merchant: JSON.stringify(rendered.productMerchant),
+    variants_doc: JSON.stringify(rendered.variants),
+    variants_doc_merchant: JSON.stringify(rendered.variantsMerchant),
+  };
+}
+
 /**
  * Writes what a move of stock changes of a product, and nothing else: the product row's stock columns
  * (`in_stock`, `inventory_status`), its record and rendered documents (they show the quantities), its
@@ -159,11 +166,7 @@ export async function saveStock(
       inventory_status: rendered.inventoryStatus,
       in_stock: rendered.inStock ? 1 : 0,
       last_updated: record.lastUpdated,
-      record: JSON.stringify(record),
-      doc: JSON.stringify(rendered.product),
-      doc_merchant: JSON.stringify(rendered.productMerchant),
-      variants_doc: JSON.stringify(rendered.variants),
-      variants_doc_merchant: JSON.stringify(rendered.variantsMerchant),
+      ...documentColumns(record, rendered),
     })
     .where('id', '=', record.id)
     .execute();
