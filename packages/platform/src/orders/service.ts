@@ -102,7 +102,8 @@ export class OrderService {
    * under DEFAULT) it is `APPROVED` and told as a placed order is (its activities, its `created` and
    * `approved` events, the buyer's confirmation unless asked not to); otherwise it is `INITIALIZED`,
    * announced `created` only, until it is paid (`approveRecorded`). A `PAID` or `PENDING` order keeps its
-   * total as a recorded payment, told by its transactions' `updated` event. It takes no stock: the hosted call has no setting for it.
+   * total as a recorded payment, told by its transactions' `updated` event. It takes no stock: the
+   * hosted call has no setting for it.
    */
   async createRecorded(order: Record<string, unknown>, settings: unknown): Promise<OrderDocument> {
     const store = await this.deps.storeSettings.storeSettings();
