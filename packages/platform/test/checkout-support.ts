@@ -85,27 +85,34 @@ export async function openStock(platform: TestPlatform, productId: string): Prom
 const cents = (amount: string) => Math.round(Number(amount) * 100);
 
 /**
- * The store's books balance, whatever cart, checkout and payment calls came before: every payment of
- * an order is a charge the gateway made, of the order's total; every charge a payment made is an
- * order's payment (or one whose answer is still being settled); a checkout its paid order completed
- * shows that order's lines and total; and each counted variant opened with `openStock` holds its
- * opening stock less what the orders holding stock bought of it (paid orders, and orders whose
- * payment is in flight or waits on 3-D Secure). Read from the database, as a second process would.
+ * The store's books balance, whatever cart, checkout, payment and recorded-order calls came before:
+ * every online payment of an order is a charge the gateway made, of the order's total; every charge a
+ * payment made is an order's payment (or one whose answer is still being settled); the payments the
+ * merchant recorded (cash, a transfer, an order recorded paid) never take more than an order's total,
+ * an order recorded by the merchant is approved once they paid it in full and waits while they have
+ * not; no payment is refunded more than it took, an offline one only outside the platform; a checkout
+ * its paid order completed shows that order's lines and total; and each counted variant opened with
+ * `openStock` holds its opening stock less what the orders holding stock bought of it (paid checkout
+ * orders, and orders whose payment is in flight or waits on 3-D Secure; a recorded order takes none).
+ * Read from the database, as a second process would.
  */
 export async function expectBooksBalance(platform: TestPlatform): Promise<void> {
   const db = platform.services.database.db;
-  const [orders, payments, charges, attempts] = await Promise.all([
-    db.selectFrom('orders').select(['id', 'status', 'holds_stock', 'doc']).execute(),
+  const [orders, payments, charges, attempts, refunds] = await Promise.all([
+    db.selectFrom('orders').select(['id', 'status', 'holds_stock', 'checkout_id', 'doc']).execute(),
     db.selectFrom('order_payments').selectAll().execute(),
     db.selectFrom('gateway_charges').selectAll().where('status', '=', 'APPROVED').execute(),
     db.selectFrom('checkout_attempts').select(['id', 'order_id', 'status']).execute(),
+    db.selectFrom('order_refunds').select(['order_id', 'status', 'doc']).execute(),
   ]);
   const docs = new Map(orders.map((order) => [order.id, JSON.parse(order.doc)]));
   const totalOf = (orderId: string) => docs.get(orderId)?.priceSummary?.total?.amount as string;
+  const online = payments.filter((payment) => Number(payment.offline) !== 1);
+  const offline = payments.filter((payment) => Number(payment.offline) === 1);
 
-  // money: each payment is a charge of its order's total, and each charge is a payment
+  // money: each online payment is a charge of its order's total, and each charge is a payment
   const charged = new Map(charges.map((charge) => [charge.transaction_id, charge]));
-  for (const payment of payments) {
+  for (const payment of online) {
     const charge = charged.get(payment.gateway_transaction_id);
     expect(charge, `the charge of order ${payment.order_id}'s payment`).toBeDefined();
     expect([payment.order_id, cents(charge!.amount), cents(payment.amount)], 'charged its total').toEqual([
@@ -114,7 +121,7 @@ export async function expectBooksBalance(platform: TestPlatform): Promise<void> 
       cents(totalOf(payment.order_id)),
     ]);
   }
-  const paidBy = new Set(payments.map((payment) => payment.gateway_transaction_id));
+  const paidBy = new Set(online.map((payment) => payment.gateway_transaction_id));
   const inFlight = attempts.filter((attempt) => ['PROCESSING', 'REQUIRES_ACTION'].includes(attempt.status));
   const settling = new Set(inFlight.map((attempt) => `${attempt.order_id}:${attempt.id}`));
   // the charges payments made (a test may also charge the gateway itself, for no order)
@@ -125,9 +132,69 @@ export async function expectBooksBalance(platform: TestPlatform): Promise<void> 
       `charge ${charge.idempotency_key} of ${charge.amount} is some order's payment`,
     ).toBe(true);
   }
-  for (const order of orders.filter((order) => order.status === 'APPROVED' && cents(totalOf(order.id)) > 0)) {
-    const paid = payments.filter((payment) => payment.order_id === order.id);
-    expect([order.id, paid.length], 'a paid order has one payment').toEqual([order.id, 1]);
+  const sum = (rows: Array<{ amount: string }>) => rows.reduce((total, row) => total + cents(row.amount), 0);
+  for (const order of orders) {
+    const total = cents(totalOf(order.id));
+    const own = online.filter((payment) => payment.order_id === order.id);
+    const recorded = offline.filter((payment) => payment.order_id === order.id);
+    // what is taken or waiting to clear, online or recorded, never passes the order's total
+    const live = [...own, ...recorded].filter(
+      (payment) => !['VOIDED', 'CANCELED', 'DECLINED'].includes(payment.status),
+    );
+    expect([order.id, sum(live) <= total], 'taken at most its total').toEqual([order.id, true]);
+    // what the merchant recorded as taken (a refund later leaves it taken, and says how much went back)
+    const taken = ['APPROVED', 'PARTIALLY_REFUNDED', 'REFUNDED'];
+    const approvedCash = sum(recorded.filter((payment) => taken.includes(payment.status)));
+    if (order.checkout_id === null) {
+      // an order the merchant recorded is paid only by what they record
+      expect([order.id, own.length], 'a recorded order has no online payment').toEqual([order.id, 0]);
+      if (order.status === 'INITIALIZED')
+        expect([order.id, approvedCash < total], 'a waiting order is not paid in full').toEqual([
+          order.id,
+          true,
+        ]);
+      // approved once paid in full (unless a payment bounced since), or at once when there was nothing to pay
+      const bounced = recorded.some((payment) => ['CANCELED', 'DECLINED'].includes(payment.status));
+      if (order.status === 'APPROVED' && total > 0 && !bounced)
+        expect([order.id, approvedCash], 'an approved recorded order was paid its total').toEqual([
+          order.id,
+          total,
+        ]);
+    } else if (order.status === 'APPROVED' && total > 0) {
+      expect([order.id, own.length], 'a paid order has one payment').toEqual([order.id, 1]);
+    }
+  }
+  // refunds: never more than a payment took; a recorded payment's only outside the platform
+  const refunded = new Map<string, number>();
+  for (const refund of refunds) {
+    const doc = JSON.parse(refund.doc) as {
+      transactions: Array<{
+        paymentId: string;
+        amount: { amount: string };
+        externalRefund: boolean;
+        refundStatus: string;
+      }>;
+    };
+    for (const transaction of doc.transactions.filter((row) => row.refundStatus !== 'FAILED')) {
+      const payment = payments.find((row) => row.id === transaction.paymentId);
+      expect([transaction.paymentId, payment?.order_id], "a refund names its order's payment").toEqual([
+        transaction.paymentId,
+        refund.order_id,
+      ]);
+      if (Number(payment!.offline) === 1)
+        expect([payment!.id, transaction.externalRefund], 'cash is handed back by hand').toEqual([
+          payment!.id,
+          true,
+        ]);
+      refunded.set(payment!.id, (refunded.get(payment!.id) ?? 0) + cents(transaction.amount.amount));
+    }
+  }
+  for (const [paymentId, amount] of refunded) {
+    const payment = payments.find((row) => row.id === paymentId)!;
+    expect([paymentId, amount <= cents(payment.amount)], 'refunded at most what it took').toEqual([
+      paymentId,
+      true,
+    ]);
   }
 
   // what was ordered is what the buyer confirmed: a checkout completed by its paid order shows that order
@@ -155,8 +222,11 @@ export async function expectBooksBalance(platform: TestPlatform): Promise<void> 
   const productIds = [...new Set([...opening.keys()].map((key) => key.split('/')[0]!))];
   const variants = await variantsOf(platform, productIds);
   const paying = new Set(inFlight.map((attempt) => attempt.order_id));
+  // a recorded order takes no stock (orders/service.ts createRecorded)
   const holding = orders.filter(
-    (order) => order.status === 'APPROVED' || Number(order.holds_stock) === 1 || paying.has(order.id),
+    (order) =>
+      order.checkout_id !== null &&
+      (order.status === 'APPROVED' || Number(order.holds_stock) === 1 || paying.has(order.id)),
   );
   const bought = new Map<string, number>();
   for (const order of holding) {

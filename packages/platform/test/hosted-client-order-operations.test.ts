@@ -1,5 +1,5 @@
 import { STORES_APP_ID } from '@cartwheel/sdk';
-import { orderFulfillments, orders } from '@wix/ecom';
+import { orderFulfillments, orders, orderTransactions } from '@wix/ecom';
 import { ApiKeyStrategy, createClient } from '@wix/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { placeOrder, shipToUs, stockedProduct, stockOf } from './checkout-support.ts';
@@ -9,7 +9,8 @@ import { DIALECTS, startTestPlatform, type TestPlatform } from './support/platfo
 /**
  * A merchant's day with the hosted platform's own `orders` and `orderFulfillments` modules, unchanged
  * but for the host they reach: find the orders to ship, ship one in two parts with tracking, tag
- * orders in bulk, cancel one with restock, comment on it and read its timeline.
+ * orders in bulk, cancel one with restock, comment on it and read its timeline; record orders from a
+ * till and cancel one whose payment never came.
  */
 describe.each(DIALECTS)("the hosted platform's own client runs a merchant's day, on %s", (dialect) => {
   let platform: TestPlatform;
@@ -19,7 +20,7 @@ describe.each(DIALECTS)("the hosted platform's own client runs a merchant's day,
   const placed: string[] = [];
   const merchantClient = (apiKey: string) =>
     createClient({
-      modules: { orders, orderFulfillments },
+      modules: { orders, orderFulfillments, orderTransactions },
       auth: ApiKeyStrategy({ apiKey, siteId: 'cartwheel-test-site' }),
     });
 
@@ -177,6 +178,12 @@ describe.each(DIALECTS)("the hosted platform's own client runs a merchant's day,
     expect([waiting.status, waiting.paymentStatus]).toEqual(['INITIALIZED', 'NOT_PAID']);
     const found = await merchant.orders.searchOrders({ filter: { 'channelInfo.type': 'POS' } } as any);
     expect(found.orders?.map((hit: any) => hit._id)).toEqual([order._id]);
+    // the payment never comes: the merchant cancels it, and a payment recorded afterwards is refused
+    const dropped: any = await merchant.orders.cancelOrder(waiting._id, { sendOrderCanceledEmail: false });
+    expect(dropped.order).toMatchObject({ _id: waiting._id, status: 'CANCELED', paymentStatus: 'NOT_PAID' });
+    await expect(
+      merchant.orderTransactions.addPayments(waiting._id, [{ amount: { amount: '5.00' } }] as any),
+    ).rejects.toMatchObject({ details: { applicationError: { code: 'ORDER_CANCELED' } } });
 
     // a stores line must name a product of the store
     await expect(

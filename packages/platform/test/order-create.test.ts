@@ -6,6 +6,9 @@ import { adminOrder, applicationCode, eventSlugs, violatedFields } from './check
 import { mailbox, memberTokens, register, uniqueEmail, visitorToken } from './identity-client.ts';
 import { DIALECTS, startTestPlatform, type TestPlatform } from './support/platform.ts';
 
+/** An app's id, as `settings.editableByOwnerApps` names owners. */
+const OWNER_APP = '5e762334-899c-4e4a-9d5f-1f1f8b1f6f9e';
+
 /** A till's sale: two lines, a buyer, totals that add up (store in USD, tax added to prices). */
 function tillOrder(email: string, overrides: Record<string, unknown> = {}) {
   return {
@@ -178,10 +181,16 @@ describe.each(DIALECTS)('orders the merchant records, on %s', (dialect) => {
 
   it('mails no confirmation when the settings say not to, at once or once paid', async () => {
     const email = uniqueEmail('quiet');
+    // the business is mailed no order, and order editing is not Cartwheel's: accepted, of no effect
     const paid = await create(tillOrder(email, { paymentStatus: 'PAID' }), {
-      notifications: { sendNotificationToBuyer: false },
+      notifications: { sendNotificationToBuyer: false, sendNotificationsToBusiness: true },
+      editableByOwnerApps: { appIds: [OWNER_APP] },
     });
     expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+    const edited = await admin(platform).patch(`/ecom/v1/orders/${paid.body.order.id}`, {
+      order: { buyerLanguage: 'fr' },
+    });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
     const later = await create(tillOrder(email), { notifications: { sendNotificationToBuyer: false } });
     expect(later.body.order.status).toBe('INITIALIZED');
     const cash = await billing(platform).addPayments(later.body.order.id, [{ amount: { amount: '42.00' } }]);
@@ -204,7 +213,8 @@ describe.each(DIALECTS)('orders the merchant records, on %s', (dialect) => {
       'ORDER_PLACED',
       'ORDER_PAID',
     ]);
-    expect(await eventSlugs(platform, order.id)).toEqual(['created', 'approved']);
+    // created, its transactions updated (the payment it was recorded with), approved
+    expect(await eventSlugs(platform, order.id)).toEqual(['created', 'updated', 'approved']);
     expect((await mailbox(platform, email)).length).toBe(1);
 
     const transactions = await billing(platform).transactions(order.id);
@@ -292,7 +302,14 @@ describe.each(DIALECTS)('orders the merchant records, on %s', (dialect) => {
     expect(cleared.status, JSON.stringify(cleared.body)).toBe(200);
     const approved = await adminOrder(platform, pending.id);
     expect([approved.status, approved.paymentStatus]).toEqual(['APPROVED', 'PAID']);
-    expect(await eventSlugs(platform, pending.id)).toEqual(['created', 'updated', 'updated', 'approved']);
+    // created with its transactions; then its transactions and the order updated, and approved
+    expect(await eventSlugs(platform, pending.id)).toEqual([
+      'created',
+      'updated',
+      'updated',
+      'updated',
+      'approved',
+    ]);
     expect((await mailbox(platform, email)).length).toBe(1);
 
     // part of it paid: still waiting, still not listed
@@ -335,6 +352,25 @@ describe.each(DIALECTS)('orders the merchant records, on %s', (dialect) => {
       [free, { orderApprovalStrategy: 'PAYMENT_RECEIVED' }, ['settings.orderApprovalStrategy']],
       [free, { orderApprovalStrategy: 'PAYMENT_METHOD_SAVED' }, ['settings.orderApprovalStrategy']],
       [{ ...free, paymentStatus: 'PENDING' }, undefined, ['order.paymentStatus']],
+      // settings kept of no effect here (docs/architecture.md) are still checked for their form
+      [{}, { editableByOwnerApps: { appIds: [] } }, ['settings.editableByOwnerApps.appIds']],
+      [{}, { editableByOwnerApps: { appIds: ['till-app'] } }, ['settings.editableByOwnerApps.appIds']],
+      [
+        {},
+        { editableByEveryone: true, editableByOwnerApps: { appIds: [OWNER_APP] } },
+        ['settings.editableByEveryone'],
+      ],
+      [{}, { editableByEveryone: 'yes' }, ['settings.editableByEveryone']],
+      [
+        {},
+        { notifications: { sendNotificationsToBusiness: 'no' } },
+        ['settings.notifications.sendNotificationsToBusiness'],
+      ],
+      [
+        {},
+        { notifications: { sendNotificationToBuyer: 0 } },
+        ['settings.notifications.sendNotificationToBuyer'],
+      ],
     ];
     for (const [fields, settings, violated] of cases) {
       const email = uniqueEmail('refused');

@@ -1,5 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { Tables } from '../db/tables.ts';
+import type { DomainEvent } from '../events/outbox.ts';
+import { readTransactions } from '../payments/transactions.ts';
 import { type Big, type Currency, currencyOf } from '../pricing/money.ts';
 import { newId } from '../shared/ids.ts';
 import { big } from './amounts.ts';
@@ -46,14 +48,15 @@ export async function insertRecordedPayment(
 /**
  * The payment an order was recorded with by `createOrder` (its total, paid or pending), in the
  * order's own transaction: kept as a payment recorded by the merchant, refunded, listed and counted
- * as one.
+ * as one. Answers the order's transactions `updated` event, for the caller to record with the order's
+ * own (as every later payment is told, billing/service.ts `settle`).
  */
 export async function recordOrderPayment(
   trx: Transaction<Tables>,
   orderId: string,
   payment: { amount: string; currency: string; status: 'APPROVED' | 'PENDING' },
   now: Date,
-): Promise<void> {
+): Promise<DomainEvent> {
   await insertRecordedPayment(trx, orderId, {
     amount: big(payment.amount),
     currency: currencyOf(payment.currency),
@@ -61,4 +64,11 @@ export async function recordOrderPayment(
     methodName: 'Offline',
     now,
   });
+  const [transactions] = await readTransactions(trx, [orderId]);
+  return {
+    entity: 'orderTransactions',
+    slug: 'updated',
+    entityId: orderId,
+    payload: { entity: transactions! },
+  };
 }

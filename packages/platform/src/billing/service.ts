@@ -246,7 +246,9 @@ export class BillingService {
 
   /**
    * `preparePaymentCollection`: a payment gateway order for (part of) what the order still owes. The
-   * order itself is the gateway order a checkout's page pays, as create-order answers it.
+   * order itself is the gateway order a checkout's page pays, as create-order answers it. An order the
+   * merchant recorded has no checkout, so no page can pay it online: it is refused with the hosted
+   * call's `PAYMENT_METHODS_NOT_FOUND`, and its payment is recorded with `addPayments` instead.
    */
   async prepareCollection(orderId: string, amount: string | undefined) {
     return inTransaction(this.db, async (trx) => {
@@ -258,6 +260,13 @@ export class BillingService {
           'FAILED_PRECONDITION',
           status,
           `the order cannot collect a payment: ${status}`,
+        );
+      if (ledger.row.checkout_id === null)
+        throw applicationError(
+          'FAILED_PRECONDITION',
+          'PAYMENT_METHODS_NOT_FOUND',
+          'the order was recorded by the merchant and has no checkout page to be paid on: record the payment taken with addPayments',
+          { orderId },
         );
       const asked = decimal(amount);
       if (!asked || asked.lte(0) || asked.gt(balance) || !ledger.currency.round(asked).eq(asked)) {
@@ -816,6 +825,13 @@ export class BillingService {
           'FAILED_PRECONDITION',
           'ORDER_STATUS_IS_NOT_SUPPORTED',
           'the order is waiting for its checkout to be paid',
+        );
+      // the hosted platform's refusal of a payment for a canceled order (recordManuallyCollectedPayment)
+      if (ledger.row.status === 'CANCELED')
+        throw applicationError(
+          'FAILED_PRECONDITION',
+          'ORDER_CANCELED',
+          'the order was canceled: it collects no payment',
         );
       let owed = this.balance(ledger);
       const ids: string[] = [];

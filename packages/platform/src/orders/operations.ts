@@ -110,8 +110,14 @@ export interface ItemResult {
 
 /** The activities a merchant may write, and so may delete. */
 const MERCHANT_ACTIVITIES = new Set(['MERCHANT_COMMENT', 'CUSTOM_ACTIVITY']);
-/** Statuses an order may be canceled from. */
+/**
+ * Statuses an order may be canceled from; an `INITIALIZED` one only when the merchant recorded it
+ * (`createOrder`, waiting for its payment): a checkout's order waiting for its page's payment is the
+ * buyer's to pay, and is canceled by its checkout changing (OrderService.cancelUnpaid).
+ */
 const CANCELABLE = new Set(['APPROVED', 'PENDING']);
+const cancelable = (row: Pick<OrderRow, 'status' | 'checkout_id'>): boolean =>
+  CANCELABLE.has(row.status) || (row.status === 'INITIALIZED' && row.checkout_id === null);
 
 /**
  * The merchant's operations on a placed order: update what the hosted platform lets change, cancel
@@ -245,18 +251,21 @@ export class OrderOperations {
   }
 
   /**
-   * `POST /v1/orders/{id}/cancel`: an approved or pending order with nothing shipped becomes
-   * CANCELED; with `restockAllItems` its lines' stock is given back, exactly as bought; with
+   * `POST /v1/orders/{id}/cancel`: an approved or pending order with nothing shipped, or one the
+   * merchant recorded that still waits for its payment, becomes CANCELED (a payment recorded for it
+   * later is refused, and it is never approved); with `restockAllItems` its lines' stock is given back, exactly as bought; with
    * `sendOrderCanceledEmail` the buyer is told. Anything else is ORDER_STATUS_IS_NOT_SUPPORTED.
    */
   async cancel(orderId: string, options: CancelOptions, now = new Date()): Promise<OrderDocument> {
     return this.change(orderId, async (trx, locked) => {
       const { row, doc } = locked;
-      if (!CANCELABLE.has(row.status)) {
+      if (!cancelable(row)) {
         throw applicationError(
           'FAILED_PRECONDITION',
           'ORDER_STATUS_IS_NOT_SUPPORTED',
-          `an order ${row.status} cannot be canceled`,
+          row.status === 'INITIALIZED'
+            ? "the order is waiting for its checkout's payment: the buyer pays or leaves it"
+            : `an order ${row.status} cannot be canceled`,
           { orderId, status: row.status },
         );
       }

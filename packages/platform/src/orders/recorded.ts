@@ -124,6 +124,7 @@ export function recordedOrder(order: Input, settings: unknown, store: RecordingS
         'INVALID_ENUM_VALUE',
       ),
     );
+  checkSettings(options, violations);
   if (
     order.status !== undefined &&
     order.status !== null &&
@@ -463,6 +464,49 @@ export function recordedOrder(order: Input, settings: unknown, store: RecordingS
       shippable,
     },
   };
+}
+
+/**
+ * The settings Cartwheel accepts and keeps no effect of, checked for their form so a caller's mistake
+ * is told (docs/architecture.md, "Orders the merchant records"): `editableByEveryone` or
+ * `editableByOwnerApps` (one of them; 1 to 10 app GUIDs), which on the hosted platform govern who may
+ * edit the order's contents through draft orders (ORDER_CANNOT_BE_EDITED is that call's error, not
+ * updateOrder's), and Cartwheel has no order editing; and `notifications.sendNotificationsToBusiness`,
+ * which would silence the business's new-order notification, and Cartwheel mails the business none for
+ * any order (the merchant follows orders in the back office and through the order events).
+ */
+function checkSettings(options: Input, violations: FieldViolation[]): void {
+  const owners = options.editableByOwnerApps;
+  const everyone = options.editableByEveryone;
+  const given = (value: unknown) => value !== undefined && value !== null;
+  if (given(everyone) && typeof everyone !== 'boolean')
+    violations.push(violation('settings.editableByEveryone', 'must be true or false', 'FORMAT'));
+  if (given(owners)) {
+    const appIds = isObject(owners) ? owners.appIds : undefined;
+    if (
+      !Array.isArray(appIds) ||
+      appIds.length < 1 ||
+      appIds.length > 10 ||
+      appIds.some((id) => typeof id !== 'string' || !isId(id))
+    )
+      violations.push(
+        violation('settings.editableByOwnerApps.appIds', '1 to 10 app ids, each a GUID', 'FORMAT'),
+      );
+    if (given(everyone))
+      violations.push(
+        violation(
+          'settings.editableByEveryone',
+          'give editableByEveryone or editableByOwnerApps, not both',
+          'ONE_OF_ALIGNMENT',
+        ),
+      );
+  }
+  const notifications = options.notifications;
+  if (given(notifications) && !isObject(notifications))
+    violations.push(violation('settings.notifications', 'must be an object', 'FORMAT'));
+  for (const key of ['sendNotificationToBuyer', 'sendNotificationsToBusiness'])
+    if (isObject(notifications) && given(notifications[key]) && typeof notifications[key] !== 'boolean')
+      violations.push(violation(`settings.notifications.${key}`, 'must be true or false', 'FORMAT'));
 }
 
 /**

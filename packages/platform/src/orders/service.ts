@@ -48,13 +48,16 @@ export interface OrderDependencies {
   memberExists: (memberId: string) => Promise<boolean>;
   /** What the catalog holds of these products (a recorded order's stores lines), by id. */
   catalog: Pick<CatalogService, 'pricingFacts'>;
-  /** Keeps the payment an order was recorded with as one of its transactions, in `trx` (billing). */
+  /**
+   * Keeps the payment an order was recorded with as one of its transactions, in `trx` (billing);
+   * answers the order's transactions `updated` event, recorded with the order's own.
+   */
   recordPayment: (
     trx: Transaction<Tables>,
     orderId: string,
     payment: { amount: string; currency: string; status: 'APPROVED' | 'PENDING' },
     now: Date,
-  ) => Promise<void>;
+  ) => Promise<DomainEvent>;
 }
 
 export interface OrderOptions {
@@ -99,7 +102,8 @@ export class OrderService {
    * under DEFAULT) it is `APPROVED` and told as a placed order is (its activities, its `created` and
    * `approved` events, the buyer's confirmation unless asked not to); otherwise it is `INITIALIZED`,
    * announced `created` only, until it is paid (`approveRecorded`). A `PAID` or `PENDING` order keeps its
-   * total as a recorded payment. It takes no stock: the hosted call has no setting for it.
+   * total as a recorded payment, told by its transactions' `updated` event. It takes no stock: the
+   * hosted call has no setting for it.
    */
   async createRecorded(order: Record<string, unknown>, settings: unknown): Promise<OrderDocument> {
     const store = await this.deps.storeSettings.storeSettings();
@@ -123,8 +127,9 @@ export class OrderService {
         visitor_id: null,
         member_id: recorded.memberId,
       });
-      if (recorded.payment)
-        await this.deps.recordPayment(trx, id, { ...recorded.payment, currency: currency.code }, now);
+      const paid = recorded.payment
+        ? await this.deps.recordPayment(trx, id, { ...recorded.payment, currency: currency.code }, now)
+        : undefined;
       await this.writeActivities(
         trx,
         id,
@@ -136,6 +141,8 @@ export class OrderService {
       const events: DomainEvent[] = [
         { entity: 'order', slug: 'created', entityId: id, payload: { entity: created } },
       ];
+      // its transactions are told as every later payment's are: the order's transactions updated
+      if (paid) events.push(paid);
       if (approved)
         events.push({ entity: 'order', slug: 'approved', entityId: id, payload: { entity: created } });
       await recordEvents(trx, events, now);
