@@ -1,4 +1,4 @@
-import { CheckboxField, Field, SelectField } from '@cartwheel/design';
+import { CheckboxField, Field, type FieldProps, SelectField } from '@cartwheel/design';
 import {
   useCollections,
   useDeleteDiscountRule,
@@ -8,7 +8,7 @@ import {
 } from '@cartwheel/react';
 import type { DiscountRule, DiscountRuleStatus } from '@cartwheel/sdk';
 import { lazy, Suspense, useEffect, useMemo } from 'react';
-import { Controller } from 'react-hook-form';
+import { Controller, type Validate } from 'react-hook-form';
 import { FieldError, formatDate, placeViolations, SettingListPage, useSettingList } from './common.tsx';
 import {
   checks,
@@ -37,6 +37,12 @@ const VALUE_LABELS: Record<RuleFormValues['discountType'], string> = {
 };
 
 type SavedRule = DiscountRule & { id: string };
+
+/** The two pickers of a rule's scope, each the form's list of chosen ids. */
+const SCOPE_PICKERS = [
+  { name: 'productIds', kind: 'product', label: 'Products' },
+  { name: 'collectionIds', kind: 'collection', label: 'Collections' },
+] as const;
 
 /** The platform's field violations, by the last part of their path, and the form field each marks. */
 const VIOLATION_FIELDS: Record<string, keyof RuleFormValues> = {
@@ -117,6 +123,15 @@ export function DiscountRulesPage() {
       );
     }
   });
+  /** One of the rule's conditions, each optional (the minimums, the window), with the form's check of it. */
+  const condition = (
+    name: 'minimumSubtotal' | 'minimumQuantity' | 'start' | 'end',
+    label: string,
+    control: Pick<FieldProps, 'inputMode' | 'type'>,
+    options: { validate?: Validate<string, RuleFormValues>; deps?: Array<keyof RuleFormValues> },
+  ) => (
+    <Field label={label} optional {...control} error={errors[name]?.message} {...register(name, options)} />
+  );
   return (
     <SettingListPage
       heading="Discount rules"
@@ -174,35 +189,25 @@ export function DiscountRulesPage() {
           <legend>Products and collections it takes off</legend>
           <Suspense fallback={<p role="status">Loading the pickers…</p>}>
             <div className="field-row">
-              <Controller
-                control={control}
-                name="productIds"
-                rules={{ validate: (_, all) => checks.scope(all) }}
-                render={({ field }) => (
-                  <ScopePicker
-                    kind="product"
-                    label="Products"
-                    value={field.value}
-                    onChange={field.onChange}
-                    invalid={Boolean(errors.productIds)}
-                    describedBy={errors.productIds ? 'rule-scope-error' : undefined}
-                  />
-                )}
-              />
-              <Controller
-                control={control}
-                name="collectionIds"
-                render={({ field }) => (
-                  <ScopePicker
-                    kind="collection"
-                    label="Collections"
-                    value={field.value}
-                    onChange={field.onChange}
-                    invalid={Boolean(errors.productIds)}
-                    describedBy={errors.productIds ? 'rule-scope-error' : undefined}
-                  />
-                )}
-              />
+              {SCOPE_PICKERS.map((picker) => (
+                <Controller
+                  key={picker.name}
+                  control={control}
+                  name={picker.name}
+                  // one check for both (a scoped rule needs a product or a collection), shown under both
+                  rules={picker.name === 'productIds' ? { validate: (_, all) => checks.scope(all) } : {}}
+                  render={({ field }) => (
+                    <ScopePicker
+                      kind={picker.kind}
+                      label={picker.label}
+                      value={field.value}
+                      onChange={field.onChange}
+                      invalid={Boolean(errors.productIds)}
+                      describedBy={errors.productIds ? 'rule-scope-error' : undefined}
+                    />
+                  )}
+                />
+              ))}
             </div>
           </Suspense>
           <FieldError id="rule-scope-error" message={errors.productIds?.message} />
@@ -229,36 +234,22 @@ export function DiscountRulesPage() {
         />
       </div>
       <div className="field-row">
-        <Field
-          label="Minimum subtotal"
-          optional
-          inputMode="decimal"
-          error={errors.minimumSubtotal?.message}
-          {...register('minimumSubtotal', { validate: checks.minimumSubtotal })}
-        />
-        <Field
-          label="Minimum number of items"
-          optional
-          inputMode="numeric"
-          error={errors.minimumQuantity?.message}
-          {...register('minimumQuantity', { validate: checks.minimumQuantity })}
-        />
+        {condition(
+          'minimumSubtotal',
+          'Minimum subtotal',
+          { inputMode: 'decimal' },
+          { validate: checks.minimumSubtotal },
+        )}
+        {condition(
+          'minimumQuantity',
+          'Minimum number of items',
+          { inputMode: 'numeric' },
+          { validate: checks.minimumQuantity },
+        )}
       </div>
       <div className="field-row">
-        <Field
-          label="Starts"
-          optional
-          type="datetime-local"
-          error={errors.start?.message}
-          {...register('start', { deps: ['end'] })}
-        />
-        <Field
-          label="Ends"
-          optional
-          type="datetime-local"
-          error={errors.end?.message}
-          {...register('end', { validate: checks.end })}
-        />
+        {condition('start', 'Starts', { type: 'datetime-local' }, { deps: ['end'] })}
+        {condition('end', 'Ends', { type: 'datetime-local' }, { validate: checks.end })}
       </div>
       <CheckboxField label="On (carts get it while it is live)" {...register('active')} />
     </SettingListPage>
