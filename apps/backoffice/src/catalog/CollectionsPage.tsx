@@ -53,7 +53,7 @@ export function CollectionsPage() {
         </p>
       ) : null}
       {problem ? (
-        <p className="alert" role="alert">
+        <p className="form-alert" role="alert">
           {problem}
         </p>
       ) : null}
@@ -138,7 +138,7 @@ function CollectionRow({ collection, onDone }: { collection: CollectionV2; onDon
         />
       </form>
       {problem ? (
-        <p className="alert" role="alert">
+        <p className="form-alert" role="alert">
           {problem}
         </p>
       ) : null}

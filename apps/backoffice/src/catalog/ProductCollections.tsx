@@ -33,7 +33,7 @@ export function ProductCollections({ product }: { product: Product }) {
     <section className="panel" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Collections</h2>
       {collections.isError ? (
-        <p className="alert" role="alert">
+        <p className="form-alert" role="alert">
           The collections could not be read: {collections.error.message}
         </p>
       ) : collections.isPending ? (
@@ -64,7 +64,7 @@ export function ProductCollections({ product }: { product: Product }) {
         </p>
       ) : null}
       {problem ? (
-        <p className="alert" role="alert">
+        <p className="form-alert" role="alert">
           {problem}
         </p>
       ) : null}

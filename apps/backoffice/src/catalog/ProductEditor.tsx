@@ -164,7 +164,7 @@ function ProductEditor({ product }: { product: Product | undefined }) {
         </p>
       ) : null}
       {save.isError && !(save.error instanceof ValidationError) ? (
-        <p className="alert" role="alert">
+        <p className="form-alert" role="alert">
           It was not saved: {save.error.message}. What you typed is still here; try again.
         </p>
       ) : null}

@@ -210,7 +210,7 @@ export function ProductMedia({ product }: { product: Product }) {
         </p>
       ) : null}
       {problem ? (
-        <p className="alert" role="alert">
+        <p className="form-alert" role="alert">
           {problem}
         </p>
       ) : null}

@@ -109,7 +109,7 @@ export function ProductOptionsEditor({ product }: { product: Product }) {
           </div>
         ))}
         {problem ? (
-          <p className="alert" role="alert">
+          <p className="form-alert" role="alert">
             {problem}
           </p>
         ) : null}
@@ -172,7 +172,7 @@ export function VariantGrid({ product }: { product: Product }) {
   if (!product.productOptions || product.productOptions.length === 0) return null;
   if (variants.isError)
     return (
-      <p className="alert" role="alert">
+      <p className="form-alert" role="alert">
         The variants could not be read: {variants.error.message}
       </p>
     );
@@ -278,7 +278,7 @@ export function VariantGrid({ product }: { product: Product }) {
           </table>
         </div>
         {problem ? (
-          <p className="alert" role="alert">
+          <p className="form-alert" role="alert">
             {problem}
           </p>
         ) : null}

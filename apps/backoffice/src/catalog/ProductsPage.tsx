@@ -254,7 +254,7 @@ export function ProductsPage() {
         </form>
       ) : null}
       {bulkProblem ? (
-        <p className="alert" role="alert">
+        <p className="form-alert" role="alert">
           {bulkProblem}
         </p>
       ) : null}

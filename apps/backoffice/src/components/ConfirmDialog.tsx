@@ -31,7 +31,7 @@ export function ConfirmDialog(props: {
           <Dialog.Description className="muted">{props.description}</Dialog.Description>
           {props.children}
           {props.error ? (
-            <p className="alert" role="alert">
+            <p className="form-alert" role="alert">
               {props.error}
             </p>
           ) : null}

@@ -1,3 +1,4 @@
+import { FormAlert } from '@cartwheel/design';
 import { useAdminSession } from '../admin-key.ts';
 
 /** Why a read failed, with a way to try again; a refused key signs the back office out. */
@@ -7,7 +8,7 @@ export function ErrorNotice({ what, error, retry }: { what: string; error: unkno
   const refused = status === 401 || status === 403;
   const message = error instanceof Error ? error.message : String(error);
   return (
-    <div className="alert" role="alert">
+    <FormAlert>
       <p>
         We couldn't load {what}. {refused ? 'The platform no longer accepts this key.' : message}
       </p>
@@ -20,6 +21,6 @@ export function ErrorNotice({ what, error, retry }: { what: string; error: unkno
           Try again
         </button>
       )}
-    </div>
+    </FormAlert>
   );
 }

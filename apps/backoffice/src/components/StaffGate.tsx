@@ -1,3 +1,4 @@
+import { FormAlert } from '@cartwheel/design';
 import { useCurrentStaff } from '@cartwheel/react';
 import type { ReactNode } from 'react';
 import { useLocation } from 'react-router';
@@ -39,12 +40,12 @@ export function StaffGate({ children }: { children: ReactNode }) {
   if (staff.isPending) return <p role="status">Checking your staff account…</p>;
   if (staff.isError) {
     return (
-      <div className="alert" role="alert">
+      <FormAlert>
         <p>This account cannot use the back office: {staff.error.message}</p>
         <button className="button" type="button" onClick={signOut}>
           Sign out
         </button>
-      </div>
+      </FormAlert>
     );
   }
   return <PermissionsContext.Provider value={staff.data.permissions}>{children}</PermissionsContext.Provider>;

@@ -260,7 +260,7 @@ function Outcome({
   const named = (memberId: string | null | undefined) =>
     members.find((member) => member.id === memberId)?.loginEmail ?? memberId ?? 'A member';
   return (
-    <div className={failures.length > 0 ? 'alert' : 'notice'} role="status" data-testid="bulk-outcome">
+    <div className={failures.length > 0 ? 'form-alert' : 'notice'} role="status" data-testid="bulk-outcome">
       <p>
         {result.succeeded} member{result.succeeded === 1 ? '' : 's'} {ACTIONS[action].done}
         {result.failed > 0 ? `, ${result.failed} not` : ''}.

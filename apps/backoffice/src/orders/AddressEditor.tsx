@@ -309,7 +309,7 @@ function AddressEditForm(props: { id: string; order: Order; onCancel(): void; on
   return (
     <form id={props.id} className="address-form" onSubmit={submit} noValidate aria-label="Edit addresses">
       {refusal ? (
-        <p className="alert" role="alert">
+        <p className="form-alert" role="alert">
           {refusal}
         </p>
       ) : null}

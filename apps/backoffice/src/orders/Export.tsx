@@ -52,7 +52,7 @@ export function ExportButton({ view }: { view: OrdersView }) {
           Exported {state.rows.toLocaleString()} {state.rows === 1 ? 'order' : 'orders'}.
         </p>
       ) : state.status === 'failed' ? (
-        <p className="alert" role="alert">
+        <p className="form-alert" role="alert">
           The export stopped after {state.rows.toLocaleString()} orders: {state.error.message}
         </p>
       ) : null}

@@ -120,7 +120,7 @@ export function Fulfillments({ order }: { order: Order }) {
             </label>
           </div>
           {create.isError ? (
-            <p className="alert" role="alert">
+            <p className="form-alert" role="alert">
               Nothing was marked as shipped: {create.error.message}
             </p>
           ) : null}

@@ -128,7 +128,7 @@ export function OrderTagsEditor({ order }: { order: Order }) {
         </form>
       ) : null}
       {update.isError ? (
-        <p className="alert" role="alert">
+        <p className="form-alert" role="alert">
           The tags were not changed: {messageOf(update.error)}
         </p>
       ) : null}

@@ -78,7 +78,7 @@ function PackingSlip({ order, refreshOrder }: { order: Order; refreshOrder: () =
       <section aria-labelledby="slip-items">
         <h2 id="slip-items">Items</h2>
         {toShip.error ? (
-          <p className="alert" role="alert">
+          <p className="form-alert" role="alert">
             We couldn't read what was shipped already: {toShip.error.message}
           </p>
         ) : toShip.isPending || !fresh ? (

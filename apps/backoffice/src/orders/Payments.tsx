@@ -92,7 +92,7 @@ export function Payments({ order }: { order: Order }) {
         </p>
       ) : null}
       {voiding.error ? (
-        <p className="alert" role="alert">
+        <p className="form-alert" role="alert">
           Nothing moved: {voiding.error.message}
         </p>
       ) : null}
@@ -337,7 +337,7 @@ function RefundForm({ order }: { order: Order }) {
               : `Refund total ${money(preview.data?.summary?.total)} (tax ${money(preview.data?.summary?.tax)})`}
       </p>
       {refund.isError ? (
-        <p className="alert" role="alert">
+        <p className="form-alert" role="alert">
           Nothing was refunded: {refund.error.message}
         </p>
       ) : null}

@@ -74,12 +74,12 @@ export function SavedViews() {
       </form>
       {saved ? <p role="status">{saved}</p> : null}
       {save.error ? (
-        <p className="alert" role="alert">
+        <p className="form-alert" role="alert">
           The view was not saved: {save.error.message}
         </p>
       ) : null}
       {remove.error ? (
-        <p className="alert" role="alert">
+        <p className="form-alert" role="alert">
           The view was not deleted: {remove.error.message}
         </p>
       ) : null}

@@ -107,7 +107,7 @@ export function Timeline({ order }: { order: Order }) {
             </p>
           ) : null}
           {add.isError ? (
-            <p className="alert" role="alert">
+            <p className="form-alert" role="alert">
               The comment was not added: {add.error.message}. It is still in the field; try again.
             </p>
           ) : null}

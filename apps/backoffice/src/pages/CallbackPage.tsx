@@ -1,3 +1,4 @@
+import { FormAlert } from '@cartwheel/design';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useAdminSession } from '../admin-key.ts';
@@ -30,9 +31,9 @@ export function CallbackPage() {
 
   if (!failed) return <p role="status">Signing you in…</p>;
   return (
-    <div className="alert" role="alert">
+    <FormAlert>
       <p>The sign-in did not complete: {failed}</p>
       <a href="/admin/orders">Try again</a>
-    </div>
+    </FormAlert>
   );
 }

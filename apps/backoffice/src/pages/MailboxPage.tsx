@@ -122,7 +122,7 @@ function Messages({
 }) {
   if (problem) {
     return (
-      <p className="alert" role="alert">
+      <p className="form-alert" role="alert">
         {problem}
       </p>
     );

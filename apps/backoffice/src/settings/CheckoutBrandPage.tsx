@@ -72,7 +72,7 @@ function BrandForm({ settings }: { settings: StoreCheckoutSettings }) {
     >
       <Notice>{notice}</Notice>
       {problem ? (
-        <p className="alert" role="alert">
+        <p className="form-alert" role="alert">
           {problem}
         </p>
       ) : null}

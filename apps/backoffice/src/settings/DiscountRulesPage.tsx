@@ -1,4 +1,4 @@
-import { Field } from '@cartwheel/design';
+import { CheckboxField, Field, type FieldProps, SelectField } from '@cartwheel/design';
 import {
   useCollections,
   useDeleteDiscountRule,
@@ -7,18 +7,9 @@ import {
   useSaveDiscountRule,
 } from '@cartwheel/react';
 import type { DiscountRule, DiscountRuleStatus } from '@cartwheel/sdk';
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
-import { ErrorNotice } from '../components/ErrorNotice.tsx';
-import {
-  ConfirmedRowAction,
-  EditRowButton,
-  FieldError,
-  formatDate,
-  placeViolations,
-  SettingForm,
-  useEditing,
-} from './common.tsx';
+import { lazy, Suspense, useEffect, useMemo } from 'react';
+import { Controller, type Validate } from 'react-hook-form';
+import { FieldError, formatDate, placeViolations, SettingListPage, useSettingList } from './common.tsx';
 import {
   checks,
   describeRule,
@@ -46,6 +37,12 @@ const VALUE_LABELS: Record<RuleFormValues['discountType'], string> = {
 };
 
 type SavedRule = DiscountRule & { id: string };
+
+/** The two pickers of a rule's scope, each the form's list of chosen ids. */
+const SCOPE_PICKERS = [
+  { name: 'productIds', kind: 'product', label: 'Products' },
+  { name: 'collectionIds', kind: 'collection', label: 'Collections' },
+] as const;
 
 /** The platform's field violations, by the last part of their path, and the form field each marks. */
 const VIOLATION_FIELDS: Record<string, keyof RuleFormValues> = {
@@ -80,6 +77,18 @@ function useScopeNames(rules: readonly DiscountRule[] | undefined): (id: string)
   }, [products.data, collections.data]);
 }
 
+/** A rule's window bound as the list says it: its moment, or a dash for none. */
+const boundOf = (moment: Date | string | undefined | null) => formatDate(moment ? String(moment) : null);
+
+function statusBadge(rule: DiscountRule) {
+  const status = rule.status ?? 'LIVE';
+  return (
+    <span className={`badge badge--${status.toLowerCase()}`}>
+      {rule.active === false ? 'Off' : STATUS_LABELS[status]}
+    </span>
+  );
+}
+
 /**
  * Discount rules: automatic discounts, each LIVE, PENDING (its window has not started) or EXPIRED as
  * the platform derives from `activeTimeInfo`. A rule takes a percentage, an amount or a fixed price per
@@ -90,14 +99,12 @@ export function DiscountRulesPage() {
   const rules = useDiscountRules();
   const save = useSaveDiscountRule();
   const remove = useDeleteDiscountRule();
-  const nameOf = useScopeNames(rules.data);
-  const [notice, setNotice] = useState<string>();
-  const { register, handleSubmit, formState, setError, reset, watch, control, setValue } =
-    useForm<RuleFormValues>({
-      defaultValues: EMPTY_RULE,
-    });
-  const editing = useEditing<SavedRule, RuleFormValues>(reset, EMPTY_RULE, valuesOf);
-  const errors = formState.errors;
+  const scopeName = useScopeNames(rules.data);
+  const { notice, setNotice, form, editing, errors } = useSettingList<SavedRule, RuleFormValues>(
+    EMPTY_RULE,
+    valuesOf,
+  );
+  const { register, handleSubmit, setError, watch, control, setValue } = form;
   const type = watch('discountType');
   const target = watch('target');
   // shipping has no fixed price per item: the select no longer offers it, so neither does the form
@@ -116,127 +123,83 @@ export function DiscountRulesPage() {
       );
     }
   });
+  /** One of the rule's conditions, each optional (the minimums, the window), with the form's check of it. */
+  const condition = (
+    name: 'minimumSubtotal' | 'minimumQuantity' | 'start' | 'end',
+    label: string,
+    control: Pick<FieldProps, 'inputMode' | 'type'>,
+    options: { validate?: Validate<string, RuleFormValues>; deps?: Array<keyof RuleFormValues> },
+  ) => (
+    <Field label={label} optional {...control} error={errors[name]?.message} {...register(name, options)} />
+  );
   return (
-    <>
-      <h1>Discount rules</h1>
-      {notice ? (
-        <p className="notice" role="status">
-          {notice}
+    <SettingListPage
+      heading="Discount rules"
+      notice={notice}
+      title="Discount rules"
+      // a listed rule has its id: the platform gives every saved rule one
+      query={rules as typeof rules & { data: SavedRule[] | undefined }}
+      what="the discount rules"
+      empty="No discount rules yet: add one below and carts get it automatically."
+      nameHeader="Name"
+      nameOf={(rule) => rule.name ?? rule.id}
+      columns={[
+        { header: 'Discount', cell: (rule) => describeRule(rule, scopeName) },
+        { header: 'Starts', cell: (rule) => boundOf(rule.activeTimeInfo?.start) },
+        { header: 'Ends', cell: (rule) => boundOf(rule.activeTimeInfo?.end) },
+        { header: 'Status', cell: statusBadge },
+      ]}
+      editing={editing}
+      remove={{
+        mutation: remove,
+        title: (rule) => `Delete the discount rule ${rule.name ?? rule.id}?`,
+        description: 'Carts are no longer discounted by it.',
+        confirm: 'Delete discount rule',
+        done: (rule) => setNotice(`The discount rule ${rule.name ?? rule.id} was deleted.`),
+      }}
+      form={{
+        addTitle: 'Add a discount rule',
+        addLabel: 'Create discount rule',
+        noun: 'discount rule',
+        busy: save.isPending,
+        error: save.error,
+        onSubmit: submit,
+      }}
+    >
+      {editing.record && moreThanTheFormShows(editing.record) ? (
+        <p className="form-alert" role="note">
+          This rule was made with more than this form shows (several discounts or other conditions): saving
+          keeps only what is below.
         </p>
       ) : null}
-      <section className="panel" aria-labelledby="rules-title">
-        <h2 id="rules-title">Discount rules</h2>
-        {rules.isError ? (
-          <ErrorNotice what="the discount rules" error={rules.error} retry={() => rules.refetch()} />
-        ) : null}
-        {rules.isPending ? <p role="status">Loading the discount rules…</p> : null}
-        {rules.data?.length === 0 ? (
-          <p className="muted">No discount rules yet: add one below and carts get it automatically.</p>
-        ) : null}
-        {rules.data?.length ? (
-          <div className="table-wrap">
-            <table className="table">
-              <caption className="visually-hidden">Discount rules</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">Discount</th>
-                  <th scope="col">Starts</th>
-                  <th scope="col">Ends</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {(rules.data as SavedRule[]).map((rule) => {
-                  const status = rule.status ?? 'LIVE';
-                  const name = rule.name ?? rule.id;
-                  return (
-                    <tr key={rule.id}>
-                      <th scope="row">{name}</th>
-                      <td>{describeRule(rule, nameOf)}</td>
-                      <td>
-                        {formatDate(rule.activeTimeInfo?.start ? String(rule.activeTimeInfo.start) : null)}
-                      </td>
-                      <td>{formatDate(rule.activeTimeInfo?.end ? String(rule.activeTimeInfo.end) : null)}</td>
-                      <td>
-                        <span className={`badge badge--${status.toLowerCase()}`}>
-                          {rule.active === false ? 'Off' : STATUS_LABELS[status]}
-                        </span>
-                      </td>
-                      <td>
-                        <div className="row-actions">
-                          <EditRowButton name={name} onEdit={() => editing.start(rule)} />
-                          <ConfirmedRowAction
-                            verb="Delete"
-                            name={name}
-                            title={`Delete the discount rule ${name}?`}
-                            description="Carts are no longer discounted by it."
-                            confirm="Delete discount rule"
-                            mutation={remove}
-                            variables={rule.id}
-                            onDone={() => {
-                              if (editing.id === rule.id) editing.stop();
-                              setNotice(`The discount rule ${name} was deleted.`);
-                            }}
-                          />
-                        </div>
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
-        ) : null}
-      </section>
-      <SettingForm
-        editing={editing.record ? (editing.record.name ?? editing.record.id) : undefined}
-        addTitle="Add a discount rule"
-        addLabel="Create discount rule"
-        noun="discount rule"
-        busy={save.isPending}
-        error={save.error}
-        onSubmit={submit}
-        onCancel={editing.stop}
-      >
-        {editing.record && moreThanTheFormShows(editing.record) ? (
-          <p className="alert" role="note">
-            This rule was made with more than this form shows (several discounts or other conditions): saving
-            keeps only what is below.
-          </p>
-        ) : null}
-        <div className="field-row">
-          <Field
-            id="rule-name"
-            label="Rule name"
-            error={errors.name?.message}
-            {...register('name', { validate: checks.name })}
-          />
-          <div className="field">
-            <label htmlFor="rule-target">Applies to</label>
-            <select id="rule-target" {...register('target', { deps: ['value', 'productIds'] })}>
-              <option value="ENTIRE_CART">The entire cart</option>
-              <option value="SPECIFIC_ITEMS">Specific products or collections</option>
-              <option value="SHIPPING">Shipping</option>
-            </select>
-          </div>
-        </div>
-        {target === 'SPECIFIC_ITEMS' ? (
-          <fieldset className="rule-scope">
-            <legend>Products and collections it takes off</legend>
-            <Suspense fallback={<p role="status">Loading the pickers…</p>}>
-              <div className="field-row">
+      <div className="field-row">
+        <Field
+          label="Rule name"
+          error={errors.name?.message}
+          {...register('name', { validate: checks.name })}
+        />
+        <SelectField label="Applies to" {...register('target', { deps: ['value', 'productIds'] })}>
+          <option value="ENTIRE_CART">The entire cart</option>
+          <option value="SPECIFIC_ITEMS">Specific products or collections</option>
+          <option value="SHIPPING">Shipping</option>
+        </SelectField>
+      </div>
+      {target === 'SPECIFIC_ITEMS' ? (
+        <fieldset className="rule-scope">
+          <legend>Products and collections it takes off</legend>
+          <Suspense fallback={<p role="status">Loading the pickers…</p>}>
+            <div className="field-row">
+              {SCOPE_PICKERS.map((picker) => (
                 <Controller
+                  key={picker.name}
                   control={control}
-                  name="productIds"
-                  rules={{ validate: (_, all) => checks.scope(all) }}
+                  name={picker.name}
+                  // one check for both (a scoped rule needs a product or a collection), shown under both
+                  rules={picker.name === 'productIds' ? { validate: (_, all) => checks.scope(all) } : {}}
                   render={({ field }) => (
                     <ScopePicker
-                      kind="product"
-                      label="Products"
+                      kind={picker.kind}
+                      label={picker.label}
                       value={field.value}
                       onChange={field.onChange}
                       invalid={Boolean(errors.productIds)}
@@ -244,89 +207,51 @@ export function DiscountRulesPage() {
                     />
                   )}
                 />
-                <Controller
-                  control={control}
-                  name="collectionIds"
-                  render={({ field }) => (
-                    <ScopePicker
-                      kind="collection"
-                      label="Collections"
-                      value={field.value}
-                      onChange={field.onChange}
-                      invalid={Boolean(errors.productIds)}
-                      describedBy={errors.productIds ? 'rule-scope-error' : undefined}
-                    />
-                  )}
-                />
-              </div>
-            </Suspense>
-            <FieldError id="rule-scope-error" message={errors.productIds?.message} />
-          </fieldset>
-        ) : null}
-        <div className="field-row">
-          <div className="field">
-            <label htmlFor="rule-type">Discount</label>
-            <select id="rule-type" {...register('discountType', { deps: ['value'] })}>
-              <option value="PERCENTAGE">Percentage off</option>
-              <option value="FIXED_AMOUNT">Amount off</option>
-              {target === 'SHIPPING' ? null : <option value="FIXED_PRICE">Fixed price per item</option>}
-            </select>
-          </div>
-          <Field
-            id="rule-value"
-            label={VALUE_LABELS[type]}
-            inputMode="decimal"
-            hint={
-              type === 'FIXED_AMOUNT' && target === 'SPECIFIC_ITEMS'
-                ? 'Taken off the matching items together.'
-                : type === 'FIXED_PRICE'
-                  ? 'Each matching item sells at this price.'
-                  : undefined
-            }
-            error={errors.value?.message}
-            {...register('value', { validate: checks.value })}
-          />
-        </div>
-        <div className="field-row">
-          <Field
-            id="rule-minimum"
-            label="Minimum subtotal"
-            optional
-            inputMode="decimal"
-            error={errors.minimumSubtotal?.message}
-            {...register('minimumSubtotal', { validate: checks.minimumSubtotal })}
-          />
-          <Field
-            id="rule-quantity"
-            label="Minimum number of items"
-            optional
-            inputMode="numeric"
-            error={errors.minimumQuantity?.message}
-            {...register('minimumQuantity', { validate: checks.minimumQuantity })}
-          />
-        </div>
-        <div className="field-row">
-          <Field
-            id="rule-start"
-            label="Starts"
-            optional
-            type="datetime-local"
-            error={errors.start?.message}
-            {...register('start', { deps: ['end'] })}
-          />
-          <Field
-            id="rule-end"
-            label="Ends"
-            optional
-            type="datetime-local"
-            error={errors.end?.message}
-            {...register('end', { validate: checks.end })}
-          />
-        </div>
-        <label className="check">
-          <input type="checkbox" {...register('active')} /> On (carts get it while it is live)
-        </label>
-      </SettingForm>
-    </>
+              ))}
+            </div>
+          </Suspense>
+          <FieldError id="rule-scope-error" message={errors.productIds?.message} />
+        </fieldset>
+      ) : null}
+      <div className="field-row">
+        <SelectField label="Discount" {...register('discountType', { deps: ['value'] })}>
+          <option value="PERCENTAGE">Percentage off</option>
+          <option value="FIXED_AMOUNT">Amount off</option>
+          {target === 'SHIPPING' ? null : <option value="FIXED_PRICE">Fixed price per item</option>}
+        </SelectField>
+        <Field
+          label={VALUE_LABELS[type]}
+          inputMode="decimal"
+          hint={
+            type === 'FIXED_AMOUNT' && target === 'SPECIFIC_ITEMS'
+              ? 'Taken off the matching items together.'
+              : type === 'FIXED_PRICE'
+                ? 'Each matching item sells at this price.'
+                : undefined
+          }
+          error={errors.value?.message}
+          {...register('value', { validate: checks.value })}
+        />
+      </div>
+      <div className="field-row">
+        {condition(
+          'minimumSubtotal',
+          'Minimum subtotal',
+          { inputMode: 'decimal' },
+          { validate: checks.minimumSubtotal },
+        )}
+        {condition(
+          'minimumQuantity',
+          'Minimum number of items',
+          { inputMode: 'numeric' },
+          { validate: checks.minimumQuantity },
+        )}
+      </div>
+      <div className="field-row">
+        {condition('start', 'Starts', { type: 'datetime-local' }, { deps: ['end'] })}
+        {condition('end', 'Ends', { type: 'datetime-local' }, { validate: checks.end })}
+      </div>
+      <CheckboxField label="On (carts get it while it is live)" {...register('active')} />
+    </SettingListPage>
   );
 }

@@ -97,7 +97,8 @@ export default function ScopePicker({
     <div className="scope-picker">
       <ComboBox
         key={round}
-        className="scope-picker__box"
+        // the kit's field look: its label, hint, input and invalid mark, as the form's other fields
+        className="field"
         items={matches}
         inputValue={query}
         onInputChange={setQuery}
@@ -123,7 +124,7 @@ export default function ScopePicker({
         aria-describedby={describedBy}
       >
         <Label>{label}</Label>
-        <Text slot="description" className="muted">
+        <Text slot="description" className="field__hint">
           Type part of a name, then choose with the arrow keys and Enter.
         </Text>
         <div className="scope-picker__control">

@@ -194,7 +194,7 @@ function Staff({ onDone }: { onDone(message: string): void }) {
       }}
     >
       {action.isError ? (
-        <p className="alert" role="alert">
+        <p className="form-alert" role="alert">
           That was refused: {action.error.message}
         </p>
       ) : null}

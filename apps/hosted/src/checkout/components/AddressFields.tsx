@@ -1,7 +1,20 @@
-import { Field } from '@cartwheel/design';
-import { countryChoices, US_STATES } from '@cartwheel/sdk/wire';
+import { Field, SelectField } from '@cartwheel/design';
+import { type Choice, countryChoices, US_STATES } from '@cartwheel/sdk/wire';
 import type { AddressField, AddressForm, FieldErrors } from '../form.ts';
-import { SelectField } from './SelectField.tsx';
+
+/** A select's options for `choices`, after an empty one saying `placeholder` when there is one. */
+function options(choices: readonly Choice[], placeholder?: string) {
+  return (
+    <>
+      {placeholder ? <option value="">{placeholder}</option> : null}
+      {choices.map((choice) => (
+        <option key={choice.code} value={choice.code}>
+          {choice.name}
+        </option>
+      ))}
+    </>
+  );
+}
 
 /**
  * The fields of one address; the buyer's name goes with the delivery address only (a checkout keeps
@@ -59,18 +72,17 @@ export function AddressFields({
           label="Country"
           name={`${side}.country`}
           autoComplete={`${autoPrefix} country`}
-          choices={countryChoices()}
           value={value.country}
           error={error('country')}
           onChange={(event) => changeCountry(event.target.value)}
-        />
+        >
+          {options(countryChoices())}
+        </SelectField>
         {value.country === 'US' ? (
           <SelectField
             label="State"
             name={`${side}.state`}
             autoComplete={`${autoPrefix} address-level1`}
-            choices={US_STATES}
-            placeholder="Choose a state"
             value={value.state}
             error={error('state')}
             onChange={(event) => {
@@ -78,7 +90,9 @@ export function AddressFields({
               onChange(next);
               onCommit(next);
             }}
-          />
+          >
+            {options(US_STATES, 'Choose a state')}
+          </SelectField>
         ) : (
           text('state', 'State', 'address-level1')
         )}
