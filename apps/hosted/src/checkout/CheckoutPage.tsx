@@ -128,6 +128,9 @@ function CheckoutForm({
       setFieldErrors((current) => withoutErrors(current, ['deliveryMethod']));
     }
   });
+  // the shopper's pick, set in the click's own render: the mutation's pending state reaches the page a
+  // tick later, and meanwhile the radio would spring back to the method the checkout still holds
+  const [pickedMethod, setPickedMethod] = useState<string>();
   /** The delivery method being chosen: shown as chosen while the checkout takes it. */
   const chooseMethod = useMutation({
     mutationFn: ({ code, details }: { code: string; details: BuyerForm }) =>
@@ -138,8 +141,9 @@ function CheckoutForm({
         }),
       ),
     onError: (error) => showRefusal(error),
+    onSettled: () => setPickedMethod(undefined),
   });
-  const chosenMethod = chooseMethod.isPending ? chooseMethod.variables.code : undefined;
+  const chosenMethod = pickedMethod ?? (chooseMethod.isPending ? chooseMethod.variables.code : undefined);
   /** Placing the order: the details saved, then the payment, in the changes' turn. */
   const placing = useMutation({
     mutationFn: async (order: {
@@ -235,6 +239,7 @@ function CheckoutForm({
       next = { ...form, billing: { ...form.shipping } };
       setForm(next);
     }
+    setPickedMethod(code);
     chooseMethod.mutate({ code, details: next });
   }
 
