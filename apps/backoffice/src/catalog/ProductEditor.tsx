@@ -1,4 +1,4 @@
-import { FieldError } from '@cartwheel/design';
+import { CheckboxField, Field, TextAreaField } from '@cartwheel/design';
 import { useMerchantProduct, useSaveProduct } from '@cartwheel/react';
 import { type Product, ValidationError } from '@cartwheel/sdk';
 import { useEffect, useId, useState } from 'react';
@@ -169,118 +169,96 @@ function ProductEditor({ product }: { product: Product | undefined }) {
         </p>
       ) : null}
       <form className="product-form panel" onSubmit={submit} noValidate>
-        <div className="field">
-          <label htmlFor={field('name')}>Name</label>
-          <input
-            id={field('name')}
-            aria-invalid={Boolean(errors.name)}
-            aria-describedby={errors.name ? `${field('name')}-error` : undefined}
-            {...register('name', {
-              validate: (value) => value.trim() !== '' || 'Give the product a name.',
-              maxLength: { value: NAME_MAX, message: `At most ${NAME_MAX} characters.` },
+        <Field
+          id={field('name')}
+          label="Name"
+          error={errors.name?.message}
+          announce
+          {...register('name', {
+            validate: (value) => value.trim() !== '' || 'Give the product a name.',
+            maxLength: { value: NAME_MAX, message: `At most ${NAME_MAX} characters.` },
+          })}
+        />
+        <TextAreaField
+          id={field('description')}
+          label="Description"
+          optional
+          rows={4}
+          {...register('description')}
+        />
+        <div className="field-row">
+          <Field
+            id={field('price')}
+            label="Price"
+            inputMode="decimal"
+            error={errors.price?.message}
+            announce
+            {...register('price', {
+              validate: (value) => MONEY.test(value.trim()) || 'A price like 12 or 12.50.',
             })}
           />
-          <FieldError id={`${field('name')}-error`} message={errors.name?.message} />
-        </div>
-        <div className="field">
-          <label htmlFor={field('description')}>
-            Description <span className="muted">(optional)</span>
-          </label>
-          <textarea id={field('description')} rows={4} {...register('description')} />
-        </div>
-        <div className="field-row">
-          <div className="field">
-            <label htmlFor={field('price')}>Price</label>
-            <input
-              id={field('price')}
-              inputMode="decimal"
-              aria-invalid={Boolean(errors.price)}
-              aria-describedby={errors.price ? `${field('price')}-error` : undefined}
-              {...register('price', {
-                validate: (value) => MONEY.test(value.trim()) || 'A price like 12 or 12.50.',
-              })}
-            />
-            <FieldError id={`${field('price')}-error`} message={errors.price?.message} />
-          </div>
-          <div className="field">
-            <label htmlFor={field('cost')}>
-              Cost of goods <span className="muted">(optional)</span>
-            </label>
-            <input
+          <div>
+            <Field
               id={field('cost')}
+              label="Cost of goods"
+              optional
               inputMode="decimal"
-              aria-invalid={Boolean(errors.cost)}
+              error={errors.cost?.message}
+              announce
               aria-describedby={`${field('cost')}-profit`}
               {...register('cost', {
                 validate: (value) =>
                   value.trim() === '' || MONEY.test(value.trim()) || 'A cost like 4 or 4.20.',
               })}
             />
-            <FieldError id={`${field('cost')}-error`} message={errors.cost?.message} />
             <p className="muted hint" id={`${field('cost')}-profit`} data-testid="profit">
               {profit ?? 'Enter a cost to see profit and margin.'}
             </p>
           </div>
         </div>
         <div className="field-row">
-          <div className="field">
-            <label htmlFor={field('sku')}>
-              SKU <span className="muted">(optional)</span>
-            </label>
-            <input id={field('sku')} {...register('sku')} />
-          </div>
-          <div className="field">
-            <label htmlFor={field('weight')}>
-              Weight <span className="muted">(optional)</span>
-            </label>
-            <input
-              id={field('weight')}
-              inputMode="decimal"
-              aria-invalid={Boolean(errors.weight)}
-              {...register('weight', {
-                validate: (value) => value.trim() === '' || MONEY.test(value.trim()) || 'A weight like 0.5.',
-              })}
-            />
-            <FieldError id={`${field('weight')}-error`} message={errors.weight?.message} />
-          </div>
+          <Field id={field('sku')} label="SKU" optional {...register('sku')} />
+          <Field
+            id={field('weight')}
+            label="Weight"
+            optional
+            inputMode="decimal"
+            error={errors.weight?.message}
+            announce
+            {...register('weight', {
+              validate: (value) => value.trim() === '' || MONEY.test(value.trim()) || 'A weight like 0.5.',
+            })}
+          />
         </div>
         <div className="field-row">
-          <div className="field">
-            <label htmlFor={field('ribbon')}>
-              Ribbon <span className="muted">(optional, e.g. “New”)</span>
-            </label>
-            <input id={field('ribbon')} {...register('ribbon')} />
-          </div>
-          <div className="field">
-            <label htmlFor={field('brand')}>
-              Brand <span className="muted">(optional)</span>
-            </label>
-            <input id={field('brand')} {...register('brand')} />
-          </div>
+          <Field
+            id={field('ribbon')}
+            label={
+              <>
+                Ribbon <span className="field__optional">(optional, e.g. “New”)</span>
+              </>
+            }
+            {...register('ribbon')}
+          />
+          <Field id={field('brand')} label="Brand" optional {...register('brand')} />
         </div>
         <fieldset className="field">
           <legend>Inventory</legend>
-          <label className="check">
-            <input type="checkbox" {...register('trackInventory')} /> Track the quantity in stock
-          </label>
+          <CheckboxField label="Track the quantity in stock" {...register('trackInventory')} />
           {trackInventory ? (
-            <div className="field">
-              <label htmlFor={field('quantity')}>Quantity in stock</label>
-              <input
-                id={field('quantity')}
-                inputMode="numeric"
-                aria-invalid={Boolean(errors.quantity)}
-                {...register('quantity', {
-                  validate: (value) => /^\d{1,7}$/.test(value.trim()) || 'A whole number, 0 or more.',
-                })}
-              />
-              <FieldError id={`${field('quantity')}-error`} message={errors.quantity?.message} />
-            </div>
+            <Field
+              id={field('quantity')}
+              label="Quantity in stock"
+              inputMode="numeric"
+              error={errors.quantity?.message}
+              announce
+              {...register('quantity', {
+                validate: (value) => /^\d{1,7}$/.test(value.trim()) || 'A whole number, 0 or more.',
+              })}
+            />
           ) : null}
         </fieldset>
-        <label className="check">
-          <input type="checkbox" {...register('visible')} /> Visible in the storefront
-        </label>
+        <CheckboxField label="Visible in the storefront" {...register('visible')} />
         <div className="form-actions">
           <button className="button button--primary" type="submit" disabled={formState.isSubmitting}>
             {formState.isSubmitting ? 'Saving…' : isNew ? 'Create product' : 'Save changes'}

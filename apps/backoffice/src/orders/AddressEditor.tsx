@@ -1,3 +1,4 @@
+import { Field } from '@cartwheel/design';
 import { useUpdateOrder } from '@cartwheel/react';
 import {
   type Address,
@@ -278,20 +279,14 @@ function AddressEditForm(props: { id: string; order: Order; onCancel(): void; on
       | undefined;
     const fieldId = `${props.id}-${name.replace('.', '-')}`;
     return (
-      <div className="field" key={name}>
-        <label htmlFor={fieldId}>{label}</label>
-        <input
-          id={fieldId}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${fieldId}-error` : undefined}
-          {...register(name, options)}
-        />
-        {error?.message ? (
-          <p className="field-error" id={`${fieldId}-error`}>
-            {error.message}
-          </p>
-        ) : null}
-      </div>
+      <Field
+        key={name}
+        id={fieldId}
+        label={label}
+        error={error?.message}
+        invalid={Boolean(error)}
+        {...register(name, options)}
+      />
     );
   };
 

@@ -1,3 +1,4 @@
+import { TextAreaField } from '@cartwheel/design';
 import { useAddOrderComment, useDeleteOrderActivity } from '@cartwheel/react';
 import type { Order, OrderActivity } from '@cartwheel/sdk';
 import { useId, useState } from 'react';
@@ -87,25 +88,18 @@ export function Timeline({ order }: { order: Order }) {
       ) : null}
       {canManage ? (
         <form className="comment-form" onSubmit={submit} noValidate>
-          <label htmlFor={`${id}-comment`}>Add a comment</label>
-          <textarea
+          <TextAreaField
             id={`${id}-comment`}
+            label="Add a comment"
+            hint="Only staff see comments; the buyer is not told."
             rows={2}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${id}-comment-error` : `${id}-comment-hint`}
+            error={error}
+            announce
             {...form.register('message', {
               validate: (value) => value.trim() !== '' || 'Write the comment first.',
               maxLength: { value: COMMENT_MAX, message: `At most ${COMMENT_MAX} characters.` },
             })}
           />
-          <span id={`${id}-comment-hint`} className="muted">
-            Only staff see comments; the buyer is not told.
-          </span>
-          {error ? (
-            <p className="field-error" id={`${id}-comment-error`} role="alert">
-              {error}
-            </p>
-          ) : null}
           {add.isError ? (
             <p className="form-alert" role="alert">
               The comment was not added: {add.error.message}. It is still in the field; try again.
