@@ -199,9 +199,10 @@ await section('auth', async () => {
 await section('cart', async () => {
   const cart = await measureCart({ quick });
   results.cart = cart;
+  // add to cart has no target (retired by issue 19): its figure is information
   for (const [name, figure, target] of [
     ['get cart', cart.getCart, 0.5],
-    ['add to cart', cart.addToCart, 0.25],
+    ['add to cart', cart.addToCart, undefined],
   ] as const) {
     if (!figure) continue;
     const valid = figure.status === 200 && figure.platformFailures === 0;
@@ -210,8 +211,8 @@ await section('cart', async () => {
       cartwheel: `${Math.round(figure.platformRps)} req/s`,
       baseline: `${Math.round(figure.baselineRps)} req/s bare node:http`,
       ratio: percent(figure.ratio),
-      target: `>= ${percent(target)}`,
-      verdict: !valid ? 'void' : figure.ratio >= target ? 'pass' : 'FAIL',
+      target: target === undefined ? 'info' : `>= ${percent(target)}`,
+      verdict: !valid ? 'void' : target === undefined ? 'info' : figure.ratio >= target ? 'pass' : 'FAIL',
     });
   }
   if (cart.estimate) {
