@@ -29,8 +29,8 @@ interface FieldWording {
   announce?: boolean | undefined;
   /** Marks the field as the one a problem shown elsewhere (above the form) is about. */
   invalid?: boolean | undefined;
-  /** Says "(optional)" after the label: it may be left empty. */
-  optional?: boolean | undefined;
+  /** Says "(optional)" after the label: it may be left empty; a text says more ("optional, e.g. “New”"). */
+  optional?: boolean | string | undefined;
 }
 
 export interface FieldProps extends FieldWording, InputHTMLAttributes<HTMLInputElement> {
@@ -51,6 +51,14 @@ export interface CheckboxFieldProps
   extends Omit<FieldWording, 'optional'>,
     Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> {
   ref?: Ref<HTMLInputElement> | undefined;
+}
+
+export interface FieldGroupProps extends Omit<FieldWording, 'label' | 'invalid'> {
+  /** What the group is, said before each of its controls (the fieldset's legend). */
+  legend: ReactNode;
+  /** The group's fields, checkboxes or radios. */
+  children: ReactNode;
+  className?: string | undefined;
 }
 
 interface ControlAria {
@@ -84,37 +92,41 @@ function useField<P extends FieldWording & ControlAria>(props: P) {
   };
 }
 
-/** A field's frame: the label (or, for a checkbox, the label holding the control), hint, control, error. */
+/**
+ * A field's frame: the label (for a checkbox, the label holding the control; for a group, the
+ * fieldset's legend), hint, control, error.
+ */
 function FieldFrame({
   kind,
   id,
   marked,
   wording,
+  describedBy,
+  className: own,
   children,
 }: {
-  kind?: 'select' | 'textarea' | 'check';
+  kind?: 'select' | 'textarea' | 'check' | 'group';
   id: string;
   marked: boolean;
   wording: FieldWording;
+  /** A group's hint and error, which describe the fieldset. */
+  describedBy?: string | undefined;
+  className?: string | undefined;
   children: ReactNode;
 }) {
-  const className = ['field', kind ? `field--${kind}` : '', marked ? 'field--invalid' : '']
+  const className = [
+    'field',
+    kind && kind !== 'group' ? `field--${kind}` : '',
+    marked ? 'field--invalid' : '',
+    own ?? '',
+  ]
     .filter(Boolean)
     .join(' ');
-  const label =
-    kind === 'check' ? (
-      <label htmlFor={id}>
-        {children} {wording.label}
-      </label>
-    ) : (
-      <label htmlFor={id}>
-        {wording.label}
-        {wording.optional ? <span className="field__optional"> (optional)</span> : null}
-      </label>
-    );
-  return (
-    <div className={className}>
-      {label}
+  const optional = wording.optional ? (
+    <span className="field__optional">{` (${wording.optional === true ? 'optional' : wording.optional})`}</span>
+  ) : null;
+  const parts = (
+    <>
       {wording.hint ? (
         <p className="field__hint" id={`${id}-hint`}>
           {wording.hint}
@@ -127,6 +139,31 @@ function FieldFrame({
           {wording.error}
         </p>
       ) : null}
+    </>
+  );
+  if (kind === 'group')
+    return (
+      <fieldset className={className} aria-describedby={describedBy}>
+        <legend>
+          {wording.label}
+          {optional}
+        </legend>
+        {parts}
+      </fieldset>
+    );
+  return (
+    <div className={className}>
+      {kind === 'check' ? (
+        <label htmlFor={id}>
+          {children} {wording.label}
+        </label>
+      ) : (
+        <label htmlFor={id}>
+          {wording.label}
+          {optional}
+        </label>
+      )}
+      {parts}
     </div>
   );
 }
@@ -167,6 +204,19 @@ export function CheckboxField(props: CheckboxFieldProps) {
   return (
     <FieldFrame kind="check" {...frame}>
       <input {...control} type="checkbox" />
+    </FieldFrame>
+  );
+}
+
+/**
+ * Fields, checkboxes or radios under one legend (a fieldset, which draws no box), with the group's own
+ * hint and error, which describe the fieldset.
+ */
+export function FieldGroup({ legend, className, children, ...wording }: FieldGroupProps) {
+  const { frame, control } = useField({ label: legend, ...wording });
+  return (
+    <FieldFrame kind="group" {...frame} describedBy={control['aria-describedby']} className={className}>
+      {children}
     </FieldFrame>
   );
 }

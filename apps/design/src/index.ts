@@ -3,6 +3,8 @@ export {
   type CheckboxFieldProps,
   Field,
   FieldError,
+  FieldGroup,
+  type FieldGroupProps,
   type FieldProps,
   FormAlert,
   SelectField,

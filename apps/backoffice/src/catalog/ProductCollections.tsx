@@ -1,3 +1,4 @@
+import { FieldGroup } from '@cartwheel/design';
 import { useCollections, useSetProductInCollection } from '@cartwheel/react';
 import type { Product } from '@cartwheel/sdk';
 import { useId, useState } from 'react';
@@ -43,8 +44,7 @@ export function ProductCollections({ product }: { product: Product }) {
           No collections yet. <Link to="/collections">Create one</Link> to group products.
         </p>
       ) : (
-        <fieldset className="field">
-          <legend>In these collections</legend>
+        <FieldGroup legend="In these collections">
           {listed.map((collection) => (
             <label className="check" key={collection.id}>
               <input
@@ -56,7 +56,7 @@ export function ProductCollections({ product }: { product: Product }) {
               {collection.name}
             </label>
           ))}
-        </fieldset>
+        </FieldGroup>
       )}
       {message ? (
         <p className="notice" role="status">
