@@ -12,7 +12,8 @@ import {
  * plain props, so a page keeps its state in React state or in React Hook Form (`{...register('email')}`
  * spreads onto a `Field`, whose `ref` reaches the input) and gets the same labels and error wiring.
  * `Field` draws a text input; `SelectField`, `TextAreaField` and `CheckboxField` the other controls,
- * with the same label, hint and error.
+ * with the same label, hint and error; `FieldGroup` puts fields under one legend, and `RadioGroupField`
+ * draws a group of radios.
  */
 
 /** What every field of the kit says around its control. */
@@ -59,6 +60,27 @@ export interface FieldGroupProps extends Omit<FieldWording, 'label' | 'invalid'>
   /** The group's fields, checkboxes or radios. */
   children: ReactNode;
   className?: string | undefined;
+}
+
+/** One choice of a `RadioGroupField`: its value and the words beside its radio. */
+export interface RadioChoice<V extends string> {
+  value: V;
+  label: ReactNode;
+}
+
+export interface RadioGroupFieldProps<V extends string>
+  extends Omit<FieldGroupProps, 'children'>,
+    Omit<
+      InputHTMLAttributes<HTMLInputElement>,
+      'type' | 'value' | 'defaultValue' | 'checked' | 'defaultChecked' | 'className' | 'children'
+    > {
+  /** A callback ref (React Hook Form's `register`) reaches every radio. */
+  ref?: Ref<HTMLInputElement> | undefined;
+  /** The choices, in order, a radio each. */
+  options: ReadonlyArray<RadioChoice<V>>;
+  /** The chosen value, for a page that keeps it in its own state (with `onChoose`); unset under `register`. */
+  value?: V | undefined;
+  onChoose?: ((value: V) => void) | undefined;
 }
 
 interface ControlAria {
@@ -200,11 +222,52 @@ export function TextAreaField(props: TextAreaFieldProps) {
 
 /** A checkbox with its label after it (the label holds the box), and the same hint and error. */
 export function CheckboxField(props: CheckboxFieldProps) {
+  return <CheckField type="checkbox" {...props} />;
+}
+
+/** A checkbox's or a radio's frame: the label holding the control. */
+function CheckField({ type, ...props }: CheckboxFieldProps & { type: 'checkbox' | 'radio' }) {
   const { frame, control } = useField(props);
   return (
     <FieldFrame kind="check" {...frame}>
-      <input {...control} type="checkbox" />
+      <input {...control} type={type} />
     </FieldFrame>
+  );
+}
+
+/**
+ * A choice of one among a few, a radio each under the group's legend, with the group's hint and error.
+ * Its other props (`name`, `onChange`, `disabled`, React Hook Form's `register`) go to every radio.
+ */
+export function RadioGroupField<V extends string>({
+  legend,
+  hint,
+  error,
+  announce,
+  optional,
+  className,
+  options,
+  value,
+  onChoose,
+  ...radio
+}: RadioGroupFieldProps<V>) {
+  return (
+    <FieldGroup {...{ legend, hint, error, announce, optional, className }}>
+      {options.map((option) => (
+        <CheckField
+          key={option.value}
+          type="radio"
+          label={option.label}
+          {...radio}
+          value={option.value}
+          checked={value === undefined ? undefined : value === option.value}
+          onChange={(event) => {
+            radio.onChange?.(event);
+            onChoose?.(option.value);
+          }}
+        />
+      ))}
+    </FieldGroup>
   );
 }
 

@@ -1,4 +1,4 @@
-import { FieldGroup } from '@cartwheel/design';
+import { CheckboxField, FieldGroup } from '@cartwheel/design';
 import { useCollections, useSetProductInCollection } from '@cartwheel/react';
 import type { Product } from '@cartwheel/sdk';
 import { useId, useState } from 'react';
@@ -46,15 +46,13 @@ export function ProductCollections({ product }: { product: Product }) {
       ) : (
         <FieldGroup legend="In these collections">
           {listed.map((collection) => (
-            <label className="check" key={collection.id}>
-              <input
-                type="checkbox"
-                checked={wanted[collection.id ?? ''] ?? member.has(collection.id ?? '')}
-                disabled={change.isPending}
-                onChange={(event) => toggle(collection.id ?? '', collection.name ?? '', event.target.checked)}
-              />{' '}
-              {collection.name}
-            </label>
+            <CheckboxField
+              key={collection.id}
+              label={collection.name}
+              checked={wanted[collection.id ?? ''] ?? member.has(collection.id ?? '')}
+              disabled={change.isPending}
+              onChange={(event) => toggle(collection.id ?? '', collection.name ?? '', event.target.checked)}
+            />
           ))}
         </FieldGroup>
       )}

@@ -1,4 +1,4 @@
-import { CheckboxField, FieldError, FormAlert, SubmitButton } from '@cartwheel/design';
+import { CheckboxField, FieldError, FieldGroup, FormAlert, SubmitButton } from '@cartwheel/design';
 import { type StaffPermission, ValidationError } from '@cartwheel/sdk';
 import { type FormEventHandler, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { type DefaultValues, type FieldValues, type UseFormRegisterReturn, useForm } from 'react-hook-form';
@@ -400,19 +400,14 @@ export function PermissionChecks({
   registration: UseFormRegisterReturn;
   error: string | undefined;
 }) {
-  const id = useId();
   return (
-    <fieldset aria-describedby={error ? `${id}-error` : undefined}>
-      <legend>
-        Permissions <span className="muted">(optional)</span>
-      </legend>
+    <FieldGroup legend="Permissions" optional error={error} announce>
       <div className="permission-grid">
         {permissions?.map((permission) => (
           <CheckboxField key={permission} label={permission} value={permission} {...registration} />
         ))}
       </div>
-      <FieldError id={`${id}-error`} message={error} />
-    </fieldset>
+    </FieldGroup>
   );
 }
 
