@@ -1,4 +1,5 @@
 import {
+  type ChangeEvent,
   type InputHTMLAttributes,
   type ReactNode,
   type Ref,
@@ -190,49 +191,45 @@ function FieldFrame({
   );
 }
 
-/** A labelled input with its hint and its error; `id` is generated unless the page names it. */
-export function Field(props: FieldProps) {
+/**
+ * One control of the kit in its frame: `draw` gets the control's own props, with the id, the description
+ * and the invalid mark added. Every field below is this with its own control.
+ */
+function Framed<P extends FieldWording & ControlAria>({
+  kind,
+  props,
+  draw,
+}: {
+  kind?: 'select' | 'textarea' | 'check';
+  props: P;
+  draw(control: ReturnType<typeof useField<P>>['control']): ReactNode;
+}) {
   const { frame, control } = useField(props);
   return (
-    <FieldFrame {...frame}>
-      <input {...control} />
+    <FieldFrame kind={kind} {...frame}>
+      {draw(control)}
     </FieldFrame>
   );
+}
+
+/** A labelled input with its hint and its error; `id` is generated unless the page names it. */
+export function Field(props: FieldProps) {
+  return <Framed props={props} draw={(control) => <input {...control} />} />;
 }
 
 /** A labelled select (its options are the children), with the same hint and error as a `Field`. */
 export function SelectField(props: SelectFieldProps) {
-  const { frame, control } = useField(props);
-  return (
-    <FieldFrame kind="select" {...frame}>
-      <select {...control} />
-    </FieldFrame>
-  );
+  return <Framed kind="select" props={props} draw={(control) => <select {...control} />} />;
 }
 
 /** A labelled multi-line text, with the same hint and error as a `Field`. */
 export function TextAreaField(props: TextAreaFieldProps) {
-  const { frame, control } = useField(props);
-  return (
-    <FieldFrame kind="textarea" {...frame}>
-      <textarea {...control} />
-    </FieldFrame>
-  );
+  return <Framed kind="textarea" props={props} draw={(control) => <textarea {...control} />} />;
 }
 
 /** A checkbox with its label after it (the label holds the box), and the same hint and error. */
 export function CheckboxField(props: CheckboxFieldProps) {
-  return <CheckField type="checkbox" {...props} />;
-}
-
-/** A checkbox's or a radio's frame: the label holding the control. */
-function CheckField({ type, ...props }: CheckboxFieldProps & { type: 'checkbox' | 'radio' }) {
-  const { frame, control } = useField(props);
-  return (
-    <FieldFrame kind="check" {...frame}>
-      <input {...control} type={type} />
-    </FieldFrame>
-  );
+  return <Framed kind="check" props={props} draw={(control) => <input {...control} type="checkbox" />} />;
 }
 
 /**
@@ -254,17 +251,20 @@ export function RadioGroupField<V extends string>({
   return (
     <FieldGroup {...{ legend, hint, error, announce, optional, className }}>
       {options.map((option) => (
-        <CheckField
+        <Framed
           key={option.value}
-          type="radio"
-          label={option.label}
-          {...radio}
-          value={option.value}
-          checked={value === undefined ? undefined : value === option.value}
-          onChange={(event) => {
-            radio.onChange?.(event);
-            onChoose?.(option.value);
+          kind="check"
+          props={{
+            label: option.label,
+            ...radio,
+            value: option.value,
+            checked: value === undefined ? undefined : value === option.value,
+            onChange: (event: ChangeEvent<HTMLInputElement>) => {
+              radio.onChange?.(event);
+              onChoose?.(option.value);
+            },
           }}
+          draw={(control) => <input {...control} type="radio" />}
         />
       ))}
     </FieldGroup>

@@ -1,7 +1,14 @@
 import { CheckboxField, Field } from '@cartwheel/design';
 import { useCreateTaxRegion, useDeleteTaxRegion, useTaxRegions, useUpdateTaxRegion } from '@cartwheel/react';
 import type { TaxRegion } from '@cartwheel/sdk';
-import { countryCode, filledIn, placeViolations, SettingListPage, useSettingList } from './common.tsx';
+import {
+  CountryField,
+  countryCode,
+  filledIn,
+  placeViolations,
+  SettingListPage,
+  useSettingList,
+} from './common.tsx';
 
 interface TaxFormValues {
   name: string;
@@ -108,13 +115,7 @@ export function TaxesPage() {
             validate: filledIn('Name the region, like New York.'),
           })}
         />
-        <Field
-          label="Country code"
-          maxLength={2}
-          announce
-          error={errors.country?.message}
-          {...register('country', { validate: countryCode })}
-        />
+        <CountryField error={errors.country?.message} {...register('country', { validate: countryCode })} />
         <Field
           label="State or province"
           optional

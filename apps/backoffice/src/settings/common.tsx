@@ -1,4 +1,12 @@
-import { CheckboxField, FieldError, FieldGroup, FormAlert, SubmitButton } from '@cartwheel/design';
+import {
+  CheckboxField,
+  Field,
+  FieldError,
+  FieldGroup,
+  type FieldProps,
+  FormAlert,
+  SubmitButton,
+} from '@cartwheel/design';
 import { type StaffPermission, ValidationError } from '@cartwheel/sdk';
 import { type FormEventHandler, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { type DefaultValues, type FieldValues, type UseFormRegisterReturn, useForm } from 'react-hook-form';
@@ -88,6 +96,11 @@ export function SettingsLayout() {
 
 /** A country as the platform takes it: its two-letter ISO code (the form's check mirrors the server's). */
 export const countryCode = (value: string) => /^[A-Za-z]{2}$/.test(value.trim()) || 'Two letters, like US.';
+
+/** Where a record is (a tax region, a pickup location): its country's code, checked with `countryCode`. */
+export function CountryField(props: Omit<FieldProps, 'label'>) {
+  return <Field label="Country code" maxLength={2} announce {...props} />;
+}
 
 /** A field's check that something was typed (not only spaces); `message` says what, as the platform would. */
 export const filledIn = (message: string) => (value: string) => value.trim() !== '' || message;
