@@ -1,14 +1,7 @@
 import { Field, SelectField, TextAreaField } from '@cartwheel/design';
 import { useDeletePickupLocation, usePickupLocations, useSavePickupLocation } from '@cartwheel/react';
 import type { StorePickupLocation } from '@cartwheel/sdk';
-import {
-  CountryField,
-  countryCode,
-  filledIn,
-  placeViolations,
-  SettingListPage,
-  useSettingList,
-} from './common.tsx';
+import { CountryField, filledIn, placeViolations, SettingListPage, useSettingList } from './common.tsx';
 
 interface PickupFormValues {
   title: string;
@@ -173,7 +166,7 @@ export function PickupLocationsPage() {
           error={errors.postalCode?.message}
           {...register('postalCode')}
         />
-        <CountryField error={errors.country?.message} {...register('country', { validate: countryCode })} />
+        <CountryField register={register} error={errors.country?.message} />
       </div>
       <TextAreaField
         label="Instructions for buyers"

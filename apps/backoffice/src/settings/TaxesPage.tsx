@@ -1,14 +1,7 @@
 import { CheckboxField, Field } from '@cartwheel/design';
 import { useCreateTaxRegion, useDeleteTaxRegion, useTaxRegions, useUpdateTaxRegion } from '@cartwheel/react';
 import type { TaxRegion } from '@cartwheel/sdk';
-import {
-  CountryField,
-  countryCode,
-  filledIn,
-  placeViolations,
-  SettingListPage,
-  useSettingList,
-} from './common.tsx';
+import { CountryField, filledIn, placeViolations, SettingListPage, useSettingList } from './common.tsx';
 
 interface TaxFormValues {
   name: string;
@@ -115,7 +108,7 @@ export function TaxesPage() {
             validate: filledIn('Name the region, like New York.'),
           })}
         />
-        <CountryField error={errors.country?.message} {...register('country', { validate: countryCode })} />
+        <CountryField register={register} error={errors.country?.message} />
         <Field
           label="State or province"
           optional
