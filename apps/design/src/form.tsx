@@ -1,4 +1,5 @@
 import {
+  type ChangeEvent,
   type InputHTMLAttributes,
   type ReactNode,
   type Ref,
@@ -12,7 +13,8 @@ import {
  * plain props, so a page keeps its state in React state or in React Hook Form (`{...register('email')}`
  * spreads onto a `Field`, whose `ref` reaches the input) and gets the same labels and error wiring.
  * `Field` draws a text input; `SelectField`, `TextAreaField` and `CheckboxField` the other controls,
- * with the same label, hint and error.
+ * with the same label, hint and error; `FieldGroup` puts fields under one legend, and `RadioGroupField`
+ * draws a group of radios.
  */
 
 /** What every field of the kit says around its control. */
@@ -29,8 +31,8 @@ interface FieldWording {
   announce?: boolean | undefined;
   /** Marks the field as the one a problem shown elsewhere (above the form) is about. */
   invalid?: boolean | undefined;
-  /** Says "(optional)" after the label: it may be left empty. */
-  optional?: boolean | undefined;
+  /** Says "(optional)" after the label: it may be left empty; a text says more ("optional, e.g. “New”"). */
+  optional?: boolean | string | undefined;
 }
 
 export interface FieldProps extends FieldWording, InputHTMLAttributes<HTMLInputElement> {
@@ -51,6 +53,35 @@ export interface CheckboxFieldProps
   extends Omit<FieldWording, 'optional'>,
     Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> {
   ref?: Ref<HTMLInputElement> | undefined;
+}
+
+export interface FieldGroupProps extends Omit<FieldWording, 'label' | 'invalid'> {
+  /** What the group is, said before each of its controls (the fieldset's legend). */
+  legend: ReactNode;
+  /** The group's fields, checkboxes or radios. */
+  children: ReactNode;
+  className?: string | undefined;
+}
+
+/** One choice of a `RadioGroupField`: its value and the words beside its radio. */
+export interface RadioChoice<V extends string> {
+  value: V;
+  label: ReactNode;
+}
+
+export interface RadioGroupFieldProps<V extends string>
+  extends Omit<FieldGroupProps, 'children'>,
+    Omit<
+      InputHTMLAttributes<HTMLInputElement>,
+      'type' | 'value' | 'defaultValue' | 'checked' | 'defaultChecked' | 'className' | 'children'
+    > {
+  /** A callback ref (React Hook Form's `register`) reaches every radio. */
+  ref?: Ref<HTMLInputElement> | undefined;
+  /** The choices, in order, a radio each. */
+  options: ReadonlyArray<RadioChoice<V>>;
+  /** The chosen value, for a page that keeps it in its own state (with `onChoose`); unset under `register`. */
+  value?: V | undefined;
+  onChoose?: ((value: V) => void) | undefined;
 }
 
 interface ControlAria {
@@ -84,37 +115,41 @@ function useField<P extends FieldWording & ControlAria>(props: P) {
   };
 }
 
-/** A field's frame: the label (or, for a checkbox, the label holding the control), hint, control, error. */
+/**
+ * A field's frame: the label (for a checkbox, the label holding the control; for a group, the
+ * fieldset's legend), hint, control, error.
+ */
 function FieldFrame({
   kind,
   id,
   marked,
   wording,
+  describedBy,
+  className: own,
   children,
 }: {
-  kind?: 'select' | 'textarea' | 'check';
+  kind?: 'select' | 'textarea' | 'check' | 'group';
   id: string;
   marked: boolean;
   wording: FieldWording;
+  /** A group's hint and error, which describe the fieldset. */
+  describedBy?: string | undefined;
+  className?: string | undefined;
   children: ReactNode;
 }) {
-  const className = ['field', kind ? `field--${kind}` : '', marked ? 'field--invalid' : '']
+  const className = [
+    'field',
+    kind && kind !== 'group' ? `field--${kind}` : '',
+    marked ? 'field--invalid' : '',
+    own ?? '',
+  ]
     .filter(Boolean)
     .join(' ');
-  const label =
-    kind === 'check' ? (
-      <label htmlFor={id}>
-        {children} {wording.label}
-      </label>
-    ) : (
-      <label htmlFor={id}>
-        {wording.label}
-        {wording.optional ? <span className="field__optional"> (optional)</span> : null}
-      </label>
-    );
-  return (
-    <div className={className}>
-      {label}
+  const optional = wording.optional ? (
+    <span className="field__optional">{` (${wording.optional === true ? 'optional' : wording.optional})`}</span>
+  ) : null;
+  const parts = (
+    <>
       {wording.hint ? (
         <p className="field__hint" id={`${id}-hint`}>
           {wording.hint}
@@ -127,46 +162,124 @@ function FieldFrame({
           {wording.error}
         </p>
       ) : null}
+    </>
+  );
+  if (kind === 'group')
+    return (
+      <fieldset className={className} aria-describedby={describedBy}>
+        <legend>
+          {wording.label}
+          {optional}
+        </legend>
+        {parts}
+      </fieldset>
+    );
+  return (
+    <div className={className}>
+      {kind === 'check' ? (
+        <label htmlFor={id}>
+          {children} {wording.label}
+        </label>
+      ) : (
+        <label htmlFor={id}>
+          {wording.label}
+          {optional}
+        </label>
+      )}
+      {parts}
     </div>
+  );
+}
+
+/**
+ * One control of the kit in its frame: `draw` gets the control's own props, with the id, the description
+ * and the invalid mark added. Every field below is this with its own control.
+ */
+function Framed<P extends FieldWording & ControlAria>({
+  kind,
+  props,
+  draw,
+}: {
+  kind?: 'select' | 'textarea' | 'check';
+  props: P;
+  draw(control: ReturnType<typeof useField<P>>['control']): ReactNode;
+}) {
+  const { frame, control } = useField(props);
+  return (
+    <FieldFrame kind={kind} {...frame}>
+      {draw(control)}
+    </FieldFrame>
   );
 }
 
 /** A labelled input with its hint and its error; `id` is generated unless the page names it. */
 export function Field(props: FieldProps) {
-  const { frame, control } = useField(props);
-  return (
-    <FieldFrame {...frame}>
-      <input {...control} />
-    </FieldFrame>
-  );
+  return <Framed props={props} draw={(control) => <input {...control} />} />;
 }
 
 /** A labelled select (its options are the children), with the same hint and error as a `Field`. */
 export function SelectField(props: SelectFieldProps) {
-  const { frame, control } = useField(props);
-  return (
-    <FieldFrame kind="select" {...frame}>
-      <select {...control} />
-    </FieldFrame>
-  );
+  return <Framed kind="select" props={props} draw={(control) => <select {...control} />} />;
 }
 
 /** A labelled multi-line text, with the same hint and error as a `Field`. */
 export function TextAreaField(props: TextAreaFieldProps) {
-  const { frame, control } = useField(props);
-  return (
-    <FieldFrame kind="textarea" {...frame}>
-      <textarea {...control} />
-    </FieldFrame>
-  );
+  return <Framed kind="textarea" props={props} draw={(control) => <textarea {...control} />} />;
 }
 
 /** A checkbox with its label after it (the label holds the box), and the same hint and error. */
 export function CheckboxField(props: CheckboxFieldProps) {
-  const { frame, control } = useField(props);
+  return <Framed kind="check" props={props} draw={(control) => <input {...control} type="checkbox" />} />;
+}
+
+/**
+ * A choice of one among a few, a radio each under the group's legend, with the group's hint and error.
+ * Its other props (`name`, `onChange`, `disabled`, React Hook Form's `register`) go to every radio.
+ */
+export function RadioGroupField<V extends string>({
+  legend,
+  hint,
+  error,
+  announce,
+  optional,
+  className,
+  options,
+  value,
+  onChoose,
+  ...radio
+}: RadioGroupFieldProps<V>) {
   return (
-    <FieldFrame kind="check" {...frame}>
-      <input {...control} type="checkbox" />
+    <FieldGroup {...{ legend, hint, error, announce, optional, className }}>
+      {options.map((option) => (
+        <Framed
+          key={option.value}
+          kind="check"
+          props={{
+            label: option.label,
+            ...radio,
+            value: option.value,
+            checked: value === undefined ? undefined : value === option.value,
+            onChange: (event: ChangeEvent<HTMLInputElement>) => {
+              radio.onChange?.(event);
+              onChoose?.(option.value);
+            },
+          }}
+          draw={(control) => <input {...control} type="radio" />}
+        />
+      ))}
+    </FieldGroup>
+  );
+}
+
+/**
+ * Fields, checkboxes or radios under one legend (a fieldset, which draws no box), with the group's own
+ * hint and error, which describe the fieldset.
+ */
+export function FieldGroup({ legend, className, children, ...wording }: FieldGroupProps) {
+  const { frame, control } = useField({ label: legend, ...wording });
+  return (
+    <FieldFrame kind="group" {...frame} describedBy={control['aria-describedby']} className={className}>
+      {children}
     </FieldFrame>
   );
 }

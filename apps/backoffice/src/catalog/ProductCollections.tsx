@@ -1,3 +1,4 @@
+import { CheckboxField, FieldGroup } from '@cartwheel/design';
 import { useCollections, useSetProductInCollection } from '@cartwheel/react';
 import type { Product } from '@cartwheel/sdk';
 import { useId, useState } from 'react';
@@ -43,20 +44,17 @@ export function ProductCollections({ product }: { product: Product }) {
           No collections yet. <Link to="/collections">Create one</Link> to group products.
         </p>
       ) : (
-        <fieldset className="field">
-          <legend>In these collections</legend>
+        <FieldGroup legend="In these collections">
           {listed.map((collection) => (
-            <label className="check" key={collection.id}>
-              <input
-                type="checkbox"
-                checked={wanted[collection.id ?? ''] ?? member.has(collection.id ?? '')}
-                disabled={change.isPending}
-                onChange={(event) => toggle(collection.id ?? '', collection.name ?? '', event.target.checked)}
-              />{' '}
-              {collection.name}
-            </label>
+            <CheckboxField
+              key={collection.id}
+              label={collection.name}
+              checked={wanted[collection.id ?? ''] ?? member.has(collection.id ?? '')}
+              disabled={change.isPending}
+              onChange={(event) => toggle(collection.id ?? '', collection.name ?? '', event.target.checked)}
+            />
           ))}
-        </fieldset>
+        </FieldGroup>
       )}
       {message ? (
         <p className="notice" role="status">

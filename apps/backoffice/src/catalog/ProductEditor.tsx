@@ -1,4 +1,4 @@
-import { CheckboxField, Field, TextAreaField } from '@cartwheel/design';
+import { CheckboxField, Field, FieldGroup, TextAreaField } from '@cartwheel/design';
 import { useMerchantProduct, useSaveProduct } from '@cartwheel/react';
 import { type Product, ValidationError } from '@cartwheel/sdk';
 import { useEffect, useId, useState } from 'react';
@@ -233,17 +233,13 @@ function ProductEditor({ product }: { product: Product | undefined }) {
         <div className="field-row">
           <Field
             id={field('ribbon')}
-            label={
-              <>
-                Ribbon <span className="field__optional">(optional, e.g. “New”)</span>
-              </>
-            }
+            label="Ribbon"
+            optional="optional, e.g. “New”"
             {...register('ribbon')}
           />
           <Field id={field('brand')} label="Brand" optional {...register('brand')} />
         </div>
-        <fieldset className="field">
-          <legend>Inventory</legend>
+        <FieldGroup legend="Inventory">
           <CheckboxField label="Track the quantity in stock" {...register('trackInventory')} />
           {trackInventory ? (
             <Field
@@ -257,7 +253,7 @@ function ProductEditor({ product }: { product: Product | undefined }) {
               })}
             />
           ) : null}
-        </fieldset>
+        </FieldGroup>
         <CheckboxField label="Visible in the storefront" {...register('visible')} />
         <div className="form-actions">
           <button className="button button--primary" type="submit" disabled={formState.isSubmitting}>

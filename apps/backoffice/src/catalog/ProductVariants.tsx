@@ -1,3 +1,4 @@
+import { Field } from '@cartwheel/design';
 import {
   useMerchantProductVariants,
   useSaveProductOptions,
@@ -82,23 +83,17 @@ export function ProductOptionsEditor({ product }: { product: Product }) {
         {rows.map((row, index) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: rows have no identity but their place
           <div className="field-row" key={index} data-testid="option-row">
-            <div className="field">
-              <label htmlFor={`${id}-name-${index}`}>Option {index + 1} name</label>
-              <input
-                id={`${id}-name-${index}`}
-                value={row.name}
-                onChange={(event) => change(index, { name: event.target.value })}
-              />
-            </div>
-            <div className="field">
-              <label htmlFor={`${id}-choices-${index}`}>Option {index + 1} choices</label>
-              <input
-                id={`${id}-choices-${index}`}
-                value={row.choices}
-                placeholder="S, M, L"
-                onChange={(event) => change(index, { choices: event.target.value })}
-              />
-            </div>
+            <Field
+              label={`Option ${index + 1} name`}
+              value={row.name}
+              onChange={(event) => change(index, { name: event.target.value })}
+            />
+            <Field
+              label={`Option ${index + 1} choices`}
+              value={row.choices}
+              placeholder="S, M, L"
+              onChange={(event) => change(index, { choices: event.target.value })}
+            />
             <button
               className="button button--quiet"
               type="button"

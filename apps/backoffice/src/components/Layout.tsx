@@ -44,13 +44,13 @@ export function Layout({ children }: { children: ReactNode }) {
         </NavLink>
         <button
           ref={toggle}
-          className="button button--quiet topbar__menu"
+          className="button button--quiet menu-button"
           type="button"
           aria-expanded={open}
           aria-controls={panelId}
           onClick={() => setOpen((was) => !was)}
         >
-          <span aria-hidden="true" className="topbar__menu-icon" />
+          <span aria-hidden="true" className="menu-button__bars" />
           Menu
         </button>
         <div className="topbar__panel" id={panelId} data-open={open}>

@@ -1,3 +1,4 @@
+import { Field, SelectField } from '@cartwheel/design';
 import {
   type MemberStatusAction,
   useDeleteMember,
@@ -372,7 +373,6 @@ function DeleteMember(props: {
   const remove = useDeleteMember();
   const [search, setSearch] = useState('');
   const [chosen, setChosen] = useState<Member>();
-  const id = useId();
   const candidates = useMembersQuery(
     { paging: { limit: 20 }, sorting: [{ fieldName: 'createdDate', order: 'DESC' }] },
     { fieldsets: ['FULL'], ...(search.trim() ? { search: { expression: search.trim() } } : {}) },
@@ -410,45 +410,39 @@ function DeleteMember(props: {
       error={remove.isError ? `The member was not deleted: ${remove.error.message}` : undefined}
       onConfirm={confirm}
     >
-      <div className="field">
-        <label htmlFor={`${id}-search`}>Find the member who receives their content</label>
-        <input
-          id={`${id}-search`}
-          type="search"
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-          placeholder="Name or email"
-        />
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-assignee`}>Give their content to</label>
-        <select
-          id={`${id}-assignee`}
-          value={assignee}
-          onChange={(event) =>
-            setChosen(
-              others.find((other) => other.id === event.target.value) ??
-                (event.target.value === assignee ? chosen : undefined),
-            )
-          }
-        >
-          <option value="">Nobody</option>
-          {chosen && !others.some((other) => other.id === chosen.id) ? (
-            <option value={assignee}>{memberName(chosen)}</option>
-          ) : null}
-          {others.map((other) => (
-            <option key={other.id} value={other.id ?? ''}>
-              {memberName(other)}
-              {other.loginEmail && other.loginEmail !== memberName(other) ? ` (${other.loginEmail})` : ''}
-            </option>
-          ))}
-        </select>
-        <span className="muted">
-          {candidates.isFetching
+      <Field
+        label="Find the member who receives their content"
+        type="search"
+        value={search}
+        onChange={(event) => setSearch(event.target.value)}
+        placeholder="Name or email"
+      />
+      <SelectField
+        label="Give their content to"
+        hint={
+          candidates.isFetching
             ? 'Looking for members…'
-            : `${others.length} member${others.length === 1 ? '' : 's'} found.`}
-        </span>
-      </div>
+            : `${others.length} member${others.length === 1 ? '' : 's'} found.`
+        }
+        value={assignee}
+        onChange={(event) =>
+          setChosen(
+            others.find((other) => other.id === event.target.value) ??
+              (event.target.value === assignee ? chosen : undefined),
+          )
+        }
+      >
+        <option value="">Nobody</option>
+        {chosen && !others.some((other) => other.id === chosen.id) ? (
+          <option value={assignee}>{memberName(chosen)}</option>
+        ) : null}
+        {others.map((other) => (
+          <option key={other.id} value={other.id ?? ''}>
+            {memberName(other)}
+            {other.loginEmail && other.loginEmail !== memberName(other) ? ` (${other.loginEmail})` : ''}
+          </option>
+        ))}
+      </SelectField>
     </ConfirmDialog>
   );
 }

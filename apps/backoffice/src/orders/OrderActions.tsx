@@ -1,3 +1,4 @@
+import { CheckboxField } from '@cartwheel/design';
 import { useCancelOrder, useUpdateOrderTags } from '@cartwheel/react';
 import type { Order } from '@cartwheel/sdk';
 import { type FormEvent, useId, useState } from 'react';
@@ -57,14 +58,16 @@ export function CancelOrder({ order }: { order: Order }) {
           error={cancel.isError ? `It was not canceled: ${messageOf(cancel.error)}` : undefined}
           onConfirm={confirm}
         >
-          <label className="check">
-            <input type="checkbox" checked={restock} onChange={(event) => setRestock(event.target.checked)} />{' '}
-            Put the items back in stock
-          </label>
-          <label className="check">
-            <input type="checkbox" checked={notify} onChange={(event) => setNotify(event.target.checked)} />{' '}
-            Email the buyer that the order was canceled
-          </label>
+          <CheckboxField
+            label="Put the items back in stock"
+            checked={restock}
+            onChange={(event) => setRestock(event.target.checked)}
+          />
+          <CheckboxField
+            label="Email the buyer that the order was canceled"
+            checked={notify}
+            onChange={(event) => setNotify(event.target.checked)}
+          />
         </ConfirmDialog>
       )}
     </>

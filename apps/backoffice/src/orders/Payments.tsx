@@ -1,3 +1,4 @@
+import { CheckboxField } from '@cartwheel/design';
 import {
   useCapturePayments,
   useOrderRefundability,
@@ -305,28 +306,27 @@ function RefundForm({ order }: { order: Order }) {
               }
             />
           </label>
-          <label className="check">
-            <input
-              type="checkbox"
-              checked={Boolean(restock[line.lineItemId ?? ''])}
-              onChange={(event) =>
-                setRestock((before) => ({ ...before, [line.lineItemId ?? '']: event.target.checked }))
-              }
-            />
-            Put {name(line.lineItemId)} back in stock
-          </label>
+          <CheckboxField
+            label={`Put ${name(line.lineItemId)} back in stock`}
+            checked={Boolean(restock[line.lineItemId ?? ''])}
+            onChange={(event) =>
+              setRestock((before) => ({ ...before, [line.lineItemId ?? '']: event.target.checked }))
+            }
+          />
         </div>
       ))}
       {shippingLeft > 0 ? (
-        <label className="check">
-          <input type="checkbox" checked={shipping} onChange={(event) => setShipping(event.target.checked)} />{' '}
-          Refund shipping ({decimal(shippingLeft)})
-        </label>
+        <CheckboxField
+          label={`Refund shipping (${decimal(shippingLeft)})`}
+          checked={shipping}
+          onChange={(event) => setShipping(event.target.checked)}
+        />
       ) : null}
-      <label className="check">
-        <input type="checkbox" checked={notify} onChange={(event) => setNotify(event.target.checked)} /> Email
-        the buyer about the refund
-      </label>
+      <CheckboxField
+        label="Email the buyer about the refund"
+        checked={notify}
+        onChange={(event) => setNotify(event.target.checked)}
+      />
       <p aria-live="polite" data-testid="refund-preview">
         {!anything
           ? 'Choose what to refund to see its amount.'

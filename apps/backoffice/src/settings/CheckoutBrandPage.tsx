@@ -1,3 +1,4 @@
+import { type RadioChoice, RadioGroupField } from '@cartwheel/design';
 import { useCheckoutSettings, useUpdateCheckoutLogo } from '@cartwheel/react';
 import type { CheckoutLogoSetting, StoreCheckoutSettings } from '@cartwheel/sdk';
 import { useState } from 'react';
@@ -5,12 +6,12 @@ import { ImageDropZone, imageFileProblem, useImageUpload } from '../catalog/Imag
 import { useStoreName } from '../config.ts';
 import { ChangeError, Notice, SettingsObjectPage } from './common.tsx';
 
-const SIZES: Array<{ value: CheckoutLogoSetting['size']; label: string }> = [
+const SIZES: ReadonlyArray<RadioChoice<CheckoutLogoSetting['size']>> = [
   { value: 'SMALL', label: 'Small' },
   { value: 'MEDIUM', label: 'Medium' },
   { value: 'LARGE', label: 'Large' },
 ];
-const ALIGNMENTS: Array<{ value: CheckoutLogoSetting['alignment']; label: string }> = [
+const ALIGNMENTS: ReadonlyArray<RadioChoice<CheckoutLogoSetting['alignment']>> = [
   { value: 'SIDE', label: 'Beside the store name' },
   { value: 'CENTER', label: 'Centered' },
 ];
@@ -93,36 +94,20 @@ function BrandForm({ settings }: { settings: StoreCheckoutSettings }) {
         <p className="muted">No logo: the checkout shows the store’s name alone.</p>
       )}
       <div className="field-row">
-        <fieldset className="choice-group">
-          <legend>Logo size</legend>
-          {SIZES.map((option) => (
-            <label className="check" key={option.value}>
-              <input
-                type="radio"
-                name="logo-size"
-                value={option.value}
-                checked={size === option.value}
-                onChange={() => setSize(option.value)}
-              />{' '}
-              {option.label}
-            </label>
-          ))}
-        </fieldset>
-        <fieldset className="choice-group">
-          <legend>Alignment</legend>
-          {ALIGNMENTS.map((option) => (
-            <label className="check" key={option.value}>
-              <input
-                type="radio"
-                name="logo-alignment"
-                value={option.value}
-                checked={alignment === option.value}
-                onChange={() => setAlignment(option.value)}
-              />{' '}
-              {option.label}
-            </label>
-          ))}
-        </fieldset>
+        <RadioGroupField
+          legend="Logo size"
+          name="logo-size"
+          options={SIZES}
+          value={size}
+          onChoose={setSize}
+        />
+        <RadioGroupField
+          legend="Alignment"
+          name="logo-alignment"
+          options={ALIGNMENTS}
+          value={alignment}
+          onChoose={setAlignment}
+        />
       </div>
       <h2 id="brand-preview-title">Preview</h2>
       <BrandPreview url={url} size={size} alignment={alignment} />

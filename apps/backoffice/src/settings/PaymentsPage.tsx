@@ -1,9 +1,14 @@
-import { SubmitButton } from '@cartwheel/design';
+import { type RadioChoice, RadioGroupField, SubmitButton } from '@cartwheel/design';
 import { usePaymentSettings, useUpdatePaymentSettings } from '@cartwheel/react';
 import type { CaptureMode } from '@cartwheel/sdk';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { ChangeError, FieldError, Notice, placeViolations, SettingsObjectPage } from './common.tsx';
+import { ChangeError, Notice, placeViolations, SettingsObjectPage } from './common.tsx';
+
+const CAPTURE_MODES: ReadonlyArray<RadioChoice<CaptureMode>> = [
+  { value: 'IMMEDIATE', label: 'Capture the payment at once' },
+  { value: 'AUTHORIZE_ONLY', label: 'Authorize only (capture it later from the order)' },
+];
 
 /** Payments: whether a paid checkout is captured at once or only authorized, to be captured from the order. */
 export function PaymentsPage() {
@@ -38,17 +43,13 @@ function CaptureForm({ capture }: { capture: CaptureMode }) {
     <form className="panel" onSubmit={submit} noValidate>
       <Notice>{saved}</Notice>
       <ChangeError error={update.error} what="Saving" />
-      <fieldset aria-describedby={formState.errors.capture ? 'capture-error' : undefined}>
-        <legend>When a buyer pays</legend>
-        <label className="check">
-          <input type="radio" value="IMMEDIATE" {...register('capture')} /> Capture the payment at once
-        </label>
-        <label className="check">
-          <input type="radio" value="AUTHORIZE_ONLY" {...register('capture')} /> Authorize only (capture it
-          later from the order)
-        </label>
-        <FieldError id="capture-error" message={formState.errors.capture?.message} />
-      </fieldset>
+      <RadioGroupField
+        legend="When a buyer pays"
+        options={CAPTURE_MODES}
+        error={formState.errors.capture?.message}
+        announce
+        {...register('capture')}
+      />
       <SubmitButton pending={update.isPending} pendingText="Saving…">
         Save payment settings
       </SubmitButton>

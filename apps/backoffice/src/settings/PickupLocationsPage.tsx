@@ -1,7 +1,7 @@
 import { Field, SelectField, TextAreaField } from '@cartwheel/design';
 import { useDeletePickupLocation, usePickupLocations, useSavePickupLocation } from '@cartwheel/react';
 import type { StorePickupLocation } from '@cartwheel/sdk';
-import { countryCode, filledIn, placeViolations, SettingListPage, useSettingList } from './common.tsx';
+import { CountryField, filledIn, placeViolations, SettingListPage, useSettingList } from './common.tsx';
 
 interface PickupFormValues {
   title: string;
@@ -166,13 +166,7 @@ export function PickupLocationsPage() {
           error={errors.postalCode?.message}
           {...register('postalCode')}
         />
-        <Field
-          label="Country code"
-          maxLength={2}
-          announce
-          error={errors.country?.message}
-          {...register('country', { validate: countryCode })}
-        />
+        <CountryField register={register} error={errors.country?.message} />
       </div>
       <TextAreaField
         label="Instructions for buyers"

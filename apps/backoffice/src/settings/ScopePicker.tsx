@@ -97,7 +97,7 @@ export default function ScopePicker({
     <div className="scope-picker">
       <ComboBox
         key={round}
-        // the kit's field look: its label, hint, input and invalid mark, as the form's other fields
+        // the kit's look by its class only: the kit's frame would label the input itself, where React Aria's Label and description slots wire the ids
         className="field"
         items={matches}
         inputValue={query}

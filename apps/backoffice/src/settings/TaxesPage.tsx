@@ -1,7 +1,7 @@
 import { CheckboxField, Field } from '@cartwheel/design';
 import { useCreateTaxRegion, useDeleteTaxRegion, useTaxRegions, useUpdateTaxRegion } from '@cartwheel/react';
 import type { TaxRegion } from '@cartwheel/sdk';
-import { countryCode, filledIn, placeViolations, SettingListPage, useSettingList } from './common.tsx';
+import { CountryField, filledIn, placeViolations, SettingListPage, useSettingList } from './common.tsx';
 
 interface TaxFormValues {
   name: string;
@@ -108,13 +108,7 @@ export function TaxesPage() {
             validate: filledIn('Name the region, like New York.'),
           })}
         />
-        <Field
-          label="Country code"
-          maxLength={2}
-          announce
-          error={errors.country?.message}
-          {...register('country', { validate: countryCode })}
-        />
+        <CountryField register={register} error={errors.country?.message} />
         <Field
           label="State or province"
           optional

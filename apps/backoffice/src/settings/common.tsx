@@ -1,4 +1,4 @@
-import { CheckboxField, FieldError, FormAlert, SubmitButton } from '@cartwheel/design';
+import { CheckboxField, Field, FieldError, FieldGroup, FormAlert, SubmitButton } from '@cartwheel/design';
 import { type StaffPermission, ValidationError } from '@cartwheel/sdk';
 import { type FormEventHandler, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { type DefaultValues, type FieldValues, type UseFormRegisterReturn, useForm } from 'react-hook-form';
@@ -87,7 +87,29 @@ export function SettingsLayout() {
 }
 
 /** A country as the platform takes it: its two-letter ISO code (the form's check mirrors the server's). */
-export const countryCode = (value: string) => /^[A-Za-z]{2}$/.test(value.trim()) || 'Two letters, like US.';
+const countryCode = (value: string) => /^[A-Za-z]{2}$/.test(value.trim()) || 'Two letters, like US.';
+
+/**
+ * Where a record is (a tax region, a pickup location): its country's code, the form's `country`
+ * (React Hook Form's `register`), checked as the platform will.
+ */
+export function CountryField({
+  register,
+  error,
+}: {
+  register(name: 'country', options: { validate: typeof countryCode }): UseFormRegisterReturn;
+  error: string | undefined;
+}) {
+  return (
+    <Field
+      label="Country code"
+      maxLength={2}
+      announce
+      error={error}
+      {...register('country', { validate: countryCode })}
+    />
+  );
+}
 
 /** A field's check that something was typed (not only spaces); `message` says what, as the platform would. */
 export const filledIn = (message: string) => (value: string) => value.trim() !== '' || message;
@@ -400,19 +422,14 @@ export function PermissionChecks({
   registration: UseFormRegisterReturn;
   error: string | undefined;
 }) {
-  const id = useId();
   return (
-    <fieldset aria-describedby={error ? `${id}-error` : undefined}>
-      <legend>
-        Permissions <span className="muted">(optional)</span>
-      </legend>
+    <FieldGroup legend="Permissions" optional error={error} announce>
       <div className="permission-grid">
         {permissions?.map((permission) => (
           <CheckboxField key={permission} label={permission} value={permission} {...registration} />
         ))}
       </div>
-      <FieldError id={`${id}-error`} message={error} />
-    </fieldset>
+    </FieldGroup>
   );
 }
 
