@@ -3,7 +3,6 @@ import type { Tables } from '../db/tables.ts';
 import { applicationError, invalidArgument, notFound, violation } from '../shared/errors.ts';
 import { newId } from '../shared/ids.ts';
 import { bulkItem } from './bulk.ts';
-import type { MembersService } from './service.ts';
 import type { MemberJobAction, MemberJobRow } from './tables.ts';
 
 /** Members one batch handles: each is its own short transaction; the batch's read is one indexed page. */
@@ -28,6 +27,20 @@ export interface MemberJob {
 }
 
 /**
+ * What a job asks of the members it works on: the members service's own calls (members/service.ts),
+ * declared here so the service that runs the jobs and the jobs do not import each other.
+ */
+export interface JobMembers {
+  checkFilter(filter: unknown, search: unknown): void;
+  document(memberId: string): Promise<object | undefined>;
+  /** The ids a filter and search match, after `after`, in id order. */
+  idsMatching(filter: unknown, search: unknown, after: string | null, limit: number): Promise<string[]>;
+  delete(memberId: string, contentAssigneeId?: unknown): Promise<void>;
+  approve(memberId: string): Promise<unknown>;
+  block(memberId: string): Promise<unknown>;
+}
+
+/**
  * Bulk calls by filter (`bulk/delete-by-filter`, `approve-by-filter`, `block-by-filter`) run as jobs:
  * the call stores the job and answers its id; the process works it in batches of members in id order,
  * each member its own transaction, and writes its progress (cursor, counts, first failures) after each
@@ -42,7 +55,7 @@ export class MemberJobs {
 
   constructor(
     private readonly db: Kysely<Tables>,
-    private readonly members: MembersService,
+    private readonly members: JobMembers,
   ) {}
 
   /** Checks the filter, stores the job and starts it; answers the job's id. */
