@@ -32,6 +32,7 @@ const column = createColumnHelper<Order>();
 const COLUMNS = [
   column.display({
     id: 'select',
+    // the table's row selection (TanStack's handlers), not a form field: the column and the aria-label say what each box picks
     header: ({ table }) => (
       <input
         type="checkbox"
