@@ -1,4 +1,4 @@
-import { Field, SelectField } from '@cartwheel/design';
+import { Field } from '@cartwheel/design';
 import {
   type BulkMemberAction,
   type BulkMembersOutcome,
@@ -12,6 +12,7 @@ import { Link, useSearchParams } from 'react-router';
 import { ConfirmDialog } from '../components/ConfirmDialog.tsx';
 import { DataTable, Pager } from '../components/DataTable.tsx';
 import { ErrorNotice } from '../components/ErrorNotice.tsx';
+import { StatusFilter } from '../components/StatusFilter.tsx';
 import { orderDate } from '../orders/labels.ts';
 import { useCan } from '../staff-session.ts';
 import { memberName, STATUS_LABELS } from './labels.ts';
@@ -173,19 +174,12 @@ export function MembersPage() {
             </button>
           </form>
         </search>
-        <SelectField
-          compact
+        <StatusFilter
           label="Status"
+          labels={STATUS_LABELS}
           value={status}
-          onChange={(event) => go({ status: event.target.value, page: '' })}
-        >
-          <option value="">Any</option>
-          {Object.entries(STATUS_LABELS).map(([value, label]) => (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          ))}
-        </SelectField>
+          onChoose={(chosen) => go({ status: chosen, page: '' })}
+        />
       </div>
 
       {canManage ? (

@@ -11,6 +11,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { DataTable, Pager } from '../components/DataTable.tsx';
 import { ErrorNotice } from '../components/ErrorNotice.tsx';
+import { StatusFilter } from '../components/StatusFilter.tsx';
 import { BulkBar } from './BulkBar.tsx';
 import { ExportButton } from './Export.tsx';
 import {
@@ -28,6 +29,16 @@ import { UrlField } from './UrlField.tsx';
 import './orders.css';
 
 const column = createColumnHelper<Order>();
+
+// the view's two ranges, each a field for its start and its end
+const DATE_RANGE = [
+  ['from', 'From'],
+  ['to', 'To'],
+] as const;
+const TOTAL_RANGE = [
+  ['min', 'Total at least'],
+  ['max', 'Total at most'],
+] as const;
 
 const COLUMNS = [
   column.display({
@@ -182,67 +193,42 @@ export function OrdersPage() {
             </button>
           </form>
         </search>
-        <SelectField
-          compact
+        <StatusFilter
           label="Payment"
+          labels={PAYMENT_LABELS}
           value={view.payment}
-          onChange={(event) => change('payment', event.target.value)}
-        >
-          <option value="">Any</option>
-          {Object.entries(PAYMENT_LABELS).map(([status, label]) => (
-            <option key={status} value={status}>
-              {label}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField
-          compact
+          onChoose={(status) => change('payment', status)}
+        />
+        <StatusFilter
           label="Fulfillment"
+          labels={FULFILLMENT_LABELS}
           value={view.fulfillment}
-          onChange={(event) => change('fulfillment', event.target.value)}
-        >
-          <option value="">Any</option>
-          {Object.entries(FULFILLMENT_LABELS).map(([status, label]) => (
-            <option key={status} value={status}>
-              {label}
-            </option>
-          ))}
-        </SelectField>
+          onChoose={(status) => change('fulfillment', status)}
+        />
         <UrlField compact optional label="Tag" value={view.tag} onCommit={(tag) => change('tag', tag)} />
-        <Field
-          compact
-          optional
-          label="From"
-          type="date"
-          value={view.from}
-          onChange={(event) => change('from', event.target.value)}
-        />
-        <Field
-          compact
-          optional
-          label="To"
-          type="date"
-          value={view.to}
-          onChange={(event) => change('to', event.target.value)}
-        />
-        <UrlField
-          compact
-          optional
-          label="Total at least"
-          inputMode="decimal"
-          size={8}
-          value={view.min}
-          onCommit={(min) => change('min', min)}
-        />
-        <UrlField
-          compact
-          optional
-          label="Total at most"
-          inputMode="decimal"
-          size={8}
-          value={view.max}
-          onCommit={(max) => change('max', max)}
-        />
+        {DATE_RANGE.map(([name, label]) => (
+          <Field
+            key={name}
+            compact
+            optional
+            label={label}
+            type="date"
+            value={view[name]}
+            onChange={(event) => change(name, event.target.value)}
+          />
+        ))}
+        {TOTAL_RANGE.map(([name, label]) => (
+          <UrlField
+            key={name}
+            compact
+            optional
+            label={label}
+            inputMode="decimal"
+            size={8}
+            value={view[name]}
+            onCommit={(amount) => change(name, amount)}
+          />
+        ))}
         <SelectField
           compact
           label="Archived"
