@@ -71,7 +71,7 @@ export function ApiKeysPage() {
         <section className="panel key-created" aria-labelledby="key-created-title">
           <h2 id="key-created-title">The key {created.name} was created</h2>
           <p role="status">Copy it now: it is shown this once and cannot be read again.</p>
-          <div className="toolbar">
+          <div className="key-created__key">
             <Field
               compact
               label="Key"
