@@ -79,7 +79,8 @@ describe.each(DIALECTS)(
       await page.getByRole('button', { name: 'Save options' }).click();
       await eventually(() => status('The options were saved.').count()).toBe(1);
       await eventually(() => page.getByTestId('variant-row').count()).toBe(4);
-      const rows = await page.getByTestId('variant-row').allTextContents();
+      // each row's name: its cells now hold the fields' visually hidden labels too
+      const rows = await page.getByTestId('variant-row').getByRole('rowheader').allTextContents();
       expect(rows.map((row) => row.trim())).toEqual(['S / Sand', 'S / Navy', 'M / Sand', 'M / Navy']);
     });
 

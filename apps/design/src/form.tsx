@@ -33,6 +33,10 @@ interface FieldWording {
   invalid?: boolean | undefined;
   /** Says "(optional)" after the label: it may be left empty; a text says more ("optional, e.g. “New”"). */
   optional?: boolean | string | undefined;
+  /** Draws the field small with its label beside the control, for a filter bar or a table's cell. */
+  compact?: boolean | undefined;
+  /** Keeps the label for screen readers only, where the place already shows what the field is (a table's column). */
+  hideLabel?: boolean | undefined;
 }
 
 export interface FieldProps extends FieldWording, InputHTMLAttributes<HTMLInputElement> {
@@ -55,12 +59,14 @@ export interface CheckboxFieldProps
   ref?: Ref<HTMLInputElement> | undefined;
 }
 
-export interface FieldGroupProps extends Omit<FieldWording, 'label' | 'invalid'> {
+export interface FieldGroupProps extends Omit<FieldWording, 'label' | 'invalid' | 'compact' | 'hideLabel'> {
   /** What the group is, said before each of its controls (the fieldset's legend). */
   legend: ReactNode;
   /** The group's fields, checkboxes or radios. */
   children: ReactNode;
   className?: string | undefined;
+  /** Draws a box around the group, for a group that must stand apart from the fields around it. */
+  bordered?: boolean | undefined;
 }
 
 /** One choice of a `RadioGroupField`: its value and the words beside its radio. */
@@ -95,8 +101,8 @@ interface ControlAria {
  * id, the description (hint, error, any the page names) and the invalid mark.
  */
 function useField<P extends FieldWording & ControlAria>(props: P) {
-  const { label, hint, error, announce, invalid, optional, ...own } = props;
-  const wording: FieldWording = { label, hint, error, announce, invalid, optional };
+  const { label, hint, error, announce, invalid, optional, compact, hideLabel, ...own } = props;
+  const wording: FieldWording = { label, hint, error, announce, invalid, optional, compact, hideLabel };
   const generated = useId();
   const id = own.id ?? generated;
   const describedBy =
@@ -140,6 +146,7 @@ function FieldFrame({
   const className = [
     'field',
     kind && kind !== 'group' ? `field--${kind}` : '',
+    wording.compact ? 'field--compact' : '',
     marked ? 'field--invalid' : '',
     own ?? '',
   ]
@@ -148,6 +155,7 @@ function FieldFrame({
   const optional = wording.optional ? (
     <span className="field__optional">{` (${wording.optional === true ? 'optional' : wording.optional})`}</span>
   ) : null;
+  const hidden = wording.hideLabel ? 'visually-hidden' : undefined;
   const parts = (
     <>
       {wording.hint ? (
@@ -178,10 +186,10 @@ function FieldFrame({
     <div className={className}>
       {kind === 'check' ? (
         <label htmlFor={id}>
-          {children} {wording.label}
+          {children} <span className={hidden}>{wording.label}</span>
         </label>
       ) : (
-        <label htmlFor={id}>
+        <label htmlFor={id} className={hidden}>
           {wording.label}
           {optional}
         </label>
@@ -243,13 +251,14 @@ export function RadioGroupField<V extends string>({
   announce,
   optional,
   className,
+  bordered,
   options,
   value,
   onChoose,
   ...radio
 }: RadioGroupFieldProps<V>) {
   return (
-    <FieldGroup {...{ legend, hint, error, announce, optional, className }}>
+    <FieldGroup {...{ legend, hint, error, announce, optional, className, bordered }}>
       {options.map((option) => (
         <Framed
           key={option.value}
@@ -272,13 +281,18 @@ export function RadioGroupField<V extends string>({
 }
 
 /**
- * Fields, checkboxes or radios under one legend (a fieldset, which draws no box), with the group's own
- * hint and error, which describe the fieldset.
+ * Fields, checkboxes or radios under one legend (a fieldset, which draws no box unless `bordered`), with
+ * the group's own hint and error, which describe the fieldset.
  */
-export function FieldGroup({ legend, className, children, ...wording }: FieldGroupProps) {
+export function FieldGroup({ legend, className, bordered, children, ...wording }: FieldGroupProps) {
   const { frame, control } = useField({ label: legend, ...wording });
   return (
-    <FieldFrame kind="group" {...frame} describedBy={control['aria-describedby']} className={className}>
+    <FieldFrame
+      kind="group"
+      {...frame}
+      describedBy={control['aria-describedby']}
+      className={[bordered ? 'field--bordered' : '', className ?? ''].filter(Boolean).join(' ') || undefined}
+    >
       {children}
     </FieldFrame>
   );

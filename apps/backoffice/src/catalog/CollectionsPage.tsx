@@ -1,6 +1,7 @@
+import { Field } from '@cartwheel/design';
 import { useCollections, useDeleteCollection, useSaveCollection } from '@cartwheel/react';
 import type { CollectionV2 } from '@cartwheel/sdk';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { ConfirmDialog } from '../components/ConfirmDialog.tsx';
 import { ErrorNotice } from '../components/ErrorNotice.tsx';
 import '../orders/orders.css';
@@ -13,7 +14,6 @@ export function CollectionsPage() {
   const save = useSaveCollection();
   const [message, setMessage] = useState<string>();
   const [problem, setProblem] = useState<string>();
-  const id = useId();
 
   useEffect(() => {
     document.title = 'Collections · Cartwheel back office';
@@ -41,8 +41,7 @@ export function CollectionsPage() {
     <>
       <h1>Collections</h1>
       <form className="toolbar panel" onSubmit={create}>
-        <label htmlFor={`${id}-name`}>New collection name</label>
-        <input id={`${id}-name`} name="name" maxLength={NAME_MAX} />
+        <Field compact label="New collection name" name="name" maxLength={NAME_MAX} />
         <button className="button button--primary" type="submit" disabled={save.isPending}>
           Create collection
         </button>
@@ -80,7 +79,6 @@ function CollectionRow({ collection, onDone }: { collection: CollectionV2; onDon
   const [name, setName] = useState(collection.name ?? '');
   const [confirming, setConfirming] = useState(false);
   const [problem, setProblem] = useState<string>();
-  const id = useId();
 
   async function rename(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -108,9 +106,9 @@ function CollectionRow({ collection, onDone }: { collection: CollectionV2; onDon
   return (
     <li className="panel" data-testid="collection-row">
       <form className="toolbar" onSubmit={rename}>
-        <label htmlFor={`${id}-name`}>Name of {collection.name}</label>
-        <input
-          id={`${id}-name`}
+        <Field
+          compact
+          label={`Name of ${collection.name}`}
           value={name}
           maxLength={NAME_MAX}
           onChange={(event) => setName(event.target.value)}

@@ -1,6 +1,7 @@
+import { Field } from '@cartwheel/design';
 import { useUploadMedia } from '@cartwheel/react';
 import type { UploadableImageType } from '@cartwheel/sdk';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 
 const IMAGE_TYPES: readonly string[] = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'];
 const MAX_BYTES = 2 * 1024 * 1024;
@@ -40,8 +41,8 @@ export function ImageDropZone({
   onFiles(files: File[]): void;
 }) {
   const [dragging, setDragging] = useState(false);
-  const id = useId();
   return (
+    // the fieldset is the drop target (drag handlers, its dragging look), which the kit's FieldGroup does not take
     <fieldset
       className={`drop-zone${dragging ? ' drop-zone--active' : ''}`}
       data-testid="drop-zone"
@@ -61,9 +62,8 @@ export function ImageDropZone({
     >
       <legend>{legend}</legend>
       <p>Drop {multiple ? 'images' : 'an image'} here (PNG, JPEG, GIF or WebP, up to 2 MB), or</p>
-      <label htmlFor={`${id}-file`}>Choose {multiple ? 'image files' : 'an image file'}</label>
-      <input
-        id={`${id}-file`}
+      <Field
+        label={`Choose ${multiple ? 'image files' : 'an image file'}`}
         type="file"
         accept={IMAGE_TYPES.join(',')}
         multiple={multiple}

@@ -1,3 +1,4 @@
+import { Field } from '@cartwheel/design';
 import { useProductMediaChange, useReorderProductMedia } from '@cartwheel/react';
 import type { Product } from '@cartwheel/sdk';
 import { type DragEvent, type FormEvent, useEffect, useId, useState } from 'react';
@@ -198,8 +199,7 @@ export function ProductMedia({ product }: { product: Product }) {
         onFiles={(files) => void uploadFiles(files)}
       />
       <form className="toolbar" onSubmit={add} noValidate>
-        <label htmlFor={`${id}-url`}>Image address</label>
-        <input id={`${id}-url`} name="url" type="url" placeholder="https://…" />
+        <Field compact label="Image address" name="url" type="url" placeholder="https://…" />
         <button className="button" type="submit" disabled={change.isPending}>
           Add image
         </button>

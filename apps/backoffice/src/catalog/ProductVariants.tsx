@@ -258,8 +258,10 @@ export function VariantGrid({ product }: { product: Product }) {
                     <th scope="row">{name}</th>
                     {cells.map(([cell, header, mode]) => (
                       <td key={cell}>
-                        <input
-                          aria-label={`${header} of ${name}`}
+                        <Field
+                          compact
+                          hideLabel
+                          label={`${header} of ${name}`}
                           inputMode={mode as 'decimal' | 'numeric' | 'text'}
                           value={typedIn(variant, cell)}
                           onChange={(event) => edit(variant.id ?? '', cell, event.target.value)}

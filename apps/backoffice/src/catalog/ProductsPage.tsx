@@ -1,7 +1,8 @@
+import { Field, SelectField } from '@cartwheel/design';
 import { useBulkProductChange, useProducts } from '@cartwheel/react';
 import type { Product } from '@cartwheel/sdk';
 import { createColumnHelper, getCoreRowModel, useReactTable } from '@tanstack/react-table';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { DataTable, Pager } from '../components/DataTable.tsx';
 import { ErrorNotice } from '../components/ErrorNotice.tsx';
@@ -64,6 +65,7 @@ export function bulkChangeOf(
 const COLUMNS = [
   column.display({
     id: 'select',
+    // the table's row selection (TanStack's handlers), not a form field: the column and the aria-label say what each box picks
     header: (header) => (
       <input
         type="checkbox"
@@ -144,7 +146,6 @@ export function ProductsPage() {
     onRowSelectionChange: setRowSelection,
     enableRowSelection: true,
   });
-  const id = useId();
   const bulk = useBulkProductChange();
   const [bulkProblem, setBulkProblem] = useState<string>();
   const [bulkDone, setBulkDone] = useState<string>();
@@ -209,9 +210,9 @@ export function ProductsPage() {
       <div className="toolbar">
         <search>
           <form className="toolbar__search" onSubmit={submitSearch}>
-            <label htmlFor={`${id}-q`}>Find a product</label>
-            <input
-              id={`${id}-q`}
+            <Field
+              compact
+              label="Find a product"
               name="q"
               type="search"
               defaultValue={q}
@@ -232,22 +233,18 @@ export function ProductsPage() {
       {selected.length > 0 ? (
         <form className="toolbar panel" onSubmit={submitBulk} aria-label="Change the selected products">
           <span>{selected.length} selected</span>
-          <label htmlFor={`${id}-bulk-property`}>What to change</label>
-          <select id={`${id}-bulk-property`} name="property" defaultValue="price">
+          <SelectField compact label="What to change" name="property" defaultValue="price">
             <option value="price">Price</option>
             <option value="cost">Cost</option>
             <option value="weight">Weight</option>
-          </select>
-          <label htmlFor={`${id}-bulk-value`}>New value or change</label>
-          <input
-            id={`${id}-bulk-value`}
+          </SelectField>
+          <Field
+            compact
+            label="New value or change"
             name="value"
             placeholder="12.50, +10%, -2.00"
-            aria-describedby={`${id}-bulk-hint`}
+            hint="A number sets it; +/- an amount or a percentage moves it."
           />
-          <span className="muted" id={`${id}-bulk-hint`}>
-            A number sets it; +/- an amount or a percentage moves it.
-          </span>
           <button className="button button--primary" type="submit" disabled={bulk.isPending}>
             {bulk.isPending ? 'Changing…' : 'Apply to selected'}
           </button>

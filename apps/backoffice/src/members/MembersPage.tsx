@@ -1,3 +1,4 @@
+import { Field } from '@cartwheel/design';
 import {
   type BulkMemberAction,
   type BulkMembersOutcome,
@@ -6,11 +7,12 @@ import {
 } from '@cartwheel/react';
 import type { BulkMembersJobProgress, Member } from '@cartwheel/sdk';
 import { createColumnHelper, getCoreRowModel, useReactTable } from '@tanstack/react-table';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ConfirmDialog } from '../components/ConfirmDialog.tsx';
 import { DataTable, Pager } from '../components/DataTable.tsx';
 import { ErrorNotice } from '../components/ErrorNotice.tsx';
+import { StatusFilter } from '../components/StatusFilter.tsx';
 import { orderDate } from '../orders/labels.ts';
 import { useCan } from '../staff-session.ts';
 import { memberName, STATUS_LABELS } from './labels.ts';
@@ -57,7 +59,6 @@ export function MembersPage() {
   const bulk = useBulkMembers(setProgress);
   const [pending, setPending] = useState<BulkMemberAction>();
   const [outcome, setOutcome] = useState<{ action: BulkMemberAction; result: BulkMembersOutcome }>();
-  const id = useId();
   const canManage = useCan('members.manage');
   const rows = members.data?.items ?? [];
   const chosen = rows
@@ -74,6 +75,7 @@ export function MembersPage() {
     columns: [
       column.display({
         id: 'select',
+        // the table's row selection (TanStack's handlers), not a form field: the column and the aria-label say what each box picks
         header: () => (
           <input
             type="checkbox"
@@ -158,9 +160,9 @@ export function MembersPage() {
       <div className="toolbar">
         <search>
           <form className="toolbar__search" onSubmit={submitSearch}>
-            <label htmlFor={`${id}-q`}>Find a member</label>
-            <input
-              id={`${id}-q`}
+            <Field
+              compact
+              label="Find a member"
               name="q"
               type="search"
               defaultValue={q}
@@ -172,17 +174,12 @@ export function MembersPage() {
             </button>
           </form>
         </search>
-        <label>
-          Status
-          <select value={status} onChange={(event) => go({ status: event.target.value, page: '' })}>
-            <option value="">Any</option>
-            {Object.entries(STATUS_LABELS).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </label>
+        <StatusFilter
+          label="Status"
+          labels={STATUS_LABELS}
+          value={status}
+          onChoose={(chosen) => go({ status: chosen, page: '' })}
+        />
       </div>
 
       {canManage ? (

@@ -1,4 +1,4 @@
-import { Field } from '@cartwheel/design';
+import { Field, FieldGroup } from '@cartwheel/design';
 import { useUpdateOrder } from '@cartwheel/react';
 import {
   type Address,
@@ -291,14 +291,13 @@ function AddressEditForm(props: { id: string; order: Order; onCancel(): void; on
   };
 
   const addressFieldset = (part: 'billing' | 'shipping', legend: string) => (
-    <fieldset className="address-fields">
-      <legend>{legend}</legend>
+    <FieldGroup bordered legend={legend} className="address-fields">
       {(Object.keys(LABELS) as Array<keyof AddressFields>).map((name) =>
         input(`${part}.${name}`, LABELS[name], {
           maxLength: { value: MAX_LENGTH[name], message: `At most ${MAX_LENGTH[name]} characters.` },
         }),
       )}
-    </fieldset>
+    </FieldGroup>
   );
 
   return (

@@ -1,6 +1,7 @@
+import { Field } from '@cartwheel/design';
 import { type BulkOrderAction, type BulkOrderOutcome, useBulkOrderAction } from '@cartwheel/react';
 import type { Order } from '@cartwheel/sdk';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { ConfirmDialog } from '../components/ConfirmDialog.tsx';
 
 type Kind = 'add-tag' | 'remove-tag' | 'archive' | 'unarchive' | 'fulfil' | 'capture';
@@ -47,7 +48,6 @@ export function BulkBar({ selected, onDone }: { selected: Order[]; onDone(): voi
   const [open, setOpen] = useState<Kind>();
   const [tag, setTag] = useState('');
   const [outcome, setOutcome] = useState<{ title: string; results: BulkOrderOutcome[] }>();
-  const id = useId();
   const numberOf = new Map(selected.map((order) => [order.id ?? '', order.number]));
   const [numbers, setNumbers] = useState(numberOf);
 
@@ -108,15 +108,12 @@ export function BulkBar({ selected, onDone }: { selected: Order[]; onDone(): voi
               onConfirm={() => run(kind)}
             >
               {kind === 'add-tag' || kind === 'remove-tag' ? (
-                <p>
-                  <label htmlFor={`${id}-tag`}>Tag</label>
-                  <input
-                    id={`${id}-tag`}
-                    value={tag}
-                    onChange={(event) => setTag(event.target.value)}
-                    autoComplete="off"
-                  />
-                </p>
+                <Field
+                  label="Tag"
+                  value={tag}
+                  onChange={(event) => setTag(event.target.value)}
+                  autoComplete="off"
+                />
               ) : null}
             </ConfirmDialog>
           ))}

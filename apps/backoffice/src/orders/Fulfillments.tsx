@@ -1,3 +1,4 @@
+import { Field, SelectField } from '@cartwheel/design';
 import { useCreateFulfillment } from '@cartwheel/react';
 import type { Order } from '@cartwheel/sdk';
 import { type FormEvent, useId, useState } from 'react';
@@ -89,35 +90,31 @@ export function Fulfillments({ order }: { order: Order }) {
           {lines
             .filter((entry) => entry.left > 0)
             .map(({ line, left }) => (
-              <label key={line.id} className="fulfil-line">
+              <div key={line.id} className="fulfil-line">
                 <span>
                   {line.productName?.original} <span className="muted">({left} left to ship)</span>
                 </span>
-                <input
+                <Field
+                  compact
+                  hideLabel
+                  label={`Quantity of ${line.productName?.original} to ship`}
                   name={`quantity-${line.id}`}
                   type="number"
                   min={0}
                   max={left}
                   defaultValue={left}
-                  aria-label={`Quantity of ${line.productName?.original} to ship`}
                 />
-              </label>
+              </div>
             ))}
           <div className="field-row">
-            <label>
-              Carrier
-              <select name="shippingProvider" defaultValue="usps">
-                {Object.entries(CARRIERS).map(([value, label]) => (
-                  <option key={value} value={value}>
-                    {label}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <label>
-              Tracking number <span className="muted">(optional)</span>
-              <input name="trackingNumber" maxLength={100} />
-            </label>
+            <SelectField label="Carrier" name="shippingProvider" defaultValue="usps">
+              {Object.entries(CARRIERS).map(([value, label]) => (
+                <option key={value} value={value}>
+                  {label}
+                </option>
+              ))}
+            </SelectField>
+            <Field optional label="Tracking number" name="trackingNumber" maxLength={100} />
           </div>
           {create.isError ? (
             <p className="form-alert" role="alert">

@@ -1,4 +1,4 @@
-import { CheckboxField } from '@cartwheel/design';
+import { CheckboxField, Field } from '@cartwheel/design';
 import { useCancelOrder, useUpdateOrderTags } from '@cartwheel/react';
 import type { Order } from '@cartwheel/sdk';
 import { type FormEvent, useId, useState } from 'react';
@@ -123,8 +123,7 @@ export function OrderTagsEditor({ order }: { order: Order }) {
       )}
       {canManage ? (
         <form className="toolbar__search" onSubmit={add}>
-          <label htmlFor={`${id}-tag`}>New tag</label>
-          <input id={`${id}-tag`} name="tag" maxLength={100} />
+          <Field compact label="New tag" name="tag" maxLength={100} />
           <button className="button" type="submit" disabled={update.isPending}>
             Add tag
           </button>

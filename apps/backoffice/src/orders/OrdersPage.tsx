@@ -1,3 +1,4 @@
+import { Field, SelectField } from '@cartwheel/design';
 import { useOrderSearch } from '@cartwheel/react';
 import type { Order } from '@cartwheel/sdk';
 import {
@@ -6,10 +7,11 @@ import {
   type RowSelectionState,
   useReactTable,
 } from '@tanstack/react-table';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { DataTable, Pager } from '../components/DataTable.tsx';
 import { ErrorNotice } from '../components/ErrorNotice.tsx';
+import { StatusFilter } from '../components/StatusFilter.tsx';
 import { BulkBar } from './BulkBar.tsx';
 import { ExportButton } from './Export.tsx';
 import {
@@ -23,14 +25,25 @@ import {
 } from './labels.ts';
 import { SavedViews } from './SavedViews.tsx';
 import { isFiltered, searchOf, viewOf } from './search.ts';
-import { UrlInput } from './UrlInput.tsx';
+import { UrlField } from './UrlField.tsx';
 import './orders.css';
 
 const column = createColumnHelper<Order>();
 
+// the view's two ranges, each a field for its start and its end
+const DATE_RANGE = [
+  ['from', 'From'],
+  ['to', 'To'],
+] as const;
+const TOTAL_RANGE = [
+  ['min', 'Total at least'],
+  ['max', 'Total at most'],
+] as const;
+
 const COLUMNS = [
   column.display({
     id: 'select',
+    // the table's row selection (TanStack's handlers), not a form field: the column and the aria-label say what each box picks
     header: ({ table }) => (
       <input
         type="checkbox"
@@ -143,7 +156,6 @@ export function OrdersPage() {
   });
   const selected = table.getSelectedRowModel().rows.map((row) => row.original);
   const next = orders.data?.metadata.cursors.next;
-  const id = useId();
 
   useEffect(() => {
     document.title = 'Orders · Cartwheel back office';
@@ -168,9 +180,9 @@ export function OrdersPage() {
       <div className="toolbar">
         <search>
           <form className="toolbar__search" onSubmit={submitSearch}>
-            <label htmlFor={`${id}-q`}>Find an order</label>
-            <UrlInput
-              id={`${id}-q`}
+            <UrlField
+              compact
+              label="Find an order"
               name="q"
               type="search"
               value={view.q}
@@ -181,91 +193,61 @@ export function OrdersPage() {
             </button>
           </form>
         </search>
-        <label>
-          Payment
-          <select value={view.payment} onChange={(event) => change('payment', event.target.value)}>
-            <option value="">Any</option>
-            {Object.entries(PAYMENT_LABELS).map(([status, label]) => (
-              <option key={status} value={status}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          Fulfillment
-          <select value={view.fulfillment} onChange={(event) => change('fulfillment', event.target.value)}>
-            <option value="">Any</option>
-            {Object.entries(FULFILLMENT_LABELS).map(([status, label]) => (
-              <option key={status} value={status}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label htmlFor={`${id}-tag`}>
-          Tag <span className="muted">(optional)</span>
-          <UrlInput
-            id={`${id}-tag`}
-            value={view.tag}
-            onBlur={(event) => change('tag', event.target.value.trim())}
-            onKeyDown={(event) => {
-              if (event.key === 'Enter') change('tag', event.currentTarget.value.trim());
-            }}
+        <StatusFilter
+          label="Payment"
+          labels={PAYMENT_LABELS}
+          value={view.payment}
+          onChoose={(status) => change('payment', status)}
+        />
+        <StatusFilter
+          label="Fulfillment"
+          labels={FULFILLMENT_LABELS}
+          value={view.fulfillment}
+          onChoose={(status) => change('fulfillment', status)}
+        />
+        <UrlField compact optional label="Tag" value={view.tag} onCommit={(tag) => change('tag', tag)} />
+        {DATE_RANGE.map(([name, label]) => (
+          <Field
+            key={name}
+            compact
+            optional
+            label={label}
+            type="date"
+            value={view[name]}
+            onChange={(event) => change(name, event.target.value)}
           />
-        </label>
-        <label>
-          From <span className="muted">(optional)</span>
-          <input type="date" value={view.from} onChange={(event) => change('from', event.target.value)} />
-        </label>
-        <label>
-          To <span className="muted">(optional)</span>
-          <input type="date" value={view.to} onChange={(event) => change('to', event.target.value)} />
-        </label>
-        <label htmlFor={`${id}-min`}>
-          Total at least <span className="muted">(optional)</span>
-          <UrlInput
-            id={`${id}-min`}
+        ))}
+        {TOTAL_RANGE.map(([name, label]) => (
+          <UrlField
+            key={name}
+            compact
+            optional
+            label={label}
             inputMode="decimal"
             size={8}
-            value={view.min}
-            onBlur={(event) => change('min', event.target.value.trim())}
-            onKeyDown={(event) => {
-              if (event.key === 'Enter') change('min', event.currentTarget.value.trim());
-            }}
+            value={view[name]}
+            onCommit={(amount) => change(name, amount)}
           />
-        </label>
-        <label htmlFor={`${id}-max`}>
-          Total at most <span className="muted">(optional)</span>
-          <UrlInput
-            id={`${id}-max`}
-            inputMode="decimal"
-            size={8}
-            value={view.max}
-            onBlur={(event) => change('max', event.target.value.trim())}
-            onKeyDown={(event) => {
-              if (event.key === 'Enter') change('max', event.currentTarget.value.trim());
-            }}
-          />
-        </label>
-        <label>
-          Archived
-          <select value={view.archived} onChange={(event) => change('archived', event.target.value)}>
-            <option value="">Hidden</option>
-            <option value="include">Shown too</option>
-            <option value="only">Only archived</option>
-          </select>
-        </label>
-        <label>
-          Sort
-          <select
-            value={view.order}
-            onChange={(event) => change('order', event.target.value === 'ASC' ? 'ASC' : '')}
-          >
-            <option value="DESC">Newest first</option>
-            <option value="ASC">Oldest first</option>
-          </select>
-        </label>
+        ))}
+        <SelectField
+          compact
+          label="Archived"
+          value={view.archived}
+          onChange={(event) => change('archived', event.target.value)}
+        >
+          <option value="">Hidden</option>
+          <option value="include">Shown too</option>
+          <option value="only">Only archived</option>
+        </SelectField>
+        <SelectField
+          compact
+          label="Sort"
+          value={view.order}
+          onChange={(event) => change('order', event.target.value === 'ASC' ? 'ASC' : '')}
+        >
+          <option value="DESC">Newest first</option>
+          <option value="ASC">Oldest first</option>
+        </SelectField>
       </div>
 
       <div className="toolbar">

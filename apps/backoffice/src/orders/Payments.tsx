@@ -1,4 +1,4 @@
-import { CheckboxField } from '@cartwheel/design';
+import { CheckboxField, Field } from '@cartwheel/design';
 import {
   useCapturePayments,
   useOrderRefundability,
@@ -112,16 +112,15 @@ export function Payments({ order }: { order: Order }) {
               {payment.status === 'AUTHORIZED' && order.status !== 'CANCELED' && (canCapture || canVoid) ? (
                 <span className="payment__actions">
                   {canCapture ? (
-                    <label>
-                      Amount to capture
-                      <input
-                        inputMode="decimal"
-                        value={amounts[payment.id ?? ''] ?? payment.amount?.amount ?? ''}
-                        onChange={(event) =>
-                          setAmounts((before) => ({ ...before, [payment.id ?? '']: event.target.value }))
-                        }
-                      />
-                    </label>
+                    <Field
+                      compact
+                      label="Amount to capture"
+                      inputMode="decimal"
+                      value={amounts[payment.id ?? ''] ?? payment.amount?.amount ?? ''}
+                      onChange={(event) =>
+                        setAmounts((before) => ({ ...before, [payment.id ?? '']: event.target.value }))
+                      }
+                    />
                   ) : null}
                   {canCapture ? (
                     <ConfirmDialog
@@ -286,26 +285,28 @@ function RefundForm({ order }: { order: Order }) {
       ) : null}
       {lines.map((line) => (
         <div key={line.lineItemId} className="refund-line">
-          <label>
+          <span>
             {name(line.lineItemId)}{' '}
             <span className="muted">({line.availableRefundQuantity} can be refunded)</span>
-            <input
-              type="number"
-              min={0}
-              max={line.availableRefundQuantity}
-              value={quantities[line.lineItemId ?? ''] ?? 0}
-              aria-label={`Quantity of ${name(line.lineItemId)} to refund`}
-              onChange={(event) =>
-                setQuantities((before) => ({
-                  ...before,
-                  [line.lineItemId ?? '']: Math.max(
-                    0,
-                    Math.min(line.availableRefundQuantity ?? 0, Math.floor(Number(event.target.value) || 0)),
-                  ),
-                }))
-              }
-            />
-          </label>
+          </span>
+          <Field
+            compact
+            hideLabel
+            label={`Quantity of ${name(line.lineItemId)} to refund`}
+            type="number"
+            min={0}
+            max={line.availableRefundQuantity}
+            value={quantities[line.lineItemId ?? ''] ?? 0}
+            onChange={(event) =>
+              setQuantities((before) => ({
+                ...before,
+                [line.lineItemId ?? '']: Math.max(
+                  0,
+                  Math.min(line.availableRefundQuantity ?? 0, Math.floor(Number(event.target.value) || 0)),
+                ),
+              }))
+            }
+          />
           <CheckboxField
             label={`Put ${name(line.lineItemId)} back in stock`}
             checked={Boolean(restock[line.lineItemId ?? ''])}

@@ -1,5 +1,6 @@
+import { Field } from '@cartwheel/design';
 import { useDeleteOrderView, useOrderViews, useSaveOrderView } from '@cartwheel/react';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { VIEW_PARAMS } from './search.ts';
 
@@ -23,7 +24,6 @@ export function SavedViews() {
   const save = useSaveOrderView();
   const remove = useDeleteOrderView();
   const [saved, setSaved] = useState<string>();
-  const id = useId();
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -66,8 +66,14 @@ export function SavedViews() {
         <p className="muted">The saved views could not be read: {views.error.message}</p>
       ) : null}
       <form className="toolbar" onSubmit={submit}>
-        <label htmlFor={`${id}-name`}>Save these filters as</label>
-        <input id={`${id}-name`} name="name" maxLength={100} required autoComplete="off" />
+        <Field
+          compact
+          label="Save these filters as"
+          name="name"
+          maxLength={100}
+          required
+          autoComplete="off"
+        />
         <button className="button" type="submit" disabled={save.isPending}>
           Save view
         </button>

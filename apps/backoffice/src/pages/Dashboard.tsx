@@ -1,3 +1,4 @@
+import { SelectField } from '@cartwheel/design';
 import { useMembersQuery, useOrderAggregates } from '@cartwheel/react';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { Link } from 'react-router';
@@ -121,14 +122,16 @@ function Sales() {
     <section className="panel" aria-labelledby="sales-title">
       <div className="page-head">
         <h2 id="sales-title">Sales</h2>
-        <label>
-          Period{' '}
-          <select value={period} onChange={(event) => setPeriod(Number(event.target.value) as Period)}>
-            <option value={7}>Last 7 days</option>
-            <option value={30}>Last 30 days</option>
-            <option value={90}>Last 90 days</option>
-          </select>
-        </label>
+        <SelectField
+          compact
+          label="Period"
+          value={period}
+          onChange={(event) => setPeriod(Number(event.target.value) as Period)}
+        >
+          <option value={7}>Last 7 days</option>
+          <option value={30}>Last 30 days</option>
+          <option value={90}>Last 90 days</option>
+        </SelectField>
       </div>
       <dl className="figures">
         <Figure

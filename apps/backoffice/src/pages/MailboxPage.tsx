@@ -1,6 +1,7 @@
+import { Field } from '@cartwheel/design';
 import { useMailboxMessages } from '@cartwheel/react';
 import { HttpError, type MailboxMessage } from '@cartwheel/sdk';
-import { type FormEvent, Fragment, type ReactNode, useEffect, useId, useState } from 'react';
+import { type FormEvent, Fragment, type ReactNode, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useAdminSession } from '../admin-key.ts';
 import { AdminKeyForm } from '../components/AdminKeyForm.tsx';
@@ -85,7 +86,6 @@ function RecipientFilter({
   onRefresh(): void;
 }) {
   const [draft, setDraft] = useState(value);
-  const id = useId();
   useEffect(() => setDraft(value), [value]);
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -93,9 +93,9 @@ function RecipientFilter({
   }
   return (
     <form className="toolbar" onSubmit={submit}>
-      <label htmlFor={id}>Recipient</label>
-      <input
-        id={id}
+      <Field
+        compact
+        label="Recipient"
         type="email"
         placeholder="all recipients"
         value={draft}

@@ -71,19 +71,19 @@ export function ApiKeysPage() {
         <section className="panel key-created" aria-labelledby="key-created-title">
           <h2 id="key-created-title">The key {created.name} was created</h2>
           <p role="status">Copy it now: it is shown this once and cannot be read again.</p>
-          <p>
-            <label htmlFor="created-key">Key</label>{' '}
-            <input
-              id="created-key"
+          <div className="key-created__key">
+            <Field
+              compact
+              label="Key"
               readOnly
               value={created.key}
               size={56}
               onFocus={(e) => e.currentTarget.select()}
-            />{' '}
+            />
             <button className="button" type="button" onClick={copy}>
               {copied ? 'Copied' : 'Copy key'}
             </button>
-          </p>
+          </div>
           <button className="button button--quiet" type="button" onClick={() => setCreated(undefined)}>
             I have saved it
           </button>

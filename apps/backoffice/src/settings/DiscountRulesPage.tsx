@@ -1,4 +1,4 @@
-import { CheckboxField, Field, type FieldProps, SelectField } from '@cartwheel/design';
+import { CheckboxField, Field, FieldGroup, type FieldProps, SelectField } from '@cartwheel/design';
 import {
   useCollections,
   useDeleteDiscountRule,
@@ -185,8 +185,7 @@ export function DiscountRulesPage() {
         </SelectField>
       </div>
       {target === 'SPECIFIC_ITEMS' ? (
-        <fieldset className="rule-scope">
-          <legend>Products and collections it takes off</legend>
+        <FieldGroup bordered legend="Products and collections it takes off">
           <Suspense fallback={<p role="status">Loading the pickers…</p>}>
             <div className="field-row">
               {SCOPE_PICKERS.map((picker) => (
@@ -211,7 +210,7 @@ export function DiscountRulesPage() {
             </div>
           </Suspense>
           <FieldError id="rule-scope-error" message={errors.productIds?.message} />
-        </fieldset>
+        </FieldGroup>
       ) : null}
       <div className="field-row">
         <SelectField label="Discount" {...register('discountType', { deps: ['value'] })}>

@@ -1,4 +1,4 @@
-import { Field } from '@cartwheel/design';
+import { Field, FieldGroup } from '@cartwheel/design';
 import {
   useCreateShippingRegion,
   useDeleteShippingRegion,
@@ -195,8 +195,7 @@ export function ShippingPage() {
         />
       </div>
       {options.fields.map((field, index) => (
-        <fieldset key={field.id}>
-          <legend>Delivery option {index + 1}</legend>
+        <FieldGroup bordered key={field.id} legend={`Delivery option ${index + 1}`}>
           <div className="field-row">
             <Field
               label="Title"
@@ -237,7 +236,7 @@ export function ShippingPage() {
               Remove option {index + 1}
             </button>
           ) : null}
-        </fieldset>
+        </FieldGroup>
       ))}
       <FieldError
         id="region-options-error"
