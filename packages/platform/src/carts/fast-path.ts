@@ -301,7 +301,7 @@ export class CartFastPath {
       outcome: (changed) =>
         changed === 0
           ? { value: undefined, events: [] }
-          : { value: row, events: [cartEvent('updated', cart, row.lines)] },
+          : { value: row, events: [cartEvent('updated', cart)] },
     });
   }
 }

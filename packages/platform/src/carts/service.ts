@@ -21,7 +21,6 @@ import { nowIso } from '../shared/clock.ts';
 import { applicationError, DomainError, invalidArgument, violation } from '../shared/errors.ts';
 import { newId } from '../shared/ids.ts';
 import { type CartChange, CartFastPath, type KnownPrice } from './fast-path.ts';
-import { cartAnswerText } from './json-text.ts';
 import type {
   AddToCartBody,
   CatalogLineInput,
@@ -335,7 +334,7 @@ export class CartService {
       known && (known.cart === cart || pricingInputs(known.cart) === pricingInputs(cart))
         ? known
         : await this.deps.pricing.priceToKeep(cartPricingRequest(cart), pricingAt(versions));
-    const json = cartAnswerText(this.wire(cart, priced));
+    const json = JSON.stringify({ cart: this.wire(cart, priced) });
     if (versions) this.fastPath.remember(cart, versions, until, json, row);
     return json;
   }

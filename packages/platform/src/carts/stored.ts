@@ -1,7 +1,6 @@
 import type { AddressWithContact, MerchantDiscountInput, SelectedShippingOption } from '@cartwheel/sdk';
 import type { DomainEvent } from '../events/outbox.ts';
 import type { StoredLine } from '../pricing/contract.ts';
-import { cartEventText } from './json-text.ts';
 import type { CartRow } from './tables.ts';
 
 /**
@@ -128,17 +127,11 @@ export function sameContent(a: CartRow, b: CartRow): boolean {
   return true;
 }
 
-/**
- * The cart's event: the stored cart as events carry it, what the shopper chose, without prices.
- * `linesText`: the stored lines as the row written with the change holds them (`toRow`), when at hand.
- */
-export function cartEvent(
-  slug: 'created' | 'updated' | 'deleted',
-  cart: StoredCart,
-  linesText: string = JSON.stringify(cart.lines),
-): DomainEvent {
+/** The cart's event: the stored cart as events carry it, what the shopper chose, without prices. */
+export function cartEvent(slug: 'created' | 'updated' | 'deleted', cart: StoredCart): DomainEvent {
   const summary = {
     id: cart.id,
+    lineItems: cart.lines,
     buyerInfo: cart.memberId ? { memberId: cart.memberId } : { visitorId: cart.visitorId },
     couponCode: cart.couponCode,
     merchantDiscounts: cart.merchantDiscounts,
@@ -147,5 +140,5 @@ export function cartEvent(
     createdDate: cart.createdAt,
     updatedDate: cart.updatedAt,
   };
-  return { entity: 'cart', slug, entityId: cart.id, payload: cartEventText(summary, linesText) };
+  return { entity: 'cart', slug, entityId: cart.id, payload: { cart: summary } };
 }
