@@ -15,4 +15,9 @@ export const ClientMessages = {
   tokenEndpointFailed: 'something went wrong',
   unknownState: 'Unknown _state',
   secretLength: (n: number) => `Expected a length between 43 and 128. Received ${n}.`,
+  /** A webhook body whose signature, form or time window does not hold (`@cartwheel/sdk/webhooks`). */
+  jwtNotValid: 'JWT is not valid',
+  unexpectedEventType: (type: string, expected: readonly string[]) =>
+    `Unexpected event type: ${type}. Expected one of: ${expected.join(', ')}`,
+  noImplementationFound: (type: string) => `No implementation found for event type ${type}`,
 } as const;
