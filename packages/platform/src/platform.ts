@@ -262,7 +262,7 @@ export async function openServices(
       audit: new AuditLog(database.db),
       billing: new BillingService(
         database.db,
-        { payments, catalog, fulfillments: fulfillmentRecords, mailer, orders },
+        { payments, catalog, fulfillments: fulfillmentRecords, mailer, orders: orderOperations.writes },
         store,
       ),
     };
@@ -371,7 +371,7 @@ export async function startPlatform(config: PlatformConfig): Promise<Platform> {
     notices.revocationsFailed = (error, what) => app.log.warn({ err: error }, `${what} failed; retrying`);
 
     await app.listen({ port: config.port, host: config.host });
-    const sweep = sweepPayments(services.placement, app);
+    const sweep = sweepPayments(services.placement, services.billing, app);
     const delivery = services.mailer.startDelivery();
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
@@ -399,19 +399,29 @@ export async function startPlatform(config: PlatformConfig): Promise<Platform> {
   }
 }
 
-/** How often each process settles payments whose answer was lost and gives back stock of lapsed holds. */
+/**
+ * How often each process settles payments whose answer was lost, gives back stock of lapsed holds,
+ * and finishes the money calls (capture, void, refund) left started.
+ */
 const SWEEP_EVERY_MS = 60_000;
 
 /**
  * Settles, on a timer, the payments nobody came back for (OrderPlacement.sweep): a charge whose
  * answer was lost becomes an order or gives its stock back, and 3-D Secure steps past their hold give
- * theirs back, though no shopper looks at that checkout again. One sweep at a time per process.
+ * theirs back, though no shopper looks at that checkout again; then the merchant's captures, voids
+ * and refunds whose caller never came back are finished (BillingService.sweepStarted), their money no
+ * longer held as taken. One sweep at a time per process.
  */
-function sweepPayments(placement: OrderPlacement, app: FastifyInstance): { stop(): Promise<void> } {
+function sweepPayments(
+  placement: OrderPlacement,
+  billing: BillingService,
+  app: FastifyInstance,
+): { stop(): Promise<void> } {
   let running: Promise<void> | undefined;
   const timer = setInterval(() => {
     running ??= placement
       .sweep()
+      .then(() => billing.sweepStarted())
       .then(
         () => {},
         (error: unknown) =>

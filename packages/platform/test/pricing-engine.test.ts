@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Priced, PricingRequest } from '../src/pricing/contract.ts';
 import { nextWindowChange, priceLines } from '../src/pricing/engine.ts';
 import type { ResolvedLine } from '../src/pricing/lines.ts';
-import { allocate, Big, currencyOf } from '../src/pricing/money.ts';
+import { allocate, Big, currencyOf } from '../src/shared/money.ts';
 import {
   type CommerceSettings,
   type Coupon,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PERMISSIONS, type Permission, type Requirement } from '../src/staff/permissions.ts';
+import { PERMISSIONS, type Permission, type Requirement } from '../src/shared/permissions.ts';
 import { admin, visitorToken } from './catalog-http.ts';
 import { placeOrder, shipToUs, stockedProduct } from './checkout-support.ts';
 import {

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configFromEnv } from '../src/config.ts';
 import { verifyPassword } from '../src/identity/passwords.ts';
 import { openServices } from '../src/platform.ts';
-import { PERMISSIONS } from '../src/staff/permissions.ts';
+import { PERMISSIONS } from '../src/shared/permissions.ts';
 import { DEFAULT_OWNER_EMAIL } from '../src/staff/service.ts';
 import {
   as,

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { PERMISSIONS, type Permission } from '../src/staff/permissions.ts';
+import { PERMISSIONS, type Permission } from '../src/shared/permissions.ts';
 import { signUpFrom } from './cart-calls.ts';
 import { type Answer, call, visitorToken } from './catalog-http.ts';
 import { login, mailbox, memberTokens, uniqueEmail } from './identity-client.ts';

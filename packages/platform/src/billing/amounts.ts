@@ -1,6 +1,6 @@
 import type { OrderPaymentRow } from '../payments/tables.ts';
 import type { RefundDocument } from '../payments/transactions.ts';
-import { Big, type Currency } from '../pricing/money.ts';
+import { Big, type Currency } from '../shared/money.ts';
 
 /** The wire's price: a decimal string with the currency's decimals, and as a shopper reads it. */
 export const priceOf = (currency: Currency, amount: Big) => ({

@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Tables } from '../db/tables.ts';
 import type { RefundDocument } from '../payments/transactions.ts';
-import { type Big, type Currency, decimal } from '../pricing/money.ts';
+import { type Big, type Currency, decimal } from '../shared/money.ts';
 import { big, type CountedRefund, priceOf, shareOf } from './amounts.ts';
 
 /** What a refund names (`refundItems`): lines and quantities, shipping, additional fees. */

@@ -3,7 +3,6 @@ import type { CreateCheckoutBody } from '../carts/schemas.ts';
 import type { CartOwner, CartService } from '../carts/service.ts';
 import { API_NAMES, type CheckoutInputs, mustPay, orderBlocker } from '../checkouts/document.ts';
 import { completedError, orderSource } from '../checkouts/service.ts';
-import { inTransaction } from '../db/database.ts';
 import type { OrderService } from '../orders/service.ts';
 import type { Priced } from '../pricing/contract.ts';
 import type { Principal } from '../shared/principal.ts';
@@ -13,7 +12,10 @@ import { OrderPlacement, type PlacementDependencies } from './placing.ts';
 /** What the buying path joins: the cart, its checkout, the order, the payment and the buyer. */
 export interface BuyingDependencies extends PlacementDependencies {
   carts: Pick<CartService, 'toCheckOut' | 'rememberCheckout' | 'removeBought'>;
-  orders: Pick<OrderService, 'createFromCheckout' | 'createInitialized' | 'approve'>;
+  orders: Pick<
+    OrderService,
+    'createFromCheckout' | 'createInitialized' | 'approve' | 'waitingForPayment' | 'statusOf'
+  >;
 }
 
 /**
@@ -63,14 +65,10 @@ export class BuyingPath {
   ): Promise<{ orderId: string; paymentGatewayOrderId?: string }> {
     const { checkouts, orders } = this.domains;
     const contactId = await checkouts.contactIdOf(principal);
-    return inTransaction(checkouts.db, async (trx) => {
+    return checkouts.inTransaction(async (trx) => {
       const row = await checkouts.lock(trx, id, principal);
       if (row.order_id) {
-        const existing = await trx
-          .selectFrom('orders')
-          .select(['id', 'status'])
-          .where('id', '=', row.order_id)
-          .executeTakeFirst();
+        const existing = await orders.statusOf(trx, row.order_id);
         if (existing)
           return {
             orderId: existing.id,
@@ -93,11 +91,7 @@ export class BuyingPath {
         paid,
         now,
       );
-      await trx
-        .updateTable('checkouts')
-        .set({ order_id: order.id, ...(paid ? { completed: 1 } : {}), updated_at: now.toISOString() })
-        .where('id', '=', id)
-        .execute();
+      await checkouts.attachOrder(trx, id, order.id, paid, now);
       if (paid) await completeCheckout(this.domains, trx, row, order.id, now);
       return { orderId: order.id, ...(paid ? {} : { paymentGatewayOrderId: order.id }) };
     });

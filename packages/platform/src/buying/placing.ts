@@ -2,7 +2,6 @@ import type { Kysely, Transaction } from 'kysely';
 import { type CheckoutInputs, mustPay, orderBlocker, PAGE_NAMES } from '../checkouts/document.ts';
 import { type CheckoutService, completedError, expiredOutcome, orderSource } from '../checkouts/service.ts';
 import type { CheckoutAttemptRow, CheckoutRow } from '../checkouts/tables.ts';
-import { inTransaction } from '../db/database.ts';
 import type { Tables } from '../db/tables.ts';
 import type { MembersService } from '../members/service.ts';
 import type { OrderService } from '../orders/service.ts';
@@ -39,7 +38,7 @@ export type PlacementAnswer =
  */
 export interface PlacementDependencies extends CompletionDependencies {
   checkouts: CheckoutService;
-  orders: Pick<OrderService, 'createInitialized' | 'approve'>;
+  orders: Pick<OrderService, 'createInitialized' | 'approve' | 'waitingForPayment'>;
   payments: Pick<PaymentService, 'provider' | 'captureMode' | 'recordPayment'>;
   members: Pick<MembersService, 'document'>;
 }
@@ -90,7 +89,7 @@ export class OrderPlacement {
 
   /** The 3-D Secure step of `attemptId` was passed (`approve`) or failed. */
   async confirm(checkoutId: string, attemptId: string, approve: boolean): Promise<PlacementAnswer> {
-    const attempt = await inTransaction(this.checkouts.db, async (trx) => {
+    const attempt = await this.checkouts.inTransaction(async (trx) => {
       await this.checkouts.lock(trx, checkoutId, PAGE);
       const row = await this.attemptOf(checkoutId, attemptId, trx);
       if (row.status === 'REQUIRES_ACTION' && row.expires_at <= new Date().toISOString()) {
@@ -99,11 +98,11 @@ export class OrderPlacement {
       }
       if (row.status !== 'REQUIRES_ACTION') return row;
       // this request finishes the step; a second confirm waits for its outcome like a second pay
-      await trx
-        .updateTable('checkout_attempts')
-        .set({ status: 'PROCESSING', updated_at: new Date().toISOString() })
-        .where('id', '=', row.id)
-        .execute();
+      await this.checkouts.attempts.move(
+        row.id,
+        { status: 'PROCESSING', updated_at: new Date().toISOString() },
+        { executor: trx },
+      );
       return { ...row, status: 'CONFIRMING' };
     });
     if (attempt.status === 'CONFIRMING') {
@@ -144,7 +143,7 @@ export class OrderPlacement {
       });
       return;
     }
-    await inTransaction(this.checkouts.db, async (trx) => {
+    await this.checkouts.inTransaction(async (trx) => {
       await this.checkouts.lock(trx, attempt.checkout_id, PAGE);
       const current = await this.attemptOf(attempt.checkout_id, attempt.id, trx);
       if (current.status !== 'PROCESSING') return;
@@ -158,17 +157,12 @@ export class OrderPlacement {
    * Runs on a timer in every process; answers how many attempts it settled.
    */
   async sweep(now = new Date()): Promise<number> {
-    const abandoned = await this.checkouts.db
-      .selectFrom('checkout_attempts')
-      .selectAll()
-      .where('status', '=', 'PROCESSING')
-      .where('created_at', '<=', new Date(now.getTime() - ABANDONED_CHARGE_MS).toISOString())
-      .where('updated_at', '<=', new Date(now.getTime() - STALE_CHARGE_MS).toISOString())
-      .orderBy('created_at')
-      .limit(100)
-      .execute();
+    const abandoned = await this.checkouts.attempts.abandoned(
+      new Date(now.getTime() - ABANDONED_CHARGE_MS),
+      new Date(now.getTime() - STALE_CHARGE_MS),
+    );
     for (const attempt of abandoned) await this.settle(attempt);
-    const lapsed = await inTransaction(this.checkouts.db, (trx) => this.checkouts.releaseExpiredHolds(trx));
+    const lapsed = await this.checkouts.inTransaction((trx) => this.checkouts.releaseExpiredHolds(trx));
     return abandoned.length + lapsed;
   }
 
@@ -176,14 +170,9 @@ export class OrderPlacement {
   async attemptOf(
     checkoutId: string,
     attemptId: string,
-    executor: Kysely<Tables> = this.checkouts.db,
+    executor?: Kysely<Tables>,
   ): Promise<CheckoutAttemptRow> {
-    const row = await executor
-      .selectFrom('checkout_attempts')
-      .selectAll()
-      .where('id', '=', attemptId)
-      .where('checkout_id', '=', checkoutId)
-      .executeTakeFirst();
+    const row = await this.checkouts.attempts.find(checkoutId, attemptId, executor);
     if (!row) throw notFound('attempt', attemptId);
     return row;
   }
@@ -203,15 +192,10 @@ export class OrderPlacement {
     | { kind: 'charge'; attempt: CheckoutAttemptRow; card: CheckedCard }
   > {
     const contactId = await this.contactIdOf(checkoutId);
-    return inTransaction(this.checkouts.db, async (trx) => {
+    return this.checkouts.inTransaction(async (trx) => {
       const checkout = await this.checkouts.lock(trx, checkoutId, PAGE);
       const now = new Date();
-      const attempts = await trx
-        .selectFrom('checkout_attempts')
-        .selectAll()
-        .where('checkout_id', '=', checkoutId)
-        .orderBy('created_at')
-        .execute();
+      const attempts = await this.checkouts.attempts.ofCheckout(trx, checkoutId);
       const mine = attempts.find((attempt) => attempt.attempt_key === attemptKey);
       if (checkout.completed === 1 && checkout.order_id) {
         // paid already (by another tab, or another try): whatever this key did, that order is the answer
@@ -257,12 +241,7 @@ export class OrderPlacement {
       const card = paying ? checkCard(cardInput!, now) : undefined;
       // an order create-order made and left unpaid: this payment is for it, at its total
       const unpaid = checkout.order_id
-        ? await trx
-            .selectFrom('orders')
-            .select(['id', 'doc', 'holds_stock'])
-            .where('id', '=', checkout.order_id)
-            .where('status', '=', 'INITIALIZED')
-            .executeTakeFirst()
+        ? await this.domains.orders.waitingForPayment(trx, checkout.order_id)
         : undefined;
       const unpaidTotal = unpaid
         ? (JSON.parse(unpaid.doc) as { priceSummary: { total: { amount: string; formattedAmount: string } } })
@@ -297,7 +276,7 @@ export class OrderPlacement {
         created_at: now.toISOString(),
         updated_at: now.toISOString(),
       };
-      await trx.insertInto('checkout_attempts').values(attempt).execute();
+      await this.checkouts.attempts.insert(trx, attempt);
       if (!paying) {
         // nothing to charge: the order is approved in this same transaction
         await this.approve(trx, checkout, attempt, undefined, now);
@@ -333,17 +312,16 @@ export class OrderPlacement {
     attempt: CheckoutAttemptRow,
     status: 'PROCESSING' | 'REQUIRES_ACTION',
   ): Promise<void> {
-    await this.checkouts.db
-      .updateTable('checkout_attempts')
-      .set({ status, updated_at: new Date(0).toISOString() })
-      .where('id', '=', attempt.id)
-      .where('status', '=', 'PROCESSING')
-      .execute();
+    await this.checkouts.attempts.move(
+      attempt.id,
+      { status, updated_at: new Date(0).toISOString() },
+      { whileStatus: 'PROCESSING' },
+    );
   }
 
   /** Step 3: the gateway's answer, written in one transaction holding the checkout. */
   private async finish(attempt: CheckoutAttemptRow, result: ChargeResult): Promise<PlacementAnswer> {
-    const settled = await inTransaction(this.checkouts.db, async (trx) => {
+    const settled = await this.checkouts.inTransaction(async (trx) => {
       const checkout = await this.checkouts.lock(trx, attempt.checkout_id, PAGE);
       const current = await this.attemptOf(attempt.checkout_id, attempt.id, trx);
       // another request settled it first (a driven-again charge racing the original): its answer stands
@@ -354,16 +332,16 @@ export class OrderPlacement {
           await this.approve(trx, checkout, current, result, now);
           return { ...current, status: 'APPROVED' };
         case 'REQUIRES_ACTION':
-          await trx
-            .updateTable('checkout_attempts')
-            .set({
+          await this.checkouts.attempts.move(
+            current.id,
+            {
               status: 'REQUIRES_ACTION',
               action_id: result.actionId,
               expires_at: new Date(now.getTime() + ATTEMPT_HOLD_MS).toISOString(),
               updated_at: now.toISOString(),
-            })
-            .where('id', '=', current.id)
-            .execute();
+            },
+            { executor: trx },
+          );
           return { ...current, status: 'REQUIRES_ACTION' };
         case 'DECLINED': {
           const outcome = { code: result.code, description: result.reason };
@@ -404,30 +382,22 @@ export class OrderPlacement {
         now,
       );
     }
-    await trx
-      .updateTable('checkout_attempts')
-      .set({ status: 'APPROVED', updated_at: now.toISOString() })
-      .where('id', '=', attempt.id)
-      .execute();
+    await this.checkouts.attempts.move(
+      attempt.id,
+      { status: 'APPROVED', updated_at: now.toISOString() },
+      { executor: trx },
+    );
     await completeCheckout(this.domains, trx, checkout, orderId, now);
   }
 
   private async touch(trx: Transaction<Tables>, attempt: CheckoutAttemptRow, now: Date): Promise<void> {
-    await trx
-      .updateTable('checkout_attempts')
-      .set({ updated_at: now.toISOString() })
-      .where('id', '=', attempt.id)
-      .execute();
+    await this.checkouts.attempts.move(attempt.id, { updated_at: now.toISOString() }, { executor: trx });
   }
 
   private async contactIdOf(checkoutId: string): Promise<string | null> {
-    const row = await this.checkouts.db
-      .selectFrom('checkouts')
-      .select('member_id')
-      .where('id', '=', checkoutId)
-      .executeTakeFirst();
-    if (!row?.member_id) return null;
-    return (await this.domains.members.document(row.member_id))?.contactId ?? null;
+    const memberId = await this.checkouts.memberIdOf(checkoutId);
+    if (!memberId) return null;
+    return (await this.domains.members.document(memberId))?.contactId ?? null;
   }
 }
 

@@ -4,14 +4,14 @@ import { CompiledStatement } from '../db/compiled.ts';
 import type { Database } from '../db/database.ts';
 import type { Tables } from '../db/tables.ts';
 import type { Priced } from '../pricing/contract.ts';
+import { nowIso } from '../shared/clock.ts';
+import { DomainError } from '../shared/errors.ts';
 import {
   catalogVersionNow,
   type PricingVersions,
   pricingVersionColumns,
   settingsVersionNow,
-} from '../pricing/versions.ts';
-import { nowIso } from '../shared/clock.ts';
-import { DomainError } from '../shared/errors.ts';
+} from '../store-settings/pricing-versions.ts';
 import { SharedCommits } from './shared-commits.ts';
 import { SharedReads } from './shared-reads.ts';
 import {
@@ -94,7 +94,7 @@ export interface CartChange {
  *   revision and the catalog's and the settings' pricing versions (read with the row, in one
  *   statement) are those it was priced at, and no discount rule or coupon window has opened or
  *   closed since; every change that can alter a price moves one of them in its own transaction
- *   (pricing/versions.ts), whichever process makes it;
+ *   (store-settings/pricing-versions.ts), whichever process makes it;
  * - `versionedReadSql`: the SQL text of `readVersioned`, by columns and number of owner keys;
  * - `sharedReads` / `sharedCommits`: SQLite's reads and short writes that arrive together, batched.
  *

@@ -14,12 +14,12 @@ import { type DomainEvent, recordEvents } from '../events/outbox.ts';
 import type { Priced, PricingRequest, StoredLine } from '../pricing/contract.ts';
 import { addLines as addHeldLines } from '../pricing/line-limits.ts';
 import { sameItemKey } from '../pricing/lines.ts';
-import { currencyOf, zero } from '../pricing/money.ts';
 import type { PricingService } from '../pricing/service.ts';
-import type { PricingVersions } from '../pricing/versions.ts';
 import { nowIso } from '../shared/clock.ts';
 import { applicationError, DomainError, invalidArgument, violation } from '../shared/errors.ts';
 import { newId } from '../shared/ids.ts';
+import { currencyOf, zero } from '../shared/money.ts';
+import type { PricingVersions } from '../store-settings/pricing-versions.ts';
 import { type CartChange, CartFastPath, type KnownPrice } from './fast-path.ts';
 import type {
   AddToCartBody,

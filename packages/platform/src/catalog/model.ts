@@ -54,6 +54,13 @@ export interface ProductRecord {
   lastUpdated: string;
 }
 
+/** What pricing needs of one product (CatalogService.pricingFacts). */
+export interface ProductFacts {
+  record: ProductRecord;
+  visible: boolean;
+  collectionIds: string[];
+}
+
 export interface OptionRecord {
   name: string;
   optionType: OptionType;

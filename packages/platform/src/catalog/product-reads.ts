@@ -2,12 +2,12 @@ import type { Media, MediaItem, Product, ProductOptionsAvailability, ProductVari
 import { type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import type { DialectName } from '../db/database.ts';
 import type { Tables } from '../db/tables.ts';
-import type { ProductFacts } from '../pricing/lines.ts';
 import { invalidArgument, notFound, violation } from '../shared/errors.ts';
 import { ALL_PRODUCTS_COLLECTION_ID } from './collections.ts';
 import { LISTING_SORT, PRODUCT_FIELDS, PRODUCT_SORT, VARIANT_FIELDS, VARIANT_SORT } from './fields.ts';
 import { withoutCollections } from './hidden-collections.ts';
 import { countOf, countOrKnown, productCount } from './listings.ts';
+import type { ProductFacts } from './model.ts';
 import { type ProductRecord, renderProduct, variantInStock } from './model.ts';
 import {
   type AnchoredListing,
@@ -215,7 +215,7 @@ export class ProductReads {
    * What pricing needs of the products a cart names, in one query: the merchant's record (prices,
    * discount, variants, stock, media), visibility, and the collections each is in (for discount
    * rules that target collections). A caller that read the catalog's pricing version
-   * (pricing/versions.ts) passes it: products read after that version was are kept under it and
+   * (store-settings/pricing-versions.ts) passes it: products read after that version was are kept under it and
    * served again while it is the version, which moves with every catalog write.
    */
   async pricingFacts(

@@ -8,10 +8,10 @@ import type {
 } from '@cartwheel/sdk';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Tables } from '../db/tables.ts';
-import type { ProductFacts } from '../pricing/lines.ts';
 import { CollectionReads } from './collection-reads.ts';
 import { CollectionWrites } from './collection-writes.ts';
 import { ALL_PRODUCTS_COLLECTION_ID } from './collections.ts';
+import type { ProductFacts } from './model.ts';
 import type { PageAnchors } from './page-anchors.ts';
 import { ProductReads } from './product-reads.ts';
 import { ProductWrites } from './product-writes.ts';

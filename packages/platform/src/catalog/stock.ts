@@ -1,6 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { Tables } from '../db/tables.ts';
-import { movePricingVersion } from '../pricing/versions.ts';
+import { movePricingVersion } from '../store-settings/pricing-versions.ts';
 import { type ProductRecord, variantNamedBy } from './model.ts';
 import { saveStock } from './product-rows.ts';
 import type { CatalogStorage } from './storage.ts';

@@ -1,8 +1,8 @@
 import type { Kysely, Transaction } from 'kysely';
 import { type DialectName, inTransaction } from '../db/database.ts';
 import type { Tables } from '../db/tables.ts';
-import { movePricingVersion } from '../pricing/versions.ts';
 import { PublicLinks } from '../shared/public-links.ts';
+import { movePricingVersion } from '../store-settings/pricing-versions.ts';
 import { HiddenCollections } from './hidden-collections.ts';
 import type { StoreSettings } from './model.ts';
 import { CatalogReadCache } from './read-cache.ts';
@@ -56,7 +56,7 @@ export class CatalogStorage {
 
   /**
    * Every catalog write: one transaction that also moves the catalog's pricing version (cached cart
-   * prices compare it, pricing/versions.ts), then visitors' cached reads are dropped.
+   * prices compare it, store-settings/pricing-versions.ts), then visitors' cached reads are dropped.
    */
   async write<T>(change: (trx: Transaction<Tables>) => Promise<T>): Promise<T> {
     try {

@@ -8,6 +8,7 @@ export interface CatalogTables {
   product_variants: VariantRow;
   product_collections: ListingRow;
   collections: CollectionRow;
+  media_uploads: MediaUploadRow;
 }
 
 export interface ProductRow {
@@ -112,4 +113,13 @@ export interface CollectionRow {
    * they are anchored by (page-anchors.ts); never goes back.
    */
   listing_version: number;
+}
+
+/** An image a merchant uploaded (uploads.ts), its bytes as base64 text so one column type fits both databases. */
+export interface MediaUploadRow {
+  id: string;
+  content_type: string;
+  size: number;
+  data: string;
+  created_date: string;
 }

@@ -18,14 +18,15 @@ import type { OrderService } from '../orders/service.ts';
 import type { Priced, StoredLine } from '../pricing/contract.ts';
 import { addLines, checkLineLimits } from '../pricing/line-limits.ts';
 import type { PricingService } from '../pricing/service.ts';
+import { normalizeAddress } from '../shared/address.ts';
 import { applicationError, invalidArgument, notFound, violation } from '../shared/errors.ts';
 import { newId, newSecret } from '../shared/ids.ts';
 import type { Principal } from '../shared/principal.ts';
+import { CheckoutAttempts } from './attempts.ts';
 import {
   type CheckoutDocument,
   type CheckoutInputs,
   checkoutDocument,
-  normalizeAddress,
   outOfStock,
   ownsCheckout,
 } from './document.ts';
@@ -92,11 +93,46 @@ export const CHECKOUT_SESSION_MS = 24 * 60 * 60 * 1000;
  * path's step (buying/). Business rules only: the API's routes and the hosted page's both call these.
  */
 export class CheckoutService {
+  /** The payment attempts of checkouts, read and moved by the buying path. */
+  readonly attempts: CheckoutAttempts;
+
   constructor(
-    readonly db: Kysely<Tables>,
+    private readonly db: Kysely<Tables>,
     readonly options: { dialect: DialectName; publicUrl: string; storeName: string },
     private readonly deps: CheckoutDependencies,
-  ) {}
+  ) {
+    this.attempts = new CheckoutAttempts(db);
+  }
+
+  /** Runs `work` in one transaction: the buying path's steps across checkouts, orders and payments. */
+  async inTransaction<T>(work: (trx: Transaction<Tables>) => Promise<T>): Promise<T> {
+    return inTransaction(this.db, work);
+  }
+
+  /** The order create-order made for the checkout, and whether that completed it (nothing to pay). */
+  async attachOrder(
+    trx: Transaction<Tables>,
+    id: string,
+    orderId: string,
+    completed: boolean,
+    now: Date,
+  ): Promise<void> {
+    await trx
+      .updateTable('checkouts')
+      .set({ order_id: orderId, ...(completed ? { completed: 1 } : {}), updated_at: now.toISOString() })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  /** The member a checkout belongs to, if a member's. */
+  async memberIdOf(id: string): Promise<string | null> {
+    const row = await this.db
+      .selectFrom('checkouts')
+      .select('member_id')
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return row?.member_id ?? null;
+  }
 
   /** A checkout of the cart's lines and choices, owned by the cart's owner (docs/buying-path.md). */
   async createFromCart(input: CheckoutFromCart): Promise<{ checkoutId: string }> {

@@ -12,9 +12,9 @@ import Fastify, {
 } from 'fastify';
 import type { TSchema } from 'typebox';
 import { DomainError, invalidArgument, violation } from '../shared/errors.ts';
+import type { Requirement } from '../shared/permissions.ts';
 import { type Access, allows, type Caller, levelOf, type Principal } from '../shared/principal.ts';
 import type { PublicLinks } from '../shared/public-links.ts';
-import type { Requirement } from '../staff/permissions.ts';
 import { bodyIsNotJson, handleError } from './errors.ts';
 import { jsonDepthExceeds, MAX_BODY_DEPTH, refuseUnstorableText, validatorCompiler } from './input.ts';
 import { redactUrl } from './redact.ts';

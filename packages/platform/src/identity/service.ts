@@ -12,7 +12,6 @@ import { CAPTCHA_CHALLENGE_PATH } from '@cartwheel/sdk/auth';
 import type { Kysely } from 'kysely';
 import type { Tables } from '../db/tables.ts';
 import type { Mailer } from '../email/mailer.ts';
-import type { MembersService } from '../members/service.ts';
 import { OAuthClients, originAllowed, originOf, redirectUriAllowed } from '../oauth/clients.ts';
 import type { TokenService } from '../oauth/tokens.ts';
 import type { OrderService } from '../orders/service.ts';
@@ -74,7 +73,19 @@ export interface Caller {
 export interface IdentityDependencies {
   settings: Settings;
   tokens: TokenService;
-  members: MembersService;
+  /**
+   * The member each identity is (members sits above identity and writes identities through
+   * accounts.ts, so identity names what it needs by shape instead of importing it).
+   */
+  members: {
+    createForIdentity(
+      executor: Kysely<Tables>,
+      identity: { id: string; email: string; profile: IdentityProfile },
+      now: string,
+    ): Promise<unknown>;
+    recordLogin(memberId: string): Promise<void>;
+    row(memberId: string): Promise<{ slug: string; privacy_status: 'PUBLIC' | 'PRIVATE' } | undefined>;
+  };
   mailer: Mailer;
   /** A guest's orders join the member who may have them (see `adoptGuestOrders` below). */
   orders: Pick<OrderService, 'adoptGuestOrders'>;

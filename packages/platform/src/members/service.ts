@@ -4,6 +4,7 @@ import { type Kysely, sql, type Transaction } from 'kysely';
 import { type DialectName, inTransaction } from '../db/database.ts';
 import type { Tables } from '../db/tables.ts';
 import { type DomainEvent, recordEvents } from '../events/outbox.ts';
+import { editProfile, identityByEmail, insertIdentity, moveStatus } from '../identity/accounts.ts';
 import { emailAlreadyExists, loginEmail } from '../identity/errors.ts';
 import type { IdentityRow } from '../identity/tables.ts';
 import type { RevocationReason } from '../oauth/revocations.ts';
@@ -182,21 +183,17 @@ export class MembersService {
     const now = new Date().toISOString();
     await this.db.transaction().execute(async (trx) => {
       if (Object.keys(changes.identityProfile).length > 0) {
-        const identity = await trx
-          .selectFrom('identities')
-          .select('profile')
-          .where('id', '=', memberId)
-          .executeTakeFirstOrThrow();
-        const profile = { ...(JSON.parse(identity.profile) as Record<string, unknown>) };
-        for (const [field, value] of Object.entries(changes.identityProfile)) {
-          if (value === null) delete profile[field];
-          else profile[field] = value;
-        }
-        await trx
-          .updateTable('identities')
-          .set({ profile: JSON.stringify(profile), updated_at: now })
-          .where('id', '=', memberId)
-          .execute();
+        await editProfile(
+          trx,
+          memberId,
+          (profile) => {
+            for (const [field, value] of Object.entries(changes.identityProfile)) {
+              if (value === null) delete profile[field];
+              else profile[field] = value;
+            }
+          },
+          now,
+        );
       }
       await trx
         .updateTable('members')
@@ -350,20 +347,9 @@ export class MembersService {
     }
     const change = async (trx: Transaction<Tables>) => {
       const now = new Date().toISOString();
-      const moved = await trx
-        .updateTable('identities')
-        .set({ status: rule.to, pending_reason: null, updated_at: now })
-        .where('id', '=', memberId)
-        .where('status', 'in', [...rule.from])
-        .executeTakeFirst();
-      if (Number(moved.numUpdatedRows) === 0) {
-        const now = await trx
-          .selectFrom('identities')
-          .select('status')
-          .where('id', '=', memberId)
-          .executeTakeFirst();
-        throw transitionNotAllowed(memberId, action, now ? MEMBER_STATUS_OF[now.status] : 'UNKNOWN');
-      }
+      const moved = await moveStatus(trx, memberId, { in: rule.from }, rule.to, now);
+      if (moved !== true)
+        throw transitionNotAllowed(memberId, action, moved ? MEMBER_STATUS_OF[moved] : 'UNKNOWN');
       await trx.updateTable('members').set({ updated_at: now }).where('id', '=', memberId).execute();
       await recordEvents(trx, [
         memberEvent('updated', memberId, { change: action, status: MEMBER_STATUS_OF[rule.to] }),
@@ -420,13 +406,8 @@ export class MembersService {
     await this.deps.tokens.endSessionsOf(memberId, 'MEMBER_DELETED', {
       along: async (trx) => {
         const now = new Date().toISOString();
-        const gone = await trx
-          .updateTable('identities')
-          .set({ status: 'DELETED', pending_reason: null, updated_at: now })
-          .where('id', '=', memberId)
-          .where('status', '!=', 'DELETED')
-          .executeTakeFirst();
-        if (Number(gone.numUpdatedRows) === 0) throw notFound('member', memberId);
+        if ((await moveStatus(trx, memberId, { notIn: ['DELETED'] }, 'DELETED', now)) !== true)
+          throw notFound('member', memberId);
         await trx
           .updateTable('members')
           .set({ slug: `deleted.${memberId}`, content_assignee_id: assignee, updated_at: now })
@@ -482,26 +463,21 @@ export class MembersService {
     if (changes.slug !== undefined && (await this.slugHolder(changes.slug.trim()))) {
       throw slugAlreadyExists(changes.slug.trim());
     }
-    if (await this.db.selectFrom('identities').select('id').where('email', '=', email).executeTakeFirst()) {
-      throw emailAlreadyExists();
-    }
+    if (await identityByEmail(this.db, email)) throw emailAlreadyExists();
     try {
       await this.db.transaction().execute(async (trx) => {
-        await trx
-          .insertInto('identities')
-          .values({
-            id,
-            email,
-            email_verified: 0,
-            status: 'ACTIVE',
-            pending_reason: null,
-            password_hash: null,
-            must_reset_password: 0,
-            profile: JSON.stringify(profile),
-            created_at: now,
-            updated_at: now,
-          })
-          .execute();
+        await insertIdentity(trx, {
+          id,
+          email,
+          email_verified: 0,
+          status: 'ACTIVE',
+          pending_reason: null,
+          password_hash: null,
+          must_reset_password: 0,
+          profile: JSON.stringify(profile),
+          created_at: now,
+          updated_at: now,
+        });
         await this.createForIdentity(
           trx,
           {
@@ -517,8 +493,7 @@ export class MembersService {
         );
       });
     } catch (error) {
-      if (await this.db.selectFrom('identities').select('id').where('email', '=', email).executeTakeFirst())
-        throw emailAlreadyExists();
+      if (await identityByEmail(this.db, email)) throw emailAlreadyExists();
       throw error;
     }
     return this.getMy(id);
@@ -528,19 +503,8 @@ export class MembersService {
   async deleteContactPart(memberId: string, part: 'phones' | 'emails' | 'addresses'): Promise<Member> {
     await this.existing(memberId);
     await inTransaction(this.db, async (trx) => {
-      const identity = await trx
-        .selectFrom('identities')
-        .select('profile')
-        .where('id', '=', memberId)
-        .executeTakeFirstOrThrow();
-      const profile = JSON.parse(identity.profile) as Record<string, unknown>;
-      delete profile[part];
       const now = new Date().toISOString();
-      await trx
-        .updateTable('identities')
-        .set({ profile: JSON.stringify(profile), updated_at: now })
-        .where('id', '=', memberId)
-        .execute();
+      await editProfile(trx, memberId, (profile) => delete profile[part], now);
       await trx.updateTable('members').set({ updated_at: now }).where('id', '=', memberId).execute();
       await recordEvents(trx, [memberEvent('updated', memberId, { change: part })]);
     });

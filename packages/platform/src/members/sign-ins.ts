@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Tables } from '../db/tables.ts';
+import { holdUnless } from '../identity/accounts.ts';
 import type { IdentityRow } from '../identity/tables.ts';
 
 /** Identity statuses whose member may not sign in or renew a sign-in. */
@@ -25,12 +26,6 @@ export class MemberSignIns {
    * sign-in with the others.
    */
   async maySignIn(memberId: string, executor: Kysely<Tables> = this.db): Promise<boolean> {
-    const held = await executor
-      .updateTable('identities')
-      .set((eb) => ({ status: eb.ref('status') }))
-      .where('id', '=', memberId)
-      .where('status', 'not in', [...SIGNED_OUT_STATUSES])
-      .executeTakeFirst();
-    return Number(held.numUpdatedRows) > 0;
+    return holdUnless(executor, memberId, [...SIGNED_OUT_STATUSES]);
   }
 }

@@ -1,7 +1,31 @@
 import type { Generated } from 'kysely';
 
-/** The OAuth domain's own rows (clients and refresh tokens are core tables, made first). */
+/** The OAuth domain's rows: clients, refresh tokens (made first, by migration 0001), codes, revocations. */
 export interface OAuthTables {
+  oauth_clients: {
+    id: string;
+    name: string;
+    /** JSON array of exact redirect URIs. */
+    redirect_uris: string;
+    /** JSON array of origins (`http://localhost:4000`). */
+    allowed_origins: string;
+    created_at: string;
+  };
+  refresh_tokens: {
+    /** SHA-256 of the token: the token itself is never stored. */
+    token_hash: string;
+    family_id: string;
+    client_id: string;
+    role: 'visitor' | 'member';
+    visitor_id: string;
+    member_id: string | null;
+    created_at: string;
+    expires_at: string;
+    used_at: string | null;
+    revoked_at: string | null;
+    /** When the member proved who they are (a password, a reset link); kept across refreshes. Null before 0012. */
+    signed_in_at: string | null;
+  };
   /** Authorization codes (RFC 6749 §4.1.2): single use, sixty seconds, bound to client, redirect URI and PKCE. */
   oauth_codes: {
     /** SHA-256 of the code: the code itself is never stored. */

@@ -1,45 +1,28 @@
 import { type Address, STORES_APP_ID } from '@cartwheel/sdk';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { StockItem } from '../catalog/service.ts';
-import { normalizeAddress } from '../checkouts/document.ts';
 import { type DialectName, inTransaction } from '../db/database.ts';
 import type { Tables } from '../db/tables.ts';
-import type { Mailer, OutgoingEmail } from '../email/mailer.ts';
-import { type DomainEvent, type EventSlug, recordEvents } from '../events/outbox.ts';
-import { applicationError, DomainError, invalidArgument, notFound, violation } from '../shared/errors.ts';
+import type { Mailer } from '../email/mailer.ts';
+import { normalizeAddress } from '../shared/address.ts';
+import { applicationError, DomainError, invalidArgument, violation } from '../shared/errors.ts';
 import { checkFilterBudget } from '../shared/filter-budget.ts';
-import { newId } from '../shared/ids.ts';
+import { documentOf, type OrderDocument } from './document.ts';
 import { cancellationEmail } from './notices.ts';
-import { compileFilter, searchColumns, tagsOf, writeTags } from './search.ts';
-import { documentOf, type OrderDocument } from './service.ts';
-import type { OrderRow } from './tables.ts';
+import { compileFilter, tagsOf } from './search.ts';
+import { transition } from './status.ts';
+import {
+  type LockedOrder,
+  type NewActivity,
+  type OrderChange,
+  OrderWrites,
+  type StoredOrder,
+} from './writes.ts';
+
+export type { LockedOrder, NewActivity, OrderChange, StoredOrder } from './writes.ts';
 
 /** Orders one bulk call changes. */
 export const MAX_BULK_ORDERS = 100;
-
-/** The wire order as stored: `doc` parsed, free to change before `save`. */
-export type StoredOrder = Record<string, any>;
-
-export interface LockedOrder {
-  row: OrderRow;
-  doc: StoredOrder;
-}
-
-/** An activity as the order's timeline holds it (`{id, createdDate}` are added when saved). */
-export type NewActivity = { type: string } & Record<string, unknown>;
-
-export interface OrderChange {
-  columns?: Partial<Pick<OrderRow, 'status' | 'payment_status' | 'fulfillment_status'>>;
-  activities?: NewActivity[];
-  /** Events besides the order's `updated` (`canceled`). */
-  slugs?: EventSlug[];
-  /** The order's tags changed: its tag rows are written again. */
-  tags?: boolean;
-  /** Emails to the buyer, queued in the change's transaction. */
-  emails?: Array<OutgoingEmail | undefined>;
-  /** More events of the same transaction (a fulfillment's). */
-  events?: DomainEvent[];
-}
 
 /**
  * What the merchant's order operations need of the other domains: the outbox for the buyer's emails,
@@ -110,14 +93,6 @@ export interface ItemResult {
 
 /** The activities a merchant may write, and so may delete. */
 const MERCHANT_ACTIVITIES = new Set(['MERCHANT_COMMENT', 'CUSTOM_ACTIVITY']);
-/**
- * Statuses an order may be canceled from; an `INITIALIZED` one only when the merchant recorded it
- * (`createOrder`, waiting for its payment): a checkout's order waiting for its page's payment is the
- * buyer's to pay, and is canceled by its checkout changing (OrderService.cancelUnpaid).
- */
-const CANCELABLE = new Set(['APPROVED', 'PENDING']);
-const cancelable = (row: Pick<OrderRow, 'status' | 'checkout_id'>): boolean =>
-  CANCELABLE.has(row.status) || (row.status === 'INITIALIZED' && row.checkout_id === null);
 
 /**
  * The merchant's operations on a placed order: update what the hosted platform lets change, cancel
@@ -127,73 +102,30 @@ const cancelable = (row: Pick<OrderRow, 'status' | 'checkout_id'>): boolean =>
  * changes never lose one another and a cancel and a fulfillment never both succeed.
  */
 export class OrderOperations {
+  /** The one lock-and-save every change of an order goes through, billing's and fulfillments' too. */
+  readonly writes: OrderWrites;
+
   constructor(
     private readonly db: Kysely<Tables>,
     private readonly deps: OrderOperationDependencies,
     private readonly options: OrderOperationOptions,
-  ) {}
-
-  /** The order's row, locked until `trx` ends (PostgreSQL; SQLite runs one transaction at a time). */
-  async lock(trx: Transaction<Tables>, orderId: string): Promise<LockedOrder> {
-    const row = await trx
-      .selectFrom('orders')
-      .selectAll()
-      .where('id', '=', orderId)
-      .$if(this.options.dialect === 'postgres', (query) => query.forUpdate())
-      .executeTakeFirst();
-    // an order still waiting for its checkout's payment is not the merchant's yet
-    if (!row || row.number === null) throw notFound('order', orderId);
-    return { row, doc: JSON.parse(row.doc) as StoredOrder };
+  ) {
+    this.writes = new OrderWrites(deps, options);
   }
 
-  /** Writes a locked order's change: its document, columns, activities, tags, events and emails. */
-  async save(
+  /** The order's row, locked until `trx` ends (writes.ts). */
+  lock(trx: Transaction<Tables>, orderId: string): Promise<LockedOrder> {
+    return this.writes.lock(trx, orderId);
+  }
+
+  /** Writes a locked order's change (writes.ts: the one way an order is written). */
+  save(
     trx: Transaction<Tables>,
     locked: LockedOrder,
     change: OrderChange,
     now: Date,
   ): Promise<OrderDocument> {
-    const { row, doc } = locked;
-    const at = now.toISOString();
-    if (change.activities?.length) {
-      doc.activities = [
-        ...(Array.isArray(doc.activities) ? doc.activities : []),
-        ...change.activities.map((activity) => ({ id: newId(), createdDate: at, ...activity })),
-      ];
-    }
-    const next: OrderRow = {
-      ...row,
-      ...change.columns,
-      ...searchColumns(doc),
-      doc: JSON.stringify(doc),
-      updated_at: at,
-    };
-    await trx
-      .updateTable('orders')
-      .set({
-        ...change.columns,
-        ...searchColumns(doc),
-        doc: next.doc,
-        updated_at: at,
-      })
-      .where('id', '=', row.id)
-      .execute();
-    if (change.tags) await writeTags(trx, row, tagsOf(doc));
-    const order = documentOf(next);
-    const events: DomainEvent[] = [
-      { entity: 'order', slug: 'updated', entityId: row.id, payload: { entity: order } },
-      ...(change.slugs ?? []).map((slug) => ({
-        entity: 'order' as const,
-        slug,
-        entityId: row.id,
-        payload: { entity: order },
-      })),
-      ...(change.events ?? []),
-    ];
-    await recordEvents(trx, events, now);
-    for (const email of change.emails ?? []) if (email) await this.deps.mailer.queue(trx, email);
-    locked.row = next;
-    return order;
+    return this.writes.save(trx, locked, change, now);
   }
 
   /** Runs `change` on one locked order in a transaction of its own. */
@@ -259,7 +191,9 @@ export class OrderOperations {
   async cancel(orderId: string, options: CancelOptions, now = new Date()): Promise<OrderDocument> {
     return this.change(orderId, async (trx, locked) => {
       const { row, doc } = locked;
-      if (!cancelable(row)) {
+      // a checkout's order waiting for its page's payment is the buyer's to pay (status.ts)
+      const canceled = transition('cancel', row);
+      if (canceled === undefined || canceled === 'REMOVED') {
         throw applicationError(
           'FAILED_PRECONDITION',
           'ORDER_STATUS_IS_NOT_SUPPORTED',
@@ -300,7 +234,7 @@ export class OrderOperations {
       return this.save(
         trx,
         locked,
-        { columns: { status: 'CANCELED' }, activities, slugs: ['canceled'], emails: [email] },
+        { columns: { status: canceled }, activities, slugs: ['canceled'], emails: [email] },
         now,
       );
     });

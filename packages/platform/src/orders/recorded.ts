@@ -1,8 +1,8 @@
 import { CHANNEL_TYPES, type FieldViolation, STORES_APP_ID } from '@cartwheel/sdk';
-import { normalizeAddress } from '../checkouts/document.ts';
-import { Big, type Currency } from '../pricing/money.ts';
+import { normalizeAddress } from '../shared/address.ts';
 import { applicationError, invalidArgument, violation } from '../shared/errors.ts';
 import { newId } from '../shared/ids.ts';
+import { Big, type Currency } from '../shared/money.ts';
 
 /**
  * `createOrder`: an order the merchant or an app records (a till, a phone order), not bought through

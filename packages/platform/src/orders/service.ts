@@ -6,12 +6,13 @@ import { inTransaction } from '../db/database.ts';
 import type { Tables } from '../db/tables.ts';
 import type { Mailer } from '../email/mailer.ts';
 import { type DomainEvent, recordEvents } from '../events/outbox.ts';
-import { currencyOf } from '../pricing/money.ts';
 import { invalidArgument, notFound, violation } from '../shared/errors.ts';
 import { checkFilterBudget } from '../shared/filter-budget.ts';
 import { newId } from '../shared/ids.ts';
+import { currencyOf } from '../shared/money.ts';
 import type { Principal } from '../shared/principal.ts';
 import { type ConfirmedOrder, orderConfirmation } from './confirmation.ts';
+import { documentOf, type OrderDocument } from './document.ts';
 import { buyerEmail, type OrderSource, orderDocument } from './model.ts';
 import { type RecordedOrder, recordedOrder } from './recorded.ts';
 import {
@@ -31,9 +32,9 @@ import type { OrderRow } from './tables.ts';
 
 /** Order numbers start here and go up by one per order, as the hosted platform's do. */
 export const FIRST_ORDER_NUMBER = 10001;
-export { MAX_ORDERS_PAGE, type OrderSearch } from './search.ts';
 
-export type OrderDocument = Record<string, unknown> & { id: string; status: string };
+export { documentOf, type OrderDocument } from './document.ts';
+export { MAX_ORDERS_PAGE, type OrderSearch } from './search.ts';
 
 /**
  * What the orders domain needs of the others: the outbox its confirmations go through, and the
@@ -348,6 +349,27 @@ export class OrderService {
     });
   }
 
+  /** The order's status, if there is such an order (create-order's answer for a checkout that has one). */
+  async statusOf(
+    trx: Transaction<Tables>,
+    orderId: string,
+  ): Promise<Pick<OrderRow, 'id' | 'status'> | undefined> {
+    return trx.selectFrom('orders').select(['id', 'status']).where('id', '=', orderId).executeTakeFirst();
+  }
+
+  /** The order if it still waits for its payment (`INITIALIZED`): what a payment for it is for. */
+  async waitingForPayment(
+    trx: Transaction<Tables>,
+    orderId: string,
+  ): Promise<Pick<OrderRow, 'id' | 'doc' | 'holds_stock'> | undefined> {
+    return trx
+      .selectFrom('orders')
+      .select(['id', 'doc', 'holds_stock'])
+      .where('id', '=', orderId)
+      .where('status', '=', 'INITIALIZED')
+      .executeTakeFirst();
+  }
+
   /** Removes an order whose payment failed before it was ever numbered or announced. */
   async discard(trx: Transaction<Tables>, orderId: string): Promise<void> {
     await trx
@@ -537,22 +559,6 @@ export function ownsOrder(principal: Principal, row: Pick<OrderRow, 'visitor_id'
     default:
       return false;
   }
-}
-
-/** The wire order: the stored document with the row's id, number, statuses and dates. */
-export function documentOf(row: OrderRow): OrderDocument {
-  const { shippable: _, confirmOnApproval: __, ...doc } = JSON.parse(row.doc) as Record<string, unknown>;
-  return {
-    id: row.id,
-    ...(row.number !== null ? { number: String(row.number) } : {}),
-    ...doc,
-    status: row.status,
-    paymentStatus: row.payment_status,
-    fulfillmentStatus: row.fulfillment_status,
-    createdDate: row.created_at,
-    updatedDate: row.updated_at,
-    purchasedDate: row.created_at,
-  };
 }
 
 function emptyPage() {

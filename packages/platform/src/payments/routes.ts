@@ -1,3 +1,4 @@
+import type { BillingService } from '../billing/service.ts';
 import { CALLERS, type HttpApp } from '../http/app.ts';
 import type { OrderService } from '../orders/service.ts';
 import { notFound } from '../shared/errors.ts';
@@ -7,9 +8,13 @@ import type { PaymentService } from './service.ts';
 /** Orders' transactions (payments and refunds), read by whoever may read the order. */
 export function paymentRoutes(
   app: HttpApp,
-  services: { orders: Pick<OrderService, 'readable'>; payments: PaymentService },
+  services: {
+    orders: Pick<OrderService, 'readable'>;
+    payments: PaymentService;
+    billing: Pick<BillingService, 'transactionsOf'>;
+  },
 ): void {
-  const { orders, payments } = services;
+  const { orders, payments, billing } = services;
   const path = '/ecom/v1/payments';
 
   app.get(
@@ -19,7 +24,7 @@ export function paymentRoutes(
       const { orderId } = request.params;
       if (!(await orders.readable([orderId], request.principal)).has(orderId))
         throw notFound('order', orderId);
-      const [orderTransactions] = await payments.transactionsOf([orderId]);
+      const [orderTransactions] = await billing.transactionsOf([orderId]);
       return { orderTransactions };
     },
   );
@@ -31,7 +36,7 @@ export function paymentRoutes(
     async (request) => {
       const readable = await orders.readable([...new Set(request.body.orderIds)], request.principal);
       const ids = [...new Set(request.body.orderIds)].filter((id) => readable.has(id));
-      return { orderTransactions: await payments.transactionsOf(ids) };
+      return { orderTransactions: await billing.transactionsOf(ids) };
     },
   );
 

@@ -5,7 +5,6 @@ import { newId } from '../shared/ids.ts';
 import type { CheckedCard } from './card.ts';
 import type { PaymentProvider } from './provider.ts';
 import { TestGateway } from './test-gateway.ts';
-import { type OrderTransactionsDocument, readTransactions } from './transactions.ts';
 
 export type { OrderTransactionsDocument, PaymentDocument } from './transactions.ts';
 
@@ -28,12 +27,12 @@ export interface ApprovedPayment {
   authorizeOnly: boolean;
 }
 
-/** The payment provider (the built-in test gateway unless another is given) and orders' transactions. */
+/** The payment provider (the built-in test gateway unless another is given) and the charges it approved. */
 export class PaymentService {
   readonly provider: PaymentProvider;
 
   constructor(
-    private readonly db: Kysely<Tables>,
+    db: Kysely<Tables>,
     private readonly settings: Settings,
     provider?: PaymentProvider,
   ) {
@@ -74,10 +73,5 @@ export class PaymentService {
         updated_at: at,
       })
       .execute();
-  }
-
-  /** The transactions of each order named (an order with none answers empty lists), in the order asked. */
-  async transactionsOf(orderIds: string[]): Promise<OrderTransactionsDocument[]> {
-    return readTransactions(this.db, orderIds);
   }
 }

@@ -1,7 +1,9 @@
-/** The payments domain's rows: the test gateway's own ledger, and every order's payments. */
+/** The payments domain's rows: the test gateway's own ledger (charges, captures, refunds, voids), and every order's payments. */
 export interface PaymentTables {
   gateway_charges: GatewayChargeRow;
   gateway_captures: GatewayCaptureRow;
+  gateway_refunds: GatewayActionRow;
+  gateway_voids: GatewayActionRow;
   order_payments: OrderPaymentRow;
 }
 
@@ -70,4 +72,14 @@ export interface OrderPaymentRow {
   offline: number;
   created_at: string;
   updated_at: string;
+}
+
+/** A refund or void the built-in test gateway made, by the caller's idempotency key. */
+export interface GatewayActionRow {
+  idempotency_key: string;
+  transaction_id: string;
+  amount: string;
+  /** `SUCCEEDED` or `FAILED`. */
+  status: string;
+  created_at: string;
 }

@@ -1,5 +1,3 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { Tables } from '../db/tables.ts';
 import type { OrderPaymentRow } from './tables.ts';
 
 /** An order's transactions on the wire: its payments (with capture and void) and its refunds. */
@@ -131,38 +129,4 @@ export function paymentWire(row: OrderPaymentRow): PaymentDocument {
         : {}),
     },
   };
-}
-
-/**
- * The transactions of each order named (an order with none answers empty lists), in the order asked,
- * read through `executor` (the caller's transaction, so an answer shows what it just wrote).
- */
-export async function readTransactions(
-  executor: Kysely<Tables> | Transaction<Tables>,
-  orderIds: string[],
-): Promise<OrderTransactionsDocument[]> {
-  if (orderIds.length === 0) return [];
-  const [payments, refunds] = await Promise.all([
-    executor
-      .selectFrom('order_payments')
-      .selectAll()
-      .where('order_id', 'in', orderIds)
-      .orderBy('created_at')
-      .orderBy('id')
-      .execute(),
-    executor
-      .selectFrom('order_refunds')
-      .selectAll()
-      .where('order_id', 'in', orderIds)
-      .orderBy('created_at')
-      .orderBy('id')
-      .execute(),
-  ]);
-  return orderIds.map((orderId) => ({
-    orderId,
-    payments: payments.filter((row) => row.order_id === orderId).map(paymentWire),
-    refunds: refunds
-      .filter((row) => row.order_id === orderId)
-      .map((row) => ({ ...(JSON.parse(row.doc) as RefundDocument), createdDate: row.created_at })),
-  }));
 }

@@ -5,10 +5,10 @@ import type {
   DiscountRuleDiscount,
   DiscountTrigger,
 } from '@cartwheel/sdk';
+import { allocate, Big, type Currency, decimal, maxBig, minBig, minus, sumBig } from '../shared/money.ts';
 import { type Coupon, windowStatus } from '../store-settings/model.ts';
 import type { PricingRequest } from './contract.ts';
 import type { ResolvedLine } from './lines.ts';
-import { allocate, Big, type Currency, decimal, maxBig, minBig, minus, sumBig } from './money.ts';
 
 /**
  * The discounts `priceLines` lays on a cart, one step each: the store's automatic rules, the coupon,

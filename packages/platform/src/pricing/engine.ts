@@ -10,6 +10,8 @@ import type {
   ShippingOption,
   Violation,
 } from '@cartwheel/sdk';
+import { isCountryCode, type PlacedSubdivision, placeSubdivision } from '../shared/countries.ts';
+import { Big, type Currency, currencyOf, decimal, maxBig, minus, plus, sumBig } from '../shared/money.ts';
 import {
   type CommerceSettings,
   momentOf,
@@ -19,7 +21,6 @@ import {
   type TaxRegion,
 } from '../store-settings/model.ts';
 import type { Priced, PricingRequest } from './contract.ts';
-import { isCountryCode, type PlacedSubdivision, placeSubdivision } from './countries.ts';
 import {
   appliedDiscounts,
   applyCoupon,
@@ -32,7 +33,6 @@ import {
   remainingOf,
 } from './discounts.ts';
 import type { ResolvedLine } from './lines.ts';
-import { Big, type Currency, currencyOf, decimal, maxBig, minus, plus, sumBig } from './money.ts';
 
 export { couponRefusal } from './discounts.ts';
 

@@ -7,17 +7,17 @@ import {
   type MediaItem,
   STORES_APP_ID,
 } from '@cartwheel/sdk';
-import { type ProductRecord, type VariantRecord, variantNamedBy } from '../catalog/model.ts';
+import {
+  type ProductFacts,
+  type ProductRecord,
+  type VariantRecord,
+  variantNamedBy,
+} from '../catalog/model.ts';
+import { Big, type Currency, decimal, maxBig } from '../shared/money.ts';
 import { linkTo } from '../shared/public-links.ts';
 import type { StoredLine } from './contract.ts';
-import { Big, type Currency, decimal, maxBig } from './money.ts';
 
-/** What pricing needs of one product (CatalogService.pricingFacts). */
-export interface ProductFacts {
-  record: ProductRecord;
-  visible: boolean;
-  collectionIds: string[];
-}
+export type { ProductFacts };
 
 /**
  * A stored line resolved against the catalog: the wire line item without its amounts (the one price it

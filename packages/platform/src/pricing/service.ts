@@ -2,11 +2,11 @@ import type { Kysely } from 'kysely';
 import type { CatalogService } from '../catalog/service.ts';
 import type { Tables } from '../db/tables.ts';
 import { applicationError } from '../shared/errors.ts';
+import { currencyOf } from '../shared/money.ts';
 import type { StoreSettingsService } from '../store-settings/service.ts';
 import type { Priced, PricingRequest, StoredLine } from './contract.ts';
 import { couponRefusal, nextWindowChange, priceLines } from './engine.ts';
 import { chosenVariantId, LineResolver } from './lines.ts';
-import { currencyOf } from './money.ts';
 
 /** What pricing reads: the catalog's products and the store's settings. */
 export interface PricingSources {
@@ -29,7 +29,7 @@ export class PricingService {
 
   /**
    * As `price`, for a caller that keeps the answer: the settings and products used are at least as
-   * new as the `settingsVersion` and `catalogVersion` it read (pricing/versions.ts), and `until` is
+   * new as the `settingsVersion` and `catalogVersion` it read (store-settings/pricing-versions.ts), and `until` is
    * the first moment the clock alone may change the answer (a discount rule or coupon window opening
    * or closing; Infinity: none).
    */

@@ -1,4 +1,4 @@
-import type { Permission, Requirement } from '../staff/permissions.ts';
+import type { Permission, Requirement } from './permissions.ts';
 
 /**
  * Who acts when a staff member or an app's API key makes a call as the store: services see an admin,

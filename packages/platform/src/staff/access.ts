@@ -1,5 +1,6 @@
 import { refusal } from '../http/app.ts';
 import { DomainError } from '../shared/errors.ts';
+import type { Requirement } from '../shared/permissions.ts';
 import {
   type Access,
   allows,
@@ -9,7 +10,6 @@ import {
   requirementOf,
 } from '../shared/principal.ts';
 import type { Authority } from './authorities.ts';
-import type { Requirement } from './permissions.ts';
 import type { StaffService } from './service.ts';
 
 /**

@@ -3,8 +3,8 @@ import type { Tables } from '../db/tables.ts';
 import { sha256 } from '../oauth/tokens.ts';
 import { applicationError, DomainError, invalidArgument, notFound, violation } from '../shared/errors.ts';
 import { newId, newSecret } from '../shared/ids.ts';
+import { isPermission, type Permission } from '../shared/permissions.ts';
 import type { ApiKeyCaller } from '../shared/principal.ts';
-import { isPermission, type Permission } from './permissions.ts';
 import { grantable } from './service.ts';
 import type { ApiKeyRow } from './tables.ts';
 

@@ -3,8 +3,8 @@ import type { Kysely } from 'kysely';
 import type { Tables } from '../db/tables.ts';
 import { invalidArgument, violation } from '../shared/errors.ts';
 import { timeOrderedId } from '../shared/ids.ts';
+import { isReadOnly } from '../shared/permissions.ts';
 import { requirementOf } from '../shared/principal.ts';
-import { isReadOnly } from './permissions.ts';
 import type { AuditLogRow } from './tables.ts';
 
 export interface AuditEntry {

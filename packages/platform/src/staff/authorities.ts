@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Tables } from '../db/tables.ts';
 import type { StaffStanding } from '../members/service.ts';
-import { isPermission, PERMISSIONS, type Permission } from './permissions.ts';
+import { isPermission, PERMISSIONS, type Permission } from '../shared/permissions.ts';
 
 /** What a signed-in staff member may do, as the access check reads it. */
 export interface Authority {

@@ -1,9 +1,9 @@
 import { CALLERS, type HttpApp } from '../http/app.ts';
 import { IdParams } from '../http/input.ts';
 import { signedInMemberOf } from '../members/routes.ts';
+import { PERMISSIONS } from '../shared/permissions.ts';
 import type { ApiKeyService } from './api-keys.ts';
 import type { AuditLog } from './audit.ts';
-import { PERMISSIONS } from './permissions.ts';
 import {
   AcceptInvitationBody,
   AuditLogQuery,

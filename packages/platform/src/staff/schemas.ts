@@ -1,7 +1,7 @@
 import Type from 'typebox';
 import { Id, Nullable, OneOf, Text } from '../http/input.ts';
 import { EMAIL_MAX_LENGTH } from '../identity/errors.ts';
-import { PERMISSIONS } from './permissions.ts';
+import { PERMISSIONS } from '../shared/permissions.ts';
 
 /** The staff calls' inputs: types and sizes; the rules (a blank name, a permission not held) are the service's. */
 

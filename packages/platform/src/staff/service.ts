@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { inTransaction } from '../db/database.ts';
 import type { Tables } from '../db/tables.ts';
 import type { Mailer } from '../email/mailer.ts';
+import { identityByEmail, insertIdentity, updateIdentity } from '../identity/accounts.ts';
 import { loginEmail } from '../identity/errors.ts';
 import { hashPassword, passwordViolation } from '../identity/passwords.ts';
 import type { IdentityRow } from '../identity/tables.ts';
@@ -15,9 +16,9 @@ import {
   violation,
 } from '../shared/errors.ts';
 import { newId, newSecret } from '../shared/ids.ts';
+import { isPermission, PERMISSIONS, type Permission } from '../shared/permissions.ts';
 import type { Principal } from '../shared/principal.ts';
 import { type Authority, OWNER_SLOT, parsePermissions, type StaffAuthorities } from './authorities.ts';
-import { isPermission, PERMISSIONS, type Permission } from './permissions.ts';
 import type { StaffRoleRow, StaffRow, StaffStatus } from './tables.ts';
 
 export interface StaffRole {
@@ -107,18 +108,11 @@ export class StaffService {
           return undefined;
         }
         const now = new Date().toISOString();
-        let identity = await trx
-          .selectFrom('identities')
-          .select(['id', 'password_hash'])
-          .where('email', '=', email)
-          .executeTakeFirst();
+        let identity = await identityByEmail(trx, email);
         let passwordSet = false;
         if (!identity) {
           identity = { id: newId(), password_hash: passwordHash };
-          await trx
-            .insertInto('identities')
-            .values(ownerIdentity(identity.id, email, passwordHash, now))
-            .execute();
+          await insertIdentity(trx, ownerIdentity(identity.id, email, passwordHash, now));
           await this.deps.members.createForIdentity(
             trx,
             { id: identity.id, email, profile: { nickname: 'Owner' } },
@@ -126,17 +120,13 @@ export class StaffService {
           );
           passwordSet = true;
         } else if (given.password || !identity.password_hash) {
-          await trx
-            .updateTable('identities')
-            .set({
-              password_hash: passwordHash,
-              email_verified: 1,
-              status: 'ACTIVE',
-              pending_reason: null,
-              updated_at: now,
-            })
-            .where('id', '=', identity.id)
-            .execute();
+          await updateIdentity(trx, identity.id, {
+            password_hash: passwordHash,
+            email_verified: 1,
+            status: 'ACTIVE',
+            pending_reason: null,
+            updated_at: now,
+          });
           passwordSet = true;
         }
         // an invitation to that email becomes the owner's row
@@ -355,11 +345,7 @@ export class StaffService {
     }
     const passwordHash = await hashPassword(input.password);
     const now = new Date().toISOString();
-    const existing = await this.db
-      .selectFrom('identities')
-      .select('id')
-      .where('email', '=', invitation.email)
-      .executeTakeFirst();
+    const existing = await identityByEmail(this.db, invitation.email);
     const identityId = existing?.id ?? newId();
     const claim = async (trx: Kysely<Tables>) => {
       // single use: whoever takes the token first wins
@@ -388,19 +374,17 @@ export class StaffService {
       await this.deps.tokens.endSessionsOf(identityId, 'PASSWORD_CHANGED', {
         along: async (trx) => {
           await claim(trx);
-          await trx
-            .updateTable('identities')
-            .set({ password_hash: passwordHash, email_verified: 1, must_reset_password: 0, updated_at: now })
-            .where('id', '=', identityId)
-            .execute();
+          await updateIdentity(trx, identityId, {
+            password_hash: passwordHash,
+            email_verified: 1,
+            must_reset_password: 0,
+            updated_at: now,
+          });
         },
       });
     } else {
       await inTransaction(this.db, async (trx) => {
-        await trx
-          .insertInto('identities')
-          .values(ownerIdentity(identityId, invitation.email, passwordHash, now))
-          .execute();
+        await insertIdentity(trx, ownerIdentity(identityId, invitation.email, passwordHash, now));
         await this.deps.members.createForIdentity(
           trx,
           { id: identityId, email: invitation.email, profile: { nickname: invitation.email.split('@')[0] } },

@@ -10,7 +10,7 @@ export interface StaffTables {
 export interface StaffRoleRow {
   id: string;
   name: string;
-  /** JSON array of permissions (staff/permissions.ts). */
+  /** JSON array of permissions (shared/permissions.ts). */
   permissions: string;
   created_at: string;
   updated_at: string;

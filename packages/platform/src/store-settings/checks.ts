@@ -1,7 +1,7 @@
 import type { DiscountRule, FieldViolation, RuleName } from '@cartwheel/sdk';
-import { isCountryCode, subdivisionCode } from '../pricing/countries.ts';
-import { decimal } from '../pricing/money.ts';
+import { isCountryCode, subdivisionCode } from '../shared/countries.ts';
 import { invalidArgument, violation } from '../shared/errors.ts';
+import { decimal } from '../shared/money.ts';
 import type {
   CouponDraft,
   PickupLocationDraft,

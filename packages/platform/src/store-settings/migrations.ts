@@ -36,7 +36,7 @@ export const storeSettingsMigrations: Record<string, Migration> = {
   },
   '0020_pricing_versions': {
     async up(db: Kysely<any>) {
-      // one counter per source of prices (pricing/versions.ts): moved by every change that can alter one
+      // one counter per source of prices (store-settings/pricing-versions.ts): moved by every change that can alter one
       await db.schema
         .createTable('pricing_versions')
         .addColumn('source', 'text', (col) => col.primaryKey())

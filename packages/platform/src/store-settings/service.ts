@@ -2,7 +2,6 @@ import type { DiscountRule } from '@cartwheel/sdk';
 import { type Kysely, sql } from 'kysely';
 import { type DialectName, inTransaction } from '../db/database.ts';
 import type { Tables } from '../db/tables.ts';
-import { movePricingVersion, settingsVersion } from '../pricing/versions.ts';
 import { applicationError, notFound } from '../shared/errors.ts';
 import { newId } from '../shared/ids.ts';
 import {
@@ -30,6 +29,7 @@ import {
   type TaxRegionDraft,
   windowStatus,
 } from './model.ts';
+import { movePricingVersion, settingsVersion } from './pricing-versions.ts';
 
 type Document = SettingsDocument;
 

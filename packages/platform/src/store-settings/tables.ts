@@ -18,7 +18,7 @@ export interface StoreSettingsTables {
   discount_rules: DocumentRow & { revision: number };
   /**
    * What pricing reads, the catalog and these settings, each with a counter its every change moves in
-   * its own transaction (pricing/versions.ts): how a cached price knows it is still true.
+   * its own transaction (store-settings/pricing-versions.ts): how a cached price knows it is still true.
    */
   pricing_versions: { source: 'catalog' | 'store-settings'; version: number };
   coupons: DocumentRow & {
