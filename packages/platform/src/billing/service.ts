@@ -7,8 +7,9 @@ import { type DomainEvent, recordEvents } from '../events/outbox.ts';
 import type { FulfillmentRecords } from '../fulfillments/records.ts';
 import { documentOf, type OrderService } from '../orders/service.ts';
 import type { OrderRow } from '../orders/tables.ts';
-import type { PaymentProvider } from '../payments/provider.ts';
+import type { PaymentProviders } from '../payments/providers.ts';
 import type { OrderPaymentRow } from '../payments/tables.ts';
+import { TEST_GATEWAY_ID } from '../payments/test-gateway.ts';
 import {
   type CaptureDocument,
   type OrderTransactionsDocument,
@@ -47,12 +48,12 @@ import {
 import { refundEmail } from './refund-email.ts';
 
 /**
- * What billing needs of the other domains: the payment provider, the catalog's stock, the outbox,
+ * What billing needs of the other domains: the payment providers, the catalog's stock, the outbox,
  * and the fulfillment status's rule (a refunded unshipped line no longer waits to ship).
  */
 export interface BillingDependencies {
-  /** The payment provider, read at each call (a test may replace it). */
-  payments: { readonly provider: PaymentProvider };
+  /** The payment providers: each payment's money calls go to the one that took it (a test may replace one). */
+  payments: { readonly providers: PaymentProviders };
   catalog: Pick<CatalogService, 'returnStock'>;
   fulfillments: Pick<FulfillmentRecords, 'statusAfterRefund'>;
   mailer: Pick<Mailer, 'queue'>;
@@ -123,16 +124,20 @@ type Outcome<Answer> =
   | { ok: Answer }
   | { error: { kind: DomainErrorKind; code: string; description: string; data?: Record<string, unknown> } };
 
+/**
+ * Each provider call of a plan names the provider that took the payment (written in the plan, so a
+ * retry asks the same one); a plan written before 0042 has none: the test gateway's.
+ */
 interface CapturePlan {
-  captures: Array<{ paymentId: string; amount: string; transactionId: string }>;
+  captures: Array<{ paymentId: string; amount: string; transactionId: string; providerId?: string }>;
 }
 interface VoidPlan {
-  voids: Array<{ paymentId: string; transactionId: string }>;
+  voids: Array<{ paymentId: string; transactionId: string; providerId?: string }>;
 }
 interface RefundPlan {
   refundId: string;
   /** The online payments the provider is asked to refund, with their gateway transactions. */
-  gateway: Array<{ paymentId: string; amount: string; transactionId: string }>;
+  gateway: Array<{ paymentId: string; amount: string; transactionId: string; providerId?: string }>;
   /** What goes back on the shelf, by line: at finish, never more than the line has left to restock. */
   restock: Array<StockItem & { lineItemId: string }>;
   notify: { sendCustomerEmail: boolean; customMessage?: string | null | undefined };
@@ -316,6 +321,7 @@ export class BillingService {
             paymentId: payment.id,
             amount,
             transactionId: payment.gateway_transaction_id,
+            providerId: this.providerIdOf(payment),
           });
           const pending: CaptureDocument = {
             id: newId(),
@@ -334,7 +340,7 @@ export class BillingService {
       perform: async (plan, requestKey) => {
         const results: ProviderResults = {};
         for (const capture of plan.captures) {
-          results[capture.paymentId] = await this.deps.payments.provider.capture({
+          results[capture.paymentId] = await this.provider(capture).capture({
             idempotencyKey: `${requestKey}:${capture.paymentId}`,
             transactionId: capture.transactionId,
             amount: capture.amount,
@@ -391,7 +397,11 @@ export class BillingService {
         const plan: VoidPlan = { voids: [] };
         for (const paymentId of paymentIds) {
           const payment = authorizedPayment(ledger, paymentId, 'void');
-          plan.voids.push({ paymentId, transactionId: payment.gateway_transaction_id });
+          plan.voids.push({
+            paymentId,
+            transactionId: payment.gateway_transaction_id,
+            providerId: this.providerIdOf(payment),
+          });
           const pending: VoidDocument = {
             status: 'PENDING',
             voidedDate: now.toISOString(),
@@ -408,7 +418,7 @@ export class BillingService {
       perform: async (plan, requestKey) => {
         const results: ProviderResults = {};
         for (const voiding of plan.voids) {
-          results[voiding.paymentId] = await this.deps.payments.provider.void({
+          results[voiding.paymentId] = await this.provider(voiding).void({
             idempotencyKey: `${requestKey}:${voiding.paymentId}`,
             transactionId: voiding.transactionId,
           });
@@ -470,7 +480,7 @@ export class BillingService {
       perform: async (plan, requestKey) => {
         const results: ProviderResults = {};
         for (const transaction of plan.gateway) {
-          results[transaction.paymentId] = await this.deps.payments.provider.refund({
+          results[transaction.paymentId] = await this.provider(transaction).refund({
             idempotencyKey: `${requestKey}:${transaction.paymentId}`,
             transactionId: transaction.transactionId,
             amount: transaction.amount,
@@ -480,6 +490,19 @@ export class BillingService {
       },
       finish: (trx, ledger, plan, results, now) => this.finishRefund(trx, ledger, plan, results, now),
     });
+  }
+
+  /**
+   * The provider that took an online payment, checked while planning: a payment whose provider the
+   * store no longer registers is refused before anything is written.
+   */
+  private providerIdOf(payment: OrderPaymentRow): string {
+    return this.deps.payments.providers.get(payment.provider_id ?? TEST_GATEWAY_ID).id;
+  }
+
+  /** Where a planned call goes: the provider the plan names. */
+  private provider(call: { providerId?: string }) {
+    return this.deps.payments.providers.get(call.providerId ?? TEST_GATEWAY_ID);
   }
 
   private async planRefund(
@@ -567,6 +590,7 @@ export class BillingService {
           paymentId: payment.id,
           amount: currency.text(amount),
           transactionId: payment.gateway_transaction_id,
+          providerId: this.providerIdOf(payment),
         });
     }
     // the items bound the money: a refund of these lines never gives back more than they cost

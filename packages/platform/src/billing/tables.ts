@@ -1,9 +1,7 @@
-/** The billing domain's rows: refunds, the idempotent record of each money call, the test gateway's refunds and voids. */
+/** The billing domain's rows: refunds, and the idempotent record of each money call. */
 export interface BillingTables {
   order_refunds: OrderRefundRow;
   billing_requests: BillingRequestRow;
-  gateway_refunds: GatewayActionRow;
-  gateway_voids: GatewayActionRow;
 }
 
 /** A refund of an order (`orderTransactions.refunds`): its wire document and how far it got. */
@@ -36,14 +34,4 @@ export interface BillingRequestRow {
   answer: string | null;
   created_at: string;
   updated_at: string;
-}
-
-/** A refund or void the built-in test gateway made, by the caller's idempotency key. */
-export interface GatewayActionRow {
-  idempotency_key: string;
-  transaction_id: string;
-  amount: string;
-  /** `SUCCEEDED` or `FAILED`. */
-  status: string;
-  created_at: string;
 }
