@@ -39,11 +39,31 @@ export interface PlatformConfig {
   pageAnchorSpacing: number | undefined;
   /** PostgreSQL's `statement_timeout` on every pooled connection, in ms: no one call can hold the server. */
   statementTimeoutMs: number;
+  /**
+   * The payment providers the store registers (CARTWHEEL_PAYMENT_PROVIDERS), and the one new checkouts
+   * pay through (CARTWHEEL_PAYMENT_PROVIDER; the first registered when unset). A payment goes back to
+   * the provider that took it, so one is removed only once its payments need nothing more.
+   */
+  paymentProviders: PaymentProviderConfig[];
+  defaultPaymentProvider: string;
   /** Seed the demo store on first start. */
   seedDemo: boolean;
   /** Directory holding the built storefront and back office (`apps/*\/dist`). */
   appsDir: string | undefined;
 }
+
+/** What a registered payment provider is: `test-gateway` takes test cards as typed; `-tokens-only` does not. */
+export const PAYMENT_PROVIDER_KINDS = ['test-gateway', 'test-gateway-tokens-only'] as const;
+export type PaymentProviderKind = (typeof PAYMENT_PROVIDER_KINDS)[number];
+
+/** A payment provider the store registers: the id its payments record, and what it is. */
+export interface PaymentProviderConfig {
+  id: string;
+  kind: PaymentProviderKind;
+}
+
+/** The built-in test gateway's id: registered when the store names no providers. */
+export const TEST_GATEWAY_ID = 'cartwheel-test-gateway';
 
 /** Reads the configuration from the environment (README, Configuration). */
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): PlatformConfig {
@@ -72,9 +92,44 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): PlatformCon
     pageAnchorSpacing: wholeNumber('CARTWHEEL_PAGE_ANCHOR_SPACING', env.CARTWHEEL_PAGE_ANCHOR_SPACING),
     statementTimeoutMs:
       wholeNumber('CARTWHEEL_STATEMENT_TIMEOUT_MS', env.CARTWHEEL_STATEMENT_TIMEOUT_MS) ?? 5000,
+    ...paymentProvidersOf(env.CARTWHEEL_PAYMENT_PROVIDERS, env.CARTWHEEL_PAYMENT_PROVIDER),
     seedDemo: env.CARTWHEEL_SEED_DEMO !== 'false',
     appsDir: env.CARTWHEEL_APPS_DIR,
   };
+}
+
+/**
+ * `CARTWHEEL_PAYMENT_PROVIDERS`: `<id>=<kind>` entries separated by commas (`cartwheel-test-gateway`
+ * alone is the test gateway); unset, the test gateway alone.
+ */
+function paymentProvidersOf(
+  list: string | undefined,
+  chosen: string | undefined,
+): { paymentProviders: PaymentProviderConfig[]; defaultPaymentProvider: string } {
+  const entries = commaList(list);
+  const paymentProviders = (entries.length > 0 ? entries : [TEST_GATEWAY_ID]).map((entry) => {
+    const [id = '', kind = id === TEST_GATEWAY_ID ? 'test-gateway' : ''] = entry
+      .split('=')
+      .map((part) => part.trim());
+    if (!/^[a-z0-9][a-z0-9-]{0,62}$/.test(id))
+      throw new Error(
+        `CARTWHEEL_PAYMENT_PROVIDERS: ${entry} needs an id of lowercase letters, digits and dashes`,
+      );
+    if (!(PAYMENT_PROVIDER_KINDS as readonly string[]).includes(kind))
+      throw new Error(
+        `CARTWHEEL_PAYMENT_PROVIDERS: ${entry} needs a kind, one of ${PAYMENT_PROVIDER_KINDS.join(', ')} (<id>=<kind>)`,
+      );
+    return { id, kind: kind as PaymentProviderKind };
+  });
+  const ids = paymentProviders.map((provider) => provider.id);
+  if (new Set(ids).size !== ids.length)
+    throw new Error(`CARTWHEEL_PAYMENT_PROVIDERS names an id twice: ${list}`);
+  const defaultPaymentProvider = chosen || ids[0]!;
+  if (!ids.includes(defaultPaymentProvider))
+    throw new Error(
+      `CARTWHEEL_PAYMENT_PROVIDER ${chosen} is not one of CARTWHEEL_PAYMENT_PROVIDERS (${ids.join(', ')})`,
+    );
+  return { paymentProviders, defaultPaymentProvider };
 }
 
 function wholeNumber(name: string, value: string | undefined): number | undefined {

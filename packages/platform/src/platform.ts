@@ -41,6 +41,7 @@ import { orderOperationRoutes } from './orders/operation-routes.ts';
 import { OrderOperations } from './orders/operations.ts';
 import { orderRoutes } from './orders/routes.ts';
 import { OrderService } from './orders/service.ts';
+import { openPaymentProviders } from './payments/providers.ts';
 import { paymentRoutes } from './payments/routes.ts';
 import { PaymentService } from './payments/service.ts';
 import { PricingService } from './pricing/service.ts';
@@ -81,7 +82,7 @@ export interface Services {
   orderOperations: OrderOperations;
   /** An order's fulfillments, with tracking; they derive its fulfillment status. */
   fulfillments: FulfillmentService;
-  /** The payment provider (the built-in test gateway by default) and every order's transactions. */
+  /** The payment providers by id (config.ts; the built-in test gateway by default) and every order's transactions. */
   payments: PaymentService;
   /** The owner, staff roles and invitations (issue 21); with the keys and log below, staff/. */
   staff: StaffService;
@@ -223,7 +224,14 @@ export async function openServices(
       { dialect: database.dialect, ...store },
       { pricing, catalog, orders, members },
     );
-    const payments = new PaymentService(database.db, settings);
+    const payments = new PaymentService(
+      database.db,
+      settings,
+      openPaymentProviders(database.db, {
+        providers: config.paymentProviders,
+        defaultId: config.defaultPaymentProvider,
+      }),
+    );
     const buying = new BuyingPath({ carts, checkouts, orders, payments, members });
     // what an order shipped: what its cancel and its refunds read, apart from the service that
     // changes fulfillments through the order operations

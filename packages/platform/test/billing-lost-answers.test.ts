@@ -13,22 +13,24 @@ describe.each(DIALECTS)('money calls whose provider answer is lost or refused, o
   let platform: TestPlatform;
   let productId: string;
   let gateway: PaymentProvider;
-  const payments = () => platform.services.payments as { provider: PaymentProvider };
+  const providers = () => platform.services.payments.providers;
 
   beforeAll(async () => {
     platform = await startTestPlatform({ dialect, inProcess: true });
     await shipToUs(platform);
     productId = (await stockedProduct(platform, 'Fragile Bowl', 22, 40)).id;
-    gateway = payments().provider;
+    gateway = providers().default;
   });
   afterEach(() => {
-    payments().provider = gateway;
+    providers().register(gateway);
   });
   afterAll(() => platform?.stop());
 
   /** The gateway, with `override` in place of some of its calls. */
   const replaced = (override: Partial<PaymentProvider>): PaymentProvider => ({
+    id: gateway.id,
     methodName: gateway.methodName,
+    acceptsRawCards: gateway.acceptsRawCards,
     authorize: (request) => gateway.authorize(request),
     completeAction: (request) => gateway.completeAction(request),
     settle: (key) => gateway.settle(key),
@@ -41,9 +43,11 @@ describe.each(DIALECTS)('money calls whose provider answer is lost or refused, o
   it('a capture the provider refuses is FAILED on the payment, which stays authorized and can be captured again', async () => {
     const orderId = await buy(platform, [{ productId, quantity: 1 }], { authorizeOnly: true });
     const payment = (await billing(platform).transactions(orderId)).body.orderTransactions.payments[0];
-    payments().provider = replaced({
-      capture: async () => ({ status: 'FAILED', reason: 'ISSUER_UNAVAILABLE' }),
-    });
+    providers().register(
+      replaced({
+        capture: async () => ({ status: 'FAILED', reason: 'ISSUER_UNAVAILABLE' }),
+      }),
+    );
     const failed = await billing(platform).capture(orderId, [{ paymentId: payment.id }]);
     expect(failed.status, JSON.stringify(failed.body)).toBe(200);
     const after = failed.body.orderTransactions.payments[0];
@@ -53,7 +57,7 @@ describe.each(DIALECTS)('money calls whose provider answer is lost or refused, o
     ]);
     expect((await orderOf(platform, orderId)).paymentStatus).toBe('PENDING');
 
-    payments().provider = gateway;
+    providers().register(gateway);
     const captured = await billing(platform).capture(orderId, [{ paymentId: payment.id }]);
     expect(captured.status).toBe(200);
     expect(
@@ -65,15 +69,17 @@ describe.each(DIALECTS)('money calls whose provider answer is lost or refused, o
   it('a capture whose answer was lost is PENDING; another capture waits for it; the retry of its key finishes it', async () => {
     const orderId = await buy(platform, [{ productId, quantity: 1 }], { authorizeOnly: true });
     const payment = (await billing(platform).transactions(orderId)).body.orderTransactions.payments[0];
-    payments().provider = replaced({
-      capture: async (request) => {
-        await gateway.capture(request);
-        throw new Error('socket hang up');
-      },
-    });
+    providers().register(
+      replaced({
+        capture: async (request) => {
+          await gateway.capture(request);
+          throw new Error('socket hang up');
+        },
+      }),
+    );
     const lost = await billing(platform).capture(orderId, [{ paymentId: payment.id }], 'lost-capture');
     expect([lost.status, code(lost)]).toEqual([409, 'PAYMENT_PROVIDER_UNAVAILABLE']);
-    payments().provider = gateway;
+    providers().register(gateway);
     const pending = (await billing(platform).transactions(orderId)).body.orderTransactions.payments[0];
     expect(pending.regularPaymentDetails.authorizationDetails.captures[0].status).toBe('PENDING');
     const other = await billing(platform).capture(orderId, [{ paymentId: payment.id }], 'another-key');
@@ -96,12 +102,14 @@ describe.each(DIALECTS)('money calls whose provider answer is lost or refused, o
     const line = order.lineItems[0];
     const paymentId = (await billing(platform).transactions(orderId)).body.orderTransactions.payments[0].id;
     const stock = await stockOf(platform, productId);
-    payments().provider = replaced({
-      refund: async (request) => {
-        await gateway.refund(request);
-        throw new Error('socket hang up');
-      },
-    });
+    providers().register(
+      replaced({
+        refund: async (request) => {
+          await gateway.refund(request);
+          throw new Error('socket hang up');
+        },
+      }),
+    );
     const body = {
       paymentRefunds: [{ paymentId }],
       refundItems: { lineItems: [{ lineItemId: line.id, quantity: 2 }] },
@@ -109,7 +117,7 @@ describe.each(DIALECTS)('money calls whose provider answer is lost or refused, o
     };
     const lost = await billing(platform).refund(orderId, body, 'lost-refund');
     expect([lost.status, code(lost)]).toEqual([409, 'PAYMENT_PROVIDER_UNAVAILABLE']);
-    payments().provider = gateway;
+    providers().register(gateway);
     // the money is spoken for until the refund is finished: nothing more can be refunded meanwhile
     const meanwhile = (await billing(platform).refundability(orderId)).body;
     expect(meanwhile.payments[0]).toMatchObject({ nonRefundable: { reason: 'PENDING_REFUND' } });

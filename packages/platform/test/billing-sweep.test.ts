@@ -15,7 +15,8 @@ describe.each(DIALECTS)('money calls left started are swept, on %s', (dialect) =
   let platform: TestPlatform;
   let productId: string;
   let gateway: PaymentProvider;
-  const payments = () => platform.services.payments as { provider: PaymentProvider };
+  /** Puts `provider` in place of the registered one with its id (the store's test gateway). */
+  const use = (provider: PaymentProvider) => platform.services.payments.providers.register(provider);
   /** A moment at which every call started so far is old enough to be swept. */
   const later = () => new Date(Date.now() + STALE_REQUEST_MS + 1000);
 
@@ -23,16 +24,18 @@ describe.each(DIALECTS)('money calls left started are swept, on %s', (dialect) =
     platform = await startTestPlatform({ dialect, inProcess: true });
     await shipToUs(platform);
     productId = (await stockedProduct(platform, 'Swept Jug', 18, 40)).id;
-    gateway = payments().provider;
+    gateway = platform.services.payments.providers.default;
   });
   afterEach(() => {
-    payments().provider = gateway;
+    use(gateway);
   });
   afterAll(() => platform?.stop());
 
   /** The gateway, with `override` in place of some of its calls. */
   const replaced = (override: Partial<PaymentProvider>): PaymentProvider => ({
+    id: gateway.id,
     methodName: gateway.methodName,
+    acceptsRawCards: gateway.acceptsRawCards,
     authorize: (request) => gateway.authorize(request),
     completeAction: (request) => gateway.completeAction(request),
     settle: (key) => gateway.settle(key),
@@ -45,15 +48,17 @@ describe.each(DIALECTS)('money calls left started are swept, on %s', (dialect) =
   it('a capture whose answer was lost is finished by the sweep once it is old enough, and captured once', async () => {
     const orderId = await buy(platform, [{ productId, quantity: 1 }], { authorizeOnly: true });
     const payment = (await billing(platform).transactions(orderId)).body.orderTransactions.payments[0];
-    payments().provider = replaced({
-      capture: async (request) => {
-        await gateway.capture(request);
-        throw new Error('socket hang up');
-      },
-    });
+    use(
+      replaced({
+        capture: async (request) => {
+          await gateway.capture(request);
+          throw new Error('socket hang up');
+        },
+      }),
+    );
     const lost = await billing(platform).capture(orderId, [{ paymentId: payment.id }], 'swept-capture');
     expect([lost.status, code(lost)]).toEqual([409, 'PAYMENT_PROVIDER_UNAVAILABLE']);
-    payments().provider = gateway;
+    use(gateway);
 
     // too fresh: its caller may still be retrying
     expect(await platform.services.billing.sweepStarted(new Date())).toBe(0);
@@ -89,7 +94,7 @@ describe.each(DIALECTS)('money calls left started are swept, on %s', (dialect) =
         throw new Error('connect ECONNREFUSED');
       },
     });
-    payments().provider = down;
+    use(down);
     const body = {
       paymentRefunds: [{ paymentId }],
       refundItems: { lineItems: [{ lineItemId: line.id, quantity: 2 }] },
@@ -104,7 +109,7 @@ describe.each(DIALECTS)('money calls left started are swept, on %s', (dialect) =
     expect(meanwhile.payments[0]).toMatchObject({ nonRefundable: { reason: 'PENDING_REFUND' } });
     expect(await stockOf(platform, productId)).toBe(stock);
 
-    payments().provider = gateway;
+    use(gateway);
     expect(await platform.services.billing.sweepStarted(later())).toBeGreaterThanOrEqual(1);
     const transactions = (await billing(platform).transactions(orderId)).body.orderTransactions;
     expect(transactions.refunds).toHaveLength(1);

@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ABANDONED_CHARGE_MS } from '../src/buying/placing.ts';
 import type { PaymentProvider } from '../src/payments/provider.ts';
+import type { PaymentProviders } from '../src/payments/providers.ts';
 import type { TestGateway } from '../src/payments/test-gateway.ts';
 import {
   adminOrder,
@@ -27,14 +28,14 @@ import { DIALECTS, startTestPlatform, type TestPlatform } from './support/platfo
 describe.each(DIALECTS)('payments whose answer was lost, on %s', (dialect) => {
   let platform: TestPlatform;
   let gateway: PaymentProvider;
-  let payments: { provider: PaymentProvider };
+  let providers: PaymentProviders;
 
   beforeAll(async () => {
     // in the test's process: its payment provider is replaced to lose the gateway's answer
     platform = await startTestPlatform({ dialect, inProcess: true });
     await shipToUs(platform);
-    payments = platform.services.payments as { provider: PaymentProvider };
-    gateway = payments.provider;
+    providers = platform.services.payments.providers;
+    gateway = providers.default;
   });
   afterAll(async () => {
     await platform?.stop();
@@ -50,18 +51,18 @@ describe.each(DIALECTS)('payments whose answer was lost, on %s', (dialect) => {
     key: string,
     charged: boolean,
   ): Promise<void> {
-    payments.provider = {
+    providers.register({
       ...withGateway(gateway),
       authorize: async (request) => {
         if (charged) await gateway.authorize(request);
         throw new Error(charged ? 'socket hang up' : 'connect ECONNREFUSED');
       },
-    };
+    });
     try {
       const lost = await page.pay(key, CARDS.approved);
       expect(applicationCode(lost)).toBe('PAYMENT_PROVIDER_UNAVAILABLE');
     } finally {
-      payments.provider = gateway;
+      providers.register(gateway);
     }
   }
 
@@ -120,7 +121,7 @@ describe.each(DIALECTS)('payments whose answer was lost, on %s', (dialect) => {
       idempotencyKey: `${first.order_id}:${first.id}`,
       amount: first.amount,
       currency: first.currency,
-      card: { number: CARDS.approved, last4: '4242', brand: 'VISA' } as never,
+      method: { kind: 'card', card: { number: CARDS.approved, last4: '4242', brand: 'VISA' } as never },
       capture: true,
     });
     expect(late).toMatchObject({ status: 'DECLINED', code: 'PAYMENT_INTERRUPTED' });
@@ -167,7 +168,7 @@ describe.each(DIALECTS)('payments whose answer was lost, on %s', (dialect) => {
       idempotencyKey: 'settle-after-charge',
       amount: '10.00',
       currency: 'USD',
-      card: { ...card(CARDS.approved), last4: '4242', brand: 'VISA' } as never,
+      method: { kind: 'card', card: { ...card(CARDS.approved), last4: '4242', brand: 'VISA' } as never },
       capture: true,
     });
     expect(await ledger.settle('settle-after-charge')).toEqual(approved);
@@ -179,7 +180,9 @@ describe.each(DIALECTS)('payments whose answer was lost, on %s', (dialect) => {
 /** A provider passing every call to `gateway` (tests replace the calls they break). */
 function withGateway(gateway: PaymentProvider): PaymentProvider {
   return {
+    id: gateway.id,
     methodName: gateway.methodName,
+    acceptsRawCards: gateway.acceptsRawCards,
     authorize: (request) => gateway.authorize(request),
     completeAction: (request) => gateway.completeAction(request),
     settle: (key) => gateway.settle(key),

@@ -1,5 +1,4 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { PaymentProvider } from '../src/payments/provider.ts';
 import { cartCalls, catalogLine } from './cart-calls.ts';
 import { admin, call, createProduct, visitorToken } from './catalog-http.ts';
 import {
@@ -388,11 +387,13 @@ describe.each(DIALECTS)('placing an order on the hosted checkout page, on %s', (
     const bench = await stockedProduct(platform, 'Lost Answer Bench', 70, 3);
     const shopper = await shopperCheckout(platform, [{ productId: bench.id, quantity: 1 }]);
     const page = pageCalls(platform, await checkoutSession(platform, shopper.auth, shopper.checkoutId));
-    const payments = platform.services.payments as { provider: PaymentProvider };
-    const gateway = payments.provider;
+    const { providers } = platform.services.payments;
+    const gateway = providers.default;
     // the gateway charges the card, then the connection drops before its answer arrives
-    payments.provider = {
+    providers.register({
+      id: gateway.id,
       methodName: gateway.methodName,
+      acceptsRawCards: gateway.acceptsRawCards,
       authorize: async (request) => {
         await gateway.authorize(request);
         throw new Error('socket hang up');
@@ -402,13 +403,13 @@ describe.each(DIALECTS)('placing an order on the hosted checkout page, on %s', (
       capture: (request) => gateway.capture(request),
       void: (request) => gateway.void(request),
       refund: (request) => gateway.refund(request),
-    };
+    });
     const before = (await gatewayCharges(platform)).length;
     let lost: Awaited<ReturnType<typeof page.pay>>;
     try {
       lost = await page.pay('lost-answer', CARDS.approved);
     } finally {
-      payments.provider = gateway;
+      providers.register(gateway);
     }
     expect(lost.status).toBe(409);
     expect(applicationCode(lost)).toBe('PAYMENT_PROVIDER_UNAVAILABLE');

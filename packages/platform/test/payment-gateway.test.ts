@@ -61,7 +61,13 @@ describe.each(DIALECTS)('the test gateway, on %s', (dialect) => {
   });
 
   const charge = (key: string, number: string, capture = true) =>
-    gateway.authorize({ idempotencyKey: key, amount: '10.00', currency: 'USD', card: card(number), capture });
+    gateway.authorize({
+      idempotencyKey: key,
+      amount: '10.00',
+      currency: 'USD',
+      method: { kind: 'card', card: card(number) },
+      capture,
+    });
 
   it('answers each test card as documented', async () => {
     expect(await charge('ok', TEST_CARDS.approved)).toMatchObject({ status: 'APPROVED', captured: true });

@@ -2,14 +2,14 @@ import type { Transaction } from 'kysely';
 import type { Tables } from '../db/tables.ts';
 import type { OrderWrites } from '../orders/writes.ts';
 import { updatePayment } from '../payments/order-payments.ts';
-import type { PaymentProvider } from '../payments/provider.ts';
+import type { PaymentProviders } from '../payments/providers.ts';
 import type { CaptureDocument, OrderTransactionsDocument, VoidDocument } from '../payments/transactions.ts';
 import { applicationError } from '../shared/errors.ts';
 import { newId } from '../shared/ids.ts';
 import { decimal } from '../shared/money.ts';
 import { big, priceOf } from './amounts.ts';
 import { type Activity, authorizedPayment, type Ledger, named, reread, settle } from './ledger.ts';
-import { askCaptures, askVoids } from './provider-calls.ts';
+import { askCaptures, askVoids, providerIdOf } from './provider-calls.ts';
 import type { ProviderStep } from './requests.ts';
 
 /** A payment named for capture: all of it unless `amount` says less. */
@@ -19,16 +19,17 @@ export interface CaptureInput {
 }
 
 export interface CapturePlan {
-  captures: Array<{ paymentId: string; amount: string; transactionId: string }>;
+  captures: Array<{ paymentId: string; amount: string; transactionId: string; providerId?: string }>;
 }
 export interface VoidPlan {
-  voids: Array<{ paymentId: string; transactionId: string }>;
+  voids: Array<{ paymentId: string; transactionId: string; providerId?: string }>;
 }
 export type OrderTransactionsAnswer = { orderTransactions: OrderTransactionsDocument };
 
 /** What capture and void need: the provider (read at each call) and the orders domain's save. */
 export interface CaptureVoidDependencies {
-  payments: { readonly provider: PaymentProvider };
+  /** The payment providers: each payment's money calls go to the one that took it. */
+  payments: { readonly providers: PaymentProviders };
   orders: Pick<OrderWrites, 'settlePayment'>;
 }
 
@@ -37,6 +38,7 @@ export interface CaptureVoidDependencies {
  * capture (so a second capture of it is refused while the provider is asked).
  */
 export async function planCapture(
+  providers: PaymentProviders,
   trx: Transaction<Tables>,
   ledger: Ledger,
   captures: CaptureInput[],
@@ -61,7 +63,12 @@ export async function planCapture(
       );
     }
     const amount = ledger.currency.text(asked);
-    plan.captures.push({ paymentId: payment.id, amount, transactionId: payment.gateway_transaction_id });
+    plan.captures.push({
+      paymentId: payment.id,
+      amount,
+      transactionId: payment.gateway_transaction_id,
+      providerId: providerIdOf(providers, payment),
+    });
     const pending: CaptureDocument = {
       id: newId(),
       status: 'PENDING',
@@ -75,6 +82,7 @@ export async function planCapture(
 
 /** `voidAuthorizedPayments`' plan: each authorization named, marked with a pending void. */
 export async function planVoid(
+  providers: PaymentProviders,
   trx: Transaction<Tables>,
   ledger: Ledger,
   paymentIds: string[],
@@ -84,7 +92,11 @@ export async function planVoid(
   const plan: VoidPlan = { voids: [] };
   for (const paymentId of paymentIds) {
     const payment = authorizedPayment(ledger, paymentId, 'void');
-    plan.voids.push({ paymentId, transactionId: payment.gateway_transaction_id });
+    plan.voids.push({
+      paymentId,
+      transactionId: payment.gateway_transaction_id,
+      providerId: providerIdOf(providers, payment),
+    });
     const pending: VoidDocument = { status: 'PENDING', voidedDate: now.toISOString(), reason: 'MANUAL' };
     await updatePayment(trx, paymentId, { void: JSON.stringify(pending) }, now);
   }
@@ -96,7 +108,7 @@ export function captureStep(
   deps: CaptureVoidDependencies,
 ): ProviderStep<CapturePlan, OrderTransactionsAnswer> {
   return {
-    perform: (plan, requestKey) => askCaptures(deps.payments.provider, plan.captures, requestKey),
+    perform: (plan, requestKey) => askCaptures(deps.payments.providers, plan.captures, requestKey),
     finish: async (trx, ledger, plan, results, now) => {
       const activities: Activity[] = [];
       for (const capture of plan.captures) {
@@ -140,7 +152,7 @@ export function captureStep(
 /** The void's provider step: each void asked, then its answer on the payment and the timeline. */
 export function voidStep(deps: CaptureVoidDependencies): ProviderStep<VoidPlan, OrderTransactionsAnswer> {
   return {
-    perform: (plan, requestKey) => askVoids(deps.payments.provider, plan.voids, requestKey),
+    perform: (plan, requestKey) => askVoids(deps.payments.providers, plan.voids, requestKey),
     finish: async (trx, ledger, plan, results, now) => {
       const activities: Activity[] = [];
       for (const voiding of plan.voids) {

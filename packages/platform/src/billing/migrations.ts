@@ -36,6 +36,8 @@ export const billingMigrations: Record<string, Migration> = {
         .addColumn('created_at', 'text', (col) => col.notNull())
         .addColumn('updated_at', 'text', (col) => col.notNull())
         .execute();
+      // the test gateway's refunds and voids: its tables since 0042 (payments/tables.ts), made here
+      // as they always were, since a shipped migration never changes
       for (const table of ['gateway_refunds', 'gateway_voids']) {
         await db.schema
           .createTable(table)

@@ -1,20 +1,41 @@
-import type { PaymentProvider } from '../payments/provider.ts';
+import type { PaymentProviders } from '../payments/providers.ts';
+import type { OrderPaymentRow } from '../payments/tables.ts';
+import { TEST_GATEWAY_ID } from '../payments/test-gateway.ts';
 import type { ProviderResults } from './ledger.ts';
 
 /**
- * Every call billing makes to the payment provider, in one place: captures, voids and refunds of
+ * A planned call names the provider that took its payment (written in the plan, so a retry asks the
+ * same one); a plan written before 0042 has none: the test gateway's.
+ */
+interface ProviderNamed {
+  providerId?: string;
+}
+
+/**
+ * The provider that took an online payment, checked while planning: a payment whose provider the store
+ * no longer registers is refused before anything is written.
+ */
+export function providerIdOf(providers: PaymentProviders, payment: OrderPaymentRow): string {
+  return providers.get(payment.provider_id ?? TEST_GATEWAY_ID).id;
+}
+
+const providerOf = (providers: PaymentProviders, call: ProviderNamed) =>
+  providers.get(call.providerId ?? TEST_GATEWAY_ID);
+
+/**
+ * Every call billing makes to a payment provider, in one place: captures, voids and refunds of
  * the payments a plan names, each under a key derived from the money call's own (`<request key>:<payment
  * id>`), so asking again (a retry, the sweep) answers what the provider did the first time.
  */
 
 export async function askCaptures(
-  provider: PaymentProvider,
-  captures: Array<{ paymentId: string; amount: string; transactionId: string }>,
+  providers: PaymentProviders,
+  captures: Array<{ paymentId: string; amount: string; transactionId: string } & ProviderNamed>,
   requestKey: string,
 ): Promise<ProviderResults> {
   const results: ProviderResults = {};
   for (const capture of captures) {
-    results[capture.paymentId] = await provider.capture({
+    results[capture.paymentId] = await providerOf(providers, capture).capture({
       idempotencyKey: `${requestKey}:${capture.paymentId}`,
       transactionId: capture.transactionId,
       amount: capture.amount,
@@ -24,13 +45,13 @@ export async function askCaptures(
 }
 
 export async function askVoids(
-  provider: PaymentProvider,
-  voids: Array<{ paymentId: string; transactionId: string }>,
+  providers: PaymentProviders,
+  voids: Array<{ paymentId: string; transactionId: string } & ProviderNamed>,
   requestKey: string,
 ): Promise<ProviderResults> {
   const results: ProviderResults = {};
   for (const voiding of voids) {
-    results[voiding.paymentId] = await provider.void({
+    results[voiding.paymentId] = await providerOf(providers, voiding).void({
       idempotencyKey: `${requestKey}:${voiding.paymentId}`,
       transactionId: voiding.transactionId,
     });
@@ -39,13 +60,13 @@ export async function askVoids(
 }
 
 export async function askRefunds(
-  provider: PaymentProvider,
-  refunds: Array<{ paymentId: string; amount: string; transactionId: string }>,
+  providers: PaymentProviders,
+  refunds: Array<{ paymentId: string; amount: string; transactionId: string } & ProviderNamed>,
   requestKey: string,
 ): Promise<ProviderResults> {
   const results: ProviderResults = {};
   for (const refund of refunds) {
-    results[refund.paymentId] = await provider.refund({
+    results[refund.paymentId] = await providerOf(providers, refund).refund({
       idempotencyKey: `${requestKey}:${refund.paymentId}`,
       transactionId: refund.transactionId,
       amount: refund.amount,

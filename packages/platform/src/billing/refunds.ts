@@ -5,7 +5,7 @@ import type { Mailer } from '../email/mailer.ts';
 import type { OrderRow } from '../orders/tables.ts';
 import type { OrderWrites } from '../orders/writes.ts';
 import { updatePayment } from '../payments/order-payments.ts';
-import type { PaymentProvider } from '../payments/provider.ts';
+import type { PaymentProviders } from '../payments/providers.ts';
 import type { OrderTransactionsDocument, RefundDocument } from '../payments/transactions.ts';
 import { applicationError } from '../shared/errors.ts';
 import { newId } from '../shared/ids.ts';
@@ -19,7 +19,7 @@ import {
   paymentRefundability,
   settle,
 } from './ledger.ts';
-import { askRefunds } from './provider-calls.ts';
+import { askRefunds, providerIdOf } from './provider-calls.ts';
 import { calculateRefund, type RefundItemsInput, refundedSoFar } from './refund-calculation.ts';
 import { refundEmail } from './refund-email.ts';
 import type { ProviderStep } from './requests.ts';
@@ -48,7 +48,7 @@ export interface RefundRequest {
 export interface RefundPlan {
   refundId: string;
   /** The online payments the provider is asked to refund, with their gateway transactions. */
-  gateway: Array<{ paymentId: string; amount: string; transactionId: string }>;
+  gateway: Array<{ paymentId: string; amount: string; transactionId: string; providerId?: string }>;
   /** What goes back on the shelf, by line: at finish, never more than the line has left to restock. */
   restock: Array<StockItem & { lineItemId: string }>;
   notify: { sendCustomerEmail: boolean; customMessage?: string | null | undefined };
@@ -63,7 +63,8 @@ export type RefundAnswer = { refund: RefundDocument; orderTransactions: OrderTra
  * address for that email.
  */
 export interface RefundDependencies {
-  payments: { readonly provider: PaymentProvider };
+  /** The payment providers: each payment's refund goes to the one that took it. */
+  payments: { readonly providers: PaymentProviders };
   catalog: Pick<CatalogService, 'returnStock'>;
   fulfillments: {
     statusAfterRefund(
@@ -80,7 +81,7 @@ export interface RefundDependencies {
 /** The refund's provider step: each online payment's refund asked, then the answer written. */
 export function refundStep(deps: RefundDependencies): ProviderStep<RefundPlan, RefundAnswer> {
   return {
-    perform: (plan, requestKey) => askRefunds(deps.payments.provider, plan.gateway, requestKey),
+    perform: (plan, requestKey) => askRefunds(deps.payments.providers, plan.gateway, requestKey),
     finish: (trx, ledger, plan, results, now) => finishRefund(deps, trx, ledger, plan, results, now),
   };
 }
@@ -91,6 +92,7 @@ export function refundStep(deps: RefundDependencies): ProviderStep<RefundPlan, R
  * named are restocked as asked. The refund is written `STARTED` at once, so its money counts as taken.
  */
 export async function planRefund(
+  providers: PaymentProviders,
   trx: Transaction<Tables>,
   ledger: Ledger,
   request: RefundRequest,
@@ -175,6 +177,7 @@ export async function planRefund(
         paymentId: payment.id,
         amount: currency.text(amount),
         transactionId: payment.gateway_transaction_id,
+        providerId: providerIdOf(providers, payment),
       });
   }
   // the items bound the money: a refund of these lines never gives back more than they cost

@@ -4,7 +4,7 @@ import { inTransaction } from '../db/database.ts';
 import type { Tables } from '../db/tables.ts';
 import type { Mailer } from '../email/mailer.ts';
 import type { OrderWrites } from '../orders/writes.ts';
-import type { PaymentProvider } from '../payments/provider.ts';
+import type { PaymentProviders } from '../payments/providers.ts';
 import type { OrderTransactionsDocument, PaymentDocument } from '../payments/transactions.ts';
 import { paymentWire } from '../payments/transactions.ts';
 import { applicationError, invalidArgument, violation } from '../shared/errors.ts';
@@ -37,13 +37,13 @@ import { readTransactions } from './transactions.ts';
 export type { CaptureInput, RecordedPaymentInput, RefundRequest };
 
 /**
- * What billing needs of the other domains: the payment provider, the catalog's stock, the fulfillment
+ * What billing needs of the other domains: the payment providers, the catalog's stock, the fulfillment
  * status's rule (a refunded unshipped line no longer waits to ship), the mailer, and the orders
  * domain's one lock-and-save, through which every change billing makes to an order goes.
  */
 export interface BillingDependencies {
-  /** The payment provider, read at each call (a test may replace it). */
-  payments: { readonly provider: PaymentProvider };
+  /** The payment providers: each payment's money calls go to the one that took it (a test may replace one). */
+  payments: { readonly providers: PaymentProviders };
   catalog: Pick<CatalogService, 'returnStock'>;
   fulfillments: RefundDependencies['fulfillments'];
   mailer: Pick<Mailer, 'queue'>;
@@ -223,7 +223,7 @@ export class BillingService {
       'capture',
       orderId,
       key,
-      (trx, ledger, now) => planCapture(trx, ledger, captures, now),
+      (trx, ledger, now) => planCapture(this.deps.payments.providers, trx, ledger, captures, now),
     );
   }
 
@@ -233,7 +233,7 @@ export class BillingService {
       'void',
       orderId,
       key,
-      (trx, ledger, now) => planVoid(trx, ledger, paymentIds, now),
+      (trx, ledger, now) => planVoid(this.deps.payments.providers, trx, ledger, paymentIds, now),
     );
   }
 
@@ -244,7 +244,7 @@ export class BillingService {
    */
   refund(orderId: string, request: RefundRequest, key?: string): Promise<RefundAnswer> {
     return this.requests.twoPhase<RefundPlan, RefundAnswer>('refund', orderId, key, (trx, ledger, now) =>
-      planRefund(trx, ledger, request, now),
+      planRefund(this.deps.payments.providers, trx, ledger, request, now),
     );
   }
 

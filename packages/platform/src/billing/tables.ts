@@ -1,4 +1,4 @@
-/** The billing domain's rows: refunds and the idempotent record of each money call. */
+/** The billing domain's rows: refunds, and the idempotent record of each money call. */
 export interface BillingTables {
   order_refunds: OrderRefundRow;
   billing_requests: BillingRequestRow;

@@ -1,9 +1,9 @@
 import { type CheckoutDocument, checkoutDocument } from '../checkouts/document.ts';
 import type { CheckoutPatch, CheckoutService } from '../checkouts/service.ts';
 import type { Priced } from '../pricing/contract.ts';
-import { applicationError } from '../shared/errors.ts';
+import { applicationError, invalidArgument, violation } from '../shared/errors.ts';
 import type { Principal } from '../shared/principal.ts';
-import type { OrderPlacement, PlacementAnswer } from './placing.ts';
+import type { OrderPlacement, PaymentInput, PlacementAnswer } from './placing.ts';
 
 /** The session already proved who may act on its checkout. */
 const SESSION_HOLDER: Principal = { kind: 'admin' };
@@ -69,12 +69,14 @@ export class CheckoutPage {
     body: {
       attemptKey: string;
       card?: { number: string; expiry: string; cvc: string; holderName?: string | undefined } | undefined;
+      paymentToken?: string | undefined;
+      savedMethodId?: string | undefined;
     },
   ): Promise<PayAnswer> {
     const session = await this.checkouts.sessionOf(token);
     return this.answer(
       session,
-      await this.placement.pay(session.checkoutId, body.attemptKey, body.card),
+      await this.placement.pay(session.checkoutId, body.attemptKey, paymentInputOf(body)),
       token!,
     );
   }
@@ -124,3 +126,24 @@ export class CheckoutPage {
     }
   }
 }
+
+/** The one way of paying the page's body names: a card, the provider's token, or a saved method. */
+function paymentInputOf(body: {
+  card?: PaymentInputCard | undefined;
+  paymentToken?: string | undefined;
+  savedMethodId?: string | undefined;
+}): PaymentInput | undefined {
+  const named = [
+    body.card && ({ kind: 'card', card: body.card } as const),
+    body.paymentToken !== undefined && ({ kind: 'token', token: body.paymentToken } as const),
+    body.savedMethodId !== undefined && ({ kind: 'saved', savedMethodId: body.savedMethodId } as const),
+  ].filter((input) => input !== undefined && input !== false);
+  if (named.length > 1) {
+    throw invalidArgument([
+      violation('paymentToken', 'name one of card, paymentToken and savedMethodId', 'VALIDATION'),
+    ]);
+  }
+  return named[0];
+}
+
+type PaymentInputCard = Extract<PaymentInput, { kind: 'card' }>['card'];

@@ -6,7 +6,7 @@ import type { Tables } from '../db/tables.ts';
 import type { MembersService } from '../members/service.ts';
 import type { OrderService } from '../orders/service.ts';
 import { type CardInput, type CheckedCard, checkCard } from '../payments/card.ts';
-import type { ChargeResult } from '../payments/provider.ts';
+import type { ChargeResult, PaymentMethod, PaymentProvider } from '../payments/provider.ts';
 import type { PaymentService } from '../payments/service.ts';
 import type { Priced } from '../pricing/contract.ts';
 import { applicationError, DomainError, invalidArgument, notFound, violation } from '../shared/errors.ts';
@@ -26,6 +26,15 @@ const STALE_CHARGE_MS = 30_000;
 /** A charge nobody came back for is settled by the sweep after this, giving its stock back if unpaid. */
 export const ABANDONED_CHARGE_MS = 10 * 60 * 1000;
 
+/**
+ * How the page pays: a card as the shopper typed it (only where the provider takes card numbers), the
+ * provider's one-time token from its own card fields, or a method saved for the signed-in buyer.
+ */
+export type PaymentInput =
+  | { kind: 'card'; card: CardInput }
+  | { kind: 'token'; token: string }
+  | { kind: 'saved'; savedMethodId: string };
+
 /** What placing an order answers the page. */
 export type PlacementAnswer =
   | { status: 'APPROVED'; orderId: string }
@@ -33,13 +42,14 @@ export type PlacementAnswer =
 
 /**
  * What placing an order uses: the checkout it pays (locked, its stock taken or given back), the order
- * it makes and approves, the payment provider (read at each charge: a test may replace it), the buyer's
+ * it makes and approves, the payment providers (the default for a new attempt, the attempt's own after;
+ * read at each charge: a test may replace one), the buyer's
  * contact, and the cart the paid order empties.
  */
 export interface PlacementDependencies extends CompletionDependencies {
   checkouts: CheckoutService;
   orders: Pick<OrderService, 'createInitialized' | 'approve' | 'waitingForPayment'>;
-  payments: Pick<PaymentService, 'provider' | 'captureMode' | 'recordPayment'>;
+  payments: Pick<PaymentService, 'providers' | 'captureMode' | 'recordPayment'>;
   members: Pick<MembersService, 'document'>;
 }
 
@@ -63,13 +73,13 @@ export class OrderPlacement {
   async pay(
     checkoutId: string,
     attemptKey: string,
-    cardInput: CardInput | undefined,
+    input: PaymentInput | undefined,
   ): Promise<PlacementAnswer> {
     const started = Date.now();
     for (;;) {
-      const step = await this.begin(checkoutId, attemptKey, cardInput);
+      const step = await this.begin(checkoutId, attemptKey, input);
       if (step.kind === 'answer') return step.answer;
-      if (step.kind === 'charge') return this.charge(step.attempt, step.card);
+      if (step.kind === 'charge') return this.charge(step.attempt, step.method);
       if (step.kind === 'settle') {
         // an earlier payment for this checkout lost its answer: what the gateway did decides, then look again
         await this.settle(step.attempt);
@@ -108,7 +118,7 @@ export class OrderPlacement {
     if (attempt.status === 'CONFIRMING') {
       let result: ChargeResult;
       try {
-        result = await this.domains.payments.provider.completeAction({
+        result = await this.providerOf(attempt).completeAction({
           actionId: attempt.action_id!,
           approved: approve,
         });
@@ -132,7 +142,7 @@ export class OrderPlacement {
   async settle(attempt: CheckoutAttemptRow): Promise<void> {
     let result: ChargeResult | undefined;
     try {
-      result = await this.domains.payments.provider.settle(chargeKey(attempt));
+      result = await this.providerOf(attempt).settle(chargeKey(attempt));
     } catch (error) {
       throw gatewayUnavailable(error);
     }
@@ -184,14 +194,14 @@ export class OrderPlacement {
   private async begin(
     checkoutId: string,
     attemptKey: string,
-    cardInput: CardInput | undefined,
+    input: PaymentInput | undefined,
   ): Promise<
     | { kind: 'answer'; answer: PlacementAnswer }
     | { kind: 'wait' }
     | { kind: 'settle'; attempt: CheckoutAttemptRow }
-    | { kind: 'charge'; attempt: CheckoutAttemptRow; card: CheckedCard }
+    | { kind: 'charge'; attempt: CheckoutAttemptRow; method: PaymentMethod }
   > {
-    const contactId = await this.contactIdOf(checkoutId);
+    const { memberId, contactId } = await this.buyerOf(checkoutId);
     return this.checkouts.inTransaction(async (trx) => {
       const checkout = await this.checkouts.lock(trx, checkoutId, PAGE);
       const now = new Date();
@@ -201,12 +211,12 @@ export class OrderPlacement {
         // paid already (by another tab, or another try): whatever this key did, that order is the answer
         return { kind: 'answer', answer: { status: 'APPROVED', orderId: checkout.order_id } };
       }
-      if (mine?.status === 'PROCESSING' && isStale(mine, now) && cardInput) {
-        // the request that charged this key never came back: this retry (carrying the card again)
+      if (mine?.status === 'PROCESSING' && isStale(mine, now) && input) {
+        // the request that charged this key never came back: this retry (carrying the method again)
         // finishes it under the same idempotency key, so the gateway answers the first charge if made
-        const card = checkCard(cardInput, now);
+        const method = paymentMethodOf(input, this.providerOf(mine), memberId, now);
         await this.touch(trx, mine, now);
-        return { kind: 'charge', attempt: mine, card };
+        return { kind: 'charge', attempt: mine, method };
       }
       if (mine && mine.status !== 'PROCESSING') {
         if (mine.status === 'REQUIRES_ACTION' && mine.expires_at <= now.toISOString()) {
@@ -236,9 +246,12 @@ export class OrderPlacement {
       const blocker = orderBlocker(inputs, priced, PAGE_NAMES);
       if (blocker) throw blocker;
       const paying = mustPay(priced);
-      if (paying && !cardInput)
+      if (paying && !input)
         throw invalidArgument([violation('card.number', 'is required', 'REQUIRED_FIELD')]);
-      const card = paying ? checkCard(cardInput!, now) : undefined;
+      // a new attempt pays through the store's provider of the moment, and stays with it to the end
+      const provider = this.domains.payments.providers.default;
+      const method = paying ? paymentMethodOf(input!, provider, memberId, now) : undefined;
+      const card = method?.kind === 'card' ? method.card : undefined;
       // an order create-order made and left unpaid: this payment is for it, at its total
       const unpaid = checkout.order_id
         ? await this.domains.orders.waitingForPayment(trx, checkout.order_id)
@@ -271,6 +284,7 @@ export class OrderPlacement {
         card_last4: card?.last4 ?? '',
         card_brand: card?.brand ?? '',
         action_id: null,
+        provider_id: provider.id,
         outcome: null,
         expires_at: new Date(now.getTime() + ATTEMPT_HOLD_MS).toISOString(),
         created_at: now.toISOString(),
@@ -282,20 +296,20 @@ export class OrderPlacement {
         await this.approve(trx, checkout, attempt, undefined, now);
         return { kind: 'answer', answer: { status: 'APPROVED', orderId } };
       }
-      return { kind: 'charge', attempt, card: card! };
+      return { kind: 'charge', attempt, method: method! };
     });
   }
 
   /** Step 2: the charge, outside any transaction (a real gateway is a network call); then step 3. */
-  private async charge(attempt: CheckoutAttemptRow, card: CheckedCard): Promise<PlacementAnswer> {
+  private async charge(attempt: CheckoutAttemptRow, method: PaymentMethod): Promise<PlacementAnswer> {
     const payments = this.domains.payments;
     let result: ChargeResult;
     try {
-      result = await payments.provider.authorize({
+      result = await this.providerOf(attempt).authorize({
         idempotencyKey: chargeKey(attempt),
         amount: attempt.amount,
         currency: attempt.currency,
-        card,
+        method,
         capture: (await payments.captureMode()) === 'IMMEDIATE',
       });
     } catch (error) {
@@ -374,9 +388,14 @@ export class OrderPlacement {
           amount: attempt.amount,
           formattedAmount: attempt.formatted_amount,
           currency: attempt.currency,
+          providerId: attempt.provider_id,
           transactionId: result.transactionId,
           providerTransactionId: result.providerTransactionId,
-          card: { last4: attempt.card_last4, brand: attempt.card_brand as CheckedCard['brand'] },
+          // a token or saved method names its card only through the provider's answer
+          card: result.card ?? {
+            last4: attempt.card_last4,
+            brand: attempt.card_brand as CheckedCard['brand'],
+          },
           authorizeOnly,
         },
         now,
@@ -394,10 +413,50 @@ export class OrderPlacement {
     await this.checkouts.attempts.move(attempt.id, { updated_at: now.toISOString() }, { executor: trx });
   }
 
-  private async contactIdOf(checkoutId: string): Promise<string | null> {
+  /** The provider an attempt charges through, from its start to its end. */
+  private providerOf(attempt: CheckoutAttemptRow): PaymentProvider {
+    return this.domains.payments.providers.get(attempt.provider_id);
+  }
+
+  /** The checkout's signed-in member (whose saved methods it may pay with) and their contact. */
+  private async buyerOf(checkoutId: string): Promise<{ memberId: string | null; contactId: string | null }> {
     const memberId = await this.checkouts.memberIdOf(checkoutId);
-    if (!memberId) return null;
-    return (await this.domains.members.document(memberId))?.contactId ?? null;
+    if (!memberId) return { memberId: null, contactId: null };
+    const contactId = (await this.domains.members.document(memberId))?.contactId ?? null;
+    return { memberId, contactId };
+  }
+}
+
+/**
+ * The page's payment as the provider takes it: a card checked (refused outright, before any stock is
+ * taken, by a provider whose card fields are its own), a token as given, a saved method as the
+ * signed-in member's.
+ */
+function paymentMethodOf(
+  input: PaymentInput,
+  provider: PaymentProvider,
+  memberId: string | null,
+  now: Date,
+): PaymentMethod {
+  switch (input.kind) {
+    case 'card':
+      if (!provider.acceptsRawCards) {
+        throw applicationError(
+          'INVALID_ARGUMENT',
+          'CARD_NUMBERS_NOT_ACCEPTED',
+          "this store's payment provider takes cards through its own card fields: card numbers are not accepted",
+          { providerId: provider.id },
+        );
+      }
+      return { kind: 'card', card: checkCard(input.card, now) };
+    case 'token':
+      return { kind: 'token', token: input.token };
+    case 'saved':
+      if (!memberId)
+        throw invalidArgument([
+          violation('savedMethodId', 'is paid with by its signed-in member', 'VALIDATION'),
+        ]);
+      return { kind: 'saved', savedMethodId: input.savedMethodId, customerId: memberId };
   }
 }
 

@@ -59,4 +59,14 @@ export const checkoutMigrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '0042_checkout_attempt_provider': {
+    async up(db: Kysely<any>) {
+      // the payment provider an attempt charges through: its lost answer is settled with that one
+      // even after the store's default changes; attempts before it were the test gateway's
+      await db.schema
+        .alterTable('checkout_attempts')
+        .addColumn('provider_id', 'text', (col) => col.notNull().defaultTo('cartwheel-test-gateway'))
+        .execute();
+    },
+  },
 };

@@ -109,6 +109,10 @@ export const PayBody = Type.Object({
       holderName: Type.Optional(Text(SHORT_TEXT)),
     }),
   ),
+  /** Instead of a card: the payment provider's one-time token from its own card fields. */
+  paymentToken: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+  /** Instead of a card: a payment method the provider saved for the signed-in buyer. */
+  savedMethodId: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
 });
 
 export const AttemptParams = Type.Object({ attemptId: Id() });

@@ -58,6 +58,8 @@ export interface CheckoutAttemptRow {
   card_brand: string;
   /** The 3-D Secure step the gateway is waiting on. */
   action_id: string | null;
+  /** The payment provider charged (PaymentProviders): a lost answer is settled with it. */
+  provider_id: string;
   /** How it ended: `{ code, description }` of a refusal. */
   outcome: string | null;
   /** A pending 3-D Secure step (or a charge that never came back) gives its stock back after this. */

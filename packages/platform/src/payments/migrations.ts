@@ -1,6 +1,6 @@
 import type { Kysely, Migration } from 'kysely';
 
-/** The test gateway's ledger and orders' payments. */
+/** Orders' payments, the provider that took each, and the test gateway's ledger. */
 export const paymentMigrations: Record<string, Migration> = {
   '0019_payments': {
     async up(db: Kysely<any>) {
@@ -49,6 +49,42 @@ export const paymentMigrations: Record<string, Migration> = {
         .createIndex('order_payments_order')
         .on('order_payments')
         .columns(['order_id', 'created_at'])
+        .execute();
+    },
+  },
+  '0042_payment_providers': {
+    async up(db: Kysely<any>) {
+      // each payment names the provider that took it; every one taken before was the test gateway's
+      await db.schema.alterTable('order_payments').addColumn('provider_id', 'text').execute();
+      await db
+        .updateTable('order_payments')
+        .set({ provider_id: 'cartwheel-test-gateway' })
+        .where('offline', '=', 0)
+        .execute();
+      // test gateways registered under several ids share the ledger: each charge names its own
+      await db.schema
+        .alterTable('gateway_charges')
+        .addColumn('gateway_id', 'text', (col) => col.notNull().defaultTo('cartwheel-test-gateway'))
+        .execute();
+      await db.schema
+        .createTable('gateway_tokens')
+        .addColumn('token', 'text', (col) => col.primaryKey())
+        .addColumn('gateway_id', 'text', (col) => col.notNull())
+        .addColumn('behaviour', 'text', (col) => col.notNull())
+        .addColumn('card_last4', 'text', (col) => col.notNull())
+        .addColumn('card_brand', 'text', (col) => col.notNull())
+        .addColumn('used_by', 'text')
+        .addColumn('created_at', 'text', (col) => col.notNull())
+        .execute();
+      await db.schema
+        .createTable('gateway_saved_methods')
+        .addColumn('id', 'text', (col) => col.primaryKey())
+        .addColumn('gateway_id', 'text', (col) => col.notNull())
+        .addColumn('customer_id', 'text', (col) => col.notNull())
+        .addColumn('behaviour', 'text', (col) => col.notNull())
+        .addColumn('card_last4', 'text', (col) => col.notNull())
+        .addColumn('card_brand', 'text', (col) => col.notNull())
+        .addColumn('created_at', 'text', (col) => col.notNull())
         .execute();
     },
   },

@@ -1,18 +1,45 @@
-import type { CheckedCard } from './card.ts';
+import type { CardBrand, CheckedCard } from './card.ts';
 
 /** Why a gateway refused a charge: the codes a shopper's page explains. */
 export type DeclineCode =
   | 'CARD_DECLINED'
   | 'INSUFFICIENT_FUNDS'
   | 'AUTHENTICATION_FAILED'
+  /** A saved method charged without the shopper needs them to authenticate: charge it with them present. */
+  | 'AUTHENTICATION_REQUIRED'
+  /** The token or saved method is unknown to the provider, used up (a single-use token), or another customer's. */
+  | 'PAYMENT_METHOD_UNUSABLE'
   /** The key was settled as never charged (`settle`): a charge asked for under it later is refused. */
   | 'PAYMENT_INTERRUPTED';
 
+/** The card a charge took, as the provider describes it (never its number). */
+export interface ChargedCard {
+  last4: string;
+  brand: CardBrand;
+}
+
 /** What a gateway answers a charge (or the end of its 3-D Secure step). */
 export type ChargeResult =
-  | { status: 'APPROVED'; transactionId: string; providerTransactionId: string; captured: boolean }
+  | {
+      status: 'APPROVED';
+      transactionId: string;
+      providerTransactionId: string;
+      captured: boolean;
+      /** The card charged, as the provider knows it: a token or saved method names no card to the platform. */
+      card?: ChargedCard;
+    }
   | { status: 'DECLINED'; transactionId: string; code: DeclineCode; reason: string }
   | { status: 'REQUIRES_ACTION'; transactionId: string; actionId: string };
+
+/**
+ * How a charge is paid: a card as the shopper typed it (only a provider that `acceptsRawCards`), the
+ * provider's own one-time token from its card fields, or a method saved with the provider for a
+ * customer (charged with the shopper present, or `offSession` without them: a renewal, say).
+ */
+export type PaymentMethod =
+  | { kind: 'card'; card: CheckedCard }
+  | { kind: 'token'; token: string }
+  | { kind: 'saved'; savedMethodId: string; customerId?: string | undefined };
 
 export interface ChargeRequest {
   /** The same key gives the same answer and never a second charge (a retry, a double click). */
@@ -20,18 +47,29 @@ export interface ChargeRequest {
   /** Decimal string in `currency`. */
   amount: string;
   currency: string;
-  card: CheckedCard;
+  method: PaymentMethod;
   /** True: capture at once (a sale); false: authorize only, captured later. */
   capture: boolean;
+  /** True: no shopper is there to pass a 3-D Secure step (a saved method charged by the store). */
+  offSession?: boolean | undefined;
 }
 
 /**
- * A payment provider, as the checkout sees one: a network service, called outside any database
- * transaction; each call carries an idempotency key so a retry after a timeout is safe.
+ * A payment provider, as the checkout and billing see one: a network service, called outside any
+ * database transaction; each call carries an idempotency key so a retry after a timeout is safe.
+ * Every payment records the `id` of the provider that took it, and its capture, void and refunds go
+ * back to that provider (PaymentProviders).
  */
 export interface PaymentProvider {
+  /** Stable across restarts and stored on every payment (`cartwheel-test-gateway`). */
+  readonly id: string;
   /** How order transactions name it (`paymentMethodName`). */
   readonly methodName: string;
+  /**
+   * False for a provider whose card fields are its own (a real one): card numbers never reach the
+   * platform, which refuses a `card` method before any charge.
+   */
+  readonly acceptsRawCards: boolean;
   authorize(request: ChargeRequest): Promise<ChargeResult>;
   /** The shopper passed (`approved`) or failed the 3-D Secure step `actionId`. */
   completeAction(request: { actionId: string; approved: boolean }): Promise<ChargeResult>;

@@ -2,9 +2,9 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Tables } from '../db/tables.ts';
 import type { Settings } from '../settings/settings.ts';
 import { newId } from '../shared/ids.ts';
-import type { CheckedCard } from './card.ts';
-import type { PaymentProvider } from './provider.ts';
-import { TestGateway } from './test-gateway.ts';
+import type { ChargedCard } from './provider.ts';
+import { PaymentProviders } from './providers.ts';
+import { TEST_GATEWAY_ID, TestGateway } from './test-gateway.ts';
 
 export type { OrderTransactionsDocument, PaymentDocument } from './transactions.ts';
 
@@ -20,23 +20,25 @@ export interface ApprovedPayment {
   amount: string;
   formattedAmount: string;
   currency: string;
+  /** The provider that took it (PaymentProviders): its later money calls go there. */
+  providerId: string;
   transactionId: string;
   providerTransactionId: string;
-  card: Pick<CheckedCard, 'last4' | 'brand'>;
+  card: ChargedCard;
   /** True when the store only authorized the charge. */
   authorizeOnly: boolean;
 }
 
-/** The payment provider (the built-in test gateway unless another is given) and the charges it approved. */
+/** The store's payment providers (the built-in test gateway unless others are given) and the charges they approved. */
 export class PaymentService {
-  readonly provider: PaymentProvider;
+  readonly providers: PaymentProviders;
 
   constructor(
     db: Kysely<Tables>,
     private readonly settings: Settings,
-    provider?: PaymentProvider,
+    providers?: PaymentProviders,
   ) {
-    this.provider = provider ?? new TestGateway(db);
+    this.providers = providers ?? new PaymentProviders([new TestGateway(db)], TEST_GATEWAY_ID);
   }
 
   /** Capture at once (the default) or authorize only, as the store's setting says. */
@@ -63,7 +65,8 @@ export class PaymentService {
         payment_order_id: payment.attemptId,
         gateway_transaction_id: payment.transactionId,
         provider_transaction_id: payment.providerTransactionId,
-        method_name: this.provider.methodName,
+        method_name: this.providers.get(payment.providerId).methodName,
+        provider_id: payment.providerId,
         card_brand: payment.card.brand,
         card_last4: payment.card.last4,
         delayed_capture: payment.authorizeOnly ? 1 : 0,

@@ -1,10 +1,20 @@
-/** The payments domain's rows: the test gateway's own ledger (charges, captures, refunds, voids), and every order's payments. */
-export interface PaymentTables {
+/** The payments domain's rows: every order's payments, and the test gateway's own ledger. */
+export interface PaymentTables extends TestGatewayTables {
+  order_payments: OrderPaymentRow;
+}
+
+/**
+ * The built-in test gateway's ledger, as a real provider keeps its own on its side: written and read
+ * by `test-gateway.ts` alone. Every registered test gateway shares them, each row naming its gateway.
+ */
+export interface TestGatewayTables {
   gateway_charges: GatewayChargeRow;
   gateway_captures: GatewayCaptureRow;
+  /** Declared with billing's tables until 0042 (its migration, 0028, stays billing's). */
   gateway_refunds: GatewayActionRow;
   gateway_voids: GatewayActionRow;
-  order_payments: OrderPaymentRow;
+  gateway_tokens: GatewayTokenRow;
+  gateway_saved_methods: GatewaySavedMethodRow;
 }
 
 /**
@@ -13,6 +23,8 @@ export interface PaymentTables {
  */
 export interface GatewayChargeRow {
   idempotency_key: string;
+  /** The registered test gateway (its provider id) that made the charge. */
+  gateway_id: string;
   transaction_id: string;
   /** Decimal string in `currency`. */
   amount: string;
@@ -39,6 +51,51 @@ export interface GatewayCaptureRow {
   idempotency_key: string;
   transaction_id: string;
   amount: string;
+  created_at: string;
+}
+
+/** A refund or void the built-in test gateway made, by the caller's idempotency key. */
+export interface GatewayActionRow {
+  idempotency_key: string;
+  transaction_id: string;
+  amount: string;
+  /** `SUCCEEDED` or `FAILED`. */
+  status: string;
+  created_at: string;
+}
+
+/**
+ * What a test card does when charged: its behaviour, kept instead of its number for a card the test
+ * gateway tokenized or saved (`approved` for any card that is not one of TEST_CARDS).
+ */
+export type TestCardBehaviour =
+  | 'approved'
+  | 'declined'
+  | 'insufficientFunds'
+  | 'requiresAuthentication'
+  | 'refundDeclined';
+
+/** A one-time token the test gateway issued for a card (as a real provider's card fields do). */
+export interface GatewayTokenRow {
+  token: string;
+  gateway_id: string;
+  behaviour: string;
+  card_last4: string;
+  card_brand: string;
+  /** The charge's idempotency key that used it; a token serves one charge (and that charge's retries). */
+  used_by: string | null;
+  created_at: string;
+}
+
+/** A card the test gateway saved for a customer, charged later with or without them present. */
+export interface GatewaySavedMethodRow {
+  id: string;
+  gateway_id: string;
+  /** Whose card it is: a charge naming another customer is refused. */
+  customer_id: string;
+  behaviour: string;
+  card_last4: string;
+  card_brand: string;
   created_at: string;
 }
 
@@ -70,6 +127,11 @@ export interface OrderPaymentRow {
   void: string | null;
   /** 1: taken outside the platform (cash, a transfer) and recorded by the merchant (`addPayments`). */
   offline: number;
+  /**
+   * The provider that took it (PaymentProviders): its capture, void and refunds go there. Null for a
+   * payment taken outside the platform; the test gateway's for payments taken before 0042.
+   */
+  provider_id: string | null;
   created_at: string;
   updated_at: string;
 }

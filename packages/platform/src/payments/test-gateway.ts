@@ -1,6 +1,8 @@
 import type { Kysely } from 'kysely';
+import { TEST_GATEWAY_ID } from '../config.ts';
 import type { Tables } from '../db/tables.ts';
 import { newId } from '../shared/ids.ts';
+import type { CardBrand, CheckedCard } from './card.ts';
 import type {
   ChargeRequest,
   ChargeResult,
@@ -8,7 +10,9 @@ import type {
   PaymentProvider,
   ProviderActionResult,
 } from './provider.ts';
-import type { GatewayChargeRow } from './tables.ts';
+import type { GatewayChargeRow, TestCardBehaviour } from './tables.ts';
+
+export { TEST_GATEWAY_ID };
 
 /** The test cards a shopper can use, and what the gateway does with each; any other valid card is approved. */
 export const TEST_CARDS = {
@@ -20,49 +24,116 @@ export const TEST_CARDS = {
   refundDeclined: '4000000000005126',
 } as const;
 
-const DECLINES: Record<string, { code: DeclineCode; reason: string }> = {
-  [TEST_CARDS.declined]: { code: 'CARD_DECLINED', reason: 'The card was declined.' },
-  [TEST_CARDS.insufficientFunds]: {
-    code: 'INSUFFICIENT_FUNDS',
-    reason: 'The card has insufficient funds to complete the purchase.',
-  },
+/** What each decline says to the shopper. */
+const DECLINE_REASONS: Record<DeclineCode, string> = {
+  CARD_DECLINED: 'The card was declined.',
+  INSUFFICIENT_FUNDS: 'The card has insufficient funds to complete the purchase.',
+  AUTHENTICATION_FAILED: 'The card could not be authenticated (3-D Secure was not completed).',
+  AUTHENTICATION_REQUIRED:
+    'The card asks its holder to authenticate this payment: pay with the card holder present.',
+  PAYMENT_METHOD_UNUSABLE:
+    'This payment method cannot be used: enter the card again (a card token serves one payment).',
+  PAYMENT_INTERRUPTED: 'This payment was interrupted and not made: place the order again.',
 };
 
-const INTERRUPTED = {
-  code: 'PAYMENT_INTERRUPTED' as const,
-  reason: 'This payment was interrupted and not made: place the order again.',
-};
+/** The card a charge is paid with, as the gateway knows it: what it does, never its number. */
+interface PayingCard {
+  behaviour: TestCardBehaviour;
+  last4: string;
+  brand: CardBrand;
+}
 
-const AUTHENTICATION_FAILED = {
-  code: 'AUTHENTICATION_FAILED' as const,
-  reason: 'The card could not be authenticated (3-D Secure was not completed).',
-};
+/** What a test card does when charged. */
+function behaviourOf(card: CheckedCard): TestCardBehaviour {
+  const named = Object.entries(TEST_CARDS).find(([, number]) => number === card.number);
+  return (named?.[0] as TestCardBehaviour | undefined) ?? 'approved';
+}
 
 /**
- * The built-in test gateway: behaves like a real one (approvals, declines, a 3-D Secure step) and
- * keeps its own ledger of charges keyed by idempotency key, so a retried call answers the first
- * result and never charges twice. It stores the last four digits and the brand, never the number.
+ * The built-in test gateway: behaves like a real one (approvals, declines, a 3-D Secure step, one-time
+ * tokens, cards saved for a customer) and keeps its own ledger of charges keyed by idempotency key, so
+ * a retried call answers the first result and never charges twice. It stores the last four digits
+ * and the brand, never the number. Several may be registered under different ids (a store moving
+ * between providers, in tests): each answers only for the charges it made.
  */
 export class TestGateway implements PaymentProvider {
+  readonly id: string;
   readonly methodName = 'creditCard';
+  readonly acceptsRawCards: boolean;
 
-  constructor(private readonly db: Kysely<Tables>) {}
+  constructor(
+    private readonly db: Kysely<Tables>,
+    options: { id?: string; acceptsRawCards?: boolean } = {},
+  ) {
+    this.id = options.id ?? TEST_GATEWAY_ID;
+    this.acceptsRawCards = options.acceptsRawCards ?? true;
+  }
+
+  /** A one-time token for `card`, as a real provider's card fields give the shopper's page. */
+  async tokenize(card: CheckedCard): Promise<string> {
+    const token = `tok_${newId().replace(/-/g, '')}`;
+    await this.db
+      .insertInto('gateway_tokens')
+      .values({
+        token,
+        gateway_id: this.id,
+        behaviour: behaviourOf(card),
+        card_last4: card.last4,
+        card_brand: card.brand,
+        used_by: null,
+        created_at: new Date().toISOString(),
+      })
+      .execute();
+    return token;
+  }
+
+  /** Saves `card` for `customerId`, to be charged later (with or without them): the saved method's id. */
+  async saveMethod(customerId: string, card: CheckedCard): Promise<string> {
+    const id = `pm_${newId().replace(/-/g, '')}`;
+    await this.db
+      .insertInto('gateway_saved_methods')
+      .values({
+        id,
+        gateway_id: this.id,
+        customer_id: customerId,
+        behaviour: behaviourOf(card),
+        card_last4: card.last4,
+        card_brand: card.brand,
+        created_at: new Date().toISOString(),
+      })
+      .execute();
+    return id;
+  }
 
   async authorize(request: ChargeRequest): Promise<ChargeResult> {
+    // a retry (or a race) of a key answers its first result, before the method is looked at again
+    const earlier = await this.chargeUnder(request.idempotencyKey);
+    if (earlier) return resultOf(earlier);
+    const paying = await this.payingCard(request);
     const now = new Date().toISOString();
-    const decline = DECLINES[request.card.number];
-    const needsAction = request.card.number === TEST_CARDS.requiresAuthentication;
+    const decline: DeclineCode | undefined =
+      paying === undefined
+        ? 'PAYMENT_METHOD_UNUSABLE'
+        : paying.behaviour === 'declined'
+          ? 'CARD_DECLINED'
+          : paying.behaviour === 'insufficientFunds'
+            ? 'INSUFFICIENT_FUNDS'
+            : paying.behaviour === 'requiresAuthentication' && request.offSession
+              ? 'AUTHENTICATION_REQUIRED'
+              : undefined;
+    const needsAction = !decline && paying?.behaviour === 'requiresAuthentication';
     const row: GatewayChargeRow = {
       idempotency_key: request.idempotencyKey,
+      gateway_id: this.id,
       transaction_id: newId(),
       amount: request.amount,
       currency: request.currency,
       captured: request.capture ? 1 : 0,
       status: decline ? 'DECLINED' : needsAction ? 'REQUIRES_ACTION' : 'APPROVED',
-      decline_code: decline?.code ?? null,
+      decline_code: decline ?? null,
       action_id: needsAction ? newId() : null,
-      card_last4: request.card.last4,
-      card_brand: request.card.brand,
+      card_last4: paying?.last4 ?? '',
+      card_brand: paying?.brand ?? '',
       created_at: now,
       updated_at: now,
     };
@@ -72,12 +143,57 @@ export class TestGateway implements PaymentProvider {
       .values(row)
       .onConflict((conflict) => conflict.column('idempotency_key').doNothing())
       .execute();
-    const charge = await this.db
+    return resultOf((await this.chargeUnder(request.idempotencyKey))!);
+  }
+
+  /**
+   * The card behind the charge's method: a card as typed, a token this gateway issued and no other
+   * charge used (claimed for this key), or a card saved for the customer named. Undefined: unusable.
+   */
+  private async payingCard(request: ChargeRequest): Promise<PayingCard | undefined> {
+    const { method } = request;
+    switch (method.kind) {
+      case 'card':
+        if (!this.acceptsRawCards) return undefined;
+        return { behaviour: behaviourOf(method.card), last4: method.card.last4, brand: method.card.brand };
+      case 'token': {
+        const claimed = await this.db
+          .updateTable('gateway_tokens')
+          .set({ used_by: request.idempotencyKey })
+          .where('token', '=', method.token)
+          .where('gateway_id', '=', this.id)
+          .where((where) =>
+            where.or([where('used_by', 'is', null), where('used_by', '=', request.idempotencyKey)]),
+          )
+          .executeTakeFirst();
+        if (Number(claimed.numUpdatedRows) === 0) return undefined;
+        const token = await this.db
+          .selectFrom('gateway_tokens')
+          .selectAll()
+          .where('token', '=', method.token)
+          .executeTakeFirstOrThrow();
+        return payingOf(token);
+      }
+      case 'saved': {
+        const saved = await this.db
+          .selectFrom('gateway_saved_methods')
+          .selectAll()
+          .where('id', '=', method.savedMethodId)
+          .where('gateway_id', '=', this.id)
+          .executeTakeFirst();
+        if (!saved || (method.customerId !== undefined && saved.customer_id !== method.customerId))
+          return undefined;
+        return payingOf(saved);
+      }
+    }
+  }
+
+  private chargeUnder(idempotencyKey: string): Promise<GatewayChargeRow | undefined> {
+    return this.db
       .selectFrom('gateway_charges')
       .selectAll()
-      .where('idempotency_key', '=', request.idempotencyKey)
-      .executeTakeFirstOrThrow();
-    return resultOf(charge);
+      .where('idempotency_key', '=', idempotencyKey)
+      .executeTakeFirst();
   }
 
   async settle(idempotencyKey: string): Promise<ChargeResult | undefined> {
@@ -87,12 +203,13 @@ export class TestGateway implements PaymentProvider {
       .insertInto('gateway_charges')
       .values({
         idempotency_key: idempotencyKey,
+        gateway_id: this.id,
         transaction_id: newId(),
         amount: '0',
         currency: '',
         captured: 0,
         status: 'CLOSED',
-        decline_code: INTERRUPTED.code,
+        decline_code: 'PAYMENT_INTERRUPTED',
         action_id: null,
         card_last4: '',
         card_brand: '',
@@ -101,11 +218,7 @@ export class TestGateway implements PaymentProvider {
       })
       .onConflict((conflict) => conflict.column('idempotency_key').doNothing())
       .execute();
-    const charge = await this.db
-      .selectFrom('gateway_charges')
-      .selectAll()
-      .where('idempotency_key', '=', idempotencyKey)
-      .executeTakeFirstOrThrow();
+    const charge = (await this.chargeUnder(idempotencyKey))!;
     return charge.status === 'CLOSED' ? undefined : resultOf(charge);
   }
 
@@ -117,22 +230,24 @@ export class TestGateway implements PaymentProvider {
       .set(
         request.approved
           ? { status: 'APPROVED', updated_at: now }
-          : { status: 'DECLINED', decline_code: AUTHENTICATION_FAILED.code, updated_at: now },
+          : { status: 'DECLINED', decline_code: 'AUTHENTICATION_FAILED', updated_at: now },
       )
       .where('action_id', '=', request.actionId)
+      .where('gateway_id', '=', this.id)
       .where('status', '=', 'REQUIRES_ACTION')
       .execute();
     const charge = await this.db
       .selectFrom('gateway_charges')
       .selectAll()
       .where('action_id', '=', request.actionId)
+      .where('gateway_id', '=', this.id)
       .executeTakeFirst();
     if (!charge) {
       return {
         status: 'DECLINED',
         transactionId: '',
-        code: AUTHENTICATION_FAILED.code,
-        reason: AUTHENTICATION_FAILED.reason,
+        code: 'AUTHENTICATION_FAILED',
+        reason: DECLINE_REASONS.AUTHENTICATION_FAILED,
       };
     }
     return resultOf(charge);
@@ -204,6 +319,7 @@ export class TestGateway implements PaymentProvider {
       .selectFrom('gateway_charges')
       .selectAll()
       .where('transaction_id', '=', transactionId)
+      .where('gateway_id', '=', this.id)
       .where('status', '=', 'APPROVED')
       .executeTakeFirst();
   }
@@ -247,15 +363,24 @@ export class TestGateway implements PaymentProvider {
       : { status: 'FAILED', reason: 'the gateway declined this refund' };
   }
 
-  /** Every charge in the ledger, oldest first (keys closed by `settle` are no charge). */
+  /** Every charge this gateway made, oldest first (keys closed by `settle` are no charge). */
   async charges(): Promise<GatewayChargeRow[]> {
     return this.db
       .selectFrom('gateway_charges')
       .selectAll()
+      .where('gateway_id', '=', this.id)
       .where('status', '<>', 'CLOSED')
       .orderBy('created_at')
       .execute();
   }
+}
+
+function payingOf(row: { behaviour: string; card_last4: string; card_brand: string }): PayingCard {
+  return {
+    behaviour: row.behaviour as TestCardBehaviour,
+    last4: row.card_last4,
+    brand: row.card_brand as CardBrand,
+  };
 }
 
 function resultOf(charge: GatewayChargeRow): ChargeResult {
@@ -266,19 +391,18 @@ function resultOf(charge: GatewayChargeRow): ChargeResult {
         transactionId: charge.transaction_id,
         providerTransactionId: `test_${charge.transaction_id.replace(/-/g, '').slice(0, 24)}`,
         captured: charge.captured === 1,
+        card: { last4: charge.card_last4, brand: charge.card_brand as CardBrand },
       };
     case 'REQUIRES_ACTION':
       return { status: 'REQUIRES_ACTION', transactionId: charge.transaction_id, actionId: charge.action_id! };
     default: {
       const code = (charge.decline_code ?? 'CARD_DECLINED') as DeclineCode;
-      const reason =
-        code === 'AUTHENTICATION_FAILED'
-          ? AUTHENTICATION_FAILED.reason
-          : code === 'PAYMENT_INTERRUPTED'
-            ? INTERRUPTED.reason
-            : (Object.values(DECLINES).find((decline) => decline.code === code)?.reason ??
-              'The card was declined.');
-      return { status: 'DECLINED', transactionId: charge.transaction_id, code, reason };
+      return {
+        status: 'DECLINED',
+        transactionId: charge.transaction_id,
+        code,
+        reason: DECLINE_REASONS[code] ?? DECLINE_REASONS.CARD_DECLINED,
+      };
     }
   }
 }
