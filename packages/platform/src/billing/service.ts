@@ -1087,8 +1087,7 @@ export class BillingService {
       },
       { entity: 'order', slug: 'updated', entityId: orderId, payload: { entity: documentOf(row) } },
     ];
-    if (approved)
-      events.push({ entity: 'order', slug: 'approved', entityId: orderId, payload: { entity: approved } });
+    if (approved) events.push(approved);
     await recordEvents(trx, events, now);
     return orderTransactions;
   }

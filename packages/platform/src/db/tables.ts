@@ -13,6 +13,7 @@ import type { OrderTables } from '../orders/tables.ts';
 import type { PaymentTables } from '../payments/tables.ts';
 import type { StaffTables } from '../staff/tables.ts';
 import type { StoreSettingsTables } from '../store-settings/tables.ts';
+import type { WorkerTables } from '../workers/tables.ts';
 
 /** Rows as the database holds them. Dates are ISO-8601 text, booleans 0/1, documents JSON text. */
 export interface CoreTables {
@@ -59,4 +60,5 @@ export interface Tables
     FulfillmentTables,
     StaffTables,
     BillingTables,
-    OrderViewTables {}
+    OrderViewTables,
+    WorkerTables {}
