@@ -41,6 +41,9 @@ const READ_PAGE = 500;
 /** A process that wrote events a subscriber wants wakes it this soon, and once more a little later. */
 const WAKE_AFTER_MS = [20, 250];
 const PRUNE_EVERY_MS = 10 * 60_000;
+/** How long `deliverNow` waits for another process that holds a subscriber's lease, and how often it looks. */
+const DELIVER_WAIT_MS = 3000;
+const DELIVER_POLL_MS = 25;
 /** Events one delete removes: a short statement, repeated until none are left to prune. */
 const PRUNE_BATCH = 1000;
 
@@ -52,7 +55,10 @@ const PRUNE_BATCH = 1000;
  * rather than pass it. A subscriber that fails stays at its event; the others go on.
  */
 export class EventBus {
-  private readonly readers = new Map<string, { subscriber: Subscriber; worker: Worker }>();
+  private readonly readers = new Map<
+    string,
+    { subscriber: Subscriber; worker: Worker; reader: SubscriberReader }
+  >();
   private readonly pendingWakes = new Set<string>();
   private stopListening: (() => void) | undefined;
 
@@ -81,7 +87,7 @@ export class EventBus {
       runAtStart: true,
       run: () => reader.read(),
     });
-    this.readers.set(subscriber.name, { subscriber, worker });
+    this.readers.set(subscriber.name, { subscriber, worker, reader });
   }
 
   /** Wakes the subscribers soon after this process writes events they want (once committed, they read them). */
@@ -109,13 +115,26 @@ export class EventBus {
   /**
    * Runs now every subscriber of `entity` (all of them without one) and resolves once each has read
    * what had committed: for a change whose effect its caller shows at once (a guest's orders joining
-   * the member who just signed in). Another process holding a subscriber's lease handles it instead.
+   * the member who just signed in). When another process holds a subscriber's lease, it waits (up to
+   * `DELIVER_WAIT_MS`) for that process to pass what had been written.
    */
   async deliverNow(entity?: EventEntity): Promise<void> {
+    const written = await this.db
+      .selectFrom('events_outbox')
+      .select((eb) => eb.fn.max('sequence').as('sequence'))
+      .executeTakeFirst();
+    const target = Number(written?.sequence ?? 0);
     await Promise.all(
       [...this.readers.values()]
         .filter(({ subscriber }) => entity === undefined || subscriber.wants[entity] !== undefined)
-        .map(({ worker }) => worker.runNow()),
+        .map(async ({ worker, reader }) => {
+          await worker.runNow();
+          const clock = this.workers.clock;
+          const until = clock.now() + DELIVER_WAIT_MS;
+          while (worker.heldElsewhere && clock.now() < until && (await reader.position()) < target) {
+            await new Promise<void>((resolve) => clock.after(DELIVER_POLL_MS, resolve));
+          }
+        }),
     );
   }
 
@@ -219,6 +238,16 @@ class SubscriberReader {
     } finally {
       if (handled !== start) await this.save(handled);
     }
+  }
+
+  /** The last sequence the subscriber has handled, in whichever process handled it. */
+  async position(): Promise<number> {
+    const row = await this.db
+      .selectFrom('event_cursors')
+      .select('sequence')
+      .where('subscriber', '=', this.subscriber.name)
+      .executeTakeFirst();
+    return Number(row?.sequence ?? 0);
   }
 
   /** The subscriber's cursor, made at the outbox's end the first time (it handles what comes after). */

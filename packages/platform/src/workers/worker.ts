@@ -24,11 +24,14 @@ export interface WorkerSpec {
  * platform (the events it writes name no caller). A failed run is reported and the next tick retries.
  */
 export class Worker {
-  private stopped = true;
+  /** `idle` until started: `runNow` still runs it once (a script's process that never starts the runtime). */
+  private state: 'idle' | 'started' | 'stopped' = 'idle';
   private cancelTick: (() => void) | undefined;
   /** The run under way, and the one asked for while it runs (`runNow`): at most one of each. */
   private current: Promise<void> | undefined;
   private queued: Promise<void> | undefined;
+  /** The last run found the lease held by another process, which runs the job instead. */
+  heldElsewhere = false;
 
   constructor(
     readonly spec: WorkerSpec,
@@ -42,22 +45,23 @@ export class Worker {
   }
 
   start(): void {
-    if (!this.stopped) return;
-    this.stopped = false;
+    if (this.state === 'started') return;
+    this.state = 'started';
     if (this.spec.runAtStart) void this.runNow();
     else this.scheduleTick();
   }
 
   /**
    * Runs the job now, or right after the run under way (what woke it may have come after that run's
-   * read); resolves when that run ends. Nothing happens once stopped.
+   * read); resolves when that run ends. Before `start` it runs once and gives the lease back (a
+   * process that only opens the services, asked to deliver now); nothing happens once stopped.
    */
   runNow(): Promise<void> {
-    if (this.stopped) return Promise.resolve();
+    if (this.state === 'stopped') return Promise.resolve();
     if (!this.current) return this.begin();
     this.queued ??= this.current.then(() => {
       this.queued = undefined;
-      return this.stopped ? undefined : this.begin();
+      return this.state === 'stopped' ? undefined : this.begin();
     });
     return this.queued;
   }
@@ -69,7 +73,7 @@ export class Worker {
 
   /** Stops ticking, waits for the run under way, and gives up the lease. */
   async stop(): Promise<void> {
-    this.stopped = true;
+    this.state = 'stopped';
     this.cancelTick?.();
     await this.current;
     await this.queued;
@@ -88,8 +92,11 @@ export class Worker {
 
   private async once(): Promise<void> {
     try {
-      if (this.lease && !(await this.lease.take())) return;
+      this.heldElsewhere = this.lease !== undefined && !(await this.lease.take());
+      if (this.heldElsewhere) return;
       await this.spec.run();
+      // a one-off run outside the schedule keeps no lease: the processes that run the job take it
+      if (this.state === 'idle') await this.lease?.release();
     } catch (error) {
       this.failed(error, this.name);
     }
@@ -97,7 +104,7 @@ export class Worker {
 
   private scheduleTick(): void {
     this.cancelTick?.();
-    if (this.stopped) return;
+    if (this.state !== 'started') return;
     this.cancelTick = this.clock.after(this.spec.everyMs, () => void this.runNow());
   }
 }
