@@ -37,6 +37,8 @@ export interface PlatformConfig {
    * turns them off; undefined: the database's default.
    */
   pageAnchorSpacing: number | undefined;
+  /** Days an event stays in the outbox once every subscriber has handled it (events/bus.ts prunes it). */
+  eventRetentionDays: number;
   /** PostgreSQL's `statement_timeout` on every pooled connection, in ms: no one call can hold the server. */
   statementTimeoutMs: number;
   /**
@@ -90,6 +92,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): PlatformCon
     smtpFrom: env.SMTP_FROM ?? `no-reply@${new URL(env.PUBLIC_URL ?? 'http://localhost').hostname}`,
     catalogReadCacheMs: Number(env.CARTWHEEL_CATALOG_CACHE_MS ?? 1000),
     pageAnchorSpacing: wholeNumber('CARTWHEEL_PAGE_ANCHOR_SPACING', env.CARTWHEEL_PAGE_ANCHOR_SPACING),
+    eventRetentionDays:
+      wholeNumber('CARTWHEEL_EVENT_RETENTION_DAYS', env.CARTWHEEL_EVENT_RETENTION_DAYS) ?? 30,
     statementTimeoutMs:
       wholeNumber('CARTWHEEL_STATEMENT_TIMEOUT_MS', env.CARTWHEEL_STATEMENT_TIMEOUT_MS) ?? 5000,
     ...paymentProvidersOf(env.CARTWHEEL_PAYMENT_PROVIDERS, env.CARTWHEEL_PAYMENT_PROVIDER),

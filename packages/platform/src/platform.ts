@@ -21,6 +21,7 @@ import { seedDemoStore } from './demo/seed.ts';
 import { Mailer } from './email/mailer.ts';
 import { emailRoutes } from './email/routes.ts';
 import { smtpDelivery } from './email/smtp.ts';
+import { EventBus } from './events/bus.ts';
 import { FulfillmentRecords } from './fulfillments/records.ts';
 import { fulfillmentRoutes } from './fulfillments/routes.ts';
 import { FulfillmentService } from './fulfillments/service.ts';
@@ -41,6 +42,7 @@ import { orderOperationRoutes } from './orders/operation-routes.ts';
 import { OrderOperations } from './orders/operations.ts';
 import { orderRoutes } from './orders/routes.ts';
 import { OrderService } from './orders/service.ts';
+import { guestOrderAdoption, orderConfirmationEmails } from './orders/subscribers.ts';
 import { openPaymentProviders } from './payments/providers.ts';
 import { paymentRoutes } from './payments/routes.ts';
 import { PaymentService } from './payments/service.ts';
@@ -56,6 +58,7 @@ import { staffRoutes } from './staff/routes.ts';
 import { StaffService } from './staff/service.ts';
 import { storeSettingsRoutes } from './store-settings/routes.ts';
 import { StoreSettingsService } from './store-settings/service.ts';
+import { Workers } from './workers/runtime.ts';
 
 /** Everything a route may reach: the domains' services, built once per process. */
 export interface Services {
@@ -92,6 +95,10 @@ export interface Services {
   audit: AuditLog;
   /** Capture, void and refunds of orders' payments, and payments the merchant records (billing/). */
   billing: BillingService;
+  /** The process's background jobs (workers/): started by `startPlatform`, stopped by `close`. */
+  workers: Workers;
+  /** The outbox as the platform's event bus, and its subscribers (events/bus.ts). */
+  events: EventBus;
 }
 
 export interface Platform {
@@ -126,15 +133,15 @@ export interface OpenServices {
   /** The owner's login when this opening made the owner (the password only when it set one). */
   owner: { email: string; password?: string } | undefined;
   demoClientId: string;
-  /** Stops the token revocation reader and the catalog's background writes, then closes the database. */
+  /** Stops the background jobs and the catalog's background writes, then closes the database. */
   close(onStep?: (step: string) => void): Promise<void>;
 }
 
 /**
  * Opens the database (bringing it up to date), follows token revocations, makes the store's keys and
- * demo client on the first opening, and builds every domain's service. Nothing here listens or runs on
- * a timer of its own beyond the revocation reader: a process that only works on the store's data (a
- * test's view of it, a script) opens this alone.
+ * demo client on the first opening, and builds every domain's service and background job. Of the jobs
+ * only the revocation reader runs here: a process that only works on the store's data (a test's view
+ * of it, a script) opens this alone; `startPlatform` starts the others.
  */
 export async function openServices(
   config: PlatformConfig,
@@ -146,12 +153,16 @@ export async function openServices(
     statementTimeoutMs: config.statementTimeoutMs,
     onConnectionLost: (error) => notices.connectionLost(error),
   });
+  const workers = new Workers(database.db, {
+    onError: (error, worker) => notices.revocationsFailed(error as Error, `background job ${worker}`),
+  });
   // every process refuses revoked tokens within a second: it follows the table from the start
   const revocations = new RevokedFamilies(database.db, {
     dialect: database.dialect,
     databaseUrl: config.databaseUrl,
     horizonMs: REVOCATION_HORIZON_MS,
     onError: (error, what) => notices.revocationsFailed(error, what),
+    workers,
   });
   try {
     await revocations.start();
@@ -178,6 +189,10 @@ export async function openServices(
       logLevel: config.logLevel,
       deliver: smtpDelivery(config.smtpUrl, config.smtpFrom),
     });
+    mailer.deliverOn(workers);
+    const events = new EventBus(database.db, workers, {
+      retentionMs: config.eventRetentionDays * 24 * 60 * 60 * 1000,
+    });
     const store = { publicUrl: config.publicUrl, storeName: config.storeName };
     // who is staff, and whether a member may sign in: what tokens ask of staff and members, built apart
     // from the services that end sessions through tokens
@@ -203,7 +218,6 @@ export async function openServices(
     const orders = new OrderService(
       database.db,
       {
-        mailer,
         storeSettings,
         memberExists: async (memberId) => (await members.row(memberId)) !== undefined,
         catalog,
@@ -211,7 +225,9 @@ export async function openServices(
       },
       store,
     );
-    const identity = new IdentityService(database.db, { settings, tokens, members, mailer, orders }, store);
+    const identity = new IdentityService(database.db, { settings, tokens, members, mailer, events }, store);
+    events.subscribe(guestOrderAdoption(orders));
+    events.subscribe(orderConfirmationEmails(mailer, store));
     // the commerce domains, each built from the ones above it, and the buying path over them
     const pricing = new PricingService({ catalog, storeSettings });
     const carts = new CartService(database, {
@@ -273,11 +289,22 @@ export async function openServices(
         { payments, catalog, fulfillments: fulfillmentRecords, mailer, orders: orderOperations.writes },
         store,
       ),
+      workers,
+      events,
     };
     // bulk member jobs a stopped process left unfinished: this one takes them over
-    void members.jobs
-      .resume()
-      .catch((error: Error) => notices.revocationsFailed(error, 'resuming member jobs'));
+    members.jobs.resumeOn(workers);
+    workers.add({
+      name: 'payment-sweep',
+      everyMs: SWEEP_EVERY_MS,
+      leased: true,
+      run: async () => {
+        await services.placement.sweep();
+        // the merchant's captures, voids and refunds whose caller never came back: their money is no
+        // longer held as taken
+        await services.billing.sweepStarted();
+      },
+    });
     // the store's owner, on the first start (race-safe: several processes make one)
     const owner = await services.staff.ensureOwner({
       email: config.ownerEmail,
@@ -289,7 +316,9 @@ export async function openServices(
       owner,
       demoClientId,
       close: async (onStep = () => {}) => {
-        onStep('stopping member jobs');
+        onStep('stopping the background jobs');
+        events.unlisten();
+        await workers.stop();
         await services.members.jobs.close();
         onStep('stopping the token revocation reader');
         await revocations.close();
@@ -300,6 +329,7 @@ export async function openServices(
       },
     };
   } catch (error) {
+    await workers.stop();
     await revocations.close();
     await database.close();
     throw error;
@@ -377,10 +407,12 @@ export async function startPlatform(config: PlatformConfig): Promise<Platform> {
     notices.connectionLost = (error) =>
       app.log.warn({ err: error }, 'PostgreSQL connection lost while idle; the pool opens another');
     notices.revocationsFailed = (error, what) => app.log.warn({ err: error }, `${what} failed; retrying`);
+    services.workers.onError = (error, worker) =>
+      app.log.warn({ err: error }, `background job ${worker} failed; its next run tries again`);
 
     await app.listen({ port: config.port, host: config.host });
-    const sweep = sweepPayments(services.placement, services.billing, app);
-    const delivery = services.mailer.startDelivery();
+    services.events.listen();
+    services.workers.start();
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
     return {
@@ -394,10 +426,6 @@ export async function startPlatform(config: PlatformConfig): Promise<Platform> {
       close: async (onStep = () => {}) => {
         onStep('finishing the calls under way');
         await app.close();
-        onStep('stopping the payment sweep');
-        await sweep.stop();
-        onStep('stopping email delivery');
-        await delivery.stop();
         await opened.close(onStep);
       },
     };
@@ -408,45 +436,12 @@ export async function startPlatform(config: PlatformConfig): Promise<Platform> {
 }
 
 /**
- * How often each process settles payments whose answer was lost, gives back stock of lapsed holds,
- * and finishes the money calls (capture, void, refund) left started.
+ * How often the payment sweep runs: a charge whose answer was lost becomes an order or gives its stock
+ * back, and 3-D Secure steps past their hold give theirs back, though no shopper looks at that checkout
+ * again (OrderPlacement.sweep); then the merchant's captures, voids and refunds left started are
+ * finished (BillingService.sweepStarted). One process of several runs it (its lease).
  */
 const SWEEP_EVERY_MS = 60_000;
-
-/**
- * Settles, on a timer, the payments nobody came back for (OrderPlacement.sweep): a charge whose
- * answer was lost becomes an order or gives its stock back, and 3-D Secure steps past their hold give
- * theirs back, though no shopper looks at that checkout again; then the merchant's captures, voids
- * and refunds whose caller never came back are finished (BillingService.sweepStarted), their money no
- * longer held as taken. One sweep at a time per process.
- */
-function sweepPayments(
-  placement: OrderPlacement,
-  billing: BillingService,
-  app: FastifyInstance,
-): { stop(): Promise<void> } {
-  let running: Promise<void> | undefined;
-  const timer = setInterval(() => {
-    running ??= placement
-      .sweep()
-      .then(() => billing.sweepStarted())
-      .then(
-        () => {},
-        (error: unknown) =>
-          app.log.warn({ err: error }, 'settling lost payments failed; the next sweep tries again'),
-      )
-      .finally(() => {
-        running = undefined;
-      });
-  }, SWEEP_EVERY_MS);
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
-}
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 /**

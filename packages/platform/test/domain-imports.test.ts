@@ -114,3 +114,25 @@ describe('domain imports', () => {
     expect(upward).toEqual([]);
   });
 });
+
+describe('background work', () => {
+  /**
+   * Every timer of background work is a job of the worker runtime (workers/): one place that
+   * starts, single-flights, leases and stops them. The SQLite checkpointer is a thread of its own,
+   * whose timer runs there, not on the platform's event loop.
+   */
+  const MAY_SET_INTERVALS = new Set(['db/database.ts']);
+  const intervalsIn = (file: string) =>
+    /\bsetInterval\s*\(/.test(fs.readFileSync(path.join(SRC, file), 'utf8'));
+
+  it('sees a setInterval where there is one (the check reads the files at all)', () => {
+    expect(intervalsIn('db/database.ts')).toBe(true);
+  });
+
+  it('no file outside workers/ calls setInterval: a background loop is a job of the runtime', () => {
+    const loops = sourceFiles().filter(
+      (file) => !file.startsWith('workers/') && !MAY_SET_INTERVALS.has(file) && intervalsIn(file),
+    );
+    expect(loops).toEqual([]);
+  });
+});

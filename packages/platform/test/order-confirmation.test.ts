@@ -53,12 +53,19 @@ describe.each(DIALECTS)('the order confirmation, on %s', (dialect) => {
   const confirmations = async (email: string) =>
     (await mailbox(platform, email)).filter((message) => message.kind === 'ORDER_CONFIRMATION');
 
-  /** The confirmations to `email`, once every one is delivered to the mail server. */
+  /**
+   * The confirmations to `email`, once there is one (the event bus queues it after the order's
+   * commit) and every one is delivered to the mail server.
+   */
   async function delivered(email: string) {
     await expect
-      .poll(async () => (await confirmations(email)).every((message) => message.status === 'SENT'), {
-        timeout: 10_000,
-      })
+      .poll(
+        async () => {
+          const messages = await confirmations(email);
+          return messages.length > 0 && messages.every((message) => message.status === 'SENT');
+        },
+        { timeout: 10_000 },
+      )
       .toBe(true);
     return confirmations(email);
   }

@@ -1,6 +1,7 @@
 import type { Collection, Media } from '@cartwheel/sdk';
 import { sql, type Transaction } from 'kysely';
 import type { Tables } from '../db/tables.ts';
+import { type DomainEvent, recordEvents } from '../events/outbox.ts';
 import { applicationError, type DomainError, notFound } from '../shared/errors.ts';
 import { newId } from '../shared/ids.ts';
 import { ALL_PRODUCTS_COLLECTION_ID, renderCollection } from './collections.ts';
@@ -53,7 +54,9 @@ export class CollectionWrites {
         listing_version: 0,
       };
       await trx.insertInto('collections').values(row).execute();
-      return renderCollection(row, { admin: true });
+      const collection = renderCollection(row, { admin: true });
+      await recordEvents(trx, [collectionEvent('created', collection)]);
+      return collection;
     });
   }
 
@@ -78,7 +81,9 @@ export class CollectionWrites {
         .where('id', '=', id)
         .returningAll()
         .executeTakeFirstOrThrow();
-      return renderCollection(next, { admin: true });
+      const collection = renderCollection(next, { admin: true });
+      await recordEvents(trx, [collectionEvent('updated', collection)]);
+      return collection;
     });
   }
 
@@ -107,6 +112,9 @@ export class CollectionWrites {
         .returning('product_id')
         .execute();
       await trx.deleteFrom('collections').where('id', '=', id).execute();
+      await recordEvents(trx, [
+        { entity: 'collection', slug: 'deleted', entityId: id, payload: { entityId: id } },
+      ]);
       await relist(
         this.storage,
         trx,
@@ -224,4 +232,9 @@ function allProductsFixed(): DomainError {
     'ALL_PRODUCTS_COLLECTION_IS_FIXED',
     'the All Products collection holds every product and cannot be changed',
   );
+}
+
+/** A collection's `created` or `updated` event (`wix.stores.catalog.v1.collection`), the collection after it. */
+function collectionEvent(slug: 'created' | 'updated', collection: Collection): DomainEvent {
+  return { entity: 'collection', slug, entityId: collection.id as string, payload: { entity: collection } };
 }

@@ -2,6 +2,7 @@ import type { Product } from '@cartwheel/sdk';
 import { type RawBuilder, sql, type Transaction } from 'kysely';
 import type { DialectName } from '../db/database.ts';
 import type { Tables } from '../db/tables.ts';
+import { type DomainEvent, recordEvents } from '../events/outbox.ts';
 import { applicationError } from '../shared/errors.ts';
 import { ALL_PRODUCTS_COLLECTION_ID } from './collections.ts';
 import { listingsChanged } from './listings.ts';
@@ -129,7 +130,9 @@ export async function saveProduct(
       .values(variantRows.slice(i, i + 200))
       .execute();
   }
-  return { ...rendered.productMerchant, variants: rendered.variantsMerchant };
+  const saved = { ...rendered.productMerchant, variants: rendered.variantsMerchant };
+  await recordEvents(trx, productEvents(record, previous, saved));
+  return saved;
 }
 
 /** The product's record and its rendered documents, as the product row keeps them (JSON text). */
@@ -274,4 +277,54 @@ function variantRowsOf(record: ProductRecord, rendered: ReturnType<typeof render
     doc: JSON.stringify(variant),
     doc_merchant: JSON.stringify(merchant),
   }));
+}
+
+/**
+ * What a product's save announces: `created` or `updated` (the product as the merchant reads it), its
+ * variants `variants_changed` when they changed, and its stock (`wix.stores.v2.inventory`) when a
+ * quantity or an in-stock flag moved.
+ */
+function productEvents(
+  record: ProductRecord,
+  previous: ProductRecord | undefined,
+  saved: Product,
+): DomainEvent[] {
+  const events: DomainEvent[] = [
+    {
+      entity: 'product',
+      slug: previous ? 'updated' : 'created',
+      entityId: record.id,
+      payload: { entity: saved },
+    },
+  ];
+  if (previous && JSON.stringify(previous.variants) !== JSON.stringify(record.variants)) {
+    events.push({
+      entity: 'product',
+      slug: 'variants_changed',
+      entityId: record.id,
+      payload: { productId: record.id, variants: saved.variants ?? [] },
+    });
+  }
+  const stock = (product: ProductRecord | undefined) =>
+    JSON.stringify(product?.variants.map((variant) => [variant.id, variant.quantity, variant.inStock]));
+  if (stock(previous) !== stock(record)) events.push(inventoryEvent(record));
+  return events;
+}
+
+/** A product's stock after a change, by variant: `wix.stores.v2.inventory` `updated`. */
+export function inventoryEvent(record: ProductRecord): DomainEvent {
+  return {
+    entity: 'inventory',
+    slug: 'updated',
+    entityId: record.id,
+    payload: {
+      productId: record.id,
+      trackQuantity: record.trackInventory,
+      variants: record.variants.map((variant) => ({
+        variantId: variant.id,
+        quantity: variant.quantity ?? null,
+        inStock: variant.inStock,
+      })),
+    },
+  };
 }

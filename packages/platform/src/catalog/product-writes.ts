@@ -1,6 +1,7 @@
 import type { BulkUpdateProductsResult, MediaItem, Product, ProductVariant } from '@cartwheel/sdk';
 import { sql, type Transaction } from 'kysely';
 import type { Tables } from '../db/tables.ts';
+import { recordEvents } from '../events/outbox.ts';
 import { applicationError, DomainError, notFound } from '../shared/errors.ts';
 import { newId } from '../shared/ids.ts';
 import { ALL_PRODUCTS_COLLECTION_ID } from './collections.ts';
@@ -100,6 +101,9 @@ export class ProductWrites {
         .returning(['visible', 'numeric_id'])
         .executeTakeFirst();
       if (!deleted) throw notFound('product', id);
+      await recordEvents(trx, [
+        { entity: 'product', slug: 'deleted', entityId: id, payload: { entityId: id } },
+      ]);
       await unindexProducts(trx, this.storage.dialect, [deleted.numeric_id]);
       await listingsChanged(
         trx,

@@ -1,8 +1,9 @@
 import type { Transaction } from 'kysely';
 import type { Tables } from '../db/tables.ts';
+import { recordEvents } from '../events/outbox.ts';
 import { movePricingVersion } from '../store-settings/pricing-versions.ts';
 import { type ProductRecord, variantNamedBy } from './model.ts';
-import { saveStock } from './product-rows.ts';
+import { inventoryEvent, saveStock } from './product-rows.ts';
 import type { CatalogStorage } from './storage.ts';
 
 /** A line of an order as stock sees it: a product's variant (by id, or by its choices) and how many. */
@@ -99,6 +100,7 @@ export class StockLedger {
     for (const [id, record] of [...next].sort(([a], [b]) => a.localeCompare(b))) {
       await saveStock(this.storage, trx, record, collectionsOf.get(id)!, moved.get(id)!);
     }
+    await recordEvents(trx, [...next.values()].map(inventoryEvent));
     // stock is part of a cart's answer: cached cart prices must see it move
     if (next.size > 0) await movePricingVersion(trx, 'catalog');
     // visitors' reads show the new stock; another process's within its cache's lifetime, as for any write

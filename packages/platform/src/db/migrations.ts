@@ -14,6 +14,7 @@ import { orderMigrations } from '../orders/migrations.ts';
 import { paymentMigrations } from '../payments/migrations.ts';
 import { staffMigrations } from '../staff/migrations.ts';
 import { storeSettingsMigrations } from '../store-settings/migrations.ts';
+import { workerMigrations } from '../workers/migrations.ts';
 import { coreMigrations } from './core-migrations.ts';
 
 /**
@@ -37,6 +38,7 @@ const migrations: Record<string, Migration> = {
   ...billingMigrations, // 0028
   ...staffMigrations, // 0031 (issue 21: staff, roles, API keys, audit log)
   ...orderViewMigrations, // 0033 (issue 22: the back office's saved views of orders)
+  ...workerMigrations, // 0040 (issue 37: the lease table of background jobs)
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {

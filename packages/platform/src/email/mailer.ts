@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import pino, { type Logger } from 'pino';
 import type { Tables } from '../db/tables.ts';
 import { newId } from '../shared/ids.ts';
+import type { Workers } from '../workers/runtime.ts';
 import type { EmailOutboxRow } from './tables.ts';
 
 export interface OutgoingEmail {
@@ -41,7 +42,7 @@ const DELIVERY_BATCH = 20;
  * mail server when there is one. Without one it is only stored and logged, and the back office's
  * developer mailbox shows it. `send` stores and delivers at once; `queue` writes a message in the
  * transaction of what it tells of (an order placed), so it is sent exactly when that commits, by the
- * delivery every process with a mail server runs (`startDelivery`).
+ * delivery every process with a mail server runs (`deliverOn`).
  */
 export class Mailer {
   private readonly log: Logger;
@@ -84,29 +85,34 @@ export class Mailer {
   }
 
   /**
-   * Delivers queued messages every second until stopped (only with a mail server). Each message is
-   * taken by one process (an update that only one can make), so two processes never send it twice.
+   * Queues `message` for the event `eventId` tells of, once: a subscriber of the event bus (which
+   * hands it an event at least once) queues a message twice only as one row. Answers whether this
+   * call queued it.
    */
-  startDelivery(): { stop(): Promise<void> } {
-    if (!this.options.deliver) return { stop: async () => {} };
-    let running: Promise<void> | undefined;
-    const timer = setInterval(() => {
-      running ??= this.deliverQueued()
-        .then(
-          () => {},
-          (error: unknown) => this.log.warn({ err: error }, 'delivering queued email failed; retrying'),
-        )
-        .finally(() => {
-          running = undefined;
-        });
-    }, DELIVERY_EVERY_MS);
-    timer.unref();
-    return {
-      async stop() {
-        clearInterval(timer);
-        await running;
+  async queueForEvent(eventId: string, message: OutgoingEmail): Promise<boolean> {
+    const status = this.options.deliver ? 'QUEUED' : 'STORED';
+    const result = await this.db
+      .insertInto('email_outbox')
+      .values({ ...outboxRow(newId(), message, status), event_id: eventId })
+      .onConflict((conflict) => conflict.column('event_id').doNothing())
+      .executeTakeFirst();
+    return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+  }
+
+  /**
+   * Delivers queued messages every second, as a job of the process's runtime (only with a mail server).
+   * Each message is taken by one process (an update that only one can make), so every process may run
+   * it and none sends a message twice.
+   */
+  deliverOn(workers: Workers): void {
+    if (!this.options.deliver) return;
+    workers.add({
+      name: 'email-delivery',
+      everyMs: DELIVERY_EVERY_MS,
+      run: async () => {
+        await this.deliverQueued();
       },
-    };
+    });
   }
 
   /** Delivers the oldest queued messages; answers how many this process took. */

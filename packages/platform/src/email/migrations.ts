@@ -39,4 +39,17 @@ export const emailMigrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '0040_email_event_keys': {
+    // A message a subscriber of the event bus sends names its event: an event handled twice (the bus
+    // delivers at least once) queues it once.
+    async up(db: Kysely<any>) {
+      await db.schema.alterTable('email_outbox').addColumn('event_id', 'text').execute();
+      await db.schema
+        .createIndex('email_outbox_event')
+        .on('email_outbox')
+        .column('event_id')
+        .unique()
+        .execute();
+    },
+  },
 };

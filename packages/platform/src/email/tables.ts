@@ -20,4 +20,6 @@ export interface EmailOutboxRow {
   error: string | null;
   created_at: string;
   sent_at: string | null;
+  /** The event a subscriber of the bus sent it for (unique): null for the others. */
+  event_id?: string | null;
 }

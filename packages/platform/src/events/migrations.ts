@@ -21,4 +21,23 @@ export const eventMigrations: Record<string, Migration> = {
       // each cart, checkout and order write a third of its SQLite time (one B-tree insert at a random page).
     },
   },
+  '0040_event_bus': {
+    async up(db: Kysely<any>) {
+      const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+      // who caused each event; rows written before this migration were the platform's as far as anyone knows
+      await db.schema
+        .alterTable('events_outbox')
+        .addColumn('actor_type', 'text', (col) => col.notNull().defaultTo('PLATFORM'))
+        .execute();
+      await db.schema.alterTable('events_outbox').addColumn('actor_id', 'text').execute();
+      // the subscribers' cursors say what was handled; a single `delivered_at` could not say by whom
+      await db.schema.alterTable('events_outbox').dropColumn('delivered_at').execute();
+      await db.schema
+        .createTable('event_cursors')
+        .addColumn('subscriber', 'text', (col) => col.primaryKey())
+        .addColumn('sequence', postgres ? 'bigint' : 'integer', (col) => col.notNull())
+        .addColumn('updated_at', 'text', (col) => col.notNull())
+        .execute();
+    },
+  },
 };

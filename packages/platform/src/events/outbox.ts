@@ -1,7 +1,9 @@
-import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
+import { CompiledQuery, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Tables } from '../db/tables.ts';
 import { nowIso } from '../shared/clock.ts';
 import { timeOrderedId } from '../shared/ids.ts';
+import { currentActor, type EventActor } from './actor.ts';
+import type { EventRow } from './tables.ts';
 
 /** The entities whose events point 4 announces, by the hosted platform's fully qualified names. */
 export const EVENT_ENTITIES = {
@@ -12,11 +14,32 @@ export const EVENT_ENTITIES = {
   fulfillments: 'wix.ecom.v1.fulfillments',
   orderTransactions: 'wix.ecom.v1.order_transactions',
   member: 'wix.members.v1.member',
+  /** A catalog product; `variants_changed` when its variants' prices, stock or options change. */
+  product: 'wix.stores.catalog.v1.product',
+  collection: 'wix.stores.catalog.v1.collection',
+  /** A product's stock (its variants' quantities and in-stock flags): `updated`. */
+  inventory: 'wix.stores.v2.inventory',
+  checkoutSettings: 'wix.ecom.v1.checkout_settings',
+  discountRule: 'wix.ecom.discounts.v1.discount_rule',
+  /**
+   * A shopper's login identity (identity/): `email_verified`, `signed_in`. The hosted wire announces
+   * none, so the name is Cartwheel's own, in the hosted form.
+   */
+  identity: 'wix.iam.identity.v1.identity',
 } as const;
 export type EventEntity = keyof typeof EVENT_ENTITIES;
 
 /** Point 4's events for carts (created, updated, deleted), checkouts (+ completed) and orders (+ approved, canceled). */
-export type EventSlug = 'created' | 'updated' | 'deleted' | 'completed' | 'approved' | 'canceled';
+export type EventSlug =
+  | 'created'
+  | 'updated'
+  | 'deleted'
+  | 'completed'
+  | 'approved'
+  | 'canceled'
+  | 'variants_changed'
+  | 'email_verified'
+  | 'signed_in';
 
 export interface DomainEvent {
   entity: EventEntity;
@@ -53,15 +76,17 @@ export function eventsInsert(
 ): CompiledQuery | undefined {
   if (events.length === 0) return undefined;
   const createdAt = now ? now.toISOString() : nowIso();
+  const actor = currentActor();
   const parameters: unknown[] = [];
   // a loop, not flatMap, which V8 runs slowly: every cart change records an event here
   for (const event of events)
-    for (const value of Object.values(outboxRow(event, createdAt))) parameters.push(value);
+    for (const value of Object.values(outboxRow(event, createdAt, actor))) parameters.push(value);
+  for (const listener of written) listener(events);
   return CompiledQuery.raw(insertText(db, events.length), parameters);
 }
 
 /** One event as its outbox row: the one place that names the columns. */
-function outboxRow(event: DomainEvent, createdAt: string) {
+function outboxRow(event: DomainEvent, createdAt: string, actor: EventActor) {
   return {
     id: timeOrderedId(),
     entity_fqdn: EVENT_ENTITIES[event.entity],
@@ -69,11 +94,22 @@ function outboxRow(event: DomainEvent, createdAt: string) {
     entity_id: event.entityId,
     payload: typeof event.payload === 'string' ? event.payload : JSON.stringify(event.payload),
     created_at: createdAt,
-    delivered_at: null,
+    actor_type: actor.type,
+    actor_id: actor.id,
   };
 }
 
+/** Who hears that this process is writing events (the bus, to wake its readers once they commit). */
+const written = new Set<(events: readonly DomainEvent[]) => void>();
+
+/** Calls `listener` with the events of each outbox insert this process builds; answers how to stop. */
+export function onEventsWritten(listener: (events: readonly DomainEvent[]) => void): () => void {
+  written.add(listener);
+  return () => written.delete(listener);
+}
+
 const PLACEHOLDER: DomainEvent = { entity: 'cart', slug: 'updated', entityId: '', payload: {} };
+const NO_ACTOR: EventActor = { type: 'PLATFORM', id: null };
 /** The INSERT texts by dialect (its adapter) and number of rows: each cart write records an event. */
 const insertTexts = new WeakMap<object, Map<number, string>>();
 
@@ -91,7 +127,7 @@ function insertText(trx: Transaction<Tables> | Kysely<Tables>, count: number): s
   }
   let text = texts.get(count);
   if (text === undefined) {
-    const rows = Array.from({ length: count }, () => outboxRow(PLACEHOLDER, ''));
+    const rows = Array.from({ length: count }, () => outboxRow(PLACEHOLDER, '', NO_ACTOR));
     text = trx.insertInto('events_outbox').values(rows).compile().sql;
     texts.set(count, text);
   }
@@ -101,8 +137,11 @@ function insertText(trx: Transaction<Tables> | Kysely<Tables>, count: number): s
 /** An event as the outbox holds it: its payload read back from its text. */
 export interface RecordedEvent extends DomainEvent {
   sequence: number;
+  /** Unique and stable: what a subscriber keys what it does once per event by. */
+  id: string;
   createdDate: string;
   payload: Record<string, unknown>;
+  actor: EventActor;
 }
 
 /** The outbox as written, oldest first: for tests and, later, delivery. */
@@ -114,15 +153,26 @@ export async function readEvents(
   if (filter.entityId !== undefined) query = query.where('entity_id', '=', filter.entityId);
   if (filter.afterSequence !== undefined) query = query.where('sequence', '>', filter.afterSequence);
   const rows = await query.limit(filter.limit ?? 1000).execute();
-  const byName = new Map<string, EventEntity>(
-    Object.entries(EVENT_ENTITIES).map(([entity, fqdn]) => [fqdn, entity as EventEntity]),
-  );
-  return rows.map((row) => ({
+  return rows.map(recordedEvent);
+}
+
+const ENTITY_OF_FQDN = new Map<string, EventEntity>(
+  Object.entries(EVENT_ENTITIES).map(([entity, fqdn]) => [fqdn, entity as EventEntity]),
+);
+
+/** The entity an outbox row's fully qualified name stands for. */
+export const entityOf = (fqdn: string): EventEntity | undefined => ENTITY_OF_FQDN.get(fqdn);
+
+/** An outbox row as a subscriber reads it. */
+export function recordedEvent(row: Selectable<EventRow>): RecordedEvent {
+  return {
     sequence: Number(row.sequence),
-    entity: byName.get(row.entity_fqdn) as EventEntity,
+    id: row.id,
+    entity: entityOf(row.entity_fqdn) as EventEntity,
     slug: row.slug as EventSlug,
     entityId: row.entity_id,
     payload: JSON.parse(row.payload) as Record<string, unknown>,
     createdDate: row.created_at,
-  }));
+    actor: { type: row.actor_type as EventActor['type'], id: row.actor_id },
+  };
 }

@@ -1,6 +1,16 @@
 /** The outbox: every domain event, written in the same transaction as the change it announces. */
 export interface EventTables {
   events_outbox: EventRow;
+  event_cursors: EventCursorRow;
+}
+
+/** How far each subscriber of the bus has handled the outbox (events/bus.ts). */
+export interface EventCursorRow {
+  /** The subscriber's name: `order-adoption`, `order-confirmation-email`, ... */
+  subscriber: string;
+  /** The last sequence it handled: every event up to it was handled or was not its to handle. */
+  sequence: number;
+  updated_at: string;
 }
 
 export interface EventRow {
@@ -16,6 +26,8 @@ export interface EventRow {
   /** The event's body as JSON text (`{ entity }` for created/updated, `{ entityId }` for deleted, ...). */
   payload: string;
   created_at: string;
-  /** When delivery handled it; null until then (delivery comes later). */
-  delivered_at: string | null;
+  /** Who caused it (events/actor.ts): `VISITOR`, `MEMBER`, `STAFF`, `API_KEY`, `ADMIN_KEY`, `ANONYMOUS`, `PLATFORM`. */
+  actor_type: string;
+  /** The visitor, member, staff identity or API key id; null for the others. */
+  actor_id: string | null;
 }

@@ -12,9 +12,10 @@ import { CAPTCHA_CHALLENGE_PATH } from '@cartwheel/sdk/auth';
 import type { Kysely } from 'kysely';
 import type { Tables } from '../db/tables.ts';
 import type { Mailer } from '../email/mailer.ts';
+import type { EventBus } from '../events/bus.ts';
+import { type DomainEvent, recordEvents } from '../events/outbox.ts';
 import { OAuthClients, originAllowed, originOf, redirectUriAllowed } from '../oauth/clients.ts';
 import type { TokenService } from '../oauth/tokens.ts';
-import type { OrderService } from '../orders/service.ts';
 import type { Settings } from '../settings/settings.ts';
 import { applicationError, invalidArgument, notFound, violation } from '../shared/errors.ts';
 import { newId, newSecret } from '../shared/ids.ts';
@@ -87,8 +88,11 @@ export interface IdentityDependencies {
     row(memberId: string): Promise<{ slug: string; privacy_status: 'PUBLIC' | 'PRIVATE' } | undefined>;
   };
   mailer: Mailer;
-  /** A guest's orders join the member who may have them (see `adoptGuestOrders` below). */
-  orders: Pick<OrderService, 'adoptGuestOrders'>;
+  /**
+   * The event bus, run at once after a sign-in or a verified email: what its subscribers do (a guest's
+   * orders joining the member, orders/subscribers.ts) shows on the member's first call.
+   */
+  events: Pick<EventBus, 'deliverNow'>;
 }
 
 export interface IdentityOptions {
@@ -337,7 +341,7 @@ export class IdentityService {
     const code = requiredString(input.code, 'code');
     const verificationId = requiredString(input.verificationId, 'verificationId');
     const verification = await this.verifications.complete({ verificationId }, code);
-    await this.adoptGuestOrders(await this.markEmailVerified(verification.identity_id), null);
+    await this.markEmailVerified(verification.identity_id);
     return {};
   }
 
@@ -491,7 +495,13 @@ export class IdentityService {
     }
     // the visitor becomes the member: what they bought as a guest with the member's email joins them
     const visitor = visitorId ?? session.visitorId;
-    await this.adoptGuestOrders(identity, visitor);
+    await recordEvents(this.db, [
+      identityEvent('signed_in', identity, {
+        emailVerified: Boolean(identity.email_verified),
+        visitorId: visitor,
+      }),
+    ]);
+    await this.deps.events.deliverNow('identity');
     return this.deps.tokens.issueMemberTokens({
       clientId,
       visitorId: visitor ?? newId(),
@@ -534,18 +544,6 @@ export class IdentityService {
     return answer;
   }
 
-  /**
-   * A guest's orders join the member who may have them: once the member's email is verified, every
-   * order bought with it; before, only those bought with it by `visitorId`, the visitor whose session
-   * becomes the member's (who could read them already). Registering someone else's email proves
-   * nothing, so it brings none of their orders. Runs as member tokens are issued, and when an email
-   * is verified.
-   */
-  private async adoptGuestOrders(identity: IdentityRow, visitorId: string | null): Promise<void> {
-    if (identity.email_verified) await this.deps.orders.adoptGuestOrders(identity.id, identity.email);
-    else if (visitorId) await this.deps.orders.adoptGuestOrders(identity.id, identity.email, visitorId);
-  }
-
   private async openSession(identityId: string, holder: SessionHolder): Promise<string> {
     const token = await this.sessions.issue(identityId, holder);
     await this.deps.members.recordLogin(identityId);
@@ -557,11 +555,13 @@ export class IdentityService {
     if (!identity) throw notFound('identity', identityId);
     if (identity.email_verified) return identity;
     const next = statusAfterEmailVerified(standingOf(identity), await this.policy());
-    return this.update(identity.id, {
-      email_verified: 1,
-      status: next.status,
-      pending_reason: next.pendingReason,
-    });
+    const verified = await this.update(
+      identity.id,
+      { email_verified: 1, status: next.status, pending_reason: next.pendingReason },
+      [identityEvent('email_verified', identity, {})],
+    );
+    await this.deps.events.deliverNow('identity');
+    return verified;
   }
 
   /** The notice after a password change or reset: the owner learns of one they did not make. */
@@ -636,12 +636,22 @@ export class IdentityService {
     return this.db.selectFrom('identities').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
-  private async update(id: string, changes: Partial<IdentityRow>): Promise<IdentityRow> {
-    await this.db
-      .updateTable('identities')
-      .set({ ...changes, updated_at: new Date().toISOString() })
-      .where('id', '=', id)
-      .execute();
+  /** Changes an identity's row, and writes `events` in the same transaction when there are any. */
+  private async update(
+    id: string,
+    changes: Partial<IdentityRow>,
+    events: DomainEvent[] = [],
+  ): Promise<IdentityRow> {
+    const write = async (executor: Kysely<Tables>) => {
+      await executor
+        .updateTable('identities')
+        .set({ ...changes, updated_at: new Date().toISOString() })
+        .where('id', '=', id)
+        .execute();
+      await recordEvents(executor, events);
+    };
+    if (events.length === 0) await write(this.db);
+    else await this.db.transaction().execute(write);
     const row = await this.findById(id);
     if (!row) throw notFound('identity', id);
     return row;
@@ -722,3 +732,15 @@ function requiredString(value: unknown, field: string): string {
 
 const stringOr = (value: unknown): string | undefined =>
   typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
+
+/**
+ * An identity's event (`wix.iam.identity.v1.identity`): its email verified, or a sign-in (which visitor
+ * became the member, and whether the email was verified then). The orders domain adopts guest orders on them.
+ */
+function identityEvent(
+  slug: 'email_verified' | 'signed_in',
+  identity: IdentityRow,
+  details: { emailVerified?: boolean; visitorId?: string | null },
+): DomainEvent {
+  return { entity: 'identity', slug, entityId: identity.id, payload: { email: identity.email, ...details } };
+}

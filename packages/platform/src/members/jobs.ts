@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Tables } from '../db/tables.ts';
 import { applicationError, invalidArgument, notFound, violation } from '../shared/errors.ts';
 import { newId } from '../shared/ids.ts';
+import type { Workers } from '../workers/runtime.ts';
 import { bulkItem } from './bulk.ts';
 import type { MemberJobAction, MemberJobRow } from './tables.ts';
 
@@ -50,7 +51,6 @@ export interface JobMembers {
 export class MemberJobs {
   private readonly running = new Map<string, Promise<void>>();
   private closed = false;
-  private timer: NodeJS.Timeout | undefined;
   private readonly owner = newId();
 
   constructor(
@@ -136,18 +136,15 @@ export class MemberJobs {
   }
 
   /**
-   * Takes over the jobs whose process stopped working them (their lease ran out), now and then every
-   * lease period while this process runs.
+   * Takes over the jobs whose process stopped working them (their lease ran out): a job of the
+   * process's runtime, at start and every lease period after.
    */
-  async resume(): Promise<void> {
-    if (!this.timer && !this.closed) {
-      this.timer = setInterval(() => void this.resumeNow().catch(() => {}), LEASE_MS);
-      this.timer.unref();
-    }
-    await this.resumeNow();
+  resumeOn(workers: Workers): void {
+    workers.add({ name: 'member-jobs', everyMs: LEASE_MS, runAtStart: true, run: () => this.resume() });
   }
 
-  private async resumeNow(): Promise<void> {
+  /** Takes over, now, the jobs whose lease ran out. */
+  async resume(): Promise<void> {
     if (this.closed) return;
     const abandoned = await this.db
       .selectFrom('member_jobs')
@@ -161,7 +158,6 @@ export class MemberJobs {
   /** Stops after the batches under way; a job left unfinished is resumed by the next process. */
   async close(): Promise<void> {
     this.closed = true;
-    clearInterval(this.timer);
     await Promise.allSettled([...this.running.values()]);
   }
 

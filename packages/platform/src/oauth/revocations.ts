@@ -2,6 +2,9 @@ import { type Kysely, sql, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { DialectName } from '../db/database.ts';
 import type { Tables } from '../db/tables.ts';
+import type { Workers } from '../workers/runtime.ts';
+import { SequenceGaps } from '../workers/sequence-gaps.ts';
+import type { Worker } from '../workers/worker.ts';
 
 /** Why a family of tokens ended, as its row says. */
 export type RevocationReason =
@@ -22,10 +25,6 @@ export const REVOCATIONS_CHANNEL = 'cartwheel_token_revocations';
 export const REVOCATIONS_LISTENER = 'cartwheel revocations';
 /** How often a process asks for rows it has not read: SQLite's only way, PostgreSQL's safety net. */
 export const REVOCATION_POLL_MS = 250;
-/** A number skipped by the sequence is waited for this long (a transaction still open), then given up. */
-const MISSING_WAIT_MS = 60_000;
-/** At most this many skipped numbers are waited for at once (a rolled-back mass revocation, say). */
-const MISSING_TRACKED = 10_000;
 const READ_PAGE = 1000;
 /** At start, the numbers just below the highest that may belong to transactions still open. */
 const STARTUP_LOOKBACK = 100;
@@ -42,6 +41,8 @@ export interface RevocationFollowerOptions {
   pollMs?: number;
   /** A poll or the listening connection failed; the follower carries on (polling, reconnecting). */
   onError?: (error: Error, what: string) => void;
+  /** The process's background jobs: the poll is one of them (`token-revocations`). */
+  workers: Workers;
 }
 
 /**
@@ -51,17 +52,15 @@ export interface RevocationFollowerOptions {
  * once. Checking a token is one `Map` lookup; nothing on a request's path reads the database.
  *
  * A PostgreSQL sequence hands out numbers before their transactions commit, so a row may appear after
- * a higher one: numbers skipped are asked for again until they appear or `MISSING_WAIT_MS` has passed.
+ * a higher one: numbers skipped are asked for again until they appear or are given up (SequenceGaps).
  */
 export class RevokedFamilies {
   /** Family id → when it was revoked (ms). */
   private readonly families = new Map<string, number>();
   private highest = 0;
-  /** Numbers below `highest` not read yet → when they were first missed. */
-  private readonly missing = new Map<number, number>();
-  private timer: NodeJS.Timeout | undefined;
-  private polling: Promise<void> | undefined;
-  private pollAgain = false;
+  /** Numbers below `highest` not read yet. */
+  private readonly missing: SequenceGaps;
+  private readonly poller: Worker;
   private prunedAt = 0;
   private deleting: Promise<void> | undefined;
   private listener: pg.Client | undefined;
@@ -72,7 +71,19 @@ export class RevokedFamilies {
   constructor(
     private readonly db: Kysely<Tables>,
     private readonly options: RevocationFollowerOptions,
-  ) {}
+  ) {
+    this.missing = new SequenceGaps(options.workers.clock);
+    // every process reads every revocation: no lease
+    this.poller = options.workers.add({
+      name: 'token-revocations',
+      everyMs: options.pollMs ?? REVOCATION_POLL_MS,
+      runAtStart: true,
+      run: () =>
+        this.poll().catch((error: Error) => {
+          if (!this.closed) this.options.onError?.(error, 'reading token revocations');
+        }),
+    });
+  }
 
   /** Whether this family's access tokens are refused: the hot path's one lookup. */
   has(familyId: string): boolean {
@@ -135,45 +146,32 @@ export class RevokedFamilies {
       read.add(Number(row.seq));
     }
     // transactions that took their numbers before the highest but have not committed yet
-    const now = Date.now();
-    const from = Math.max(1, this.highest - STARTUP_LOOKBACK + 1);
-    for (let seq = from; seq <= this.highest; seq++) if (!read.has(seq)) this.missing.set(seq, now);
+    const from = Math.max(0, this.highest - STARTUP_LOOKBACK);
+    let after = from;
+    for (const seq of [...read].filter((seq) => seq > from).sort((a, b) => a - b)) {
+      this.missing.skipped(after, seq);
+      after = seq;
+    }
+    this.missing.skipped(after, this.highest + 1);
 
-    this.timer = setInterval(() => this.pollSoon(), this.options.pollMs ?? REVOCATION_POLL_MS);
-    this.timer.unref();
     if (this.options.dialect === 'postgres' && this.options.databaseUrl) this.listen();
-    this.pollSoon();
+    // the poll runs with the process's other jobs; this process refuses revoked tokens from now on
+    this.poller.start();
   }
 
   async close(): Promise<void> {
     this.closed = true;
-    clearInterval(this.timer);
     clearTimeout(this.listenRetry);
     const listener = this.listener;
     this.listener = undefined;
     await listener?.end().catch(() => {});
-    await this.polling;
+    await this.poller.stop();
     await this.deleting;
   }
 
   /** Polls now, or right after the poll under way (a notification may name rows it already missed). */
   private pollSoon(): void {
-    if (this.closed) return;
-    if (this.polling) {
-      this.pollAgain = true;
-      return;
-    }
-    this.polling = this.poll()
-      .catch((error: Error) => {
-        if (!this.closed) this.options.onError?.(error, 'reading token revocations');
-      })
-      .finally(() => {
-        this.polling = undefined;
-        if (this.pollAgain) {
-          this.pollAgain = false;
-          this.pollSoon();
-        }
-      });
+    if (!this.closed) void this.poller.runNow();
   }
 
   private async poll(): Promise<void> {
@@ -185,12 +183,9 @@ export class RevokedFamilies {
         .orderBy('seq')
         .limit(READ_PAGE)
         .execute();
-      const now = Date.now();
       for (const row of rows) {
         const seq = Number(row.seq);
-        if (seq - this.highest - 1 <= MISSING_TRACKED - this.missing.size) {
-          for (let skipped = this.highest + 1; skipped < seq; skipped++) this.missing.set(skipped, now);
-        }
+        this.missing.skipped(this.highest, seq);
         this.highest = Math.max(this.highest, seq);
         this.apply(row.family_id, row.revoked_at);
       }
@@ -203,9 +198,7 @@ export class RevokedFamilies {
   /** Asks again for numbers skipped: rows whose transactions committed after a higher one's. */
   private async readMissing(): Promise<void> {
     if (this.missing.size === 0) return;
-    const now = Date.now();
-    for (const [seq, since] of this.missing) if (now - since > MISSING_WAIT_MS) this.missing.delete(seq);
-    const wanted = [...this.missing.keys()];
+    const wanted = this.missing.awaited();
     for (let start = 0; start < wanted.length && !this.closed; start += IN_CHUNK) {
       const rows = await this.db
         .selectFrom('token_revocations')
@@ -213,7 +206,7 @@ export class RevokedFamilies {
         .where('seq', 'in', wanted.slice(start, start + IN_CHUNK))
         .execute();
       for (const row of rows) {
-        this.missing.delete(Number(row.seq));
+        this.missing.found(Number(row.seq));
         this.apply(row.family_id, row.revoked_at);
       }
     }

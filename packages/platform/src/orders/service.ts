@@ -4,14 +4,12 @@ import { variantNamedBy } from '../catalog/model.ts';
 import type { CatalogService } from '../catalog/service.ts';
 import { inTransaction } from '../db/database.ts';
 import type { Tables } from '../db/tables.ts';
-import type { Mailer } from '../email/mailer.ts';
 import { type DomainEvent, recordEvents } from '../events/outbox.ts';
 import { invalidArgument, notFound, violation } from '../shared/errors.ts';
 import { checkFilterBudget } from '../shared/filter-budget.ts';
 import { newId } from '../shared/ids.ts';
 import { currencyOf } from '../shared/money.ts';
 import type { Principal } from '../shared/principal.ts';
-import { type ConfirmedOrder, orderConfirmation } from './confirmation.ts';
 import { documentOf, type OrderDocument } from './document.ts';
 import { buyerEmail, type OrderSource, orderDocument } from './model.ts';
 import { type RecordedOrder, recordedOrder } from './recorded.ts';
@@ -37,11 +35,10 @@ export { documentOf, type OrderDocument } from './document.ts';
 export { MAX_ORDERS_PAGE, type OrderSearch } from './search.ts';
 
 /**
- * What the orders domain needs of the others: the outbox its confirmations go through, and the
- * store's currency, weight unit and tax setting a recorded order is held to (read when used).
+ * What the orders domain needs of the others: the store's currency, weight unit and tax setting a
+ * recorded order is held to (read when used), the members, the catalog and the payment recorder.
  */
 export interface OrderDependencies {
-  mailer: Pick<Mailer, 'queue'>;
   storeSettings: {
     storeSettings(): Promise<{ currency: string; weightUnit: string; taxIncludedInPrices: boolean }>;
   };
@@ -144,24 +141,22 @@ export class OrderService {
       ];
       // its transactions are told as every later payment's are: the order's transactions updated
       if (paid) events.push(paid);
-      if (approved)
-        events.push({ entity: 'order', slug: 'approved', entityId: id, payload: { entity: created } });
+      if (approved) events.push(approvedEvent(created, recorded.notifyBuyer));
       await recordEvents(trx, events, now);
-      if (approved && recorded.notifyBuyer) await this.queueConfirmation(trx, created);
       return created;
     });
   }
 
   /**
    * A recorded order waiting for its payment (`INITIALIZED`, no checkout) is paid now: it is `APPROVED`
-   * and the buyer sent its confirmation when it was recorded to be, in `trx`. Answers the order, or
-   * undefined when it was no such order. The caller (billing) announces it approved.
+   * and the buyer sent its confirmation when it was recorded to be. Answers its `approved` event, for
+   * the caller (billing) to write with its own, or undefined when it was no such order.
    */
   async approveRecorded(
     trx: Transaction<Tables>,
     orderId: string,
     now: Date,
-  ): Promise<OrderDocument | undefined> {
+  ): Promise<DomainEvent | undefined> {
     const row = await trx
       .selectFrom('orders')
       .select(['status', 'checkout_id', 'doc'])
@@ -175,8 +170,7 @@ export class OrderService {
       .where('id', '=', orderId)
       .execute();
     const order = (await this.read(trx, orderId))!;
-    if (confirmOnApproval !== false) await this.queueConfirmation(trx, order);
-    return order;
+    return approvedEvent(order, confirmOnApproval !== false);
   }
 
   /**
@@ -274,9 +268,8 @@ export class OrderService {
     if (row.number === null)
       events.push({ entity: 'order', slug: 'created', entityId: orderId, payload: { entity: order } });
     else events.push({ entity: 'order', slug: 'updated', entityId: orderId, payload: { entity: order } });
-    events.push({ entity: 'order', slug: 'approved', entityId: orderId, payload: { entity: order } });
+    events.push(approvedEvent(order, true));
     await recordEvents(trx, events, now);
-    await this.queueConfirmation(trx, order);
     return order;
   }
 
@@ -487,15 +480,6 @@ export class OrderService {
     await indexOrderLists(trx, { id, created_at: at }, doc);
   }
 
-  /** The buyer's order confirmation, queued in `trx` (none without an email to send it to). */
-  private async queueConfirmation(trx: Transaction<Tables>, order: OrderDocument): Promise<void> {
-    const confirmation = orderConfirmation(order as unknown as ConfirmedOrder, {
-      storeName: this.options.storeName,
-      orderUrl: `${this.options.publicUrl}/account/orders/${encodeURIComponent(order.id)}`,
-    });
-    if (confirmation) await this.deps.mailer.queue(trx, confirmation);
-  }
-
   /** The next order number: the counter row is bumped inside the order's transaction (and locked by it). */
   private async nextNumber(trx: Transaction<Tables>): Promise<number> {
     const row = await trx
@@ -559,6 +543,15 @@ export function ownsOrder(principal: Principal, row: Pick<OrderRow, 'visitor_id'
     default:
       return false;
   }
+}
+
+/**
+ * An order's `approved` event. `notifyBuyer: false` (a recorded order asked not to) tells the
+ * confirmation email's subscriber (orders/confirmation-email.ts) to send none.
+ */
+function approvedEvent(order: OrderDocument, notifyBuyer: boolean): DomainEvent {
+  const payload = notifyBuyer ? { entity: order } : { entity: order, notifyBuyer: false };
+  return { entity: 'order', slug: 'approved', entityId: order.id, payload };
 }
 
 function emptyPage() {

@@ -5,7 +5,6 @@ import type { Mailer, OutgoingEmail } from '../email/mailer.ts';
 import { type DomainEvent, type EventSlug, recordEvents } from '../events/outbox.ts';
 import { notFound } from '../shared/errors.ts';
 import { newId } from '../shared/ids.ts';
-import { type ConfirmedOrder, orderConfirmation } from './confirmation.ts';
 import { documentOf, type OrderDocument } from './document.ts';
 import { searchColumns, tagsOf, writeTags } from './search.ts';
 import { transition } from './status.ts';
@@ -27,6 +26,11 @@ export interface OrderChange {
   activities?: NewActivity[];
   /** Events besides the order's `updated` (`canceled`). */
   slugs?: EventSlug[];
+  /**
+   * An order approved here that was recorded not to mail its buyer: its `approved` event says so, and
+   * the confirmation's subscriber (orders/subscribers.ts) sends none.
+   */
+  notifyBuyer?: false;
   /** The order's tags changed: its tag rows are written again. */
   tags?: boolean;
   /** Emails to the buyer, queued in the change's transaction. */
@@ -123,7 +127,10 @@ export class OrderWrites {
         entity: 'order' as const,
         slug,
         entityId: row.id,
-        payload: { entity: order },
+        payload:
+          slug === 'approved' && change.notifyBuyer === false
+            ? { entity: order, notifyBuyer: false }
+            : { entity: order },
       })),
       ...(change.events ?? []),
     ];
@@ -136,7 +143,7 @@ export class OrderWrites {
   /**
    * Billing's change of an order's money: its payment and fulfillment statuses, the activities, and its
    * transactions' event first. A recorded order waiting for its payment (`INITIALIZED`, no checkout) is
-   * approved once paid, and its buyer sent the confirmation it was recorded to get.
+   * approved once paid; its `approved` event sends the buyer the confirmation it was recorded to get.
    */
   async settlePayment(
     trx: Transaction<Tables>,
@@ -151,7 +158,7 @@ export class OrderWrites {
       transition('approve', row) !== undefined;
     const confirm = approving && doc.confirmOnApproval !== false;
     if (approving) delete doc.confirmOnApproval;
-    const order = await this.save(
+    return this.save(
       trx,
       locked,
       {
@@ -163,19 +170,9 @@ export class OrderWrites {
         activities: settlement.activities,
         before: [settlement.transactionsEvent],
         ...(approving ? { slugs: ['approved' as const] } : {}),
+        ...(approving && !confirm ? { notifyBuyer: false as const } : {}),
       },
       now,
     );
-    if (confirm) await this.queueConfirmation(trx, order);
-    return order;
-  }
-
-  /** The buyer's order confirmation, queued in `trx` (none without an email to send it to). */
-  async queueConfirmation(trx: Transaction<Tables>, order: OrderDocument): Promise<void> {
-    const confirmation = orderConfirmation(order as unknown as ConfirmedOrder, {
-      storeName: this.options.storeName,
-      orderUrl: `${this.options.publicUrl}/account/orders/${encodeURIComponent(order.id)}`,
-    });
-    if (confirmation) await this.deps.mailer.queue(trx, confirmation);
   }
 }

@@ -2,6 +2,7 @@ import type { DiscountRule } from '@cartwheel/sdk';
 import { type Kysely, sql } from 'kysely';
 import { type DialectName, inTransaction } from '../db/database.ts';
 import type { Tables } from '../db/tables.ts';
+import { type DomainEvent, type EventEntity, recordEvents } from '../events/outbox.ts';
 import { applicationError, notFound } from '../shared/errors.ts';
 import { newId } from '../shared/ids.ts';
 import {
@@ -194,27 +195,38 @@ export class StoreSettingsService {
       header?: { logo?: Partial<NonNullable<CheckoutSettings['checkoutBrand']['header']['logo']>> | null };
     };
   }): Promise<CheckoutSettings> {
-    const store = await this.changeStore((current) => {
-      const logoPatch = patch.checkoutBrand?.header?.logo;
-      const logo = current.checkoutSettings.checkoutBrand.header.logo;
-      const next =
-        logoPatch === undefined
-          ? logo
-          : logoPatch === null
-            ? null
-            : {
-                size: 'MEDIUM' as const,
-                alignment: 'CENTER' as const,
-                ...(logo ?? {}),
-                ...definedOnly(logoPatch),
-              };
-      return { ...current, checkoutSettings: { checkoutBrand: { header: { logo: next } } } };
-    });
+    const store = await this.changeStore(
+      (current) => {
+        const logoPatch = patch.checkoutBrand?.header?.logo;
+        const logo = current.checkoutSettings.checkoutBrand.header.logo;
+        const next =
+          logoPatch === undefined
+            ? logo
+            : logoPatch === null
+              ? null
+              : {
+                  size: 'MEDIUM' as const,
+                  alignment: 'CENTER' as const,
+                  ...(logo ?? {}),
+                  ...definedOnly(logoPatch),
+                };
+        return { ...current, checkoutSettings: { checkoutBrand: { header: { logo: next } } } };
+      },
+      (next) => [
+        {
+          entity: 'checkoutSettings',
+          slug: 'updated',
+          entityId: 'checkout-settings',
+          payload: { entity: next.checkoutSettings },
+        },
+      ],
+    );
     return store.checkoutSettings;
   }
 
   private async changeStore(
     change: (current: StoreCommerceSettings) => StoreCommerceSettings,
+    events: (next: StoreCommerceSettings) => DomainEvent[] = () => [],
   ): Promise<StoreCommerceSettings> {
     try {
       return await inTransaction(this.db, async (trx) => {
@@ -235,6 +247,7 @@ export class StoreSettingsService {
           .values({ key: 'store', doc, updated_date })
           .onConflict((oc) => oc.column('key').doUpdateSet({ doc, updated_date }))
           .execute();
+        await recordEvents(trx, events(next));
         await movePricingVersion(trx, 'store-settings');
         return next;
       });
@@ -468,6 +481,7 @@ export class StoreSettingsService {
             ...columns,
           } as never)
           .execute();
+        await recordEvents(trx, documentEvents(table, 'created', doc));
         await movePricingVersion(trx, 'store-settings');
       });
     } catch (error) {
@@ -504,6 +518,7 @@ export class StoreSettingsService {
         } catch (error) {
           throw alreadyExists(error, entity, columns) ?? error;
         }
+        await recordEvents(trx, documentEvents(table, 'updated', updated));
         await movePricingVersion(trx, 'store-settings');
         return updated;
       });
@@ -517,12 +532,28 @@ export class StoreSettingsService {
       await inTransaction(this.db, async (trx) => {
         const result = await trx.deleteFrom(table).where('id', '=', id).executeTakeFirst();
         if (Number(result.numDeletedRows) === 0) throw notFound(entity, id);
+        await recordEvents(trx, documentEvents(table, 'deleted', { id }));
         await movePricingVersion(trx, 'store-settings');
       });
     } finally {
       this.changed();
     }
   }
+}
+
+/** The settings documents whose changes the hosted platform announces, by table. */
+const EVENT_ENTITY_OF: Partial<Record<DocumentTable, EventEntity>> = { discount_rules: 'discountRule' };
+
+/** A settings document's change as its event (`wix.ecom.discounts.v1.discount_rule`), if it has one. */
+function documentEvents(
+  table: DocumentTable,
+  slug: 'created' | 'updated' | 'deleted',
+  doc: { id: string },
+): DomainEvent[] {
+  const entity = EVENT_ENTITY_OF[table];
+  if (!entity) return [];
+  const payload = slug === 'deleted' ? { entityId: doc.id } : { entity: doc };
+  return [{ entity, slug, entityId: doc.id, payload }];
 }
 
 /** A unique column refused the row: another setting already has that code or place. */
