@@ -168,10 +168,13 @@ export class OrderPlacement {
    * Runs on a timer in every process; answers how many attempts it settled.
    */
   async sweep(now = new Date()): Promise<number> {
+    // an attempt whose provider the store no longer registers waits for it, not blocking the others
+    const registered = this.domains.payments.providers.list().map((provider) => provider.id);
     const abandoned = await this.checkouts.db
       .selectFrom('checkout_attempts')
       .selectAll()
       .where('status', '=', 'PROCESSING')
+      .where('provider_id', 'in', registered)
       .where('created_at', '<=', new Date(now.getTime() - ABANDONED_CHARGE_MS).toISOString())
       .where('updated_at', '<=', new Date(now.getTime() - STALE_CHARGE_MS).toISOString())
       .orderBy('created_at')
