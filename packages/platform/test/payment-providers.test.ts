@@ -33,24 +33,31 @@ const checked = (number: string) => checkCard({ number, expiry: '12/40', cvc: '1
  */
 describe.each(DIALECTS)('payment providers, on %s', (dialect) => {
   let platform: TestPlatform;
+  /** The same store in processes whose default provider is another, as after a restart with new settings. */
+  let switched: TestPlatform;
+  let fieldsOnly: TestPlatform;
   let productId: string;
 
   beforeAll(async () => {
     platform = await startTestPlatform({ dialect, env: { CARTWHEEL_PAYMENT_PROVIDERS: PROVIDERS } });
+    const defaulting = (providerId: string) =>
+      startTestPlatform({
+        dialect,
+        sharing: platform,
+        env: { CARTWHEEL_PAYMENT_PROVIDERS: PROVIDERS, CARTWHEEL_PAYMENT_PROVIDER: providerId },
+      });
+    switched = await defaulting('other-gateway');
+    fieldsOnly = await defaulting('fields-only');
     await shipToUs(platform);
     productId = (await stockedProduct(platform, 'Provider Teapot', 30, 100)).id;
   });
-  afterAll(() => platform?.stop());
+  afterAll(async () => {
+    await fieldsOnly?.stop();
+    await switched?.stop();
+    await platform?.stop();
+  });
   // every order's payments still match the charges the gateways made
   afterEach(() => expectBooksBalance(platform));
-
-  /** The same store in a second process whose default provider is `providerId`, as after a restart. */
-  const storeDefaulting = (providerId: string) =>
-    startTestPlatform({
-      dialect,
-      sharing: platform,
-      env: { CARTWHEEL_PAYMENT_PROVIDERS: PROVIDERS, CARTWHEEL_PAYMENT_PROVIDER: providerId },
-    });
   /** A registered test gateway, opened in the test's process over the store's database. */
   const gateway = (id: string) => platform.services.payments.providers.get(id) as TestGateway;
   const paymentRow = (orderId: string) =>
@@ -83,47 +90,40 @@ describe.each(DIALECTS)('payment providers, on %s', (dialect) => {
       expect((await paymentRow(orderId)).provider_id).toBe('cartwheel-test-gateway');
     }
 
-    const switched = await storeDefaulting('other-gateway');
-    try {
-      // a new payment goes to the new default, and its ledger is the other gateway's
-      const newer = await buy(switched, [{ productId, quantity: 1 }], { authorizeOnly: true });
-      const newerRow = await paymentRow(newer);
-      expect(newerRow.provider_id).toBe('other-gateway');
-      expect((await chargeOf(newerRow.gateway_transaction_id)).gateway_id).toBe('other-gateway');
-      // the wire still names the method as before
-      expect((await firstPayment(switched, newer)).regularPaymentDetails.paymentMethod).toBe(
-        (await firstPayment(switched, toCapture)).regularPaymentDetails.paymentMethod,
-      );
+    // a new payment goes to the new default, and its ledger is the other gateway's
+    const newer = await buy(switched, [{ productId, quantity: 1 }], { authorizeOnly: true });
+    const newerRow = await paymentRow(newer);
+    expect(newerRow.provider_id).toBe('other-gateway');
+    expect((await chargeOf(newerRow.gateway_transaction_id)).gateway_id).toBe('other-gateway');
+    // the wire still names the method as before
+    expect((await firstPayment(switched, newer)).regularPaymentDetails.paymentMethod).toBe(
+      (await firstPayment(switched, toCapture)).regularPaymentDetails.paymentMethod,
+    );
 
-      // the earlier payments go back to the test gateway (the other one holds no such authorization)
-      const captured = await billing(switched).capture(toCapture, [
-        { paymentId: (await firstPayment(switched, toCapture)).id },
-      ]);
-      expect(captured.status, JSON.stringify(captured.body)).toBe(200);
-      expect(captured.body.orderTransactions.payments[0].status).toBe('APPROVED');
+    // the earlier payments go back to the test gateway (the other one holds no such authorization)
+    const captured = await billing(switched).capture(toCapture, [
+      { paymentId: (await firstPayment(switched, toCapture)).id },
+    ]);
+    expect(captured.status, JSON.stringify(captured.body)).toBe(200);
+    expect(captured.body.orderTransactions.payments[0].status).toBe('APPROVED');
 
-      const voided = await billing(switched).void(toVoid, [(await firstPayment(switched, toVoid)).id]);
-      expect(voided.status, JSON.stringify(voided.body)).toBe(200);
-      expect(voided.body.orderTransactions.payments[0].status).toBe('VOIDED');
+    const voided = await billing(switched).void(toVoid, [(await firstPayment(switched, toVoid)).id]);
+    expect(voided.status, JSON.stringify(voided.body)).toBe(200);
+    expect(voided.body.orderTransactions.payments[0].status).toBe('VOIDED');
 
-      const refundedPayment = await firstPayment(switched, toRefund);
-      const refunded = await billing(switched).refund(toRefund, {
-        paymentRefunds: [
-          { paymentId: refundedPayment.id, amount: { amount: refundedPayment.amount.amount } },
-        ],
-      });
-      expect(refunded.status, JSON.stringify(refunded.body)).toBe(200);
-      expect(refunded.body.refund.transactions[0].refundStatus).toBe('SUCCEEDED');
+    const refundedPayment = await firstPayment(switched, toRefund);
+    const refunded = await billing(switched).refund(toRefund, {
+      paymentRefunds: [{ paymentId: refundedPayment.id, amount: { amount: refundedPayment.amount.amount } }],
+    });
+    expect(refunded.status, JSON.stringify(refunded.body)).toBe(200);
+    expect(refunded.body.refund.transactions[0].refundStatus).toBe('SUCCEEDED');
 
-      // and the new payment goes to its own provider from the process whose default is the first
-      const capturedNewer = await billing(platform).capture(newer, [
-        { paymentId: (await firstPayment(platform, newer)).id },
-      ]);
-      expect(capturedNewer.status, JSON.stringify(capturedNewer.body)).toBe(200);
-      expect(capturedNewer.body.orderTransactions.payments[0].status).toBe('APPROVED');
-    } finally {
-      await switched.stop();
-    }
+    // and the new payment goes to its own provider from the process whose default is the first
+    const capturedNewer = await billing(platform).capture(newer, [
+      { paymentId: (await firstPayment(platform, newer)).id },
+    ]);
+    expect(capturedNewer.status, JSON.stringify(capturedNewer.body)).toBe(200);
+    expect(capturedNewer.body.orderTransactions.payments[0].status).toBe('APPROVED');
 
     // each gateway answers only for its own charges: sent to the wrong one, a capture fails
     const wrong = await gateway('other-gateway').capture({
@@ -236,28 +236,23 @@ describe.each(DIALECTS)('payment providers, on %s', (dialect) => {
   });
 
   it('a store whose provider takes no card numbers refuses them before any stock or order, and pays by token', async () => {
-    const fieldsOnly = await storeDefaulting('fields-only');
-    try {
-      const shopper = await shopperCheckout(fieldsOnly, [{ productId, quantity: 1 }]);
-      const page = pageCalls(fieldsOnly, await checkoutSession(fieldsOnly, shopper.auth, shopper.checkoutId));
-      const stock = await stockOf(platform, productId);
-      const refused = await page.pay('typed-card', TEST_CARDS.approved);
-      expect([refused.status, applicationCode(refused)]).toEqual([400, 'CARD_NUMBERS_NOT_ACCEPTED']);
-      expect(await stockOf(platform, productId)).toBe(stock);
-      const attempts = await platform.services.database.db
-        .selectFrom('checkout_attempts')
-        .select('id')
-        .where('checkout_id', '=', shopper.checkoutId)
-        .execute();
-      expect(attempts).toEqual([]);
+    const shopper = await shopperCheckout(fieldsOnly, [{ productId, quantity: 1 }]);
+    const page = pageCalls(fieldsOnly, await checkoutSession(fieldsOnly, shopper.auth, shopper.checkoutId));
+    const stock = await stockOf(platform, productId);
+    const refused = await page.pay('typed-card', TEST_CARDS.approved);
+    expect([refused.status, applicationCode(refused)]).toEqual([400, 'CARD_NUMBERS_NOT_ACCEPTED']);
+    expect(await stockOf(platform, productId)).toBe(stock);
+    const attempts = await platform.services.database.db
+      .selectFrom('checkout_attempts')
+      .select('id')
+      .where('checkout_id', '=', shopper.checkoutId)
+      .execute();
+    expect(attempts).toEqual([]);
 
-      const token = await gateway('fields-only').tokenize(checked(TEST_CARDS.approved));
-      const paid = await page.payWith({ attemptKey: 'fields-token', paymentToken: token });
-      expect(paid.body.status, JSON.stringify(paid.body)).toBe('APPROVED');
-      expect((await paymentRow(paid.body.orderId)).provider_id).toBe('fields-only');
-    } finally {
-      await fieldsOnly.stop();
-    }
+    const token = await gateway('fields-only').tokenize(checked(TEST_CARDS.approved));
+    const paid = await page.payWith({ attemptKey: 'fields-token', paymentToken: token });
+    expect(paid.body.status, JSON.stringify(paid.body)).toBe('APPROVED');
+    expect((await paymentRow(paid.body.orderId)).provider_id).toBe('fields-only');
   });
 
   it('names one way of paying: a card and a token together are refused', async () => {

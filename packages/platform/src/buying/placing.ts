@@ -167,9 +167,12 @@ export class OrderPlacement {
    * Runs on a timer in every process; answers how many attempts it settled.
    */
   async sweep(now = new Date()): Promise<number> {
+    // an attempt whose provider the store no longer registers waits for it, not blocking the others
+    const registered = this.domains.payments.providers.list().map((provider) => provider.id);
     const abandoned = await this.checkouts.attempts.abandoned(
       new Date(now.getTime() - ABANDONED_CHARGE_MS),
       new Date(now.getTime() - STALE_CHARGE_MS),
+      registered,
     );
     for (const attempt of abandoned) await this.settle(attempt);
     const lapsed = await this.checkouts.inTransaction((trx) => this.checkouts.releaseExpiredHolds(trx));

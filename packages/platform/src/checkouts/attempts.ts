@@ -52,12 +52,21 @@ export class CheckoutAttempts {
       .execute();
   }
 
-  /** Charges still `PROCESSING` that began before `createdBefore` and were last touched before `touchedBefore`. */
-  async abandoned(createdBefore: Date, touchedBefore: Date): Promise<CheckoutAttemptRow[]> {
+  /**
+   * Charges still `PROCESSING` through one of `providerIds` that began before `createdBefore` and were
+   * last touched before `touchedBefore`.
+   */
+  async abandoned(
+    createdBefore: Date,
+    touchedBefore: Date,
+    providerIds: readonly string[],
+  ): Promise<CheckoutAttemptRow[]> {
+    if (providerIds.length === 0) return [];
     return this.db
       .selectFrom('checkout_attempts')
       .selectAll()
       .where('status', '=', 'PROCESSING')
+      .where('provider_id', 'in', providerIds)
       .where('created_at', '<=', createdBefore.toISOString())
       .where('updated_at', '<=', touchedBefore.toISOString())
       .orderBy('created_at')

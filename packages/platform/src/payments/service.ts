@@ -3,8 +3,7 @@ import type { Tables } from '../db/tables.ts';
 import type { Settings } from '../settings/settings.ts';
 import { newId } from '../shared/ids.ts';
 import type { ChargedCard } from './provider.ts';
-import { PaymentProviders } from './providers.ts';
-import { TEST_GATEWAY_ID, TestGateway } from './test-gateway.ts';
+import type { PaymentProviders } from './providers.ts';
 
 export type { OrderTransactionsDocument, PaymentDocument } from './transactions.ts';
 
@@ -29,17 +28,14 @@ export interface ApprovedPayment {
   authorizeOnly: boolean;
 }
 
-/** The store's payment providers (the built-in test gateway unless others are given) and the charges they approved. */
+/** The store's payment providers by id, the capture setting, and the charges they approved. */
 export class PaymentService {
-  readonly providers: PaymentProviders;
-
   constructor(
     db: Kysely<Tables>,
     private readonly settings: Settings,
-    providers?: PaymentProviders,
-  ) {
-    this.providers = providers ?? new PaymentProviders([new TestGateway(db)], TEST_GATEWAY_ID);
-  }
+    /** The store's providers, as config.ts registers them (openPaymentProviders). */
+    readonly providers: PaymentProviders,
+  ) {}
 
   /** Capture at once (the default) or authorize only, as the store's setting says. */
   async captureMode(): Promise<CaptureMode> {
