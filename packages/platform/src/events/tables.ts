@@ -26,7 +26,7 @@ export interface EventRow {
   /** The event's body as JSON text (`{ entity }` for created/updated, `{ entityId }` for deleted, ...). */
   payload: string;
   created_at: string;
-  /** Who caused it (events/actor.ts): `VISITOR`, `MEMBER`, `STAFF`, `API_KEY`, `ADMIN_KEY`, `ANONYMOUS`, `PLATFORM`. */
+  /** Who caused it (shared/actor.ts): `VISITOR`, `MEMBER`, `STAFF`, `API_KEY`, `ADMIN_KEY`, `ANONYMOUS`, `PLATFORM`. */
   actor_type: string;
   /** The visitor, member, staff identity or API key id; null for the others. */
   actor_id: string | null;

@@ -11,7 +11,7 @@ import Fastify, {
   type RawServerDefault,
 } from 'fastify';
 import type { TSchema } from 'typebox';
-import { actingFor } from '../events/actor.ts';
+import { actingFor } from '../shared/actor.ts';
 import { DomainError, invalidArgument, violation } from '../shared/errors.ts';
 import type { Requirement } from '../shared/permissions.ts';
 import { type Access, allows, type Caller, levelOf, type Principal } from '../shared/principal.ts';
@@ -139,7 +139,7 @@ export function createHttpApp(options: HttpOptions): HttpApp {
   const declaredRoutes: DeclaredRoute[] = [];
   app.decorate('declaredRoutes', declaredRoutes);
   app.addHook('onRoute', (route) => {
-    // the handler runs on behalf of its caller: the events it writes name them (events/actor.ts)
+    // the handler runs on behalf of its caller: the events it writes name them (shared/actor.ts)
     const handler = route.handler;
     route.handler = function actingForCaller(request, reply) {
       return actingFor(request, () => handler.call(this, request, reply));

@@ -1,4 +1,4 @@
-import { actingAsPlatform } from '../events/actor.ts';
+import { actingAsPlatform } from '../shared/actor.ts';
 import type { Clock } from '../shared/clock.ts';
 import type { Lease } from './lease.ts';
 

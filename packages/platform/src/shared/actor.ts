@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { Principal } from '../shared/principal.ts';
+import type { Principal } from './principal.ts';
 
 /** Who caused an event, as its outbox row records it. */
 export interface EventActor {
