@@ -208,7 +208,7 @@ export async function openServices(
         catalog,
         recordPayment: recordOrderPayment,
       },
-      store,
+      { ...store, dialect: database.dialect },
     );
     const identity = new IdentityService(database.db, { settings, tokens, members, mailer, orders }, store);
     // the commerce domains, each built from the ones above it, and the buying path over them
