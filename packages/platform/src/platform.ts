@@ -218,12 +218,13 @@ export async function openServices(
     const orders = new OrderService(
       database.db,
       {
+        mailer,
         storeSettings,
         memberExists: async (memberId) => (await members.row(memberId)) !== undefined,
         catalog,
         recordPayment: recordOrderPayment,
       },
-      store,
+      { ...store, dialect: database.dialect },
     );
     const identity = new IdentityService(database.db, { settings, tokens, members, mailer, events }, store);
     events.subscribe(guestOrderAdoption(orders));

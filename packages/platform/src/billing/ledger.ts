@@ -50,7 +50,7 @@ export async function readLedger(
   orderId: string,
   hold: boolean,
 ): Promise<Ledger> {
-  const locked = await orders.lock(trx, orderId, hold);
+  const locked = await orders.lock(trx, orderId, { hold });
   const order = locked.doc as Ledger['order'];
   const ledger: Ledger = {
     locked,

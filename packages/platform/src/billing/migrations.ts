@@ -50,4 +50,14 @@ export const billingMigrations: Record<string, Migration> = {
       }
     },
   },
+  '0041_billing_requests_started': {
+    // the sweep (BillingService.sweepStarted) finds the money calls left STARTED, oldest first
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createIndex('billing_requests_started')
+        .on('billing_requests')
+        .columns(['status', 'updated_at'])
+        .execute();
+    },
+  },
 };

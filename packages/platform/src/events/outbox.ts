@@ -1,8 +1,8 @@
 import { CompiledQuery, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Tables } from '../db/tables.ts';
+import { currentActor, type EventActor } from '../shared/actor.ts';
 import { nowIso } from '../shared/clock.ts';
 import { timeOrderedId } from '../shared/ids.ts';
-import { currentActor, type EventActor } from '../shared/actor.ts';
 import type { EventRow } from './tables.ts';
 
 /** The entities whose events point 4 announces, by the hosted platform's fully qualified names. */

@@ -2,10 +2,11 @@ import type { FieldViolation } from '@cartwheel/sdk';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { variantNamedBy } from '../catalog/model.ts';
 import type { CatalogService } from '../catalog/service.ts';
-import { inTransaction } from '../db/database.ts';
+import { type DialectName, inTransaction } from '../db/database.ts';
 import type { Tables } from '../db/tables.ts';
+import type { Mailer } from '../email/mailer.ts';
 import { type DomainEvent, recordEvents } from '../events/outbox.ts';
-import { invalidArgument, notFound, violation } from '../shared/errors.ts';
+import { applicationError, invalidArgument, notFound, violation } from '../shared/errors.ts';
 import { checkFilterBudget } from '../shared/filter-budget.ts';
 import { newId } from '../shared/ids.ts';
 import { currencyOf } from '../shared/money.ts';
@@ -26,7 +27,9 @@ import {
   sortOf,
   statusesNamed,
 } from './search.ts';
+import { statusesBefore, transition } from './status.ts';
 import type { OrderRow } from './tables.ts';
+import { type OrderChange, OrderWrites } from './writes.ts';
 
 /** Order numbers start here and go up by one per order, as the hosted platform's do. */
 export const FIRST_ORDER_NUMBER = 10001;
@@ -35,10 +38,12 @@ export { documentOf, type OrderDocument } from './document.ts';
 export { MAX_ORDERS_PAGE, type OrderSearch } from './search.ts';
 
 /**
- * What the orders domain needs of the others: the store's currency, weight unit and tax setting a
+ * What the orders domain needs of the others: the mailer its writes queue emails through, the store's currency, weight unit and tax setting a
  * recorded order is held to (read when used), the members, the catalog and the payment recorder.
  */
 export interface OrderDependencies {
+  /** The emails a change of an order queues in its transaction (OrderWrites' `emails`). */
+  mailer: Pick<Mailer, 'queue'>;
   storeSettings: {
     storeSettings(): Promise<{ currency: string; weightUnit: string; taxIncludedInPrices: boolean }>;
   };
@@ -62,6 +67,7 @@ export interface OrderOptions {
   /** Where the storefront answers (the link to the order in its confirmation). */
   publicUrl: string;
   storeName: string;
+  dialect: DialectName;
 }
 
 /**
@@ -70,11 +76,16 @@ export interface OrderOptions {
  * reads, and the orders a merchant records (`createRecorded`).
  */
 export class OrderService {
+  /** The one lock-and-save of an order (writes.ts), which orders being placed go through too. */
+  private readonly writes: OrderWrites;
+
   constructor(
     private readonly db: Kysely<Tables>,
     private readonly deps: OrderDependencies,
-    private readonly options: OrderOptions,
-  ) {}
+    options: OrderOptions,
+  ) {
+    this.writes = new OrderWrites(deps, options);
+  }
 
   /**
    * An `INITIALIZED` order for a checkout whose payment is about to be asked for, inside `trx`. It has
@@ -99,7 +110,7 @@ export class OrderService {
    * is numbered from the checkout orders' counter. Its approval strategy met (paid, or an order of 0
    * under DEFAULT) it is `APPROVED` and told as a placed order is (its activities, its `created` and
    * `approved` events, the buyer's confirmation unless asked not to); otherwise it is `INITIALIZED`,
-   * announced `created` only, until it is paid (`approveRecorded`). A `PAID` or `PENDING` order keeps its
+   * announced `created` only, until it is paid (billing, through OrderWrites.settlePayment). A `PAID` or `PENDING` order keeps its
    * total as a recorded payment, told by its transactions' `updated` event. It takes no stock: the
    * hosted call has no setting for it.
    */
@@ -145,32 +156,6 @@ export class OrderService {
       await recordEvents(trx, events, now);
       return created;
     });
-  }
-
-  /**
-   * A recorded order waiting for its payment (`INITIALIZED`, no checkout) is paid now: it is `APPROVED`
-   * and the buyer sent its confirmation when it was recorded to be. Answers its `approved` event, for
-   * the caller (billing) to write with its own, or undefined when it was no such order.
-   */
-  async approveRecorded(
-    trx: Transaction<Tables>,
-    orderId: string,
-    now: Date,
-  ): Promise<DomainEvent | undefined> {
-    const row = await trx
-      .selectFrom('orders')
-      .select(['status', 'checkout_id', 'doc'])
-      .where('id', '=', orderId)
-      .executeTakeFirst();
-    if (row?.status !== 'INITIALIZED' || row.checkout_id !== null) return undefined;
-    const { confirmOnApproval, ...doc } = JSON.parse(row.doc) as Record<string, unknown>;
-    await trx
-      .updateTable('orders')
-      .set({ status: 'APPROVED', doc: JSON.stringify(doc), updated_at: now.toISOString() })
-      .where('id', '=', orderId)
-      .execute();
-    const order = (await this.read(trx, orderId))!;
-    return approvedEvent(order, confirmOnApproval !== false);
   }
 
   /**
@@ -250,6 +235,14 @@ export class OrderService {
       .selectAll()
       .where('id', '=', orderId)
       .executeTakeFirstOrThrow();
+    const approved = transition('approve', row);
+    if (approved !== 'APPROVED')
+      throw applicationError(
+        'FAILED_PRECONDITION',
+        'ORDER_STATUS_IS_NOT_SUPPORTED',
+        `an order ${row.status} cannot be approved`,
+        { orderId, status: row.status },
+      );
     const doc = JSON.parse(row.doc) as { shippable?: boolean };
     const number = row.number ?? (await this.nextNumber(trx));
     const activities = [
@@ -258,7 +251,7 @@ export class OrderService {
     ];
     await this.writeActivities(trx, orderId, activities, now, {
       number,
-      status: 'APPROVED',
+      status: approved,
       payment_status: outcome.paymentStatus,
       fulfillment_status: doc.shippable ? 'NOT_FULFILLED' : 'FULFILLED',
     });
@@ -285,12 +278,15 @@ export class OrderService {
   ): Promise<{ heldStock: boolean } | undefined> {
     const row = await trx
       .selectFrom('orders')
-      .select(['id', 'status', 'holds_stock'])
+      .select(['id', 'status', 'checkout_id', 'holds_stock'])
       .where('id', '=', orderId)
       .executeTakeFirst();
-    if (row?.status !== 'INITIALIZED') return undefined;
-    await this.writeActivities(trx, orderId, [{ type: 'ORDER_CANCELED' }], now, { status: 'CANCELED' });
-    await trx.updateTable('orders').set({ holds_stock: 0 }).where('id', '=', orderId).execute();
+    const canceled = row ? transition('cancelUnpaid', row) : undefined;
+    if (!row || canceled !== 'CANCELED') return undefined;
+    await this.writeActivities(trx, orderId, [{ type: 'ORDER_CANCELED' }], now, {
+      status: canceled,
+      holds_stock: 0,
+    });
     const order = (await this.read(trx, orderId))!;
     await recordEvents(
       trx,
@@ -368,7 +364,7 @@ export class OrderService {
     await trx
       .deleteFrom('orders')
       .where('id', '=', orderId)
-      .where('status', '=', 'INITIALIZED')
+      .where('status', 'in', statusesBefore('discard'))
       .where('number', 'is', null)
       .execute();
   }
@@ -493,29 +489,16 @@ export class OrderService {
     return Number(row.value);
   }
 
+  /** A change as an order is placed, through the one save (writes.ts); its events are the caller's. */
   private async writeActivities(
     trx: Transaction<Tables>,
     orderId: string,
     activities: Array<{ type: string }>,
     now: Date,
-    columns: Partial<Pick<OrderRow, 'number' | 'status' | 'payment_status' | 'fulfillment_status'>>,
+    columns: OrderChange['columns'],
   ): Promise<void> {
-    const row = await trx
-      .selectFrom('orders')
-      .select('doc')
-      .where('id', '=', orderId)
-      .executeTakeFirstOrThrow();
-    const doc = JSON.parse(row.doc) as { activities?: unknown[] };
-    const at = now.toISOString();
-    doc.activities = [
-      ...(doc.activities ?? []),
-      ...activities.map((activity) => ({ id: newId(), createdDate: at, ...activity })),
-    ];
-    await trx
-      .updateTable('orders')
-      .set({ ...columns, doc: JSON.stringify(doc), updated_at: at })
-      .where('id', '=', orderId)
-      .execute();
+    const locked = await this.writes.lock(trx, orderId, { hold: false, unplaced: true });
+    await this.writes.save(trx, locked, { columns, activities, announce: false }, now);
   }
 
   private async read(trx: Transaction<Tables>, id: string): Promise<OrderDocument | undefined> {

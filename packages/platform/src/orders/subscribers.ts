@@ -33,7 +33,7 @@ export function guestOrderAdoption(orders: Pick<OrderService, 'adoptGuestOrders'
  */
 export function orderConfirmationEmails(
   mailer: Pick<Mailer, 'queueForEvent'>,
-  store: OrderOptions,
+  store: Pick<OrderOptions, 'publicUrl' | 'storeName'>,
 ): Subscriber {
   return {
     name: 'order-confirmation-email',

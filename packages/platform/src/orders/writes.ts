@@ -22,7 +22,9 @@ export interface LockedOrder {
 export type NewActivity = { type: string } & Record<string, unknown>;
 
 export interface OrderChange {
-  columns?: Partial<Pick<OrderRow, 'status' | 'payment_status' | 'fulfillment_status'>>;
+  columns?: Partial<
+    Pick<OrderRow, 'number' | 'status' | 'payment_status' | 'fulfillment_status' | 'holds_stock'>
+  >;
   activities?: NewActivity[];
   /** Events besides the order's `updated` (`canceled`). */
   slugs?: EventSlug[];
@@ -39,6 +41,11 @@ export interface OrderChange {
   events?: DomainEvent[];
   /** Events of the same transaction told before the order's own (billing: its transactions updated). */
   before?: DomainEvent[];
+  /**
+   * False: the caller tells the order's events itself (an order being placed is announced `created`
+   * and `approved` by OrderService, not `updated`); `before`, `slugs` and `events` are then not told.
+   */
+  announce?: false;
 }
 
 /** A payment change as billing settles it: the statuses it derived, what the timeline tells, its event. */
@@ -64,9 +71,14 @@ export class OrderWrites {
   /**
    * The order's row, locked until `trx` ends, so a change on any process waits for this one: the row
    * lock on PostgreSQL, the write lock on SQLite (a write that changes nothing takes it and answers the
-   * row in one query). With `hold` false only read, for an answer that changes nothing.
+   * row in one query). With `hold` false only read, for an answer that changes nothing; with
+   * `unplaced`, an order still waiting for its checkout's payment (no number yet) is found too.
    */
-  async lock(trx: Transaction<Tables>, orderId: string, hold = true): Promise<LockedOrder> {
+  async lock(
+    trx: Transaction<Tables>,
+    orderId: string,
+    { hold = true, unplaced = false }: { hold?: boolean; unplaced?: boolean } = {},
+  ): Promise<LockedOrder> {
     const row =
       hold && this.options.dialect === 'sqlite'
         ? await trx
@@ -82,7 +94,7 @@ export class OrderWrites {
             .$if(hold, (query) => query.forUpdate())
             .executeTakeFirst();
     // an order still waiting for its checkout's payment is not the merchant's yet
-    if (!row || row.number === null) throw notFound('order', orderId);
+    if (!row || (row.number === null && !unplaced)) throw notFound('order', orderId);
     return { row, doc: JSON.parse(row.doc) as StoredOrder };
   }
 
@@ -120,6 +132,8 @@ export class OrderWrites {
       .execute();
     if (change.tags) await writeTags(trx, row, tagsOf(doc));
     const order = documentOf(next);
+    locked.row = next;
+    if (change.announce === false) return order;
     const events: DomainEvent[] = [
       ...(change.before ?? []),
       { entity: 'order', slug: 'updated', entityId: row.id, payload: { entity: order } },
@@ -136,7 +150,6 @@ export class OrderWrites {
     ];
     await recordEvents(trx, events, now);
     for (const email of change.emails ?? []) if (email) await this.deps.mailer.queue(trx, email);
-    locked.row = next;
     return order;
   }
 

@@ -129,8 +129,9 @@ export class StaffService {
           });
           passwordSet = true;
         }
-        // an invitation to that email becomes the owner's row
-        await trx.deleteFrom('staff').where('email', '=', email).execute();
+        // an invitation to that email becomes the owner's row; an owner another process just made
+        // stays (its slot refuses this one's row, and the catch below answers that one)
+        await trx.deleteFrom('staff').where('email', '=', email).where('owner_slot', 'is', null).execute();
         await trx
           .insertInto('staff')
           .values({
