@@ -7,6 +7,8 @@ import {
   Ids,
   Nullable,
   OneOf,
+  OpenObject,
+  PathIdCopy,
   Text,
   URL_MAX_LENGTH,
 } from '../http/input.ts';
@@ -107,7 +109,9 @@ export const CustomLineInput = Type.Object({
     Type.Object({
       appId: OptionalText(200),
       catalogItemId: OptionalText(200),
-      options: Optional(Type.Unknown()),
+      options: Optional(
+        Nullable(OpenObject("the app's own choices of its item, kept as given", { maxProperties: 50 })),
+      ),
     }),
   ),
 });
@@ -133,6 +137,7 @@ export type AddToCartBody = Static<typeof AddToCartBody>;
 export const UpdateCartBody = Type.Object({
   cartInfo: Optional(
     Type.Object({
+      id: PathIdCopy(),
       buyerNote: OptionalText(1000),
       contactInfo: Optional(Nullable(ContactInfoInput)),
       selectedShippingOption: Optional(Nullable(SelectedShippingOptionInput)),

@@ -1,6 +1,6 @@
 import { MEMBER_FIELDSETS, MEMBER_PRIVACY_STATUSES } from '@cartwheel/sdk';
 import Type from 'typebox';
-import { AnyObject, Id, Nullable, OneOf, Text, URL_MAX_LENGTH } from '../http/input.ts';
+import { Id, Nullable, OneOf, OpenObject, Text, URL_MAX_LENGTH } from '../http/input.ts';
 import { EMAIL_MAX_LENGTH } from '../identity/errors.ts';
 import { MAX_FILTER_TEXT } from '../shared/filter-budget.ts';
 import { BULK_MAX } from './bulk.ts';
@@ -86,7 +86,9 @@ const Sorting = Type.Optional(
     { maxItems: 5 },
   ),
 );
-const Filter = AnyObject;
+const Filter = OpenObject(
+  'compiled field by field by members/query.ts, which names a field it does not filter on',
+);
 const Search = Type.Optional(
   Type.Object({
     expression: Type.Optional(Nullable(Text(MAX_FILTER_TEXT))),

@@ -1,5 +1,5 @@
 import Type from 'typebox';
-import { BuyerAddress, Id, Nullable, OneOf, Text } from '../http/input.ts';
+import { BuyerAddress, Id, Nullable, OneOf, OpenObject, Text } from '../http/input.ts';
 import { MAX_BULK_ORDERS } from './operations.ts';
 
 /**
@@ -106,11 +106,16 @@ export const AddActivitiesBody = Type.Object({
 export const ActivityParams = Type.Object({ id: Id(), activityId: Id() });
 
 /** The filter is checked field by field by `compileFilter`; here only its size. */
-const Filter = Type.Record(Type.String(), Type.Unknown(), { maxProperties: 50 });
+const Filter = OpenObject(
+  'compiled field by field by orders/search.ts, which names a field it does not filter on',
+  {
+    maxProperties: 50,
+  },
+);
 
 export const AggregateOrdersBody = Type.Object({
   filter: Type.Optional(Nullable(Filter)),
-  aggregation: Type.Record(Type.String({ maxLength: 100 }), Type.Unknown(), {
+  aggregation: OpenObject('each aggregation checked by OrderOperations.aggregate, which names a wrong one', {
     minProperties: 1,
     maxProperties: 10,
   }),
