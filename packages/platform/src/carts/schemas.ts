@@ -3,6 +3,7 @@ import Type, { type Static, type TSchema } from 'typebox';
 import {
   BuyerAddress,
   CatalogReferenceInput,
+  DescriptionLines,
   Id,
   Ids,
   Nullable,
@@ -47,16 +48,6 @@ const ContactInfoInput = Type.Object({
 });
 
 const SelectedShippingOptionInput = Type.Object({ code: Text(200), carrierId: OptionalText(200) });
-
-const DescriptionLines = Type.Array(
-  Type.Object({
-    name: Optional(Translatable),
-    plainText: Optional(Translatable),
-    colorInfo: Optional(Type.Object({ original: Text(200), code: OptionalText(50) })),
-    lineType: OptionalText(50),
-  }),
-  { maxItems: 20 },
-);
 
 const PhysicalPropertiesInput = Type.Object({
   weight: Type.Optional(Nullable(Type.Number({ minimum: 0, maximum: 1_000_000 }))),

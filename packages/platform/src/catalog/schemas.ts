@@ -1,6 +1,15 @@
 import type { Filter } from '@cartwheel/sdk';
 import Type, { type Static, type TSchema } from 'typebox';
-import { Id, Ids, Nullable, OneOf, PathIdCopy, Text, URL_MAX_LENGTH } from '../http/input.ts';
+import {
+  Id,
+  Ids,
+  NotSupportedYet,
+  Nullable,
+  OneOf,
+  PathIdCopy,
+  Text,
+  URL_MAX_LENGTH,
+} from '../http/input.ts';
 import {
   COLLECTION_TEXT,
   MAX_BULK_PRODUCTS,
@@ -313,6 +322,9 @@ const ProductInput = Type.Object({
   manageVariants: Type.Optional(Type.Boolean()),
   stock: Type.Optional(Nullable(Stock)),
   variants: Type.Optional(VariantOverrides),
+  // the hosted product's writable fields Cartwheel does not keep yet
+  productDimensions: NotSupportedYet(),
+  packageDimensions: NotSupportedYet(),
 });
 export type ProductInput = Static<typeof ProductInput>;
 export type StockInput = NonNullable<ProductInput['stock']>;

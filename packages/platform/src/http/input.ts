@@ -398,3 +398,16 @@ export const CatalogReferenceInput = Type.Object({
     ),
   ),
 });
+
+/** A line's description lines as the wire writes them (a cart's, a recorded order's): text or a color. */
+export const DescriptionLines = Type.Array(
+  Type.Object({
+    name: Type.Optional(Type.Object({ original: Text(500), translated: Type.Optional(Nullable(Text(500))) })),
+    plainText: Type.Optional(
+      Type.Object({ original: Text(500), translated: Type.Optional(Nullable(Text(500))) }),
+    ),
+    colorInfo: Type.Optional(Type.Object({ original: Text(200), code: Type.Optional(Nullable(Text(50))) })),
+    lineType: Type.Optional(Nullable(Text(50))),
+  }),
+  { maxItems: 20 },
+);
