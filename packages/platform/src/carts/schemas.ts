@@ -3,10 +3,13 @@ import Type, { type Static, type TSchema } from 'typebox';
 import {
   BuyerAddress,
   CatalogReferenceInput,
+  DescriptionLines,
   Id,
   Ids,
   Nullable,
   OneOf,
+  OpenObject,
+  PathIdCopy,
   Text,
   URL_MAX_LENGTH,
 } from '../http/input.ts';
@@ -45,16 +48,6 @@ const ContactInfoInput = Type.Object({
 });
 
 const SelectedShippingOptionInput = Type.Object({ code: Text(200), carrierId: OptionalText(200) });
-
-const DescriptionLines = Type.Array(
-  Type.Object({
-    name: Optional(Translatable),
-    plainText: Optional(Translatable),
-    colorInfo: Optional(Type.Object({ original: Text(200), code: OptionalText(50) })),
-    lineType: OptionalText(50),
-  }),
-  { maxItems: 20 },
-);
 
 const PhysicalPropertiesInput = Type.Object({
   weight: Type.Optional(Nullable(Type.Number({ minimum: 0, maximum: 1_000_000 }))),
@@ -107,7 +100,9 @@ export const CustomLineInput = Type.Object({
     Type.Object({
       appId: OptionalText(200),
       catalogItemId: OptionalText(200),
-      options: Optional(Type.Unknown()),
+      options: Optional(
+        Nullable(OpenObject("the app's own choices of its item, kept as given", { maxProperties: 50 })),
+      ),
     }),
   ),
 });
@@ -133,6 +128,7 @@ export type AddToCartBody = Static<typeof AddToCartBody>;
 export const UpdateCartBody = Type.Object({
   cartInfo: Optional(
     Type.Object({
+      id: PathIdCopy(),
       buyerNote: OptionalText(1000),
       contactInfo: Optional(Nullable(ContactInfoInput)),
       selectedShippingOption: Optional(Nullable(SelectedShippingOptionInput)),

@@ -1,6 +1,15 @@
 import type { Filter } from '@cartwheel/sdk';
 import Type, { type Static, type TSchema } from 'typebox';
-import { AnyObject, Id, Ids, Nullable, OneOf, Text, URL_MAX_LENGTH } from '../http/input.ts';
+import {
+  Id,
+  Ids,
+  NotSupportedYet,
+  Nullable,
+  OneOf,
+  PathIdCopy,
+  Text,
+  URL_MAX_LENGTH,
+} from '../http/input.ts';
 import {
   COLLECTION_TEXT,
   MAX_BULK_PRODUCTS,
@@ -90,7 +99,7 @@ function filterLevels(): Record<string, TSchema> {
   const levels: Record<string, TSchema> = {};
   for (let depth = 0; depth <= MAX_FILTER_DEPTH; depth++) {
     const inner = depth === 0 ? undefined : Type.Ref(`CatalogFilter${depth - 1}`);
-    const list = Type.Array(inner ?? Type.Unknown(), { maxItems: inner ? MAX_FILTER_CONDITIONS : 0 });
+    const list = Type.Array(inner ?? Type.Null(), { maxItems: inner ? MAX_FILTER_CONDITIONS : 0 });
     levels[`CatalogFilter${depth}`] = Type.Object(
       {
         $and: Type.Optional(list),
@@ -221,8 +230,44 @@ export type VariantOverride = Static<typeof VariantOverride>;
 const VariantOverrides = Type.Array(VariantOverride, { maxItems: MAX_PRODUCT_VARIANTS });
 const PriceInput = Type.Object({ price: Type.Optional(Amount) });
 
+/**
+ * The product's SEO tags and settings, kept as given (the hosted wire's `SeoSchema`): a tag's `props`
+ * and `meta` are its HTML attributes, names to text.
+ */
+const SeoData = Type.Object({
+  tags: Type.Optional(
+    Type.Array(
+      Type.Object({
+        type: Type.Optional(Text(100)),
+        props: Type.Optional(Dictionary(Text(2000), 20)),
+        meta: Type.Optional(Dictionary(Text(2000), 20)),
+        children: Type.Optional(Text(5000)),
+        custom: Type.Optional(Type.Boolean()),
+        disabled: Type.Optional(Type.Boolean()),
+      }),
+      { maxItems: 50 },
+    ),
+  ),
+  settings: Type.Optional(
+    Type.Object({
+      preventAutoRedirect: Type.Optional(Type.Boolean()),
+      keywords: Type.Optional(
+        Type.Array(
+          Type.Object({
+            term: Type.Optional(Text(200)),
+            isMain: Type.Optional(Type.Boolean()),
+            origin: Type.Optional(Nullable(Text(100))),
+          }),
+          { maxItems: 50 },
+        ),
+      ),
+    }),
+  ),
+});
+
 /** A product as a create or update writes it (an update may hold any part of it). */
 const ProductInput = Type.Object({
+  id: PathIdCopy(),
   name: Type.Optional(Text(PRODUCT_TEXT.name)),
   slug: Type.Optional(Text(PRODUCT_TEXT.slug)),
   description: Type.Optional(Text(PRODUCT_TEXT.description)),
@@ -272,11 +317,14 @@ const ProductInput = Type.Object({
       { maxItems: 10 },
     ),
   ),
-  seoData: Type.Optional(Nullable(AnyObject)),
+  seoData: Type.Optional(Nullable(SeoData)),
   productOptions: Type.Optional(Type.Array(ProductOption, { maxItems: MAX_PRODUCT_OPTIONS })),
   manageVariants: Type.Optional(Type.Boolean()),
   stock: Type.Optional(Nullable(Stock)),
   variants: Type.Optional(VariantOverrides),
+  // the hosted product's writable fields Cartwheel does not keep yet
+  productDimensions: NotSupportedYet(),
+  packageDimensions: NotSupportedYet(),
 });
 export type ProductInput = Static<typeof ProductInput>;
 export type StockInput = NonNullable<ProductInput['stock']>;
@@ -349,6 +397,7 @@ export type BulkAdjustInput = Static<typeof BulkAdjustBody>['adjust'];
 // ---- collection writes ----
 
 const CollectionInput = Type.Object({
+  id: PathIdCopy(),
   name: Type.Optional(Text(COLLECTION_TEXT.name)),
   description: Type.Optional(Nullable(Text(COLLECTION_TEXT.description))),
   visible: Type.Optional(Type.Boolean()),

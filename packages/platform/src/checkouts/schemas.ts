@@ -1,12 +1,12 @@
 import { CHANNEL_TYPES } from '@cartwheel/sdk';
 import Type from 'typebox';
-import { BuyerAddress, CatalogReferenceInput, Id, Nullable, OneOf, Text } from '../http/input.ts';
+import { BuyerAddress, CatalogReferenceInput, Id, Nullable, OneOf, PathIdCopy, Text } from '../http/input.ts';
 import { MAX_LINE_QUANTITY, MAX_LINES } from '../pricing/line-limits.ts';
 
 /**
  * The checkout calls' inputs, as the hosted client sends them (wire contract, "Checkout, order
- * transactions..."), and the hosted checkout page's. Extra keys are accepted (path-id copies); wrong
- * types and sizes are refused. What only a checkout knows (a line it holds) stays in the service.
+ * transactions..."), and the hosted checkout page's. A key they do not name, a wrong type or size is
+ * refused (http/input.ts). What only a checkout knows (a line it holds) stays in the service.
  */
 
 const SHORT_TEXT = 200;
@@ -48,6 +48,7 @@ export const CreateCheckoutBody = Type.Object({
 export const UpdateCheckoutBody = Type.Object({
   checkout: Type.Optional(
     Type.Object({
+      id: PathIdCopy(),
       buyerInfo: Type.Optional(Type.Object({ email: Type.Optional(Email) })),
       buyerNote: Type.Optional(Nullable(Text(1000))),
       billingInfo: Type.Optional(

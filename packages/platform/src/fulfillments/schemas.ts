@@ -1,5 +1,5 @@
 import Type from 'typebox';
-import { Id, Nullable, Text, URL_MAX_LENGTH } from '../http/input.ts';
+import { Id, Nullable, PathIdCopy, Text, URL_MAX_LENGTH } from '../http/input.ts';
 import { MAX_BULK_ORDERS } from '../orders/operations.ts';
 
 /** The fulfillments calls' inputs, as the hosted client (`@wix/ecom`'s `orderFulfillments`) sends them. */
@@ -57,6 +57,7 @@ export const CreateFulfillmentBody = Type.Object({ fulfillment: NewFulfillment }
 
 export const UpdateFulfillmentBody = Type.Object({
   fulfillment: Type.Object({
+    id: PathIdCopy(),
     ...FulfillmentFields,
     lineItems: Type.Optional(Type.Array(FulfillmentLine, { maxItems: MAX_FULFILLMENT_LINES })),
   }),

@@ -10,8 +10,12 @@ import { invalidArgument, violation } from '../shared/errors.ts';
  * and, through the TypeBox type provider, the TypeScript type of the handler's input. A request that
  * does not fit answers 400 with the specification's field violations (point 5's rule kinds).
  *
- * Schemas accept what they do not name (the hosted client adds path-id copies and fields Cartwheel does
- * not use yet): they refuse wrong types and sizes, not extra keys.
+ * No key a caller sends is dropped in silence: every object schema is closed when it is compiled
+ * (`closed`), so a key it does not name is refused with a field violation. What the hosted client sends
+ * and Cartwheel ignores (path-id copies) is named in the schema; a key of the hosted wire Cartwheel
+ * does not keep yet is named too, as `NotSupportedYet()`, and refused saying so. An object whose keys
+ * are data (a filter, a choice per option name) declares what its values are; one whose contents a
+ * service checks itself says why (`CheckedByService`).
  */
 
 /** Bodies are JSON and keep their types; a query string and path hold text, so those are coerced. */
@@ -33,10 +37,54 @@ export function reportingEveryViolation<T extends TSchema>(schema: T): T {
   return schema;
 }
 
-export const validatorCompiler: FastifySchemaCompiler<TSchema> = ({ schema, httpPart }) => {
+export const validatorCompiler: FastifySchemaCompiler<TSchema> = ({ schema, httpPart, url }) => {
   const ajv = httpPart !== 'body' ? textAjv : reportAll.has(schema) ? reportAllAjv : bodyAjv;
-  return ajv.compile(schema as object) as ValidateFunction;
+  // the hosted client repeats a call's path ids in its body and query (`{id}` of `/orders/:id/cancel`)
+  const pathCopies = httpPart === 'body' || httpPart === 'querystring' ? pathParameters(url) : [];
+  return ajv.compile(closed(schema, pathCopies)) as ValidateFunction;
 };
+
+/** The names of a route's path parameters (`/orders/:orderId/fulfillments/:id` → orderId, id). */
+export const pathParameters = (url: string): string[] =>
+  [...url.matchAll(/:([A-Za-z_][A-Za-z0-9_]*)/g)].map((match) => match[1] as string);
+
+/** One closed copy per declared schema and path: a schema several routes share is compiled once. */
+const closedCopies = new WeakMap<object, Map<string, object>>();
+
+/**
+ * `schema` with every object that says nothing of the keys it does not name closed to them
+ * (`additionalProperties: false`), so Ajv refuses an unknown key instead of letting it through to be
+ * dropped; `pathCopies` (the route's path parameters) are taken and ignored at its top. An object
+ * that declares `additionalProperties` (a map, or an `OpenObject`) keeps its declaration.
+ */
+export function closed(schema: object, pathCopies: readonly string[] = []): object {
+  const copies = closedCopies.get(schema) ?? new Map<string, object>();
+  closedCopies.set(schema, copies);
+  const key = pathCopies.join('/');
+  let copy = copies.get(key);
+  if (!copy) {
+    const top = closeObjects(schema);
+    const properties = top.properties as Record<string, unknown> | undefined;
+    if (properties)
+      for (const name of pathCopies)
+        properties[name] ??= Ignored(`the hosted client's copy of the path's ${name}`);
+    copy = top as object;
+    copies.set(key, copy);
+  }
+  return copy;
+}
+
+function closeObjects(node: unknown): any {
+  if (Array.isArray(node)) return node.map(closeObjects);
+  if (node === null || typeof node !== 'object') return node;
+  const copy: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(node)) copy[key] = closeObjects(value);
+  const type = copy.type;
+  const isObject = type === 'object' || (Array.isArray(type) && type.includes('object'));
+  if (isObject && copy.additionalProperties === undefined && copy.patternProperties === undefined)
+    copy.additionalProperties = false;
+  return copy;
+}
 
 /**
  * Fastify's validation failure (`error.validation`) as the wire's field violations; `part` (`body`,
@@ -107,7 +155,10 @@ function describe(error: Partial<ErrorObject>): FieldViolation {
       return rule('FORMAT', 'is not in the expected format');
     case 'additionalProperties':
       field = join(field, String(params.additionalProperty));
-      return rule('FIELD_NOT_ALLOWED', 'is not a field this call takes');
+      return rule('FIELD_NOT_ALLOWED', `is not a field this call takes: ${field}`);
+    case 'not':
+      // the one `not` the schemas write: a field of the hosted wire Cartwheel does not keep yet
+      return rule('FIELD_NOT_ALLOWED', `is not supported yet: ${field}`);
     case 'propertyNames':
       return rule('FIELD_NOT_ALLOWED', 'names a field this call does not take');
     case 'anyOf':
@@ -258,8 +309,30 @@ export const OneOf = <const T extends string[]>(values: readonly [...T]) => Type
 /** `{ id }`: the path of a call on one entity. */
 export const IdParams = Type.Object({ id: Id() });
 
-/** A body that may hold anything, as long as it is a JSON object (or empty). */
-export const AnyObject = Type.Record(Type.String(), Type.Unknown());
+/**
+ * An object the schema lets any key and value into, saying why (`openBecause`): one a service checks
+ * key by key itself (a filter compiled to SQL), or an app's own data kept as given.
+ * test/input-keys.test.ts refuses a schema that takes any value without such a reason.
+ */
+export const OpenObject = (
+  openBecause: string,
+  options: { minProperties?: number; maxProperties?: number } = {},
+) => Type.Record(Type.String(), Type.Unknown(), { ...options, openBecause });
+
+/** A field the hosted client sends that Cartwheel neither keeps nor needs, taken in any form. */
+export const Ignored = (ignoredBecause: string) => Type.Unknown({ ignoredBecause });
+
+/**
+ * `id` inside the entity an update sends: the hosted client's copy of the path's id (its paths read
+ * `/v1/products/{product.id}`), ignored in favour of the path.
+ */
+export const PathIdCopy = () => Type.Optional(Ignored("the hosted client's copy of the path's id"));
+
+/**
+ * A field of the hosted wire's shape that Cartwheel does not keep yet: refused with a violation that
+ * says so, rather than taken and dropped.
+ */
+export const NotSupportedYet = () => Type.Optional(Type.Never());
 
 /** A field the hosted client may also send as `null`. */
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
@@ -325,3 +398,16 @@ export const CatalogReferenceInput = Type.Object({
     ),
   ),
 });
+
+/** A line's description lines as the wire writes them (a cart's, a recorded order's): text or a color. */
+export const DescriptionLines = Type.Array(
+  Type.Object({
+    name: Type.Optional(Type.Object({ original: Text(500), translated: Type.Optional(Nullable(Text(500))) })),
+    plainText: Type.Optional(
+      Type.Object({ original: Text(500), translated: Type.Optional(Nullable(Text(500))) }),
+    ),
+    colorInfo: Type.Optional(Type.Object({ original: Text(200), code: Type.Optional(Nullable(Text(50))) })),
+    lineType: Type.Optional(Nullable(Text(50))),
+  }),
+  { maxItems: 20 },
+);

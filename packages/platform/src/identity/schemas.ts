@@ -1,8 +1,8 @@
 import { IDENTITY_PRIVACY_STATUSES } from '@cartwheel/sdk';
 import Type from 'typebox';
 import {
-  AnyObject,
   Id,
+  Ignored,
   Nullable,
   OneOf,
   reportingEveryViolation,
@@ -45,14 +45,14 @@ export const RegisterBody = Type.Object({
   password: Type.Optional(Password),
   profile: Type.Optional(Nullable(Profile)),
   captchaTokens: Type.Optional(Nullable(CaptchaTokens)),
-  clientMetaData: Type.Optional(Nullable(AnyObject)),
+  clientMetaData: Type.Optional(Ignored("the hosted client's own notes for its analytics")),
 });
 
 export const LoginBody = Type.Object({
   loginId: Type.Optional(LoginId),
   password: Type.Optional(Password),
   captchaTokens: Type.Optional(Nullable(CaptchaTokens)),
-  clientMetaData: Type.Optional(Nullable(AnyObject)),
+  clientMetaData: Type.Optional(Ignored("the hosted client's own notes for its analytics")),
 });
 
 export const ChangePasswordBody = Type.Object({ newPassword: Type.Optional(Password) });

@@ -1,6 +1,6 @@
 import { MEMBER_FIELDSETS, MEMBER_PRIVACY_STATUSES } from '@cartwheel/sdk';
 import Type from 'typebox';
-import { AnyObject, Id, Nullable, OneOf, Text, URL_MAX_LENGTH } from '../http/input.ts';
+import { Id, NotSupportedYet, Nullable, OneOf, OpenObject, Text, URL_MAX_LENGTH } from '../http/input.ts';
 import { EMAIL_MAX_LENGTH } from '../identity/errors.ts';
 import { MAX_FILTER_TEXT } from '../shared/filter-budget.ts';
 import { BULK_MAX } from './bulk.ts';
@@ -48,6 +48,7 @@ export const UpdateMemberBody = Type.Object({
               ),
             ),
           ),
+          customFields: NotSupportedYet(),
         }),
       ),
       profile: Type.Optional(
@@ -55,6 +56,9 @@ export const UpdateMemberBody = Type.Object({
           nickname: MemberText,
           slug: Type.Optional(Slug),
           photo: Type.Optional(Type.Object({ url: Type.Optional(Nullable(Text(URL_MAX_LENGTH))) })),
+          // the hosted profile's cover picture and title, which Cartwheel does not keep yet
+          cover: NotSupportedYet(),
+          title: NotSupportedYet(),
         }),
       ),
       privacyStatus: Type.Optional(OneOf(MEMBER_PRIVACY_STATUSES)),
@@ -86,7 +90,9 @@ const Sorting = Type.Optional(
     { maxItems: 5 },
   ),
 );
-const Filter = AnyObject;
+const Filter = OpenObject(
+  'compiled field by field by members/query.ts, which names a field it does not filter on',
+);
 const Search = Type.Optional(
   Type.Object({
     expression: Type.Optional(Nullable(Text(MAX_FILTER_TEXT))),

@@ -1,11 +1,12 @@
 import Type from 'typebox';
-import { BuyerAddress, Id, Nullable, OneOf, Text } from '../http/input.ts';
+import { BuyerAddress, Id, Ignored, Nullable, OneOf, OpenObject, Text } from '../http/input.ts';
 import { MAX_BULK_ORDERS } from './operations.ts';
 
 /**
  * The merchant's order operations' inputs, as the hosted client (`@wix/ecom`'s `orders`) sends them.
- * Fields the hosted platform does not let change may come along (an order read and sent back): they
- * are accepted and left as they were.
+ * Fields of the hosted order that updateOrder does not change, there as here, may come along (an order
+ * read and sent back): they are taken and left as they were (`UNCHANGED_BY_UPDATE`). A key the
+ * hosted order does not have is refused.
  */
 
 const ContactDetails = Type.Object({
@@ -42,17 +43,57 @@ const OrderFields = {
   attributionSource: Type.Optional(Nullable(OneOf(['UNSPECIFIED', 'FACEBOOK_ADS']))),
 };
 
+/** The hosted `Order`'s other keys (`@wix/auto_sdk_ecom_orders`), which its updateOrder leaves as they were. */
+const UNCHANGED_BY_UPDATE = Object.fromEntries(
+  [
+    'number',
+    'createdDate',
+    'updatedDate',
+    'lineItems',
+    'paymentStatus',
+    'fulfillmentStatus',
+    'currency',
+    'currencyConversionDetails',
+    'taxIncludedInPrices',
+    'siteLanguage',
+    'priceSummary',
+    'buyerNote',
+    'status',
+    'taxSummary',
+    'taxInfo',
+    'appliedDiscounts',
+    'activities',
+    'createdBy',
+    'channelInfo',
+    'checkoutId',
+    'customFields',
+    'balanceSummary',
+    'additionalFees',
+    'extendedFields',
+    'purchaseFlowId',
+    'tags',
+    'purchasedDate',
+    'businessLocation',
+    'payAfterFreeTrial',
+    'platformFeeSummary',
+    'imported',
+  ].map((key) => [
+    key,
+    Type.Optional(Ignored('updateOrder does not change it: an order read and sent back')),
+  ]),
+);
+
 export const OrderIdParams = Type.Object({ id: Id() });
 
 export const UpdateOrderBody = Type.Object({
-  order: Type.Object({ id: Type.Optional(Id()), ...OrderFields }),
+  order: Type.Object({ id: Type.Optional(Id()), ...OrderFields, ...UNCHANGED_BY_UPDATE }),
   fieldMask: Type.Optional(Text(2000)),
 });
 
 export const BulkUpdateOrdersBody = Type.Object({
   orders: Type.Array(
     Type.Object({
-      order: Type.Optional(Type.Object({ id: Type.Optional(Id()), ...OrderFields })),
+      order: Type.Optional(Type.Object({ id: Type.Optional(Id()), ...OrderFields, ...UNCHANGED_BY_UPDATE })),
       fieldMask: Type.Optional(Text(2000)),
     }),
     { minItems: 1, maxItems: MAX_BULK_ORDERS },
@@ -106,11 +147,16 @@ export const AddActivitiesBody = Type.Object({
 export const ActivityParams = Type.Object({ id: Id(), activityId: Id() });
 
 /** The filter is checked field by field by `compileFilter`; here only its size. */
-const Filter = Type.Record(Type.String(), Type.Unknown(), { maxProperties: 50 });
+const Filter = OpenObject(
+  'compiled field by field by orders/search.ts, which names a field it does not filter on',
+  {
+    maxProperties: 50,
+  },
+);
 
 export const AggregateOrdersBody = Type.Object({
   filter: Type.Optional(Nullable(Filter)),
-  aggregation: Type.Record(Type.String({ maxLength: 100 }), Type.Unknown(), {
+  aggregation: OpenObject('each aggregation checked by OrderOperations.aggregate, which names a wrong one', {
     minProperties: 1,
     maxProperties: 10,
   }),

@@ -1,14 +1,16 @@
-import { CHANNEL_TYPES, type FieldViolation, STORES_APP_ID } from '@cartwheel/sdk';
+import { type FieldViolation, STORES_APP_ID } from '@cartwheel/sdk';
 import { normalizeAddress } from '../shared/address.ts';
 import { applicationError, invalidArgument, violation } from '../shared/errors.ts';
 import { newId } from '../shared/ids.ts';
 import { Big, type Currency } from '../shared/money.ts';
+import type { RecordedLineInput, RecordedOrderInput, RecordedOrderSettings } from './schemas.ts';
 
 /**
  * `createOrder`: an order the merchant or an app records (a till, a phone order), not bought through
  * a checkout. Its lines, buyer and totals are taken as given, checked to add up to the cent; the
  * order's number, statuses and dates are the platform's: its status follows its payment status and
- * `settings.orderApprovalStrategy` (APPROVAL_STRATEGIES).
+ * `settings.orderApprovalStrategy` (APPROVAL_STRATEGIES). Its shape is the route's schema
+ * (`RecordedOrderInput`, schemas.ts); here are the rules a schema cannot say.
  */
 
 /** Lines one recorded order may hold (the hosted platform's limit). */
@@ -59,29 +61,32 @@ export interface RecordedOrder {
   catalogLines: Array<{ field: string; productId: string; options: Record<string, unknown> | null }>;
 }
 
-type Input = Record<string, any>;
-
-const isObject = (value: unknown): value is Input =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
 /**
  * Checks `order` (the request's) against the store and answers the document to store: field
  * violations for what is missing or malformed (all of them at once), `ORDER_AND_SITE_CURRENCIES_ARE_INCONSISTENT`
  * for another currency, `AMOUNTS_DO_NOT_ADD_UP` when the lines are not the subtotal or the summary's
  * parts are not its total.
  */
-export function recordedOrder(order: Input, settings: unknown, store: RecordingStore): RecordedOrder {
+export function recordedOrder(
+  order: RecordedOrderInput,
+  settings: RecordedOrderSettings | null | undefined,
+  store: RecordingStore,
+): RecordedOrder {
   const violations: FieldViolation[] = [];
   const { currency } = store;
-  const money = (value: unknown, field: string, required: boolean): Big | undefined => {
+  const money = (
+    value: { amount: string } | null | undefined,
+    field: string,
+    required: boolean,
+  ): Big | undefined => {
     if (value === undefined || value === null) {
       if (required) violations.push(violation(`${field}.amount`, 'is required', 'REQUIRED_FIELD'));
       return undefined;
     }
-    const amount = isObject(value) ? value.amount : undefined;
+    const { amount } = value;
     let parsed: Big | undefined;
     try {
-      parsed = typeof amount === 'string' && /^\d+(\.\d+)?$/.test(amount) ? new Big(amount) : undefined;
+      parsed = /^\d+(\.\d+)?$/.test(amount) ? new Big(amount) : undefined;
     } catch {
       parsed = undefined;
     }
@@ -114,7 +119,7 @@ export function recordedOrder(order: Input, settings: unknown, store: RecordingS
         'INVALID_ENUM_VALUE',
       ),
     );
-  const options: Input = isObject(settings) ? settings : {};
+  const options: RecordedOrderSettings = settings ?? {};
   const strategy = options.orderApprovalStrategy ?? 'DEFAULT';
   if (!(APPROVAL_STRATEGIES as readonly unknown[]).includes(strategy))
     violations.push(
@@ -139,27 +144,23 @@ export function recordedOrder(order: Input, settings: unknown, store: RecordingS
     );
 
   // ---- lines ----
-  const lines: unknown[] = Array.isArray(order.lineItems) ? order.lineItems : [];
-  if (!Array.isArray(order.lineItems) || lines.length === 0)
+  const lines: RecordedLineInput[] = order.lineItems ?? [];
+  if (lines.length === 0)
     violations.push(violation('order.lineItems', 'at least one line item is required', 'REQUIRED_FIELD'));
-  else if (lines.length > MAX_RECORDED_LINES)
-    violations.push(violation('order.lineItems', `at most ${MAX_RECORDED_LINES} line items`, 'MAX_SIZE'));
   let linesTotal = new Big(0);
   let shippable = false;
   const catalogLines: RecordedOrder['catalogLines'] = [];
   const seenIds = new Set<string>();
-  const parsedLines = lines.slice(0, MAX_RECORDED_LINES).map((raw, index) => {
+  const parsedLines = lines.map((line, index) => {
     const field = `order.lineItems[${index}]`;
-    const line: Input = isObject(raw) ? raw : {};
-    if (!isObject(raw)) violations.push(violation(field, 'must be a line item', 'FORMAT'));
     let id = newId();
     if (line.id !== undefined && line.id !== null && line.id !== '') {
-      if (typeof line.id !== 'string' || !isId(line.id) || seenIds.has(line.id))
+      if (!isId(line.id) || seenIds.has(line.id))
         violations.push(violation(`${field}.id`, 'must be a unique GUID, or left out', 'FORMAT'));
       else id = line.id;
     }
     seenIds.add(id);
-    const name = isObject(line.productName) ? line.productName.original : line.productName;
+    const name = typeof line.productName === 'object' ? line.productName?.original : line.productName;
     if (typeof name !== 'string' || name.trim() === '' || name.length > 200)
       violations.push(
         violation(
@@ -168,7 +169,7 @@ export function recordedOrder(order: Input, settings: unknown, store: RecordingS
           'REQUIRED_FIELD',
         ),
       );
-    const quantity = line.quantity;
+    const quantity = line.quantity ?? 0;
     if (!Number.isInteger(quantity) || quantity < 1 || quantity > MAX_QUANTITY)
       violations.push(
         violation(`${field}.quantity`, `must be a whole number from 1 to ${MAX_QUANTITY}`, 'FORMAT'),
@@ -176,8 +177,8 @@ export function recordedOrder(order: Input, settings: unknown, store: RecordingS
     const unit = money(line.price, `${field}.price`, true);
     const lineTotal = unit && Number.isInteger(quantity) ? unit.times(quantity) : new Big(0);
     linesTotal = linesTotal.plus(lineTotal);
-    if (line.catalogReference !== undefined && line.catalogReference !== null) {
-      const reference: Input = isObject(line.catalogReference) ? line.catalogReference : {};
+    const reference = line.catalogReference;
+    if (reference) {
       const itemId = reference.catalogItemId;
       if (typeof itemId !== 'string' || itemId === '')
         violations.push(
@@ -200,21 +201,16 @@ export function recordedOrder(order: Input, settings: unknown, store: RecordingS
         catalogLines.push({
           field: `${field}.catalogReference`,
           productId: itemId,
-          options: isObject(reference.options) ? reference.options : null,
+          options: reference.options ?? null,
         });
     }
-    const physical = isObject(line.physicalProperties) ? line.physicalProperties : undefined;
-    if (line.physicalProperties !== undefined && line.physicalProperties !== null && !physical)
-      violations.push(violation(`${field}.physicalProperties`, 'must be an object', 'FORMAT'));
+    const physical = line.physicalProperties ?? undefined;
     // what a till sells is handed over; a line ships only when it says so
     const ships = physical?.shippable === true;
     shippable ||= ships;
-    const preset = isObject(line.itemType) ? line.itemType.preset : undefined;
-    const custom = isObject(line.itemType) ? line.itemType.custom : undefined;
-    if (
-      line.itemType !== undefined &&
-      !(ITEM_PRESETS.has(preset) || (typeof custom === 'string' && custom !== ''))
-    )
+    const preset = line.itemType?.preset ?? undefined;
+    const custom = line.itemType?.custom ?? undefined;
+    if (line.itemType !== undefined && !((preset && ITEM_PRESETS.has(preset)) || custom))
       violations.push(
         violation(
           `${field}.itemType`,
@@ -222,11 +218,11 @@ export function recordedOrder(order: Input, settings: unknown, store: RecordingS
           'FORMAT',
         ),
       );
-    const tax = isObject(line.taxDetails) ? line.taxDetails : undefined;
+    const tax = line.taxDetails ?? undefined;
     const lineTax = tax
       ? money(tax.totalTax ?? { amount: '0' }, `${field}.taxDetails.totalTax`, false)
       : undefined;
-    const taxRate = typeof tax?.taxRate === 'string' ? tax.taxRate : '0';
+    const taxRate = tax?.taxRate ?? '0';
     return {
       lineTotal,
       ...(lineTax ? { statedTax: lineTax } : {}),
@@ -235,30 +231,26 @@ export function recordedOrder(order: Input, settings: unknown, store: RecordingS
       doc: {
         id,
         productName: { original: typeof name === 'string' ? name.trim() : '' },
-        ...(isObject(line.catalogReference) ? { catalogReference: line.catalogReference } : {}),
+        ...(reference ? { catalogReference: reference } : {}),
         quantity,
       },
       rest: {
-        descriptionLines: Array.isArray(line.descriptionLines) ? line.descriptionLines : [],
-        ...(isObject(line.image) ? { image: line.image } : {}),
+        descriptionLines: line.descriptionLines ?? [],
+        ...(line.image ? { image: line.image } : {}),
         physicalProperties: { ...physical, shippable: ships },
         itemType: preset || custom ? line.itemType : { preset: 'PHYSICAL' },
-        paymentOption: typeof line.paymentOption === 'string' ? line.paymentOption : 'FULL_PAYMENT_ONLINE',
+        paymentOption: line.paymentOption ?? 'FULL_PAYMENT_ONLINE',
       },
     };
   });
 
   // ---- buyer, addresses, channel ----
-  const buyer: Input = isObject(order.buyerInfo) ? order.buyerInfo : {};
-  const email = typeof buyer.email === 'string' ? buyer.email.trim() : undefined;
+  const buyer = order.buyerInfo ?? {};
+  const email = buyer.email?.trim();
   if (email !== undefined && !EMAIL.test(email))
     violations.push(violation('order.buyerInfo.email', 'must be an email address', 'FORMAT'));
   for (const key of ['contactId', 'memberId'] as const)
-    if (
-      buyer[key] !== undefined &&
-      buyer[key] !== null &&
-      !(typeof buyer[key] === 'string' && isId(buyer[key]))
-    )
+    if (buyer[key] !== undefined && buyer[key] !== null && !isId(buyer[key]))
       violations.push(violation(`order.buyerInfo.${key}`, 'must be a GUID', 'FORMAT'));
   if (!email && !buyer.contactId && !buyer.memberId)
     violations.push(
@@ -268,55 +260,33 @@ export function recordedOrder(order: Input, settings: unknown, store: RecordingS
         'REQUIRED_FIELD',
       ),
     );
-  const withContact = (value: unknown, field: string) => {
-    if (value === undefined || value === null) return undefined;
-    if (!isObject(value)) {
-      violations.push(violation(field, 'must be an address with contact details', 'FORMAT'));
-      return undefined;
-    }
-    const address = isObject(value.address) ? normalizeAddress(value.address) : null;
+  const withContact = (value: RecordedOrderInput['billingInfo']) => {
+    if (!value) return undefined;
+    const address = value.address ? normalizeAddress(value.address) : null;
     return {
       ...(address ? { address } : {}),
-      ...(isObject(value.contactDetails) ? { contactDetails: value.contactDetails } : {}),
+      ...(value.contactDetails ? { contactDetails: value.contactDetails } : {}),
     };
   };
-  const billingInfo = withContact(order.billingInfo, 'order.billingInfo') ?? {};
-  const recipientInfo = withContact(order.recipientInfo, 'order.recipientInfo');
-  if (order.shippingInfo !== undefined && order.shippingInfo !== null && !isObject(order.shippingInfo))
-    violations.push(violation('order.shippingInfo', 'must be the shipping option', 'FORMAT'));
-  const channel = isObject(order.channelInfo) ? order.channelInfo : {};
+  const billingInfo = withContact(order.billingInfo) ?? {};
+  const recipientInfo = withContact(order.recipientInfo);
+  const channel = order.channelInfo ?? {};
   const channelType = channel.type ?? DEFAULT_CHANNEL;
-  if (!(CHANNEL_TYPES as readonly unknown[]).includes(channelType))
-    violations.push(
-      violation('order.channelInfo.type', `one of ${CHANNEL_TYPES.join(', ')}`, 'INVALID_ENUM_VALUE'),
-    );
-  if (
-    order.buyerNote !== undefined &&
-    order.buyerNote !== null &&
-    (typeof order.buyerNote !== 'string' || order.buyerNote.length > 1000)
-  )
-    violations.push(violation('order.buyerNote', 'at most 1000 characters', 'MAX_LENGTH'));
-  const tagIds = (value: unknown, field: string): string[] => {
-    const ids = isObject(value) ? value.tagIds : undefined;
-    if (value === undefined || value === null) return [];
-    if (
-      !Array.isArray(ids) ||
-      ids.length > 100 ||
-      ids.some((tag) => typeof tag !== 'string' || tag === '' || tag.length > 100)
-    ) {
+  const tagIds = (value: { tagIds?: string[] } | null | undefined, field: string): string[] => {
+    const ids = value?.tagIds ?? [];
+    if (ids.length > 100 || ids.some((tag) => tag === '')) {
       violations.push(violation(`${field}.tagIds`, 'at most 100 tag ids', 'FORMAT'));
       return [];
     }
-    return [...new Set(ids as string[])];
+    return [...new Set(ids)];
   };
-  const tags = isObject(order.tags) ? order.tags : {};
+  const tags = order.tags ?? {};
   const publicTags = tagIds(tags.tags, 'order.tags.tags');
   const privateTags = tagIds(tags.privateTags, 'order.tags.privateTags');
 
   // ---- totals ----
-  const summary: Input = isObject(order.priceSummary) ? order.priceSummary : {};
-  if (!isObject(order.priceSummary))
-    violations.push(violation('order.priceSummary', 'is required', 'REQUIRED_FIELD'));
+  const summary = order.priceSummary ?? {};
+  if (!order.priceSummary) violations.push(violation('order.priceSummary', 'is required', 'REQUIRED_FIELD'));
   const subtotal = money(summary.subtotal, 'order.priceSummary.subtotal', true);
   const shipping = money(summary.shipping, 'order.priceSummary.shipping', false) ?? new Big(0);
   const tax = money(summary.tax, 'order.priceSummary.tax', false) ?? new Big(0);
@@ -422,10 +392,9 @@ export function recordedOrder(order: Input, settings: unknown, store: RecordingS
     };
   });
 
-  const notifications = isObject(options.notifications) ? options.notifications : {};
   return {
-    memberId: typeof buyer.memberId === 'string' ? buyer.memberId : null,
-    notifyBuyer: notifications.sendNotificationToBuyer !== false,
+    memberId: buyer.memberId ?? null,
+    notifyBuyer: options.notifications?.sendNotificationToBuyer !== false,
     status,
     paymentStatus,
     payment:
@@ -441,9 +410,9 @@ export function recordedOrder(order: Input, settings: unknown, store: RecordingS
         email: email ?? null,
       },
       buyerNote: order.buyerNote ?? null,
-      ...(typeof order.buyerLanguage === 'string' ? { buyerLanguage: order.buyerLanguage } : {}),
+      ...(order.buyerLanguage ? { buyerLanguage: order.buyerLanguage } : {}),
       billingInfo,
-      ...(isObject(order.shippingInfo) ? { shippingInfo: order.shippingInfo } : {}),
+      ...(order.shippingInfo ? { shippingInfo: order.shippingInfo } : {}),
       ...(recipientInfo ? { recipientInfo } : {}),
       priceSummary: {
         subtotal: price(subtotal!),
@@ -453,12 +422,12 @@ export function recordedOrder(order: Input, settings: unknown, store: RecordingS
         total: price(total!),
         totalAdditionalFees: price(new Big(0)),
       },
-      appliedDiscounts: Array.isArray(order.appliedDiscounts) ? order.appliedDiscounts : [],
+      appliedDiscounts: order.appliedDiscounts ?? [],
       currency: currency.code,
       weightUnit: store.weightUnit,
       taxIncludedInPrices: store.taxIncludedInPrices,
       channelInfo: { ...channel, type: channelType },
-      ...(typeof order.attributionSource === 'string' ? { attributionSource: order.attributionSource } : {}),
+      ...(order.attributionSource ? { attributionSource: order.attributionSource } : {}),
       tags: { privateTags: { tagIds: privateTags }, tags: { tagIds: publicTags } },
       activities: [],
       shippable,
@@ -475,20 +444,13 @@ export function recordedOrder(order: Input, settings: unknown, store: RecordingS
  * which would silence the business's new-order notification, and Cartwheel mails the business none for
  * any order (the merchant follows orders in the back office and through the order events).
  */
-function checkSettings(options: Input, violations: FieldViolation[]): void {
+function checkSettings(options: RecordedOrderSettings, violations: FieldViolation[]): void {
   const owners = options.editableByOwnerApps;
   const everyone = options.editableByEveryone;
   const given = (value: unknown) => value !== undefined && value !== null;
-  if (given(everyone) && typeof everyone !== 'boolean')
-    violations.push(violation('settings.editableByEveryone', 'must be true or false', 'FORMAT'));
-  if (given(owners)) {
-    const appIds = isObject(owners) ? owners.appIds : undefined;
-    if (
-      !Array.isArray(appIds) ||
-      appIds.length < 1 ||
-      appIds.length > 10 ||
-      appIds.some((id) => typeof id !== 'string' || !isId(id))
-    )
+  if (owners) {
+    const appIds = owners.appIds;
+    if (!appIds || appIds.length < 1 || appIds.length > 10 || appIds.some((id) => !isId(id)))
       violations.push(
         violation('settings.editableByOwnerApps.appIds', '1 to 10 app ids, each a GUID', 'FORMAT'),
       );
@@ -501,12 +463,6 @@ function checkSettings(options: Input, violations: FieldViolation[]): void {
         ),
       );
   }
-  const notifications = options.notifications;
-  if (given(notifications) && !isObject(notifications))
-    violations.push(violation('settings.notifications', 'must be an object', 'FORMAT'));
-  for (const key of ['sendNotificationToBuyer', 'sendNotificationsToBusiness'])
-    if (isObject(notifications) && given(notifications[key]) && typeof notifications[key] !== 'boolean')
-      violations.push(violation(`settings.notifications.${key}`, 'must be true or false', 'FORMAT'));
 }
 
 /**

@@ -14,6 +14,7 @@ import type { Principal } from '../shared/principal.ts';
 import { documentOf, type OrderDocument } from './document.ts';
 import { buyerEmail, type OrderSource, orderDocument } from './model.ts';
 import { type RecordedOrder, recordedOrder } from './recorded.ts';
+import type { RecordedOrderInput, RecordedOrderSettings } from './schemas.ts';
 import {
   compileFilter,
   decodeCursor,
@@ -114,7 +115,10 @@ export class OrderService {
    * total as a recorded payment, told by its transactions' `updated` event. It takes no stock: the
    * hosted call has no setting for it.
    */
-  async createRecorded(order: Record<string, unknown>, settings: unknown): Promise<OrderDocument> {
+  async createRecorded(
+    order: RecordedOrderInput,
+    settings: RecordedOrderSettings | null | undefined,
+  ): Promise<OrderDocument> {
     const store = await this.deps.storeSettings.storeSettings();
     const currency = currencyOf(store.currency);
     const recorded = recordedOrder(order, settings, {

@@ -1,5 +1,5 @@
 import Type from 'typebox';
-import { Id, Ids, Nullable, OneOf, Text, URL_MAX_LENGTH } from '../http/input.ts';
+import { Id, Ids, Nullable, OneOf, OpenObject, PathIdCopy, Text, URL_MAX_LENGTH } from '../http/input.ts';
 
 /**
  * The store-settings admin calls' inputs. Shapes and sizes are checked here; what only the store
@@ -71,7 +71,9 @@ const TaxRegionFields = {
   taxShipping: Type.Optional(Type.Boolean()),
 };
 export const CreateTaxRegionBody = Type.Object({ taxRegion: Type.Object(TaxRegionFields) });
-export const UpdateTaxRegionBody = Type.Object({ taxRegion: Type.Partial(Type.Object(TaxRegionFields)) });
+export const UpdateTaxRegionBody = Type.Object({
+  taxRegion: Type.Partial(Type.Object({ ...TaxRegionFields, id: PathIdCopy() })),
+});
 
 // ---- shipping regions ----
 
@@ -112,7 +114,7 @@ const ShippingRegionFields = {
 };
 export const CreateShippingRegionBody = Type.Object({ shippingRegion: Type.Object(ShippingRegionFields) });
 export const UpdateShippingRegionBody = Type.Object({
-  shippingRegion: Type.Partial(Type.Object(ShippingRegionFields)),
+  shippingRegion: Type.Partial(Type.Object({ ...ShippingRegionFields, id: PathIdCopy() })),
 });
 
 // ---- pickup locations ----
@@ -128,7 +130,7 @@ const PickupLocationFields = {
 };
 export const CreatePickupLocationBody = Type.Object({ pickupLocation: Type.Object(PickupLocationFields) });
 export const UpdatePickupLocationBody = Type.Object({
-  pickupLocation: Type.Partial(Type.Object(PickupLocationFields)),
+  pickupLocation: Type.Partial(Type.Object({ ...PickupLocationFields, id: PathIdCopy() })),
 });
 
 // ---- coupons ----
@@ -147,7 +149,9 @@ const CouponFields = {
   expirationTime: Type.Optional(Nullable(DateText)),
 };
 export const CreateCouponBody = Type.Object({ coupon: Type.Object(CouponFields) });
-export const UpdateCouponBody = Type.Object({ coupon: Type.Partial(Type.Object(CouponFields)) });
+export const UpdateCouponBody = Type.Object({
+  coupon: Type.Partial(Type.Object({ ...CouponFields, id: PathIdCopy() })),
+});
 
 // ---- discount rules (the hosted shapes) ----
 
@@ -180,7 +184,9 @@ const RuleDiscount = Type.Object({
 });
 
 /** Nested `and`/`or` triggers: the service walks them (at most a few levels deep). */
-const Trigger = Type.Unsafe<Record<string, unknown>>({ type: 'object', maxProperties: 8 });
+const Trigger = OpenObject('walked by store-settings/checks.ts, which names a trigger it does not know', {
+  maxProperties: 8,
+});
 
 const DiscountRuleFields = {
   name: Type.String({ minLength: 1, maxLength: NAME }),
@@ -196,6 +202,7 @@ export const UpdateDiscountRuleBody = Type.Object({
   discountRule: Type.Partial(
     Type.Object({
       ...DiscountRuleFields,
+      id: PathIdCopy(),
       revision: Type.Optional(Nullable(Type.Union([Text(20), Type.Integer()]))),
     }),
   ),
