@@ -70,12 +70,4 @@ const NOT_YET_DECLARED: string[] = [
   '/api/cartwheel/staff',
   '/api/cartwheel/api-keys',
   '/api/cartwheel/audit-log',
-  // PENDING-A: this branch's own domains still being declared
-  '/ecom/v1/orders',
-  '/ecom/v1/bulk/',
-  '/api/cartwheel/order-views',
-  '/ecom/v1/fulfillments',
-  '/ecom/v1/payments',
-  '/api/cartwheel/payment-settings',
-  '/ecom/v1/order-billing',
 ];

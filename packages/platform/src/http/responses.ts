@@ -157,7 +157,7 @@ export const CatalogReference = Type.Object({
   catalogItemId: text,
   appId: text,
   /** The catalog's own choice of variant: `{variantId}`, `{options: {...}}`, or an app's own keys. */
-  options: Type.Optional(AnyValue),
+  options: Type.Optional(Type.Unsafe<Record<string, unknown> | null>(AnyValue)),
 });
 
 export const ItemType = Type.Object({ preset: text, custom: text });
