@@ -341,7 +341,7 @@ describe('entity types', () => {
     type Logistics = NonNullable<NonNullable<Order['shippingInfo']>['logistics']>;
     expectTypeOf<Logistics['deliverByDate']>().toEqualTypeOf<Date | undefined>();
     expectTypeOf<NonNullable<Logistics['deliveryTimeSlot']>['from']>().toEqualTypeOf<Date | undefined>();
-    expectTypeOf<AuthorizationDetails['authorizedDate']>().toEqualTypeOf<Date | undefined>();
+    expectTypeOf<AuthorizationDetails['authorizedDate']>().toEqualTypeOf<Date | null | undefined>();
     expectTypeOf<NonNullable<AuthorizationDetails['void']>['voidedDate']>().toEqualTypeOf<Date | undefined>();
     expectTypeOf<NonNullable<AuthorizationDetails['scheduledAction']>['executionDate']>().toEqualTypeOf<
       Date | undefined

@@ -2,6 +2,16 @@ import type { FastifyRequest } from 'fastify';
 import { CALLERS, type HttpApp } from '../http/app.ts';
 import { invalidArgument, violation } from '../shared/errors.ts';
 import {
+  AddPaymentsAnswer,
+  BulkUpdatePaymentStatusesAnswer,
+  CalculateRefundAnswer,
+  CollectabilityAnswer,
+  OrderTransactionsAnswer,
+  PrepareCollectionAnswer,
+  RefundabilityAnswer,
+  RefundPaymentsAnswer,
+} from './responses.ts';
+import {
   AddPaymentsBody,
   BillingCaptureBody,
   BillingVoidBody,
@@ -52,60 +62,91 @@ export function billingRoutes(app: HttpApp, services: { billing: BillingService 
 
   app.post(
     `${collector}/prepare-payment-collection`,
-    { schema: { params: EcomOrderParams, body: PrepareCollectionBody }, ...records },
+    {
+      schema: {
+        params: EcomOrderParams,
+        body: PrepareCollectionBody,
+        response: { 200: PrepareCollectionAnswer },
+      },
+      ...records,
+    },
     (request) => billing.prepareCollection(request.params.ecomOrderId, request.body.amount.amount),
   );
   app.get(
     `${collector}/payment-collectability-status`,
-    { schema: { params: EcomOrderParams }, ...reads },
+    { schema: { params: EcomOrderParams, response: { 200: CollectabilityAnswer } }, ...reads },
     (request) => billing.collectability(request.params.ecomOrderId),
   );
   app.post(
     `${collector}/capture-authorized-payments`,
-    { schema: { params: EcomOrderParams, body: CollectorCaptureBody }, ...captures },
+    {
+      schema: {
+        params: EcomOrderParams,
+        body: CollectorCaptureBody,
+        response: { 200: OrderTransactionsAnswer },
+      },
+      ...captures,
+    },
     (request) => billing.capture(request.params.ecomOrderId, request.body.payments, idempotencyKey(request)),
   );
   app.post(
     `${collector}/void-authorized-payments`,
-    { schema: { params: EcomOrderParams, body: CollectorVoidBody }, ...voids },
+    {
+      schema: {
+        params: EcomOrderParams,
+        body: CollectorVoidBody,
+        response: { 200: OrderTransactionsAnswer },
+      },
+      ...voids,
+    },
     (request) => billing.void(request.params.ecomOrderId, request.body.paymentIds, idempotencyKey(request)),
   );
 
   const billingPath = '/ecom/v1/order-billing';
   app.post(
     `${billingPath}/capture-authorized-payments`,
-    { schema: { body: BillingCaptureBody }, ...captures },
+    { schema: { body: BillingCaptureBody, response: { 200: OrderTransactionsAnswer } }, ...captures },
     (request) => billing.capture(request.body.orderId, request.body.payments, idempotencyKey(request)),
   );
   app.post(
     `${billingPath}/void-authorized-payments`,
-    { schema: { body: BillingVoidBody }, ...voids },
+    { schema: { body: BillingVoidBody, response: { 200: OrderTransactionsAnswer } }, ...voids },
     (request) => billing.void(request.body.orderId, request.body.paymentIds, idempotencyKey(request)),
   );
   app.post(
     `${billingPath}/get-order-refundability`,
-    { schema: { body: RefundabilityBody }, ...reads },
+    { schema: { body: RefundabilityBody, response: { 200: RefundabilityAnswer } }, ...reads },
     (request) => billing.refundability(request.body.orderId),
   );
   app.post(
     `${billingPath}/calculate-refund`,
-    { schema: { body: CalculateRefundBody }, ...reads },
+    { schema: { body: CalculateRefundBody, response: { 200: CalculateRefundAnswer } }, ...reads },
     (request) => billing.calculate(request.body.orderId, request.body.refundItems ?? {}),
   );
   app.post(
     `${billingPath}/refund-payments`,
-    { schema: { body: RefundPaymentsBody }, ...refunds },
+    { schema: { body: RefundPaymentsBody, response: { 200: RefundPaymentsAnswer } }, ...refunds },
     (request) => billing.refund(request.body.orderId, request.body, idempotencyKey(request)),
   );
 
   app.post(
     '/ecom/v1/payments/orders/:orderId/add-payment',
-    { schema: { params: OrderIdParams, body: AddPaymentsBody }, ...records },
+    {
+      schema: { params: OrderIdParams, body: AddPaymentsBody, response: { 200: AddPaymentsAnswer } },
+      ...records,
+    },
     (request) => billing.addPayments(request.params.orderId, request.body.payments, idempotencyKey(request)),
   );
   app.post(
     '/ecom/v1/payments/:paymentId/orders/:orderId/update-payment-transaction-status',
-    { schema: { params: PaymentOfOrderParams, body: UpdatePaymentStatusBody }, ...records },
+    {
+      schema: {
+        params: PaymentOfOrderParams,
+        body: UpdatePaymentStatusBody,
+        response: { 200: OrderTransactionsAnswer },
+      },
+      ...records,
+    },
     (request) =>
       billing.updatePaymentStatus(
         request.params.orderId,
@@ -116,7 +157,10 @@ export function billingRoutes(app: HttpApp, services: { billing: BillingService 
   );
   app.post(
     '/ecom/v1/bulk/payments/update-payment-transaction-status',
-    { schema: { body: BulkUpdatePaymentStatusesBody }, ...records },
+    {
+      schema: { body: BulkUpdatePaymentStatusesBody, response: { 200: BulkUpdatePaymentStatusesAnswer } },
+      ...records,
+    },
     (request) =>
       billing.bulkUpdatePaymentStatuses(
         request.body.paymentAndOrderIds,

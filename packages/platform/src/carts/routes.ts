@@ -3,6 +3,7 @@ import type { BuyingPath } from '../buying/path.ts';
 import { CALLERS, type HttpApp } from '../http/app.ts';
 import type { TokenService } from '../oauth/tokens.ts';
 import { applicationError } from '../shared/errors.ts';
+import { CartAnswer, CreateCheckoutAnswer, EmptyAnswer, EstimateTotalsAnswer } from './responses.ts';
 import {
   AddToCartBody,
   CreateCheckoutBody,
@@ -54,32 +55,40 @@ export function cartRoutes(
   };
 
   // the service answers these as JSON text (a remembered answer is served as it is): sent without serialising
-  app.get(path, { config: CALLERS.tokenHolders }, async (request, reply) => {
-    // the hottest call of a shop: a visitor's or member's owner is known without waiting
-    const owner = ownerOf(request);
-    return json(reply, await carts.currentJson(owner instanceof Promise ? await owner : owner));
-  });
+  app.get(
+    path,
+    { schema: { response: { 200: CartAnswer } }, config: CALLERS.tokenHolders },
+    async (request, reply) => {
+      // the hottest call of a shop: a visitor's or member's owner is known without waiting
+      const owner = ownerOf(request);
+      return json(reply, await carts.currentJson(owner instanceof Promise ? await owner : owner));
+    },
+  );
 
   app.patch(
     path,
-    { schema: { body: UpdateCartBody }, config: CALLERS.tokenHolders },
+    { schema: { body: UpdateCartBody, response: { 200: CartAnswer } }, config: CALLERS.tokenHolders },
     async (request, reply) => json(reply, await carts.update(await ownerOf(request), request.body)),
   );
 
-  app.delete(path, { config: CALLERS.tokenHolders }, async (request) => {
-    await carts.deleteCurrent(await ownerOf(request));
-    return {};
-  });
+  app.delete(
+    path,
+    { schema: { response: { 200: EmptyAnswer } }, config: CALLERS.tokenHolders },
+    async (request) => {
+      await carts.deleteCurrent(await ownerOf(request));
+      return {};
+    },
+  );
 
   app.post(
     `${path}/add-to-cart`,
-    { schema: { body: AddToCartBody }, config: CALLERS.tokenHolders },
+    { schema: { body: AddToCartBody, response: { 200: CartAnswer } }, config: CALLERS.tokenHolders },
     async (request, reply) => json(reply, await carts.addToCart(await ownerOf(request), request.body)),
   );
 
   app.post(
     `${path}/remove-line-items`,
-    { schema: { body: RemoveLineItemsBody }, config: CALLERS.tokenHolders },
+    { schema: { body: RemoveLineItemsBody, response: { 200: CartAnswer } }, config: CALLERS.tokenHolders },
     async (request) => ({
       cart: await carts.removeLineItems(await ownerOf(request), request.body.lineItemIds),
     }),
@@ -87,25 +96,35 @@ export function cartRoutes(
 
   app.post(
     `${path}/update-line-items-quantity`,
-    { schema: { body: UpdateQuantitiesBody }, config: CALLERS.tokenHolders },
+    { schema: { body: UpdateQuantitiesBody, response: { 200: CartAnswer } }, config: CALLERS.tokenHolders },
     async (request) => ({
       cart: await carts.updateLineItemsQuantity(await ownerOf(request), request.body.lineItems),
     }),
   );
 
-  app.post(`${path}/remove-coupon`, { config: CALLERS.tokenHolders }, async (request) => ({
-    cart: await carts.removeCoupon(await ownerOf(request)),
-  }));
+  app.post(
+    `${path}/remove-coupon`,
+    { schema: { response: { 200: CartAnswer } }, config: CALLERS.tokenHolders },
+    async (request) => ({
+      cart: await carts.removeCoupon(await ownerOf(request)),
+    }),
+  );
 
   app.post(
     `${path}/create-checkout`,
-    { schema: { body: CreateCheckoutBody }, config: CALLERS.tokenHolders },
+    {
+      schema: { body: CreateCheckoutBody, response: { 200: CreateCheckoutAnswer } },
+      config: CALLERS.tokenHolders,
+    },
     async (request) => services.buying.checkoutCart(await ownerOf(request), request.body),
   );
 
   app.post(
     `${path}/estimate-totals`,
-    { schema: { body: EstimateTotalsBody }, config: CALLERS.tokenHolders },
+    {
+      schema: { body: EstimateTotalsBody, response: { 200: EstimateTotalsAnswer } },
+      config: CALLERS.tokenHolders,
+    },
     async (request) => carts.estimateTotals(await ownerOf(request), request.body),
   );
 }

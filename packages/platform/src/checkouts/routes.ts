@@ -4,7 +4,16 @@ import type { BuyingPath } from '../buying/path.ts';
 import type { OrderPlacement } from '../buying/placing.ts';
 import type { PlatformConfig } from '../config.ts';
 import { CALLERS, type HttpApp } from '../http/app.ts';
+import { EmptyAnswer } from '../http/responses.ts';
 import type { StoreSettingsService } from '../store-settings/service.ts';
+import {
+  AttemptAnswer,
+  CheckoutAnswer,
+  CheckoutUrlAnswer,
+  CreateOrderAnswer,
+  PageSessionAnswer,
+  PayAnswer,
+} from './responses.ts';
 import {
   AddToCheckoutBody,
   AttemptParams,
@@ -41,17 +50,25 @@ export function checkoutRoutes(
   const path = '/ecom/v1/checkouts';
   const owner = CALLERS.tokenHolders;
 
-  app.post(path, { schema: { body: CreateCheckoutBody }, config: owner }, async (request) => ({
-    checkout: await checkouts.createFromLines(request.principal, request.body),
-  }));
+  app.post(
+    path,
+    { schema: { body: CreateCheckoutBody, response: { 200: CheckoutAnswer } }, config: owner },
+    async (request) => ({
+      checkout: await checkouts.createFromLines(request.principal, request.body),
+    }),
+  );
 
-  app.get(`${path}/:id`, { schema: { params: CheckoutParams }, config: owner }, async (request) => ({
-    checkout: await checkouts.get(request.params.id, request.principal),
-  }));
+  app.get(
+    `${path}/:id`,
+    { schema: { params: CheckoutParams, response: { 200: CheckoutAnswer } }, config: owner },
+    async (request) => ({
+      checkout: await checkouts.get(request.params.id, request.principal),
+    }),
+  );
 
   app.get(
     `${path}/by-cart-id/:cartId`,
-    { schema: { params: CartParams }, config: owner },
+    { schema: { params: CartParams, response: { 200: CheckoutAnswer } }, config: owner },
     async (request) => ({
       checkout: await checkouts.byCart(request.params.cartId, request.principal),
     }),
@@ -59,7 +76,10 @@ export function checkoutRoutes(
 
   app.patch(
     `${path}/:id`,
-    { schema: { params: CheckoutParams, body: UpdateCheckoutBody }, config: owner },
+    {
+      schema: { params: CheckoutParams, body: UpdateCheckoutBody, response: { 200: CheckoutAnswer } },
+      config: owner,
+    },
     async (request) => {
       const { checkout = {}, couponCode } = request.body;
       const billing = checkout.billingInfo;
@@ -83,7 +103,10 @@ export function checkoutRoutes(
 
   app.post(
     `${path}/:id/add-to-checkout`,
-    { schema: { params: CheckoutParams, body: AddToCheckoutBody }, config: owner },
+    {
+      schema: { params: CheckoutParams, body: AddToCheckoutBody, response: { 200: CheckoutAnswer } },
+      config: owner,
+    },
     async (request) => ({
       checkout: await checkouts.addLines(request.params.id, request.principal, request.body.lineItems),
     }),
@@ -91,7 +114,10 @@ export function checkoutRoutes(
 
   app.post(
     `${path}/:id/remove-line-items`,
-    { schema: { params: CheckoutParams, body: RemoveLineItemsBody }, config: owner },
+    {
+      schema: { params: CheckoutParams, body: RemoveLineItemsBody, response: { 200: CheckoutAnswer } },
+      config: owner,
+    },
     async (request) => ({
       checkout: await checkouts.removeLines(request.params.id, request.principal, request.body.lineItemIds),
     }),
@@ -99,7 +125,10 @@ export function checkoutRoutes(
 
   app.post(
     `${path}/:id/update-line-items-quantity`,
-    { schema: { params: CheckoutParams, body: UpdateQuantitiesBody }, config: owner },
+    {
+      schema: { params: CheckoutParams, body: UpdateQuantitiesBody, response: { 200: CheckoutAnswer } },
+      config: owner,
+    },
     async (request) => ({
       checkout: await checkouts.updateQuantities(
         request.params.id,
@@ -111,19 +140,21 @@ export function checkoutRoutes(
 
   app.post(
     `${path}/:id/remove-coupon`,
-    { schema: { params: CheckoutParams }, config: owner },
+    { schema: { params: CheckoutParams, response: { 200: CheckoutAnswer } }, config: owner },
     async (request) => ({
       checkout: await checkouts.removeCoupon(request.params.id, request.principal),
     }),
   );
 
-  app.post(`${path}/:id/create-order`, { schema: { params: CheckoutParams }, config: owner }, (request) =>
-    services.buying.createOrder(request.params.id, request.principal),
+  app.post(
+    `${path}/:id/create-order`,
+    { schema: { params: CheckoutParams, response: { 200: CreateOrderAnswer } }, config: owner },
+    (request) => services.buying.createOrder(request.params.id, request.principal),
   );
 
   app.get(
     `${path}/:id/checkout-url`,
-    { schema: { params: CheckoutParams }, config: owner },
+    { schema: { params: CheckoutParams, response: { 200: CheckoutUrlAnswer } }, config: owner },
     async (request) => ({
       checkoutUrl: (await checkouts.openSession(request.params.id, request.principal, {})).url,
     }),
@@ -131,7 +162,7 @@ export function checkoutRoutes(
 
   app.post(
     `${path}/:id/mark-as-completed`,
-    { schema: { params: CheckoutParams }, config: owner },
+    { schema: { params: CheckoutParams, response: { 200: EmptyAnswer } }, config: owner },
     async (request) => {
       await checkouts.markCompleted(request.params.id, request.principal);
       return {};
@@ -150,22 +181,34 @@ export function checkoutRoutes(
   };
   const anyone = CALLERS.anyone;
 
-  app.get(`${pagePath}/session`, { config: anyone }, (request) => page.session(session(request)));
-  app.post(`${pagePath}/update`, { schema: { body: PageUpdateBody }, config: anyone }, (request) =>
-    page.update(session(request), request.body),
+  app.get(
+    `${pagePath}/session`,
+    { schema: { response: { 200: PageSessionAnswer } }, config: anyone },
+    (request) => page.session(session(request)),
   );
-  app.post(`${pagePath}/remove-coupon`, { config: anyone }, (request) => page.removeCoupon(session(request)));
-  app.post(`${pagePath}/pay`, { schema: { body: PayBody }, config: anyone }, (request) =>
-    page.pay(session(request), request.body),
+  app.post(
+    `${pagePath}/update`,
+    { schema: { body: PageUpdateBody, response: { 200: CheckoutAnswer } }, config: anyone },
+    (request) => page.update(session(request), request.body),
+  );
+  app.post(
+    `${pagePath}/remove-coupon`,
+    { schema: { response: { 200: CheckoutAnswer } }, config: anyone },
+    (request) => page.removeCoupon(session(request)),
+  );
+  app.post(
+    `${pagePath}/pay`,
+    { schema: { body: PayBody, response: { 200: PayAnswer } }, config: anyone },
+    (request) => page.pay(session(request), request.body),
   );
   app.get(
     `${pagePath}/attempts/:attemptId`,
-    { schema: { params: AttemptParams }, config: anyone },
+    { schema: { params: AttemptParams, response: { 200: AttemptAnswer } }, config: anyone },
     (request) => page.attempt(session(request), request.params.attemptId),
   );
   app.post(
     `${pagePath}/attempts/:attemptId/confirm`,
-    { schema: { params: AttemptParams, body: ConfirmBody }, config: anyone },
+    { schema: { params: AttemptParams, body: ConfirmBody, response: { 200: PayAnswer } }, config: anyone },
     (request) => page.confirm(session(request), request.params.attemptId, request.body.approve),
   );
 }

@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import {
   type Address,
   type ChannelType,
@@ -347,7 +348,10 @@ export class CheckoutService {
       const seen = await this.owned(id, principal);
       if (seen.completed === 1) throw completedError(id);
       const inputs = mutate(JSON.parse(seen.inputs) as CheckoutInputs);
-      if (JSON.stringify(inputs) === seen.inputs) return checkoutDocument(seen);
+      // compared as values, not text: a client sends back what it was shown, in whichever key order
+      if (isDeepStrictEqual(JSON.parse(JSON.stringify(inputs)), JSON.parse(seen.inputs))) {
+        return checkoutDocument(seen);
+      }
       const priced = await this.price(inputs);
       const written = await inTransaction(this.db, async (trx) => {
         const row = await this.lock(trx, id, principal);

@@ -1,5 +1,11 @@
 import { CALLERS, type HttpApp } from '../http/app.ts';
 import {
+  BulkCreateFulfillmentsAnswer,
+  CreateFulfillmentAnswer,
+  OrderFulfillmentsAnswer,
+  OrdersFulfillmentsAnswer,
+} from './responses.ts';
+import {
   BulkCreateFulfillmentsBody,
   CreateFulfillmentBody,
   FulfillmentParams,
@@ -22,7 +28,10 @@ export function fulfillmentRoutes(app: HttpApp, services: { fulfillments: Fulfil
 
   app.get(
     `${path}/orders/:orderId`,
-    { schema: { params: OrderIdParams }, config: CALLERS.tokenHoldersOrStaff('orders.read') },
+    {
+      schema: { params: OrderIdParams, response: { 200: OrderFulfillmentsAnswer } },
+      config: CALLERS.tokenHoldersOrStaff('orders.read'),
+    },
     async (request) => ({
       orderWithFulfillments: await fulfillments.listForOrder(request.params.orderId, request.principal),
     }),
@@ -30,7 +39,10 @@ export function fulfillmentRoutes(app: HttpApp, services: { fulfillments: Fulfil
 
   app.post(
     `${path}/list-by-ids`,
-    { schema: { body: ListByIdsBody }, config: CALLERS.tokenHoldersOrStaff('orders.read') },
+    {
+      schema: { body: ListByIdsBody, response: { 200: OrdersFulfillmentsAnswer } },
+      config: CALLERS.tokenHoldersOrStaff('orders.read'),
+    },
     async (request) => ({
       ordersWithFulfillments: await fulfillments.listForOrders(request.body.orderIds, request.principal),
     }),
@@ -38,13 +50,27 @@ export function fulfillmentRoutes(app: HttpApp, services: { fulfillments: Fulfil
 
   app.post(
     `${path}/orders/:orderId/create-fulfillment`,
-    { schema: { params: OrderIdParams, body: CreateFulfillmentBody }, config: FULFILLERS },
+    {
+      schema: {
+        params: OrderIdParams,
+        body: CreateFulfillmentBody,
+        response: { 200: CreateFulfillmentAnswer },
+      },
+      config: FULFILLERS,
+    },
     (request) => fulfillments.create(request.params.orderId, request.body.fulfillment),
   );
 
   app.patch(
     `${path}/:fulfillmentId/orders/:orderId`,
-    { schema: { params: FulfillmentParams, body: UpdateFulfillmentBody }, config: FULFILLERS },
+    {
+      schema: {
+        params: FulfillmentParams,
+        body: UpdateFulfillmentBody,
+        response: { 200: OrderFulfillmentsAnswer },
+      },
+      config: FULFILLERS,
+    },
     async (request) => ({
       orderWithFulfillments: await fulfillments.update(
         request.params.orderId,
@@ -56,7 +82,7 @@ export function fulfillmentRoutes(app: HttpApp, services: { fulfillments: Fulfil
 
   app.delete(
     `${path}/:fulfillmentId/orders/:orderId`,
-    { schema: { params: FulfillmentParams }, config: FULFILLERS },
+    { schema: { params: FulfillmentParams, response: { 200: OrderFulfillmentsAnswer } }, config: FULFILLERS },
     async (request) => ({
       orderWithFulfillments: await fulfillments.delete(request.params.orderId, request.params.fulfillmentId),
     }),
@@ -64,7 +90,10 @@ export function fulfillmentRoutes(app: HttpApp, services: { fulfillments: Fulfil
 
   app.post(
     `${path}/orders/bulk/create-fulfillments`,
-    { schema: { body: BulkCreateFulfillmentsBody }, config: FULFILLERS },
+    {
+      schema: { body: BulkCreateFulfillmentsBody, response: { 200: BulkCreateFulfillmentsAnswer } },
+      config: FULFILLERS,
+    },
     (request) => fulfillments.bulkCreate(request.body.ordersWithFulfillments),
   );
 }

@@ -37,7 +37,7 @@ declare module 'fastify' {
     principal: Principal;
   }
   interface FastifyInstance {
-    /** Every route registered, with its declared input: what the fuzz test walks. */
+    /** Every route registered, with its declared input and answers: what the fuzz and answer tests walk. */
     declaredRoutes: DeclaredRoute[];
   }
 }
@@ -45,7 +45,9 @@ declare module 'fastify' {
 export interface DeclaredRoute {
   method: string;
   url: string;
-  schema: { body?: unknown; querystring?: unknown; params?: unknown } | undefined;
+  schema:
+    | { body?: unknown; querystring?: unknown; params?: unknown; response?: Record<string, unknown> }
+    | undefined;
   access: Access;
   /** Whether the route said who may call it (`config.access`); an undeclared route is admin-key only. */
   declared: boolean;

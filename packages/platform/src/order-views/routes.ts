@@ -2,6 +2,8 @@ import Type from 'typebox';
 import type { Database } from '../db/database.ts';
 import { CALLERS, type HttpApp } from '../http/app.ts';
 import { Id, Text } from '../http/input.ts';
+import { EmptyAnswer } from '../http/responses.ts';
+import { OrderViewAnswer, OrderViewsAnswer } from './responses.ts';
 import { OrderViewService } from './service.ts';
 
 /** A view's filters: the orders table's address parameters, a few short strings. */
@@ -22,11 +24,18 @@ export function orderViewRoutes(app: HttpApp, services: { database: Pick<Databas
   const views = new OrderViewService(services.database.db);
   const path = '/api/cartwheel/order-views';
 
-  app.get(path, { config: CALLERS.staff('orders.read') }, async () => ({ views: await views.list() }));
+  app.get(
+    path,
+    { schema: { response: { 200: OrderViewsAnswer } }, config: CALLERS.staff('orders.read') },
+    async () => ({ views: await views.list() }),
+  );
 
   app.post(
     path,
-    { schema: { body: SaveViewBody }, config: CALLERS.staff('orders.manage') },
+    {
+      schema: { body: SaveViewBody, response: { 200: OrderViewAnswer } },
+      config: CALLERS.staff('orders.manage'),
+    },
     async (request) => {
       const principal = request.principal;
       const savedBy = principal.kind === 'admin' ? (principal.actor?.name ?? null) : null;
@@ -36,7 +45,10 @@ export function orderViewRoutes(app: HttpApp, services: { database: Pick<Databas
 
   app.delete(
     `${path}/:id`,
-    { schema: { params: Type.Object({ id: Id() }) }, config: CALLERS.staff('orders.manage') },
+    {
+      schema: { params: Type.Object({ id: Id() }), response: { 200: EmptyAnswer } },
+      config: CALLERS.staff('orders.manage'),
+    },
     async (request) => {
       await views.remove(request.params.id);
       return {};

@@ -1,19 +1,9 @@
+import type { OrderView } from '@cartwheel/sdk';
 import type { Kysely } from 'kysely';
 import type { Tables } from '../db/tables.ts';
 import { notFound } from '../shared/errors.ts';
 import { newId } from '../shared/ids.ts';
 import type { OrderViewRow } from './tables.ts';
-
-/** A saved view of the orders table, as the wire carries it. */
-export interface OrderView {
-  id: string;
-  name: string;
-  /** The table's address parameters (`q`, `tag`, `from`, ...), as the back office keeps them. */
-  params: Record<string, string>;
-  savedBy: string | null;
-  createdDate: string;
-  updatedDate: string;
-}
 
 const viewOf = (row: OrderViewRow): OrderView => ({
   id: row.id,

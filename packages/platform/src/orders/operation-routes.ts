@@ -11,6 +11,13 @@ import {
   UpdateOrderBody,
 } from './operation-schemas.ts';
 import type { OrderOperations } from './operations.ts';
+import {
+  AddActivitiesAnswer,
+  AggregateOrdersAnswer,
+  BulkUpdateOrdersAnswer,
+  BulkUpdateOrderTagsAnswer,
+  OrderAnswer,
+} from './responses.ts';
 
 /**
  * The merchant's order operations (`@wix/ecom`'s `orders`): the admin API key only (routes that say
@@ -25,7 +32,10 @@ export function orderOperationRoutes(app: HttpApp, services: { orderOperations: 
 
   app.patch(
     `${path}/:id`,
-    { schema: { params: OrderIdParams, body: UpdateOrderBody }, config: MANAGERS },
+    {
+      schema: { params: OrderIdParams, body: UpdateOrderBody, response: { 200: OrderAnswer } },
+      config: MANAGERS,
+    },
     async (request) => ({
       order: await operations.update(request.params.id, request.body.order, request.body.fieldMask),
     }),
@@ -33,13 +43,16 @@ export function orderOperationRoutes(app: HttpApp, services: { orderOperations: 
 
   app.post(
     '/ecom/v1/bulk/orders/update',
-    { schema: { body: BulkUpdateOrdersBody }, config: MANAGERS },
+    { schema: { body: BulkUpdateOrdersBody, response: { 200: BulkUpdateOrdersAnswer } }, config: MANAGERS },
     (request) => operations.bulkUpdate(request.body.orders, request.body.returnEntity ?? false),
   );
 
   app.post(
     `${path}/:id/cancel`,
-    { schema: { params: OrderIdParams, body: CancelOrderBody }, config: MANAGERS },
+    {
+      schema: { params: OrderIdParams, body: CancelOrderBody, response: { 200: OrderAnswer } },
+      config: MANAGERS,
+    },
     async (request) => ({
       order: await operations.cancel(request.params.id, request.body),
     }),
@@ -47,20 +60,26 @@ export function orderOperationRoutes(app: HttpApp, services: { orderOperations: 
 
   app.post(
     '/ecom/v1/bulk/orders/update-tags',
-    { schema: { body: BulkUpdateOrderTagsBody }, config: MANAGERS },
+    {
+      schema: { body: BulkUpdateOrderTagsBody, response: { 200: BulkUpdateOrderTagsAnswer } },
+      config: MANAGERS,
+    },
     (request) =>
       operations.bulkUpdateTags(request.body.orderIds, request.body.assignTags, request.body.unassignTags),
   );
 
   app.post(
     `${path}/:orderId/activities/add`,
-    { schema: { params: ActivitiesParams, body: AddActivitiesBody }, config: MANAGERS },
+    {
+      schema: { params: ActivitiesParams, body: AddActivitiesBody, response: { 200: AddActivitiesAnswer } },
+      config: MANAGERS,
+    },
     (request) => operations.addActivities(request.params.orderId, request.body.orderActivities),
   );
 
   app.delete(
     `${path}/:id/activities/:activityId`,
-    { schema: { params: ActivityParams }, config: MANAGERS },
+    { schema: { params: ActivityParams, response: { 200: OrderAnswer } }, config: MANAGERS },
     async (request) => ({
       order: await operations.deleteActivity(request.params.id, request.params.activityId),
     }),
@@ -68,7 +87,10 @@ export function orderOperationRoutes(app: HttpApp, services: { orderOperations: 
 
   app.post(
     `${path}/aggregate`,
-    { schema: { body: AggregateOrdersBody }, config: CALLERS.staff('orders.read') },
+    {
+      schema: { body: AggregateOrdersBody, response: { 200: AggregateOrdersAnswer } },
+      config: CALLERS.staff('orders.read'),
+    },
     (request) =>
       operations.aggregate(
         request.body.filter ?? undefined,

@@ -1,4 +1,5 @@
 import { CALLERS, type HttpApp } from '../http/app.ts';
+import { OrderAnswer, SearchOrdersAnswer } from './responses.ts';
 import { CreateOrderBody, OrderIdParams, SearchOrdersBody } from './schemas.ts';
 import type { OrderService } from './service.ts';
 
@@ -13,7 +14,10 @@ export function orderRoutes(app: HttpApp, services: { orders: OrderService }): v
 
   app.get(
     `${path}/:id`,
-    { schema: { params: OrderIdParams }, config: CALLERS.tokenHoldersOrStaff('orders.read') },
+    {
+      schema: { params: OrderIdParams, response: { 200: OrderAnswer } },
+      config: CALLERS.tokenHoldersOrStaff('orders.read'),
+    },
     async (request) => ({
       order: await orders.get(request.params.id, request.principal),
     }),
@@ -21,14 +25,20 @@ export function orderRoutes(app: HttpApp, services: { orders: OrderService }): v
 
   app.post(
     `${path}/search`,
-    { schema: { body: SearchOrdersBody }, config: CALLERS.tokenHoldersOrStaff('orders.read') },
+    {
+      schema: { body: SearchOrdersBody, response: { 200: SearchOrdersAnswer } },
+      config: CALLERS.tokenHoldersOrStaff('orders.read'),
+    },
     (request) => orders.search(request.body.search ?? {}, request.principal),
   );
 
   // an order the merchant or an app records (a till): those who may change orders
   app.post(
     path,
-    { schema: { body: CreateOrderBody }, config: CALLERS.staff('orders.manage') },
+    {
+      schema: { body: CreateOrderBody, response: { 200: OrderAnswer } },
+      config: CALLERS.staff('orders.manage'),
+    },
     async (request) => ({
       order: await orders.createRecorded(request.body.order, request.body.settings ?? undefined),
     }),

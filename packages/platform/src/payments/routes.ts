@@ -2,6 +2,7 @@ import type { BillingService } from '../billing/service.ts';
 import { CALLERS, type HttpApp } from '../http/app.ts';
 import type { OrderService } from '../orders/service.ts';
 import { notFound } from '../shared/errors.ts';
+import { OrdersTransactionsAnswer, OrderTransactionsAnswer, PaymentSettingsAnswer } from './responses.ts';
 import { ListByIdsBody, OrderTransactionsParams, PaymentSettingsBody } from './schemas.ts';
 import type { PaymentService } from './service.ts';
 
@@ -19,7 +20,10 @@ export function paymentRoutes(
 
   app.get(
     `${path}/orders/:orderId`,
-    { schema: { params: OrderTransactionsParams }, config: CALLERS.tokenHoldersOrStaff('orders.read') },
+    {
+      schema: { params: OrderTransactionsParams, response: { 200: OrderTransactionsAnswer } },
+      config: CALLERS.tokenHoldersOrStaff('orders.read'),
+    },
     async (request) => {
       const { orderId } = request.params;
       if (!(await orders.readable([orderId], request.principal)).has(orderId))
@@ -32,7 +36,10 @@ export function paymentRoutes(
   // orders the caller may not read are left out, as if they did not exist
   app.post(
     `${path}/list-by-ids`,
-    { schema: { body: ListByIdsBody }, config: CALLERS.tokenHoldersOrStaff('orders.read') },
+    {
+      schema: { body: ListByIdsBody, response: { 200: OrdersTransactionsAnswer } },
+      config: CALLERS.tokenHoldersOrStaff('orders.read'),
+    },
     async (request) => {
       const readable = await orders.readable([...new Set(request.body.orderIds)], request.principal);
       const ids = [...new Set(request.body.orderIds)].filter((id) => readable.has(id));
@@ -42,12 +49,19 @@ export function paymentRoutes(
 
   // whether a paid checkout is captured at once or only authorized (captured later by the merchant)
   const settingsPath = '/api/cartwheel/payment-settings';
-  app.get(settingsPath, { config: CALLERS.staff('settings.manage') }, async () => ({
-    paymentSettings: { capture: await payments.captureMode() },
-  }));
+  app.get(
+    settingsPath,
+    { schema: { response: { 200: PaymentSettingsAnswer } }, config: CALLERS.staff('settings.manage') },
+    async () => ({
+      paymentSettings: { capture: await payments.captureMode() },
+    }),
+  );
   app.patch(
     settingsPath,
-    { schema: { body: PaymentSettingsBody }, config: CALLERS.staff('settings.manage') },
+    {
+      schema: { body: PaymentSettingsBody, response: { 200: PaymentSettingsAnswer } },
+      config: CALLERS.staff('settings.manage'),
+    },
     async (request) => {
       await payments.setCaptureMode(request.body.paymentSettings.capture);
       return { paymentSettings: { capture: await payments.captureMode() } };

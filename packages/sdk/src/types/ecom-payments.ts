@@ -88,7 +88,8 @@ export interface ScheduledAction {
 /** A payment authorized now and captured (or voided) later. */
 export interface AuthorizationDetails {
   delayedCapture?: boolean;
-  authorizedDate?: Date;
+  /** `null` while the authorization's time is not known (Cartwheel answers it so). */
+  authorizedDate?: Date | null;
   captures?: AuthorizationCapture[];
   void?: AuthorizationVoid;
   scheduledAction?: ScheduledAction;
