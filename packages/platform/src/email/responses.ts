@@ -1,0 +1,19 @@
+import Type from 'typebox';
+import { Choice, NullableText } from '../http/responses-identity.ts';
+
+/** `GET /api/cartwheel/mailbox`: the messages the platform sent or kept (SDK `MailboxMessage`). */
+export const MailboxAnswer = Type.Object({
+  messages: Type.Array(
+    Type.Object({
+      id: Type.String(),
+      kind: Type.String(),
+      to: Type.String(),
+      subject: Type.String(),
+      text: Type.String(),
+      html: NullableText,
+      status: Choice(['STORED', 'QUEUED', 'SENDING', 'SENT', 'FAILED']),
+      createdDate: Type.String(),
+      sentDate: NullableText,
+    }),
+  ),
+});
