@@ -33,3 +33,28 @@ export const NullableList = <T extends TSchema>(item: T) =>
 /** One of a fixed set of words: written as text (a union of literals would be matched branch by branch). */
 export const Choice = <const T extends readonly string[]>(values: T) =>
   Type.Unsafe<T[number]>({ type: 'string', enum: [...values] });
+
+/** A postal address as kept (SDK `Address`): the named fields, and any other the input let through. */
+export const AddressAnswer = Open({
+  country: Type.Optional(NullableText),
+  subdivision: Type.Optional(NullableText),
+  city: Type.Optional(NullableText),
+  postalCode: Type.Optional(NullableText),
+  addressLine: Type.Optional(NullableText),
+  addressLine1: Type.Optional(NullableText),
+  addressLine2: Type.Optional(NullableText),
+  formattedAddress: Type.Optional(NullableText),
+  countryFullname: Type.Optional(NullableText),
+  subdivisionFullname: Type.Optional(NullableText),
+  streetAddress: Type.Optional(AnyValue),
+  geocode: Type.Optional(AnyValue),
+});
+
+/** The cursor paging of a hosted query's answer. */
+export const CursorPagingAnswer = Type.Object({
+  count: Type.Optional(Type.Number()),
+  cursors: Type.Optional(
+    Type.Object({ next: Type.Optional(NullableText), prev: Type.Optional(NullableText) }),
+  ),
+  hasNext: Type.Optional(Type.Boolean()),
+});
