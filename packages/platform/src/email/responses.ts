@@ -10,7 +10,8 @@ export const MailboxAnswer = Type.Object({
       to: Type.String(),
       subject: Type.String(),
       text: Type.String(),
-      html: NullableText,
+      // kept beside the text for mail readers that show it; not in the SDK's `MailboxMessage` yet
+      html: Type.Optional(NullableText),
       status: Choice(['STORED', 'QUEUED', 'SENDING', 'SENT', 'FAILED']),
       createdDate: Type.String(),
       sentDate: NullableText,

@@ -34,8 +34,8 @@ export const NullableList = <T extends TSchema>(item: T) =>
 export const Choice = <const T extends readonly string[]>(values: T) =>
   Type.Unsafe<T[number]>({ type: 'string', enum: [...values] });
 
-/** A postal address as kept (SDK `Address`): the named fields, and any other the input let through. */
-export const AddressAnswer = Open({
+/** The fields of a postal address (SDK `Address`). */
+export const AddressFields = {
   country: Type.Optional(NullableText),
   subdivision: Type.Optional(NullableText),
   city: Type.Optional(NullableText),
@@ -48,7 +48,10 @@ export const AddressAnswer = Open({
   subdivisionFullname: Type.Optional(NullableText),
   streetAddress: Type.Optional(AnyValue),
   geocode: Type.Optional(AnyValue),
-});
+};
+
+/** A postal address as kept: the named fields, and any other the input let through. */
+export const AddressAnswer = Open(AddressFields);
 
 /** The cursor paging of a hosted query's answer. */
 export const CursorPagingAnswer = Type.Object({

@@ -1,12 +1,5 @@
 import Type from 'typebox';
-import {
-  AnyValue,
-  Choice,
-  NullableBoolean,
-  NullableText,
-  Open,
-  Timestamp,
-} from '../http/responses-identity.ts';
+import { AnyValue, Choice, NullableBoolean, NullableText, Timestamp } from '../http/responses-identity.ts';
 
 /**
  * What the identity calls answer (`/_api/iam/...`, the captcha challenge, the sign-up settings), as
@@ -66,7 +59,7 @@ export const StateMachineAnswer = Type.Object({
   stateToken: Type.Optional(NullableText),
   identity: Type.Optional(IdentityAnswer),
   // free-form by design: the hosted wire's extra data of a step
-  additionalData: Type.Optional(Open({})),
+  additionalData: Type.Optional(Type.Record(Type.String(), AnyValue)),
 });
 
 export const SignOnAnswer = Type.Object({ sessionToken: Type.String(), identity: IdentityAnswer });

@@ -1,11 +1,12 @@
 import Type from 'typebox';
 import {
-  AddressAnswer,
+  AddressFields,
   AnyValue,
   Choice,
   NullableBoolean,
   NullableNumber,
   NullableText,
+  Open,
   Timestamp,
 } from '../http/responses-identity.ts';
 
@@ -37,7 +38,7 @@ export const Member = Type.Object({
       emails: Type.Optional(
         Type.Unsafe<string[] | null>({ type: ['array', 'null'], items: { type: 'string' } }),
       ),
-      addresses: Type.Optional(Type.Array(AddressAnswer)),
+      addresses: Type.Optional(Type.Array(Open({ ...AddressFields, id: Type.Optional(NullableText) }))),
       birthdate: Type.Optional(NullableText),
       company: Type.Optional(NullableText),
       jobTitle: Type.Optional(NullableText),
