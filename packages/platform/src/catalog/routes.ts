@@ -1,9 +1,25 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Static, TSchema } from 'typebox';
 import { CALLERS, type HttpApp } from '../http/app.ts';
+import { Empty } from '../http/responses-identity.ts';
 import { isGeneratedImageStem, renderSvg } from './media.ts';
 import { checkFilterBudget } from './query.ts';
 import { readRestQueryForms } from './query-forms.ts';
+import {
+  BulkUpdateAnswer,
+  CollectionAnswer,
+  CollectionPageAnswer,
+  ImageBytes,
+  NoSuchImage,
+  OptionsAvailabilityAnswer,
+  ProductAnswer,
+  ProductPageAnswer,
+  ProductVariantsAnswer,
+  StoreVariantAnswer,
+  StoreVariantPageAnswer,
+  UpdatedVariantsAnswer,
+  UploadedMediaAnswer,
+} from './responses.ts';
 import {
   AddMediaBody,
   BulkAdjustBody,
@@ -64,6 +80,7 @@ function queryRoute<S extends TSchema>(
   app: HttpApp,
   path: string,
   schema: S,
+  answerSchema: TSchema,
   answer: (input: Static<S>, request: FastifyRequest) => Promise<string | object>,
 ): void {
   const send = async (reply: FastifyReply, answered: Promise<string | object>) => {
@@ -71,11 +88,15 @@ function queryRoute<S extends TSchema>(
     return typeof result === 'string' ? json(reply, result) : result;
   };
   const options = { config: CALLERS.anyone, preValidation: prepareQuery };
-  app.get(path, { ...options, schema: { querystring: schema } }, (request, reply) =>
-    send(reply, answer(request.query as Static<S>, request)),
+  app.get(
+    path,
+    { ...options, schema: { querystring: schema, response: { 200: answerSchema } } },
+    (request, reply) => send(reply, answer(request.query as Static<S>, request)),
   );
-  app.post(path, { ...options, schema: { body: schema } }, (request, reply) =>
-    send(reply, answer((request.body ?? {}) as Static<S>, request)),
+  app.post(
+    path,
+    { ...options, schema: { body: schema, response: { 200: answerSchema } } },
+    (request, reply) => send(reply, answer((request.body ?? {}) as Static<S>, request)),
   );
 }
 
@@ -90,7 +111,10 @@ export function catalogRoutes(app: HttpApp, services: { catalog: CatalogService 
   // ---- reads ----
   app.get(
     '/stores-reader/v1/products/:id',
-    { schema: { params: ProductPath, querystring: GetProductQuery }, config: CALLERS.anyone },
+    {
+      schema: { params: ProductPath, querystring: GetProductQuery, response: { 200: ProductAnswer } },
+      config: CALLERS.anyone,
+    },
     async (request, reply) =>
       json(
         reply,
@@ -102,44 +126,66 @@ export function catalogRoutes(app: HttpApp, services: { catalog: CatalogService 
       ),
   );
   for (const path of ['/stores-reader/v1/products/query-platformized', '/stores-reader/v1/products/query']) {
-    queryRoute(app, path, CatalogQueryRequest, (input, request) =>
+    queryRoute(app, path, CatalogQueryRequest, ProductPageAnswer, (input, request) =>
       catalog.queryProductsJson(input, viewer(request)),
     );
   }
   app.post(
     '/stores-reader/v1/products/:id/productOptionsAvailability',
-    { schema: { params: ProductPath, body: ProductOptionsAvailabilityBody }, config: CALLERS.anyone },
+    {
+      schema: {
+        params: ProductPath,
+        body: ProductOptionsAvailabilityBody,
+        response: { 200: OptionsAvailabilityAnswer },
+      },
+      config: CALLERS.anyone,
+    },
     (request) => catalog.productOptionsAvailability(request.params.id, request.body.options, viewer(request)),
   );
   app.post(
     '/stores-reader/v1/products/:id/variants/query',
-    { schema: { params: ProductPath, body: ProductVariantsQueryBody }, config: CALLERS.anyone },
-    (request) => catalog.queryProductVariants(request.params.id, request.body, viewer(request)),
+    {
+      schema: {
+        params: ProductPath,
+        body: ProductVariantsQueryBody,
+        response: { 200: ProductVariantsAnswer },
+      },
+      config: CALLERS.anyone,
+    },
+    async (request) =>
+      // the service types its paging metadata loosely; it is query.ts `pagingMetadata`, as declared
+      (await catalog.queryProductVariants(request.params.id, request.body, viewer(request))) as Static<
+        typeof ProductVariantsAnswer
+      >,
   );
-  queryRoute(app, '/stores-reader/v1/variants/query', CatalogQueryRequest, (input, request) =>
-    catalog.queryStoreVariantsJson(input, viewer(request)),
+  queryRoute(
+    app,
+    '/stores-reader/v1/variants/query',
+    CatalogQueryRequest,
+    StoreVariantPageAnswer,
+    (input, request) => catalog.queryStoreVariantsJson(input, viewer(request)),
   );
   app.get(
     '/stores-reader/v1/variants/:id',
-    { schema: { params: StoreVariantPath }, config: CALLERS.anyone },
+    { schema: { params: StoreVariantPath, response: { 200: StoreVariantAnswer } }, config: CALLERS.anyone },
     async (request, reply) => json(reply, await catalog.storeVariantJson(request.params.id, viewer(request))),
   );
   for (const prefix of ['/stores-reader/v1/collections', '/v2/collections']) {
     app.get(
       `${prefix}/slug/:slug`,
-      { schema: { params: SlugPath }, config: CALLERS.anyone },
+      { schema: { params: SlugPath, response: { 200: CollectionAnswer } }, config: CALLERS.anyone },
       async (request) => ({
         collection: await catalog.collectionBySlug(request.params.slug, viewer(request)),
       }),
     );
     app.get(
       `${prefix}/:id`,
-      { schema: { params: CollectionPath }, config: CALLERS.anyone },
+      { schema: { params: CollectionPath, response: { 200: CollectionAnswer } }, config: CALLERS.anyone },
       async (request) => ({
         collection: await catalog.collection(request.params.id, viewer(request)),
       }),
     );
-    queryRoute(app, `${prefix}/query`, CatalogQueryRequest, (input, request) =>
+    queryRoute(app, `${prefix}/query`, CatalogQueryRequest, CollectionPageAnswer, (input, request) =>
       catalog.queryCollections(input, viewer(request)),
     );
   }
@@ -147,21 +193,24 @@ export function catalogRoutes(app: HttpApp, services: { catalog: CatalogService 
   // ---- product writes ----
   app.post(
     '/stores/v1/products',
-    { schema: { body: CreateProductBody }, config: PRODUCT_MANAGERS },
+    { schema: { body: CreateProductBody, response: { 200: ProductAnswer } }, config: PRODUCT_MANAGERS },
     async (request) => ({
       product: await catalog.createProduct(request.body.product),
     }),
   );
   app.patch(
     '/stores/v1/products/:id',
-    { schema: { params: ProductPath, body: UpdateProductBody }, config: PRODUCT_MANAGERS },
+    {
+      schema: { params: ProductPath, body: UpdateProductBody, response: { 200: ProductAnswer } },
+      config: PRODUCT_MANAGERS,
+    },
     async (request) => ({
       product: await catalog.updateProduct(request.params.id, request.body.product ?? {}),
     }),
   );
   app.delete(
     '/stores/v1/products/:id',
-    { schema: { params: ProductPath }, config: PRODUCT_MANAGERS },
+    { schema: { params: ProductPath, response: { 200: Empty } }, config: PRODUCT_MANAGERS },
     async (request) => {
       await catalog.deleteProduct(request.params.id);
       return {};
@@ -169,14 +218,17 @@ export function catalogRoutes(app: HttpApp, services: { catalog: CatalogService 
   );
   app.patch(
     '/stores/v1/products/:id/variants',
-    { schema: { params: ProductPath, body: UpdateVariantsBody }, config: PRODUCT_MANAGERS },
+    {
+      schema: { params: ProductPath, body: UpdateVariantsBody, response: { 200: UpdatedVariantsAnswer } },
+      config: PRODUCT_MANAGERS,
+    },
     async (request) => ({
       variants: await catalog.updateVariants(request.params.id, request.body.variants),
     }),
   );
   app.post(
     '/stores/v1/products/:id/variants/resetToDefault',
-    { schema: { params: ProductPath }, config: PRODUCT_MANAGERS },
+    { schema: { params: ProductPath, response: { 200: Empty } }, config: PRODUCT_MANAGERS },
     async (request) => {
       await catalog.resetVariants(request.params.id);
       return {};
@@ -184,7 +236,10 @@ export function catalogRoutes(app: HttpApp, services: { catalog: CatalogService 
   );
   app.post(
     '/stores/v1/products/:id/media',
-    { schema: { params: ProductPath, body: AddMediaBody }, config: PRODUCT_MANAGERS },
+    {
+      schema: { params: ProductPath, body: AddMediaBody, response: { 200: Empty } },
+      config: PRODUCT_MANAGERS,
+    },
     async (request) => {
       await catalog.addMedia(request.params.id, request.body.media);
       return {};
@@ -192,7 +247,10 @@ export function catalogRoutes(app: HttpApp, services: { catalog: CatalogService 
   );
   app.post(
     '/stores/v1/products/:id/media/delete',
-    { schema: { params: ProductPath, body: RemoveMediaBody }, config: PRODUCT_MANAGERS },
+    {
+      schema: { params: ProductPath, body: RemoveMediaBody, response: { 200: Empty } },
+      config: PRODUCT_MANAGERS,
+    },
     async (request) => {
       await catalog.removeMedia(request.params.id, request.body.mediaIds);
       return {};
@@ -200,7 +258,10 @@ export function catalogRoutes(app: HttpApp, services: { catalog: CatalogService 
   );
   app.post(
     '/api/cartwheel/products/:id/media/order',
-    { schema: { params: ProductPath, body: ReorderMediaBody }, config: PRODUCT_MANAGERS },
+    {
+      schema: { params: ProductPath, body: ReorderMediaBody, response: { 200: Empty } },
+      config: PRODUCT_MANAGERS,
+    },
     async (request) => {
       await catalog.reorderMedia(request.params.id, request.body.mediaIds);
       return {};
@@ -208,7 +269,10 @@ export function catalogRoutes(app: HttpApp, services: { catalog: CatalogService 
   );
   app.patch(
     '/stores/v1/products/:id/choices/media',
-    { schema: { params: ProductPath, body: ChoiceMediaBody }, config: PRODUCT_MANAGERS },
+    {
+      schema: { params: ProductPath, body: ChoiceMediaBody, response: { 200: Empty } },
+      config: PRODUCT_MANAGERS,
+    },
     async (request) => {
       await catalog.assignChoiceMedia(request.params.id, request.body.media);
       return {};
@@ -216,7 +280,10 @@ export function catalogRoutes(app: HttpApp, services: { catalog: CatalogService 
   );
   app.post(
     '/stores/v1/products/:id/choices/media/delete',
-    { schema: { params: ProductPath, body: ChoiceMediaBody }, config: PRODUCT_MANAGERS },
+    {
+      schema: { params: ProductPath, body: ChoiceMediaBody, response: { 200: Empty } },
+      config: PRODUCT_MANAGERS,
+    },
     async (request) => {
       await catalog.assignChoiceMedia(request.params.id, request.body.media, true);
       return {};
@@ -224,7 +291,7 @@ export function catalogRoutes(app: HttpApp, services: { catalog: CatalogService 
   );
   app.delete(
     '/stores/v1/products/:id/options',
-    { schema: { params: ProductPath }, config: PRODUCT_MANAGERS },
+    { schema: { params: ProductPath, response: { 200: Empty } }, config: PRODUCT_MANAGERS },
     async (request) => {
       await catalog.deleteOptions(request.params.id);
       return {};
@@ -232,7 +299,7 @@ export function catalogRoutes(app: HttpApp, services: { catalog: CatalogService 
   );
   app.post(
     '/stores/v1/products/:id/remove-brand',
-    { schema: { params: ProductPath }, config: PRODUCT_MANAGERS },
+    { schema: { params: ProductPath, response: { 200: Empty } }, config: PRODUCT_MANAGERS },
     async (request) => {
       await catalog.removeBrand(request.params.id);
       return {};
@@ -240,7 +307,7 @@ export function catalogRoutes(app: HttpApp, services: { catalog: CatalogService 
   );
   app.post(
     '/stores/v1/products/:id/remove-ribbon',
-    { schema: { params: ProductPath }, config: PRODUCT_MANAGERS },
+    { schema: { params: ProductPath, response: { 200: Empty } }, config: PRODUCT_MANAGERS },
     async (request) => {
       await catalog.removeRibbon(request.params.id);
       return {};
@@ -248,31 +315,34 @@ export function catalogRoutes(app: HttpApp, services: { catalog: CatalogService 
   );
   app.post(
     '/stores/v1/bulk/products/update',
-    { schema: { body: BulkSetBody }, config: PRODUCT_MANAGERS },
+    { schema: { body: BulkSetBody, response: { 200: BulkUpdateAnswer } }, config: PRODUCT_MANAGERS },
     (request) => catalog.bulkSet(request.body.ids, request.body.set),
   );
   app.post(
     '/stores/v1/bulk/products/adjust-properties',
-    { schema: { body: BulkAdjustBody }, config: PRODUCT_MANAGERS },
+    { schema: { body: BulkAdjustBody, response: { 200: BulkUpdateAnswer } }, config: PRODUCT_MANAGERS },
     (request) => catalog.bulkAdjust(request.body.ids, request.body.adjust),
   );
 
   // ---- collection writes ----
   app.post(
     '/stores/v1/collections',
-    { schema: { body: CreateCollectionBody }, config: PRODUCT_MANAGERS },
+    { schema: { body: CreateCollectionBody, response: { 200: CollectionAnswer } }, config: PRODUCT_MANAGERS },
     async (request) => ({ collection: await catalog.createCollection(request.body.collection) }),
   );
   app.patch(
     '/stores/v1/collections/:id',
-    { schema: { params: CollectionPath, body: UpdateCollectionBody }, config: PRODUCT_MANAGERS },
+    {
+      schema: { params: CollectionPath, body: UpdateCollectionBody, response: { 200: CollectionAnswer } },
+      config: PRODUCT_MANAGERS,
+    },
     async (request) => ({
       collection: await catalog.updateCollection(request.params.id, request.body.collection ?? {}),
     }),
   );
   app.delete(
     '/stores/v1/collections/:id',
-    { schema: { params: CollectionPath }, config: PRODUCT_MANAGERS },
+    { schema: { params: CollectionPath, response: { 200: Empty } }, config: PRODUCT_MANAGERS },
     async (request) => {
       await catalog.deleteCollection(request.params.id);
       return {};
@@ -280,7 +350,10 @@ export function catalogRoutes(app: HttpApp, services: { catalog: CatalogService 
   );
   app.post(
     '/stores/v1/collections/:id/productIds',
-    { schema: { params: CollectionPath, body: MembershipBody }, config: PRODUCT_MANAGERS },
+    {
+      schema: { params: CollectionPath, body: MembershipBody, response: { 200: Empty } },
+      config: PRODUCT_MANAGERS,
+    },
     async (request) => {
       await catalog.addProductsToCollection(request.params.id, request.body.productIds);
       return {};
@@ -288,7 +361,10 @@ export function catalogRoutes(app: HttpApp, services: { catalog: CatalogService 
   );
   app.post(
     '/stores/v1/collections/:id/productIds/delete',
-    { schema: { params: CollectionPath, body: MembershipBody }, config: PRODUCT_MANAGERS },
+    {
+      schema: { params: CollectionPath, body: MembershipBody, response: { 200: Empty } },
+      config: PRODUCT_MANAGERS,
+    },
     async (request) => {
       await catalog.removeProductsFromCollection(request.params.id, request.body.productIds);
       return {};
@@ -300,7 +376,7 @@ export function catalogRoutes(app: HttpApp, services: { catalog: CatalogService 
   app.post(
     '/api/cartwheel/media',
     {
-      schema: { body: UploadMediaBody },
+      schema: { body: UploadMediaBody, response: { 200: UploadedMediaAnswer } },
       config: PRODUCT_MANAGERS,
       // base64 of the largest image, and room for the JSON around it
       bodyLimit: Math.ceil((MAX_UPLOAD_BYTES * 4) / 3) + 1024,
@@ -309,7 +385,7 @@ export function catalogRoutes(app: HttpApp, services: { catalog: CatalogService 
   );
   app.get(
     '/media/uploads/:file',
-    { schema: { params: MediaFilePath }, config: CALLERS.anyone },
+    { schema: { params: MediaFilePath, response: { 200: ImageBytes } }, config: CALLERS.anyone },
     async (request, reply) => {
       const image = await uploads.read(request.params.file);
       return reply
@@ -323,7 +399,10 @@ export function catalogRoutes(app: HttpApp, services: { catalog: CatalogService 
   // ---- images the platform draws ----
   app.get(
     '/media/:file',
-    { schema: { params: MediaFilePath }, config: CALLERS.anyone },
+    {
+      schema: { params: MediaFilePath, response: { 200: ImageBytes, 404: NoSuchImage } },
+      config: CALLERS.anyone,
+    },
     async (request, reply) => {
       const stem = request.params.file.replace(/\.svg$/, '');
       if (!request.params.file.endsWith('.svg') || !isGeneratedImageStem(stem)) {

@@ -3,6 +3,7 @@ import { CALLERS, type HttpApp } from '../http/app.ts';
 import { Text } from '../http/input.ts';
 import type { Mailer } from './mailer.ts';
 import { MAILBOX_MAX_PAGE } from './mailer.ts';
+import { MailboxAnswer } from './responses.ts';
 
 const MailboxQuery = Type.Object({
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: MAILBOX_MAX_PAGE })),
@@ -14,7 +15,7 @@ const MailboxQuery = Type.Object({
 export function emailRoutes(app: HttpApp, services: { mailer: Pick<Mailer, 'recent'> }): void {
   app.get(
     '/api/cartwheel/mailbox',
-    { schema: { querystring: MailboxQuery }, config: CALLERS.admins },
+    { schema: { querystring: MailboxQuery, response: { 200: MailboxAnswer } }, config: CALLERS.admins },
     async (request) => {
       const { limit, to, kind } = request.query;
       const messages = await services.mailer.recent({

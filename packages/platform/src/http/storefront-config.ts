@@ -1,4 +1,5 @@
 import type { CaptchaConfig } from '@cartwheel/sdk';
+import Type from 'typebox';
 import { CALLERS, type HttpApp } from './app.ts';
 
 export interface StorefrontConfig {
@@ -13,14 +14,32 @@ export interface LiveStorefrontConfig {
   captcha(): Promise<CaptchaConfig>;
 }
 
+/** What the config call answers; `captcha` (SDK `CaptchaConfig`) when the platform reads live settings. */
+export const StorefrontConfigAnswer = Type.Object({
+  clientId: Type.String(),
+  storeName: Type.String(),
+  captcha: Type.Optional(
+    Type.Object({
+      required: Type.Boolean(),
+      siteKey: Type.String(),
+      invisibleSiteKey: Type.String(),
+      challengeUrl: Type.String(),
+    }),
+  ),
+});
+
 /** `GET /api/cartwheel/config`: what the bundled apps need to know at start, nothing secret. */
 export function storefrontConfigRoutes(
   app: HttpApp,
   config: StorefrontConfig,
   live?: LiveStorefrontConfig,
 ): void {
-  app.get('/api/cartwheel/config', { config: CALLERS.anyone }, async (_request, reply) => {
-    reply.header('cache-control', 'no-cache');
-    return live ? { ...config, captcha: await live.captcha() } : config;
-  });
+  app.get(
+    '/api/cartwheel/config',
+    { schema: { response: { 200: StorefrontConfigAnswer } }, config: CALLERS.anyone },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-cache');
+      return live ? { ...config, captcha: await live.captcha() } : config;
+    },
+  );
 }

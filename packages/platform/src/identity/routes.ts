@@ -1,8 +1,16 @@
 import type { LoginRequest, RegisterRequest } from '@cartwheel/sdk';
 import type { FastifyRequest } from 'fastify';
 import { CALLERS, type HttpApp } from '../http/app.ts';
+import { Empty } from '../http/responses-identity.ts';
 import { signedInMemberOf } from '../members/routes.ts';
 import type { Settings } from '../settings/settings.ts';
+import {
+  CaptchaChallengeAnswer,
+  IdentitySettingsAnswer,
+  SignOnAnswer,
+  StateMachineAnswer,
+  VerificationStartedAnswer,
+} from './responses.ts';
 import {
   ActivationEmailBody,
   ChangePasswordBody,
@@ -30,51 +38,64 @@ export function identityRoutes(
 ): void {
   const identity = services.identity;
   const auth = '/_api/iam/authentication/v2';
-  app.post(`${auth}/register`, { schema: { body: RegisterBody }, config: CALLERS.tokenHolders }, (request) =>
-    identity.register(request.body as RegisterRequest, callerOf(request)),
+  app.post(
+    `${auth}/register`,
+    { schema: { body: RegisterBody, response: { 200: StateMachineAnswer } }, config: CALLERS.tokenHolders },
+    (request) => identity.register(request.body as RegisterRequest, callerOf(request)),
   );
-  app.post(`${auth}/login`, { schema: { body: LoginBody }, config: CALLERS.tokenHolders }, (request) =>
-    identity.login(request.body as LoginRequest, callerOf(request)),
+  app.post(
+    `${auth}/login`,
+    { schema: { body: LoginBody, response: { 200: StateMachineAnswer } }, config: CALLERS.tokenHolders },
+    (request) => identity.login(request.body as LoginRequest, callerOf(request)),
   );
   app.post(
     `${auth}/change-password`,
-    { schema: { body: ChangePasswordBody }, config: CALLERS.members },
+    { schema: { body: ChangePasswordBody, response: { 200: Empty } }, config: CALLERS.members },
     (request) => identity.changePassword(signedInMemberOf(request), request.body.newPassword),
   );
-  app.post(`${auth}/sign-on`, { schema: { body: SignOnBody }, config: CALLERS.admins }, (request) =>
-    identity.signOn({
-      loginId: request.body.loginId,
-      profile: request.body.profile ?? undefined,
-      verifyEmail: request.body.verifyEmail === true,
-    }),
+  app.post(
+    `${auth}/sign-on`,
+    { schema: { body: SignOnBody, response: { 200: SignOnAnswer } }, config: CALLERS.admins },
+    (request) =>
+      identity.signOn({
+        loginId: request.body.loginId,
+        profile: request.body.profile ?? undefined,
+        verifyEmail: request.body.verifyEmail === true,
+      }),
   );
 
   const verification = '/_api/iam/verification/v1';
   app.post(
     `${verification}/auth/verify`,
-    { schema: { body: VerifyDuringAuthenticationBody }, config: CALLERS.tokenHolders },
+    {
+      schema: { body: VerifyDuringAuthenticationBody, response: { 200: StateMachineAnswer } },
+      config: CALLERS.tokenHolders,
+    },
     (request) => identity.verifyDuringAuthentication(request.body),
   );
   app.post(
     `${verification}/auth/resend`,
-    { schema: { body: ResendCodeBody }, config: CALLERS.tokenHolders },
+    { schema: { body: ResendCodeBody, response: { 200: Empty } }, config: CALLERS.tokenHolders },
     (request) => identity.resendCode(request.body),
   );
   app.post(
     `${verification}/start`,
-    { schema: { body: StartVerificationBody }, config: CALLERS.staff('members.manage') },
+    {
+      schema: { body: StartVerificationBody, response: { 200: VerificationStartedAnswer } },
+      config: CALLERS.staff('members.manage'),
+    },
     (request) => identity.startVerification(request.body),
   );
   app.post(
     `${verification}/verify`,
-    { schema: { body: VerifyByIdBody }, config: CALLERS.tokenHolders },
+    { schema: { body: VerifyByIdBody, response: { 200: Empty } }, config: CALLERS.tokenHolders },
     (request) => identity.verifyById(request.body),
   );
 
   const recovery = '/_api/iam/recovery/v1';
   app.post(
     `${recovery}/send-email`,
-    { schema: { body: SendRecoveryEmailBody }, config: CALLERS.tokenHolders },
+    { schema: { body: SendRecoveryEmailBody, response: { 200: Empty } }, config: CALLERS.tokenHolders },
     (request) =>
       identity.sendRecoveryEmail(
         { ...request.body, redirect: request.body.redirect ?? undefined },
@@ -82,12 +103,17 @@ export function identityRoutes(
       ),
   );
   // the link's token is the credential: the reset page may not hold a visitor token yet
-  app.post(`${recovery}/recover`, { schema: { body: RecoverBody }, config: CALLERS.anyone }, (request) =>
-    identity.recover(request.body, callerOf(request)),
+  app.post(
+    `${recovery}/recover`,
+    { schema: { body: RecoverBody, response: { 200: StateMachineAnswer } }, config: CALLERS.anyone },
+    (request) => identity.recover(request.body, callerOf(request)),
   );
   app.post(
     `${recovery}/activation-email`,
-    { schema: { body: ActivationEmailBody }, config: CALLERS.staff('members.manage') },
+    {
+      schema: { body: ActivationEmailBody, response: { 200: Empty } },
+      config: CALLERS.staff('members.manage'),
+    },
     (request) =>
       identity.sendActivationEmail({
         identityId: request.body.identityId,
@@ -96,21 +122,32 @@ export function identityRoutes(
   );
 
   // how new members join: admin only
-  app.get('/api/cartwheel/identity-settings', { config: CALLERS.staff('settings.manage') }, async () => ({
-    settings: await readIdentitySettings(services.settings),
-  }));
+  app.get(
+    '/api/cartwheel/identity-settings',
+    { schema: { response: { 200: IdentitySettingsAnswer } }, config: CALLERS.staff('settings.manage') },
+    async () => ({
+      settings: await readIdentitySettings(services.settings),
+    }),
+  );
   app.patch(
     '/api/cartwheel/identity-settings',
-    { schema: { body: IdentitySettingsBody }, config: CALLERS.staff('settings.manage') },
+    {
+      schema: { body: IdentitySettingsBody, response: { 200: IdentitySettingsAnswer } },
+      config: CALLERS.staff('settings.manage'),
+    },
     async (request) => ({
       settings: await updateIdentitySettings(services.settings, request.body.settings),
     }),
   );
 
-  app.get('/api/cartwheel/captcha/challenge', { config: CALLERS.anyone }, async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-    return identity.captchaChallenge();
-  });
+  app.get(
+    '/api/cartwheel/captcha/challenge',
+    { schema: { response: { 200: CaptchaChallengeAnswer } }, config: CALLERS.anyone },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return identity.captchaChallenge();
+    },
+  );
 }
 
 function callerOf(request: FastifyRequest): Caller {

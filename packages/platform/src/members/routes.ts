@@ -1,8 +1,16 @@
 import type { FastifyRequest } from 'fastify';
 import { CALLERS, type HttpApp } from '../http/app.ts';
 import { IdParams } from '../http/input.ts';
+import { Empty } from '../http/responses-identity.ts';
 import { DomainError } from '../shared/errors.ts';
 import type { MemberPrincipal } from '../shared/principal.ts';
+import {
+  BulkDeleteAnswer,
+  JobAnswer,
+  JobStartedAnswer,
+  MemberAnswer,
+  MemberPageAnswer,
+} from './responses.ts';
 import {
   BulkByFilterBody,
   BulkDeleteBody,
@@ -34,23 +42,35 @@ export function memberRoutes(app: HttpApp, services: { members: MembersService }
   // ---- the signed-in member's own ----
   app.get(
     `${path}/my`,
-    { schema: { querystring: GetMyMemberQuery }, config: CALLERS.members },
+    { schema: { querystring: GetMyMemberQuery, response: { 200: MemberAnswer } }, config: CALLERS.members },
     async (request) => ({
       member: await members.getMy(memberIdOf(request), request.query.fieldsets ?? request.query.fieldSet),
     }),
   );
-  app.post(`${path}/my/slug`, { schema: { body: MySlugBody }, config: CALLERS.members }, async (request) => ({
-    member: await members.updateMySlug(memberIdOf(request), request.body.slug),
-  }));
-  app.post(`${path}/join-community`, { config: CALLERS.members }, async (request) => ({
-    member: await members.setCommunity(memberIdOf(request), true),
-  }));
-  app.post(`${path}/leave-community`, { config: CALLERS.members }, async (request) => ({
-    member: await members.setCommunity(memberIdOf(request), false),
-  }));
+  app.post(
+    `${path}/my/slug`,
+    { schema: { body: MySlugBody, response: { 200: MemberAnswer } }, config: CALLERS.members },
+    async (request) => ({
+      member: await members.updateMySlug(memberIdOf(request), request.body.slug),
+    }),
+  );
+  app.post(
+    `${path}/join-community`,
+    { schema: { response: { 200: MemberAnswer } }, config: CALLERS.members },
+    async (request) => ({
+      member: await members.setCommunity(memberIdOf(request), true),
+    }),
+  );
+  app.post(
+    `${path}/leave-community`,
+    { schema: { response: { 200: MemberAnswer } }, config: CALLERS.members },
+    async (request) => ({
+      member: await members.setCommunity(memberIdOf(request), false),
+    }),
+  );
   app.delete(
     `${path}/my`,
-    { schema: { querystring: DeleteMyMemberQuery }, config: CALLERS.members },
+    { schema: { querystring: DeleteMyMemberQuery, response: { 200: Empty } }, config: CALLERS.members },
     async (request) => {
       await members.delete(memberIdOf(request), request.query.contentAssigneeId);
       return {};
@@ -61,7 +81,7 @@ export function memberRoutes(app: HttpApp, services: { members: MembersService }
   app.get(
     `${path}/:id`,
     {
-      schema: { params: IdParams, querystring: GetMemberQuery },
+      schema: { params: IdParams, querystring: GetMemberQuery, response: { 200: MemberAnswer } },
       config: CALLERS.tokenHoldersOrStaff('members.read'),
     },
     async (request) => ({
@@ -70,12 +90,18 @@ export function memberRoutes(app: HttpApp, services: { members: MembersService }
   );
   app.get(
     path,
-    { schema: { querystring: ListMembersQuery }, config: CALLERS.tokenHoldersOrStaff('members.read') },
+    {
+      schema: { querystring: ListMembersQuery, response: { 200: MemberPageAnswer } },
+      config: CALLERS.tokenHoldersOrStaff('members.read'),
+    },
     async (request) => members.listMembers(request.principal, request.query),
   );
   app.post(
     `${path}/query`,
-    { schema: { body: QueryMembersBody }, config: CALLERS.tokenHoldersOrStaff('members.read') },
+    {
+      schema: { body: QueryMembersBody, response: { 200: MemberPageAnswer } },
+      config: CALLERS.tokenHoldersOrStaff('members.read'),
+    },
     async (request) => members.queryMembers(request.principal, request.body ?? {}),
   );
 
@@ -83,7 +109,7 @@ export function memberRoutes(app: HttpApp, services: { members: MembersService }
   app.patch(
     `${path}/:id`,
     {
-      schema: { params: IdParams, body: UpdateMemberBody },
+      schema: { params: IdParams, body: UpdateMemberBody, response: { 200: MemberAnswer } },
       config: CALLERS.tokenHoldersOrStaff('members.manage'),
     },
     async (request) => ({
@@ -93,7 +119,7 @@ export function memberRoutes(app: HttpApp, services: { members: MembersService }
   app.post(
     `${path}/:id/slug`,
     {
-      schema: { params: IdParams, body: MemberSlugBody },
+      schema: { params: IdParams, body: MemberSlugBody, response: { 200: MemberAnswer } },
       config: CALLERS.tokenHoldersOrStaff('members.manage'),
     },
     async (request) => ({
@@ -103,7 +129,7 @@ export function memberRoutes(app: HttpApp, services: { members: MembersService }
 
   // ---- staff: point 4's actions ----
   const action = {
-    schema: { params: IdParams, body: MemberActionBody },
+    schema: { params: IdParams, body: MemberActionBody, response: { 200: MemberAnswer } },
     config: CALLERS.staff('members.manage'),
   };
   app.post(`${path}/:id/approve`, action, async (request) => ({
@@ -123,7 +149,10 @@ export function memberRoutes(app: HttpApp, services: { members: MembersService }
   }));
   app.delete(
     `${path}/:id`,
-    { schema: { params: IdParams, querystring: DeleteMemberQuery }, config: CALLERS.staff('members.manage') },
+    {
+      schema: { params: IdParams, querystring: DeleteMemberQuery, response: { 200: Empty } },
+      config: CALLERS.staff('members.manage'),
+    },
     async (request) => {
       await members.delete(request.params.id);
       return {};
@@ -131,7 +160,10 @@ export function memberRoutes(app: HttpApp, services: { members: MembersService }
   );
   app.post(
     path,
-    { schema: { body: CreateMemberBody }, config: CALLERS.staff('members.manage') },
+    {
+      schema: { body: CreateMemberBody, response: { 200: MemberAnswer } },
+      config: CALLERS.staff('members.manage'),
+    },
     async (request) => ({
       member: await members.createMember(request.body ?? {}),
     }),
@@ -140,7 +172,7 @@ export function memberRoutes(app: HttpApp, services: { members: MembersService }
     app.delete(
       `${path}/:id/${part}`,
       {
-        schema: { params: IdParams, querystring: DeleteMemberQuery },
+        schema: { params: IdParams, querystring: DeleteMemberQuery, response: { 200: MemberAnswer } },
         config: CALLERS.staff('members.manage'),
       },
       async (request) => ({ member: await members.deleteContactPart(request.params.id, part) }),
@@ -150,10 +182,16 @@ export function memberRoutes(app: HttpApp, services: { members: MembersService }
   // ---- staff: bulk calls ----
   app.post(
     `${path}/bulk/delete`,
-    { schema: { body: BulkDeleteBody }, config: CALLERS.staff('members.manage') },
+    {
+      schema: { body: BulkDeleteBody, response: { 200: BulkDeleteAnswer } },
+      config: CALLERS.staff('members.manage'),
+    },
     async (request) => members.bulkDelete(request.body?.memberIds),
   );
-  const byFilter = { schema: { body: BulkByFilterBody }, config: CALLERS.staff('members.manage') };
+  const byFilter = {
+    schema: { body: BulkByFilterBody, response: { 200: JobStartedAnswer } },
+    config: CALLERS.staff('members.manage'),
+  };
   for (const [slug, job] of [
     ['delete-by-filter', 'DELETE'],
     ['approve-by-filter', 'APPROVE'],
@@ -165,7 +203,7 @@ export function memberRoutes(app: HttpApp, services: { members: MembersService }
   }
   app.get(
     `${path}/jobs/:jobId`,
-    { schema: { params: JobParams }, config: CALLERS.staff('members.manage') },
+    { schema: { params: JobParams, response: { 200: JobAnswer } }, config: CALLERS.staff('members.manage') },
     async (request) => ({ job: await members.jobs.get(request.params.jobId) }),
   );
 }

@@ -13,6 +13,16 @@ import { OAuthClients, originAllowed, originOf, redirectUriAllowed } from './cli
 import { AuthorizationCodes, invalidGrant } from './codes.ts';
 import { RedirectSessions } from './redirect-sessions.ts';
 import {
+  AuthorizeRefusal,
+  OAuthClientListAnswer,
+  OAuthErrorAnswer,
+  OneOAuthClientAnswer,
+  RedirectAnswer,
+  RedirectSessionAnswer,
+  TokenAnswer,
+  WebMessagePage,
+} from './responses.ts';
+import {
   AuthorizeQuery,
   HostedLogoutQuery,
   LogoutQuery,
@@ -64,7 +74,7 @@ export function oauthRoutes(
 
   app.post(
     '/oauth2/token',
-    { schema: { body: TokenRequestBody }, config: CALLERS.anyone },
+    { schema: { body: TokenRequestBody, response: { 200: TokenAnswer } }, config: CALLERS.anyone },
     async (request) => {
       const body = request.body;
       const grantType = body.grantType ?? body.grant_type;
@@ -112,7 +122,13 @@ export function oauthRoutes(
   const browserFacing = { ...CALLERS.anyone, oauthErrors: true };
   app.get(
     '/oauth2/authorize',
-    { schema: { querystring: AuthorizeQuery }, config: browserFacing },
+    {
+      schema: {
+        querystring: AuthorizeQuery,
+        response: { 200: WebMessagePage, 302: RedirectAnswer, 400: AuthorizeRefusal },
+      },
+      config: browserFacing,
+    },
     async (request, reply) => {
       noStore(reply);
       const params = request.query;
@@ -182,33 +198,57 @@ export function oauthRoutes(
   };
   app.get(
     '/oauth2/logout',
-    { schema: { querystring: LogoutQuery }, config: browserFacing },
+    {
+      schema: { querystring: LogoutQuery, response: { 302: RedirectAnswer, 400: OAuthErrorAnswer } },
+      config: browserFacing,
+    },
     (request, reply) =>
       logout(request, reply, request.query.client_id, request.query.post_logout_redirect_uri),
   );
   app.get(
     '/_api/iam/authentication/v1/logout',
-    { schema: { querystring: HostedLogoutQuery }, config: browserFacing },
+    {
+      schema: { querystring: HostedLogoutQuery, response: { 302: RedirectAnswer, 400: OAuthErrorAnswer } },
+      config: browserFacing,
+    },
     (request, reply) => logout(request, reply, request.query.clientId, request.query.postLogoutRedirectUri),
   );
 
   app.post(
     '/_api/redirects-api/v1/redirect-session',
-    { schema: { body: RedirectSessionBody }, config: CALLERS.tokenHolders },
+    {
+      schema: { body: RedirectSessionBody, response: { 200: RedirectSessionAnswer } },
+      config: CALLERS.tokenHolders,
+    },
     (request) => redirectSessions.create(request.body, request.principal),
   );
 
   const registry = '/api/cartwheel/oauth-clients';
-  app.get(registry, { config: CALLERS.admins }, async () => ({ clients: await clients.list() }));
-  app.get(`${registry}/:id`, { schema: { params: IdParams }, config: CALLERS.admins }, async (request) => ({
-    client: await clients.get(request.params.id),
-  }));
-  app.post(registry, { schema: { body: OAuthClientBody }, config: CALLERS.admins }, async (request) => ({
-    client: await clients.register(request.body),
-  }));
+  app.get(
+    registry,
+    { schema: { response: { 200: OAuthClientListAnswer } }, config: CALLERS.admins },
+    async () => ({ clients: await clients.list() }),
+  );
+  app.get(
+    `${registry}/:id`,
+    { schema: { params: IdParams, response: { 200: OneOAuthClientAnswer } }, config: CALLERS.admins },
+    async (request) => ({
+      client: await clients.get(request.params.id),
+    }),
+  );
+  app.post(
+    registry,
+    { schema: { body: OAuthClientBody, response: { 200: OneOAuthClientAnswer } }, config: CALLERS.admins },
+    async (request) => ({
+      client: await clients.register(request.body),
+    }),
+  );
   app.patch(
     `${registry}/:id`,
-    { schema: { params: IdParams, body: OAuthClientBody }, config: CALLERS.admins },
+    {
+      schema: { params: IdParams, body: OAuthClientBody, response: { 200: OneOAuthClientAnswer } },
+      config: CALLERS.admins,
+    },
     async (request) => ({ client: await clients.update(request.params.id, request.body) }),
   );
 }

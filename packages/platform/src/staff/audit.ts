@@ -1,3 +1,4 @@
+import type { AuditEntry } from '@cartwheel/sdk';
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Tables } from '../db/tables.ts';
@@ -7,17 +8,8 @@ import { isReadOnly } from '../shared/permissions.ts';
 import { requirementOf } from '../shared/principal.ts';
 import type { AuditLogRow } from './tables.ts';
 
-export interface AuditEntry {
-  id: string;
-  date: string;
-  actor: { type: string; id: string | null; name: string | null };
-  method: string;
-  route: string;
-  path: string;
-  status: number;
-  address: string;
-  requestId: string;
-}
+/** An entry is Cartwheel's own admin wire type: declared once, in the SDK (issue 37). */
+export type { AuditEntry };
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 

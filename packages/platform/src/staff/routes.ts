@@ -1,9 +1,21 @@
 import { CALLERS, type HttpApp } from '../http/app.ts';
 import { IdParams } from '../http/input.ts';
+import { Empty } from '../http/responses-identity.ts';
 import { signedInMemberOf } from '../members/routes.ts';
 import { PERMISSIONS } from '../shared/permissions.ts';
 import type { ApiKeyService } from './api-keys.ts';
 import type { AuditLog } from './audit.ts';
+import {
+  ApiKeyAnswer,
+  ApiKeysAnswer,
+  AuditLogPageAnswer,
+  CreatedApiKeyAnswer,
+  PermissionsAnswer,
+  RoleAnswer,
+  RolesAnswer,
+  StaffListAnswer,
+  StaffMemberAnswer,
+} from './responses.ts';
 import {
   AcceptInvitationBody,
   AuditLogQuery,
@@ -26,48 +38,79 @@ export function staffRoutes(
   const { staff, apiKeys, audit } = services;
   const managers = CALLERS.staff('staff.manage');
 
-  app.get('/api/cartwheel/permissions', { config: managers }, async () => ({ permissions: PERMISSIONS }));
+  app.get(
+    '/api/cartwheel/permissions',
+    { schema: { response: { 200: PermissionsAnswer } }, config: managers },
+    async () => ({ permissions: [...PERMISSIONS] }),
+  );
 
   // roles
   const roles = '/api/cartwheel/staff-roles';
-  app.get(roles, { config: managers }, async () => ({ roles: await staff.listRoles() }));
-  app.post(roles, { schema: { body: CreateRoleBody }, config: managers }, async (request) => ({
-    role: await staff.createRole(grantsOf(request.principal), request.body.role),
+  app.get(roles, { schema: { response: { 200: RolesAnswer } }, config: managers }, async () => ({
+    roles: await staff.listRoles(),
   }));
+  app.post(
+    roles,
+    { schema: { body: CreateRoleBody, response: { 200: RoleAnswer } }, config: managers },
+    async (request) => ({
+      role: await staff.createRole(grantsOf(request.principal), request.body.role),
+    }),
+  );
   app.patch(
     `${roles}/:id`,
-    { schema: { params: IdParams, body: UpdateRoleBody }, config: managers },
+    { schema: { params: IdParams, body: UpdateRoleBody, response: { 200: RoleAnswer } }, config: managers },
     async (request) => ({
       role: await staff.updateRole(grantsOf(request.principal), request.params.id, request.body.role),
     }),
   );
-  app.delete(`${roles}/:id`, { schema: { params: IdParams }, config: managers }, async (request) => {
-    await staff.deleteRole(grantsOf(request.principal), request.params.id);
-    return {};
-  });
+  app.delete(
+    `${roles}/:id`,
+    { schema: { params: IdParams, response: { 200: Empty } }, config: managers },
+    async (request) => {
+      await staff.deleteRole(grantsOf(request.principal), request.params.id);
+      return {};
+    },
+  );
 
   // staff
   const path = '/api/cartwheel/staff';
-  app.get(path, { config: managers }, async () => ({ staff: await staff.list() }));
+  app.get(path, { schema: { response: { 200: StaffListAnswer } }, config: managers }, async () => ({
+    staff: await staff.list(),
+  }));
   // a signed-in member asks whether they are staff, and what they may do (the back office's menu)
-  app.get(`${path}/me`, { config: CALLERS.members }, async (request) => ({
-    staffMember: await staff.mine(signedInMemberOf(request).memberId),
-  }));
-  app.post(`${path}/invitations`, { schema: { body: InviteBody }, config: managers }, async (request) => ({
-    staffMember: await staff.invite(grantsOf(request.principal), request.body),
-  }));
+  app.get(
+    `${path}/me`,
+    { schema: { response: { 200: StaffMemberAnswer } }, config: CALLERS.members },
+    async (request) => ({
+      staffMember: await staff.mine(signedInMemberOf(request).memberId),
+    }),
+  );
+  app.post(
+    `${path}/invitations`,
+    { schema: { body: InviteBody, response: { 200: StaffMemberAnswer } }, config: managers },
+    async (request) => ({
+      staffMember: await staff.invite(grantsOf(request.principal), request.body),
+    }),
+  );
   // the invitation's link: its token is the proof, whoever holds it (a visitor on the hosted page)
   app.post(
     `${path}/invitations/accept`,
-    { schema: { body: AcceptInvitationBody }, config: CALLERS.anyone },
+    { schema: { body: AcceptInvitationBody, response: { 200: StaffMemberAnswer } }, config: CALLERS.anyone },
     async (request) => ({ staffMember: await staff.accept(request.body) }),
   );
-  app.get(`${path}/:id`, { schema: { params: IdParams }, config: managers }, async (request) => ({
-    staffMember: await staff.get(request.params.id),
-  }));
+  app.get(
+    `${path}/:id`,
+    { schema: { params: IdParams, response: { 200: StaffMemberAnswer } }, config: managers },
+    async (request) => ({
+      staffMember: await staff.get(request.params.id),
+    }),
+  );
   app.patch(
     `${path}/:id`,
-    { schema: { params: IdParams, body: ChangeRoleBody }, config: managers },
+    {
+      schema: { params: IdParams, body: ChangeRoleBody, response: { 200: StaffMemberAnswer } },
+      config: managers,
+    },
     async (request) => ({
       staffMember: await staff.changeRole(
         grantsOf(request.principal),
@@ -76,32 +119,55 @@ export function staffRoutes(
       ),
     }),
   );
-  app.post(`${path}/:id/suspend`, { schema: { params: IdParams }, config: managers }, async (request) => ({
-    staffMember: await staff.suspend(grantsOf(request.principal), request.params.id),
-  }));
-  app.post(`${path}/:id/reinstate`, { schema: { params: IdParams }, config: managers }, async (request) => ({
-    staffMember: await staff.reinstate(grantsOf(request.principal), request.params.id),
-  }));
-  app.delete(`${path}/:id`, { schema: { params: IdParams }, config: managers }, async (request) => {
-    await staff.remove(grantsOf(request.principal), request.params.id);
-    return {};
-  });
+  app.post(
+    `${path}/:id/suspend`,
+    { schema: { params: IdParams, response: { 200: StaffMemberAnswer } }, config: managers },
+    async (request) => ({
+      staffMember: await staff.suspend(grantsOf(request.principal), request.params.id),
+    }),
+  );
+  app.post(
+    `${path}/:id/reinstate`,
+    { schema: { params: IdParams, response: { 200: StaffMemberAnswer } }, config: managers },
+    async (request) => ({
+      staffMember: await staff.reinstate(grantsOf(request.principal), request.params.id),
+    }),
+  );
+  app.delete(
+    `${path}/:id`,
+    { schema: { params: IdParams, response: { 200: Empty } }, config: managers },
+    async (request) => {
+      await staff.remove(grantsOf(request.principal), request.params.id);
+      return {};
+    },
+  );
 
   // API keys
   const keys = '/api/cartwheel/api-keys';
   const keyManagers = CALLERS.staff('apiKeys.manage');
-  app.get(keys, { config: keyManagers }, async () => ({ apiKeys: await apiKeys.list() }));
-  app.post(keys, { schema: { body: CreateApiKeyBody }, config: keyManagers }, async (request) =>
-    apiKeys.create(grantsOf(request.principal), request.body.apiKey),
-  );
-  app.post(`${keys}/:id/revoke`, { schema: { params: IdParams }, config: keyManagers }, async (request) => ({
-    apiKey: await apiKeys.revoke(request.params.id),
+  app.get(keys, { schema: { response: { 200: ApiKeysAnswer } }, config: keyManagers }, async () => ({
+    apiKeys: await apiKeys.list(),
   }));
+  app.post(
+    keys,
+    { schema: { body: CreateApiKeyBody, response: { 200: CreatedApiKeyAnswer } }, config: keyManagers },
+    async (request) => apiKeys.create(grantsOf(request.principal), request.body.apiKey),
+  );
+  app.post(
+    `${keys}/:id/revoke`,
+    { schema: { params: IdParams, response: { 200: ApiKeyAnswer } }, config: keyManagers },
+    async (request) => ({
+      apiKey: await apiKeys.revoke(request.params.id),
+    }),
+  );
 
   // the audit log: the owner's (and the admin key's) to read
   app.get(
     '/api/cartwheel/audit-log',
-    { schema: { querystring: AuditLogQuery }, config: CALLERS.staff('OWNER') },
+    {
+      schema: { querystring: AuditLogQuery, response: { 200: AuditLogPageAnswer } },
+      config: CALLERS.staff('OWNER'),
+    },
     async (request) => audit.list(request.query),
   );
 }

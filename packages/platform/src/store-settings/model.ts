@@ -1,4 +1,11 @@
-import type { Address, DiscountRule, PickupMethod, WeightUnit } from '@cartwheel/sdk';
+import type {
+  Address,
+  CouponDiscountType,
+  DiscountRule,
+  PickupMethod,
+  StoreCoupon,
+  WeightUnit,
+} from '@cartwheel/sdk';
 
 /**
  * The store's commerce settings as pricing reads them: one snapshot, loaded in a few queries and kept
@@ -112,28 +119,9 @@ export interface PickupLocation {
   updatedDate: string;
 }
 
-export type CouponDiscountType = 'PERCENTAGE' | 'FIXED_AMOUNT' | 'FREE_SHIPPING';
-
-export interface Coupon {
-  id: string;
-  code: string;
-  name: string;
-  active: boolean;
-  discountType: CouponDiscountType;
-  /** PERCENTAGE: 0 < percentage <= 100. */
-  percentage?: number | null;
-  /** FIXED_AMOUNT: decimal string. */
-  fixedAmount?: string | null;
-  /** Only these products (or products of these collections); none: the whole order. */
-  productIds?: string[];
-  collectionIds?: string[];
-  /** The coupon applies once the item subtotal reaches this. */
-  minimumSubtotal?: string | null;
-  startTime?: string | null;
-  expirationTime?: string | null;
-  createdDate: string;
-  updatedDate: string;
-}
+/** A coupon is Cartwheel's own admin wire type: declared once, in the SDK (issue 37). */
+export type Coupon = StoreCoupon;
+export type { CouponDiscountType };
 
 export type WindowStatus = 'LIVE' | 'EXPIRED' | 'PENDING';
 

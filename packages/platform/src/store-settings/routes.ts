@@ -1,6 +1,21 @@
 import type { DiscountRule } from '@cartwheel/sdk';
 import { CALLERS, type HttpApp } from '../http/app.ts';
+import { Empty } from '../http/responses-identity.ts';
 import type { CheckoutSettings } from './model.ts';
+import {
+  CheckoutSettingsAnswer,
+  CouponAnswer,
+  CouponsAnswer,
+  DiscountRuleAnswer,
+  DiscountRulesPageAnswer,
+  PickupLocationAnswer,
+  PickupLocationsAnswer,
+  ShippingRegionAnswer,
+  ShippingRegionsAnswer,
+  StoreSettingsAnswer,
+  TaxRegionAnswer,
+  TaxRegionsAnswer,
+} from './responses.ts';
 import {
   CreateCouponBody,
   CreateDiscountRuleBody,
@@ -30,23 +45,34 @@ const admins = CALLERS.staff('settings.manage');
 export function storeSettingsRoutes(app: HttpApp, services: { storeSettings: StoreSettingsService }): void {
   const settings = services.storeSettings;
 
-  app.get('/api/cartwheel/store-settings', { config: admins }, async () => ({
-    storeSettings: withoutCheckout(await settings.storeSettings()),
-  }));
+  app.get(
+    '/api/cartwheel/store-settings',
+    { schema: { response: { 200: StoreSettingsAnswer } }, config: admins },
+    async () => ({
+      storeSettings: withoutCheckout(await settings.storeSettings()),
+    }),
+  );
   app.patch(
     '/api/cartwheel/store-settings',
-    { schema: { body: UpdateStoreSettingsBody }, config: admins },
+    { schema: { body: UpdateStoreSettingsBody, response: { 200: StoreSettingsAnswer } }, config: admins },
     async (request) => ({
       storeSettings: withoutCheckout(await settings.updateStoreSettings(request.body.storeSettings)),
     }),
   );
 
-  app.get('/ecom/v1/checkout-settings', { config: admins }, async () => ({
-    checkoutSettings: await settings.checkoutSettings(),
-  }));
+  app.get(
+    '/ecom/v1/checkout-settings',
+    { schema: { response: { 200: CheckoutSettingsAnswer } }, config: admins },
+    async () => ({
+      checkoutSettings: await settings.checkoutSettings(),
+    }),
+  );
   app.patch(
     '/ecom/v1/checkout-settings',
-    { schema: { body: UpdateCheckoutSettingsBody }, config: admins },
+    {
+      schema: { body: UpdateCheckoutSettingsBody, response: { 200: CheckoutSettingsAnswer } },
+      config: admins,
+    },
     async (request) => ({
       checkoutSettings: await settings.updateCheckoutSettings(
         request.body.checkoutSettings as Parameters<typeof settings.updateCheckoutSettings>[0],
@@ -55,12 +81,16 @@ export function storeSettingsRoutes(app: HttpApp, services: { storeSettings: Sto
   );
 
   // ---- tax regions, shipping regions, pickup locations, coupons: one shape of calls each ----
-  app.get('/api/cartwheel/tax-regions', { config: admins }, async () => ({
-    taxRegions: await settings.listTaxRegions(),
-  }));
+  app.get(
+    '/api/cartwheel/tax-regions',
+    { schema: { response: { 200: TaxRegionsAnswer } }, config: admins },
+    async () => ({
+      taxRegions: await settings.listTaxRegions(),
+    }),
+  );
   app.post(
     '/api/cartwheel/tax-regions',
-    { schema: { body: CreateTaxRegionBody }, config: admins },
+    { schema: { body: CreateTaxRegionBody, response: { 200: TaxRegionAnswer } }, config: admins },
     async (request) => ({
       taxRegion: await settings.createTaxRegion({
         ...request.body.taxRegion,
@@ -71,52 +101,70 @@ export function storeSettingsRoutes(app: HttpApp, services: { storeSettings: Sto
   );
   app.patch(
     '/api/cartwheel/tax-regions/:id',
-    { schema: { params: SettingPath, body: UpdateTaxRegionBody }, config: admins },
+    {
+      schema: { params: SettingPath, body: UpdateTaxRegionBody, response: { 200: TaxRegionAnswer } },
+      config: admins,
+    },
     async (request) => ({
       taxRegion: await settings.updateTaxRegion(request.params.id, request.body.taxRegion),
     }),
   );
   app.delete(
     '/api/cartwheel/tax-regions/:id',
-    { schema: { params: SettingPath }, config: admins },
+    { schema: { params: SettingPath, response: { 200: Empty } }, config: admins },
     async (request) => {
       await settings.deleteTaxRegion(request.params.id);
       return {};
     },
   );
 
-  app.get('/api/cartwheel/shipping-regions', { config: admins }, async () => ({
-    shippingRegions: await settings.listShippingRegions(),
-  }));
+  app.get(
+    '/api/cartwheel/shipping-regions',
+    { schema: { response: { 200: ShippingRegionsAnswer } }, config: admins },
+    async () => ({
+      shippingRegions: await settings.listShippingRegions(),
+    }),
+  );
   app.post(
     '/api/cartwheel/shipping-regions',
-    { schema: { body: CreateShippingRegionBody }, config: admins },
+    { schema: { body: CreateShippingRegionBody, response: { 200: ShippingRegionAnswer } }, config: admins },
     async (request) => ({
       shippingRegion: await settings.createShippingRegion(request.body.shippingRegion),
     }),
   );
   app.patch(
     '/api/cartwheel/shipping-regions/:id',
-    { schema: { params: SettingPath, body: UpdateShippingRegionBody }, config: admins },
+    {
+      schema: {
+        params: SettingPath,
+        body: UpdateShippingRegionBody,
+        response: { 200: ShippingRegionAnswer },
+      },
+      config: admins,
+    },
     async (request) => ({
       shippingRegion: await settings.updateShippingRegion(request.params.id, request.body.shippingRegion),
     }),
   );
   app.delete(
     '/api/cartwheel/shipping-regions/:id',
-    { schema: { params: SettingPath }, config: admins },
+    { schema: { params: SettingPath, response: { 200: Empty } }, config: admins },
     async (request) => {
       await settings.deleteShippingRegion(request.params.id);
       return {};
     },
   );
 
-  app.get('/api/cartwheel/pickup-locations', { config: admins }, async () => ({
-    pickupLocations: await settings.listPickupLocations(),
-  }));
+  app.get(
+    '/api/cartwheel/pickup-locations',
+    { schema: { response: { 200: PickupLocationsAnswer } }, config: admins },
+    async () => ({
+      pickupLocations: await settings.listPickupLocations(),
+    }),
+  );
   app.post(
     '/api/cartwheel/pickup-locations',
-    { schema: { body: CreatePickupLocationBody }, config: admins },
+    { schema: { body: CreatePickupLocationBody, response: { 200: PickupLocationAnswer } }, config: admins },
     async (request) => ({
       pickupLocation: await settings.createPickupLocation({
         ...request.body.pickupLocation,
@@ -127,7 +175,14 @@ export function storeSettingsRoutes(app: HttpApp, services: { storeSettings: Sto
   );
   app.patch(
     '/api/cartwheel/pickup-locations/:id',
-    { schema: { params: SettingPath, body: UpdatePickupLocationBody }, config: admins },
+    {
+      schema: {
+        params: SettingPath,
+        body: UpdatePickupLocationBody,
+        response: { 200: PickupLocationAnswer },
+      },
+      config: admins,
+    },
     async (request) => ({
       pickupLocation: await settings.updatePickupLocation(
         request.params.id,
@@ -137,19 +192,23 @@ export function storeSettingsRoutes(app: HttpApp, services: { storeSettings: Sto
   );
   app.delete(
     '/api/cartwheel/pickup-locations/:id',
-    { schema: { params: SettingPath }, config: admins },
+    { schema: { params: SettingPath, response: { 200: Empty } }, config: admins },
     async (request) => {
       await settings.deletePickupLocation(request.params.id);
       return {};
     },
   );
 
-  app.get('/api/cartwheel/coupons', { config: admins }, async () => ({
-    coupons: await settings.listCoupons(),
-  }));
+  app.get(
+    '/api/cartwheel/coupons',
+    { schema: { response: { 200: CouponsAnswer } }, config: admins },
+    async () => ({
+      coupons: await settings.listCoupons(),
+    }),
+  );
   app.post(
     '/api/cartwheel/coupons',
-    { schema: { body: CreateCouponBody }, config: admins },
+    { schema: { body: CreateCouponBody, response: { 200: CouponAnswer } }, config: admins },
     async (request) => ({
       coupon: await settings.createCoupon({
         ...request.body.coupon,
@@ -160,12 +219,15 @@ export function storeSettingsRoutes(app: HttpApp, services: { storeSettings: Sto
   );
   app.patch(
     '/api/cartwheel/coupons/:id',
-    { schema: { params: SettingPath, body: UpdateCouponBody }, config: admins },
+    {
+      schema: { params: SettingPath, body: UpdateCouponBody, response: { 200: CouponAnswer } },
+      config: admins,
+    },
     async (request) => ({ coupon: await settings.updateCoupon(request.params.id, request.body.coupon) }),
   );
   app.delete(
     '/api/cartwheel/coupons/:id',
-    { schema: { params: SettingPath }, config: admins },
+    { schema: { params: SettingPath, response: { 200: Empty } }, config: admins },
     async (request) => {
       await settings.deleteCoupon(request.params.id);
       return {};
@@ -175,14 +237,14 @@ export function storeSettingsRoutes(app: HttpApp, services: { storeSettings: Sto
   // ---- discount rules, at the hosted paths ----
   app.post(
     '/ecom/v1/discount-rules',
-    { schema: { body: CreateDiscountRuleBody }, config: admins },
+    { schema: { body: CreateDiscountRuleBody, response: { 200: DiscountRuleAnswer } }, config: admins },
     async (request) => ({
       discountRule: await settings.createDiscountRule(request.body.discountRule as DiscountRule),
     }),
   );
   app.post(
     '/ecom/v1/discount-rules/query',
-    { schema: { body: QueryDiscountRulesBody }, config: admins },
+    { schema: { body: QueryDiscountRulesBody, response: { 200: DiscountRulesPageAnswer } }, config: admins },
     (request) =>
       settings.queryDiscountRules(
         request.body.query?.cursorPaging?.limit ?? 50,
@@ -191,14 +253,17 @@ export function storeSettingsRoutes(app: HttpApp, services: { storeSettings: Sto
   );
   app.get(
     '/ecom/v1/discount-rules/:id',
-    { schema: { params: SettingPath }, config: admins },
+    { schema: { params: SettingPath, response: { 200: DiscountRuleAnswer } }, config: admins },
     async (request) => ({
       discountRule: await settings.discountRule(request.params.id),
     }),
   );
   app.patch(
     '/ecom/v1/discount-rules/:id',
-    { schema: { params: SettingPath, body: UpdateDiscountRuleBody }, config: admins },
+    {
+      schema: { params: SettingPath, body: UpdateDiscountRuleBody, response: { 200: DiscountRuleAnswer } },
+      config: admins,
+    },
     async (request) => ({
       discountRule: await settings.updateDiscountRule(
         request.params.id,
@@ -208,7 +273,7 @@ export function storeSettingsRoutes(app: HttpApp, services: { storeSettings: Sto
   );
   app.delete(
     '/ecom/v1/discount-rules/:id',
-    { schema: { params: SettingPath }, config: admins },
+    { schema: { params: SettingPath, response: { 200: Empty } }, config: admins },
     async (request) => {
       await settings.deleteDiscountRule(request.params.id);
       return {};
