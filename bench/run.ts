@@ -14,6 +14,7 @@ import { measureOrderSearch, ORDER_SEARCH_TARGET_MS, type OrderSearchResult } fr
 import { measureRefunds, type RefundsFigure } from './refunds.ts';
 import { type Dialect, measureScaleApart, type ScaleResult, TARGET_MS } from './scale.ts';
 import { measureSdkSize, type SdkSizeResult } from './sdk-size.ts';
+import { buildApp } from './support/apps.ts';
 import { releaseOrderBook } from './support/order-book.ts';
 import { RESULTS_DIR } from './support/paths.ts';
 import { measureThroughput, type ThroughputResult } from './throughput.ts';
@@ -119,7 +120,8 @@ await section('size', async () => {
 });
 
 await section('apps', async () => {
-  // what each app loads before its first screen, from the build `npm start` serves
+  // what each app loads before its first screen, from the build `npm start` serves, made from the source now
+  await Promise.all([buildApp('storefront'), buildApp('backoffice')]);
   const storefront = measureAppSize('storefront');
   const backOffice = measureAppSize('backoffice');
   results.apps = [storefront, backOffice];

@@ -244,7 +244,7 @@ describe.each(DIALECTS)('the back office orders in Chromium on %s', E2E_SUITE, (
     });
     expect(calculated.body.summary.total.amount).toBe('40.00');
 
-    await page.getByRole('button', { name: 'Refund 40.00' }).click();
+    await page.getByRole('button', { name: 'Refund $40.00' }).click();
     await eventually(() => page.getByTestId('refund').count()).toBe(1);
     await eventually(() => page.getByTestId('payment-status').textContent()).toBe('Partially refunded');
     expect(await page.getByTestId('refund').textContent()).toContain('$40.00');

@@ -99,6 +99,7 @@ export {
   useCancelOrder,
   useCapturePayments,
   useCreateFulfillment,
+  useDeleteFulfillment,
   useMyOrders,
   useOrder,
   useOrderAggregates,
@@ -108,6 +109,7 @@ export {
   useOrderTransactions,
   useRefundPayments,
   useRefundPreview,
+  useUpdateFulfillment,
   useUpdateOrderTags,
   useVoidPayments,
 } from './orders.ts';

@@ -5,6 +5,7 @@ import type {
   CancelOrderRequest,
   CursorPaging,
   Fulfillment,
+  FulfillmentIdentifiers,
   OrderSearch,
   orderBilling,
   orderFulfillments,
@@ -14,6 +15,7 @@ import type {
   RefundItems,
   RefundPaymentsOptions,
   Sorting,
+  UpdateFulfillmentOptions,
 } from '@cartwheel/sdk';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLoggedIn } from './auth.ts';
@@ -128,6 +130,32 @@ export function useCreateFulfillment() {
   return useMutation({
     mutationFn: ({ orderId, fulfillment }: { orderId: string; fulfillment: Fulfillment }) =>
       client.orderFulfillments.createFulfillment(orderId, fulfillment),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: cartwheelKeys.orders.all }),
+  });
+}
+
+/** `updateFulfillment`: a shipment's tracking (carrier, number); its lines never change. */
+export function useUpdateFulfillment() {
+  const client = useCartwheel<FulfillmentsClient>();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({
+      orderId,
+      fulfillmentId,
+      fulfillment,
+    }: FulfillmentIdentifiers & { fulfillment: UpdateFulfillmentOptions['fulfillment'] }) =>
+      client.orderFulfillments.updateFulfillment({ orderId, fulfillmentId }, { fulfillment }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: cartwheelKeys.orders.all }),
+  });
+}
+
+/** `deleteFulfillment`: its items are to ship again, and the order's status follows. */
+export function useDeleteFulfillment() {
+  const client = useCartwheel<FulfillmentsClient>();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (identifiers: FulfillmentIdentifiers) =>
+      client.orderFulfillments.deleteFulfillment(identifiers),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: cartwheelKeys.orders.all }),
   });
 }

@@ -50,7 +50,8 @@ function formOf(product: Product): ProductForm {
     price: String(product.priceData?.price ?? ''),
     cost: product.costAndProfitData?.itemCost === undefined ? '' : String(product.costAndProfitData.itemCost),
     sku: product.sku ?? '',
-    weight: product.weight === undefined ? '' : String(product.weight),
+    // the wire says 0 for a product without a weight: shown as it was left, blank
+    weight: product.weight ? String(product.weight) : '',
     ribbon: product.ribbon ?? '',
     brand: product.brand ?? '',
     visible: product.visible !== false,
@@ -73,7 +74,7 @@ function productOf(form: ProductForm, dirty: Partial<Record<keyof ProductForm, u
   if (changed('cost') && (form.cost !== '' || !isNew))
     product.costAndProfitData = { itemCost: form.cost === '' ? null : Number(form.cost) };
   if (changed('sku')) product.sku = form.sku.trim();
-  if (changed('weight') && form.weight !== '') product.weight = Number(form.weight);
+  if (changed('weight') && (form.weight !== '' || !isNew)) product.weight = Number(form.weight || 0);
   if (changed('ribbon')) product.ribbon = form.ribbon.trim();
   if (changed('brand')) product.brand = form.brand.trim();
   if (changed('visible')) product.visible = form.visible;
@@ -268,7 +269,15 @@ function ProductEditor({ product }: { product: Product | undefined }) {
           <ProductMedia product={product} />
           <ProductCollections product={product} />
         </>
-      ) : null}
+      ) : (
+        <section className="panel" aria-labelledby={`${id}-later`}>
+          <h2 id={`${id}-later`}>Options and variants</h2>
+          <p className="muted" data-testid="after-creating">
+            Options (a size, a colour), their variants, images and collections are added once the product
+            exists: create it, and they appear here.
+          </p>
+        </section>
+      )}
     </>
   );
 }

@@ -1,6 +1,7 @@
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { NavLink } from 'react-router';
 import { useAdminSession } from '../admin-key.ts';
+import { NoticeBoard } from './notices.tsx';
 import { StaffBadge } from './StaffGate.tsx';
 import './layout.css';
 
@@ -91,7 +92,7 @@ export function Layout({ children }: { children: ReactNode }) {
         </div>
       </header>
       <main className="content" id="main">
-        {children}
+        <NoticeBoard>{children}</NoticeBoard>
       </main>
     </div>
   );

@@ -6,8 +6,8 @@ import { useAdminSession } from '../admin-key.ts';
 import { PermissionsContext } from '../staff-session.ts';
 import { AdminKeyForm } from './AdminKeyForm.tsx';
 
-/** How to sign in: with a staff account through the hosted login page, or with an API key. */
-export function StaffSignIn() {
+/** How to sign in: with a staff account through the hosted login page, or with an API key (`refused` says why again). */
+export function StaffSignIn({ refused }: { refused?: string | undefined }) {
   const { staffSignInAvailable, signInAsStaff } = useAdminSession();
   const location = useLocation();
   return (
@@ -25,7 +25,7 @@ export function StaffSignIn() {
           </button>
         </section>
       ) : null}
-      <AdminKeyForm />
+      <AdminKeyForm refused={refused} />
     </>
   );
 }

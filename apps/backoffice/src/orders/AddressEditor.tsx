@@ -9,6 +9,7 @@ import {
 } from '@cartwheel/sdk';
 import { useId, useRef, useState } from 'react';
 import { type FieldPath, type RegisterOptions, useForm } from 'react-hook-form';
+import { useNotice } from '../components/notices.tsx';
 import { useCan } from '../staff-session.ts';
 
 /** An address and its contact as the merchant edits them: every field as text. */
@@ -157,7 +158,7 @@ function fieldOfViolation(path: string): FieldPath<AddressForm> | undefined {
 export function AddressEditor({ order }: { order: Order }) {
   const canManage = useCan('orders.manage');
   const [open, setOpen] = useState(false);
-  const [done, setDone] = useState<string>();
+  const [done, setDone] = useNotice();
   const notice = useRef<HTMLParagraphElement>(null);
   const toggle = useRef<HTMLButtonElement>(null);
   const id = useId();

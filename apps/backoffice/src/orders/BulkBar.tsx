@@ -41,7 +41,8 @@ const ACTIONS: Record<Kind, { label: string; title: (count: number) => string; d
 
 /**
  * The actions on the orders selected in the table, each confirmed first and answered with a result per
- * order (done, or why not). The outcome stays until the next action or until it is dismissed.
+ * order (done, or why not). The outcome stays until the next action, another view of the list, or until
+ * it is dismissed.
  */
 export function BulkBar({ selected, onDone }: { selected: Order[]; onDone(): void }) {
   const action = useBulkOrderAction();

@@ -1,7 +1,9 @@
 import { Field, SelectField } from '@cartwheel/design';
-import { useCreateFulfillment } from '@cartwheel/react';
-import type { Order } from '@cartwheel/sdk';
+import { useCreateFulfillment, useDeleteFulfillment, useUpdateFulfillment } from '@cartwheel/react';
+import type { Fulfillment, Order } from '@cartwheel/sdk';
 import { type FormEvent, useId, useState } from 'react';
+import { ConfirmDialog } from '../components/ConfirmDialog.tsx';
+import { useNotice } from '../components/notices.tsx';
 import { useCan } from '../staff-session.ts';
 import { useLinesToShip } from './shipping.ts';
 
@@ -14,19 +16,28 @@ const CARRIERS: Record<string, string> = {
   canadaPost: 'Canada Post',
 };
 
+/** A carrier's name as the merchant knows it: one of `CARRIERS`, or the name given. */
+const carrierName = (provider: string | null | undefined) => CARRIERS[provider ?? ''] ?? provider ?? '';
+
 /**
- * The order's shipments with their tracking, and a form to ship what is left, in parts: a quantity per
- * line (what is left by default), a carrier and a tracking number. The order's status follows.
+ * The order's shipments with their tracking, each one's tracking editable and each deletable (its items
+ * are to ship again), and a form to ship what is left, in parts: a quantity per line (what is left by
+ * default), a carrier and a tracking number. The form starts fresh after each shipment. The order's
+ * status follows.
  */
 export function Fulfillments({ order }: { order: Order }) {
   const { fulfillments, lines } = useLinesToShip(order);
   const create = useCreateFulfillment();
   const id = useId();
-  const [done, setDone] = useState<string>();
+  const [done, setDone] = useNotice();
   const canFulfil = useCan('fulfillments.manage');
   const anythingLeft = lines.some((entry) => entry.left > 0);
   const productName = (lineId: string | undefined) =>
     order.lineItems?.find((line) => line.id === lineId)?.productName?.original ?? 'An item';
+  const describe = (fulfillment: Fulfillment) =>
+    fulfillment.lineItems?.map((line) => `${line.quantity} × ${productName(line.id)}`).join(', ') ?? '';
+  // a new form after each change to the shipments: no tracking number of the last parcel, what is left
+  const shipmentsSeen = fulfillments.data?.map((fulfillment) => fulfillment.id).join() ?? '';
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -62,13 +73,12 @@ export function Fulfillments({ order }: { order: Order }) {
       ) : null}
       {fulfillments.data?.length ? (
         <ol className="shipments">
-          {fulfillments.data.map((fulfillment) => (
+          {fulfillments.data.map((fulfillment, index) => (
             <li key={fulfillment.id} data-testid="fulfillment">
-              {fulfillment.lineItems?.map((line) => `${line.quantity} × ${productName(line.id)}`).join(', ')}
+              {describe(fulfillment)}
               {fulfillment.trackingInfo?.trackingNumber ? (
                 <span className="cell__second">
-                  {CARRIERS[fulfillment.trackingInfo.shippingProvider ?? ''] ??
-                    fulfillment.trackingInfo.shippingProvider}{' '}
+                  {carrierName(fulfillment.trackingInfo.shippingProvider)}{' '}
                   {fulfillment.trackingInfo.trackingLink ? (
                     <a href={fulfillment.trackingInfo.trackingLink} target="_blank" rel="noreferrer">
                       {fulfillment.trackingInfo.trackingNumber}
@@ -78,6 +88,22 @@ export function Fulfillments({ order }: { order: Order }) {
                   )}
                 </span>
               ) : null}
+              {canFulfil && order.status !== 'CANCELED' ? (
+                <span className="shipment__actions">
+                  <EditTracking
+                    orderId={order.id ?? ''}
+                    fulfillment={fulfillment}
+                    shipment={`shipment ${index + 1} (${describe(fulfillment)})`}
+                    onDone={setDone}
+                  />
+                  <DeleteShipment
+                    orderId={order.id ?? ''}
+                    fulfillment={fulfillment}
+                    shipment={`shipment ${index + 1} (${describe(fulfillment)})`}
+                    onDone={setDone}
+                  />
+                </span>
+              ) : null}
             </li>
           ))}
         </ol>
@@ -85,7 +111,7 @@ export function Fulfillments({ order }: { order: Order }) {
         <p className="muted">Nothing shipped yet.</p>
       )}
       {order.status === 'APPROVED' && anythingLeft && canFulfil ? (
-        <form className="fulfil-form" onSubmit={submit}>
+        <form key={shipmentsSeen} className="fulfil-form" onSubmit={submit}>
           <h3>Ship items</h3>
           {lines
             .filter((entry) => entry.left > 0)
@@ -127,5 +153,122 @@ export function Fulfillments({ order }: { order: Order }) {
         </form>
       ) : null}
     </section>
+  );
+}
+
+/** The shipment's carrier and tracking number, changed after the merchant confirms. */
+function EditTracking(props: {
+  orderId: string;
+  fulfillment: Fulfillment;
+  shipment: string;
+  onDone(text: string): void;
+}) {
+  const update = useUpdateFulfillment();
+  const tracking = props.fulfillment.trackingInfo;
+  const [open, setOpen] = useState(false);
+  const [carrier, setCarrier] = useState(tracking?.shippingProvider ?? 'usps');
+  const [number, setNumber] = useState(tracking?.trackingNumber ?? '');
+
+  async function save() {
+    const trackingNumber = number.trim();
+    if (!trackingNumber) return;
+    try {
+      await update.mutateAsync({
+        orderId: props.orderId,
+        fulfillmentId: props.fulfillment.id ?? '',
+        fulfillment: { trackingInfo: { trackingNumber, shippingProvider: carrier } },
+      });
+      setOpen(false);
+      props.onDone(`The tracking of ${props.shipment} is now ${carrierName(carrier)} ${trackingNumber}.`);
+    } catch {
+      // shown in the dialog, which stays open
+    }
+  }
+
+  return (
+    <ConfirmDialog
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (next) {
+          update.reset();
+          setCarrier(tracking?.shippingProvider ?? 'usps');
+          setNumber(tracking?.trackingNumber ?? '');
+        }
+      }}
+      trigger={
+        <button
+          className="button button--quiet"
+          type="button"
+          aria-label={`Edit tracking of ${props.shipment}`}
+        >
+          Edit tracking
+        </button>
+      }
+      title="Edit the tracking"
+      description={`Of ${props.shipment}. The buyer is not emailed again.`}
+      confirm="Save tracking"
+      busy={update.isPending || !number.trim()}
+      error={update.isError ? `The tracking was not changed: ${update.error.message}` : undefined}
+      onConfirm={save}
+    >
+      <SelectField label="Carrier" value={carrier} onChange={(event) => setCarrier(event.target.value)}>
+        {Object.entries(CARRIERS).map(([value, label]) => (
+          <option key={value} value={value}>
+            {label}
+          </option>
+        ))}
+        {carrier in CARRIERS ? null : <option value={carrier}>{carrier}</option>}
+      </SelectField>
+      <Field
+        label="Tracking number"
+        value={number}
+        maxLength={100}
+        autoComplete="off"
+        onChange={(event) => setNumber(event.target.value)}
+      />
+    </ConfirmDialog>
+  );
+}
+
+/** Deletes the shipment after the merchant confirms: its items are to ship again (and the order may be canceled). */
+function DeleteShipment(props: {
+  orderId: string;
+  fulfillment: Fulfillment;
+  shipment: string;
+  onDone(text: string): void;
+}) {
+  const remove = useDeleteFulfillment();
+  const [open, setOpen] = useState(false);
+
+  async function confirm() {
+    try {
+      await remove.mutateAsync({ orderId: props.orderId, fulfillmentId: props.fulfillment.id ?? '' });
+      setOpen(false);
+      props.onDone(`Deleted ${props.shipment}: its items are to ship again.`);
+    } catch {
+      // shown in the dialog, which stays open
+    }
+  }
+
+  return (
+    <ConfirmDialog
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (next) remove.reset();
+      }}
+      trigger={
+        <button className="button button--quiet" type="button" aria-label={`Delete ${props.shipment}`}>
+          Delete
+        </button>
+      }
+      title={`Delete ${props.shipment}?`}
+      description="Its items count as not shipped again, and the order's status follows. Nothing is sent to the buyer."
+      confirm="Delete shipment"
+      busy={remove.isPending}
+      error={remove.isError ? `The shipment was not deleted: ${remove.error.message}` : undefined}
+      onConfirm={confirm}
+    />
   );
 }

@@ -1,21 +1,26 @@
 import { CheckboxField, Field } from '@cartwheel/design';
-import { useCancelOrder, useUpdateOrderTags } from '@cartwheel/react';
+import { useCancelOrder, useOrderFulfillments, useUpdateOrderTags } from '@cartwheel/react';
 import type { Order } from '@cartwheel/sdk';
 import { type FormEvent, useId, useState } from 'react';
 import { ConfirmDialog } from '../components/ConfirmDialog.tsx';
+import { useNotice } from '../components/notices.tsx';
 import { useCan } from '../staff-session.ts';
 
 function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-/** Cancels the order, after the merchant confirms: restock and the buyer's email are their choice. */
+/**
+ * Cancels the order, after the merchant confirms: restock and the buyer's email are their choice. The
+ * platform refuses to cancel an order with shipments, so there it says how instead of offering it.
+ */
 export function CancelOrder({ order }: { order: Order }) {
   const cancel = useCancelOrder();
+  const shipments = useOrderFulfillments(order.id ?? undefined);
   const [open, setOpen] = useState(false);
   const [restock, setRestock] = useState(true);
   const [notify, setNotify] = useState(false);
-  const [done, setDone] = useState<string>();
+  const [done, setDone] = useNotice();
   const canManage = useCan('orders.manage');
 
   async function confirm() {
@@ -39,7 +44,11 @@ export function CancelOrder({ order }: { order: Order }) {
           {done}
         </p>
       ) : null}
-      {order.status === 'CANCELED' || !canManage ? null : (
+      {order.status === 'CANCELED' || !canManage ? null : shipments.data?.length ? (
+        <p className="muted" data-testid="cancel-unavailable">
+          Shipped orders cannot be canceled: delete the shipments below first.
+        </p>
+      ) : (
         <ConfirmDialog
           open={open}
           onOpenChange={(next) => {

@@ -253,7 +253,12 @@ export function OrdersPage() {
       <div className="toolbar">
         <ExportButton view={view} />
       </div>
-      <BulkBar selected={selected} onDone={() => setSelection({ page: pageKey, rows: {} })} />
+      {/* another view of the list is a new start: the last action's outcome goes */}
+      <BulkBar
+        key={params.toString()}
+        selected={selected}
+        onDone={() => setSelection({ page: pageKey, rows: {} })}
+      />
 
       {orders.isError ? (
         <ErrorNotice what="the orders" error={orders.error} retry={() => orders.refetch()} />

@@ -11,6 +11,7 @@ import type { Order, Payment, PaymentRefund, RefundItems } from '@cartwheel/sdk'
 import { useId, useState } from 'react';
 import { ConfirmDialog } from '../components/ConfirmDialog.tsx';
 import { useConfirmationFocus } from '../components/confirmation-focus.ts';
+import { useNotice } from '../components/notices.tsx';
 import { useCan } from '../staff-session.ts';
 import { money } from './labels.ts';
 
@@ -46,7 +47,7 @@ export function Payments({ order }: { order: Order }) {
   const transactions = useOrderTransactions(orderId);
   const capture = useCapturePayments();
   const voiding = useVoidPayments();
-  const [done, setDone] = useState<string>();
+  const [done, setDone] = useNotice();
   const [amounts, setAmounts] = useState<Record<string, string>>({});
   // the payment whose capture is being confirmed
   const [confirming, setConfirming] = useState<string>();
@@ -199,7 +200,7 @@ function RefundForm({ order }: { order: Order }) {
   const [restock, setRestock] = useState<Record<string, boolean>>({});
   const [shipping, setShipping] = useState(false);
   const [notify, setNotify] = useState(true);
-  const [done, setDone] = useState<string>();
+  const [done, setDone] = useNotice();
   const id = useId();
 
   const lines = (refundability.data?.lineItems ?? []).filter(
@@ -258,7 +259,7 @@ function RefundForm({ order }: { order: Order }) {
         },
       });
       setDone(
-        `Refunded ${decimal(total)}${restocked.length > 0 ? ', and the items put back in stock' : ''}.`,
+        `Refunded ${money(preview.data?.summary?.total)}${restocked.length > 0 ? ', and the items put back in stock' : ''}.`,
       );
       setQuantities({});
       setRestock({});
@@ -318,7 +319,7 @@ function RefundForm({ order }: { order: Order }) {
       ))}
       {shippingLeft > 0 ? (
         <CheckboxField
-          label={`Refund shipping (${decimal(shippingLeft)})`}
+          label={`Refund shipping (${money(refundability.data?.shipping?.availableRefundAmount)})`}
           checked={shipping}
           onChange={(event) => setShipping(event.target.checked)}
         />
@@ -347,7 +348,11 @@ function RefundForm({ order }: { order: Order }) {
         type="submit"
         disabled={!anything || total <= 0 || preview.isFetching || refund.isPending}
       >
-        {refund.isPending ? 'Refunding…' : total > 0 ? `Refund ${decimal(total)}` : 'Refund'}
+        {refund.isPending
+          ? 'Refunding…'
+          : total > 0
+            ? `Refund ${money(preview.data?.summary?.total)}`
+            : 'Refund'}
       </button>
     </form>
   );

@@ -5,6 +5,7 @@ import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { ConfirmDialog } from '../components/ConfirmDialog.tsx';
 import { useConfirmationFocus } from '../components/confirmation-focus.ts';
+import { useNotice } from '../components/notices.tsx';
 import { useCan } from '../staff-session.ts';
 import { orderDate } from './labels.ts';
 
@@ -47,7 +48,7 @@ export function Timeline({ order }: { order: Order }) {
   const canManage = useCan('orders.manage');
   const add = useAddOrderComment();
   const remove = useDeleteOrderActivity();
-  const [done, setDone] = useState<string>();
+  const [done, setDone] = useNotice();
   const [deleting, setDeleting] = useState<string>();
   const focus = useConfirmationFocus(done);
   const form = useForm<{ message: string }>({ defaultValues: { message: '' } });

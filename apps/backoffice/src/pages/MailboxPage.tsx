@@ -4,7 +4,7 @@ import { HttpError, type MailboxMessage } from '@cartwheel/sdk';
 import { type FormEvent, Fragment, type ReactNode, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useAdminSession } from '../admin-key.ts';
-import { AdminKeyForm } from '../components/AdminKeyForm.tsx';
+import { StaffGate, StaffSignIn } from '../components/StaffGate.tsx';
 
 const KIND_NAMES: Record<string, string> = {
   EMAIL_VERIFICATION_CODE: 'Verification code',
@@ -21,9 +21,11 @@ const STATUS_NAMES: Record<MailboxMessage['status'], string> = {
 /**
  * `/admin/mailbox`: the developer mailbox. Every email the platform sent, or would have sent had a
  * mail server been configured, newest first, so codes and links can be used without a real inbox.
+ * Read with the admin key, or by the store's owner signed in as staff (the platform lets no other
+ * staff read it: its codes and links open members' accounts).
  */
 export function MailboxPage() {
-  const { apiKey, signOut } = useAdminSession();
+  const { apiKey, staff, signOut } = useAdminSession();
   const [search, setSearch] = useSearchParams();
   const to = search.get('to') ?? '';
   const [refused, setRefused] = useState<string>();
@@ -39,9 +41,7 @@ export function MailboxPage() {
         The emails the platform sent lately: verification codes, password reset links and invitations. Without
         a mail server (<code>SMTP_URL</code>) they are only kept here.
       </p>
-      {!apiKey ? (
-        <AdminKeyForm refused={refused} />
-      ) : (
+      {apiKey ? (
         <MailboxMessages
           to={to}
           onFilter={(next) => setSearch(next ? { to: next } : {})}
@@ -50,19 +50,29 @@ export function MailboxPage() {
             signOut();
           }}
         />
+      ) : staff ? (
+        <StaffGate>
+          {/* a staff member who is not the owner reads why, and stays signed in */}
+          <MailboxMessages to={to} onFilter={(next) => setSearch(next ? { to: next } : {})} />
+        </StaffGate>
+      ) : (
+        <StaffSignIn refused={refused} />
       )}
     </>
   );
 }
 
-/** The latest 50 messages (to one recipient when filtered), read with the admin key's client. */
-function MailboxMessages(props: { to: string; onFilter(next: string): void; onRefused(): void }) {
+/**
+ * The latest 50 messages (to one recipient when filtered), read with the client of whoever signed in;
+ * `onRefused` hears a key the platform refused.
+ */
+function MailboxMessages(props: { to: string; onFilter(next: string): void; onRefused?(): void }) {
   const messages = useMailboxMessages({ limit: 50, ...(props.to ? { to: props.to } : {}) });
   const keyRefused =
     messages.error instanceof HttpError && (messages.error.status === 401 || messages.error.status === 403);
   const { onRefused } = props;
   useEffect(() => {
-    if (keyRefused) onRefused();
+    if (keyRefused) onRefused?.();
   }, [keyRefused, onRefused]);
   return (
     <>

@@ -11,11 +11,17 @@ const MailboxQuery = Type.Object({
   kind: Type.Optional(Text(64)),
 });
 
-/** `GET /api/cartwheel/mailbox`: the developer mailbox, admins only (messages hold codes and links). */
+/**
+ * `GET /api/cartwheel/mailbox`: the developer mailbox, for the admin key and the store's owner only
+ * (its messages hold codes and links into members' accounts, beyond any staff role's permissions).
+ */
 export function emailRoutes(app: HttpApp, services: { mailer: Pick<Mailer, 'recent'> }): void {
   app.get(
     '/api/cartwheel/mailbox',
-    { schema: { querystring: MailboxQuery, response: { 200: MailboxAnswer } }, config: CALLERS.admins },
+    {
+      schema: { querystring: MailboxQuery, response: { 200: MailboxAnswer } },
+      config: CALLERS.staff('OWNER'),
+    },
     async (request) => {
       const { limit, to, kind } = request.query;
       const messages = await services.mailer.recent({
