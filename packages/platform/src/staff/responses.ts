@@ -1,6 +1,6 @@
 import Type from 'typebox';
 import { Choice, NullableText } from '../http/responses-identity.ts';
-import { PERMISSIONS } from './permissions.ts';
+import { PERMISSIONS } from '../shared/permissions.ts';
 
 /** What the staff, role, API key and audit log calls answer (the SDK's modules/cartwheel/store-admin.ts). */
 
