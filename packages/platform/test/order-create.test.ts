@@ -584,6 +584,20 @@ describe.each(DIALECTS)('orders the merchant records, on %s', (dialect) => {
       [{ ...tillOrder(email), channelInfo: { type: 'CARRIER_PIGEON' } }, ['order.channelInfo.type']],
       [{ ...tillOrder(email), paymentStatus: 'PARTIALLY_PAID' }, ['order.paymentStatus']],
       [{ ...tillOrder(email), lineItems: 'two lines' }, ['order.lineItems']],
+      // kept as given, shipping and discounts must be what the order's answer carries, or no read of it could
+      [
+        { ...tillOrder(email), shippingInfo: { title: 'Courier', cost: { price: { amount: 7 } } } },
+        ['order.shippingInfo.cost.price.amount'],
+      ],
+      [
+        {
+          ...tillOrder(email),
+          appliedDiscounts: [
+            { discountType: 'GLOBAL', lineItemIds: 'x', merchantDiscount: { amount: { amount: 3 } } },
+          ],
+        },
+        ['order.appliedDiscounts[0].merchantDiscount.amount.amount', 'order.appliedDiscounts[0].lineItemIds'],
+      ],
     ];
     for (const [order, fields] of cases) {
       const answer = await create(order);
@@ -592,6 +606,12 @@ describe.each(DIALECTS)('orders the merchant records, on %s', (dialect) => {
     }
     const noOrder = await call(platform, 'POST', '/ecom/v1/orders', {}, platform.adminApiKey);
     expect(noOrder.status).toBe(400);
+    // nothing of the refused bodies was recorded: the buyer has no order
+    const found = await admin(platform).post('/ecom/v1/orders/search', {
+      search: { filter: { 'buyerInfo.email': email } },
+    });
+    expect(found.status).toBe(200);
+    expect(found.body.orders).toEqual([]);
   });
 
   it('refuses members and visitors with 403, and no token with 401', async () => {

@@ -11,7 +11,7 @@ import { newId } from '../shared/ids.ts';
 import type { Principal } from '../shared/principal.ts';
 
 /** Flows this platform has no pages for yet: the hosted pages answer "not available here" plainly. */
-const UNAVAILABLE_FLOWS = [
+export const UNAVAILABLE_FLOWS = [
   'login',
   'bookingsCheckout',
   'eventsCheckout',

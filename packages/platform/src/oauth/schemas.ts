@@ -1,6 +1,7 @@
 import { CODE_VERIFIER_MAX_LENGTH, CODE_VERIFIER_MIN_LENGTH } from '@cartwheel/sdk';
 import Type from 'typebox';
 import { Id, Nullable, OpenObject, Text, URL_MAX_LENGTH } from '../http/input.ts';
+import { UNAVAILABLE_FLOWS } from './redirect-sessions.ts';
 
 /** The OAuth calls' inputs, as the hosted client and browsers send them. */
 
@@ -99,6 +100,13 @@ export const RedirectSessionBody = Type.Object({
   membersAccount: Type.Optional(Nullable(Type.Object({ section: Type.Optional(Nullable(Text(64))) }))),
   ecomCheckout: Type.Optional(Nullable(Type.Object({ checkoutId: Type.Optional(Nullable(Id())) }))),
   preferences: Type.Optional(Nullable(OpenObject('refused by redirect-sessions.ts as not available yet'))),
+  // the hosted flows this platform has no pages for: each leads to the page that says so
+  ...Object.fromEntries(
+    UNAVAILABLE_FLOWS.map((flow) => [
+      flow,
+      Type.Optional(Nullable(OpenObject('a flow this platform does not run: it leads to /auth/unavailable'))),
+    ]),
+  ),
 });
 
 /** `/api/cartwheel/oauth-clients`: who may ask for codes, and where they may go. */

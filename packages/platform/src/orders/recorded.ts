@@ -1,8 +1,12 @@
 import { type FieldViolation, STORES_APP_ID } from '@cartwheel/sdk';
+import type { TSchema } from 'typebox';
+import { Value } from 'typebox/value';
+import { AppliedDiscount } from '../http/responses.ts';
 import { normalizeAddress } from '../shared/address.ts';
 import { applicationError, invalidArgument, violation } from '../shared/errors.ts';
 import { newId } from '../shared/ids.ts';
 import { Big, type Currency } from '../shared/money.ts';
+import { OrderShippingInfo } from './responses.ts';
 import type { RecordedLineInput, RecordedOrderInput, RecordedOrderSettings } from './schemas.ts';
 
 /**
@@ -292,6 +296,11 @@ export function recordedOrder(
   const tax = money(summary.tax, 'order.priceSummary.tax', false) ?? new Big(0);
   const discount = money(summary.discount, 'order.priceSummary.discount', false) ?? new Big(0);
   const total = money(summary.total, 'order.priceSummary.total', true);
+  // kept as given, so they must be what the order's answer says they are, or it could not be read back
+  if (order.shippingInfo)
+    violations.push(...unanswerable(OrderShippingInfo, order.shippingInfo, 'order.shippingInfo'));
+  for (const [index, applied] of (order.appliedDiscounts ?? []).entries())
+    violations.push(...unanswerable(AppliedDiscount, applied, `order.appliedDiscounts[${index}]`));
   if (violations.length > 0) throw invalidArgument(violations);
   // tax inside the prices is part of the subtotal already, so it is not added again
   const expected = subtotal!
@@ -487,4 +496,22 @@ function shares(amount: Big, weights: Big[], currency: Currency): Big[] {
     left = left.minus(unit);
   }
   return floors;
+}
+
+/**
+ * Where `value`, a part of a recorded order kept as the caller gave it, does not fit the part of the
+ * order's answer that serialises it (orders/responses.ts): each place a field violation.
+ */
+function unanswerable(answer: TSchema, value: unknown, field: string): FieldViolation[] {
+  return [...Value.Errors(answer, value)].map((error) =>
+    violation(
+      `${field}${error.instancePath
+        .split('/')
+        .slice(1)
+        .map((part) => (/^\d+$/.test(part) ? `[${part}]` : `.${part}`))
+        .join('')}`,
+      error.message,
+      'FORMAT',
+    ),
+  );
 }

@@ -105,7 +105,7 @@ export const OrderLineItem = Type.Object({
   extendedFields: Type.Optional(ExtendedFields),
 });
 
-const OrderShippingInfo = Type.Object({
+export const OrderShippingInfo = Type.Object({
   carrierId: nullableText,
   code: nullableText,
   title: text,
