@@ -264,6 +264,9 @@ describe('the access matrix: every route, every kind of caller', () => {
     `.execute(db);
     const hashes: Record<string, string> = {};
     for (const { name } of tables.rows) {
+      // the background workers' own progress moves with time, not with calls: their leases are renewed
+      // and the bus's subscribers read on through events written before the snapshot
+      if (name === 'worker_leases' || name === 'event_cursors') continue;
       const rows = (await sql<Record<string, unknown>>`select * from ${sql.table(name)}`.execute(db)).rows;
       const kept = rows.map((row) => {
         // a key's last use is written when it is presented, allowed or not: "last used" says who tried

@@ -32,7 +32,10 @@ export function LoginPage() {
       const client = identityClient(request?.clientId ?? config.clientId);
       // a solved captcha rides along when the site asks for one
       const answer = await captcha.run((captchaTokens) =>
-        client.authentication.login(pageParams, { password, ...(captchaTokens ? { captchaTokens } : {}) }),
+        client.authentication.login(
+          { email: email.trim() },
+          { password, ...(captchaTokens ? { captchaTokens } : {}) },
+        ),
       );
       const left = await continueSignIn(signInStepOf(answer), {
         request,

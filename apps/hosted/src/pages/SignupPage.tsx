@@ -40,11 +40,14 @@ export function SignupPage() {
       };
       // a solved captcha rides along when the site asks for one
       const answer = await captcha.run((captchaTokens) =>
-        client.authentication.register(pageParams, {
-          password,
-          profile,
-          ...(captchaTokens ? { captchaTokens } : {}),
-        }),
+        client.authentication.register(
+          { email: email.trim() },
+          {
+            password,
+            profile,
+            ...(captchaTokens ? { captchaTokens } : {}),
+          },
+        ),
       );
       const left = await continueSignIn(signInStepOf(answer), {
         request,

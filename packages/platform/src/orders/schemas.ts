@@ -20,8 +20,10 @@ const COMPUTED = "worked out by Cartwheel from the line's price, quantity and sh
 const SET_BY_PLATFORM = "set by the platform (the store's units, the order's number, dates and statuses)";
 const APP_OPTIONS =
   "the app's own choices of its item, kept as given; the stores app's checked against the catalog";
-const SHIPPING_AS_GIVEN = 'the hosted ShippingInformation, kept as given: its parts are not checked yet';
-const DISCOUNTS_AS_GIVEN = 'the hosted AppliedDiscount, kept as given: its parts are not checked yet';
+export const SHIPPING_AS_GIVEN =
+  "the hosted ShippingInformation, kept as given once it fits the order's answer (recorded.ts)";
+export const DISCOUNTS_AS_GIVEN =
+  "the hosted AppliedDiscount, kept as given once it fits the order's answer (recorded.ts)";
 
 /** The buyer's and the admin's order reads, as the hosted client sends them. */
 
