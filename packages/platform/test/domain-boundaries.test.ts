@@ -1,9 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { importsOf, loops, SRC, sourceFiles } from './support/source-graph.ts';
 
-const SRC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src');
 /** Folders every domain stands on: they may be imported by any, and import no domain themselves. */
 const BELOW_EVERYONE = new Set(['shared', 'db', 'http']);
 /** The storage assembly: db/ gathers each domain's declared tables and migrations, and nothing else. */
@@ -49,15 +48,6 @@ const EXCEPTIONS: Array<{ file: string; table: string; reads?: true; reason: str
     reason: 'a member is read with its identity in one joined query',
   },
 ];
-
-/** Every TypeScript file under src, as a path relative to it (`carts/service.ts`). */
-function sourceFiles(dir = SRC): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return sourceFiles(full);
-    return entry.name.endsWith('.ts') ? [path.relative(SRC, full).split(path.sep).join('/')] : [];
-  });
-}
 
 const folderOf = (file: string) => (file.includes('/') ? file.split('/')[0]! : '');
 
@@ -131,24 +121,6 @@ function trespasses(files: string[], owners: Map<string, string>): string[] {
   return [...found].sort();
 }
 
-/** The source files a file imports (static, type-only, re-exports and dynamic), relative to src. */
-function importsOf(file: string): string[] {
-  const text = fs.readFileSync(path.join(SRC, file), 'utf8');
-  const specifiers = [
-    ...text.matchAll(/(?:^|\n)\s*(?:import|export)\s[^'";]*?from\s*['"]([^'"]+)['"]/g),
-    ...text.matchAll(/(?:^|\n)\s*import\s*['"]([^'"]+)['"]/g),
-    ...text.matchAll(/\bimport\(\s*['"]([^'"]+)['"]\s*\)/g),
-  ].map((match) => match[1]!);
-  return specifiers
-    .filter((specifier) => specifier.startsWith('.'))
-    .map((specifier) =>
-      path
-        .relative(SRC, path.resolve(path.dirname(path.join(SRC, file)), specifier))
-        .split(path.sep)
-        .join('/'),
-    );
-}
-
 /**
  * Which domain folders each domain folder imports. A folder's `routes.ts` is the HTTP layer above
  * every domain (it translates, as platform.ts composes), so its imports are not the domain's; the
@@ -168,38 +140,6 @@ export function folderGraph(files: string[], imports: (file: string) => string[]
     }
   }
   return new Map([...graph].map(([folder, targets]) => [folder, [...targets].sort()]));
-}
-
-/** The loops of `graph`: each set of nodes that reach one another, sorted (Tarjan's components). */
-export function loops(graph: Map<string, string[]>): string[][] {
-  const order = new Map<string, number>();
-  const low = new Map<string, number>();
-  const stack: string[] = [];
-  const onStack = new Set<string>();
-  const found: string[][] = [];
-  const visit = (node: string) => {
-    order.set(node, order.size);
-    low.set(node, order.get(node)!);
-    stack.push(node);
-    onStack.add(node);
-    for (const target of graph.get(node) ?? []) {
-      if (!order.has(target)) {
-        visit(target);
-        low.set(node, Math.min(low.get(node)!, low.get(target)!));
-      } else if (onStack.has(target)) low.set(node, Math.min(low.get(node)!, order.get(target)!));
-    }
-    if (low.get(node) !== order.get(node)) return;
-    const loop: string[] = [];
-    let member: string;
-    do {
-      member = stack.pop()!;
-      onStack.delete(member);
-      loop.push(member);
-    } while (member !== node);
-    if (loop.length > 1) found.push(loop.sort());
-  };
-  for (const node of graph.keys()) if (!order.has(node)) visit(node);
-  return found;
 }
 
 /**

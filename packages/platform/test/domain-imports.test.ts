@@ -1,72 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { importsOf, loops, SRC, sourceFiles } from './support/source-graph.ts';
 
-const SRC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src');
 /** The composition root, and the only files that may import it: the command and the package's entry. */
 const ROOT = 'platform.ts';
 const MAY_IMPORT_ROOT = new Set(['platform.ts', 'main.ts', 'index.ts']);
-
-/** Every TypeScript file under src, as a path relative to it (`carts/service.ts`). */
-function sourceFiles(dir = SRC): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return sourceFiles(full);
-    return entry.name.endsWith('.ts') ? [path.relative(SRC, full).split(path.sep).join('/')] : [];
-  });
-}
-
-/** The source files a file imports (static, type-only, re-exports and dynamic), relative to src. */
-function importsOf(file: string): string[] {
-  const text = fs.readFileSync(path.join(SRC, file), 'utf8');
-  const specifiers = [
-    ...text.matchAll(/(?:^|\n)\s*(?:import|export)\s[^'";]*?from\s*['"]([^'"]+)['"]/g),
-    ...text.matchAll(/(?:^|\n)\s*import\s*['"]([^'"]+)['"]/g),
-    ...text.matchAll(/\bimport\(\s*['"]([^'"]+)['"]\s*\)/g),
-  ].map((match) => match[1]!);
-  return specifiers
-    .filter((specifier) => specifier.startsWith('.'))
-    .map((specifier) =>
-      path
-        .relative(SRC, path.resolve(path.dirname(path.join(SRC, file)), specifier))
-        .split(path.sep)
-        .join('/'),
-    );
-}
-
-/** The import circles of `graph`: each set of files that import one another round, sorted. */
-function importCircles(graph: Map<string, string[]>): string[][] {
-  // Tarjan's strongly connected components; a component of two or more files is a circle
-  const order = new Map<string, number>();
-  const low = new Map<string, number>();
-  const stack: string[] = [];
-  const onStack = new Set<string>();
-  const circles: string[][] = [];
-  const visit = (file: string) => {
-    order.set(file, order.size);
-    low.set(file, order.get(file)!);
-    stack.push(file);
-    onStack.add(file);
-    for (const target of graph.get(file) ?? []) {
-      if (!order.has(target)) {
-        visit(target);
-        low.set(file, Math.min(low.get(file)!, low.get(target)!));
-      } else if (onStack.has(target)) low.set(file, Math.min(low.get(file)!, order.get(target)!));
-    }
-    if (low.get(file) !== order.get(file)) return;
-    const circle: string[] = [];
-    let member: string;
-    do {
-      member = stack.pop()!;
-      onStack.delete(member);
-      circle.push(member);
-    } while (member !== file);
-    if (circle.length > 1) circles.push(circle.sort());
-  };
-  for (const file of graph.keys()) if (!order.has(file)) visit(file);
-  return circles;
-}
 
 /**
  * Issue 19: each domain declares the services it uses (`...Dependencies` beside its service, the
@@ -94,7 +33,7 @@ describe('domain imports', () => {
       ['b/two.ts', ['a/one.ts', 'c/three.ts']],
       ['c/three.ts', []],
     ]);
-    expect(importCircles(graph)).toEqual([['a/one.ts', 'b/two.ts']]);
+    expect(loops(graph)).toEqual([['a/one.ts', 'b/two.ts']]);
   });
 
   it('no import circle among the source files, within a domain or across domains', () => {
@@ -102,7 +41,7 @@ describe('domain imports', () => {
     const graph = new Map(
       files.map((file) => [file, importsOf(file).filter((target) => files.includes(target))]),
     );
-    expect(importCircles(graph)).toEqual([]);
+    expect(loops(graph)).toEqual([]);
   });
 
   it("no domain's service reaches the buying path above it", () => {

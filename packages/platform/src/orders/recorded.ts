@@ -17,8 +17,6 @@ import type { RecordedLineInput, RecordedOrderInput, RecordedOrderSettings } fro
  * (`RecordedOrderInput`, schemas.ts); here are the rules a schema cannot say.
  */
 
-/** Lines one recorded order may hold (the hosted platform's limit). */
-export const MAX_RECORDED_LINES = 300;
 const MAX_QUANTITY = 100_000;
 
 const DEFAULT_CHANNEL = 'BACKOFFICE_MERCHANT';

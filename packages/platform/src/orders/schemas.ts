@@ -12,8 +12,10 @@ import {
   Text,
   URL_MAX_LENGTH,
 } from '../http/input.ts';
-import { MAX_RECORDED_LINES } from './recorded.ts';
-import { MAX_ORDERS_PAGE } from './service.ts';
+import { MAX_ORDERS_PAGE } from './search.ts';
+
+/** Lines one recorded order may hold (the hosted platform's limit). */
+export const MAX_RECORDED_LINES = 300;
 
 const FORMATTED = "formatted by Cartwheel from the amount and the store's currency";
 const COMPUTED = "worked out by Cartwheel from the line's price, quantity and shares";
