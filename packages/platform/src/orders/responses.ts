@@ -19,6 +19,7 @@ import {
   MultiCurrencyPrice,
   OpenObject,
   OrNull,
+  PageUrl,
   PhysicalProperties,
   Price,
   TaxSummary,
@@ -52,6 +53,8 @@ export const OrderLineItem = Type.Object({
   totalDiscount: money,
   descriptionLines: Type.Optional(Type.Array(DescriptionLine)),
   image: Type.Optional(Image),
+  /** The product's page, as the checkout line had it (made absolute when answered): not in the SDK's type. */
+  url: Type.Optional(PageUrl),
   physicalProperties: Type.Optional(PhysicalProperties),
   itemType: Type.Optional(ItemType),
   fulfillerId: nullableText,
