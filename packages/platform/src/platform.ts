@@ -242,7 +242,6 @@ export async function openServices(
       { pricing, catalog, orders, members },
     );
     const payments = new PaymentService(
-      database.db,
       settings,
       openPaymentProviders(database.db, {
         providers: config.paymentProviders,

@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { Tables } from '../db/tables.ts';
 import type { Settings } from '../settings/settings.ts';
 import { newId } from '../shared/ids.ts';
@@ -31,7 +31,6 @@ export interface ApprovedPayment {
 /** The store's payment providers by id, the capture setting, and the charges they approved. */
 export class PaymentService {
   constructor(
-    db: Kysely<Tables>,
     private readonly settings: Settings,
     /** The store's providers, as config.ts registers them (openPaymentProviders). */
     readonly providers: PaymentProviders,
