@@ -3,6 +3,7 @@ import type { PaymentProvider } from '../src/payments/provider.ts';
 import { billing, buy, cents, code, orderOf } from './billing-support.ts';
 import { shipToUs, stockedProduct, stockOf } from './checkout-support.ts';
 import { DIALECTS, startTestPlatform, type TestPlatform } from './support/platform.ts';
+import { overriding } from './support/provider-overrides.ts';
 
 /**
  * The provider's answer to a capture or refund lost on the way back (a timeout, a dropped connection),
@@ -27,18 +28,7 @@ describe.each(DIALECTS)('money calls whose provider answer is lost or refused, o
   afterAll(() => platform?.stop());
 
   /** The gateway, with `override` in place of some of its calls. */
-  const replaced = (override: Partial<PaymentProvider>): PaymentProvider => ({
-    id: gateway.id,
-    methodName: gateway.methodName,
-    acceptsRawCards: gateway.acceptsRawCards,
-    authorize: (request) => gateway.authorize(request),
-    completeAction: (request) => gateway.completeAction(request),
-    settle: (key) => gateway.settle(key),
-    capture: (request) => gateway.capture(request),
-    void: (request) => gateway.void(request),
-    refund: (request) => gateway.refund(request),
-    ...override,
-  });
+  const replaced = (override: Partial<PaymentProvider>) => overriding(gateway, override);
 
   it('a capture the provider refuses is FAILED on the payment, which stays authorized and can be captured again', async () => {
     const orderId = await buy(platform, [{ productId, quantity: 1 }], { authorizeOnly: true });

@@ -4,6 +4,7 @@ import type { PaymentProvider } from '../src/payments/provider.ts';
 import { billing, buy, cents, code, orderOf } from './billing-support.ts';
 import { shipToUs, stockedProduct, stockOf } from './checkout-support.ts';
 import { DIALECTS, startTestPlatform, type TestPlatform } from './support/platform.ts';
+import { overriding } from './support/provider-overrides.ts';
 
 /**
  * Issue 37: a capture, void or refund whose provider answer was lost holds its money as taken until it
@@ -32,18 +33,7 @@ describe.each(DIALECTS)('money calls left started are swept, on %s', (dialect) =
   afterAll(() => platform?.stop());
 
   /** The gateway, with `override` in place of some of its calls. */
-  const replaced = (override: Partial<PaymentProvider>): PaymentProvider => ({
-    id: gateway.id,
-    methodName: gateway.methodName,
-    acceptsRawCards: gateway.acceptsRawCards,
-    authorize: (request) => gateway.authorize(request),
-    completeAction: (request) => gateway.completeAction(request),
-    settle: (key) => gateway.settle(key),
-    capture: (request) => gateway.capture(request),
-    void: (request) => gateway.void(request),
-    refund: (request) => gateway.refund(request),
-    ...override,
-  });
+  const replaced = (override: Partial<PaymentProvider>) => overriding(gateway, override);
 
   it('a capture whose answer was lost is finished by the sweep once it is old enough, and captured once', async () => {
     const orderId = await buy(platform, [{ productId, quantity: 1 }], { authorizeOnly: true });

@@ -18,6 +18,7 @@ import {
   stockOf,
 } from './checkout-support.ts';
 import { DIALECTS, startTestPlatform, type TestPlatform } from './support/platform.ts';
+import { overriding } from './support/provider-overrides.ts';
 
 /**
  * A payment whose answer never came back (the gateway call dropped, or the process paying stopped)
@@ -52,7 +53,7 @@ describe.each(DIALECTS)('payments whose answer was lost, on %s', (dialect) => {
     charged: boolean,
   ): Promise<void> {
     providers.register({
-      ...withGateway(gateway),
+      ...overriding(gateway),
       authorize: async (request) => {
         if (charged) await gateway.authorize(request);
         throw new Error(charged ? 'socket hang up' : 'connect ECONNREFUSED');
@@ -176,18 +177,3 @@ describe.each(DIALECTS)('payments whose answer was lost, on %s', (dialect) => {
     expect(await ledger.settle('never-charged')).toBeUndefined();
   });
 });
-
-/** A provider passing every call to `gateway` (tests replace the calls they break). */
-function withGateway(gateway: PaymentProvider): PaymentProvider {
-  return {
-    id: gateway.id,
-    methodName: gateway.methodName,
-    acceptsRawCards: gateway.acceptsRawCards,
-    authorize: (request) => gateway.authorize(request),
-    completeAction: (request) => gateway.completeAction(request),
-    settle: (key) => gateway.settle(key),
-    capture: (request) => gateway.capture(request),
-    void: (request) => gateway.void(request),
-    refund: (request) => gateway.refund(request),
-  };
-}
