@@ -10,7 +10,9 @@ import { createWebhookReceiver, standardSignature, type WebhookEvent } from '../
 const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
 const PUBLIC_PEM = publicKey.export({ type: 'spki', format: 'pem' }).toString();
 const OTHER_PRIVATE = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey;
-const NOW = Date.parse('2026-12-07T10:00:00Z');
+// The hosted client reads the wall clock when it checks a token's `exp`, so tokens are signed
+// at the test's start; Cartwheel's receiver is handed that same instant.
+const NOW = Date.now();
 const nowSeconds = Math.floor(NOW / 1000);
 
 const base64Url = (text: string | Buffer) => Buffer.from(text).toString('base64url');
@@ -31,7 +33,7 @@ const orderCreated = {
   entityFqdn: 'wix.ecom.v1.order',
   slug: 'created',
   entityId: ORDER.id,
-  eventTime: '2026-12-07T09:59:59.000Z',
+  eventTime: new Date(NOW - 1000).toISOString(),
   entityEventSequence: '1',
   createdEvent: { entity: ORDER },
 };
