@@ -1,4 +1,7 @@
+import type { TSchema } from 'typebox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compileValidator } from '../src/http/input.ts';
+import { compileSerializer } from '../src/http/serializers.ts';
 import { startTestPlatform, type TestPlatform } from './support/platform.ts';
 
 /**
@@ -32,11 +35,56 @@ describe('response declarations', () => {
     expect(undeclared).toEqual([]);
   });
 
+  // The platform compiles a route's schemas at its first call (http/serializers.ts): a schema that
+  // cannot compile would fail that call, not the start, so every one is compiled here.
+  it("every route's input checks and answer serializers compile", async () => {
+    const failures: string[] = [];
+    let compiled = 0;
+    for (const route of await platform.declaredRoutes()) {
+      const { response, ...declared } = route.schema ?? {};
+      // what Fastify checks: a static file route's schema says only `hide`
+      const input = Object.entries(declared).filter(([part]) => INPUT_PARTS.has(part));
+      const parts = input.map(
+        ([part, schema]) =>
+          [
+            part,
+            () =>
+              compileValidator({
+                schema: schema as TSchema,
+                method: route.method,
+                url: route.url,
+                httpPart: part,
+              }),
+          ] as const,
+      );
+      const answers = Object.entries(response ?? {}).map(
+        ([httpStatus, schema]) =>
+          [
+            httpStatus,
+            () => compileSerializer({ schema, method: route.method, url: route.url, httpStatus }),
+          ] as const,
+      );
+      for (const [what, compile] of [...parts, ...answers]) {
+        try {
+          compile();
+          compiled++;
+        } catch (error) {
+          failures.push(`${route.method} ${route.url} ${what}: ${(error as Error).message}`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(compiled).toBeGreaterThan(200);
+  });
+
   it('the routes named as answering no JSON exist', async () => {
     const routes = new Set((await platform.declaredRoutes()).map((route) => `${route.method} ${route.url}`));
     expect([...NOT_JSON].filter((route) => !routes.has(route))).toEqual([]);
   });
 });
+
+/** The parts of a request a route's schema may check. */
+const INPUT_PARTS = new Set(['body', 'querystring', 'params', 'headers']);
 
 /** A file of a built app (`/admin/assets/index-1a2b.js`), served as it is. */
 const APP_FILE = /^\/[^:*]*\.(html|js|css|svg|png|ico|webmanifest|txt|map|woff2?)$/;

@@ -19,6 +19,7 @@ import type { PublicLinks } from '../shared/public-links.ts';
 import { bodyIsNotJson, handleError } from './errors.ts';
 import { jsonDepthExceeds, MAX_BODY_DEPTH, refuseUnstorableText, validatorCompiler } from './input.ts';
 import { redactUrl } from './redact.ts';
+import { serializerCompiler } from './serializers.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -164,6 +165,7 @@ export function createHttpApp(options: HttpOptions): HttpApp {
   });
   app.setErrorHandler(handleError);
   app.setValidatorCompiler<TSchema>(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
 
   // The hosted client sends `Content-Type: application/json` with an empty body on some POSTs.
   app.removeContentTypeParser('application/json');
