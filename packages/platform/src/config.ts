@@ -50,6 +50,11 @@ export interface PlatformConfig {
   defaultPaymentProvider: string;
   /** Seed the demo store on first start. */
   seedDemo: boolean;
+  /**
+   * CARTWHEEL_WEBHOOKS_ALLOW_HTTP_LOOPBACK: webhook endpoints on this machine (127.0.0.1, ::1), over http
+   * too, for a developer's receiver. Off by default: webhooks go over https to public addresses only.
+   */
+  webhooksAllowHttpLoopback: boolean;
   /** Directory holding the built storefront and back office (`apps/*\/dist`). */
   appsDir: string | undefined;
 }
@@ -99,6 +104,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): PlatformCon
     ...paymentProvidersOf(env.CARTWHEEL_PAYMENT_PROVIDERS, env.CARTWHEEL_PAYMENT_PROVIDER),
     seedDemo: env.CARTWHEEL_SEED_DEMO !== 'false',
     appsDir: env.CARTWHEEL_APPS_DIR,
+    webhooksAllowHttpLoopback: env.CARTWHEEL_WEBHOOKS_ALLOW_HTTP_LOOPBACK === 'true',
   };
 }
 

@@ -58,6 +58,8 @@ import { staffRoutes } from './staff/routes.ts';
 import { StaffService } from './staff/service.ts';
 import { storeSettingsRoutes } from './store-settings/routes.ts';
 import { StoreSettingsService } from './store-settings/service.ts';
+import { webhookRoutes } from './webhooks/routes.ts';
+import { WebhookService } from './webhooks/service.ts';
 import { Workers } from './workers/runtime.ts';
 
 /** Everything a route may reach: the domains' services, built once per process. */
@@ -99,6 +101,8 @@ export interface Services {
   workers: Workers;
   /** The outbox as the platform's event bus, and its subscribers (events/bus.ts). */
   events: EventBus;
+  /** Apps' webhook endpoints, their keys, and the delivery of events to them (issue 31). */
+  webhooks: WebhookService;
 }
 
 export interface Platform {
@@ -229,6 +233,18 @@ export async function openServices(
     const identity = new IdentityService(database.db, { settings, tokens, members, mailer, events }, store);
     events.subscribe(guestOrderAdoption(orders));
     events.subscribe(orderConfirmationEmails(mailer, store));
+    const webhooks = new WebhookService(
+      database.db,
+      { settings },
+      {
+        dialect: database.dialect,
+        clock: workers.clock,
+        policy: { allowHttpLoopback: config.webhooksAllowHttpLoopback },
+        onError: (error) => workers.onError(error, 'webhook-delivery'),
+      },
+    );
+    events.subscribe(webhooks.fanOut());
+    webhooks.deliverOn(workers);
     // the commerce domains, each built from the ones above it, and the buying path over them
     const pricing = new PricingService({ catalog, storeSettings });
     const carts = new CartService(database, {
@@ -291,6 +307,7 @@ export async function openServices(
       ),
       workers,
       events,
+      webhooks,
     };
     // bulk member jobs a stopped process left unfinished: this one takes them over
     members.jobs.resumeOn(workers);
@@ -319,6 +336,7 @@ export async function openServices(
         onStep('stopping the background jobs');
         events.unlisten();
         await workers.stop();
+        await webhooks.delivery.settled();
         await services.members.jobs.close();
         onStep('stopping the token revocation reader');
         await revocations.close();
@@ -388,6 +406,7 @@ export async function buildHttpApp(opened: OpenServices): Promise<FastifyInstanc
   paymentRoutes(app, services);
   staffRoutes(app, services);
   billingRoutes(app, services);
+  webhookRoutes(app, services);
   await serveApps(app, config);
   return app;
 }

@@ -1,7 +1,7 @@
 import type { CompiledQuery, Kysely } from 'kysely';
 import { type Database, inTransaction, type SqliteConnection } from '../db/database.ts';
 import type { Tables } from '../db/tables.ts';
-import { type DomainEvent, eventsInsert, recordEvents } from '../events/outbox.ts';
+import { type DomainEvent, recordEvents, recordEventsOn } from '../events/outbox.ts';
 
 /** The most writes one shared transaction carries. */
 const MAX_SHARED = 64;
@@ -35,7 +35,8 @@ interface Pending {
  * are committed together instead, each still answered only once its commit is done. The shared
  * transaction runs as one synchronous step on the connection (its statements through Kysely's
  * executor, each behind promises, were a fifth of a shared write), and the events of all its writes
- * go to the outbox in one statement, in the writes' order, just before the commit. When a shared
+ * go to the outbox in one statement (after one upsert of their entities' counters), in the writes'
+ * order, just before the commit. When a shared
  * transaction fails, each of its writes runs again alone, so one shopper's failing write never fails
  * another's. PostgreSQL commits on many connections at once: there each write is its own transaction.
  */
@@ -86,8 +87,7 @@ export class SharedCommits {
               answers.push(outcome.value);
               for (const event of outcome.events) events.push(event);
             }
-            const insert = eventsInsert(this.db, events);
-            if (insert) sqlite.run(insert);
+            recordEventsOn(sqlite, this.db, events);
             return answers;
           }),
         );

@@ -38,6 +38,8 @@ export interface Database {
 export interface SqliteConnection {
   /** Runs a statement (compiled by Kysely); answers the number of rows it changed. */
   run(query: CompiledQuery): number;
+  /** Runs a statement that answers rows (a select, or a write with RETURNING); answers them. */
+  all(query: CompiledQuery): Record<string, unknown>[];
   /** Runs `work` in a transaction: committed when it returns, rolled back when it throws. */
   transaction<T>(work: () => T): T;
 }
@@ -99,6 +101,7 @@ function openSqlite(dataDir: string): Database {
     dialect: 'sqlite',
     sqlite: {
       run: (query) => Number(statements.prepare(query.sql).run(query.parameters).changes),
+      all: (query) => statements.prepare(query.sql).all(query.parameters) as Record<string, unknown>[],
       transaction: (work) => sqlite.transaction(work)(),
     },
     close: async () => {

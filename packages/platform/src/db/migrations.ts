@@ -14,6 +14,7 @@ import { orderMigrations } from '../orders/migrations.ts';
 import { paymentMigrations } from '../payments/migrations.ts';
 import { staffMigrations } from '../staff/migrations.ts';
 import { storeSettingsMigrations } from '../store-settings/migrations.ts';
+import { webhookMigrations } from '../webhooks/migrations.ts';
 import { workerMigrations } from '../workers/migrations.ts';
 import { coreMigrations } from './core-migrations.ts';
 
@@ -28,7 +29,7 @@ const migrations: Record<string, Migration> = {
   ...memberMigrations,
   ...emailMigrations,
   ...oauthMigrations,
-  ...eventMigrations, // 0014
+  ...eventMigrations, // 0014, 0040, 0044 (issue 31: each entity's event numbers)
   ...storeSettingsMigrations, // 0015
   ...cartMigrations, // 0016
   ...checkoutMigrations, // 0017
@@ -39,6 +40,7 @@ const migrations: Record<string, Migration> = {
   ...staffMigrations, // 0031 (issue 21: staff, roles, API keys, audit log)
   ...orderViewMigrations, // 0033 (issue 22: the back office's saved views of orders)
   ...workerMigrations, // 0040 (issue 37: the lease table of background jobs)
+  ...webhookMigrations, // 0045 (issue 31: webhook endpoints, deliveries and their attempts)
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {

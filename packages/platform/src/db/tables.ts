@@ -14,6 +14,7 @@ import type { PaymentTables } from '../payments/tables.ts';
 import type { SettingsTables } from '../settings/tables.ts';
 import type { StaffTables } from '../staff/tables.ts';
 import type { StoreSettingsTables } from '../store-settings/tables.ts';
+import type { WebhookTables } from '../webhooks/tables.ts';
 import type { WorkerTables } from '../workers/tables.ts';
 
 /** Rows as the database holds them. Dates are ISO-8601 text, booleans 0/1, documents JSON text. */
@@ -34,4 +35,5 @@ export interface Tables
     StaffTables,
     BillingTables,
     OrderViewTables,
-    WorkerTables {}
+    WorkerTables,
+    WebhookTables {}

@@ -1,4 +1,4 @@
-import { type Kysely, type Migration, PostgresAdapter } from 'kysely';
+import { type Kysely, type Migration, PostgresAdapter, sql } from 'kysely';
 
 export const eventMigrations: Record<string, Migration> = {
   '0014_events_outbox': {
@@ -37,6 +37,26 @@ export const eventMigrations: Record<string, Migration> = {
         .addColumn('subscriber', 'text', (col) => col.primaryKey())
         .addColumn('sequence', postgres ? 'bigint' : 'integer', (col) => col.notNull())
         .addColumn('updated_at', 'text', (col) => col.notNull())
+        .execute();
+    },
+  },
+  '0044_entity_event_sequences': {
+    async up(db: Kysely<any>) {
+      const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+      // each entity's events count 1, 2, 3... (the hosted `entityEventSequence`), so a receiver sees a gap
+      await db.schema
+        .createTable('event_entity_sequences')
+        .addColumn('entity_fqdn', 'text', (col) => col.notNull())
+        .addColumn('entity_id', 'text', (col) => col.notNull())
+        .addColumn('sequence', postgres ? 'bigint' : 'integer', (col) => col.notNull())
+        .addPrimaryKeyConstraint('event_entity_sequences_pk', ['entity_fqdn', 'entity_id'])
+        // SQLite: the key is the table's one B-tree, so a counter's upsert writes one page, not two
+        .$call((table) => (postgres ? table : table.modifyEnd(sql`without rowid`)))
+        .execute();
+      // events written before have no number; their entities' counters start after none
+      await db.schema
+        .alterTable('events_outbox')
+        .addColumn('entity_sequence', postgres ? 'bigint' : 'integer')
         .execute();
     },
   },

@@ -1,4 +1,5 @@
-import { CompiledQuery, type Kysely, type Selectable, type Transaction } from 'kysely';
+import { CompiledQuery, type Kysely, type Selectable, sql, type Transaction } from 'kysely';
+import { inTransaction, type SqliteConnection } from '../db/database.ts';
 import type { Tables } from '../db/tables.ts';
 import { currentActor, type EventActor } from '../shared/actor.ts';
 import { nowIso } from '../shared/clock.ts';
@@ -54,44 +55,129 @@ export interface DomainEvent {
 
 /**
  * Writes `events` to the outbox inside `trx`, the transaction of the change they announce: an event is
- * kept exactly when its change is (delivery reads the outbox later, in `sequence` order).
+ * kept exactly when its change is (delivery reads the outbox later, in `sequence` order). Each event
+ * takes the next number of its entity (`entityEventSequence`) in the same transaction.
  */
 export async function recordEvents(
   trx: Transaction<Tables> | Kysely<Tables>,
   events: DomainEvent[],
   now?: Date,
 ): Promise<void> {
-  const insert = eventsInsert(trx, events, now);
-  if (insert) await trx.executeQuery(insert);
+  if (events.length === 0) return;
+  // the counters and the events commit together, or a rollback would leave a number used and no event
+  if (!trx.isTransaction) return inTransaction(trx, (inner) => recordEvents(inner, events, now));
+  const counters = entityCounters(trx, events);
+  const numbers = counters.numbers((await trx.executeQuery(counters.upsert)).rows);
+  await trx.executeQuery(eventsInsert(trx, events, numbers, now));
 }
 
 /**
- * The one INSERT that writes `events` to the outbox, compiled for `db`'s database, for a caller that
- * runs it inside its change's transaction itself; undefined when there are none.
+ * `recordEvents` on SQLite's connection, synchronously, for a caller that holds it inside its
+ * change's transaction (the cart's shared commits).
  */
-export function eventsInsert(
-  db: Transaction<Tables> | Kysely<Tables>,
+export function recordEventsOn(
+  sqlite: SqliteConnection,
+  db: Kysely<Tables>,
   events: DomainEvent[],
   now?: Date,
-): CompiledQuery | undefined {
-  if (events.length === 0) return undefined;
+): void {
+  if (events.length === 0) return;
+  const counters = entityCounters(db, events);
+  sqlite.run(eventsInsert(db, events, counters.numbers(sqlite.all(counters.upsert)), now));
+}
+
+/**
+ * Each entity's event numbers: one upsert of its counter (`event_entity_sequences`) by the number of
+ * its events, answering the last number taken. On PostgreSQL the counter's row stays locked until the
+ * transaction ends, so a concurrent writer of the same entity waits and takes the numbers after, and
+ * its outbox `sequence` comes after too (the bus reads an entity's events in their numbers' order). A
+ * transaction that rolls back gives its numbers back: no gap. Entities in one order, so two writers of
+ * the same two entities cannot lock them crosswise.
+ */
+function entityCounters(db: Transaction<Tables> | Kysely<Tables>, events: DomainEvent[]) {
+  const counts = new Map<string, number>();
+  for (const event of events) {
+    const key = `${EVENT_ENTITIES[event.entity]}\u0000${event.entityId}`;
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  const keys = [...counts.keys()].sort();
+  const parameters: unknown[] = [];
+  for (const key of keys) {
+    const [fqdn, id] = key.split('\u0000');
+    parameters.push(fqdn, id, counts.get(key));
+  }
+  return {
+    upsert: CompiledQuery.raw(counterText(db, keys.length), parameters),
+    /** The events' numbers, in the events' order, from the upsert's rows. */
+    numbers(rows: readonly unknown[]): number[] {
+      const next = new Map<string, number>();
+      for (const row of rows as { entity_fqdn: string; entity_id: string; sequence: number | string }[]) {
+        const key = `${row.entity_fqdn}\u0000${row.entity_id}`;
+        next.set(key, Number(row.sequence) - (counts.get(key) ?? 0) + 1);
+      }
+      return events.map((event) => {
+        const key = `${EVENT_ENTITIES[event.entity]}\u0000${event.entityId}`;
+        const number = next.get(key) as number;
+        next.set(key, number + 1);
+        return number;
+      });
+    },
+  };
+}
+
+/** The counters' upsert texts by dialect (its adapter) and number of entities. */
+const counterTexts = new WeakMap<object, Map<number, string>>();
+
+function counterText(db: Transaction<Tables> | Kysely<Tables>, count: number): string {
+  const adapter = db.getExecutor().adapter;
+  let texts = counterTexts.get(adapter);
+  if (!texts) {
+    texts = new Map();
+    counterTexts.set(adapter, texts);
+  }
+  let text = texts.get(count);
+  if (text === undefined) {
+    text = db
+      .insertInto('event_entity_sequences')
+      .values(Array.from({ length: count }, () => ({ entity_fqdn: '', entity_id: '', sequence: 0 })))
+      .onConflict((conflict) =>
+        conflict
+          .columns(['entity_fqdn', 'entity_id'])
+          .doUpdateSet({ sequence: sql<number>`event_entity_sequences.sequence + excluded.sequence` }),
+      )
+      .returning(['entity_fqdn', 'entity_id', 'sequence'])
+      .compile().sql;
+    texts.set(count, text);
+  }
+  return text;
+}
+
+/** The one INSERT that writes `events` to the outbox with their entities' numbers, compiled for `db`'s database. */
+function eventsInsert(
+  db: Transaction<Tables> | Kysely<Tables>,
+  events: DomainEvent[],
+  numbers: readonly number[],
+  now?: Date,
+): CompiledQuery {
   const createdAt = now ? now.toISOString() : nowIso();
   const actor = currentActor();
   const parameters: unknown[] = [];
   // a loop, not flatMap, which V8 runs slowly: every cart change records an event here
-  for (const event of events)
-    for (const value of Object.values(outboxRow(event, createdAt, actor))) parameters.push(value);
+  for (const [index, event] of events.entries())
+    for (const value of Object.values(outboxRow(event, numbers[index] as number, createdAt, actor)))
+      parameters.push(value);
   for (const listener of written) listener(events);
   return CompiledQuery.raw(insertText(db, events.length), parameters);
 }
 
 /** One event as its outbox row: the one place that names the columns. */
-function outboxRow(event: DomainEvent, createdAt: string, actor: EventActor) {
+function outboxRow(event: DomainEvent, entitySequence: number, createdAt: string, actor: EventActor) {
   return {
     id: timeOrderedId(),
     entity_fqdn: EVENT_ENTITIES[event.entity],
     slug: event.slug,
     entity_id: event.entityId,
+    entity_sequence: entitySequence,
     payload: typeof event.payload === 'string' ? event.payload : JSON.stringify(event.payload),
     created_at: createdAt,
     actor_type: actor.type,
@@ -127,7 +213,7 @@ function insertText(trx: Transaction<Tables> | Kysely<Tables>, count: number): s
   }
   let text = texts.get(count);
   if (text === undefined) {
-    const rows = Array.from({ length: count }, () => outboxRow(PLACEHOLDER, '', NO_ACTOR));
+    const rows = Array.from({ length: count }, () => outboxRow(PLACEHOLDER, 0, '', NO_ACTOR));
     text = trx.insertInto('events_outbox').values(rows).compile().sql;
     texts.set(count, text);
   }
@@ -142,6 +228,8 @@ export interface RecordedEvent extends DomainEvent {
   createdDate: string;
   payload: Record<string, unknown>;
   actor: EventActor;
+  /** 1, 2, 3... per entity with no gap (`entityEventSequence`); undefined for events written before 0044. */
+  entityEventSequence: number | undefined;
 }
 
 /** The outbox as written, oldest first: for tests and, later, delivery. */
@@ -174,5 +262,6 @@ export function recordedEvent(row: Selectable<EventRow>): RecordedEvent {
     payload: JSON.parse(row.payload) as Record<string, unknown>,
     createdDate: row.created_at,
     actor: { type: row.actor_type as EventActor['type'], id: row.actor_id },
+    entityEventSequence: row.entity_sequence == null ? undefined : Number(row.entity_sequence),
   };
 }

@@ -2,6 +2,14 @@
 export interface EventTables {
   events_outbox: EventRow;
   event_cursors: EventCursorRow;
+  event_entity_sequences: EntitySequenceRow;
+}
+
+/** The last `entityEventSequence` each entity's events took: the next event of it takes one more. */
+export interface EntitySequenceRow {
+  entity_fqdn: string;
+  entity_id: string;
+  sequence: number;
 }
 
 /** How far each subscriber of the bus has handled the outbox (events/bus.ts). */
@@ -23,6 +31,8 @@ export interface EventRow {
   /** What happened: `created`, `updated`, `deleted`, `completed`, `approved`, `canceled`. */
   slug: string;
   entity_id: string;
+  /** 1, 2, 3... per entity (`entity_fqdn`, `entity_id`), no gap; null on events written before 0044. */
+  entity_sequence: number | null;
   /** The event's body as JSON text (`{ entity }` for created/updated, `{ entityId }` for deleted, ...). */
   payload: string;
   created_at: string;

@@ -17,6 +17,8 @@ export const PERMISSIONS = [
   'settings.manage',
   'staff.manage',
   'apiKeys.manage',
+  /** An app's webhook endpoints (issue 31): each app sees and manages its own. */
+  'webhooks.manage',
 ] as const;
 
 export type Permission = (typeof PERMISSIONS)[number];

@@ -12,6 +12,8 @@ export interface Actor {
   name: string;
   /** What they hold: what they may grant others (a role, a key) is bounded by it. */
   permissions: readonly Permission[];
+  /** Staff: the OAuth client (the app) their token was issued to; the app whose webhooks they manage. */
+  clientId?: string;
 }
 
 /** Who is calling, resolved once per request from `Authorization` (point 6). */

@@ -43,7 +43,9 @@ export function accessControl(staff: StaffService) {
     }
     if (requires && caller.kind === 'member') {
       const authority = await staff.authorityOf(caller.memberId);
-      if (authority && holds(authority.permissions, requires, authority.owner)) return asAdmin(authority);
+      if (authority && holds(authority.permissions, requires, authority.owner)) {
+        return asAdmin(authority, caller.clientId);
+      }
     }
     if (allows(access, caller)) return caller;
     if (requires && caller.kind === 'member') {
@@ -57,7 +59,7 @@ function holds(permissions: readonly string[], requires: Requirement, owner: boo
   return owner || (requires !== 'OWNER' && permissions.includes(requires));
 }
 
-function asAdmin(authority: Authority): Principal {
+function asAdmin(authority: Authority, clientId: string): Principal {
   return {
     kind: 'admin',
     actor: {
@@ -65,6 +67,7 @@ function asAdmin(authority: Authority): Principal {
       id: authority.identityId,
       name: authority.email,
       permissions: authority.permissions,
+      clientId,
     },
   };
 }

@@ -15,7 +15,8 @@ export type StaffPermission =
   | 'products.manage'
   | 'settings.manage'
   | 'staff.manage'
-  | 'apiKeys.manage';
+  | 'apiKeys.manage'
+  | 'webhooks.manage';
 
 /** The signed-in member as staff: their role (OWNER, or one the owner made) and what it permits. */
 export interface StaffMember {

@@ -1,0 +1,203 @@
+import { EVENT_ENTITIES, type EventEntity, type EventSlug, type RecordedEvent } from '../events/outbox.ts';
+import type { EventActor } from '../shared/actor.ts';
+
+/**
+ * The webhook event types an app may subscribe to, and how each is made from an outbox event: the
+ * hosted platform's domain events (`${entityFqdn}_${slug}`, `wix.ecom.v1.order_created`) and the v1
+ * catalog's older plain events (`com.wix.ecommerce.catalog.api.v1.ProductCreated`), whose body is the
+ * data itself. A table, one line a type: the event types an outbox event announces are looked up, not
+ * decided.
+ */
+
+/** What a delivery carries: the JWT's `data.eventType`, `data.data` and `data.identity` before they are text. */
+export interface WebhookEvent {
+  eventType: string;
+  /** The hosted domain event, or a plain event's data. */
+  data: Record<string, unknown>;
+  identity: Record<string, unknown>;
+}
+
+type Shape = 'created' | 'updated' | 'deleted' | 'action';
+
+interface DomainEventKind {
+  entity: EventEntity;
+  slug: EventSlug;
+  shape: Shape;
+  /** The entity after the change, from the outbox payload (its `entity` when absent). */
+  entityIn?: (payload: Record<string, unknown>, entityId: string) => unknown;
+  /** An action event's body (`approved`: `{ order }`). */
+  actionBody?: (entity: unknown, payload: Record<string, unknown>) => unknown;
+}
+
+const cartIn = (payload: Record<string, unknown>) => payload.cart;
+/** A member's events carry what changed; the hosted event carries the member, of which this is the id. */
+const memberIn = (payload: Record<string, unknown>, entityId: string) => {
+  const { memberId: _, ...change } = payload;
+  return { id: entityId, ...change };
+};
+const wholePayload = (payload: Record<string, unknown>) => payload;
+const orderBody = (entity: unknown) => ({ order: entity });
+
+const DOMAIN_EVENTS: readonly DomainEventKind[] = [
+  { entity: 'cart', slug: 'created', shape: 'created', entityIn: cartIn },
+  { entity: 'cart', slug: 'updated', shape: 'updated', entityIn: cartIn },
+  { entity: 'cart', slug: 'deleted', shape: 'deleted', entityIn: cartIn },
+  { entity: 'checkout', slug: 'created', shape: 'created' },
+  { entity: 'checkout', slug: 'updated', shape: 'updated' },
+  {
+    entity: 'checkout',
+    slug: 'completed',
+    shape: 'action',
+    actionBody: (entity, payload) => ({
+      checkout: entity,
+      ...(payload.orderId ? { orderId: payload.orderId } : {}),
+    }),
+  },
+  { entity: 'checkoutSettings', slug: 'updated', shape: 'updated' },
+  { entity: 'order', slug: 'created', shape: 'created' },
+  { entity: 'order', slug: 'updated', shape: 'updated' },
+  { entity: 'order', slug: 'approved', shape: 'action', actionBody: orderBody },
+  { entity: 'order', slug: 'canceled', shape: 'action', actionBody: orderBody },
+  { entity: 'orderTransactions', slug: 'updated', shape: 'updated' },
+  { entity: 'fulfillments', slug: 'updated', shape: 'updated', entityIn: wholePayload },
+  { entity: 'discountRule', slug: 'created', shape: 'created' },
+  { entity: 'discountRule', slug: 'updated', shape: 'updated' },
+  { entity: 'discountRule', slug: 'deleted', shape: 'deleted' },
+  { entity: 'member', slug: 'created', shape: 'created', entityIn: memberIn },
+  { entity: 'member', slug: 'updated', shape: 'updated', entityIn: memberIn },
+  { entity: 'member', slug: 'deleted', shape: 'deleted', entityIn: memberIn },
+];
+
+const V1_CATALOG = 'com.wix.ecommerce.catalog.api.v1';
+
+interface PlainEventKind {
+  entity: EventEntity;
+  slug: EventSlug;
+  type: string;
+  data: (payload: Record<string, unknown>, entityId: string) => Record<string, unknown>;
+}
+
+const entityOfPayload = (payload: Record<string, unknown>) =>
+  (payload.entity ?? {}) as Record<string, unknown>;
+
+/** The v1 catalog's plain events (the SDK's `PlainEventData`). */
+const PLAIN_EVENTS: readonly PlainEventKind[] = [
+  {
+    entity: 'product',
+    slug: 'created',
+    type: `${V1_CATALOG}.ProductCreated`,
+    data: (payload, productId) => {
+      const product = entityOfPayload(payload);
+      return { productId, name: product.name, visible: product.visible, productType: product.productType };
+    },
+  },
+  {
+    entity: 'product',
+    slug: 'updated',
+    type: `${V1_CATALOG}.ProductChanged`,
+    data: (_, productId) => ({ productId }),
+  },
+  {
+    entity: 'product',
+    slug: 'deleted',
+    type: `${V1_CATALOG}.ProductDeleted`,
+    data: (_, productId) => ({ productId }),
+  },
+  {
+    entity: 'product',
+    slug: 'variants_changed',
+    type: `${V1_CATALOG}.VariantsChanged`,
+    data: (payload, productId) => ({ productId, variants: payload.variants ?? [] }),
+  },
+  {
+    entity: 'collection',
+    slug: 'created',
+    type: `${V1_CATALOG}.CollectionCreated`,
+    data: (payload, collectionId) => ({ collectionId, name: entityOfPayload(payload).name }),
+  },
+  {
+    entity: 'collection',
+    slug: 'updated',
+    type: `${V1_CATALOG}.CollectionChanged`,
+    data: (_, collectionId) => ({ collectionId }),
+  },
+  {
+    entity: 'collection',
+    slug: 'deleted',
+    type: `${V1_CATALOG}.CollectionDeleted`,
+    data: (_, collectionId) => ({ collectionId }),
+  },
+];
+
+const key = (entity: EventEntity, slug: string) => `${entity} ${slug}`;
+const domainType = (kind: DomainEventKind) => `${EVENT_ENTITIES[kind.entity]}_${kind.slug}`;
+
+const DOMAIN_BY_EVENT = new Map(DOMAIN_EVENTS.map((kind) => [key(kind.entity, kind.slug), kind]));
+const PLAIN_BY_EVENT = new Map(PLAIN_EVENTS.map((kind) => [key(kind.entity, kind.slug), kind]));
+
+/** Every event type an endpoint may take, in the table's order. */
+export const WEBHOOK_EVENT_TYPES: readonly string[] = [
+  ...DOMAIN_EVENTS.map(domainType),
+  ...PLAIN_EVENTS.map((kind) => kind.type),
+];
+const KNOWN_TYPES = new Set(WEBHOOK_EVENT_TYPES);
+export const isWebhookEventType = (type: string): boolean => KNOWN_TYPES.has(type);
+
+/** The outbox events the fan-out reads: those some webhook event type is made from. */
+export const WEBHOOK_SOURCES: Partial<Record<EventEntity, EventSlug[]>> = {};
+for (const { entity, slug } of [...DOMAIN_EVENTS, ...PLAIN_EVENTS]) {
+  const slugs = WEBHOOK_SOURCES[entity] ?? [];
+  if (!slugs.includes(slug)) WEBHOOK_SOURCES[entity] = [...slugs, slug];
+}
+
+/** The webhook events an outbox event makes: its domain event, and a v1 catalog plain event where one exists. */
+export function webhookEventsOf(event: RecordedEvent): WebhookEvent[] {
+  const made: WebhookEvent[] = [];
+  const identity = identityOf(event.actor);
+  const domain = DOMAIN_BY_EVENT.get(key(event.entity, event.slug));
+  if (domain) made.push({ eventType: domainType(domain), data: domainEvent(domain, event), identity });
+  const plain = PLAIN_BY_EVENT.get(key(event.entity, event.slug));
+  if (plain) made.push({ eventType: plain.type, data: plain.data(event.payload, event.entityId), identity });
+  return made;
+}
+
+/** The hosted platform's domain event (the SDK's `DomainEventBody`) for an outbox event. */
+function domainEvent(kind: DomainEventKind, event: RecordedEvent): Record<string, unknown> {
+  const entity = (kind.entityIn ?? entityOfPayload)(event.payload, event.entityId) ?? { id: event.entityId };
+  const body: Record<string, unknown> = {
+    id: event.id,
+    entityFqdn: EVENT_ENTITIES[event.entity],
+    slug: event.slug,
+    entityId: event.entityId,
+    eventTime: event.createdDate,
+    ...(event.entityEventSequence === undefined
+      ? {}
+      : { entityEventSequence: String(event.entityEventSequence) }),
+  };
+  switch (kind.shape) {
+    case 'created':
+      return { ...body, createdEvent: { entity } };
+    case 'updated':
+      return { ...body, updatedEvent: { currentEntity: entity } };
+    case 'deleted':
+      return { ...body, deletedEvent: { deletedEntity: entity } };
+    case 'action':
+      return { ...body, actionEvent: { body: kind.actionBody?.(entity, event.payload) ?? entity } };
+  }
+}
+
+/** Who caused an event, in the hosted platform's identity form (the SDK's `EventIdentity`). */
+export function identityOf(actor: EventActor): Record<string, unknown> {
+  switch (actor.type) {
+    case 'VISITOR':
+      return { identityType: 'ANONYMOUS_VISITOR', anonymousVisitorId: actor.id };
+    case 'MEMBER':
+      return { identityType: 'MEMBER', memberId: actor.id };
+    case 'STAFF':
+      return { identityType: 'WIX_USER', wixUserId: actor.id };
+    case 'API_KEY':
+      return { identityType: 'APP', appId: actor.id };
+    default:
+      return { identityType: 'UNKNOWN' };
+  }
+}

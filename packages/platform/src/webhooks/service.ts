@@ -1,0 +1,106 @@
+import type { Kysely } from 'kysely';
+import type { DialectName } from '../db/database.ts';
+import type { Tables } from '../db/tables.ts';
+import type { Subscriber } from '../events/bus.ts';
+import type { Settings } from '../settings/settings.ts';
+import type { Clock } from '../shared/clock.ts';
+import { DomainError } from '../shared/errors.ts';
+import { newId } from '../shared/ids.ts';
+import type { Principal } from '../shared/principal.ts';
+import type { Workers } from '../workers/runtime.ts';
+import type { AddressPolicy } from './addresses.ts';
+import { WebhookDelivery } from './delivery.ts';
+import { WebhookEndpoints } from './endpoints.ts';
+import { WEBHOOK_SOURCES } from './event-types.ts';
+import { AppKeys } from './keys.ts';
+import { httpSender, type Send } from './sender.ts';
+
+/** What webhooks use of the other domains: the store's instance id is a setting. */
+export interface WebhookDependencies {
+  settings: Pick<Settings, 'getOrCreate'>;
+}
+
+export interface WebhookOptions {
+  dialect: DialectName;
+  clock: Clock;
+  policy: AddressPolicy;
+  /** How a delivery is sent; Node's HTTP client with the address checks unless a test hands another. */
+  send?: Send;
+  onError?: (error: unknown) => void;
+}
+
+/** The app the environment's admin key calls as. */
+export const ADMIN_KEY_APP = 'admin';
+
+/** How often the sender looks for due deliveries when nothing woke it. */
+const DELIVER_EVERY_MS = 1000;
+
+/**
+ * Webhooks delivered to apps (issue 31): each app's endpoints and key pair, and the delivery of the
+ * outbox's events to them (delivery.ts), as a subscriber of the event bus and a job of the workers.
+ */
+export class WebhookService {
+  readonly endpoints: WebhookEndpoints;
+  readonly keys: AppKeys;
+  readonly delivery: WebhookDelivery;
+  private instance: Promise<string> | undefined;
+
+  constructor(
+    db: Kysely<Tables>,
+    private readonly deps: WebhookDependencies,
+    options: WebhookOptions,
+  ) {
+    this.endpoints = new WebhookEndpoints(db, options.clock, options.policy);
+    this.keys = new AppKeys(db, options.clock);
+    this.delivery = new WebhookDelivery(db, {
+      dialect: options.dialect,
+      clock: options.clock,
+      keys: this.keys,
+      send: options.send ?? httpSender(options.policy),
+      instanceId: () => this.instanceId(),
+      onError: options.onError,
+    });
+  }
+
+  /** The bus subscriber that writes each event's deliveries. */
+  fanOut(): Subscriber {
+    return {
+      name: 'webhook-fan-out',
+      wants: WEBHOOK_SOURCES,
+      handle: async (event) => {
+        await this.delivery.fanOut(event);
+      },
+    };
+  }
+
+  /** Adds the sender's job: not leased, since each delivery is claimed by one process. */
+  deliverOn(workers: Workers): void {
+    const worker = workers.add({
+      name: 'webhook-delivery',
+      everyMs: DELIVER_EVERY_MS,
+      leased: false,
+      run: () => this.delivery.pump().then(() => {}),
+    });
+    this.delivery.runOn(worker);
+  }
+
+  /** The store's id as deliveries name it (`instanceId`), made once. */
+  instanceId(): Promise<string> {
+    this.instance ??= this.deps.settings
+      .getOrCreate('webhooks.instance_id', newId)
+      .then(({ value }) => value);
+    return this.instance;
+  }
+}
+
+/**
+ * The app a call manages webhooks for: an API key's own id, the OAuth client a staff member's token
+ * was issued to, or the admin key's. Webhook routes take staff and keys only, so anyone else is refused.
+ */
+export function appOf(principal: Principal): string {
+  if (principal.kind !== 'admin') throw new DomainError('PERMISSION_DENIED', 'webhooks are managed by apps');
+  const actor = principal.actor;
+  if (!actor) return ADMIN_KEY_APP;
+  if (actor.type === 'API_KEY') return actor.id;
+  return actor.clientId ?? ADMIN_KEY_APP;
+}
