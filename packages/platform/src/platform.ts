@@ -26,6 +26,7 @@ import { FulfillmentRecords } from './fulfillments/records.ts';
 import { fulfillmentRoutes } from './fulfillments/routes.ts';
 import { FulfillmentService } from './fulfillments/service.ts';
 import { createHttpApp } from './http/app.ts';
+import { PLATFORM_OPERATIONS } from './http/operations-access.ts';
 import { storefrontConfigRoutes } from './http/storefront-config.ts';
 import { identityRoutes } from './identity/routes.ts';
 import { IdentityService } from './identity/service.ts';
@@ -490,7 +491,7 @@ async function serveApps(app: FastifyInstance, config: PlatformConfig): Promise<
   // The apps' files are for everyone: every route this scope adds is public (routes default to admin-only).
   await app.register(async (scope) => {
     scope.addHook('onRoute', (route) => {
-      route.config = { ...route.config, access: 'public' };
+      route.config = { ...route.config, ...PLATFORM_OPERATIONS.getAppFile };
     });
     let decorated = false;
     for (const { prefix, dir } of apps.filter((candidate) => built(candidate.dir))) {

@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CALLERS, createHttpApp, type HttpApp } from '../src/http/app.ts';
+import { createHttpApp, type HttpApp } from '../src/http/app.ts';
 import { PublicLinks } from '../src/shared/public-links.ts';
 import { startTestPlatform, TEST_CLIENT_ID, type TestPlatform } from './support/platform.ts';
 
@@ -136,7 +136,7 @@ describe("the HTTP shell answers Fastify's own refusals in the wire form", () =>
         { parseAs: 'string' },
         child.getDefaultJsonParser('error', 'error'),
       );
-      child.post('/strict', { config: CALLERS.anyone }, async () => ({}));
+      child.post('/strict', { config: { access: 'public' } }, async () => ({}));
     });
     await app.listen({ host: '127.0.0.1', port: 0 });
     url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;

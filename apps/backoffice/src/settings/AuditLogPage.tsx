@@ -29,7 +29,7 @@ export function AuditLogPage() {
               <tr>
                 <th scope="col">When</th>
                 <th scope="col">Who</th>
-                <th scope="col">Change</th>
+                <th scope="col">Operation</th>
                 <th scope="col">Result</th>
                 <th scope="col">Address</th>
               </tr>
@@ -48,9 +48,16 @@ export function AuditLogPage() {
                     ) : null}
                   </td>
                   <td>
-                    <code>
-                      {entry.method} {entry.path}
+                    {/* the operation (`orders.cancelOrder`), and the call that made it beneath; entries
+                        written before operations were recorded have only the call */}
+                    <code className="audit__operation">
+                      {entry.operation ?? `${entry.method} ${entry.path}`}
                     </code>
+                    {entry.operation ? (
+                      <code className="muted cell__second audit__call">
+                        {entry.method} {entry.path}
+                      </code>
+                    ) : null}
                   </td>
                   <td>{entry.status}</td>
                   <td>{entry.address}</td>

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
-import { CALLERS, type HttpApp } from '../http/app.ts';
+import type { HttpApp } from '../http/app.ts';
 import { invalidArgument, violation } from '../shared/errors.ts';
+import { BILLING_OPERATIONS } from './operations-access.ts';
 import {
   AddPaymentsAnswer,
   BulkUpdatePaymentStatusesAnswer,
@@ -53,12 +54,6 @@ function idempotencyKey(request: FastifyRequest): string | undefined {
 export function billingRoutes(app: HttpApp, services: { billing: BillingService }): void {
   const { billing } = services;
   const collector = '/ecom/v1/payments-collector/orders/:ecomOrderId';
-  // who may call each: capture, void and refund are separate permissions, as on the hosted platform
-  const reads = { config: CALLERS.staff('orders.read') };
-  const captures = { config: CALLERS.staff('orders.capture') };
-  const voids = { config: CALLERS.staff('orders.void') };
-  const refunds = { config: CALLERS.staff('orders.refund') };
-  const records = { config: CALLERS.staff('orders.manage') };
 
   app.post(
     `${collector}/prepare-payment-collection`,
@@ -68,13 +63,16 @@ export function billingRoutes(app: HttpApp, services: { billing: BillingService 
         body: PrepareCollectionBody,
         response: { 200: PrepareCollectionAnswer },
       },
-      ...records,
+      config: BILLING_OPERATIONS.preparePaymentCollection,
     },
     (request) => billing.prepareCollection(request.params.ecomOrderId, request.body.amount.amount),
   );
   app.get(
     `${collector}/payment-collectability-status`,
-    { schema: { params: EcomOrderParams, response: { 200: CollectabilityAnswer } }, ...reads },
+    {
+      schema: { params: EcomOrderParams, response: { 200: CollectabilityAnswer } },
+      config: BILLING_OPERATIONS.getPaymentCollectabilityStatus,
+    },
     (request) => billing.collectability(request.params.ecomOrderId),
   );
   app.post(
@@ -85,7 +83,7 @@ export function billingRoutes(app: HttpApp, services: { billing: BillingService 
         body: CollectorCaptureBody,
         response: { 200: OrderTransactionsAnswer },
       },
-      ...captures,
+      config: BILLING_OPERATIONS.captureAuthorizedPayments,
     },
     (request) => billing.capture(request.params.ecomOrderId, request.body.payments, idempotencyKey(request)),
   );
@@ -97,7 +95,7 @@ export function billingRoutes(app: HttpApp, services: { billing: BillingService 
         body: CollectorVoidBody,
         response: { 200: OrderTransactionsAnswer },
       },
-      ...voids,
+      config: BILLING_OPERATIONS.voidAuthorizedPayments,
     },
     (request) => billing.void(request.params.ecomOrderId, request.body.paymentIds, idempotencyKey(request)),
   );
@@ -105,27 +103,42 @@ export function billingRoutes(app: HttpApp, services: { billing: BillingService 
   const billingPath = '/ecom/v1/order-billing';
   app.post(
     `${billingPath}/capture-authorized-payments`,
-    { schema: { body: BillingCaptureBody, response: { 200: OrderTransactionsAnswer } }, ...captures },
+    {
+      schema: { body: BillingCaptureBody, response: { 200: OrderTransactionsAnswer } },
+      config: BILLING_OPERATIONS.captureAuthorizedPayments,
+    },
     (request) => billing.capture(request.body.orderId, request.body.payments, idempotencyKey(request)),
   );
   app.post(
     `${billingPath}/void-authorized-payments`,
-    { schema: { body: BillingVoidBody, response: { 200: OrderTransactionsAnswer } }, ...voids },
+    {
+      schema: { body: BillingVoidBody, response: { 200: OrderTransactionsAnswer } },
+      config: BILLING_OPERATIONS.voidAuthorizedPayments,
+    },
     (request) => billing.void(request.body.orderId, request.body.paymentIds, idempotencyKey(request)),
   );
   app.post(
     `${billingPath}/get-order-refundability`,
-    { schema: { body: RefundabilityBody, response: { 200: RefundabilityAnswer } }, ...reads },
+    {
+      schema: { body: RefundabilityBody, response: { 200: RefundabilityAnswer } },
+      config: BILLING_OPERATIONS.getOrderRefundability,
+    },
     (request) => billing.refundability(request.body.orderId),
   );
   app.post(
     `${billingPath}/calculate-refund`,
-    { schema: { body: CalculateRefundBody, response: { 200: CalculateRefundAnswer } }, ...reads },
+    {
+      schema: { body: CalculateRefundBody, response: { 200: CalculateRefundAnswer } },
+      config: BILLING_OPERATIONS.calculateRefund,
+    },
     (request) => billing.calculate(request.body.orderId, request.body.refundItems ?? {}),
   );
   app.post(
     `${billingPath}/refund-payments`,
-    { schema: { body: RefundPaymentsBody, response: { 200: RefundPaymentsAnswer } }, ...refunds },
+    {
+      schema: { body: RefundPaymentsBody, response: { 200: RefundPaymentsAnswer } },
+      config: BILLING_OPERATIONS.refundPayments,
+    },
     (request) => billing.refund(request.body.orderId, request.body, idempotencyKey(request)),
   );
 
@@ -133,7 +146,7 @@ export function billingRoutes(app: HttpApp, services: { billing: BillingService 
     '/ecom/v1/payments/orders/:orderId/add-payment',
     {
       schema: { params: OrderIdParams, body: AddPaymentsBody, response: { 200: AddPaymentsAnswer } },
-      ...records,
+      config: BILLING_OPERATIONS.addPayments,
     },
     (request) => billing.addPayments(request.params.orderId, request.body.payments, idempotencyKey(request)),
   );
@@ -145,7 +158,7 @@ export function billingRoutes(app: HttpApp, services: { billing: BillingService 
         body: UpdatePaymentStatusBody,
         response: { 200: OrderTransactionsAnswer },
       },
-      ...records,
+      config: BILLING_OPERATIONS.updatePaymentStatus,
     },
     (request) =>
       billing.updatePaymentStatus(
@@ -159,7 +172,7 @@ export function billingRoutes(app: HttpApp, services: { billing: BillingService 
     '/ecom/v1/bulk/payments/update-payment-transaction-status',
     {
       schema: { body: BulkUpdatePaymentStatusesBody, response: { 200: BulkUpdatePaymentStatusesAnswer } },
-      ...records,
+      config: BILLING_OPERATIONS.bulkUpdatePaymentStatuses,
     },
     (request) =>
       billing.bulkUpdatePaymentStatuses(

@@ -1,8 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { BuyingPath } from '../buying/path.ts';
-import { CALLERS, type HttpApp } from '../http/app.ts';
+import type { HttpApp } from '../http/app.ts';
 import type { TokenService } from '../oauth/tokens.ts';
 import { applicationError } from '../shared/errors.ts';
+import { CART_OPERATIONS } from './operations-access.ts';
 import { CartAnswer, CreateCheckoutAnswer, EmptyAnswer, EstimateTotalsAnswer } from './responses.ts';
 import {
   AddToCartBody,
@@ -57,7 +58,7 @@ export function cartRoutes(
   // the service answers these as JSON text (a remembered answer is served as it is): sent without serialising
   app.get(
     path,
-    { schema: { response: { 200: CartAnswer } }, config: CALLERS.tokenHolders },
+    { schema: { response: { 200: CartAnswer } }, config: CART_OPERATIONS.getCurrentCart },
     async (request, reply) => {
       // the hottest call of a shop: a visitor's or member's owner is known without waiting
       const owner = ownerOf(request);
@@ -67,13 +68,16 @@ export function cartRoutes(
 
   app.patch(
     path,
-    { schema: { body: UpdateCartBody, response: { 200: CartAnswer } }, config: CALLERS.tokenHolders },
+    {
+      schema: { body: UpdateCartBody, response: { 200: CartAnswer } },
+      config: CART_OPERATIONS.updateCurrentCart,
+    },
     async (request, reply) => json(reply, await carts.update(await ownerOf(request), request.body)),
   );
 
   app.delete(
     path,
-    { schema: { response: { 200: EmptyAnswer } }, config: CALLERS.tokenHolders },
+    { schema: { response: { 200: EmptyAnswer } }, config: CART_OPERATIONS.deleteCurrentCart },
     async (request) => {
       await carts.deleteCurrent(await ownerOf(request));
       return {};
@@ -82,13 +86,19 @@ export function cartRoutes(
 
   app.post(
     `${path}/add-to-cart`,
-    { schema: { body: AddToCartBody, response: { 200: CartAnswer } }, config: CALLERS.tokenHolders },
+    {
+      schema: { body: AddToCartBody, response: { 200: CartAnswer } },
+      config: CART_OPERATIONS.addToCurrentCart,
+    },
     async (request, reply) => json(reply, await carts.addToCart(await ownerOf(request), request.body)),
   );
 
   app.post(
     `${path}/remove-line-items`,
-    { schema: { body: RemoveLineItemsBody, response: { 200: CartAnswer } }, config: CALLERS.tokenHolders },
+    {
+      schema: { body: RemoveLineItemsBody, response: { 200: CartAnswer } },
+      config: CART_OPERATIONS.removeLineItemsFromCurrentCart,
+    },
     async (request) => ({
       cart: await carts.removeLineItems(await ownerOf(request), request.body.lineItemIds),
     }),
@@ -96,7 +106,10 @@ export function cartRoutes(
 
   app.post(
     `${path}/update-line-items-quantity`,
-    { schema: { body: UpdateQuantitiesBody, response: { 200: CartAnswer } }, config: CALLERS.tokenHolders },
+    {
+      schema: { body: UpdateQuantitiesBody, response: { 200: CartAnswer } },
+      config: CART_OPERATIONS.updateCurrentCartLineItemQuantity,
+    },
     async (request) => ({
       cart: await carts.updateLineItemsQuantity(await ownerOf(request), request.body.lineItems),
     }),
@@ -104,7 +117,7 @@ export function cartRoutes(
 
   app.post(
     `${path}/remove-coupon`,
-    { schema: { response: { 200: CartAnswer } }, config: CALLERS.tokenHolders },
+    { schema: { response: { 200: CartAnswer } }, config: CART_OPERATIONS.removeCouponFromCurrentCart },
     async (request) => ({
       cart: await carts.removeCoupon(await ownerOf(request)),
     }),
@@ -114,7 +127,7 @@ export function cartRoutes(
     `${path}/create-checkout`,
     {
       schema: { body: CreateCheckoutBody, response: { 200: CreateCheckoutAnswer } },
-      config: CALLERS.tokenHolders,
+      config: CART_OPERATIONS.createCheckoutFromCurrentCart,
     },
     async (request) => services.buying.checkoutCart(await ownerOf(request), request.body),
   );
@@ -123,7 +136,7 @@ export function cartRoutes(
     `${path}/estimate-totals`,
     {
       schema: { body: EstimateTotalsBody, response: { 200: EstimateTotalsAnswer } },
-      config: CALLERS.tokenHolders,
+      config: CART_OPERATIONS.estimateCurrentCartTotals,
     },
     async (request) => carts.estimateTotals(await ownerOf(request), request.body),
   );

@@ -1,8 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Static, TSchema } from 'typebox';
-import { CALLERS, type HttpApp } from '../http/app.ts';
+import type { HttpApp } from '../http/app.ts';
 import { Empty } from '../http/responses-identity.ts';
+import type { Operation } from '../shared/access.ts';
 import { isGeneratedImageStem, renderSvg } from './media.ts';
+import { CATALOG_OPERATIONS } from './operations-access.ts';
 import { checkFilterBudget } from './query.ts';
 import { readRestQueryForms } from './query-forms.ts';
 import {
@@ -47,9 +49,6 @@ import {
 import type { CatalogService, Viewer } from './service.ts';
 import { MAX_UPLOAD_BYTES, MediaUploads } from './uploads.ts';
 
-/** Who may write the catalog (issue 21): the admin key, staff and API keys holding products.manage. */
-const PRODUCT_MANAGERS = CALLERS.staff('products.manage');
-
 const viewer = (request: FastifyRequest): Viewer => ({ admin: request.principal.kind === 'admin' });
 
 /** Sends JSON text the service already rendered, without a parse and stringify round trip. */
@@ -79,6 +78,7 @@ async function prepareQuery(request: FastifyRequest): Promise<void> {
 function queryRoute<S extends TSchema>(
   app: HttpApp,
   path: string,
+  operation: Operation,
   schema: S,
   answerSchema: TSchema,
   answer: (input: Static<S>, request: FastifyRequest) => Promise<string | object>,
@@ -87,7 +87,7 @@ function queryRoute<S extends TSchema>(
     const result = await answered;
     return typeof result === 'string' ? json(reply, result) : result;
   };
-  const options = { config: CALLERS.anyone, preValidation: prepareQuery };
+  const options = { config: operation, preValidation: prepareQuery };
   app.get(
     path,
     { ...options, schema: { querystring: schema, response: { 200: answerSchema } } },
@@ -113,7 +113,7 @@ export function catalogRoutes(app: HttpApp, services: { catalog: CatalogService 
     '/stores-reader/v1/products/:id',
     {
       schema: { params: ProductPath, querystring: GetProductQuery, response: { 200: ProductAnswer } },
-      config: CALLERS.anyone,
+      config: CATALOG_OPERATIONS.getProduct,
     },
     async (request, reply) =>
       json(
@@ -126,8 +126,13 @@ export function catalogRoutes(app: HttpApp, services: { catalog: CatalogService 
       ),
   );
   for (const path of ['/stores-reader/v1/products/query-platformized', '/stores-reader/v1/products/query']) {
-    queryRoute(app, path, CatalogQueryRequest, ProductPageAnswer, (input, request) =>
-      catalog.queryProductsJson(input, viewer(request)),
+    queryRoute(
+      app,
+      path,
+      CATALOG_OPERATIONS.queryProducts,
+      CatalogQueryRequest,
+      ProductPageAnswer,
+      (input, request) => catalog.queryProductsJson(input, viewer(request)),
     );
   }
   app.post(
@@ -138,7 +143,7 @@ export function catalogRoutes(app: HttpApp, services: { catalog: CatalogService 
         body: ProductOptionsAvailabilityBody,
         response: { 200: OptionsAvailabilityAnswer },
       },
-      config: CALLERS.anyone,
+      config: CATALOG_OPERATIONS.productOptionsAvailability,
     },
     (request) => catalog.productOptionsAvailability(request.params.id, request.body.options, viewer(request)),
   );
@@ -150,7 +155,7 @@ export function catalogRoutes(app: HttpApp, services: { catalog: CatalogService 
         body: ProductVariantsQueryBody,
         response: { 200: ProductVariantsAnswer },
       },
-      config: CALLERS.anyone,
+      config: CATALOG_OPERATIONS.queryProductVariants,
     },
     async (request) =>
       // the service types its paging metadata loosely; it is query.ts `pagingMetadata`, as declared
@@ -161,39 +166,57 @@ export function catalogRoutes(app: HttpApp, services: { catalog: CatalogService 
   queryRoute(
     app,
     '/stores-reader/v1/variants/query',
+    CATALOG_OPERATIONS.queryStoreVariants,
     CatalogQueryRequest,
     StoreVariantPageAnswer,
     (input, request) => catalog.queryStoreVariantsJson(input, viewer(request)),
   );
   app.get(
     '/stores-reader/v1/variants/:id',
-    { schema: { params: StoreVariantPath, response: { 200: StoreVariantAnswer } }, config: CALLERS.anyone },
+    {
+      schema: { params: StoreVariantPath, response: { 200: StoreVariantAnswer } },
+      config: CATALOG_OPERATIONS.getStoreVariant,
+    },
     async (request, reply) => json(reply, await catalog.storeVariantJson(request.params.id, viewer(request))),
   );
   for (const prefix of ['/stores-reader/v1/collections', '/v2/collections']) {
     app.get(
       `${prefix}/slug/:slug`,
-      { schema: { params: SlugPath, response: { 200: CollectionAnswer } }, config: CALLERS.anyone },
+      {
+        schema: { params: SlugPath, response: { 200: CollectionAnswer } },
+        config: CATALOG_OPERATIONS.getCollectionBySlug,
+      },
       async (request) => ({
         collection: await catalog.collectionBySlug(request.params.slug, viewer(request)),
       }),
     );
     app.get(
       `${prefix}/:id`,
-      { schema: { params: CollectionPath, response: { 200: CollectionAnswer } }, config: CALLERS.anyone },
+      {
+        schema: { params: CollectionPath, response: { 200: CollectionAnswer } },
+        config: CATALOG_OPERATIONS.getCollection,
+      },
       async (request) => ({
         collection: await catalog.collection(request.params.id, viewer(request)),
       }),
     );
-    queryRoute(app, `${prefix}/query`, CatalogQueryRequest, CollectionPageAnswer, (input, request) =>
-      catalog.queryCollections(input, viewer(request)),
+    queryRoute(
+      app,
+      `${prefix}/query`,
+      CATALOG_OPERATIONS.queryCollections,
+      CatalogQueryRequest,
+      CollectionPageAnswer,
+      (input, request) => catalog.queryCollections(input, viewer(request)),
     );
   }
 
   // ---- product writes ----
   app.post(
     '/stores/v1/products',
-    { schema: { body: CreateProductBody, response: { 200: ProductAnswer } }, config: PRODUCT_MANAGERS },
+    {
+      schema: { body: CreateProductBody, response: { 200: ProductAnswer } },
+      config: CATALOG_OPERATIONS.createProduct,
+    },
     async (request) => ({
       product: await catalog.createProduct(request.body.product),
     }),
@@ -202,7 +225,7 @@ export function catalogRoutes(app: HttpApp, services: { catalog: CatalogService 
     '/stores/v1/products/:id',
     {
       schema: { params: ProductPath, body: UpdateProductBody, response: { 200: ProductAnswer } },
-      config: PRODUCT_MANAGERS,
+      config: CATALOG_OPERATIONS.updateProduct,
     },
     async (request) => ({
       product: await catalog.updateProduct(request.params.id, request.body.product ?? {}),
@@ -210,7 +233,7 @@ export function catalogRoutes(app: HttpApp, services: { catalog: CatalogService 
   );
   app.delete(
     '/stores/v1/products/:id',
-    { schema: { params: ProductPath, response: { 200: Empty } }, config: PRODUCT_MANAGERS },
+    { schema: { params: ProductPath, response: { 200: Empty } }, config: CATALOG_OPERATIONS.deleteProduct },
     async (request) => {
       await catalog.deleteProduct(request.params.id);
       return {};
@@ -220,7 +243,7 @@ export function catalogRoutes(app: HttpApp, services: { catalog: CatalogService 
     '/stores/v1/products/:id/variants',
     {
       schema: { params: ProductPath, body: UpdateVariantsBody, response: { 200: UpdatedVariantsAnswer } },
-      config: PRODUCT_MANAGERS,
+      config: CATALOG_OPERATIONS.updateVariants,
     },
     async (request) => ({
       variants: await catalog.updateVariants(request.params.id, request.body.variants),
@@ -228,7 +251,10 @@ export function catalogRoutes(app: HttpApp, services: { catalog: CatalogService 
   );
   app.post(
     '/stores/v1/products/:id/variants/resetToDefault',
-    { schema: { params: ProductPath, response: { 200: Empty } }, config: PRODUCT_MANAGERS },
+    {
+      schema: { params: ProductPath, response: { 200: Empty } },
+      config: CATALOG_OPERATIONS.resetAllVariantData,
+    },
     async (request) => {
       await catalog.resetVariants(request.params.id);
       return {};
@@ -238,7 +264,7 @@ export function catalogRoutes(app: HttpApp, services: { catalog: CatalogService 
     '/stores/v1/products/:id/media',
     {
       schema: { params: ProductPath, body: AddMediaBody, response: { 200: Empty } },
-      config: PRODUCT_MANAGERS,
+      config: CATALOG_OPERATIONS.addProductMedia,
     },
     async (request) => {
       await catalog.addMedia(request.params.id, request.body.media);
@@ -249,7 +275,7 @@ export function catalogRoutes(app: HttpApp, services: { catalog: CatalogService 
     '/stores/v1/products/:id/media/delete',
     {
       schema: { params: ProductPath, body: RemoveMediaBody, response: { 200: Empty } },
-      config: PRODUCT_MANAGERS,
+      config: CATALOG_OPERATIONS.removeProductMedia,
     },
     async (request) => {
       await catalog.removeMedia(request.params.id, request.body.mediaIds);
@@ -260,7 +286,7 @@ export function catalogRoutes(app: HttpApp, services: { catalog: CatalogService 
     '/api/cartwheel/products/:id/media/order',
     {
       schema: { params: ProductPath, body: ReorderMediaBody, response: { 200: Empty } },
-      config: PRODUCT_MANAGERS,
+      config: CATALOG_OPERATIONS.reorderProductMedia,
     },
     async (request) => {
       await catalog.reorderMedia(request.params.id, request.body.mediaIds);
@@ -271,7 +297,7 @@ export function catalogRoutes(app: HttpApp, services: { catalog: CatalogService 
     '/stores/v1/products/:id/choices/media',
     {
       schema: { params: ProductPath, body: ChoiceMediaBody, response: { 200: Empty } },
-      config: PRODUCT_MANAGERS,
+      config: CATALOG_OPERATIONS.addProductMediaToChoices,
     },
     async (request) => {
       await catalog.assignChoiceMedia(request.params.id, request.body.media);
@@ -282,7 +308,7 @@ export function catalogRoutes(app: HttpApp, services: { catalog: CatalogService 
     '/stores/v1/products/:id/choices/media/delete',
     {
       schema: { params: ProductPath, body: ChoiceMediaBody, response: { 200: Empty } },
-      config: PRODUCT_MANAGERS,
+      config: CATALOG_OPERATIONS.removeProductMediaFromChoices,
     },
     async (request) => {
       await catalog.assignChoiceMedia(request.params.id, request.body.media, true);
@@ -291,7 +317,10 @@ export function catalogRoutes(app: HttpApp, services: { catalog: CatalogService 
   );
   app.delete(
     '/stores/v1/products/:id/options',
-    { schema: { params: ProductPath, response: { 200: Empty } }, config: PRODUCT_MANAGERS },
+    {
+      schema: { params: ProductPath, response: { 200: Empty } },
+      config: CATALOG_OPERATIONS.deleteProductOptions,
+    },
     async (request) => {
       await catalog.deleteOptions(request.params.id);
       return {};
@@ -299,7 +328,7 @@ export function catalogRoutes(app: HttpApp, services: { catalog: CatalogService 
   );
   app.post(
     '/stores/v1/products/:id/remove-brand',
-    { schema: { params: ProductPath, response: { 200: Empty } }, config: PRODUCT_MANAGERS },
+    { schema: { params: ProductPath, response: { 200: Empty } }, config: CATALOG_OPERATIONS.removeBrand },
     async (request) => {
       await catalog.removeBrand(request.params.id);
       return {};
@@ -307,7 +336,7 @@ export function catalogRoutes(app: HttpApp, services: { catalog: CatalogService 
   );
   app.post(
     '/stores/v1/products/:id/remove-ribbon',
-    { schema: { params: ProductPath, response: { 200: Empty } }, config: PRODUCT_MANAGERS },
+    { schema: { params: ProductPath, response: { 200: Empty } }, config: CATALOG_OPERATIONS.removeRibbon },
     async (request) => {
       await catalog.removeRibbon(request.params.id);
       return {};
@@ -315,26 +344,35 @@ export function catalogRoutes(app: HttpApp, services: { catalog: CatalogService 
   );
   app.post(
     '/stores/v1/bulk/products/update',
-    { schema: { body: BulkSetBody, response: { 200: BulkUpdateAnswer } }, config: PRODUCT_MANAGERS },
+    {
+      schema: { body: BulkSetBody, response: { 200: BulkUpdateAnswer } },
+      config: CATALOG_OPERATIONS.bulkUpdateProducts,
+    },
     (request) => catalog.bulkSet(request.body.ids, request.body.set),
   );
   app.post(
     '/stores/v1/bulk/products/adjust-properties',
-    { schema: { body: BulkAdjustBody, response: { 200: BulkUpdateAnswer } }, config: PRODUCT_MANAGERS },
+    {
+      schema: { body: BulkAdjustBody, response: { 200: BulkUpdateAnswer } },
+      config: CATALOG_OPERATIONS.bulkAdjustProductProperties,
+    },
     (request) => catalog.bulkAdjust(request.body.ids, request.body.adjust),
   );
 
   // ---- collection writes ----
   app.post(
     '/stores/v1/collections',
-    { schema: { body: CreateCollectionBody, response: { 200: CollectionAnswer } }, config: PRODUCT_MANAGERS },
+    {
+      schema: { body: CreateCollectionBody, response: { 200: CollectionAnswer } },
+      config: CATALOG_OPERATIONS.createCollection,
+    },
     async (request) => ({ collection: await catalog.createCollection(request.body.collection) }),
   );
   app.patch(
     '/stores/v1/collections/:id',
     {
       schema: { params: CollectionPath, body: UpdateCollectionBody, response: { 200: CollectionAnswer } },
-      config: PRODUCT_MANAGERS,
+      config: CATALOG_OPERATIONS.updateCollection,
     },
     async (request) => ({
       collection: await catalog.updateCollection(request.params.id, request.body.collection ?? {}),
@@ -342,7 +380,10 @@ export function catalogRoutes(app: HttpApp, services: { catalog: CatalogService 
   );
   app.delete(
     '/stores/v1/collections/:id',
-    { schema: { params: CollectionPath, response: { 200: Empty } }, config: PRODUCT_MANAGERS },
+    {
+      schema: { params: CollectionPath, response: { 200: Empty } },
+      config: CATALOG_OPERATIONS.deleteCollection,
+    },
     async (request) => {
       await catalog.deleteCollection(request.params.id);
       return {};
@@ -352,7 +393,7 @@ export function catalogRoutes(app: HttpApp, services: { catalog: CatalogService 
     '/stores/v1/collections/:id/productIds',
     {
       schema: { params: CollectionPath, body: MembershipBody, response: { 200: Empty } },
-      config: PRODUCT_MANAGERS,
+      config: CATALOG_OPERATIONS.addProductsToCollection,
     },
     async (request) => {
       await catalog.addProductsToCollection(request.params.id, request.body.productIds);
@@ -363,7 +404,7 @@ export function catalogRoutes(app: HttpApp, services: { catalog: CatalogService 
     '/stores/v1/collections/:id/productIds/delete',
     {
       schema: { params: CollectionPath, body: MembershipBody, response: { 200: Empty } },
-      config: PRODUCT_MANAGERS,
+      config: CATALOG_OPERATIONS.removeProductsFromCollection,
     },
     async (request) => {
       await catalog.removeProductsFromCollection(request.params.id, request.body.productIds);
@@ -377,7 +418,7 @@ export function catalogRoutes(app: HttpApp, services: { catalog: CatalogService 
     '/api/cartwheel/media',
     {
       schema: { body: UploadMediaBody, response: { 200: UploadedMediaAnswer } },
-      config: PRODUCT_MANAGERS,
+      config: CATALOG_OPERATIONS.uploadMedia,
       // base64 of the largest image, and room for the JSON around it
       bodyLimit: Math.ceil((MAX_UPLOAD_BYTES * 4) / 3) + 1024,
     },
@@ -385,7 +426,10 @@ export function catalogRoutes(app: HttpApp, services: { catalog: CatalogService 
   );
   app.get(
     '/media/uploads/:file',
-    { schema: { params: MediaFilePath, response: { 200: ImageBytes } }, config: CALLERS.anyone },
+    {
+      schema: { params: MediaFilePath, response: { 200: ImageBytes } },
+      config: CATALOG_OPERATIONS.getUploadedMedia,
+    },
     async (request, reply) => {
       const image = await uploads.read(request.params.file);
       return reply
@@ -401,7 +445,7 @@ export function catalogRoutes(app: HttpApp, services: { catalog: CatalogService 
     '/media/:file',
     {
       schema: { params: MediaFilePath, response: { 200: ImageBytes, 404: NoSuchImage } },
-      config: CALLERS.anyone,
+      config: CATALOG_OPERATIONS.getMediaImage,
     },
     async (request, reply) => {
       const stem = request.params.file.replace(/\.svg$/, '');

@@ -3,9 +3,10 @@ import { CheckoutPage } from '../buying/checkout-page.ts';
 import type { BuyingPath } from '../buying/path.ts';
 import type { OrderPlacement } from '../buying/placing.ts';
 import type { PlatformConfig } from '../config.ts';
-import { CALLERS, type HttpApp } from '../http/app.ts';
+import type { HttpApp } from '../http/app.ts';
 import { EmptyAnswer } from '../http/responses.ts';
 import type { StoreSettingsService } from '../store-settings/service.ts';
+import { CHECKOUT_OPERATIONS } from './operations-access.ts';
 import {
   AttemptAnswer,
   CheckoutAnswer,
@@ -48,11 +49,13 @@ export function checkoutRoutes(
 ): void {
   const checkouts = services.checkouts;
   const path = '/ecom/v1/checkouts';
-  const owner = CALLERS.tokenHolders;
 
   app.post(
     path,
-    { schema: { body: CreateCheckoutBody, response: { 200: CheckoutAnswer } }, config: owner },
+    {
+      schema: { body: CreateCheckoutBody, response: { 200: CheckoutAnswer } },
+      config: CHECKOUT_OPERATIONS.createCheckout,
+    },
     async (request) => ({
       checkout: await checkouts.createFromLines(request.principal, request.body),
     }),
@@ -60,7 +63,10 @@ export function checkoutRoutes(
 
   app.get(
     `${path}/:id`,
-    { schema: { params: CheckoutParams, response: { 200: CheckoutAnswer } }, config: owner },
+    {
+      schema: { params: CheckoutParams, response: { 200: CheckoutAnswer } },
+      config: CHECKOUT_OPERATIONS.getCheckout,
+    },
     async (request) => ({
       checkout: await checkouts.get(request.params.id, request.principal),
     }),
@@ -68,7 +74,10 @@ export function checkoutRoutes(
 
   app.get(
     `${path}/by-cart-id/:cartId`,
-    { schema: { params: CartParams, response: { 200: CheckoutAnswer } }, config: owner },
+    {
+      schema: { params: CartParams, response: { 200: CheckoutAnswer } },
+      config: CHECKOUT_OPERATIONS.getCheckoutByCartId,
+    },
     async (request) => ({
       checkout: await checkouts.byCart(request.params.cartId, request.principal),
     }),
@@ -78,7 +87,7 @@ export function checkoutRoutes(
     `${path}/:id`,
     {
       schema: { params: CheckoutParams, body: UpdateCheckoutBody, response: { 200: CheckoutAnswer } },
-      config: owner,
+      config: CHECKOUT_OPERATIONS.updateCheckout,
     },
     async (request) => {
       const { checkout = {}, couponCode } = request.body;
@@ -105,7 +114,7 @@ export function checkoutRoutes(
     `${path}/:id/add-to-checkout`,
     {
       schema: { params: CheckoutParams, body: AddToCheckoutBody, response: { 200: CheckoutAnswer } },
-      config: owner,
+      config: CHECKOUT_OPERATIONS.addToCheckout,
     },
     async (request) => ({
       checkout: await checkouts.addLines(request.params.id, request.principal, request.body.lineItems),
@@ -116,7 +125,7 @@ export function checkoutRoutes(
     `${path}/:id/remove-line-items`,
     {
       schema: { params: CheckoutParams, body: RemoveLineItemsBody, response: { 200: CheckoutAnswer } },
-      config: owner,
+      config: CHECKOUT_OPERATIONS.removeLineItems,
     },
     async (request) => ({
       checkout: await checkouts.removeLines(request.params.id, request.principal, request.body.lineItemIds),
@@ -127,7 +136,7 @@ export function checkoutRoutes(
     `${path}/:id/update-line-items-quantity`,
     {
       schema: { params: CheckoutParams, body: UpdateQuantitiesBody, response: { 200: CheckoutAnswer } },
-      config: owner,
+      config: CHECKOUT_OPERATIONS.updateLineItemsQuantity,
     },
     async (request) => ({
       checkout: await checkouts.updateQuantities(
@@ -140,7 +149,10 @@ export function checkoutRoutes(
 
   app.post(
     `${path}/:id/remove-coupon`,
-    { schema: { params: CheckoutParams, response: { 200: CheckoutAnswer } }, config: owner },
+    {
+      schema: { params: CheckoutParams, response: { 200: CheckoutAnswer } },
+      config: CHECKOUT_OPERATIONS.removeCoupon,
+    },
     async (request) => ({
       checkout: await checkouts.removeCoupon(request.params.id, request.principal),
     }),
@@ -148,13 +160,19 @@ export function checkoutRoutes(
 
   app.post(
     `${path}/:id/create-order`,
-    { schema: { params: CheckoutParams, response: { 200: CreateOrderAnswer } }, config: owner },
+    {
+      schema: { params: CheckoutParams, response: { 200: CreateOrderAnswer } },
+      config: CHECKOUT_OPERATIONS.createOrder,
+    },
     (request) => services.buying.createOrder(request.params.id, request.principal),
   );
 
   app.get(
     `${path}/:id/checkout-url`,
-    { schema: { params: CheckoutParams, response: { 200: CheckoutUrlAnswer } }, config: owner },
+    {
+      schema: { params: CheckoutParams, response: { 200: CheckoutUrlAnswer } },
+      config: CHECKOUT_OPERATIONS.getCheckoutUrl,
+    },
     async (request) => ({
       checkoutUrl: (await checkouts.openSession(request.params.id, request.principal, {})).url,
     }),
@@ -162,7 +180,10 @@ export function checkoutRoutes(
 
   app.post(
     `${path}/:id/mark-as-completed`,
-    { schema: { params: CheckoutParams, response: { 200: EmptyAnswer } }, config: owner },
+    {
+      schema: { params: CheckoutParams, response: { 200: EmptyAnswer } },
+      config: CHECKOUT_OPERATIONS.markCheckoutAsCompleted,
+    },
     async (request) => {
       await checkouts.markCompleted(request.params.id, request.principal);
       return {};
@@ -179,36 +200,47 @@ export function checkoutRoutes(
     const header = request.headers[SESSION_HEADER];
     return typeof header === 'string' ? header : undefined;
   };
-  const anyone = CALLERS.anyone;
 
   app.get(
     `${pagePath}/session`,
-    { schema: { response: { 200: PageSessionAnswer } }, config: anyone },
+    { schema: { response: { 200: PageSessionAnswer } }, config: CHECKOUT_OPERATIONS.getCheckoutPageSession },
     (request) => page.session(session(request)),
   );
   app.post(
     `${pagePath}/update`,
-    { schema: { body: PageUpdateBody, response: { 200: CheckoutAnswer } }, config: anyone },
+    {
+      schema: { body: PageUpdateBody, response: { 200: CheckoutAnswer } },
+      config: CHECKOUT_OPERATIONS.updateOnCheckoutPage,
+    },
     (request) => page.update(session(request), request.body),
   );
   app.post(
     `${pagePath}/remove-coupon`,
-    { schema: { response: { 200: CheckoutAnswer } }, config: anyone },
+    { schema: { response: { 200: CheckoutAnswer } }, config: CHECKOUT_OPERATIONS.removeCouponOnCheckoutPage },
     (request) => page.removeCoupon(session(request)),
   );
   app.post(
     `${pagePath}/pay`,
-    { schema: { body: PayBody, response: { 200: PayAnswer } }, config: anyone },
+    {
+      schema: { body: PayBody, response: { 200: PayAnswer } },
+      config: CHECKOUT_OPERATIONS.payOnCheckoutPage,
+    },
     (request) => page.pay(session(request), request.body),
   );
   app.get(
     `${pagePath}/attempts/:attemptId`,
-    { schema: { params: AttemptParams, response: { 200: AttemptAnswer } }, config: anyone },
+    {
+      schema: { params: AttemptParams, response: { 200: AttemptAnswer } },
+      config: CHECKOUT_OPERATIONS.getPaymentAttempt,
+    },
     (request) => page.attempt(session(request), request.params.attemptId),
   );
   app.post(
     `${pagePath}/attempts/:attemptId/confirm`,
-    { schema: { params: AttemptParams, body: ConfirmBody, response: { 200: PayAnswer } }, config: anyone },
+    {
+      schema: { params: AttemptParams, body: ConfirmBody, response: { 200: PayAnswer } },
+      config: CHECKOUT_OPERATIONS.confirmPaymentAttempt,
+    },
     (request) => page.confirm(session(request), request.params.attemptId, request.body.approve),
   );
 }

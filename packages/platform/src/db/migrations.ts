@@ -37,7 +37,7 @@ const migrations: Record<string, Migration> = {
   ...paymentMigrations, // 0019
   ...fulfillmentMigrations, // 0027
   ...billingMigrations, // 0028, 0041 (issue 37: the sweep of started money calls)
-  ...staffMigrations, // 0031 (issue 21: staff, roles, API keys, audit log)
+  ...staffMigrations, // 0031 (issue 21: staff, roles, API keys, audit log), 0046 (issue 37: its operation)
   ...orderViewMigrations, // 0033 (issue 22: the back office's saved views of orders)
   ...workerMigrations, // 0040 (issue 37: the lease table of background jobs)
   ...webhookMigrations, // 0045 (issue 31: webhook endpoints, deliveries and their attempts)

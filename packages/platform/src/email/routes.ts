@@ -1,8 +1,9 @@
 import Type from 'typebox';
-import { CALLERS, type HttpApp } from '../http/app.ts';
+import type { HttpApp } from '../http/app.ts';
 import { Text } from '../http/input.ts';
 import type { Mailer } from './mailer.ts';
 import { MAILBOX_MAX_PAGE } from './mailer.ts';
+import { EMAIL_OPERATIONS } from './operations-access.ts';
 import { MailboxAnswer } from './responses.ts';
 
 const MailboxQuery = Type.Object({
@@ -20,7 +21,7 @@ export function emailRoutes(app: HttpApp, services: { mailer: Pick<Mailer, 'rece
     '/api/cartwheel/mailbox',
     {
       schema: { querystring: MailboxQuery, response: { 200: MailboxAnswer } },
-      config: CALLERS.staff('OWNER'),
+      config: EMAIL_OPERATIONS.listMailbox,
     },
     async (request) => {
       const { limit, to, kind } = request.query;

@@ -1,4 +1,5 @@
-import { CALLERS, type HttpApp } from '../http/app.ts';
+import type { HttpApp } from '../http/app.ts';
+import { FULFILLMENT_OPERATIONS } from './operations-access.ts';
 import {
   BulkCreateFulfillmentsAnswer,
   CreateFulfillmentAnswer,
@@ -19,9 +20,6 @@ import type { FulfillmentService } from './service.ts';
  * `@wix/ecom`'s `orderFulfillments` (`/ecom/v1/fulfillments/...`): the admin API key changes them;
  * a buyer reads their own order's (a member their own, a visitor what they placed), never another's.
  */
-/** Who may change fulfillments (issue 21): the admin key, staff and API keys holding fulfillments.manage. */
-const FULFILLERS = CALLERS.staff('fulfillments.manage');
-
 export function fulfillmentRoutes(app: HttpApp, services: { fulfillments: FulfillmentService }): void {
   const fulfillments = services.fulfillments;
   const path = '/ecom/v1/fulfillments';
@@ -30,7 +28,7 @@ export function fulfillmentRoutes(app: HttpApp, services: { fulfillments: Fulfil
     `${path}/orders/:orderId`,
     {
       schema: { params: OrderIdParams, response: { 200: OrderFulfillmentsAnswer } },
-      config: CALLERS.tokenHoldersOrStaff('orders.read'),
+      config: FULFILLMENT_OPERATIONS.listFulfillmentsForSingleOrder,
     },
     async (request) => ({
       orderWithFulfillments: await fulfillments.listForOrder(request.params.orderId, request.principal),
@@ -41,7 +39,7 @@ export function fulfillmentRoutes(app: HttpApp, services: { fulfillments: Fulfil
     `${path}/list-by-ids`,
     {
       schema: { body: ListByIdsBody, response: { 200: OrdersFulfillmentsAnswer } },
-      config: CALLERS.tokenHoldersOrStaff('orders.read'),
+      config: FULFILLMENT_OPERATIONS.listFulfillmentsForMultipleOrders,
     },
     async (request) => ({
       ordersWithFulfillments: await fulfillments.listForOrders(request.body.orderIds, request.principal),
@@ -56,7 +54,7 @@ export function fulfillmentRoutes(app: HttpApp, services: { fulfillments: Fulfil
         body: CreateFulfillmentBody,
         response: { 200: CreateFulfillmentAnswer },
       },
-      config: FULFILLERS,
+      config: FULFILLMENT_OPERATIONS.createFulfillment,
     },
     (request) => fulfillments.create(request.params.orderId, request.body.fulfillment),
   );
@@ -69,7 +67,7 @@ export function fulfillmentRoutes(app: HttpApp, services: { fulfillments: Fulfil
         body: UpdateFulfillmentBody,
         response: { 200: OrderFulfillmentsAnswer },
       },
-      config: FULFILLERS,
+      config: FULFILLMENT_OPERATIONS.updateFulfillment,
     },
     async (request) => ({
       orderWithFulfillments: await fulfillments.update(
@@ -82,7 +80,10 @@ export function fulfillmentRoutes(app: HttpApp, services: { fulfillments: Fulfil
 
   app.delete(
     `${path}/:fulfillmentId/orders/:orderId`,
-    { schema: { params: FulfillmentParams, response: { 200: OrderFulfillmentsAnswer } }, config: FULFILLERS },
+    {
+      schema: { params: FulfillmentParams, response: { 200: OrderFulfillmentsAnswer } },
+      config: FULFILLMENT_OPERATIONS.deleteFulfillment,
+    },
     async (request) => ({
       orderWithFulfillments: await fulfillments.delete(request.params.orderId, request.params.fulfillmentId),
     }),
@@ -92,7 +93,7 @@ export function fulfillmentRoutes(app: HttpApp, services: { fulfillments: Fulfil
     `${path}/orders/bulk/create-fulfillments`,
     {
       schema: { body: BulkCreateFulfillmentsBody, response: { 200: BulkCreateFulfillmentsAnswer } },
-      config: FULFILLERS,
+      config: FULFILLMENT_OPERATIONS.bulkCreateFulfillment,
     },
     (request) => fulfillments.bulkCreate(request.body.ordersWithFulfillments),
   );

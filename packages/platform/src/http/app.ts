@@ -13,7 +13,6 @@ import Fastify, {
 import type { TSchema } from 'typebox';
 import { actingFor } from '../shared/actor.ts';
 import { DomainError, invalidArgument, violation } from '../shared/errors.ts';
-import type { Requirement } from '../shared/permissions.ts';
 import { type Access, allows, type Caller, levelOf, type Principal } from '../shared/principal.ts';
 import type { PublicLinks } from '../shared/public-links.ts';
 import { bodyIsNotJson, handleError } from './errors.ts';
@@ -24,10 +23,14 @@ import { serializerCompiler } from './serializers.ts';
 declare module 'fastify' {
   interface FastifyContextConfig {
     /**
-     * Who may make the call (see `CALLERS`). A route that says nothing is for the admin API key only,
-     * and fails the test that walks every route (test/access-declarations.test.ts).
+     * Who may make the call. A route's config is its operation's entry in its domain's operation table
+     * (`config: ORDER_OPERATIONS.cancelOrder`, shared/access.ts), which sets this and `operation`. A
+     * route that says nothing is for the admin API key only, and fails the test that walks every route
+     * (test/access-declarations.test.ts).
      */
     access?: Access;
+    /** The operation the route serves (`orders.cancelOrder`): what the audit log records. */
+    operation?: string;
     /**
      * A browser-facing OAuth endpoint: its refusals of malformed input take RFC 6749's form
      * (`{error: 'invalid_request', error_description}`), not the wire's.
@@ -52,6 +55,8 @@ export interface DeclaredRoute {
   access: Access;
   /** Whether the route said who may call it (`config.access`); an undeclared route is admin-key only. */
   declared: boolean;
+  /** The operation it serves (`config.operation`), from its domain's operation table. */
+  operation: string | undefined;
 }
 
 export interface HttpOptions {
@@ -74,25 +79,6 @@ export interface HttpOptions {
   /** This process's public address: the links stored without it are made absolute in its answers. */
   links: PublicLinks;
 }
-
-/**
- * Who may make a call, as a route's `config`: one declaration each, for every domain's routes (a route
- * that names none is for admins only).
- */
-export const CALLERS = {
-  anyone: { access: 'public' },
-  tokenHolders: { access: 'visitor' },
-  members: { access: 'member' },
-  /** The environment's admin API key only (a route that says nothing means this too, but fails the test). */
-  admins: { access: 'admin' },
-  /** The admin API key, or staff (signed in) and API keys holding `requires`: services see an admin. */
-  staff: (requires: Requirement) => ({ access: { callers: 'admin', requires } }) as const,
-  /**
-   * Any token holder as themselves (their own cart, orders, ...), and staff and API keys holding
-   * `requires` as admins: a route whose service already tells the admin's answer from a buyer's.
-   */
-  tokenHoldersOrStaff: (requires: Requirement) => ({ access: { callers: 'visitor', requires } }) as const,
-} as const;
 
 /** The app routes register on: its handlers' input types come from their routes' schemas. */
 export type HttpApp = FastifyInstance<
@@ -159,6 +145,9 @@ export function createHttpApp(options: HttpOptions): HttpApp {
         },
         get declared() {
           return route.config?.access !== undefined;
+        },
+        get operation() {
+          return route.config?.operation;
         },
       });
     }

@@ -1,6 +1,7 @@
 import type { CaptchaConfig } from '@cartwheel/sdk';
 import Type from 'typebox';
-import { CALLERS, type HttpApp } from './app.ts';
+import type { HttpApp } from './app.ts';
+import { PLATFORM_OPERATIONS } from './operations-access.ts';
 
 export interface StorefrontConfig {
   /** The OAuth client the storefront and back office sign visitors in with. */
@@ -36,7 +37,10 @@ export function storefrontConfigRoutes(
 ): void {
   app.get(
     '/api/cartwheel/config',
-    { schema: { response: { 200: StorefrontConfigAnswer } }, config: CALLERS.anyone },
+    {
+      schema: { response: { 200: StorefrontConfigAnswer } },
+      config: PLATFORM_OPERATIONS.getStorefrontConfig,
+    },
     async (_request, reply) => {
       reply.header('cache-control', 'no-cache');
       return live ? { ...config, captcha: await live.captcha() } : config;

@@ -1,9 +1,10 @@
 import type { LoginRequest, RegisterRequest } from '@cartwheel/sdk';
 import type { FastifyRequest } from 'fastify';
-import { CALLERS, type HttpApp } from '../http/app.ts';
+import type { HttpApp } from '../http/app.ts';
 import { Empty } from '../http/responses-identity.ts';
 import { signedInMemberOf } from '../members/routes.ts';
 import type { Settings } from '../settings/settings.ts';
+import { IDENTITY_OPERATIONS } from './operations-access.ts';
 import {
   CaptchaChallengeAnswer,
   IdentitySettingsAnswer,
@@ -40,22 +41,31 @@ export function identityRoutes(
   const auth = '/_api/iam/authentication/v2';
   app.post(
     `${auth}/register`,
-    { schema: { body: RegisterBody, response: { 200: StateMachineAnswer } }, config: CALLERS.tokenHolders },
+    {
+      schema: { body: RegisterBody, response: { 200: StateMachineAnswer } },
+      config: IDENTITY_OPERATIONS.registerV2,
+    },
     (request) => identity.register(request.body as RegisterRequest, callerOf(request)),
   );
   app.post(
     `${auth}/login`,
-    { schema: { body: LoginBody, response: { 200: StateMachineAnswer } }, config: CALLERS.tokenHolders },
+    {
+      schema: { body: LoginBody, response: { 200: StateMachineAnswer } },
+      config: IDENTITY_OPERATIONS.loginV2,
+    },
     (request) => identity.login(request.body as LoginRequest, callerOf(request)),
   );
   app.post(
     `${auth}/change-password`,
-    { schema: { body: ChangePasswordBody, response: { 200: Empty } }, config: CALLERS.members },
+    {
+      schema: { body: ChangePasswordBody, response: { 200: Empty } },
+      config: IDENTITY_OPERATIONS.changePassword,
+    },
     (request) => identity.changePassword(signedInMemberOf(request), request.body.newPassword),
   );
   app.post(
     `${auth}/sign-on`,
-    { schema: { body: SignOnBody, response: { 200: SignOnAnswer } }, config: CALLERS.admins },
+    { schema: { body: SignOnBody, response: { 200: SignOnAnswer } }, config: IDENTITY_OPERATIONS.signOn },
     (request) =>
       identity.signOn({
         loginId: request.body.loginId,
@@ -69,33 +79,39 @@ export function identityRoutes(
     `${verification}/auth/verify`,
     {
       schema: { body: VerifyDuringAuthenticationBody, response: { 200: StateMachineAnswer } },
-      config: CALLERS.tokenHolders,
+      config: IDENTITY_OPERATIONS.verifyDuringAuthentication,
     },
     (request) => identity.verifyDuringAuthentication(request.body),
   );
   app.post(
     `${verification}/auth/resend`,
-    { schema: { body: ResendCodeBody, response: { 200: Empty } }, config: CALLERS.tokenHolders },
+    {
+      schema: { body: ResendCodeBody, response: { 200: Empty } },
+      config: IDENTITY_OPERATIONS.resendDuringAuthentication,
+    },
     (request) => identity.resendCode(request.body),
   );
   app.post(
     `${verification}/start`,
     {
       schema: { body: StartVerificationBody, response: { 200: VerificationStartedAnswer } },
-      config: CALLERS.staff('members.manage'),
+      config: IDENTITY_OPERATIONS.startVerification,
     },
     (request) => identity.startVerification(request.body),
   );
   app.post(
     `${verification}/verify`,
-    { schema: { body: VerifyByIdBody, response: { 200: Empty } }, config: CALLERS.tokenHolders },
+    { schema: { body: VerifyByIdBody, response: { 200: Empty } }, config: IDENTITY_OPERATIONS.verifyById },
     (request) => identity.verifyById(request.body),
   );
 
   const recovery = '/_api/iam/recovery/v1';
   app.post(
     `${recovery}/send-email`,
-    { schema: { body: SendRecoveryEmailBody, response: { 200: Empty } }, config: CALLERS.tokenHolders },
+    {
+      schema: { body: SendRecoveryEmailBody, response: { 200: Empty } },
+      config: IDENTITY_OPERATIONS.sendRecoveryEmail,
+    },
     (request) =>
       identity.sendRecoveryEmail(
         { ...request.body, redirect: request.body.redirect ?? undefined },
@@ -105,14 +121,17 @@ export function identityRoutes(
   // the link's token is the credential: the reset page may not hold a visitor token yet
   app.post(
     `${recovery}/recover`,
-    { schema: { body: RecoverBody, response: { 200: StateMachineAnswer } }, config: CALLERS.anyone },
+    {
+      schema: { body: RecoverBody, response: { 200: StateMachineAnswer } },
+      config: IDENTITY_OPERATIONS.recover,
+    },
     (request) => identity.recover(request.body, callerOf(request)),
   );
   app.post(
     `${recovery}/activation-email`,
     {
       schema: { body: ActivationEmailBody, response: { 200: Empty } },
-      config: CALLERS.staff('members.manage'),
+      config: IDENTITY_OPERATIONS.sendActivationEmail,
     },
     (request) =>
       identity.sendActivationEmail({
@@ -124,7 +143,10 @@ export function identityRoutes(
   // how new members join: admin only
   app.get(
     '/api/cartwheel/identity-settings',
-    { schema: { response: { 200: IdentitySettingsAnswer } }, config: CALLERS.staff('settings.manage') },
+    {
+      schema: { response: { 200: IdentitySettingsAnswer } },
+      config: IDENTITY_OPERATIONS.getIdentitySettings,
+    },
     async () => ({
       settings: await readIdentitySettings(services.settings),
     }),
@@ -133,7 +155,7 @@ export function identityRoutes(
     '/api/cartwheel/identity-settings',
     {
       schema: { body: IdentitySettingsBody, response: { 200: IdentitySettingsAnswer } },
-      config: CALLERS.staff('settings.manage'),
+      config: IDENTITY_OPERATIONS.updateIdentitySettings,
     },
     async (request) => ({
       settings: await updateIdentitySettings(services.settings, request.body.settings),
@@ -142,7 +164,10 @@ export function identityRoutes(
 
   app.get(
     '/api/cartwheel/captcha/challenge',
-    { schema: { response: { 200: CaptchaChallengeAnswer } }, config: CALLERS.anyone },
+    {
+      schema: { response: { 200: CaptchaChallengeAnswer } },
+      config: IDENTITY_OPERATIONS.getCaptchaChallenge,
+    },
     async (_request, reply) => {
       reply.header('cache-control', 'no-store');
       return identity.captchaChallenge();

@@ -1,9 +1,11 @@
 import type { FastifyRequest } from 'fastify';
-import { CALLERS, type HttpApp } from '../http/app.ts';
+import type { HttpApp } from '../http/app.ts';
 import { IdParams } from '../http/input.ts';
 import { Empty } from '../http/responses-identity.ts';
+import type { Operation } from '../shared/access.ts';
 import { DomainError } from '../shared/errors.ts';
 import type { MemberPrincipal } from '../shared/principal.ts';
+import { MEMBER_OPERATIONS } from './operations-access.ts';
 import {
   BulkDeleteAnswer,
   JobAnswer,
@@ -42,35 +44,41 @@ export function memberRoutes(app: HttpApp, services: { members: MembersService }
   // ---- the signed-in member's own ----
   app.get(
     `${path}/my`,
-    { schema: { querystring: GetMyMemberQuery, response: { 200: MemberAnswer } }, config: CALLERS.members },
+    {
+      schema: { querystring: GetMyMemberQuery, response: { 200: MemberAnswer } },
+      config: MEMBER_OPERATIONS.getMyMember,
+    },
     async (request) => ({
       member: await members.getMy(memberIdOf(request), request.query.fieldsets ?? request.query.fieldSet),
     }),
   );
   app.post(
     `${path}/my/slug`,
-    { schema: { body: MySlugBody, response: { 200: MemberAnswer } }, config: CALLERS.members },
+    { schema: { body: MySlugBody, response: { 200: MemberAnswer } }, config: MEMBER_OPERATIONS.updateMySlug },
     async (request) => ({
       member: await members.updateMySlug(memberIdOf(request), request.body.slug),
     }),
   );
   app.post(
     `${path}/join-community`,
-    { schema: { response: { 200: MemberAnswer } }, config: CALLERS.members },
+    { schema: { response: { 200: MemberAnswer } }, config: MEMBER_OPERATIONS.joinCommunity },
     async (request) => ({
       member: await members.setCommunity(memberIdOf(request), true),
     }),
   );
   app.post(
     `${path}/leave-community`,
-    { schema: { response: { 200: MemberAnswer } }, config: CALLERS.members },
+    { schema: { response: { 200: MemberAnswer } }, config: MEMBER_OPERATIONS.leaveCommunity },
     async (request) => ({
       member: await members.setCommunity(memberIdOf(request), false),
     }),
   );
   app.delete(
     `${path}/my`,
-    { schema: { querystring: DeleteMyMemberQuery, response: { 200: Empty } }, config: CALLERS.members },
+    {
+      schema: { querystring: DeleteMyMemberQuery, response: { 200: Empty } },
+      config: MEMBER_OPERATIONS.deleteMyMember,
+    },
     async (request) => {
       await members.delete(memberIdOf(request), request.query.contentAssigneeId);
       return {};
@@ -82,7 +90,7 @@ export function memberRoutes(app: HttpApp, services: { members: MembersService }
     `${path}/:id`,
     {
       schema: { params: IdParams, querystring: GetMemberQuery, response: { 200: MemberAnswer } },
-      config: CALLERS.tokenHoldersOrStaff('members.read'),
+      config: MEMBER_OPERATIONS.getMember,
     },
     async (request) => ({
       member: await members.getMember(request.principal, request.params.id, request.query.fieldsets),
@@ -92,7 +100,7 @@ export function memberRoutes(app: HttpApp, services: { members: MembersService }
     path,
     {
       schema: { querystring: ListMembersQuery, response: { 200: MemberPageAnswer } },
-      config: CALLERS.tokenHoldersOrStaff('members.read'),
+      config: MEMBER_OPERATIONS.listMembers,
     },
     async (request) => members.listMembers(request.principal, request.query),
   );
@@ -100,7 +108,7 @@ export function memberRoutes(app: HttpApp, services: { members: MembersService }
     `${path}/query`,
     {
       schema: { body: QueryMembersBody, response: { 200: MemberPageAnswer } },
-      config: CALLERS.tokenHoldersOrStaff('members.read'),
+      config: MEMBER_OPERATIONS.queryMembers,
     },
     async (request) => members.queryMembers(request.principal, request.body ?? {}),
   );
@@ -110,7 +118,7 @@ export function memberRoutes(app: HttpApp, services: { members: MembersService }
     `${path}/:id`,
     {
       schema: { params: IdParams, body: UpdateMemberBody, response: { 200: MemberAnswer } },
-      config: CALLERS.tokenHoldersOrStaff('members.manage'),
+      config: MEMBER_OPERATIONS.updateMember,
     },
     async (request) => ({
       member: await members.updateMember(request.principal, request.params.id, request.body),
@@ -120,7 +128,7 @@ export function memberRoutes(app: HttpApp, services: { members: MembersService }
     `${path}/:id/slug`,
     {
       schema: { params: IdParams, body: MemberSlugBody, response: { 200: MemberAnswer } },
-      config: CALLERS.tokenHoldersOrStaff('members.manage'),
+      config: MEMBER_OPERATIONS.updateMemberSlug,
     },
     async (request) => ({
       member: await members.updateMemberSlug(request.principal, request.params.id, request.body.slug),
@@ -128,30 +136,30 @@ export function memberRoutes(app: HttpApp, services: { members: MembersService }
   );
 
   // ---- staff: point 4's actions ----
-  const action = {
+  const action = (config: Operation) => ({
     schema: { params: IdParams, body: MemberActionBody, response: { 200: MemberAnswer } },
-    config: CALLERS.staff('members.manage'),
-  };
-  app.post(`${path}/:id/approve`, action, async (request) => ({
+    config,
+  });
+  app.post(`${path}/:id/approve`, action(MEMBER_OPERATIONS.approveMember), async (request) => ({
     member: await members.approve(request.params.id),
   }));
-  app.post(`${path}/:id/block`, action, async (request) => ({
+  app.post(`${path}/:id/block`, action(MEMBER_OPERATIONS.blockMember), async (request) => ({
     member: await members.block(request.params.id),
   }));
-  app.post(`${path}/:id/disconnect`, action, async (request) => ({
+  app.post(`${path}/:id/disconnect`, action(MEMBER_OPERATIONS.disconnectMember), async (request) => ({
     member: await members.disconnect(request.params.id),
   }));
-  app.post(`${path}/:id/mute`, action, async (request) => ({
+  app.post(`${path}/:id/mute`, action(MEMBER_OPERATIONS.muteMember), async (request) => ({
     member: await members.setActivity(request.params.id, 'mute'),
   }));
-  app.post(`${path}/:id/unmute`, action, async (request) => ({
+  app.post(`${path}/:id/unmute`, action(MEMBER_OPERATIONS.unmuteMember), async (request) => ({
     member: await members.setActivity(request.params.id, 'unmute'),
   }));
   app.delete(
     `${path}/:id`,
     {
       schema: { params: IdParams, querystring: DeleteMemberQuery, response: { 200: Empty } },
-      config: CALLERS.staff('members.manage'),
+      config: MEMBER_OPERATIONS.deleteMember,
     },
     async (request) => {
       await members.delete(request.params.id);
@@ -162,18 +170,22 @@ export function memberRoutes(app: HttpApp, services: { members: MembersService }
     path,
     {
       schema: { body: CreateMemberBody, response: { 200: MemberAnswer } },
-      config: CALLERS.staff('members.manage'),
+      config: MEMBER_OPERATIONS.createMember,
     },
     async (request) => ({
       member: await members.createMember(request.body ?? {}),
     }),
   );
-  for (const part of ['phones', 'emails', 'addresses'] as const) {
+  for (const [part, operation] of [
+    ['phones', MEMBER_OPERATIONS.deleteMemberPhones],
+    ['emails', MEMBER_OPERATIONS.deleteMemberEmails],
+    ['addresses', MEMBER_OPERATIONS.deleteMemberAddresses],
+  ] as const) {
     app.delete(
       `${path}/:id/${part}`,
       {
         schema: { params: IdParams, querystring: DeleteMemberQuery, response: { 200: MemberAnswer } },
-        config: CALLERS.staff('members.manage'),
+        config: operation,
       },
       async (request) => ({ member: await members.deleteContactPart(request.params.id, part) }),
     );
@@ -184,26 +196,26 @@ export function memberRoutes(app: HttpApp, services: { members: MembersService }
     `${path}/bulk/delete`,
     {
       schema: { body: BulkDeleteBody, response: { 200: BulkDeleteAnswer } },
-      config: CALLERS.staff('members.manage'),
+      config: MEMBER_OPERATIONS.bulkDeleteMembers,
     },
     async (request) => members.bulkDelete(request.body?.memberIds),
   );
-  const byFilter = {
-    schema: { body: BulkByFilterBody, response: { 200: JobStartedAnswer } },
-    config: CALLERS.staff('members.manage'),
-  };
-  for (const [slug, job] of [
-    ['delete-by-filter', 'DELETE'],
-    ['approve-by-filter', 'APPROVE'],
-    ['block-by-filter', 'BLOCK'],
+  for (const [slug, job, operation] of [
+    ['delete-by-filter', 'DELETE', MEMBER_OPERATIONS.bulkDeleteMembersByFilter],
+    ['approve-by-filter', 'APPROVE', MEMBER_OPERATIONS.bulkApproveMembers],
+    ['block-by-filter', 'BLOCK', MEMBER_OPERATIONS.bulkBlockMembers],
   ] as const) {
+    const byFilter = {
+      schema: { body: BulkByFilterBody, response: { 200: JobStartedAnswer } },
+      config: operation,
+    };
     app.post(`${path}/bulk/${slug}`, byFilter, async (request) => ({
       jobId: await members.jobs.start(job, request.body ?? {}, requesterOf(request)),
     }));
   }
   app.get(
     `${path}/jobs/:jobId`,
-    { schema: { params: JobParams, response: { 200: JobAnswer } }, config: CALLERS.staff('members.manage') },
+    { schema: { params: JobParams, response: { 200: JobAnswer } }, config: MEMBER_OPERATIONS.getMemberJob },
     async (request) => ({ job: await members.jobs.get(request.params.jobId) }),
   );
 }

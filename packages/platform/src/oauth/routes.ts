@@ -2,15 +2,17 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CheckoutService } from '../checkouts/service.ts';
 import type { PlatformConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
-import { CALLERS, type HttpApp } from '../http/app.ts';
+import type { HttpApp } from '../http/app.ts';
 import { IdParams } from '../http/input.ts';
 import type { IdentityService } from '../identity/service.ts';
 import type { MembersService } from '../members/service.ts';
+import type { Operation } from '../shared/access.ts';
 import { invalidArgument, violation } from '../shared/errors.ts';
 import { AuthorizationRequests } from './authorization-requests.ts';
 import { AuthorizationEndpoint } from './authorize.ts';
 import { OAuthClients, originAllowed, originOf, redirectUriAllowed } from './clients.ts';
 import { AuthorizationCodes, invalidGrant } from './codes.ts';
+import { OAUTH_OPERATIONS } from './operations-access.ts';
 import { RedirectSessions } from './redirect-sessions.ts';
 import {
   AuthorizeRefusal,
@@ -74,7 +76,7 @@ export function oauthRoutes(
 
   app.post(
     '/oauth2/token',
-    { schema: { body: TokenRequestBody, response: { 200: TokenAnswer } }, config: CALLERS.anyone },
+    { schema: { body: TokenRequestBody, response: { 200: TokenAnswer } }, config: OAUTH_OPERATIONS.token },
     async (request) => {
       const body = request.body;
       const grantType = body.grantType ?? body.grant_type;
@@ -119,7 +121,7 @@ export function oauthRoutes(
   );
 
   // The browser-facing endpoints answer RFC 6749's error form, malformed input included.
-  const browserFacing = { ...CALLERS.anyone, oauthErrors: true };
+  const browserFacing = (operation: Operation) => ({ ...operation, oauthErrors: true });
   app.get(
     '/oauth2/authorize',
     {
@@ -127,7 +129,7 @@ export function oauthRoutes(
         querystring: AuthorizeQuery,
         response: { 200: WebMessagePage, 302: RedirectAnswer, 400: AuthorizeRefusal },
       },
-      config: browserFacing,
+      config: browserFacing(OAUTH_OPERATIONS.authorize),
     },
     async (request, reply) => {
       noStore(reply);
@@ -200,7 +202,7 @@ export function oauthRoutes(
     '/oauth2/logout',
     {
       schema: { querystring: LogoutQuery, response: { 302: RedirectAnswer, 400: OAuthErrorAnswer } },
-      config: browserFacing,
+      config: browserFacing(OAUTH_OPERATIONS.logout),
     },
     (request, reply) =>
       logout(request, reply, request.query.client_id, request.query.post_logout_redirect_uri),
@@ -209,7 +211,7 @@ export function oauthRoutes(
     '/_api/iam/authentication/v1/logout',
     {
       schema: { querystring: HostedLogoutQuery, response: { 302: RedirectAnswer, 400: OAuthErrorAnswer } },
-      config: browserFacing,
+      config: browserFacing(OAUTH_OPERATIONS.logout),
     },
     (request, reply) => logout(request, reply, request.query.clientId, request.query.postLogoutRedirectUri),
   );
@@ -218,7 +220,7 @@ export function oauthRoutes(
     '/_api/redirects-api/v1/redirect-session',
     {
       schema: { body: RedirectSessionBody, response: { 200: RedirectSessionAnswer } },
-      config: CALLERS.tokenHolders,
+      config: OAUTH_OPERATIONS.createRedirectSession,
     },
     (request) => redirectSessions.create(request.body, request.principal),
   );
@@ -226,19 +228,25 @@ export function oauthRoutes(
   const registry = '/api/cartwheel/oauth-clients';
   app.get(
     registry,
-    { schema: { response: { 200: OAuthClientListAnswer } }, config: CALLERS.admins },
+    { schema: { response: { 200: OAuthClientListAnswer } }, config: OAUTH_OPERATIONS.listOAuthClients },
     async () => ({ clients: await clients.list() }),
   );
   app.get(
     `${registry}/:id`,
-    { schema: { params: IdParams, response: { 200: OneOAuthClientAnswer } }, config: CALLERS.admins },
+    {
+      schema: { params: IdParams, response: { 200: OneOAuthClientAnswer } },
+      config: OAUTH_OPERATIONS.getOAuthClient,
+    },
     async (request) => ({
       client: await clients.get(request.params.id),
     }),
   );
   app.post(
     registry,
-    { schema: { body: OAuthClientBody, response: { 200: OneOAuthClientAnswer } }, config: CALLERS.admins },
+    {
+      schema: { body: OAuthClientBody, response: { 200: OneOAuthClientAnswer } },
+      config: OAUTH_OPERATIONS.createOAuthClient,
+    },
     async (request) => ({
       client: await clients.register(request.body),
     }),
@@ -247,7 +255,7 @@ export function oauthRoutes(
     `${registry}/:id`,
     {
       schema: { params: IdParams, body: OAuthClientBody, response: { 200: OneOAuthClientAnswer } },
-      config: CALLERS.admins,
+      config: OAUTH_OPERATIONS.updateOAuthClient,
     },
     async (request) => ({ client: await clients.update(request.params.id, request.body) }),
   );

@@ -1,8 +1,9 @@
 import Type from 'typebox';
 import type { Database } from '../db/database.ts';
-import { CALLERS, type HttpApp } from '../http/app.ts';
+import type { HttpApp } from '../http/app.ts';
 import { Id, Text } from '../http/input.ts';
 import { EmptyAnswer } from '../http/responses.ts';
+import { ORDER_VIEW_OPERATIONS } from './operations-access.ts';
 import { OrderViewAnswer, OrderViewsAnswer } from './responses.ts';
 import { OrderViewService } from './service.ts';
 
@@ -26,7 +27,7 @@ export function orderViewRoutes(app: HttpApp, services: { database: Pick<Databas
 
   app.get(
     path,
-    { schema: { response: { 200: OrderViewsAnswer } }, config: CALLERS.staff('orders.read') },
+    { schema: { response: { 200: OrderViewsAnswer } }, config: ORDER_VIEW_OPERATIONS.listOrderViews },
     async () => ({ views: await views.list() }),
   );
 
@@ -34,7 +35,7 @@ export function orderViewRoutes(app: HttpApp, services: { database: Pick<Databas
     path,
     {
       schema: { body: SaveViewBody, response: { 200: OrderViewAnswer } },
-      config: CALLERS.staff('orders.manage'),
+      config: ORDER_VIEW_OPERATIONS.saveOrderView,
     },
     async (request) => {
       const principal = request.principal;
@@ -47,7 +48,7 @@ export function orderViewRoutes(app: HttpApp, services: { database: Pick<Databas
     `${path}/:id`,
     {
       schema: { params: Type.Object({ id: Id() }), response: { 200: EmptyAnswer } },
-      config: CALLERS.staff('orders.manage'),
+      config: ORDER_VIEW_OPERATIONS.deleteOrderView,
     },
     async (request) => {
       await views.remove(request.params.id);

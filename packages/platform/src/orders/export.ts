@@ -1,9 +1,10 @@
 import { Readable } from 'node:stream';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import Type from 'typebox';
-import { CALLERS, type HttpApp } from '../http/app.ts';
+import type { HttpApp } from '../http/app.ts';
 import { OneOf, Text } from '../http/input.ts';
 import { invalidArgument, violation } from '../shared/errors.ts';
+import { ORDER_OPERATIONS } from './operations-access.ts';
 import type { OrderDocument, OrderService } from './service.ts';
 
 /**
@@ -118,7 +119,7 @@ function parseFilter(text: string | undefined): Record<string, unknown> {
 export function orderExportRoutes(app: HttpApp, services: { orders: OrderService }): void {
   app.get(
     '/api/cartwheel/orders/export.csv',
-    { schema: { querystring: ExportQuery }, config: CALLERS.staff('orders.read') },
+    { schema: { querystring: ExportQuery }, config: ORDER_OPERATIONS.exportOrdersCsv },
     async (request, reply) => {
       const filter = parseFilter(request.query.filter);
       const sort = { fieldName: request.query.sort || 'createdDate', order: request.query.order ?? 'DESC' };

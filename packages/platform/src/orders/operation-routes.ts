@@ -1,4 +1,4 @@
-import { CALLERS, type HttpApp } from '../http/app.ts';
+import type { HttpApp } from '../http/app.ts';
 import {
   ActivitiesParams,
   ActivityParams,
@@ -11,6 +11,7 @@ import {
   UpdateOrderBody,
 } from './operation-schemas.ts';
 import type { OrderOperations } from './operations.ts';
+import { ORDER_OPERATIONS } from './operations-access.ts';
 import {
   AddActivitiesAnswer,
   AggregateOrdersAnswer,
@@ -20,12 +21,10 @@ import {
 } from './responses.ts';
 
 /**
- * The merchant's order operations (`@wix/ecom`'s `orders`): the admin API key only (routes that say
- * nothing of access are the admin's); a member or visitor is refused with 403, no token with 401.
+ * The merchant's order operations (`@wix/ecom`'s `orders`): for the admin key, and staff and keys
+ * holding the permission `ORDER_OPERATIONS` names; a member or visitor is refused with 403, no token
+ * with 401.
  */
-/** Who may change orders (issue 21): the admin key, staff and API keys holding orders.manage. */
-const MANAGERS = CALLERS.staff('orders.manage');
-
 export function orderOperationRoutes(app: HttpApp, services: { orderOperations: OrderOperations }): void {
   const operations = services.orderOperations;
   const path = '/ecom/v1/orders';
@@ -34,7 +33,7 @@ export function orderOperationRoutes(app: HttpApp, services: { orderOperations: 
     `${path}/:id`,
     {
       schema: { params: OrderIdParams, body: UpdateOrderBody, response: { 200: OrderAnswer } },
-      config: MANAGERS,
+      config: ORDER_OPERATIONS.updateOrder,
     },
     async (request) => ({
       order: await operations.update(request.params.id, request.body.order, request.body.fieldMask),
@@ -43,7 +42,10 @@ export function orderOperationRoutes(app: HttpApp, services: { orderOperations: 
 
   app.post(
     '/ecom/v1/bulk/orders/update',
-    { schema: { body: BulkUpdateOrdersBody, response: { 200: BulkUpdateOrdersAnswer } }, config: MANAGERS },
+    {
+      schema: { body: BulkUpdateOrdersBody, response: { 200: BulkUpdateOrdersAnswer } },
+      config: ORDER_OPERATIONS.bulkUpdateOrders,
+    },
     (request) => operations.bulkUpdate(request.body.orders, request.body.returnEntity ?? false),
   );
 
@@ -51,7 +53,7 @@ export function orderOperationRoutes(app: HttpApp, services: { orderOperations: 
     `${path}/:id/cancel`,
     {
       schema: { params: OrderIdParams, body: CancelOrderBody, response: { 200: OrderAnswer } },
-      config: MANAGERS,
+      config: ORDER_OPERATIONS.cancelOrder,
     },
     async (request) => ({
       order: await operations.cancel(request.params.id, request.body),
@@ -62,7 +64,7 @@ export function orderOperationRoutes(app: HttpApp, services: { orderOperations: 
     '/ecom/v1/bulk/orders/update-tags',
     {
       schema: { body: BulkUpdateOrderTagsBody, response: { 200: BulkUpdateOrderTagsAnswer } },
-      config: MANAGERS,
+      config: ORDER_OPERATIONS.bulkUpdateOrderTags,
     },
     (request) =>
       operations.bulkUpdateTags(request.body.orderIds, request.body.assignTags, request.body.unassignTags),
@@ -72,14 +74,17 @@ export function orderOperationRoutes(app: HttpApp, services: { orderOperations: 
     `${path}/:orderId/activities/add`,
     {
       schema: { params: ActivitiesParams, body: AddActivitiesBody, response: { 200: AddActivitiesAnswer } },
-      config: MANAGERS,
+      config: ORDER_OPERATIONS.addActivities,
     },
     (request) => operations.addActivities(request.params.orderId, request.body.orderActivities),
   );
 
   app.delete(
     `${path}/:id/activities/:activityId`,
-    { schema: { params: ActivityParams, response: { 200: OrderAnswer } }, config: MANAGERS },
+    {
+      schema: { params: ActivityParams, response: { 200: OrderAnswer } },
+      config: ORDER_OPERATIONS.deleteActivity,
+    },
     async (request) => ({
       order: await operations.deleteActivity(request.params.id, request.params.activityId),
     }),
@@ -89,7 +94,7 @@ export function orderOperationRoutes(app: HttpApp, services: { orderOperations: 
     `${path}/aggregate`,
     {
       schema: { body: AggregateOrdersBody, response: { 200: AggregateOrdersAnswer } },
-      config: CALLERS.staff('orders.read'),
+      config: ORDER_OPERATIONS.aggregateOrders,
     },
     (request) =>
       operations.aggregate(

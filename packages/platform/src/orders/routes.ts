@@ -1,4 +1,5 @@
-import { CALLERS, type HttpApp } from '../http/app.ts';
+import type { HttpApp } from '../http/app.ts';
+import { ORDER_OPERATIONS } from './operations-access.ts';
 import { OrderAnswer, SearchOrdersAnswer } from './responses.ts';
 import { CreateOrderBody, OrderIdParams, SearchOrdersBody } from './schemas.ts';
 import type { OrderService } from './service.ts';
@@ -16,7 +17,7 @@ export function orderRoutes(app: HttpApp, services: { orders: OrderService }): v
     `${path}/:id`,
     {
       schema: { params: OrderIdParams, response: { 200: OrderAnswer } },
-      config: CALLERS.tokenHoldersOrStaff('orders.read'),
+      config: ORDER_OPERATIONS.getOrder,
     },
     async (request) => ({
       order: await orders.get(request.params.id, request.principal),
@@ -27,7 +28,7 @@ export function orderRoutes(app: HttpApp, services: { orders: OrderService }): v
     `${path}/search`,
     {
       schema: { body: SearchOrdersBody, response: { 200: SearchOrdersAnswer } },
-      config: CALLERS.tokenHoldersOrStaff('orders.read'),
+      config: ORDER_OPERATIONS.searchOrders,
     },
     (request) => orders.search(request.body.search ?? {}, request.principal),
   );
@@ -37,7 +38,7 @@ export function orderRoutes(app: HttpApp, services: { orders: OrderService }): v
     path,
     {
       schema: { body: CreateOrderBody, response: { 200: OrderAnswer } },
-      config: CALLERS.staff('orders.manage'),
+      config: ORDER_OPERATIONS.createOrder,
     },
     async (request) => ({
       order: await orders.createRecorded(request.body.order, request.body.settings ?? undefined),

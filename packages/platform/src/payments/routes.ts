@@ -1,7 +1,8 @@
 import type { BillingService } from '../billing/service.ts';
-import { CALLERS, type HttpApp } from '../http/app.ts';
+import type { HttpApp } from '../http/app.ts';
 import type { OrderService } from '../orders/service.ts';
 import { notFound } from '../shared/errors.ts';
+import { PAYMENT_OPERATIONS } from './operations-access.ts';
 import { OrdersTransactionsAnswer, OrderTransactionsAnswer, PaymentSettingsAnswer } from './responses.ts';
 import { ListByIdsBody, OrderTransactionsParams, PaymentSettingsBody } from './schemas.ts';
 import type { PaymentService } from './service.ts';
@@ -22,7 +23,7 @@ export function paymentRoutes(
     `${path}/orders/:orderId`,
     {
       schema: { params: OrderTransactionsParams, response: { 200: OrderTransactionsAnswer } },
-      config: CALLERS.tokenHoldersOrStaff('orders.read'),
+      config: PAYMENT_OPERATIONS.listTransactionsForSingleOrder,
     },
     async (request) => {
       const { orderId } = request.params;
@@ -38,7 +39,7 @@ export function paymentRoutes(
     `${path}/list-by-ids`,
     {
       schema: { body: ListByIdsBody, response: { 200: OrdersTransactionsAnswer } },
-      config: CALLERS.tokenHoldersOrStaff('orders.read'),
+      config: PAYMENT_OPERATIONS.listTransactionsForMultipleOrders,
     },
     async (request) => {
       const readable = await orders.readable([...new Set(request.body.orderIds)], request.principal);
@@ -51,7 +52,7 @@ export function paymentRoutes(
   const settingsPath = '/api/cartwheel/payment-settings';
   app.get(
     settingsPath,
-    { schema: { response: { 200: PaymentSettingsAnswer } }, config: CALLERS.staff('settings.manage') },
+    { schema: { response: { 200: PaymentSettingsAnswer } }, config: PAYMENT_OPERATIONS.getPaymentSettings },
     async () => ({
       paymentSettings: { capture: await payments.captureMode() },
     }),
@@ -60,7 +61,7 @@ export function paymentRoutes(
     settingsPath,
     {
       schema: { body: PaymentSettingsBody, response: { 200: PaymentSettingsAnswer } },
-      config: CALLERS.staff('settings.manage'),
+      config: PAYMENT_OPERATIONS.updatePaymentSettings,
     },
     async (request) => {
       await payments.setCaptureMode(request.body.paymentSettings.capture);

@@ -1,6 +1,6 @@
 /**
- * Every permission a staff role or an API key can hold, named once (issue 21). A route names the one
- * it needs in its access declaration (`CALLERS.staff(...)`, http/app.ts); the owner and the
+ * Every permission a staff role or an API key can hold, named once (issue 21). An operation names the
+ * one it needs in its domain's operation table (`CALLERS.staff(...)`, shared/access.ts); the owner and the
  * environment's admin key hold them all. Capture, void and refund are separate, as on the hosted
  * platform: a role that may manage orders may not move money unless it holds them too.
  */

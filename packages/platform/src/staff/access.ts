@@ -14,7 +14,8 @@ import type { StaffService } from './service.ts';
 
 /**
  * The access check every call passes (http/app.ts runs it before the input is read), over the route's
- * one declaration (`config.access`, see `CALLERS`):
+ * one declaration (`config.access`: its operation's entry in its domain's operation table, see
+ * shared/access.ts):
  *
  * - the environment's admin key may make every call;
  * - a route's caller level (`public`, `visitor`, `member`, `admin`) takes its callers as themselves;

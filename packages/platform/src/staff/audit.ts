@@ -16,7 +16,8 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /**
  * What staff and API keys (and the environment's admin key) change: every call they make as admins
  * that is not a read (a GET, or a POST needing only a `*.read` permission, like an order search) and
- * that succeeded, with who, what, when and from where. Written before the answer goes out, so a caller
+ * that succeeded, with who, what (the operation, from the route's entry in its domain's operation
+ * table, and the route and path that served it), when and from where. Written before the answer goes out, so a caller
  * who saw the answer finds the entry.
  */
 export class AuditLog {
@@ -33,6 +34,7 @@ export class AuditLog {
       actor_type: principal.actor?.type ?? 'ADMIN_KEY',
       actor_id: principal.actor?.id ?? null,
       actor_name: principal.actor?.name ?? null,
+      operation: request.routeOptions.config.operation ?? null,
       method: request.method,
       route: request.routeOptions.url ?? request.url,
       path: request.url.split('?')[0] ?? request.url,
@@ -65,6 +67,7 @@ export class AuditLog {
         id: row.id,
         date: row.at,
         actor: { type: row.actor_type, id: row.actor_id, name: row.actor_name },
+        operation: row.operation,
         method: row.method,
         route: row.route,
         path: row.path,

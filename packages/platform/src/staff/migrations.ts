@@ -54,4 +54,11 @@ export const staffMigrations: Record<string, Migration> = {
       await db.schema.createIndex('audit_log_by_time').on('audit_log').columns(['at', 'id']).execute();
     },
   },
+  // issue 37: an entry names the operation (`orders.cancelOrder`), whichever route or API served it;
+  // entries written before say only their route
+  '0046_audit_log_operation': {
+    async up(db: Kysely<any>) {
+      await db.schema.alterTable('audit_log').addColumn('operation', 'text').execute();
+    },
+  },
 };

@@ -53,6 +53,7 @@ export const AuditLogPageAnswer = Type.Object({
       id: Type.String(),
       date: Type.String(),
       actor: Type.Object({ type: Type.String(), id: NullableText, name: NullableText }),
+      operation: NullableText,
       method: Type.String(),
       route: Type.String(),
       path: Type.String(),

@@ -61,6 +61,8 @@ export interface AuditLogRow {
   actor_type: string;
   actor_id: string | null;
   actor_name: string | null;
+  /** The operation the call made (`staff.createRole`); null on entries written before it was kept. */
+  operation: string | null;
   method: string;
   /** The route as declared (`/api/cartwheel/staff-roles/:id`) and the path called. */
   route: string;

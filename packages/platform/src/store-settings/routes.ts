@@ -1,7 +1,8 @@
 import type { DiscountRule } from '@cartwheel/sdk';
-import { CALLERS, type HttpApp } from '../http/app.ts';
+import type { HttpApp } from '../http/app.ts';
 import { Empty } from '../http/responses-identity.ts';
 import type { CheckoutSettings } from './model.ts';
+import { STORE_SETTINGS_OPERATIONS } from './operations-access.ts';
 import {
   CheckoutSettingsAnswer,
   CouponAnswer,
@@ -34,11 +35,8 @@ import {
 } from './schemas.ts';
 import type { PickupLocationDraft, StoreSettingsService } from './service.ts';
 
-// the admin key, staff and API keys holding settings.manage (issue 21)
-const admins = CALLERS.staff('settings.manage');
-
 /**
- * The store's commerce settings, for the admin API key only. Checkout settings and discount rules at
+ * The store's commerce settings, for those `STORE_SETTINGS_OPERATIONS` names. Checkout settings and discount rules at
  * the hosted platform's paths; the rest (which the hosted platform keeps in its dashboard) under
  * `/cartwheel/v1`. Each path id wins over any copy in the body.
  */
@@ -47,14 +45,20 @@ export function storeSettingsRoutes(app: HttpApp, services: { storeSettings: Sto
 
   app.get(
     '/api/cartwheel/store-settings',
-    { schema: { response: { 200: StoreSettingsAnswer } }, config: admins },
+    {
+      schema: { response: { 200: StoreSettingsAnswer } },
+      config: STORE_SETTINGS_OPERATIONS.getStoreSettings,
+    },
     async () => ({
       storeSettings: withoutCheckout(await settings.storeSettings()),
     }),
   );
   app.patch(
     '/api/cartwheel/store-settings',
-    { schema: { body: UpdateStoreSettingsBody, response: { 200: StoreSettingsAnswer } }, config: admins },
+    {
+      schema: { body: UpdateStoreSettingsBody, response: { 200: StoreSettingsAnswer } },
+      config: STORE_SETTINGS_OPERATIONS.updateStoreSettings,
+    },
     async (request) => ({
       storeSettings: withoutCheckout(await settings.updateStoreSettings(request.body.storeSettings)),
     }),
@@ -62,7 +66,10 @@ export function storeSettingsRoutes(app: HttpApp, services: { storeSettings: Sto
 
   app.get(
     '/ecom/v1/checkout-settings',
-    { schema: { response: { 200: CheckoutSettingsAnswer } }, config: admins },
+    {
+      schema: { response: { 200: CheckoutSettingsAnswer } },
+      config: STORE_SETTINGS_OPERATIONS.getCheckoutSettings,
+    },
     async () => ({
       checkoutSettings: await settings.checkoutSettings(),
     }),
@@ -71,7 +78,7 @@ export function storeSettingsRoutes(app: HttpApp, services: { storeSettings: Sto
     '/ecom/v1/checkout-settings',
     {
       schema: { body: UpdateCheckoutSettingsBody, response: { 200: CheckoutSettingsAnswer } },
-      config: admins,
+      config: STORE_SETTINGS_OPERATIONS.updateCheckoutSettings,
     },
     async (request) => ({
       checkoutSettings: await settings.updateCheckoutSettings(
@@ -83,14 +90,17 @@ export function storeSettingsRoutes(app: HttpApp, services: { storeSettings: Sto
   // ---- tax regions, shipping regions, pickup locations, coupons: one shape of calls each ----
   app.get(
     '/api/cartwheel/tax-regions',
-    { schema: { response: { 200: TaxRegionsAnswer } }, config: admins },
+    { schema: { response: { 200: TaxRegionsAnswer } }, config: STORE_SETTINGS_OPERATIONS.listTaxRegions },
     async () => ({
       taxRegions: await settings.listTaxRegions(),
     }),
   );
   app.post(
     '/api/cartwheel/tax-regions',
-    { schema: { body: CreateTaxRegionBody, response: { 200: TaxRegionAnswer } }, config: admins },
+    {
+      schema: { body: CreateTaxRegionBody, response: { 200: TaxRegionAnswer } },
+      config: STORE_SETTINGS_OPERATIONS.createTaxRegion,
+    },
     async (request) => ({
       taxRegion: await settings.createTaxRegion({
         ...request.body.taxRegion,
@@ -103,7 +113,7 @@ export function storeSettingsRoutes(app: HttpApp, services: { storeSettings: Sto
     '/api/cartwheel/tax-regions/:id',
     {
       schema: { params: SettingPath, body: UpdateTaxRegionBody, response: { 200: TaxRegionAnswer } },
-      config: admins,
+      config: STORE_SETTINGS_OPERATIONS.updateTaxRegion,
     },
     async (request) => ({
       taxRegion: await settings.updateTaxRegion(request.params.id, request.body.taxRegion),
@@ -111,7 +121,10 @@ export function storeSettingsRoutes(app: HttpApp, services: { storeSettings: Sto
   );
   app.delete(
     '/api/cartwheel/tax-regions/:id',
-    { schema: { params: SettingPath, response: { 200: Empty } }, config: admins },
+    {
+      schema: { params: SettingPath, response: { 200: Empty } },
+      config: STORE_SETTINGS_OPERATIONS.deleteTaxRegion,
+    },
     async (request) => {
       await settings.deleteTaxRegion(request.params.id);
       return {};
@@ -120,14 +133,20 @@ export function storeSettingsRoutes(app: HttpApp, services: { storeSettings: Sto
 
   app.get(
     '/api/cartwheel/shipping-regions',
-    { schema: { response: { 200: ShippingRegionsAnswer } }, config: admins },
+    {
+      schema: { response: { 200: ShippingRegionsAnswer } },
+      config: STORE_SETTINGS_OPERATIONS.listShippingRegions,
+    },
     async () => ({
       shippingRegions: await settings.listShippingRegions(),
     }),
   );
   app.post(
     '/api/cartwheel/shipping-regions',
-    { schema: { body: CreateShippingRegionBody, response: { 200: ShippingRegionAnswer } }, config: admins },
+    {
+      schema: { body: CreateShippingRegionBody, response: { 200: ShippingRegionAnswer } },
+      config: STORE_SETTINGS_OPERATIONS.createShippingRegion,
+    },
     async (request) => ({
       shippingRegion: await settings.createShippingRegion(request.body.shippingRegion),
     }),
@@ -140,7 +159,7 @@ export function storeSettingsRoutes(app: HttpApp, services: { storeSettings: Sto
         body: UpdateShippingRegionBody,
         response: { 200: ShippingRegionAnswer },
       },
-      config: admins,
+      config: STORE_SETTINGS_OPERATIONS.updateShippingRegion,
     },
     async (request) => ({
       shippingRegion: await settings.updateShippingRegion(request.params.id, request.body.shippingRegion),
@@ -148,7 +167,10 @@ export function storeSettingsRoutes(app: HttpApp, services: { storeSettings: Sto
   );
   app.delete(
     '/api/cartwheel/shipping-regions/:id',
-    { schema: { params: SettingPath, response: { 200: Empty } }, config: admins },
+    {
+      schema: { params: SettingPath, response: { 200: Empty } },
+      config: STORE_SETTINGS_OPERATIONS.deleteShippingRegion,
+    },
     async (request) => {
       await settings.deleteShippingRegion(request.params.id);
       return {};
@@ -157,14 +179,20 @@ export function storeSettingsRoutes(app: HttpApp, services: { storeSettings: Sto
 
   app.get(
     '/api/cartwheel/pickup-locations',
-    { schema: { response: { 200: PickupLocationsAnswer } }, config: admins },
+    {
+      schema: { response: { 200: PickupLocationsAnswer } },
+      config: STORE_SETTINGS_OPERATIONS.listPickupLocations,
+    },
     async () => ({
       pickupLocations: await settings.listPickupLocations(),
     }),
   );
   app.post(
     '/api/cartwheel/pickup-locations',
-    { schema: { body: CreatePickupLocationBody, response: { 200: PickupLocationAnswer } }, config: admins },
+    {
+      schema: { body: CreatePickupLocationBody, response: { 200: PickupLocationAnswer } },
+      config: STORE_SETTINGS_OPERATIONS.createPickupLocation,
+    },
     async (request) => ({
       pickupLocation: await settings.createPickupLocation({
         ...request.body.pickupLocation,
@@ -181,7 +209,7 @@ export function storeSettingsRoutes(app: HttpApp, services: { storeSettings: Sto
         body: UpdatePickupLocationBody,
         response: { 200: PickupLocationAnswer },
       },
-      config: admins,
+      config: STORE_SETTINGS_OPERATIONS.updatePickupLocation,
     },
     async (request) => ({
       pickupLocation: await settings.updatePickupLocation(
@@ -192,7 +220,10 @@ export function storeSettingsRoutes(app: HttpApp, services: { storeSettings: Sto
   );
   app.delete(
     '/api/cartwheel/pickup-locations/:id',
-    { schema: { params: SettingPath, response: { 200: Empty } }, config: admins },
+    {
+      schema: { params: SettingPath, response: { 200: Empty } },
+      config: STORE_SETTINGS_OPERATIONS.deletePickupLocation,
+    },
     async (request) => {
       await settings.deletePickupLocation(request.params.id);
       return {};
@@ -201,14 +232,17 @@ export function storeSettingsRoutes(app: HttpApp, services: { storeSettings: Sto
 
   app.get(
     '/api/cartwheel/coupons',
-    { schema: { response: { 200: CouponsAnswer } }, config: admins },
+    { schema: { response: { 200: CouponsAnswer } }, config: STORE_SETTINGS_OPERATIONS.listCoupons },
     async () => ({
       coupons: await settings.listCoupons(),
     }),
   );
   app.post(
     '/api/cartwheel/coupons',
-    { schema: { body: CreateCouponBody, response: { 200: CouponAnswer } }, config: admins },
+    {
+      schema: { body: CreateCouponBody, response: { 200: CouponAnswer } },
+      config: STORE_SETTINGS_OPERATIONS.createCoupon,
+    },
     async (request) => ({
       coupon: await settings.createCoupon({
         ...request.body.coupon,
@@ -221,13 +255,16 @@ export function storeSettingsRoutes(app: HttpApp, services: { storeSettings: Sto
     '/api/cartwheel/coupons/:id',
     {
       schema: { params: SettingPath, body: UpdateCouponBody, response: { 200: CouponAnswer } },
-      config: admins,
+      config: STORE_SETTINGS_OPERATIONS.updateCoupon,
     },
     async (request) => ({ coupon: await settings.updateCoupon(request.params.id, request.body.coupon) }),
   );
   app.delete(
     '/api/cartwheel/coupons/:id',
-    { schema: { params: SettingPath, response: { 200: Empty } }, config: admins },
+    {
+      schema: { params: SettingPath, response: { 200: Empty } },
+      config: STORE_SETTINGS_OPERATIONS.deleteCoupon,
+    },
     async (request) => {
       await settings.deleteCoupon(request.params.id);
       return {};
@@ -237,14 +274,20 @@ export function storeSettingsRoutes(app: HttpApp, services: { storeSettings: Sto
   // ---- discount rules, at the hosted paths ----
   app.post(
     '/ecom/v1/discount-rules',
-    { schema: { body: CreateDiscountRuleBody, response: { 200: DiscountRuleAnswer } }, config: admins },
+    {
+      schema: { body: CreateDiscountRuleBody, response: { 200: DiscountRuleAnswer } },
+      config: STORE_SETTINGS_OPERATIONS.createDiscountRule,
+    },
     async (request) => ({
       discountRule: await settings.createDiscountRule(request.body.discountRule as DiscountRule),
     }),
   );
   app.post(
     '/ecom/v1/discount-rules/query',
-    { schema: { body: QueryDiscountRulesBody, response: { 200: DiscountRulesPageAnswer } }, config: admins },
+    {
+      schema: { body: QueryDiscountRulesBody, response: { 200: DiscountRulesPageAnswer } },
+      config: STORE_SETTINGS_OPERATIONS.queryDiscountRules,
+    },
     (request) =>
       settings.queryDiscountRules(
         request.body.query?.cursorPaging?.limit ?? 50,
@@ -253,7 +296,10 @@ export function storeSettingsRoutes(app: HttpApp, services: { storeSettings: Sto
   );
   app.get(
     '/ecom/v1/discount-rules/:id',
-    { schema: { params: SettingPath, response: { 200: DiscountRuleAnswer } }, config: admins },
+    {
+      schema: { params: SettingPath, response: { 200: DiscountRuleAnswer } },
+      config: STORE_SETTINGS_OPERATIONS.getDiscountRule,
+    },
     async (request) => ({
       discountRule: await settings.discountRule(request.params.id),
     }),
@@ -262,7 +308,7 @@ export function storeSettingsRoutes(app: HttpApp, services: { storeSettings: Sto
     '/ecom/v1/discount-rules/:id',
     {
       schema: { params: SettingPath, body: UpdateDiscountRuleBody, response: { 200: DiscountRuleAnswer } },
-      config: admins,
+      config: STORE_SETTINGS_OPERATIONS.updateDiscountRule,
     },
     async (request) => ({
       discountRule: await settings.updateDiscountRule(
@@ -273,7 +319,10 @@ export function storeSettingsRoutes(app: HttpApp, services: { storeSettings: Sto
   );
   app.delete(
     '/ecom/v1/discount-rules/:id',
-    { schema: { params: SettingPath, response: { 200: Empty } }, config: admins },
+    {
+      schema: { params: SettingPath, response: { 200: Empty } },
+      config: STORE_SETTINGS_OPERATIONS.deleteDiscountRule,
+    },
     async (request) => {
       await settings.deleteDiscountRule(request.params.id);
       return {};

@@ -54,6 +54,11 @@ export interface AuditEntry {
   id: string;
   date: string;
   actor: { type: string; id: string | null; name: string | null };
+  /**
+   * The operation the call made, named as the platform's operation tables name it
+   * (`orders.cancelOrder`, `catalog.createProduct`); null on entries recorded before operations were.
+   */
+  operation: string | null;
   method: string;
   route: string;
   path: string;
