@@ -14,6 +14,7 @@ import { PAYMENT_OPERATIONS } from './payments/operations-access.ts';
 import type { Operation, OperationTable } from './shared/access.ts';
 import { STAFF_OPERATIONS } from './staff/operations-access.ts';
 import { STORE_SETTINGS_OPERATIONS } from './store-settings/operations-access.ts';
+import { WEBHOOK_OPERATIONS } from './webhooks/operations-access.ts';
 
 /**
  * Every domain's operation table: what the platform exposes and who may call each operation. The REST
@@ -36,6 +37,7 @@ export const OPERATION_TABLES: readonly OperationTable[] = [
   STORE_SETTINGS_OPERATIONS,
   STAFF_OPERATIONS,
   EMAIL_OPERATIONS,
+  WEBHOOK_OPERATIONS,
 ];
 
 /** Every operation of every table, in the tables' order. */

@@ -1,6 +1,7 @@
-import { CALLERS, type HttpApp } from '../http/app.ts';
+import type { HttpApp } from '../http/app.ts';
 import { IdParams } from '../http/input.ts';
 import { EmptyAnswer } from '../http/responses.ts';
+import { WEBHOOK_OPERATIONS as OPS } from './operations-access.ts';
 import {
   CreatedWebhookAnswer,
   DeliveriesAnswer,
@@ -18,15 +19,21 @@ import { appOf, type WebhookService } from './service.ts';
  */
 export function webhookRoutes(app: HttpApp, services: { webhooks: WebhookService }): void {
   const { webhooks } = services;
-  const managers = CALLERS.staff('webhooks.manage');
   const base = '/api/cartwheel/webhooks';
 
-  app.get(base, { schema: { response: { 200: WebhooksAnswer } }, config: managers }, async (request) => ({
-    webhooks: await webhooks.endpoints.list(appOf(request.principal)),
-  }));
+  app.get(
+    base,
+    { schema: { response: { 200: WebhooksAnswer } }, config: OPS.listWebhooks },
+    async (request) => ({
+      webhooks: await webhooks.endpoints.list(appOf(request.principal)),
+    }),
+  );
   app.post(
     base,
-    { schema: { body: CreateWebhookBody, response: { 200: CreatedWebhookAnswer } }, config: managers },
+    {
+      schema: { body: CreateWebhookBody, response: { 200: CreatedWebhookAnswer } },
+      config: OPS.createWebhook,
+    },
     async (request) => {
       const { endpoint, secret } = await webhooks.endpoints.create(
         appOf(request.principal),
@@ -38,12 +45,12 @@ export function webhookRoutes(app: HttpApp, services: { webhooks: WebhookService
   // the key deliveries to the caller's endpoints are signed with: what `AppStrategy({ publicKey })` takes
   app.get(
     `${base}/public-key`,
-    { schema: { response: { 200: PublicKeyAnswer } }, config: managers },
+    { schema: { response: { 200: PublicKeyAnswer } }, config: OPS.getPublicKey },
     async (request) => ({ publicKey: await webhooks.keys.publicKey(appOf(request.principal)) }),
   );
   app.get(
     `${base}/:id`,
-    { schema: { params: IdParams, response: { 200: WebhookAnswer } }, config: managers },
+    { schema: { params: IdParams, response: { 200: WebhookAnswer } }, config: OPS.getWebhook },
     async (request) => ({
       webhook: await webhooks.endpoints.get(appOf(request.principal), request.params.id),
     }),
@@ -52,7 +59,7 @@ export function webhookRoutes(app: HttpApp, services: { webhooks: WebhookService
     `${base}/:id`,
     {
       schema: { params: IdParams, body: UpdateWebhookBody, response: { 200: WebhookAnswer } },
-      config: managers,
+      config: OPS.updateWebhook,
     },
     async (request) => ({
       webhook: await webhooks.endpoints.update(
@@ -64,7 +71,7 @@ export function webhookRoutes(app: HttpApp, services: { webhooks: WebhookService
   );
   app.delete(
     `${base}/:id`,
-    { schema: { params: IdParams, response: { 200: EmptyAnswer } }, config: managers },
+    { schema: { params: IdParams, response: { 200: EmptyAnswer } }, config: OPS.deleteWebhook },
     async (request) => {
       await webhooks.endpoints.delete(appOf(request.principal), request.params.id);
       return {};
@@ -74,7 +81,7 @@ export function webhookRoutes(app: HttpApp, services: { webhooks: WebhookService
     `${base}/:id/deliveries`,
     {
       schema: { params: IdParams, querystring: DeliveriesQuery, response: { 200: DeliveriesAnswer } },
-      config: managers,
+      config: OPS.listDeliveries,
     },
     async (request) => {
       const endpoint = await webhooks.endpoints.get(appOf(request.principal), request.params.id);
