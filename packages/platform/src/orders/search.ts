@@ -181,34 +181,73 @@ export const TRIGRAM_LENGTH = 3;
  *   triggers on `orders`), PostgreSQL's pg_trgm GIN index on the column itself;
  * - 1 or 2 characters, which no trigram index can look up: orders whose email, first name or last
  *   name starts with them, case-insensitively, each a range of that column's index.
- * Undefined for a blank search.
+ * Undefined for a blank search. `way` `walk` (SQLite, a needle most orders hold: `textSearchWay`) asks
+ * the same of each order as the page's sort walks them, without the index.
  */
 export function textSearch(
   expression: string | null | undefined,
   dialect: DialectName,
+  way: TextSearchWay = 'index',
 ): Condition | undefined {
   const typed = collapsed(expression ?? '');
   if (typed === '') return undefined;
-  const number = /^#?(\d+)$/.exec(typed);
+  const number = ORDER_NUMBER.exec(typed);
   if (number) {
     const value = Number(number[1]);
     // more digits than any order number holds: no order has it
     return Number.isSafeInteger(value) ? (eb) => eb('number', '=', value) : (eb) => eb.lit(false);
   }
   const needle = typed.toLowerCase();
-  if (Array.from(needle).length < TRIGRAM_LENGTH) return startOfEmailOrName(typed);
-  if (dialect === 'sqlite') {
-    // a phrase of trigrams matches exactly the texts holding the needle, one trigram after another
-    const phrase = `"${needle.replaceAll('"', '""')}"`;
+  if (Array.from(needle).length < TRIGRAM_LENGTH) return startOfEmailOrName(typed, way);
+  if (dialect === 'sqlite' && way === 'index') {
     return () =>
-      sql<SqlBool>`orders.number in (select rowid from order_search where order_search match ${phrase})`;
+      sql<SqlBool>`orders.number in (select rowid from order_search where order_search match ${phrase(needle)})`;
   }
+  // both sides in lower case: SQLite's LIKE, which folds ASCII letters only, compares them exactly
   const pattern = `%${needle.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
   return () => sql<SqlBool>`orders.search_text like ${pattern} escape '\\'`;
 }
 
+const ORDER_NUMBER = /^#?(\d+)$/;
+
+/** A trigram phrase: it matches exactly the texts holding the needle, one trigram after another. */
+const phrase = (needle: string) => `"${needle.replaceAll('"', '""')}"`;
+
+/** How a free search finds its orders: through its index, or checking each order the sort walks. */
+export type TextSearchWay = 'index' | 'walk';
+
+/** Matches from which walking newest first finds a page sooner than looking each match up. */
+export const COMMON_MATCHES = 5_000;
+
+/**
+ * SQLite's way for a free search. Its index (the FTS table, the name ranges) hands over every order
+ * the needle matches before the page is sorted: at a million orders a needle most hold (`example.com`,
+ * `ho`) costs seconds that way, while walking newest first fills the page within a few rows.
+ * PostgreSQL's planner makes that choice itself from the column's statistics; here, counting up to
+ * `COMMON_MATCHES` matches does.
+ */
+export async function textSearchWay(
+  db: Kysely<Tables>,
+  expression: string | null | undefined,
+  dialect: DialectName,
+): Promise<TextSearchWay> {
+  const typed = collapsed(expression ?? '');
+  if (dialect !== 'sqlite' || typed === '' || ORDER_NUMBER.test(typed)) return 'index';
+  const needle = typed.toLowerCase();
+  const matches =
+    Array.from(needle).length < TRIGRAM_LENGTH
+      ? db
+          .selectFrom('orders')
+          .select(sql`1`.as('one'))
+          .where(startOfEmailOrName(typed, 'index'))
+          .limit(COMMON_MATCHES)
+      : sql`select 1 from order_search where order_search match ${phrase(needle)} limit ${COMMON_MATCHES}`;
+  const { rows } = await sql<{ found: number }>`select count(*) as found from (${matches})`.execute(db);
+  return Number(rows[0]?.found ?? 0) >= COMMON_MATCHES ? 'walk' : 'index';
+}
+
 /** 1 or 2 characters: the email's start (kept in lower case), or a name's in any letter case. */
-function startOfEmailOrName(typed: string): Condition {
+function startOfEmailOrName(typed: string, way: TextSearchWay): Condition {
   // every upper and lower case spelling: at most 4 of 2 characters, each a range of the name's index
   const spellings = Array.from(typed).reduce<string[]>(
     (heads, character) => {
@@ -217,11 +256,12 @@ function startOfEmailOrName(typed: string): Condition {
     },
     [''],
   );
+  const starts = way === 'index' ? prefixRange : startsWithByCharacters;
   const ranges = [
-    prefixRange('buyer_email', typed.toLowerCase()),
+    starts('buyer_email', typed.toLowerCase()),
     ...spellings.flatMap((spelling) => [
-      prefixRange('billing_first_name', spelling),
-      prefixRange('billing_last_name', spelling),
+      starts('billing_first_name', spelling),
+      starts('billing_last_name', spelling),
     ]),
   ];
   return (eb) => eb.or(ranges.map((range) => range(eb)));

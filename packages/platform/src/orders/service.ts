@@ -29,6 +29,7 @@ import {
   sortOf,
   statusesNamed,
   textSearch,
+  textSearchWay,
 } from './search.ts';
 import { statusesBefore, transition } from './status.ts';
 import type { OrderRow } from './tables.ts';
@@ -416,7 +417,7 @@ export class OrderService {
     // a tag every order found holds leads: its rows walk newest first, each joined to its order
     const tag = sort.column === 'created_at' ? leadingTag(filter) : undefined;
     const filtered = compileFilter(tag?.rest ?? filter, 'search.filter');
-    const typed = textSearch(text, this.dialect);
+    const typed = textSearch(text, this.dialect, await textSearchWay(this.db, text, this.dialect));
     const condition: Condition = typed ? (eb) => eb.and([filtered(eb), typed(eb)]) : filtered;
     const named = statusesNamed(filter);
     const backwards = cursor?.direction === 'prev';
