@@ -10,7 +10,14 @@ import { type AuthResult, BURST_CALLS, measureAuth } from './auth.ts';
 import { type BackofficeTableResult, measureBackofficeTable } from './backoffice-table.ts';
 import { type CommerceResult, measureCart, measureOrders, type OrdersFigure } from './commerce.ts';
 import { measureOrderExport, type OrderExportResult } from './order-export.ts';
-import { measureOrderSearch, ORDER_SEARCH_TARGET_MS, type OrderSearchResult } from './order-search.ts';
+import {
+  measureOrderSearch,
+  ORDER_SEARCH_TARGET_MS,
+  type OrderSearchResult,
+  PART_OF_EMAIL,
+  PART_OF_NAME,
+  WHOLE_EMAIL,
+} from './order-search.ts';
 import { measureRefunds, type RefundsFigure } from './refunds.ts';
 import { type Dialect, measureScaleApart, type ScaleResult, TARGET_MS } from './scale.ts';
 import { measureSdkSize, type SdkSizeResult } from './sdk-size.ts';
@@ -334,6 +341,20 @@ for (const dialect of ['sqlite', 'postgres'] as Dialect[]) {
             : figure.p99Ms <= ORDER_SEARCH_TARGET_MS
               ? 'pass'
               : 'FAIL',
+      });
+    }
+    // the free search beside today's whole-email search, in the same run on the same book
+    const whole = search.byFilter[WHOLE_EMAIL];
+    for (const name of [PART_OF_EMAIL, PART_OF_NAME]) {
+      const figure = search.byFilter[name];
+      if (!whole || !figure) continue;
+      results.rows.push({
+        figure: `Order search p99, ${dialect}, ${count}, ${name} vs a whole email`,
+        cartwheel: ms(figure.p99Ms),
+        baseline: `${ms(whole.p99Ms)} whole email`,
+        ratio: `${(figure.p99Ms / whole.p99Ms).toFixed(2)}x`,
+        target: 'info',
+        verdict: search.failures > 0 || figure.found === 0 ? 'void' : 'info',
       });
     }
     results.notes.push(...search.notes.map((note) => `Order search ${dialect}: ${note}`));

@@ -137,12 +137,29 @@ describe.each(DIALECTS)('the back office orders in Chromium on %s', E2E_SUITE, (
     await eventually(() => rows().count()).toBe(3);
   });
 
-  it('finds the orders a buyer placed by their email', async () => {
+  it('finds the orders a buyer placed by their email, part of it, or part of their name', async () => {
     const email = (await admin(platform).get(`/ecom/v1/orders/${placed[0]!.orderId}`)).body.order.buyerInfo
       .email as string;
     await page.getByLabel('Find an order').fill(email.toUpperCase());
     await page.getByRole('button', { name: 'Search' }).click();
     await eventually(() => rows().count()).toBe(3);
+
+    // the oldest order under another buyer: part of an email or a name finds it, whatever its case
+    const oldest = placed[0]!;
+    const changed = await admin(platform).patch(`/ecom/v1/orders/${oldest.orderId}`, {
+      order: {
+        id: oldest.orderId,
+        buyerInfo: { email: 'margaret.hamilton@apollo.test' },
+        billingInfo: { contactDetails: { firstName: 'Margaret', lastName: 'Hamilton' } },
+      },
+    });
+    expect(changed.status).toBe(200);
+    for (const typed of ['hamilton@apo', 'APOLLO.TEST', 'amilt']) {
+      await page.getByLabel('Find an order').fill(typed);
+      await page.getByRole('button', { name: 'Search' }).click();
+      await eventually(() => page.getByTestId('order-link').allTextContents()).toEqual([`#${oldest.number}`]);
+    }
+    expect(await rows().first().textContent()).toContain('margaret.hamilton@apollo.test');
     await page.getByLabel('Find an order').fill('nobody@example.com');
     await page.getByRole('button', { name: 'Search' }).click();
     await eventually(() => page.getByText('No order matches this search.', { exact: false }).count()).toBe(1);

@@ -13,6 +13,9 @@ export interface SeededOrders {
   firstNumber: number;
   /** Distinct buyer emails (`buyer{n}@example.com`), each buying about `count / emails` orders. */
   emails: number;
+  /** Billing last names: `lastNameStem` and a number below `lastNames` (`Hopper42`). */
+  lastNameStem: string;
+  lastNames: number;
   /** A private tag held by about 2% of the orders, a public one by 20%. */
   privateTag: string;
   publicTag: string;
@@ -21,6 +24,8 @@ export interface SeededOrders {
 
 const DAY_MS = 86_400_000;
 const EMAILS = 20_000;
+const LAST_NAME_STEM = 'Hopper';
+const LAST_NAMES = 1_000;
 const PRODUCTS = 5_000;
 /** Orders a transaction writes: few commits, each small enough to keep memory flat. */
 const TRANSACTION = 20_000;
@@ -126,6 +131,8 @@ export async function seedMillionOrders(
     newest,
     firstNumber,
     emails: EMAILS,
+    lastNameStem: LAST_NAME_STEM,
+    lastNames: LAST_NAMES,
     privateTag: 'vip',
     publicTag: 'wholesale',
     seconds: (performance.now() - started) / 1000,
@@ -246,7 +253,7 @@ function orderDocument(
   const total = lineTotal + tax + shipping;
   const money = (amount: number) => ({ amount: amount.toFixed(2), formattedAmount: `$${amount.toFixed(2)}` });
   const email = `buyer${index % EMAILS}@example.com`;
-  const lastName = `Buyer${index % 1_000}`;
+  const lastName = `${LAST_NAME_STEM}${index % LAST_NAMES}`;
   const address = {
     addressLine1: `${1 + (index % 900)} Main Street`,
     city: 'New York',

@@ -21,6 +21,7 @@ export function ExportButton({ view }: { view: OrdersView }) {
     const filter = filterOf(view);
     const csv = await start({
       ...(filter ? { filter } : {}),
+      ...(view.q ? { search: view.q } : {}),
       sort: { fieldName: 'createdDate', order: view.order },
     });
     if (!csv) return;

@@ -65,34 +65,13 @@ export function viewOf(params: URLSearchParams): OrdersView {
   };
 }
 
-/** The first letter in upper case: names are kept as the buyer typed them, most often capitalised. */
-const capitalised = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
-
-/** A free search as filters: a number finds that order, an email its buyer's orders, else a name. */
-function freeSearch(q: string): Filter | undefined {
-  if (!q) return undefined;
-  const number = /^#?(\d+)$/.exec(q);
-  if (number) return { number: { $eq: Number(number[1]) } };
-  // the platform keeps emails in lower case
-  if (q.includes('@')) return { 'buyerInfo.email': { $eq: q.toLowerCase() } };
-  const starts = (field: string, word: string): Filter[] =>
-    [...new Set([word, capitalised(word)])].map((prefix) => ({ [field]: { $startsWith: prefix } }));
-  const first = 'billingInfo.contactDetails.firstName';
-  const last = 'billingInfo.contactDetails.lastName';
-  const words = q.split(/\s+/);
-  if (words.length >= 2) {
-    // "Ada Lovelace": the first name starts with the first word, the last name with the rest
-    const rest = words.slice(1).join(' ');
-    return { $and: [{ $or: starts(first, words[0] ?? '') }, { $or: starts(last, rest) }] };
-  }
-  return { $or: [...starts(first, q), ...starts(last, q)] };
-}
-
-/** The filter a view asks of `searchOrders` (and of the export), or undefined for every order. */
+/**
+ * The filter a view asks of `searchOrders` (and of the export), or undefined for every order. The
+ * search box's text is not part of it: the platform's free search reads it (`searchOf`), which finds
+ * an order number with or without its #, or part of the buyer's email or name.
+ */
 export function filterOf(view: OrdersView): Filter | undefined {
   const parts: Filter[] = [];
-  const search = freeSearch(view.q);
-  if (search) parts.push(search);
   if (view.payment) parts.push({ paymentStatus: { $eq: view.payment } });
   if (view.fulfillment) parts.push({ fulfillmentStatus: { $eq: view.fulfillment } });
   if (view.tag) parts.push({ 'tags.tags.tagIds': { $hasSome: [view.tag] } });
@@ -113,6 +92,7 @@ export function searchOf(view: OrdersView, cursor?: string): OrderSearch {
   const filter = filterOf(view);
   return {
     ...(filter ? { filter } : {}),
+    ...(view.q ? { search: { expression: view.q } } : {}),
     sort: [{ fieldName: 'createdDate', order: view.order }],
     cursorPaging: { limit: PAGE_SIZE },
   };

@@ -1,4 +1,5 @@
 import { type Kysely, type Migration, sql } from 'kysely';
+import { isPostgres } from '../db/dialect.ts';
 import { PUBLIC_URL_MARK_IN_JSON } from '../shared/public-links.ts';
 import { ALL_PRODUCTS_COLLECTION_ID } from './collections.ts';
 import type { ProductRecord } from './model.ts';
@@ -365,12 +366,3 @@ function withoutAddress(column: string, address: string) {
 }
 
 const SORT_COLUMNS = ['name_lower', 'price', 'discounted_price', 'created_date', 'last_updated'];
-
-async function isPostgres(db: Kysely<any>): Promise<boolean> {
-  try {
-    const { rows } = await sql<{ v: string }>`select version() as v`.execute(db);
-    return /postgres/i.test(rows[0]?.v ?? '');
-  } catch {
-    return false;
-  }
-}

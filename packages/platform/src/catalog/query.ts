@@ -1,6 +1,7 @@
 import type { Filter, Sorting } from '@cartwheel/sdk';
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import { type DomainError, invalidArgument, violation } from '../shared/errors.ts';
+import { prefixEnd } from '../shared/prefix-range.ts';
 import { ALL_PRODUCTS_COLLECTION_ID } from './collections.ts';
 
 export {
@@ -281,28 +282,6 @@ function text(value: unknown, path: string): string {
 export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (char) => `\\${char}`);
 }
-
-/**
- * The smallest string above every string starting with `prefix` in the columns' byte order (UTF-8,
- * which orders by code point), or undefined when none is (a prefix of U+10FFFF only). The last code
- * point that can grow grows by one, stepping over the surrogates, which are not characters: a UTF-16
- * unit's +1 would make U+FFFF a NUL (which PostgreSQL cannot hold) and split an astral character.
- */
-export function prefixEnd(prefix: string): string | undefined {
-  const points = Array.from(prefix);
-  while (points.length > 0) {
-    const last = points.pop()!.codePointAt(0)!;
-    if (last < MAX_CODE_POINT) {
-      const next = last + 1 === SURROGATES_START ? SURROGATES_END + 1 : last + 1;
-      return points.join('') + String.fromCodePoint(next);
-    }
-  }
-  return undefined;
-}
-
-const MAX_CODE_POINT = 0x10ffff;
-const SURROGATES_START = 0xd800;
-const SURROGATES_END = 0xdfff;
 
 export interface SortSpec {
   [fieldName: string]: string;

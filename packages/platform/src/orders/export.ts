@@ -4,12 +4,13 @@ import Type from 'typebox';
 import type { HttpApp } from '../http/app.ts';
 import { OneOf, Text } from '../http/input.ts';
 import { invalidArgument, violation } from '../shared/errors.ts';
+import { MAX_FILTER_TEXT } from '../shared/filter-budget.ts';
 import { ORDER_OPERATIONS } from './operations-access.ts';
 import type { OrderDocument, OrderService } from './service.ts';
 
 /**
- * The orders export (issue 22): `GET /api/cartwheel/orders/export.csv?filter=<json>&sort=&order=`
- * streams a CSV of every order the filter finds (the search's filter language), a page at a time by
+ * The orders export (issue 22): `GET /api/cartwheel/orders/export.csv?filter=<json>&search=&sort=&order=`
+ * streams a CSV of every order the filter and the free search find (the search's own), a page at a time by
  * the search's keyset cursor. Nothing holds more than a page of orders or a transaction across pages,
  * and the next page is read only when the client has taken the last (the stream's back-pressure), so a
  * million rows neither fill the memory nor keep other requests waiting.
@@ -83,10 +84,19 @@ export async function* exportChunks(
   orders: Pick<OrderService, 'search'>,
   filter: Record<string, unknown>,
   sort: { fieldName: string; order: 'ASC' | 'DESC' },
+  expression?: string,
 ): AsyncGenerator<string> {
   yield csvRow([...EXPORT_HEADER]);
   const admin = { kind: 'admin' } as const;
-  let page = await orders.search({ filter, sort: [sort], cursorPaging: { limit: EXPORT_BATCH } }, admin);
+  let page = await orders.search(
+    {
+      filter,
+      ...(expression ? { search: { expression } } : {}),
+      sort: [sort],
+      cursorPaging: { limit: EXPORT_BATCH },
+    },
+    admin,
+  );
   for (;;) {
     if (page.orders.length > 0) yield page.orders.map(exportRow).join('');
     const next = page.metadata.cursors.next;
@@ -99,6 +109,8 @@ export async function* exportChunks(
 
 const ExportQuery = Type.Object({
   filter: Type.Optional(Text(20_000)),
+  /** The free search (`search.search.expression` of the orders search). */
+  search: Type.Optional(Text(MAX_FILTER_TEXT)),
   sort: Type.Optional(Text(100)),
   order: Type.Optional(OneOf(['ASC', 'DESC'])),
 });
@@ -123,7 +135,7 @@ export function orderExportRoutes(app: HttpApp, services: { orders: OrderService
     async (request, reply) => {
       const filter = parseFilter(request.query.filter);
       const sort = { fieldName: request.query.sort || 'createdDate', order: request.query.order ?? 'DESC' };
-      const chunks = exportChunks(services.orders, filter, sort);
+      const chunks = exportChunks(services.orders, filter, sort, request.query.search);
       // the first page is read before the answer starts, so a bad filter or sort is a 400, not a cut file
       const first = await chunks.next();
       const second = await chunks.next();

@@ -12,6 +12,7 @@ import {
   Text,
   URL_MAX_LENGTH,
 } from '../http/input.ts';
+import { MAX_FILTER_TEXT } from '../shared/filter-budget.ts';
 import { MAX_ORDERS_PAGE } from './search.ts';
 
 /** Lines one recorded order may hold (the hosted platform's limit). */
@@ -43,6 +44,13 @@ export const SearchOrdersBody = Type.Object({
   search: Type.Optional(
     Type.Object({
       filter: Type.Optional(Filter),
+      /**
+       * Cartwheel's free search (the hosted platform's search form, `SearchDetails.expression`, which
+       * its orders search lacks): an order number, or part of the buyer's email or billing name.
+       */
+      search: Type.Optional(
+        Nullable(Type.Object({ expression: Type.Optional(Nullable(Text(MAX_FILTER_TEXT))) })),
+      ),
       sort: Type.Optional(
         Type.Array(
           Type.Object({ fieldName: Type.Optional(Text(100)), order: Type.Optional(OneOf(['ASC', 'DESC'])) }),

@@ -1,7 +1,17 @@
 import type { FieldViolation } from '@cartwheel/sdk';
-import type { Expression, ExpressionBuilder, Kysely, SelectQueryBuilder, SqlBool, Transaction } from 'kysely';
+import {
+  type Expression,
+  type ExpressionBuilder,
+  type Kysely,
+  type SelectQueryBuilder,
+  type SqlBool,
+  sql,
+  type Transaction,
+} from 'kysely';
+import type { DialectName } from '../db/dialect.ts';
 import type { Tables } from '../db/tables.ts';
 import { invalidArgument, violation } from '../shared/errors.ts';
+import { prefixEnd } from '../shared/prefix-range.ts';
 import type { Principal } from '../shared/principal.ts';
 import { buyerEmail } from './model.ts';
 import type { OrderRow } from './tables.ts';
@@ -9,7 +19,8 @@ import type { OrderRow } from './tables.ts';
 /**
  * The order search's language: the hosted platform's search fields (its `OrderSearchSpec`), each on
  * a column or a side table of its own with an index, so every documented filter stays an index walk
- * at a million orders (migration `0026_orders_search`); the cursors that page through the answer.
+ * at a million orders (migration `0026_orders_search`); the back office's free search (`textSearch`,
+ * migration `0043_orders_text_search`); the cursors that page through the answer.
  */
 
 /** A search page: 100 unless the caller asks for fewer (cursor paging). */
@@ -64,15 +75,28 @@ export type SortColumn = (typeof SORT_COLUMNS)[keyof typeof SORT_COLUMNS];
 const BOOLEAN_COLUMNS = new Set<FilterColumn>(['archived', 'seen_by_a_human']);
 const NUMBER_COLUMNS = new Set<FilterColumn>(['number', 'total_amount']);
 const DATE_COLUMNS = new Set<FilterColumn>(['created_at', 'updated_at']);
+/**
+ * Columns in byte order on both databases (`collate "C"` on PostgreSQL since 0043), each leading an
+ * index: a prefix is a range of that index. Other columns compare a prefix row by row.
+ */
+const PREFIX_RANGE_COLUMNS = new Set<FilterColumn>([
+  'buyer_email',
+  'billing_first_name',
+  'billing_last_name',
+]);
 
 export interface OrderSearch {
   filter?: Record<string, unknown> | undefined;
+  /** Cartwheel's free search: what a merchant types in "Order number, buyer email or name". */
+  search?: { expression?: string | null | undefined } | null | undefined;
   sort?: Array<{ fieldName?: string | undefined; order?: string | undefined }> | undefined;
   cursorPaging?: { limit?: number | undefined; cursor?: string | null | undefined } | undefined;
 }
 
 export interface Cursor {
   filter: Record<string, unknown>;
+  /** The free search's expression, when the search had one. */
+  text?: string;
   sort: { column: SortColumn; descending: boolean };
   limit: number;
   /** The sort key and id of the row the page starts after (`next`) or ends before (`prev`). */
@@ -91,6 +115,7 @@ export type SearchColumns = Pick<
   | 'archived'
   | 'seen_by_a_human'
   | 'channel_type'
+  | 'search_text'
 >;
 
 interface SearchedDocument {
@@ -110,16 +135,150 @@ export function searchColumns(order: object): SearchColumns {
   const doc = order as SearchedDocument;
   const email = text(doc.buyerInfo?.email);
   const total = Number(doc.priceSummary?.total?.amount);
+  const firstName = text(doc.billingInfo?.contactDetails?.firstName);
+  const lastName = text(doc.billingInfo?.contactDetails?.lastName);
   return {
     buyer_email: email ? buyerEmail(email) : null,
     contact_id: text(doc.buyerInfo?.contactId),
-    billing_first_name: text(doc.billingInfo?.contactDetails?.firstName),
-    billing_last_name: text(doc.billingInfo?.contactDetails?.lastName),
+    billing_first_name: firstName,
+    billing_last_name: lastName,
     total_amount: Number.isFinite(total) ? total : 0,
     archived: doc.archived === true ? 1 : 0,
     seen_by_a_human: doc.seenByAHuman === true ? 1 : 0,
     channel_type: text(doc.channelInfo?.type),
+    search_text: orderSearchText(email, firstName, lastName),
   };
+}
+
+/** Whitespace as the free search compares it: runs of it as one space, none at the ends. */
+const collapsed = (value: string): string => value.trim().replace(/\s+/g, ' ');
+
+/**
+ * What the free search reads of an order: the buyer's email, a line break, the billing first and last
+ * name, all in lower case. A typed search never holds a line break, so no match straddles the email
+ * and the name, while "ada lovelace" finds the first name and the last one together.
+ */
+export function orderSearchText(
+  email: string | null,
+  firstName: string | null,
+  lastName: string | null,
+): string | null {
+  const name = collapsed([firstName ?? '', lastName ?? ''].join(' '));
+  const address = email ? buyerEmail(email) : '';
+  if (address === '' && name === '') return null;
+  return `${address}\n${name}`.toLowerCase();
+}
+
+/** Characters in a trigram: a shorter search cannot be found through a trigram index. */
+export const TRIGRAM_LENGTH = 3;
+
+/**
+ * The back office's free search, "Order number, buyer email or name" (`search.search.expression`):
+ * - a number, with or without its `#`: that order;
+ * - 3 characters or more: orders whose email or billing name holds them anywhere, case-insensitively
+ *   (`ann@exa`, `example.com`, `velac`, `ada lovelace`), through a trigram index of `search_text`:
+ *   SQLite's FTS5 table `order_search` (trigram tokenizer, one row an order under its number, kept by
+ *   triggers on `orders`), PostgreSQL's pg_trgm GIN index on the column itself;
+ * - 1 or 2 characters, which no trigram index can look up: orders whose email, first name or last
+ *   name starts with them, case-insensitively, each a range of that column's index.
+ * Undefined for a blank search. `way` `walk` (SQLite, a needle most orders hold: `textSearchWay`) asks
+ * the same of each order as the page's sort walks them, without the index.
+ */
+export function textSearch(
+  expression: string | null | undefined,
+  dialect: DialectName,
+  way: TextSearchWay = 'index',
+): Condition | undefined {
+  const typed = collapsed(expression ?? '');
+  if (typed === '') return undefined;
+  const number = ORDER_NUMBER.exec(typed);
+  if (number) {
+    const value = Number(number[1]);
+    // more digits than any order number holds: no order has it
+    return Number.isSafeInteger(value) ? (eb) => eb('number', '=', value) : (eb) => eb.lit(false);
+  }
+  const needle = typed.toLowerCase();
+  if (Array.from(needle).length < TRIGRAM_LENGTH) return startOfEmailOrName(typed, way);
+  if (dialect === 'sqlite' && way === 'index') {
+    return () =>
+      sql<SqlBool>`orders.number in (select rowid from order_search where order_search match ${phrase(needle)})`;
+  }
+  // both sides in lower case: SQLite's LIKE, which folds ASCII letters only, compares them exactly
+  const pattern = `%${needle.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+  return () => sql<SqlBool>`orders.search_text like ${pattern} escape '\\'`;
+}
+
+const ORDER_NUMBER = /^#?(\d+)$/;
+
+/** A trigram phrase: it matches exactly the texts holding the needle, one trigram after another. */
+const phrase = (needle: string) => `"${needle.replaceAll('"', '""')}"`;
+
+/** How a free search finds its orders: through its index, or checking each order the sort walks. */
+export type TextSearchWay = 'index' | 'walk';
+
+/** Matches from which walking newest first finds a page sooner than looking each match up. */
+export const COMMON_MATCHES = 5_000;
+
+/**
+ * SQLite's way for a free search. Its index (the FTS table, the name ranges) hands over every order
+ * the needle matches before the page is sorted: at a million orders a needle most hold (`example.com`,
+ * `ho`) costs seconds that way, while walking newest first fills the page within a few rows.
+ * PostgreSQL's planner makes that choice itself from the column's statistics; here, counting up to
+ * `COMMON_MATCHES` matches does.
+ */
+export async function textSearchWay(
+  db: Kysely<Tables>,
+  expression: string | null | undefined,
+  dialect: DialectName,
+): Promise<TextSearchWay> {
+  const typed = collapsed(expression ?? '');
+  if (dialect !== 'sqlite' || typed === '' || ORDER_NUMBER.test(typed)) return 'index';
+  const needle = typed.toLowerCase();
+  const matches =
+    Array.from(needle).length < TRIGRAM_LENGTH
+      ? db
+          .selectFrom('orders')
+          .select(sql`1`.as('one'))
+          .where(startOfEmailOrName(typed, 'index'))
+          .limit(COMMON_MATCHES)
+      : sql`select 1 from order_search where order_search match ${phrase(needle)} limit ${COMMON_MATCHES}`;
+  const { rows } = await sql<{ found: number }>`select count(*) as found from (${matches})`.execute(db);
+  return Number(rows[0]?.found ?? 0) >= COMMON_MATCHES ? 'walk' : 'index';
+}
+
+/** 1 or 2 characters: the email's start (kept in lower case), or a name's in any letter case. */
+function startOfEmailOrName(typed: string, way: TextSearchWay): Condition {
+  // every upper and lower case spelling: at most 4 of 2 characters, each a range of the name's index
+  const spellings = Array.from(typed).reduce<string[]>(
+    (heads, character) => {
+      const forms = [...new Set([character.toLowerCase(), character.toUpperCase()])];
+      return heads.flatMap((head) => forms.map((form) => head + form));
+    },
+    [''],
+  );
+  const starts = way === 'index' ? prefixRange : startsWithByCharacters;
+  const ranges = [
+    starts('buyer_email', typed.toLowerCase()),
+    ...spellings.flatMap((spelling) => [
+      starts('billing_first_name', spelling),
+      starts('billing_last_name', spelling),
+    ]),
+  ];
+  return (eb) => eb.or(ranges.map((range) => range(eb)));
+}
+
+/** `column` starts with `prefix`, as a range of the column's index (a column in byte order). */
+function prefixRange(column: FilterColumn, prefix: string): Condition {
+  const end = prefixEnd(prefix);
+  if (end !== undefined) return (eb) => eb.and([eb(column, '>=', prefix), eb(column, '<', end)]);
+  return (eb) => eb.and([eb(column, '>=', prefix), startsWithByCharacters(column, prefix)(eb)]);
+}
+
+/** `column` starts with `prefix`, compared row by row. */
+function startsWithByCharacters(column: FilterColumn, prefix: string): Condition {
+  // both databases count characters (code points), not JavaScript's UTF-16 units
+  const characters = Array.from(prefix).length;
+  return (eb) => eb(eb.fn('substr', [eb.ref(column), eb.lit(1), eb.lit(characters)]), '=', prefix);
 }
 
 /** An order's tags as the wire holds them: `{tags: {tagIds}, privateTags: {tagIds}}`. */
@@ -276,6 +435,7 @@ export function decodeCursor(text: string): Cursor {
       cursor.key.length === 2 &&
       (typeof cursor.key[0] === 'string' || Number.isFinite(cursor.key[0])) &&
       typeof cursor.key[1] === 'string' &&
+      (cursor.text === undefined || typeof cursor.text === 'string') &&
       (cursor.direction === 'next' || cursor.direction === 'prev')
     ) {
       return cursor;
@@ -455,9 +615,11 @@ function fieldCondition(column: FilterColumn, value: unknown, field: string): Co
       parts.push((eb) => eb(column, raw ? 'is not' : 'is', null));
     } else if (operator === '$startsWith' && !NUMBER_COLUMNS.has(column) && !BOOLEAN_COLUMNS.has(column)) {
       const prefix = operand(raw, at) as string;
-      // both databases count characters (code points), not JavaScript's UTF-16 units
-      const characters = Array.from(prefix).length;
-      parts.push((eb) => eb(eb.fn('substr', [eb.ref(column), eb.lit(1), eb.lit(characters)]), '=', prefix));
+      parts.push(
+        PREFIX_RANGE_COLUMNS.has(column)
+          ? prefixRange(column, prefix)
+          : startsWithByCharacters(column, prefix),
+      );
     } else {
       problems.push(
         violation(

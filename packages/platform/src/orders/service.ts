@@ -16,6 +16,7 @@ import { buyerEmail, type OrderSource, orderDocument } from './model.ts';
 import { type RecordedOrder, recordedOrder } from './recorded.ts';
 import type { RecordedOrderInput, RecordedOrderSettings } from './schemas.ts';
 import {
+  type Condition,
   compileFilter,
   decodeCursor,
   encodeCursor,
@@ -27,6 +28,8 @@ import {
   searchColumns,
   sortOf,
   statusesNamed,
+  textSearch,
+  textSearchWay,
 } from './search.ts';
 import { statusesBefore, transition } from './status.ts';
 import type { OrderRow } from './tables.ts';
@@ -80,12 +83,16 @@ export class OrderService {
   /** The one lock-and-save of an order (writes.ts), which orders being placed go through too. */
   private readonly writes: OrderWrites;
 
+  /** Which database: the free search's trigram index differs (search.ts `textSearch`). */
+  private readonly dialect: DialectName;
+
   constructor(
     private readonly db: Kysely<Tables>,
     private readonly deps: OrderDependencies,
     options: OrderOptions,
   ) {
     this.writes = new OrderWrites(deps, options);
+    this.dialect = options.dialect;
   }
 
   /**
@@ -403,12 +410,16 @@ export class OrderService {
   }> {
     const cursor = search.cursorPaging?.cursor ? decodeCursor(search.cursorPaging.cursor) : undefined;
     const filter = cursor?.filter ?? search.filter ?? {};
+    const text = cursor ? cursor.text : (search.search?.expression ?? undefined);
     const sort = cursor?.sort ?? sortOf(search.sort);
     const limit = search.cursorPaging?.limit ?? cursor?.limit ?? MAX_ORDERS_PAGE;
     checkFilterBudget(filter, 'search.filter');
     // a tag every order found holds leads: its rows walk newest first, each joined to its order
     const tag = sort.column === 'created_at' ? leadingTag(filter) : undefined;
-    const condition = compileFilter(tag?.rest ?? filter, 'search.filter');
+    const filtered = compileFilter(tag?.rest ?? filter, 'search.filter');
+    const way = principal.kind === 'anonymous' ? 'index' : await textSearchWay(this.db, text, this.dialect);
+    const typed = textSearch(text, this.dialect, way);
+    const condition: Condition = typed ? (eb) => eb.and([filtered(eb), typed(eb)]) : filtered;
     const named = statusesNamed(filter);
     const backwards = cursor?.direction === 'prev';
     // walking back to the previous page reads the sort the other way, then turns the page around
@@ -434,7 +445,7 @@ export class OrderService {
     const page = chosen.map((id) => byId.get(id)).filter((row): row is OrderRow => row !== undefined);
     if (backwards) page.reverse();
     const keyOf = (row: OrderRow): [string | number, string] => [row[sort.column] as string | number, row.id];
-    const base = { filter, sort, limit };
+    const base = { filter, sort, limit, ...(typed && text ? { text } : {}) };
     const first = page[0];
     const last = page[page.length - 1];
     const hasNext = backwards ? true : more;

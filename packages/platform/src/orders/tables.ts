@@ -47,4 +47,9 @@ export interface OrderRow {
   archived: number;
   seen_by_a_human: number;
   channel_type: string | null;
+  /**
+   * What the free search reads (0043, search.ts `orderSearchText`): email and billing name in lower
+   * case; trigram-indexed (PostgreSQL's pg_trgm; SQLite's FTS5 table `order_search`, kept by triggers).
+   */
+  search_text: string | null;
 }

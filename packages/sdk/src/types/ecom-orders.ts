@@ -280,6 +280,13 @@ export interface Order {
 /** `POST /v1/orders/search`'s `search`: cursor paging, newest first unless `sort` says otherwise. */
 export interface OrderSearch {
   filter?: Filter;
+  /**
+   * Cartwheel's free search, what a merchant types in "Order number, buyer email or name": an order
+   * number with or without its `#`, or part of the buyer's email or billing name (3 characters or
+   * more; 1 or 2 find an email or a name that starts with them), in any letter case. The hosted
+   * platform's orders search does not know it; Cartwheel's platform does.
+   */
+  search?: { expression: string };
   sort?: Sorting[];
   cursorPaging?: CursorPaging;
 }

@@ -23,6 +23,8 @@ export interface OrderView {
 export interface OrdersExportOptions {
   /** The orders search's filter (`searchOrders`' own language); every order when absent. */
   filter?: Filter | undefined;
+  /** The orders search's free search (`OrderSearch.search.expression`): a number, part of an email or a name. */
+  search?: string | undefined;
   /** Newest first by creation date unless told. */
   sort?: { fieldName: string; order?: 'ASC' | 'DESC' } | undefined;
 }
@@ -50,6 +52,7 @@ function exportSpec(options: OrdersExportOptions | undefined): RequestSpec & { a
     accept: 'text/csv',
     params: {
       filter: options?.filter ? JSON.stringify(options.filter) : undefined,
+      search: options?.search || undefined,
       sort: options?.sort?.fieldName,
       order: options?.sort?.order,
     },
@@ -64,7 +67,7 @@ function streamOf(transport: Transport, options: OrdersExportOptions | undefined
 
 export const orderAdmin = {
   /**
-   * `GET /api/cartwheel/orders/export.csv?filter=<json>&sort=&order=`: the CSV of every order the filter
+   * `GET /api/cartwheel/orders/export.csv?filter=<json>&search=&sort=&order=`: the CSV of every order the filter
    * finds, as the platform streams it (`Content-Disposition: attachment`). The body is left unread.
    */
   exportOrdersCsv:
