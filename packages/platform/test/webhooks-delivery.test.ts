@@ -18,7 +18,8 @@ const SECOND = 1000;
 const HOUR = 60 * 60 * SECOND;
 const DAY = 24 * HOUR;
 const LOOPBACK = { allowHttpLoopback: true };
-const APP = 'app-under-test';
+/** The app under test, holding every permission (what an app may subscribe to is webhooks-http's). */
+const APP = { app: 'app-under-test', holds: () => true };
 
 /** What a receiver was sent: the body and headers of each request, in arrival order. */
 interface Received {
@@ -124,7 +125,7 @@ describe.each(DIALECTS)('webhook delivery, on %s', (dialect) => {
    * the time it was sent (a token lives an hour; some of these were sent days ago on the test's clock).
    */
   async function verified(app: { received: Received[] }) {
-    const publicKey = await webhooks.keys.publicKey(APP);
+    const publicKey = await webhooks.keys.publicKey(APP.app);
     const events: { id: string; entityId: string; sequence: number; number: string }[] = [];
     for (const { body } of app.received) {
       const sentAt = claimsOf(body).iat * 1000;
@@ -216,7 +217,7 @@ describe.each(DIALECTS)('webhook delivery, on %s', (dialect) => {
     expect(dead).toHaveLength(1);
     expect(dead[0]!.attempts.at(-1)!.statusCode).toBe(500);
     // the endpoint answered the other entity, so it is not paused
-    expect((await webhooks.endpoints.get(APP, app.id)).status).toBe('ACTIVE');
+    expect((await webhooks.endpoints.get(APP.app, app.id)).status).toBe('ACTIVE');
   });
 
   it('a receiver down for a day gets every event once it is back, in order per entity, with no gap', async () => {
@@ -247,7 +248,7 @@ describe.each(DIALECTS)('webhook delivery, on %s', (dialect) => {
     await happen(orderUpdated(orderId, 1), orderUpdated(orderId, 2));
     await webhooks.delivery.drain();
     await passes(RETRY_HORIZON_MS + DAY, 2 * HOUR);
-    expect(await webhooks.endpoints.get(APP, app.id)).toMatchObject({
+    expect(await webhooks.endpoints.get(APP.app, app.id)).toMatchObject({
       status: 'PAUSED',
       pausedReason: 'FAILING',
     });
@@ -267,12 +268,12 @@ describe.each(DIALECTS)('webhook delivery, on %s', (dialect) => {
     const orderId = newId();
     await happen(orderUpdated(orderId, 1));
     await webhooks.delivery.drain();
-    expect(await webhooks.endpoints.get(APP, gone.id)).toMatchObject({
+    expect(await webhooks.endpoints.get(APP.app, gone.id)).toMatchObject({
       status: 'PAUSED',
       pausedReason: 'GONE',
     });
     expect((await webhooks.delivery.log(gone.id, {}))[0]!.status).toBe('PENDING');
-    await webhooks.endpoints.delete(APP, gone.id);
+    await webhooks.endpoints.delete(APP.app, gone.id);
 
     const busy = await endpoint(['wix.ecom.v1.order_updated']);
     busy.answers(() => ({ status: 429, headers: { 'retry-after': '120' } }));
@@ -311,7 +312,7 @@ describe.each(DIALECTS)('webhook delivery, on %s', (dialect) => {
     await webhooks.delivery.drain();
     const seen: string[] = [];
     const verifier = createWebhookReceiver({
-      publicKey: await webhooks.keys.publicKey(APP),
+      publicKey: await webhooks.keys.publicKey(APP.app),
       standardSecret: app.secret!,
       now: () => clock.now(),
     });

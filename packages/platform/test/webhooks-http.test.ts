@@ -81,8 +81,8 @@ describe.each(DIALECTS)('webhooks for apps, on %s', (dialect) => {
       dialect,
       env: { CARTWHEEL_WEBHOOKS_ALLOW_HTTP_LOOPBACK: 'true' },
     });
-    app = (await createKey(platform, platform.adminApiKey, ['webhooks.manage'])).key;
-    otherApp = (await createKey(platform, platform.adminApiKey, ['webhooks.manage'])).key;
+    app = (await createKey(platform, platform.adminApiKey, ['webhooks.manage', 'orders.read'])).key;
+    otherApp = (await createKey(platform, platform.adminApiKey, ['webhooks.manage', 'orders.read'])).key;
   });
   afterAll(async () => {
     await Promise.all(receivers.map((r) => r.close()));
@@ -146,6 +146,39 @@ describe.each(DIALECTS)('webhooks for apps, on %s', (dialect) => {
     expect((await as(platform, app).get('/api/cartwheel/webhooks/public-key')).body).toEqual(key.body);
     const reader = (await createKey(platform, platform.adminApiKey, ['orders.read'])).key;
     expect((await as(platform, reader).get('/api/cartwheel/webhooks')).status).toBe(403);
+  });
+
+  it('refuses an app the events of what it may not read: a delivery carries the order or the member', async () => {
+    const catalogOnly = (await createKey(platform, platform.adminApiKey, ['webhooks.manage'])).key;
+    const listening = await receiver();
+    receivers.push(listening);
+    const register = (eventTypes: string[]) =>
+      as(platform, catalogOnly).post('/api/cartwheel/webhooks', {
+        webhook: { url: listening.url, eventTypes },
+      });
+    const catalog = await register(['com.wix.ecommerce.catalog.api.v1.ProductCreated']);
+    expect(catalog.status).toBe(200);
+    for (const [eventTypes, permission] of [
+      [['com.wix.ecommerce.catalog.api.v1.ProductCreated', 'wix.ecom.v1.order_created'], 'orders.read'],
+      [['wix.members.v1.member_created'], 'members.read'],
+    ] as const) {
+      const refused = await register([...eventTypes]);
+      expect(refused.status).toBe(403);
+      expect(refused.body.details.applicationError.data).toEqual({
+        field: `webhook.eventTypes[${eventTypes.length - 1}]`,
+        permission,
+      });
+    }
+    const widened = await as(platform, catalogOnly).patch(
+      `/api/cartwheel/webhooks/${catalog.body.webhook.id}`,
+      {
+        webhook: { eventTypes: ['wix.ecom.v1.order_created'] },
+      },
+    );
+    expect(widened.status).toBe(403);
+    expect((await as(platform, catalogOnly).get('/api/cartwheel/webhooks')).body.webhooks).toMatchObject([
+      { eventTypes: ['com.wix.ecommerce.catalog.api.v1.ProductCreated'] },
+    ]);
   });
 
   it('refuses a URL that is not https or points at a private address, and an unknown event type, naming the field', async () => {

@@ -6,8 +6,9 @@ import type { Tables } from '../db/tables.ts';
 import type { Clock } from '../shared/clock.ts';
 import { applicationError, invalidArgument, notFound, violation } from '../shared/errors.ts';
 import { newId } from '../shared/ids.ts';
+import type { Permission } from '../shared/permissions.ts';
 import { type AddressPolicy, parseEndpointUrl, RefusedAddress, resolveChecked } from './addresses.ts';
-import { isWebhookEventType } from './event-types.ts';
+import { isWebhookEventType, readPermissionOf } from './event-types.ts';
 import type { EndpointStatus, SignatureScheme, WebhookEndpointRow } from './tables.ts';
 
 /** The most endpoints one app may register. */
@@ -24,6 +25,12 @@ export interface WebhookEndpoint {
   signature: SignatureScheme;
   createdDate: string;
   updatedDate: string;
+}
+
+/** Who manages webhooks: their app, and whether they hold a permission (the admin key holds all). */
+export interface WebhookCaller {
+  app: string;
+  holds(permission: Permission): boolean;
 }
 
 export interface EndpointInput {
@@ -67,11 +74,13 @@ export class WebhookEndpoints {
 
   /** Registers an endpoint; a Standard Webhooks one answers its secret, this once. */
   async create(
-    appId: string,
+    caller: WebhookCaller,
     input: EndpointInput,
   ): Promise<{ endpoint: WebhookEndpoint; secret: string | undefined }> {
+    const appId = caller.app;
     const violations = [...(await this.urlViolations(input.url)), ...eventTypeViolations(input.eventTypes)];
     if (violations.length > 0) throw invalidArgument(violations);
+    refuseUnreadable(caller, input.eventTypes);
     const signature = input.signature ?? 'JWT';
     const secret = signature === 'STANDARD' ? `whsec_${randomBytes(24).toString('base64')}` : null;
     const now = new Date(this.clock.now()).toISOString();
@@ -109,12 +118,14 @@ export class WebhookEndpoints {
    * Changes an endpoint's URL, event types or status. Resuming it (`ACTIVE`) sends what it missed, in
    * order, each delivery with a fresh retry schedule.
    */
-  async update(appId: string, id: string, change: EndpointChange): Promise<WebhookEndpoint> {
+  async update(caller: WebhookCaller, id: string, change: EndpointChange): Promise<WebhookEndpoint> {
+    const appId = caller.app;
     const violations = [
       ...(change.url === undefined ? [] : await this.urlViolations(change.url)),
       ...(change.eventTypes === undefined ? [] : eventTypeViolations(change.eventTypes)),
     ];
     if (violations.length > 0) throw invalidArgument(violations);
+    if (change.eventTypes !== undefined) refuseUnreadable(caller, change.eventTypes);
     const now = new Date(this.clock.now()).toISOString();
     return inTransaction(this.db, async (trx) => {
       const current = await this.row(appId, id, trx);
@@ -178,6 +189,25 @@ export class WebhookEndpoints {
         return [violation('webhook.url', `is refused: ${error.message}`, 'FORMAT')];
       }
       throw error;
+    }
+  }
+}
+
+/**
+ * A delivery carries its entity (an order with the buyer's address, a member's profile): an app takes
+ * only the events of what it may read. Checked when it subscribes; a key whose permissions shrink later
+ * keeps its endpoints until they are changed.
+ */
+function refuseUnreadable(caller: WebhookCaller, types: readonly string[]): void {
+  for (const [index, type] of types.entries()) {
+    const needed = readPermissionOf(type);
+    if (needed !== undefined && !caller.holds(needed)) {
+      throw applicationError(
+        'PERMISSION_DENIED',
+        'PERMISSION_DENIED',
+        `${type} events carry what only the ${needed} permission reads, which this app does not hold`,
+        { field: `webhook.eventTypes[${index}]`, permission: needed },
+      );
     }
   }
 }

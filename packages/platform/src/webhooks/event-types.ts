@@ -1,5 +1,6 @@
 import { EVENT_ENTITIES, type EventEntity, type EventSlug, type RecordedEvent } from '../events/outbox.ts';
 import type { EventActor } from '../shared/actor.ts';
+import type { Permission } from '../shared/permissions.ts';
 
 /**
  * The webhook event types an app may subscribe to, and how each is made from an outbox event: the
@@ -129,6 +130,26 @@ const PLAIN_EVENTS: readonly PlainEventKind[] = [
   },
 ];
 
+/**
+ * What an app must hold to take an entity's events: a delivery carries the entity itself (a buyer's
+ * order and address, a member's profile), so subscribing is reading it. The catalog's events carry what
+ * the storefront shows anyone. Checked when an endpoint is registered or changed.
+ */
+const READ_PERMISSION: Record<EventEntity, Permission | undefined> = {
+  cart: 'orders.read',
+  checkout: 'orders.read',
+  order: 'orders.read',
+  fulfillments: 'orders.read',
+  orderTransactions: 'orders.read',
+  member: 'members.read',
+  identity: 'members.read',
+  product: undefined,
+  collection: undefined,
+  inventory: undefined,
+  checkoutSettings: 'settings.manage',
+  discountRule: 'settings.manage',
+};
+
 const key = (entity: EventEntity, slug: string) => `${entity} ${slug}`;
 const domainType = (kind: DomainEventKind) => `${EVENT_ENTITIES[kind.entity]}_${kind.slug}`;
 
@@ -142,6 +163,17 @@ export const WEBHOOK_EVENT_TYPES: readonly string[] = [
 ];
 const KNOWN_TYPES = new Set(WEBHOOK_EVENT_TYPES);
 export const isWebhookEventType = (type: string): boolean => KNOWN_TYPES.has(type);
+
+const ENTITY_BY_TYPE = new Map<string, EventEntity>([
+  ...DOMAIN_EVENTS.map((kind) => [domainType(kind), kind.entity] as const),
+  ...PLAIN_EVENTS.map((kind) => [kind.type, kind.entity] as const),
+]);
+
+/** The permission an app must hold to subscribe to `type` (undefined: none, or not a known type). */
+export function readPermissionOf(type: string): Permission | undefined {
+  const entity = ENTITY_BY_TYPE.get(type);
+  return entity === undefined ? undefined : READ_PERMISSION[entity];
+}
 
 /** The outbox events the fan-out reads: those some webhook event type is made from. */
 export const WEBHOOK_SOURCES: Partial<Record<EventEntity, EventSlug[]>> = {};

@@ -10,7 +10,7 @@ import {
   WebhooksAnswer,
 } from './responses.ts';
 import { CreateWebhookBody, DeliveriesQuery, UpdateWebhookBody } from './schemas.ts';
-import { appOf, type WebhookService } from './service.ts';
+import { appOf, callerOf, type WebhookService } from './service.ts';
 
 /**
  * An app's webhook endpoints (issue 31), for staff and API keys holding `webhooks.manage`: each call
@@ -36,7 +36,7 @@ export function webhookRoutes(app: HttpApp, services: { webhooks: WebhookService
     },
     async (request) => {
       const { endpoint, secret } = await webhooks.endpoints.create(
-        appOf(request.principal),
+        callerOf(request.principal),
         request.body.webhook,
       );
       return { webhook: endpoint, ...(secret ? { secret } : {}) };
@@ -63,7 +63,7 @@ export function webhookRoutes(app: HttpApp, services: { webhooks: WebhookService
     },
     async (request) => ({
       webhook: await webhooks.endpoints.update(
-        appOf(request.principal),
+        callerOf(request.principal),
         request.params.id,
         request.body.webhook,
       ),

@@ -6,11 +6,12 @@ import type { Settings } from '../settings/settings.ts';
 import type { Clock } from '../shared/clock.ts';
 import { DomainError } from '../shared/errors.ts';
 import { newId } from '../shared/ids.ts';
+import type { Permission } from '../shared/permissions.ts';
 import type { Principal } from '../shared/principal.ts';
 import type { Workers } from '../workers/runtime.ts';
 import type { AddressPolicy } from './addresses.ts';
 import { WebhookDelivery } from './delivery.ts';
-import { WebhookEndpoints } from './endpoints.ts';
+import { type WebhookCaller, WebhookEndpoints } from './endpoints.ts';
 import { WEBHOOK_SOURCES } from './event-types.ts';
 import { AppKeys } from './keys.ts';
 import { httpSender, type Send } from './sender.ts';
@@ -98,9 +99,14 @@ export class WebhookService {
  * was issued to, or the admin key's. Webhook routes take staff and keys only, so anyone else is refused.
  */
 export function appOf(principal: Principal): string {
+  return callerOf(principal).app;
+}
+
+export function callerOf(principal: Principal): WebhookCaller {
   if (principal.kind !== 'admin') throw new DomainError('PERMISSION_DENIED', 'webhooks are managed by apps');
   const actor = principal.actor;
-  if (!actor) return ADMIN_KEY_APP;
-  if (actor.type === 'API_KEY') return actor.id;
-  return actor.clientId ?? ADMIN_KEY_APP;
+  if (!actor) return { app: ADMIN_KEY_APP, holds: () => true };
+  const holds = (permission: Permission) => actor.permissions.includes(permission);
+  if (actor.type === 'API_KEY') return { app: actor.id, holds };
+  return { app: actor.clientId ?? ADMIN_KEY_APP, holds };
 }
