@@ -183,6 +183,13 @@ describe.each(DIALECTS)('member administration on %s', (dialect) => {
       ['member', 'updated', 'block'],
       ['member', 'deleted', null],
     ]);
+    // each but the deletion carries the member as the change left it: the hosted event's entity
+    const members = events.map((event) => event.payload.member as Record<string, unknown> | undefined);
+    expect(members[0]).toMatchObject({ id, status: 'APPROVED', activityStatus: 'ACTIVE' });
+    expect(members[1]).toMatchObject({ id, activityStatus: 'MUTED' });
+    expect(members[2]).toMatchObject({ id, privacyStatus: 'PRIVATE' });
+    expect(members[3]).toMatchObject({ id, status: 'BLOCKED' });
+    expect(members[4]).toBeUndefined();
   });
 
   it('the actions are for staff: a member or a visitor is refused and nothing changes', async () => {

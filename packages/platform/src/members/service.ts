@@ -111,7 +111,7 @@ export class MembersService {
       last_login_at: null,
     };
     await executor.insertInto('members').values(row).execute();
-    await recordEvents(executor, [memberEvent('created', row.id, { slug: row.slug })]);
+    await recordEvents(executor, [await memberEvent(executor, 'created', row.id, { slug: row.slug })]);
     return row;
   }
 
@@ -154,7 +154,9 @@ export class MembersService {
             .set({ slug: wanted, updated_at: new Date().toISOString() })
             .where('id', '=', memberId)
             .execute();
-          await recordEvents(trx, [memberEvent('updated', memberId, { change: 'slug', slug: wanted })]);
+          await recordEvents(trx, [
+            await memberEvent(trx, 'updated', memberId, { change: 'slug', slug: wanted }),
+          ]);
         });
       } catch (error) {
         // someone took it between the check and the write: the unique index decides
@@ -200,7 +202,7 @@ export class MembersService {
         .set({ ...(changes.privacyStatus ? { privacy_status: changes.privacyStatus } : {}), updated_at: now })
         .where('id', '=', memberId)
         .execute();
-      await recordEvents(trx, [memberEvent('updated', memberId, { change: 'profile' })]);
+      await recordEvents(trx, [await memberEvent(trx, 'updated', memberId, { change: 'profile' })]);
     });
     return this.getMy(memberId);
   }
@@ -223,7 +225,9 @@ export class MembersService {
         .set({ privacy_status: privacyStatus, updated_at: new Date().toISOString() })
         .where('id', '=', memberId)
         .execute();
-      await recordEvents(trx, [memberEvent('updated', memberId, { change: 'privacy', privacyStatus })]);
+      await recordEvents(trx, [
+        await memberEvent(trx, 'updated', memberId, { change: 'privacy', privacyStatus }),
+      ]);
     });
     return this.getMy(memberId);
   }
@@ -352,7 +356,7 @@ export class MembersService {
         throw transitionNotAllowed(memberId, action, moved ? MEMBER_STATUS_OF[moved] : 'UNKNOWN');
       await trx.updateTable('members').set({ updated_at: now }).where('id', '=', memberId).execute();
       await recordEvents(trx, [
-        memberEvent('updated', memberId, { change: action, status: MEMBER_STATUS_OF[rule.to] }),
+        await memberEvent(trx, 'updated', memberId, { change: action, status: MEMBER_STATUS_OF[rule.to] }),
       ]);
     };
     if (action === 'approve') await inTransaction(this.db, change);
@@ -376,7 +380,7 @@ export class MembersService {
         throw transitionNotAllowed(memberId, action, member.activityStatus ?? 'UNKNOWN');
       }
       await recordEvents(trx, [
-        memberEvent('updated', memberId, { change: action, activityStatus: rule.to }),
+        await memberEvent(trx, 'updated', memberId, { change: action, activityStatus: rule.to }),
       ]);
     });
     return this.getMy(memberId);
@@ -413,7 +417,9 @@ export class MembersService {
           .set({ slug: `deleted.${memberId}`, content_assignee_id: assignee, updated_at: now })
           .where('id', '=', memberId)
           .execute();
-        await recordEvents(trx, [memberEvent('deleted', memberId, { contentAssigneeId: assignee })]);
+        await recordEvents(trx, [
+          await memberEvent(trx, 'deleted', memberId, { contentAssigneeId: assignee }),
+        ]);
       },
     });
   }
@@ -506,7 +512,7 @@ export class MembersService {
       const now = new Date().toISOString();
       await editProfile(trx, memberId, (profile) => delete profile[part], now);
       await trx.updateTable('members').set({ updated_at: now }).where('id', '=', memberId).execute();
-      await recordEvents(trx, [memberEvent('updated', memberId, { change: part })]);
+      await recordEvents(trx, [await memberEvent(trx, 'updated', memberId, { change: part })]);
     });
     return this.getMy(memberId);
   }
@@ -660,13 +666,29 @@ export function documentOf(row: JoinedRow): Member {
   };
 }
 
-/** Point 4's member created, updated and deleted events: what the change was, with the member's id. */
-function memberEvent(
+/**
+ * Point 4's member created, updated and deleted events: what the change was, with the member's id, and
+ * (created and updated) the member as the change left it, read in the change's transaction: the hosted
+ * event's entity, which an app's webhook receives.
+ */
+async function memberEvent(
+  executor: Kysely<Tables>,
   slug: 'created' | 'updated' | 'deleted',
   memberId: string,
   change: Record<string, unknown>,
-): DomainEvent {
-  return { entity: 'member', slug, entityId: memberId, payload: { memberId, ...change } };
+): Promise<DomainEvent> {
+  const payload: Record<string, unknown> = { memberId, ...change };
+  if (slug !== 'deleted') {
+    const row = await executor
+      .selectFrom('members')
+      .innerJoin('identities', 'identities.id', 'members.id')
+      .selectAll('members')
+      .select(['identities.email', 'identities.email_verified', 'identities.status', 'identities.profile'])
+      .where('members.id', '=', memberId)
+      .executeTakeFirst();
+    if (row) payload.member = documentOf(row as JoinedRow);
+  }
+  return { entity: 'member', slug, entityId: memberId, payload };
 }
 
 const ACTION_DONE = { block: 'blocked', disconnect: 'disconnected', delete: 'deleted' } as const;

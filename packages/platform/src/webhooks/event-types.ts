@@ -31,8 +31,12 @@ interface DomainEventKind {
 }
 
 const cartIn = (payload: Record<string, unknown>) => payload.cart;
-/** A member's events carry what changed; the hosted event carries the member, of which this is the id. */
+/**
+ * A member's created and updated events carry the member as the change left it (the hosted event's
+ * entity); a deletion, and events written before they did, carry what changed, with the member's id.
+ */
 const memberIn = (payload: Record<string, unknown>, entityId: string) => {
+  if (payload.member) return payload.member;
   const { memberId: _, ...change } = payload;
   return { id: entityId, ...change };
 };
