@@ -29,6 +29,11 @@ describe.each(DIALECTS)('capture and void of authorized payments, on %s', (diale
 
   it('an authorized order is PENDING and collectable for nothing more; capturing all of it makes it PAID', async () => {
     const { orderId, payment } = await authorized();
+    // the card payment taken at checkout is announced as a recorded payment is (an app hears of it)
+    const placed = await readEvents(platform.services.database.db, { entityId: orderId });
+    expect(
+      placed.filter((event) => event.entity === 'orderTransactions').map((event) => event.payload.entity),
+    ).toEqual([{ orderId, payments: [payment], refunds: [] }]);
     const order = await orderOf(platform, orderId);
     expect(order.paymentStatus).toBe('PENDING');
     expect(payment).toMatchObject({

@@ -1,9 +1,12 @@
 import type { Transaction } from 'kysely';
 import type { Tables } from '../db/tables.ts';
+import { recordEvents } from '../events/outbox.ts';
 import type { Settings } from '../settings/settings.ts';
 import { newId } from '../shared/ids.ts';
+import { paymentsOf } from './order-payments.ts';
 import type { ChargedCard } from './provider.ts';
 import type { PaymentProviders } from './providers.ts';
+import { paymentWire } from './transactions.ts';
 
 export type { OrderTransactionsDocument, PaymentDocument } from './transactions.ts';
 
@@ -71,5 +74,22 @@ export class PaymentService {
         updated_at: at,
       })
       .execute();
+    // the order's transactions as an app hears of them, as a recorded payment announces its own; an
+    // order paid at checkout has no refunds yet
+    const payments = await paymentsOf(trx, [payment.orderId]);
+    await recordEvents(
+      trx,
+      [
+        {
+          entity: 'orderTransactions',
+          slug: 'updated',
+          entityId: payment.orderId,
+          payload: {
+            entity: { orderId: payment.orderId, payments: payments.map(paymentWire), refunds: [] },
+          },
+        },
+      ],
+      now,
+    );
   }
 }
