@@ -56,11 +56,15 @@ export interface StoreInBrowser {
  */
 export async function startStoreInBrowser(
   dialect: DialectName,
-  options: { apps: string[]; seedDemo: boolean },
+  options: { apps: string[]; seedDemo: boolean; env?: Record<string, string> },
 ): Promise<StoreInBrowser> {
   requireBuilt(...options.apps);
   fs.mkdirSync(SHOTS, { recursive: true });
-  const platform = await startTestPlatform({ dialect, seedDemo: options.seedDemo });
+  const platform = await startTestPlatform({
+    dialect,
+    seedDemo: options.seedDemo,
+    ...(options.env ? { env: options.env } : {}),
+  });
   try {
     return { platform, browser: await launchChromium() };
   } catch (error) {

@@ -28,6 +28,7 @@ import { HomePage } from './pages/HomePage.tsx';
 import { MailboxPage } from './pages/MailboxPage.tsx';
 import { settingsRoutes } from './settings/routes.tsx';
 import { endStaffSignIn, forgetStaffTokens, hasStaffTokens, startStaffSignIn } from './staff-session.ts';
+import { WebhooksPage } from './webhooks/WebhooksPage.tsx';
 import './styles.css';
 
 function NotFound() {
@@ -78,6 +79,7 @@ const router = createBrowserRouter(
           <SignedIn title={title} page={page} />
         )),
         { path: '/collections', element: <SignedIn title="Collections" page={<CollectionsPage />} /> },
+        { path: '/webhooks', element: <SignedIn title="Webhooks" page={<WebhooksPage />} /> },
         { path: '*', element: <NotFound /> },
       ],
     },

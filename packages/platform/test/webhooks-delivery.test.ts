@@ -218,6 +218,18 @@ describe.each(DIALECTS)('webhook delivery, on %s', (dialect) => {
     expect(dead[0]!.attempts.at(-1)!.statusCode).toBe(500);
     // the endpoint answered the other entity, so it is not paused
     expect((await webhooks.endpoints.get(APP.app, app.id)).status).toBe('ACTIVE');
+    expect(await webhooks.delivery.deadLetterCount(APP.app)).toBe(1);
+    expect(await webhooks.delivery.deadLetterCount('another-app')).toBe(0);
+
+    // the receiver mended, the dead letter is replayed: the same event, sent before the entity's next
+    app.answers(() => ({ status: 200 }));
+    const sentBefore = app.received.length;
+    const replayed = await webhooks.delivery.replay(app.id, dead[0]!.id);
+    expect(replayed).toMatchObject({ status: 'PENDING', eventId: dead[0]!.eventId });
+    await webhooks.delivery.drain();
+    const resent = app.received.slice(sentBefore).map((r) => eventOf(r.body));
+    expect(resent[0]).toMatchObject({ id: dead[0]!.eventId, entityId: stuck, entityEventSequence: '1' });
+    expect(await webhooks.delivery.deadLetterCount(APP.app)).toBe(0);
   });
 
   it('a receiver down for a day gets every event once it is back, in order per entity, with no gap', async () => {

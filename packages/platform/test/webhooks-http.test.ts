@@ -271,4 +271,116 @@ describe.each(DIALECTS)('webhooks for apps, on %s', (dialect) => {
     const log = (await as(platform, app).get(`/api/cartwheel/webhooks/${listening.id}/deliveries`)).body;
     expect(log.deliveries.map((d: { status: string }) => d.status)).toEqual(['PENDING']);
   });
+
+  it("sends a test event of the endpoint's own type, which the hosted client's webhooks.process handles, through the log", async () => {
+    const listening = await endpoint(['wix.ecom.v1.order_created', 'wix.ecom.v1.order_updated']);
+    const { publicKey } = (await as(platform, app).get('/api/cartwheel/webhooks/public-key')).body;
+    const sent = await as(platform, app).post(`/api/cartwheel/webhooks/${listening.id}/test`, {});
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    const { delivery } = sent.body;
+    expect(delivery).toMatchObject({ eventType: 'wix.ecom.v1.order_created', test: true });
+    expect(delivery.eventId).toMatch(/^test-/);
+    await expect.poll(() => listening.bodies.length, { timeout: 10_000 }).toBe(1);
+
+    const hosted: { entity: { _id?: string }; metadata: Record<string, unknown> }[] = [];
+    const client = createClient({
+      auth: AppStrategy({ appId: 'cartwheel-app', publicKey }),
+      modules: { orders },
+    });
+    client.orders.onOrderCreated((event) => {
+      hosted.push(event as never);
+    });
+    await client.webhooks.process(listening.bodies[0]!);
+    expect(hosted[0]!.metadata).toMatchObject({ _id: delivery.eventId, entityId: delivery.payload.entityId });
+    expect(hosted[0]!.entity._id).toBe(delivery.payload.entityId);
+    await expect
+      .poll(
+        async () => (await as(platform, app).get(`/api/cartwheel/webhooks/${listening.id}/deliveries`)).body,
+      )
+      .toMatchObject({ deliveries: [{ eventId: delivery.eventId, status: 'DELIVERED', test: true }] });
+    // another app's endpoint is not found to it
+    expect(
+      (await as(platform, otherApp).post(`/api/cartwheel/webhooks/${listening.id}/test`, {})).status,
+    ).toBe(404);
+  });
+
+  it('replays a delivered delivery with the same event id, and every delivery since a time; one still waiting is refused', async () => {
+    const listening = await endpoint(['wix.ecom.v1.order_created']);
+    const log = async () =>
+      (await as(platform, app).get(`/api/cartwheel/webhooks/${listening.id}/deliveries`)).body.deliveries as {
+        id: string;
+        eventId: string;
+        status: string;
+        attempts: unknown[];
+        payload: { entityId: string };
+      }[];
+    const first = await placeOrder();
+    await expect.poll(() => listening.bodies.length, { timeout: 10_000 }).toBe(1);
+    const since = new Date().toISOString();
+    const later = [await placeOrder(), await placeOrder()];
+    await expect.poll(() => listening.bodies.length, { timeout: 10_000 }).toBe(3);
+    await expect
+      .poll(async () => (await log()).map((d) => d.status))
+      .toEqual(['DELIVERED', 'DELIVERED', 'DELIVERED']);
+
+    const firstDelivery = (await log()).find((d) => d.payload.entityId === first)!;
+    const replay = (deliveryId: string) =>
+      as(platform, app).post(`/api/cartwheel/webhooks/${listening.id}/deliveries/${deliveryId}/replay`, {});
+    const replayed = await replay(firstDelivery.id);
+    expect(replayed.status, JSON.stringify(replayed.body)).toBe(200);
+    expect(replayed.body.delivery.eventId).toBe(firstDelivery.eventId);
+    await expect.poll(() => listening.bodies.length, { timeout: 10_000 }).toBe(4);
+    expect(eventOf(listening.bodies[3]!).entityId).toBe(first);
+    await expect
+      .poll(async () => (await log()).find((d) => d.id === firstDelivery.id))
+      .toMatchObject({ status: 'DELIVERED', attempts: [{}, {}] });
+
+    // everything since `since`: the two later orders, each once more
+    const again = await as(platform, app).post(`/api/cartwheel/webhooks/${listening.id}/replay`, { since });
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    expect(again.body).toEqual({ replayed: 2 });
+    await expect.poll(() => listening.bodies.length, { timeout: 10_000 }).toBe(6);
+    expect(new Set(listening.bodies.slice(4).map((body) => eventOf(body).entityId))).toEqual(new Set(later));
+
+    // paused, the endpoint's new delivery waits: replaying it is refused, as it goes on its own
+    await as(platform, app).patch(`/api/cartwheel/webhooks/${listening.id}`, {
+      webhook: { status: 'PAUSED' },
+    });
+    await placeOrder();
+    await expect.poll(async () => (await log()).filter((d) => d.status === 'PENDING').length).toBe(1);
+    const waiting = (await log()).find((d) => d.status === 'PENDING')!;
+    const refused = await replay(waiting.id);
+    expect(refused.status).toBe(428);
+    expect(refused.body.details.applicationError.code).toBe('DELIVERY_PENDING');
+    expect((await replay('no-such-delivery')).status).toBe(404);
+    expect(
+      (await as(platform, otherApp).post(`/api/cartwheel/webhooks/${listening.id}/replay`, { since })).status,
+    ).toBe(404);
+
+    for (const [body, field] of [
+      [{ since: 'yesterday' }, 'since'],
+      [{}, 'since'],
+      [{ since, until: since }, 'until'],
+    ] as const) {
+      const bad = await as(platform, app).post(`/api/cartwheel/webhooks/${listening.id}/replay`, body);
+      expect(bad.status, JSON.stringify(body)).toBe(400);
+      expect(bad.body.details.validationError.fieldViolations[0].field).toBe(field);
+    }
+  });
+
+  it("lists the event types an endpoint may take with each one's permission, and counts the app's dead letters", async () => {
+    const types = (await as(platform, app).get('/api/cartwheel/webhooks/event-types')).body.eventTypes;
+    expect(types).toContainEqual({ eventType: 'wix.ecom.v1.order_created', permission: 'orders.read' });
+    expect(types).toContainEqual({ eventType: 'wix.members.v1.member_created', permission: 'members.read' });
+    expect(types).toContainEqual({
+      eventType: 'com.wix.ecommerce.catalog.api.v1.ProductCreated',
+      permission: null,
+    });
+    // dead letters take three days of retries: webhooks-delivery.test.ts moves a clock through them
+    expect((await as(platform, app).get('/api/cartwheel/webhooks/dead-letters/count')).body).toEqual({
+      count: 0,
+    });
+    const reader = (await createKey(platform, platform.adminApiKey, ['orders.read'])).key;
+    expect((await as(platform, reader).get('/api/cartwheel/webhooks/dead-letters/count')).status).toBe(403);
+  });
 });

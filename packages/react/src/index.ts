@@ -170,3 +170,16 @@ export {
   useUpdateStoreSettings,
   useUpdateTaxRegion,
 } from './store-admin.ts';
+export {
+  useCreateWebhook,
+  useDeleteWebhook,
+  useReplayWebhookDeliveriesSince,
+  useReplayWebhookDelivery,
+  useSendWebhookTestEvent,
+  useUpdateWebhook,
+  useWebhookDeadLetters,
+  useWebhookDeliveries,
+  useWebhookEventTypes,
+  useWebhooks,
+  webhookKeys,
+} from './webhook-admin.ts';

@@ -54,6 +54,18 @@ describe('storeAdmin', () => {
     ]);
   });
 
+  it("replays an endpoint's delivery, everything since a time, and reads its log by status", async () => {
+    const { client, calls } = recorder({ delivery: { id: 'd/1' }, replayed: 3, deliveries: [] });
+    expect(await client.storeAdmin.replayWebhookDelivery('w1', 'd/1')).toEqual({ id: 'd/1' });
+    expect(await client.storeAdmin.replayWebhookDeliveriesSince('w1', '2026-12-07T09:00:00.000Z')).toBe(3);
+    expect(await client.storeAdmin.listWebhookDeliveries('w1', { status: 'DEAD', limit: 10 })).toEqual([]);
+    expect(calls.map((call) => [call.method, call.url.pathname, call.url.search, call.body])).toEqual([
+      ['POST', '/api/cartwheel/webhooks/w1/deliveries/d%2F1/replay', '', {}],
+      ['POST', '/api/cartwheel/webhooks/w1/replay', '', { since: '2026-12-07T09:00:00.000Z' }],
+      ['GET', '/api/cartwheel/webhooks/w1/deliveries', '?status=DEAD&limit=10', undefined],
+    ]);
+  });
+
   it('revokes a key, escaping its id as one path segment', async () => {
     const { client, calls } = recorder({ apiKey: { id: 'a/b' } });
     await client.storeAdmin.revokeApiKey('a/b');

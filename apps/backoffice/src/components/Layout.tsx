@@ -12,6 +12,7 @@ const SECTIONS: Array<{ name: string; path?: string }> = [
   { name: 'Products', path: '/products' },
   { name: 'Collections', path: '/collections' },
   { name: 'Members', path: '/members' },
+  { name: 'Webhooks', path: '/webhooks' },
   { name: 'Settings', path: '/settings' },
 ];
 

@@ -1,5 +1,5 @@
 import { SelectField } from '@cartwheel/design';
-import { useMembersQuery, useOrderAggregates } from '@cartwheel/react';
+import { useMembersQuery, useOrderAggregates, useWebhookDeadLetters } from '@cartwheel/react';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useCan } from '../staff-session.ts';
@@ -24,12 +24,14 @@ function dayKey(daysAgo: number, now: number): string {
 export function Dashboard() {
   const canReadOrders = useCan('orders.read');
   const canReadMembers = useCan('members.read');
+  const canManageWebhooks = useCan('webhooks.manage');
   return (
     <>
       <h2 className="section-title">Work to do</h2>
       <ul className="queues">
         {canReadOrders ? <OrderQueues /> : null}
         {canReadMembers ? <MemberQueue /> : null}
+        {canManageWebhooks ? <DeadLetterQueue /> : null}
       </ul>
       {canReadOrders ? <Sales /> : null}
     </>
@@ -79,6 +81,19 @@ function MemberQueue() {
       <Link to="/members?status=PENDING" data-testid="queue-members">
         <span className="queue__count">{waiting.isPending ? '…' : (waiting.data?.totalCount ?? 0)}</span>
         <span className="queue__label">Members waiting for approval</span>
+      </Link>
+    </li>
+  );
+}
+
+/** Webhook deliveries given up on after three days of retries, across the app's endpoints. */
+function DeadLetterQueue() {
+  const dead = useWebhookDeadLetters();
+  return (
+    <li className="queue">
+      <Link to="/webhooks" data-testid="queue-dead-letters">
+        <span className="queue__count">{dead.isPending ? '…' : (dead.data ?? 0)}</span>
+        <span className="queue__label">Webhook deliveries given up (dead letters)</span>
       </Link>
     </li>
   );

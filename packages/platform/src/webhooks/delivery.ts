@@ -1,13 +1,15 @@
 import { performance } from 'node:perf_hooks';
 import { standardSignature } from '@cartwheel/sdk/webhooks';
-import { type Kysely, type Selectable, sql } from 'kysely';
+import { type Kysely, type Selectable, sql, type UpdateQueryBuilder, type UpdateResult } from 'kysely';
 import { type DialectName, inTransaction } from '../db/database.ts';
 import type { Tables } from '../db/tables.ts';
 import { EVENT_ENTITIES, type RecordedEvent } from '../events/outbox.ts';
+import type { EventActor } from '../shared/actor.ts';
 import type { Clock } from '../shared/clock.ts';
+import { applicationError, invalidArgument, notFound, violation } from '../shared/errors.ts';
 import { newId } from '../shared/ids.ts';
 import type { Worker } from '../workers/worker.ts';
-import { webhookEventsOf } from './event-types.ts';
+import { sampleEventOf, webhookEventsOf } from './event-types.ts';
 import type { AppKeys } from './keys.ts';
 import { nextAttemptAt } from './schedule.ts';
 import { ATTEMPT_TIMEOUT_MS, type AttemptResult, type OutgoingDelivery, type Send } from './sender.ts';
@@ -19,6 +21,7 @@ const IN_FLIGHT_MAX = 16;
 const CLAIM_MS = ATTEMPT_TIMEOUT_MS + 20_000;
 
 type Delivery = Selectable<WebhookDeliveryRow>;
+type UpdateDeliveries = UpdateQueryBuilder<Tables, 'webhook_deliveries', 'webhook_deliveries', UpdateResult>;
 
 /** One delivery as its app's log shows it. */
 export interface DeliveryLogEntry {
@@ -27,6 +30,10 @@ export interface DeliveryLogEntry {
   eventType: string;
   entityEventSequence: string | null;
   status: WebhookDeliveryRow['status'];
+  /** A test event sent from the back office or `POST .../test`, about no real entity. */
+  test: boolean;
+  /** The event as the receiver gets it: the hosted domain event, or a plain event's data. */
+  payload: Record<string, unknown>;
   attempts: {
     attempt: number;
     date: string;
@@ -40,6 +47,9 @@ export interface DeliveryLogEntry {
   deliveredDate: string | null;
 }
 type Endpoint = Selectable<WebhookEndpointRow>;
+
+/** How a test event's id starts: the receiver and the log tell it from the store's own events. */
+export const TEST_EVENT_PREFIX = 'test-';
 
 export interface DeliveryOptions {
   dialect: DialectName;
@@ -164,12 +174,143 @@ export class WebhookDelivery {
     }
   }
 
+  /**
+   * Sends `endpoint` a test event now, through the same claims, signing and log as any delivery: a
+   * sample of its first event type (event-types.ts `sampleEventOf` says why not a made-up type).
+   */
+  async sendTest(
+    endpoint: { id: string; eventTypes: string[] },
+    actor: EventActor,
+  ): Promise<DeliveryLogEntry> {
+    const type = endpoint.eventTypes[0];
+    const eventId = `${TEST_EVENT_PREFIX}${newId()}`;
+    const entityId = newId();
+    const now = new Date(this.options.clock.now()).toISOString();
+    const sample = type ? sampleEventOf(type, { eventId, entityId, time: now, actor }) : undefined;
+    if (!sample) {
+      throw applicationError(
+        'FAILED_PRECONDITION',
+        'NO_EVENT_TYPE',
+        'the endpoint takes no event type to test',
+      );
+    }
+    // listed with the endpoint's latest events (the log is in event order); its own entity holds up nothing
+    const latest = await this.db
+      .selectFrom('webhook_deliveries')
+      .select((eb) => eb.fn.max('event_sequence').as('sequence'))
+      .where('endpoint_id', '=', endpoint.id)
+      .executeTakeFirst();
+    const id = newId();
+    await this.db
+      .insertInto('webhook_deliveries')
+      .values({
+        id,
+        endpoint_id: endpoint.id,
+        event_id: eventId,
+        event_sequence: Number(latest?.sequence ?? 0),
+        entity_key: `${TEST_EVENT_PREFIX}${type} ${entityId}`,
+        event_type: sample.eventType,
+        data: JSON.stringify(sample.data),
+        identity: JSON.stringify(sample.identity),
+        event_time: now,
+        status: 'PENDING',
+        attempts: 0,
+        failures: 0,
+        next_attempt_at: now,
+        first_failed_at: null,
+        claimed_until: null,
+        last_status_code: null,
+        created_at: now,
+        delivered_at: null,
+      })
+      .execute();
+    void this.worker?.runNow();
+    const [entry] = await this.log(endpoint.id, { id });
+    if (!entry) throw notFound('delivery', id);
+    return entry;
+  }
+
+  /**
+   * Sends a delivered or dead delivery again, with the same event id and a fresh retry schedule (its
+   * earlier attempts stay in the log). One still being sent is refused: it goes again on its own.
+   */
+  async replay(endpointId: string, deliveryId: string): Promise<DeliveryLogEntry> {
+    const replayed = await this.again(endpointId, (qb) => qb.where('id', '=', deliveryId));
+    if (replayed === 0) {
+      const [entry] = await this.log(endpointId, { id: deliveryId });
+      if (!entry) throw notFound('delivery', deliveryId);
+      throw applicationError(
+        'FAILED_PRECONDITION',
+        'DELIVERY_PENDING',
+        'the delivery is still being sent; it is tried again on its own',
+        { id: deliveryId },
+      );
+    }
+    const [entry] = await this.log(endpointId, { id: deliveryId });
+    if (!entry) throw notFound('delivery', deliveryId);
+    return entry;
+  }
+
+  /**
+   * Sends again every delivered or dead delivery the endpoint was given since `since` (ISO date-time),
+   * in their events' order (an entity's still one at a time); answers how many.
+   */
+  async replaySince(endpointId: string, since: string): Promise<number> {
+    const instant = Date.parse(since);
+    if (Number.isNaN(instant) || !/^\d{4}-\d{2}-\d{2}T/.test(since)) {
+      throw invalidArgument([violation('since', 'is not an ISO date-time (2026-12-07T09:00:00Z)', 'FORMAT')]);
+    }
+    const from = new Date(instant).toISOString();
+    return this.again(endpointId, (qb) => qb.where('created_at', '>=', from));
+  }
+
+  /** Dead letters of `appId`'s endpoints: the back office home's work queue. */
+  async deadLetterCount(appId: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('webhook_deliveries as d')
+      .innerJoin('webhook_endpoints as e', 'e.id', 'd.endpoint_id')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('e.app_id', '=', appId)
+      .where('d.status', '=', 'DEAD')
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
+  }
+
+  /** Makes the endpoint's delivered or dead deliveries `which` picks due now, from a fresh schedule. */
+  private async again(
+    endpointId: string,
+    which: (qb: UpdateDeliveries) => UpdateDeliveries,
+  ): Promise<number> {
+    const now = new Date(this.options.clock.now()).toISOString();
+    const result = await which(
+      this.db
+        .updateTable('webhook_deliveries')
+        .set({
+          status: 'PENDING',
+          next_attempt_at: now,
+          failures: 0,
+          first_failed_at: null,
+          claimed_until: null,
+          delivered_at: null,
+        })
+        .where('endpoint_id', '=', endpointId)
+        .where('status', 'in', ['DELIVERED', 'DEAD']),
+    ).executeTakeFirst();
+    const count = Number(result.numUpdatedRows);
+    if (count > 0) void this.worker?.runNow();
+    return count;
+  }
+
   /** An endpoint's deliveries, newest first, with every attempt: its delivery log. */
-  async log(endpointId: string, filter: { status?: string; limit?: number }): Promise<DeliveryLogEntry[]> {
+  async log(
+    endpointId: string,
+    filter: { status?: string; limit?: number; id?: string },
+  ): Promise<DeliveryLogEntry[]> {
     const deliveries = await this.db
       .selectFrom('webhook_deliveries')
       .selectAll()
       .where('endpoint_id', '=', endpointId)
+      .$if(filter.id !== undefined, (qb) => qb.where('id', '=', filter.id as string))
       .$if(filter.status !== undefined, (qb) => qb.where('status', '=', filter.status as never))
       .orderBy('event_sequence', 'desc')
       .orderBy('event_id', 'desc')
@@ -193,6 +334,8 @@ export class WebhookDelivery {
         eventType: delivery.event_type,
         entityEventSequence: data.entityEventSequence ?? null,
         status: delivery.status,
+        test: delivery.event_id.startsWith(TEST_EVENT_PREFIX),
+        payload: data,
         attempts: attempts
           .filter((attempt) => attempt.delivery_id === delivery.id)
           .map((attempt) => ({

@@ -237,3 +237,36 @@ export function identityOf(actor: EventActor): Record<string, unknown> {
       return { identityType: 'UNKNOWN' };
   }
 }
+
+/**
+ * A test event of `type` for an endpoint's "send a test event": the type's own shape (a receiver using
+ * the hosted client's `webhooks.process` dispatches only the types it has handlers for, so a made-up
+ * test type would be refused there), about an entity that is nothing but a fresh id no record has, and
+ * with an event id the receiver can tell by its `test-` start. No `entityEventSequence`: it is none of
+ * an entity's events.
+ */
+export function sampleEventOf(
+  type: string,
+  sample: { eventId: string; entityId: string; time: string; actor: EventActor },
+): WebhookEvent | undefined {
+  const identity = identityOf(sample.actor);
+  const domain = DOMAIN_EVENTS.find((kind) => domainType(kind) === type);
+  const event: RecordedEvent = {
+    id: sample.eventId,
+    sequence: 0,
+    entity: domain?.entity ?? ENTITY_BY_TYPE.get(type) ?? 'product',
+    slug: domain?.slug ?? 'created',
+    entityId: sample.entityId,
+    createdDate: sample.time,
+    payload: { entity: { id: sample.entityId, name: 'Test event' } },
+    actor: sample.actor,
+    entityEventSequence: undefined,
+  };
+  if (domain) {
+    const bare = { ...domain, entityIn: () => ({ id: sample.entityId }) };
+    return { eventType: type, data: domainEvent(bare, event), identity };
+  }
+  const plain = PLAIN_EVENTS.find((kind) => kind.type === type);
+  if (!plain) return undefined;
+  return { eventType: type, data: plain.data(event.payload, sample.entityId), identity };
+}

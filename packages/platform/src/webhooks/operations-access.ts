@@ -12,4 +12,9 @@ export const WEBHOOK_OPERATIONS = operationTable('webhooks', {
   updateWebhook: MANAGERS,
   deleteWebhook: MANAGERS,
   listDeliveries: MANAGERS,
+  listEventTypes: MANAGERS,
+  sendTestEvent: MANAGERS,
+  replayDelivery: MANAGERS,
+  replaySince: MANAGERS,
+  countDeadLetters: MANAGERS,
 });

@@ -1,5 +1,5 @@
 import Type from 'typebox';
-import { OneOf, Text, URL_MAX_LENGTH } from '../http/input.ts';
+import { Id, OneOf, Text, URL_MAX_LENGTH } from '../http/input.ts';
 
 /** The webhook calls' inputs: types and sizes; where a URL points and which types exist are the service's to check. */
 
@@ -27,3 +27,8 @@ export const DeliveriesQuery = Type.Object({
   status: Type.Optional(OneOf(['PENDING', 'DELIVERED', 'DEAD'])),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
 });
+
+export const DeliveryParams = Type.Object({ id: Id(), deliveryId: Id() });
+
+/** Every delivery since an instant (ISO date-time), sent again. */
+export const ReplayBody = Type.Object({ since: Text(40) });

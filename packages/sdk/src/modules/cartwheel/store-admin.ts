@@ -73,6 +73,67 @@ export interface AuditLogPage {
   nextCursor: string | null;
 }
 
+/** An app's webhook endpoint: the app is the caller's (an API key's, or the OAuth client staff signed in through). */
+export interface WebhookEndpoint {
+  id: string;
+  url: string;
+  eventTypes: string[];
+  status: 'ACTIVE' | 'PAUSED';
+  /** Why it is paused: `REQUESTED` (paused by hand), `GONE` (it answered 410), `FAILING` (down for days). */
+  pausedReason: 'REQUESTED' | 'GONE' | 'FAILING' | null;
+  /** `JWT`: the hosted platform's signed body; `STANDARD`: Standard Webhooks headers. */
+  signature: 'JWT' | 'STANDARD';
+  createdDate: string;
+  updatedDate: string;
+}
+
+export interface CreateWebhookInput {
+  url: string;
+  eventTypes: string[];
+  signature?: 'JWT' | 'STANDARD';
+}
+
+export interface WebhookChange {
+  url?: string;
+  eventTypes?: string[];
+  /** `PAUSED` holds its deliveries; `ACTIVE` resumes, sending everything it missed in order. */
+  status?: 'ACTIVE' | 'PAUSED';
+}
+
+/** One attempt to send a delivery: what the receiver answered, or what went wrong. */
+export interface WebhookAttempt {
+  attempt: number;
+  date: string;
+  /** `DELIVERED`, `FAILED`, `TIMEOUT`, `UNREACHABLE`, `REFUSED_ADDRESS` or `GONE`. */
+  outcome: string;
+  statusCode: number | null;
+  durationMs: number;
+  responseExcerpt: string | null;
+}
+
+/** One event sent to one endpoint: `DEAD` when retries were used up (a dead letter). */
+export interface WebhookDelivery {
+  id: string;
+  eventId: string;
+  eventType: string;
+  entityEventSequence: string | null;
+  status: 'PENDING' | 'DELIVERED' | 'DEAD';
+  /** A test event (`POST .../test`), about no real entity. */
+  test: boolean;
+  /** The event as sent: the hosted domain event, or a v1 catalog plain event's data. */
+  payload: Record<string, unknown>;
+  attempts: WebhookAttempt[];
+  nextAttemptDate: string | null;
+  createdDate: string;
+  deliveredDate: string | null;
+}
+
+/** An event type an endpoint may take, and the permission its app must hold to take it. */
+export interface WebhookEventTypeInfo {
+  eventType: string;
+  permission: StaffPermission | null;
+}
+
 export type CaptureMode = 'IMMEDIATE' | 'AUTHORIZE_ONLY';
 
 export interface PaymentSettings {
@@ -339,6 +400,89 @@ export const storeAdmin = {
         limit: options.limit,
         before: options.before,
       }),
+
+  /** `GET /api/cartwheel/webhooks`: the caller's app's endpoints. */
+  listWebhooks: (t: Transport) => async (): Promise<WebhookEndpoint[]> =>
+    (await call<{ webhooks: WebhookEndpoint[] }>(t, 'GET', '/webhooks', 'ListWebhooks')).webhooks,
+  /** `POST /api/cartwheel/webhooks` {webhook}: a Standard Webhooks endpoint's `secret` is in this answer only. */
+  createWebhook:
+    (t: Transport) =>
+    (webhook: CreateWebhookInput): Promise<{ webhook: WebhookEndpoint; secret?: string }> =>
+      call(t, 'POST', '/webhooks', 'CreateWebhook', { webhook }),
+  /** `PATCH /api/cartwheel/webhooks/{id}` {webhook}: its URL, event types, or pause / resume. */
+  updateWebhook:
+    (t: Transport) =>
+    async (webhookId: string, webhook: WebhookChange): Promise<WebhookEndpoint> =>
+      (
+        await call<{ webhook: WebhookEndpoint }>(t, 'PATCH', `/webhooks/${id(webhookId)}`, 'UpdateWebhook', {
+          webhook,
+        })
+      ).webhook,
+  /** `DELETE /api/cartwheel/webhooks/{id}`: with its deliveries and their log. */
+  deleteWebhook:
+    (t: Transport) =>
+    async (webhookId: string): Promise<void> => {
+      await call(t, 'DELETE', `/webhooks/${id(webhookId)}`, 'DeleteWebhook');
+    },
+  /** `GET /api/cartwheel/webhooks/event-types`: what an endpoint may take. */
+  listWebhookEventTypes: (t: Transport) => async (): Promise<WebhookEventTypeInfo[]> =>
+    (await call<{ eventTypes: WebhookEventTypeInfo[] }>(t, 'GET', '/webhooks/event-types', 'ListEventTypes'))
+      .eventTypes,
+  /** `GET /api/cartwheel/webhooks/{id}/deliveries?status=&limit=`: newest first, with every attempt. */
+  listWebhookDeliveries:
+    (t: Transport) =>
+    async (
+      webhookId: string,
+      options: { status?: WebhookDelivery['status']; limit?: number } = {},
+    ): Promise<WebhookDelivery[]> =>
+      (
+        await call<{ deliveries: WebhookDelivery[] }>(
+          t,
+          'GET',
+          `/webhooks/${id(webhookId)}/deliveries`,
+          'ListDeliveries',
+          undefined,
+          { status: options.status, limit: options.limit },
+        )
+      ).deliveries,
+  /** `POST /api/cartwheel/webhooks/{id}/test`: a sample of the endpoint's first event type, sent now. */
+  sendWebhookTestEvent:
+    (t: Transport) =>
+    async (webhookId: string): Promise<WebhookDelivery> =>
+      (
+        await call<{ delivery: WebhookDelivery }>(
+          t,
+          'POST',
+          `/webhooks/${id(webhookId)}/test`,
+          'SendTestEvent',
+          {},
+        )
+      ).delivery,
+  /** `POST /api/cartwheel/webhooks/{id}/deliveries/{deliveryId}/replay`: sent again, same event id. */
+  replayWebhookDelivery:
+    (t: Transport) =>
+    async (webhookId: string, deliveryId: string): Promise<WebhookDelivery> =>
+      (
+        await call<{ delivery: WebhookDelivery }>(
+          t,
+          'POST',
+          `/webhooks/${id(webhookId)}/deliveries/${id(deliveryId)}/replay`,
+          'ReplayDelivery',
+          {},
+        )
+      ).delivery,
+  /** `POST /api/cartwheel/webhooks/{id}/replay` {since}: every delivery since then sent again, in order. */
+  replayWebhookDeliveriesSince:
+    (t: Transport) =>
+    async (webhookId: string, since: string): Promise<number> =>
+      (
+        await call<{ replayed: number }>(t, 'POST', `/webhooks/${id(webhookId)}/replay`, 'ReplaySince', {
+          since,
+        })
+      ).replayed,
+  /** `GET /api/cartwheel/webhooks/dead-letters/count`: deliveries given up on, across the caller's endpoints. */
+  countWebhookDeadLetters: (t: Transport) => async (): Promise<number> =>
+    (await call<{ count: number }>(t, 'GET', '/webhooks/dead-letters/count', 'CountDeadLetters')).count,
 
   /** `GET /api/cartwheel/payment-settings`. */
   getPaymentSettings: (t: Transport) => async (): Promise<PaymentSettings> =>
