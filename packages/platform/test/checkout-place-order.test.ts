@@ -132,7 +132,8 @@ describe.each(DIALECTS)('placing an order on the hosted checkout page, on %s', (
     expect(await stockOf(platform, mug.id)).toBe(8);
     expect(JSON.stringify(await gatewayCharges(platform))).not.toContain('4242424242424242');
 
-    expect(await eventSlugs(platform, orderId)).toEqual(['created', 'approved']);
+    expect(await eventSlugs(platform, orderId, 'order')).toEqual(['created', 'approved']);
+    expect(await eventSlugs(platform, orderId, 'orderTransactions')).toEqual(['updated']);
     const checkoutEvents = await eventSlugs(platform, first.checkoutId);
     expect(checkoutEvents[0]).toBe('created');
     expect(checkoutEvents.at(-1)).toBe('completed');

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { readEvents } from '../src/events/outbox.ts';
+import { type RecordedEvent, readEvents } from '../src/events/outbox.ts';
 import { cartCalls, catalogLine } from './cart-calls.ts';
 import { type Answer, admin, call, createProduct, visitorToken } from './catalog-http.ts';
 import type { TestPlatform } from './support/platform.ts';
@@ -429,8 +429,15 @@ export const gatewayCharges = (platform: TestPlatform) =>
     .execute();
 
 /** Events written for an entity, as `slug`s in order. */
-export async function eventSlugs(platform: TestPlatform, entityId: string): Promise<string[]> {
-  return (await readEvents(platform.services.database.db, { entityId })).map((event) => event.slug);
+/** The slugs of the events about `entityId`, oldest first: of one entity when named (an order's own, not its transactions'). */
+export async function eventSlugs(
+  platform: TestPlatform,
+  entityId: string,
+  entity?: RecordedEvent['entity'],
+): Promise<string[]> {
+  return (await readEvents(platform.services.database.db, { entityId }))
+    .filter((event) => entity === undefined || event.entity === entity)
+    .map((event) => event.slug);
 }
 
 export const applicationCode = (answer: Answer): string | undefined =>

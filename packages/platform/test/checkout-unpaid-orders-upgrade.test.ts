@@ -14,7 +14,8 @@ import {
   stockedProduct,
   stockOf,
 } from './checkout-support.ts';
-import { DIALECTS, startTestPlatform, type TestPlatform } from './support/platform.ts';
+import { DIALECTS, type TestPlatform } from './support/platform.ts';
+import { startUpgradedPlatform } from './support/upgrade.ts';
 
 /** The last migration before unpaid orders stopped taking stock. */
 const BEFORE = '0020_pricing_versions';
@@ -28,38 +29,28 @@ describe.each(DIALECTS)('unpaid orders an earlier version made, on %s', (dialect
   let platform: TestPlatform;
 
   beforeAll(async () => {
-    platform = await startTestPlatform({
-      dialect,
-      async prepare(options) {
-        const database = connectDatabase(options);
-        try {
-          await migrateTo(database.db, BEFORE);
-          const db = database.db as unknown as Kysely<any>; // the schema as it was
-          const order = (id: string, number: number | null, status: string) => ({
-            id,
-            number,
-            status,
-            payment_status: status === 'APPROVED' ? 'PAID' : 'NOT_PAID',
-            fulfillment_status: 'NOT_FULFILLED',
-            checkout_id: null,
-            visitor_id: 'v-legacy',
-            member_id: null,
-            created_at: '2026-11-01T00:00:00.000Z',
-            updated_at: '2026-11-01T00:00:00.000Z',
-            doc: '{}',
-          });
-          await db
-            .insertInto('orders')
-            .values([
-              order('legacy-unpaid', 900, 'INITIALIZED'),
-              order('legacy-paying', null, 'INITIALIZED'),
-              order('legacy-approved', 901, 'APPROVED'),
-            ])
-            .execute();
-        } finally {
-          await database.close();
-        }
-      },
+    platform = await startUpgradedPlatform({ dialect, before: BEFORE }, async (db, database) => {
+      const order = (id: string, number: number | null, status: string) => ({
+        id,
+        number,
+        status,
+        payment_status: status === 'APPROVED' ? 'PAID' : 'NOT_PAID',
+        fulfillment_status: 'NOT_FULFILLED',
+        checkout_id: null,
+        visitor_id: 'v-legacy',
+        member_id: null,
+        created_at: '2026-11-01T00:00:00.000Z',
+        updated_at: '2026-11-01T00:00:00.000Z',
+        doc: '{}',
+      });
+      await db
+        .insertInto('orders')
+        .values([
+          order('legacy-unpaid', 900, 'INITIALIZED'),
+          order('legacy-paying', null, 'INITIALIZED'),
+          order('legacy-approved', 901, 'APPROVED'),
+        ])
+        .execute();
     });
     await shipToUs(platform);
   });

@@ -2,7 +2,8 @@ import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectDatabase } from '../src/db/database.ts';
 import { migrateTo } from '../src/db/migrations.ts';
-import { DIALECTS, startTestPlatform, type TestPlatform } from './support/platform.ts';
+import { DIALECTS, type TestPlatform } from './support/platform.ts';
+import { startUpgradedPlatform } from './support/upgrade.ts';
 
 /**
  * A store saved before slugs were unique whatever their case (`0030_members_administration`): members
@@ -15,49 +16,39 @@ const SLUGS = ['Ada', 'ada', 'ADA', 'bob'];
 describe.each(DIALECTS)('members saved before slugs ignored case, opened on %s', (dialect) => {
   let platform: TestPlatform;
   beforeAll(async () => {
-    platform = await startTestPlatform({
-      dialect,
-      async prepare(options) {
-        const database = connectDatabase(options);
-        try {
-          await migrateTo(database.db, BEFORE);
-          const db = database.db as unknown as Kysely<any>; // the schema as it was
-          for (const [index, slug] of SLUGS.entries()) {
-            const at = `2026-01-0${index + 1}T00:00:00.000Z`;
-            const id = `old-member-${index}`;
-            await db
-              .insertInto('identities')
-              .values({
-                id,
-                email: `${id}@example.com`,
-                email_verified: 1,
-                status: 'ACTIVE',
-                pending_reason: null,
-                password_hash: null,
-                must_reset_password: 0,
-                profile: JSON.stringify({ nickname: slug }),
-                created_at: at,
-                updated_at: at,
-              })
-              .execute();
-            await db
-              .insertInto('members')
-              .values({
-                id,
-                contact_id: `contact-${index}`,
-                slug,
-                privacy_status: 'PUBLIC',
-                activity_status: 'ACTIVE',
-                created_at: at,
-                updated_at: at,
-                last_login_at: null,
-              })
-              .execute();
-          }
-        } finally {
-          await database.close();
-        }
-      },
+    platform = await startUpgradedPlatform({ dialect, before: BEFORE }, async (db, database) => {
+      for (const [index, slug] of SLUGS.entries()) {
+        const at = `2026-01-0${index + 1}T00:00:00.000Z`;
+        const id = `old-member-${index}`;
+        await db
+          .insertInto('identities')
+          .values({
+            id,
+            email: `${id}@example.com`,
+            email_verified: 1,
+            status: 'ACTIVE',
+            pending_reason: null,
+            password_hash: null,
+            must_reset_password: 0,
+            profile: JSON.stringify({ nickname: slug }),
+            created_at: at,
+            updated_at: at,
+          })
+          .execute();
+        await db
+          .insertInto('members')
+          .values({
+            id,
+            contact_id: `contact-${index}`,
+            slug,
+            privacy_status: 'PUBLIC',
+            activity_status: 'ACTIVE',
+            created_at: at,
+            updated_at: at,
+            last_login_at: null,
+          })
+          .execute();
+      }
     });
   });
   afterAll(() => platform?.stop());

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectDatabase } from '../src/db/database.ts';
 import { migrateTo } from '../src/db/migrations.ts';
 import { admin } from './catalog-http.ts';
-import { DIALECTS, startTestPlatform, type TestPlatform } from './support/platform.ts';
+import { DIALECTS, type TestPlatform } from './support/platform.ts';
+import { startUpgradedPlatform } from './support/upgrade.ts';
 
 /** The last migration before a tag's rows carried their order's created date. */
 const BEFORE = '0034_catalog_media_uploads';
@@ -17,46 +18,36 @@ describe.each(DIALECTS)('tags an earlier version wrote, on %s', (dialect) => {
   const dates = ['2026-01-05T10:00:00.000Z', '2026-03-01T10:00:00.000Z', '2026-02-01T10:00:00.000Z'];
 
   beforeAll(async () => {
-    platform = await startTestPlatform({
-      dialect,
-      async prepare(options) {
-        const database = connectDatabase(options);
-        try {
-          await migrateTo(database.db, BEFORE);
-          const db = database.db as unknown as Kysely<any>; // the schema as it was
-          await db
-            .insertInto('orders')
-            .values(
-              dates.map((at, index) => ({
-                id: `legacy-tagged-${index}`,
-                number: 800 + index,
-                status: 'APPROVED',
-                payment_status: 'PAID',
-                fulfillment_status: 'NOT_FULFILLED',
-                checkout_id: null,
-                visitor_id: 'v-legacy',
-                member_id: null,
-                created_at: at,
-                updated_at: at,
-                doc: JSON.stringify({ tags: { tags: { tagIds: ['legacy'] }, privateTags: { tagIds: [] } } }),
-                total_amount: 10,
-              })),
-            )
-            .execute();
-          await db
-            .insertInto('order_tags')
-            .values(
-              dates.map((_, index) => ({
-                order_id: `legacy-tagged-${index}`,
-                kind: 'public',
-                tag_id: 'legacy',
-              })),
-            )
-            .execute();
-        } finally {
-          await database.close();
-        }
-      },
+    platform = await startUpgradedPlatform({ dialect, before: BEFORE }, async (db, database) => {
+      await db
+        .insertInto('orders')
+        .values(
+          dates.map((at, index) => ({
+            id: `legacy-tagged-${index}`,
+            number: 800 + index,
+            status: 'APPROVED',
+            payment_status: 'PAID',
+            fulfillment_status: 'NOT_FULFILLED',
+            checkout_id: null,
+            visitor_id: 'v-legacy',
+            member_id: null,
+            created_at: at,
+            updated_at: at,
+            doc: JSON.stringify({ tags: { tags: { tagIds: ['legacy'] }, privateTags: { tagIds: [] } } }),
+            total_amount: 10,
+          })),
+        )
+        .execute();
+      await db
+        .insertInto('order_tags')
+        .values(
+          dates.map((_, index) => ({
+            order_id: `legacy-tagged-${index}`,
+            kind: 'public',
+            tag_id: 'legacy',
+          })),
+        )
+        .execute();
     });
   });
   afterAll(async () => {

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectDatabase } from '../src/db/database.ts';
 import { migrateTo } from '../src/db/migrations.ts';
 import { admin } from './catalog-http.ts';
-import { DIALECTS, startTestPlatform, type TestPlatform } from './support/platform.ts';
+import { DIALECTS, type TestPlatform } from './support/platform.ts';
+import { startUpgradedPlatform } from './support/upgrade.ts';
 
 /** The last migration before orders had a search text. */
 const BEFORE = '0042_payment_providers';
@@ -21,42 +22,32 @@ describe.each(DIALECTS)('orders an earlier version stored, searched on %s', (dia
   ];
 
   beforeAll(async () => {
-    platform = await startTestPlatform({
-      dialect,
-      async prepare(options) {
-        const database = connectDatabase(options);
-        try {
-          await migrateTo(database.db, BEFORE);
-          const db = database.db as unknown as Kysely<any>; // the schema as it was
-          await db
-            .insertInto('orders')
-            .values(
-              stored.map((order, index) => ({
-                id: order.id,
-                number: order.number,
-                status: 'APPROVED',
-                payment_status: 'PAID',
-                fulfillment_status: 'NOT_FULFILLED',
-                checkout_id: null,
-                visitor_id: 'v-legacy',
-                member_id: null,
-                buyer_email: order.email,
-                billing_first_name: order.first,
-                billing_last_name: order.last,
-                created_at: `2026-01-0${index + 1}T10:00:00.000Z`,
-                updated_at: `2026-01-0${index + 1}T10:00:00.000Z`,
-                doc: JSON.stringify({
-                  buyerInfo: order.email ? { email: order.email } : {},
-                  billingInfo: { contactDetails: { firstName: order.first, lastName: order.last } },
-                }),
-                total_amount: 10,
-              })),
-            )
-            .execute();
-        } finally {
-          await database.close();
-        }
-      },
+    platform = await startUpgradedPlatform({ dialect, before: BEFORE }, async (db, database) => {
+      await db
+        .insertInto('orders')
+        .values(
+          stored.map((order, index) => ({
+            id: order.id,
+            number: order.number,
+            status: 'APPROVED',
+            payment_status: 'PAID',
+            fulfillment_status: 'NOT_FULFILLED',
+            checkout_id: null,
+            visitor_id: 'v-legacy',
+            member_id: null,
+            buyer_email: order.email,
+            billing_first_name: order.first,
+            billing_last_name: order.last,
+            created_at: `2026-01-0${index + 1}T10:00:00.000Z`,
+            updated_at: `2026-01-0${index + 1}T10:00:00.000Z`,
+            doc: JSON.stringify({
+              buyerInfo: order.email ? { email: order.email } : {},
+              billingInfo: { contactDetails: { firstName: order.first, lastName: order.last } },
+            }),
+            total_amount: 10,
+          })),
+        )
+        .execute();
     });
   });
   afterAll(async () => {

@@ -2,7 +2,8 @@ import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectDatabase } from '../src/db/database.ts';
 import { migrateTo } from '../src/db/migrations.ts';
-import { DIALECTS, startTestPlatform, type TestPlatform } from './support/platform.ts';
+import { DIALECTS, type TestPlatform } from './support/platform.ts';
+import { startUpgradedPlatform } from './support/upgrade.ts';
 
 /** The last migration before payments named their provider. */
 const BEFORE = '0035_order_tags_newest_first';
@@ -18,78 +19,68 @@ describe.each(DIALECTS)('payments an earlier version took, on %s', (dialect) => 
   let platform: TestPlatform;
 
   beforeAll(async () => {
-    platform = await startTestPlatform({
-      dialect,
-      async prepare(options) {
-        const database = connectDatabase(options);
-        try {
-          await migrateTo(database.db, BEFORE);
-          const db = database.db as unknown as Kysely<any>; // the schema as it was
-          const payment = (id: string, offline: number) => ({
-            id,
-            order_id: `order-${id}`,
-            amount: '10.00',
-            formatted_amount: '$10.00',
-            currency: 'USD',
-            status: 'AUTHORIZED',
-            payment_order_id: offline ? '' : `attempt-${id}`,
-            gateway_transaction_id: offline ? '' : `transaction-${id}`,
-            provider_transaction_id: '',
-            method_name: offline ? 'Cash' : 'creditCard',
-            card_brand: offline ? '' : 'VISA',
-            card_last4: offline ? '' : '4242',
-            delayed_capture: 1,
-            authorized_at: AT,
-            offline,
-            created_at: AT,
-            updated_at: AT,
-          });
-          await db
-            .insertInto('order_payments')
-            .values([payment('online', 0), payment('recorded', 1)])
-            .execute();
-          await db
-            .insertInto('gateway_charges')
-            .values({
-              idempotency_key: 'legacy-charge',
-              transaction_id: 'transaction-online',
-              amount: '10.00',
-              currency: 'USD',
-              captured: 0,
-              status: 'APPROVED',
-              decline_code: null,
-              action_id: null,
-              card_last4: '4242',
-              card_brand: 'VISA',
-              created_at: AT,
-              updated_at: AT,
-            })
-            .execute();
-          await db
-            .insertInto('checkout_attempts')
-            .values({
-              id: 'legacy-attempt',
-              checkout_id: 'legacy-checkout',
-              attempt_key: 'legacy-key',
-              status: 'PROCESSING',
-              order_id: 'order-online',
-              stock: '[]',
-              amount: '10.00',
-              formatted_amount: '$10.00',
-              currency: 'USD',
-              card_last4: '4242',
-              card_brand: 'VISA',
-              action_id: null,
-              outcome: null,
-              expires_at: AT,
-              created_at: AT,
-              updated_at: AT,
-            })
-            .execute();
-        } finally {
-          await database.close();
-        }
-      },
+    platform = await startUpgradedPlatform({ dialect, before: BEFORE }, async (db, database) => {
+      const payment = (id: string, offline: number) => ({
+        id,
+        order_id: `order-${id}`,
+        amount: '10.00',
+        formatted_amount: '$10.00',
+        currency: 'USD',
+        status: 'AUTHORIZED',
+        payment_order_id: offline ? '' : `attempt-${id}`,
+        gateway_transaction_id: offline ? '' : `transaction-${id}`,
+        provider_transaction_id: '',
+        method_name: offline ? 'Cash' : 'creditCard',
+        card_brand: offline ? '' : 'VISA',
+        card_last4: offline ? '' : '4242',
+        delayed_capture: 1,
+        authorized_at: AT,
+        offline,
+        created_at: AT,
+        updated_at: AT,
+      });
+      await db
+        .insertInto('order_payments')
+        .values([payment('online', 0), payment('recorded', 1)])
+        .execute();
+      await db
+        .insertInto('gateway_charges')
+        .values({
+          idempotency_key: 'legacy-charge',
+          transaction_id: 'transaction-online',
+          amount: '10.00',
+          currency: 'USD',
+          captured: 0,
+          status: 'APPROVED',
+          decline_code: null,
+          action_id: null,
+          card_last4: '4242',
+          card_brand: 'VISA',
+          created_at: AT,
+          updated_at: AT,
+        })
+        .execute();
+      await db
+        .insertInto('checkout_attempts')
+        .values({
+          id: 'legacy-attempt',
+          checkout_id: 'legacy-checkout',
+          attempt_key: 'legacy-key',
+          status: 'PROCESSING',
+          order_id: 'order-online',
+          stock: '[]',
+          amount: '10.00',
+          formatted_amount: '$10.00',
+          currency: 'USD',
+          card_last4: '4242',
+          card_brand: 'VISA',
+          action_id: null,
+          outcome: null,
+          expires_at: AT,
+          created_at: AT,
+          updated_at: AT,
+        })
+        .execute();
     });
   });
   afterAll(() => platform?.stop());

@@ -4,11 +4,15 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import SQLite from 'better-sqlite3';
 import {
-  type CompiledQuery,
+  CompiledQuery,
+  type DatabaseConnection,
+  type Driver,
   Kysely,
   PostgresDialect,
   type SqliteDatabase,
   SqliteDialect,
+  type SqliteDialectConfig,
+  SqliteDriver,
   type SqliteStatement,
   type Transaction,
 } from 'kysely';
@@ -84,6 +88,30 @@ export function connectDatabase(options: DatabaseOptions): Database {
   return options.databaseUrl ? openPostgres(options) : openSqlite(options.dataDir);
 }
 
+/**
+ * SQLite transactions take the write lock when they begin (`BEGIN IMMEDIATE`), not at their first
+ * write. A deferred transaction that read and then writes fails at once with SQLITE_BUSY ("database is
+ * locked", no busy wait) when another connection committed in between: the platform's own background
+ * workers, a second process over the file, a tool. Taken at the start, the lock is waited for
+ * (`busy_timeout`) like any other. One process's transactions already run one at a time on its one
+ * connection, so taking the lock early costs it nothing.
+ */
+class ImmediateSqliteDialect extends SqliteDialect {
+  constructor(private readonly settings: SqliteDialectConfig) {
+    super(settings);
+  }
+
+  override createDriver(): Driver {
+    return new ImmediateSqliteDriver(this.settings);
+  }
+}
+
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+}
+
 function openSqlite(dataDir: string): Database {
   fs.mkdirSync(dataDir, { recursive: true });
   const sqlite = new SQLite(path.join(dataDir, 'cartwheel.db'));
@@ -95,14 +123,14 @@ function openSqlite(dataDir: string): Database {
   sqlite.pragma(`wal_autocheckpoint = ${FALLBACK_CHECKPOINT_PAGES}`);
   const checkpointer = startCheckpointer(sqlite.name);
   const statements = withStatementCache(sqlite);
-  const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: statements }) });
+  const db = new Kysely<Tables>({ dialect: new ImmediateSqliteDialect({ database: statements }) });
   return {
     db,
     dialect: 'sqlite',
     sqlite: {
       run: (query) => Number(statements.prepare(query.sql).run(query.parameters).changes),
       all: (query) => statements.prepare(query.sql).all(query.parameters) as Record<string, unknown>[],
-      transaction: (work) => sqlite.transaction(work)(),
+      transaction: (work) => sqlite.transaction(work).immediate(),
     },
     close: async () => {
       await checkpointer.stop();

@@ -154,7 +154,8 @@ export const orderMigrations: Record<string, Migration> = {
           .execute();
         for (const row of rows) {
           const doc = JSON.parse(row.doc);
-          const { buyer_email: _, ...columns } = searchColumns(doc);
+          // the columns this migration adds: later ones (search_text, 0043) are filled by their own
+          const { buyer_email: _, search_text: __, ...columns } = searchColumns(doc);
           await db.updateTable('orders').set(columns).where('id', '=', row.id).execute();
           const lines = new Map<string, { order_id: string; product_id: string; product_name: string }>();
           for (const line of doc.lineItems ?? []) {
