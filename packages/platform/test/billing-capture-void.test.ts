@@ -1,3 +1,4 @@
+import { ApiKeyStrategy, ApplicationError, createClient, orderAdmin, orders } from '@cartwheel/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readEvents } from '../src/events/outbox.ts';
 import { billing, buy, cents, code, money, orderOf } from './billing-support.ts';
@@ -314,6 +315,76 @@ describe.each(DIALECTS)('capture and void of authorized payments, on %s', (diale
     );
     expect(done.status, JSON.stringify(done.body)).toBe(200);
     expect(done.body.order.status).toBe('CANCELED');
+  });
+
+  it('void and cancel racing a capture, or itself: the money moves once, the order is canceled at most once, stock comes back once', async () => {
+    for (let round = 0; round < 3; round++) {
+      const { orderId, payment } = await authorized();
+      const stock = await stockOf(platform, productId);
+      const [voided, captured] = await Promise.all([
+        voidAndCancel(orderId, { restockAllItems: true }),
+        billing(platform).capture(orderId, [{ paymentId: payment.id }]),
+      ]);
+      const order = await orderOf(platform, orderId);
+      const transactionId = payment.regularPaymentDetails.gatewayTransactionId;
+      const captures = await platform.services.database.db
+        .selectFrom('gateway_captures')
+        .selectAll()
+        .where('transaction_id', '=', transactionId)
+        .execute();
+      if (voided.status === 200) {
+        expect([order.status, order.paymentStatus]).toEqual(['CANCELED', 'CANCELED']);
+        expect(captures).toHaveLength(0);
+        expect(await stockOf(platform, productId)).toBe(stock + 1);
+      } else {
+        expect(captured.status, JSON.stringify(captured.body)).toBe(200);
+        expect([
+          'PAYMENT_ALREADY_CAPTURED',
+          'PAYMENT_NOT_AUTHORIZED',
+          'ORDER_HAS_NO_AUTHORIZED_TRANSACTION',
+        ]).toContain(code(voided));
+        expect([order.status, order.paymentStatus]).toEqual(['APPROVED', 'PAID']);
+        expect(await gatewayVoids(transactionId)).toHaveLength(0);
+        expect(await stockOf(platform, productId)).toBe(stock);
+      }
+      expect([voided.status, captured.status]).toContain(200);
+      expect([voided.status, captured.status]).not.toEqual([200, 200]);
+
+      const twice = await authorized();
+      const before = await stockOf(platform, productId);
+      const both = await Promise.all([
+        voidAndCancel(twice.orderId, { restockAllItems: true }),
+        voidAndCancel(twice.orderId, { restockAllItems: true }),
+      ]);
+      expect(both.map((answer) => answer.status)).toContain(200);
+      const canceled = await orderOf(platform, twice.orderId);
+      expect([canceled.status, canceled.paymentStatus]).toEqual(['CANCELED', 'CANCELED']);
+      expect(canceled.activities.filter((activity: any) => activity.type === 'ORDER_CANCELED')).toHaveLength(
+        1,
+      );
+      expect(await stockOf(platform, productId)).toBe(before + 1);
+      expect(await gatewayVoids(twice.payment.regularPaymentDetails.gatewayTransactionId)).toHaveLength(1);
+    }
+  });
+
+  it("the SDK's cancelOrder is refused with an ApplicationError; its orderAdmin.voidAndCancelOrder voids and cancels", async () => {
+    const { orderId, payment } = await authorized();
+    const client = createClient({
+      host: platform.url,
+      auth: ApiKeyStrategy({ apiKey: platform.adminApiKey }),
+      modules: { orders, orderAdmin },
+    });
+    const refused = await client.orders
+      .cancelOrder(orderId, { restockAllItems: true })
+      .catch((error) => error);
+    expect(refused).toBeInstanceOf(ApplicationError);
+    expect(refused).toMatchObject({ status: 428, code: 'ORDER_HAS_AUTHORIZED_TRANSACTION' });
+    const done = await client.orderAdmin.voidAndCancelOrder(orderId, { restockAllItems: true });
+    expect(done.order).toMatchObject({ id: orderId, status: 'CANCELED', paymentStatus: 'CANCELED' });
+    expect(done.orderTransactions.payments?.[0]).toMatchObject({ id: payment.id, status: 'VOIDED' });
+    const sale = await buy(platform, [{ productId, quantity: 1 }]);
+    const nothing = await client.orderAdmin.voidAndCancelOrder(sale).catch((error) => error);
+    expect(nothing).toMatchObject({ code: 'ORDER_HAS_NO_AUTHORIZED_TRANSACTION' });
   });
 
   it('a canceled order is not captured or collected; its authorization can still be voided', async () => {
