@@ -76,7 +76,7 @@ export async function voidAndCancel(
       throw applicationError(
         'FAILED_PRECONDITION',
         'PAYMENT_VOID_FAILED',
-        `the payment provider did not void ${failed.length === 1 ? 'the authorization' : 'every authorization'}: the order was not canceled`,
+        `the payment provider did not void ${failed.length === 1 ? 'the authorization' : 'every authorization'}: the order was not canceled (a retry asks the provider again, under a new Idempotency-Key if one was sent)`,
         {
           orderId,
           paymentIds: failed.map((payment) => payment.id),
