@@ -9,7 +9,8 @@ import { SHOTS, startStoreInBrowser, stopStoreInBrowser } from './support/store.
 /**
  * The back office's orders (/admin/orders) in Chromium against the built platform: a merchant signed in
  * with the admin API key finds the orders shoppers placed, narrows them by number and payment status,
- * and opens one. Everything it shows comes through `@cartwheel/sdk`'s `searchOrders` and `getOrder`.
+ * and opens one. Everything it shows comes through `@cartwheel/sdk`'s `searchOrders` and `getOrder`. An
+ * order holding an authorization is voided and canceled from its page, never canceled with the money held.
  */
 describe.each(DIALECTS)('the back office orders in Chromium on %s', E2E_SUITE, (dialect) => {
   let platform: TestPlatform;
@@ -272,6 +273,38 @@ describe.each(DIALECTS)('the back office orders in Chromium on %s', E2E_SUITE, (
     await eventually(() => page.getByRole('button', { name: 'Mark as shipped' }).count()).toBe(0);
     expect(await page.getByRole('region', { name: 'Timeline' }).textContent()).toContain('Refund issued');
     await shot('refunded');
+  });
+
+  it('voids and cancels an order holding an authorization from its page, after asking: its payment shows Voided', async () => {
+    const capture = (mode: string) =>
+      admin(platform).patch('/api/cartwheel/payment-settings', { paymentSettings: { capture: mode } });
+    expect((await capture('AUTHORIZE_ONLY')).status).toBe(200);
+    const { orderId } = await placeOrder(platform, kettleId, { quantity: 1 });
+    expect((await capture('IMMEDIATE')).status).toBe(200);
+    const stockBefore = await kettleStock();
+    await page.goto(`${platform.url}/admin/orders/${orderId}`);
+    const payment = page.getByTestId('payment');
+    await eventually(() => payment.textContent()).toContain('Authorized, not captured');
+    // a plain cancel would leave the buyer's money held: the page offers the void with it instead
+    await eventually(() => page.getByRole('button', { name: 'Void and cancel' }).count()).toBe(1);
+    expect(await page.getByRole('button', { name: 'Cancel order' }).count()).toBe(0);
+
+    await page.getByRole('button', { name: 'Void and cancel' }).click();
+    const dialog = page.getByRole('dialog');
+    await eventually(() => dialog.textContent()).toContain('voided at the payment provider first');
+    await dialog.getByLabel('Put the items back in stock').check();
+    await dialog.getByRole('button', { name: 'Void and cancel' }).click();
+    await eventually(() => page.getByRole('status').first().textContent()).toContain('was canceled');
+    await eventually(() => page.getByTestId('order-status').textContent()).toBe('Canceled');
+    await eventually(() => payment.textContent()).toContain('Voided');
+    expect(await page.getByRole('button', { name: 'Void and cancel' }).count()).toBe(0);
+
+    const order = (await admin(platform).get(`/ecom/v1/orders/${orderId}`)).body.order;
+    expect([order.status, order.paymentStatus]).toEqual(['CANCELED', 'CANCELED']);
+    const transactions = await admin(platform).get(`/ecom/v1/payments/orders/${orderId}?orderId=${orderId}`);
+    expect(transactions.body.orderTransactions.payments[0].status).toBe('VOIDED');
+    expect(await kettleStock()).toBe(stockBefore + 1);
+    await shot('voided-and-canceled');
   });
 
   it('says so, and offers to sign in again, when the key is no longer accepted', async () => {

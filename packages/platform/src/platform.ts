@@ -44,6 +44,7 @@ import { OrderOperations } from './orders/operations.ts';
 import { orderRoutes } from './orders/routes.ts';
 import { OrderService } from './orders/service.ts';
 import { guestOrderAdoption, orderConfirmationEmails } from './orders/subscribers.ts';
+import { authorizedPaymentIds } from './payments/order-payments.ts';
 import { openPaymentProviders } from './payments/providers.ts';
 import { paymentRoutes } from './payments/routes.ts';
 import { PaymentService } from './payments/service.ts';
@@ -271,7 +272,7 @@ export async function openServices(
     const fulfillmentRecords = new FulfillmentRecords();
     const orderOperations = new OrderOperations(
       database.db,
-      { mailer, catalog, fulfillments: fulfillmentRecords },
+      { mailer, catalog, fulfillments: fulfillmentRecords, payments: { authorizedPaymentIds } },
       { dialect: database.dialect, ...store },
     );
     const fulfillments = new FulfillmentService(
@@ -303,7 +304,14 @@ export async function openServices(
       audit: new AuditLog(database.db),
       billing: new BillingService(
         database.db,
-        { payments, catalog, fulfillments: fulfillmentRecords, mailer, orders: orderOperations.writes },
+        {
+          payments,
+          catalog,
+          fulfillments: fulfillmentRecords,
+          mailer,
+          orders: orderOperations.writes,
+          cancels: orderOperations,
+        },
         store,
       ),
       workers,

@@ -117,6 +117,8 @@ const SENSITIVE: Record<string, Access> = {
   'POST /ecom/v1/order-billing/void-authorized-payments': staffNeeding('orders.void'),
   'POST /ecom/v1/payments-collector/orders/:ecomOrderId/void-authorized-payments':
     staffNeeding('orders.void'),
+  // it releases the buyer's money, then cancels only an order whose authorizations it voided
+  'POST /api/cartwheel/orders/:orderId/void-and-cancel': staffNeeding('orders.void'),
   'POST /ecom/v1/order-billing/refund-payments': staffNeeding('orders.refund'),
   'POST /ecom/v1/order-billing/calculate-refund': staffNeeding('orders.read'),
   'POST /ecom/v1/order-billing/get-order-refundability': staffNeeding('orders.read'),

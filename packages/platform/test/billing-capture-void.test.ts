@@ -1,14 +1,17 @@
+import { ApiKeyStrategy, ApplicationError, createClient, orderAdmin, orders } from '@cartwheel/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readEvents } from '../src/events/outbox.ts';
-import { billing, buy, cents, code, orderOf } from './billing-support.ts';
-import { visitorToken } from './catalog-http.ts';
-import { shipToUs, stockedProduct } from './checkout-support.ts';
+import { billing, buy, cents, code, money, orderOf } from './billing-support.ts';
+import { admin, visitorToken } from './catalog-http.ts';
+import { shipToUs, stockedProduct, stockOf } from './checkout-support.ts';
+import { createKey } from './staff-support.ts';
 import { DIALECTS, startTestPlatform, type TestPlatform } from './support/platform.ts';
 
 /**
  * Capture and void of authorized payments (the store only authorizes), through the payments
  * collector and order billing: full and partial capture, void, every illegal transition refused
- * with nothing moved, and the order's payment status derived from its transactions.
+ * with nothing moved, and the order's payment status derived from its transactions. An order holding
+ * an authorization is not canceled (the buyer's money would stay held) but voided and canceled.
  */
 describe.each(DIALECTS)('capture and void of authorized payments, on %s', (dialect) => {
   let platform: TestPlatform;
@@ -172,9 +175,226 @@ describe.each(DIALECTS)('capture and void of authorized payments, on %s', (diale
     expect(captures).toHaveLength(1);
   });
 
+  const cancel = (orderId: string, body: Record<string, unknown> = {}) =>
+    admin(platform).post(`/ecom/v1/orders/${orderId}/cancel`, body);
+  const voidAndCancel = (orderId: string, body: Record<string, unknown> = {}, key?: string) =>
+    money(platform, 'POST', `/api/cartwheel/orders/${orderId}/void-and-cancel`, body, key ? { key } : {});
+  const gatewayVoids = (transactionId: string) =>
+    platform.services.database.db
+      .selectFrom('gateway_voids')
+      .selectAll()
+      .where('transaction_id', '=', transactionId)
+      .execute();
+  const setStatus = (orderId: string, status: string) =>
+    platform.services.database.db.updateTable('orders').set({ status }).where('id', '=', orderId).execute();
+
+  it('cancelOrder refuses an order holding an authorization with ORDER_HAS_AUTHORIZED_TRANSACTION, and nothing changes', async () => {
+    const { orderId, payment } = await authorized();
+    const stock = await stockOf(platform, productId);
+    const before = await orderOf(platform, orderId);
+    const refused = await cancel(orderId, { restockAllItems: true, sendOrderCanceledEmail: true });
+    expect([refused.status, code(refused)], JSON.stringify(refused.body)).toEqual([
+      428,
+      'ORDER_HAS_AUTHORIZED_TRANSACTION',
+    ]);
+    expect(refused.body.details.applicationError.data).toMatchObject({ orderId, paymentIds: [payment.id] });
+    const after = await orderOf(platform, orderId);
+    expect([after.status, after.paymentStatus]).toEqual([before.status, 'PENDING']);
+    expect(after.activities).toEqual(before.activities);
+    expect(await stockOf(platform, productId)).toBe(stock);
+    const transactions = (await billing(platform).transactions(orderId)).body.orderTransactions;
+    expect(transactions.payments[0].status).toBe('AUTHORIZED');
+    const events = await readEvents(platform.services.database.db, { entityId: orderId });
+    expect(events.map((event) => event.slug)).not.toContain('canceled');
+
+    // once its authorization is voided, the order is canceled as any other
+    expect((await billing(platform).void(orderId, [payment.id])).status).toBe(200);
+    const canceled = await cancel(orderId, { restockAllItems: true });
+    expect(canceled.status, JSON.stringify(canceled.body)).toBe(200);
+    expect([canceled.body.order.status, canceled.body.order.paymentStatus]).toEqual(['CANCELED', 'CANCELED']);
+    expect(await stockOf(platform, productId)).toBe(stock + 1);
+  });
+
+  it('void and cancel voids at the provider first, then cancels with restock; a retry answers the same and moves nothing twice', async () => {
+    const { orderId, payment } = await authorized();
+    const stock = await stockOf(platform, productId);
+    const done = await voidAndCancel(
+      orderId,
+      { restockAllItems: true, sendOrderCanceledEmail: true },
+      'vc-1',
+    );
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    expect(done.body.order).toMatchObject({ id: orderId, status: 'CANCELED', paymentStatus: 'CANCELED' });
+    expect(done.body.orderTransactions.payments[0]).toMatchObject({
+      id: payment.id,
+      status: 'VOIDED',
+      regularPaymentDetails: { authorizationDetails: { void: { status: 'SUCCEEDED', reason: 'MANUAL' } } },
+    });
+    expect(await stockOf(platform, productId)).toBe(stock + 1);
+    const types = (done.body.order.activities as Array<{ type: string }>).map((activity) => activity.type);
+    // voided first, then canceled
+    expect(types.indexOf('AUTHORIZED_PAYMENT_VOIDED')).toBeGreaterThanOrEqual(0);
+    expect(types.indexOf('ORDER_CANCELED')).toBeGreaterThan(types.indexOf('AUTHORIZED_PAYMENT_VOIDED'));
+
+    for (const key of ['vc-1', undefined]) {
+      const again = await voidAndCancel(
+        orderId,
+        { restockAllItems: true, sendOrderCanceledEmail: true },
+        key,
+      );
+      expect(again.status, JSON.stringify(again.body)).toBe(200);
+      expect(again.body.order).toMatchObject({ status: 'CANCELED', paymentStatus: 'CANCELED' });
+      expect(again.body.order.activities).toEqual(done.body.order.activities);
+    }
+    expect(await stockOf(platform, productId)).toBe(stock + 1);
+    expect(await gatewayVoids(payment.regularPaymentDetails.gatewayTransactionId)).toHaveLength(1);
+    const events = await readEvents(platform.services.database.db, { entityId: orderId });
+    expect(events.filter((event) => event.slug === 'canceled')).toHaveLength(1);
+  });
+
+  it('void and cancel refuses, before voiding, an order its cancel would refuse; and one holding nothing to void', async () => {
+    const pending = await authorized();
+    await setStatus(pending.orderId, 'PENDING');
+    for (const call of [cancel, voidAndCancel]) {
+      const refused = await call(pending.orderId);
+      expect([refused.status, code(refused)], JSON.stringify(refused.body)).toEqual([
+        428,
+        'ORDER_IS_PENDING',
+      ]);
+    }
+    const rejected = await authorized();
+    await setStatus(rejected.orderId, 'REJECTED');
+    for (const call of [cancel, voidAndCancel]) {
+      const refused = await call(rejected.orderId);
+      expect([refused.status, code(refused)]).toEqual([428, 'ORDER_IS_REJECTED']);
+    }
+    for (const { payment } of [pending, rejected]) {
+      expect(await gatewayVoids(payment.regularPaymentDetails.gatewayTransactionId)).toHaveLength(0);
+    }
+    const pendingNow = (await billing(platform).transactions(pending.orderId)).body.orderTransactions;
+    expect(pendingNow.payments[0].status).toBe('AUTHORIZED');
+
+    // a sale holds no authorization: cancelOrder cancels it, void and cancel has nothing to do
+    const sale = await buy(platform, [{ productId, quantity: 1 }]);
+    const nothing = await voidAndCancel(sale);
+    expect([nothing.status, code(nothing)]).toEqual([428, 'ORDER_HAS_NO_AUTHORIZED_TRANSACTION']);
+    expect((await orderOf(platform, sale)).status).toBe('APPROVED');
+    const unknown = await voidAndCancel('no-such-order');
+    expect([unknown.status, code(unknown)]).toEqual([404, 'ORDER_NOT_FOUND']);
+    const bad = await voidAndCancel(pending.orderId, { restockAllItems: 'yes' });
+    expect(bad.status).toBe(400);
+  });
+
+  it('preparePaymentCollection answers the hosted codes: ORDER_ALREADY_PAID for a paid order, ORDER_CANCELED for a canceled one', async () => {
+    const sale = await buy(platform, [{ productId, quantity: 1 }]);
+    const paid = await billing(platform).prepare(sale, '1.00');
+    expect([paid.status, code(paid)], JSON.stringify(paid.body)).toEqual([428, 'ORDER_ALREADY_PAID']);
+    expect((await cancel(sale)).status).toBe(200);
+    const canceled = await billing(platform).prepare(sale, '1.00');
+    expect([canceled.status, code(canceled)]).toEqual([428, 'ORDER_CANCELED']);
+  });
+
+  it('void and cancel is for keys and staff that may void: orders.manage alone is refused', async () => {
+    const { orderId } = await authorized();
+    const manager = await createKey(platform, platform.adminApiKey, ['orders.manage', 'orders.read']);
+    const refused = await money(
+      platform,
+      'POST',
+      `/api/cartwheel/orders/${orderId}/void-and-cancel`,
+      {},
+      {
+        auth: manager.key,
+      },
+    );
+    expect(refused.status).toBe(403);
+    expect((await orderOf(platform, orderId)).status).not.toBe('CANCELED');
+    const voider = await createKey(platform, platform.adminApiKey, ['orders.void']);
+    const done = await money(
+      platform,
+      'POST',
+      `/api/cartwheel/orders/${orderId}/void-and-cancel`,
+      {},
+      {
+        auth: voider.key,
+      },
+    );
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    expect(done.body.order.status).toBe('CANCELED');
+  });
+
+  it('void and cancel racing a capture, or itself: the money moves once, the order is canceled at most once, stock comes back once', async () => {
+    for (let round = 0; round < 3; round++) {
+      const { orderId, payment } = await authorized();
+      const stock = await stockOf(platform, productId);
+      const [voided, captured] = await Promise.all([
+        voidAndCancel(orderId, { restockAllItems: true }),
+        billing(platform).capture(orderId, [{ paymentId: payment.id }]),
+      ]);
+      const order = await orderOf(platform, orderId);
+      const transactionId = payment.regularPaymentDetails.gatewayTransactionId;
+      const captures = await platform.services.database.db
+        .selectFrom('gateway_captures')
+        .selectAll()
+        .where('transaction_id', '=', transactionId)
+        .execute();
+      if (voided.status === 200) {
+        expect([order.status, order.paymentStatus]).toEqual(['CANCELED', 'CANCELED']);
+        expect(captures).toHaveLength(0);
+        expect(await stockOf(platform, productId)).toBe(stock + 1);
+      } else {
+        expect(captured.status, JSON.stringify(captured.body)).toBe(200);
+        expect([
+          'PAYMENT_ALREADY_CAPTURED',
+          'PAYMENT_NOT_AUTHORIZED',
+          'ORDER_HAS_NO_AUTHORIZED_TRANSACTION',
+        ]).toContain(code(voided));
+        expect([order.status, order.paymentStatus]).toEqual(['APPROVED', 'PAID']);
+        expect(await gatewayVoids(transactionId)).toHaveLength(0);
+        expect(await stockOf(platform, productId)).toBe(stock);
+      }
+      expect([voided.status, captured.status]).toContain(200);
+      expect([voided.status, captured.status]).not.toEqual([200, 200]);
+
+      const twice = await authorized();
+      const before = await stockOf(platform, productId);
+      const both = await Promise.all([
+        voidAndCancel(twice.orderId, { restockAllItems: true }),
+        voidAndCancel(twice.orderId, { restockAllItems: true }),
+      ]);
+      expect(both.map((answer) => answer.status)).toContain(200);
+      const canceled = await orderOf(platform, twice.orderId);
+      expect([canceled.status, canceled.paymentStatus]).toEqual(['CANCELED', 'CANCELED']);
+      expect(canceled.activities.filter((activity: any) => activity.type === 'ORDER_CANCELED')).toHaveLength(
+        1,
+      );
+      expect(await stockOf(platform, productId)).toBe(before + 1);
+      expect(await gatewayVoids(twice.payment.regularPaymentDetails.gatewayTransactionId)).toHaveLength(1);
+    }
+  });
+
+  it("the SDK's cancelOrder is refused with an ApplicationError; its orderAdmin.voidAndCancelOrder voids and cancels", async () => {
+    const { orderId, payment } = await authorized();
+    const client = createClient({
+      host: platform.url,
+      auth: ApiKeyStrategy({ apiKey: platform.adminApiKey }),
+      modules: { orders, orderAdmin },
+    });
+    const refused = await client.orders
+      .cancelOrder(orderId, { restockAllItems: true })
+      .catch((error) => error);
+    expect(refused).toBeInstanceOf(ApplicationError);
+    expect(refused).toMatchObject({ status: 428, code: 'ORDER_HAS_AUTHORIZED_TRANSACTION' });
+    const done = await client.orderAdmin.voidAndCancelOrder(orderId, { restockAllItems: true });
+    expect(done.order).toMatchObject({ id: orderId, status: 'CANCELED', paymentStatus: 'CANCELED' });
+    expect(done.orderTransactions.payments?.[0]).toMatchObject({ id: payment.id, status: 'VOIDED' });
+    const sale = await buy(platform, [{ productId, quantity: 1 }]);
+    const nothing = await client.orderAdmin.voidAndCancelOrder(sale).catch((error) => error);
+    expect(nothing).toMatchObject({ code: 'ORDER_HAS_NO_AUTHORIZED_TRANSACTION' });
+  });
+
   it('a canceled order is not captured or collected; its authorization can still be voided', async () => {
     const { orderId, payment } = await authorized();
-    // as the merchant's cancelOrder leaves it
+    // as cancelOrder left such an order before it refused one holding an authorization
     await platform.services.database.db
       .updateTable('orders')
       .set({ status: 'CANCELED' })
@@ -186,8 +406,14 @@ describe.each(DIALECTS)('capture and void of authorized payments, on %s', (diale
       'NONCOLLECTABLE_ORDER_IS_CANCELLED',
     );
     const prepared = await billing(platform).prepare(orderId, '1.00');
-    expect([prepared.status, code(prepared)]).toEqual([428, 'NONCOLLECTABLE_ORDER_IS_CANCELLED']);
-    expect((await billing(platform).void(orderId, [payment.id])).status).toBe(200);
+    expect([prepared.status, code(prepared)]).toEqual([428, 'ORDER_CANCELED']);
+    // void and cancel releases it: the order is canceled already, so only the void is made
+    const released = await voidAndCancel(orderId, { restockAllItems: true });
+    expect(released.status, JSON.stringify(released.body)).toBe(200);
+    expect(released.body.orderTransactions.payments[0].status).toBe('VOIDED');
+    expect(released.body.order.activities.map((activity: any) => activity.type)).not.toContain(
+      'ORDER_CANCELED',
+    );
     const order = await orderOf(platform, orderId);
     expect([order.status, order.paymentStatus]).toEqual(['CANCELED', 'CANCELED']);
   });

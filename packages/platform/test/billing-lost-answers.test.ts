@@ -1,14 +1,15 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { PaymentProvider } from '../src/payments/provider.ts';
-import { billing, buy, cents, code, orderOf } from './billing-support.ts';
+import { billing, buy, cents, code, money, orderOf } from './billing-support.ts';
 import { shipToUs, stockedProduct, stockOf } from './checkout-support.ts';
 import { DIALECTS, startTestPlatform, type TestPlatform } from './support/platform.ts';
 import { overriding } from './support/provider-overrides.ts';
 
 /**
- * The provider's answer to a capture or refund lost on the way back (a timeout, a dropped connection),
- * and a capture the provider refuses: the payment shows it, nothing is counted twice, and a retry with
- * the same Idempotency-Key finishes the call without moving the money again.
+ * The provider's answer to a capture, refund or void lost on the way back (a timeout, a dropped
+ * connection), and a capture or void the provider refuses: the payment shows it, nothing is counted
+ * twice, a void-and-cancel whose void failed cancels nothing, and a retry with the same
+ * Idempotency-Key finishes the call without moving the money again.
  */
 describe.each(DIALECTS)('money calls whose provider answer is lost or refused, on %s', (dialect) => {
   let platform: TestPlatform;
@@ -128,5 +129,62 @@ describe.each(DIALECTS)('money calls whose provider answer is lost or refused, o
     expect(gatewayRefunds.map((row) => cents(row.amount))).toEqual([
       cents(retried.body.refund.transactions[0].amount),
     ]);
+  });
+
+  it('void and cancel whose void the provider refuses cancels nothing; one whose answer is lost finishes with the key it answers', async () => {
+    const voidAndCancel = (orderId: string, key?: string) =>
+      money(
+        platform,
+        'POST',
+        `/api/cartwheel/orders/${orderId}/void-and-cancel`,
+        { restockAllItems: true },
+        key ? { key } : {},
+      );
+    const orderId = await buy(platform, [{ productId, quantity: 1 }], { authorizeOnly: true });
+    const stock = await stockOf(platform, productId);
+    providers().register(
+      replaced({ void: async () => ({ status: 'FAILED', reason: 'AUTHORIZATION_EXPIRED_AT_ISSUER' }) }),
+    );
+    const refused = await voidAndCancel(orderId);
+    expect([refused.status, code(refused)], JSON.stringify(refused.body)).toEqual([
+      428,
+      'PAYMENT_VOID_FAILED',
+    ]);
+    expect(refused.body.details.applicationError.data.failureCodes).toEqual([
+      'AUTHORIZATION_EXPIRED_AT_ISSUER',
+    ]);
+    const untouched = await orderOf(platform, orderId);
+    expect([untouched.status, untouched.paymentStatus]).toEqual(['APPROVED', 'PENDING']);
+    expect(await stockOf(platform, productId)).toBe(stock);
+    const held = (await billing(platform).transactions(orderId)).body.orderTransactions.payments[0];
+    expect(held.status).toBe('AUTHORIZED');
+    expect(held.regularPaymentDetails.authorizationDetails.void.status).toBe('FAILED');
+
+    // the provider voids but its answer is lost: nothing is canceled until the same key comes back
+    providers().register(
+      replaced({
+        void: async (request) => {
+          await gateway.void(request);
+          throw new Error('socket hang up');
+        },
+      }),
+    );
+    const lost = await voidAndCancel(orderId);
+    expect([lost.status, code(lost)]).toEqual([409, 'PAYMENT_PROVIDER_UNAVAILABLE']);
+    const key = lost.body.details.applicationError.data.idempotencyKey;
+    expect(key).toEqual(expect.any(String));
+    expect((await orderOf(platform, orderId)).status).toBe('APPROVED');
+    providers().register(gateway);
+    const finished = await voidAndCancel(orderId, key);
+    expect(finished.status, JSON.stringify(finished.body)).toBe(200);
+    expect(finished.body.order).toMatchObject({ status: 'CANCELED', paymentStatus: 'CANCELED' });
+    expect(finished.body.orderTransactions.payments[0].status).toBe('VOIDED');
+    expect(await stockOf(platform, productId)).toBe(stock + 1);
+    const voids = await platform.services.database.db
+      .selectFrom('gateway_voids')
+      .selectAll()
+      .where('transaction_id', '=', held.regularPaymentDetails.gatewayTransactionId)
+      .execute();
+    expect(voids).toHaveLength(1);
   });
 });

@@ -2,6 +2,7 @@ import { STORES_APP_ID } from '@cartwheel/sdk';
 import { orderFulfillments, orders, orderTransactions } from '@wix/ecom';
 import { ApiKeyStrategy, createClient } from '@wix/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buy } from './billing-support.ts';
 import { placeOrder, shipToUs, stockedProduct, stockOf } from './checkout-support.ts';
 import { routeHostedApiTo } from './hosted-client-route.ts';
 import { DIALECTS, startTestPlatform, type TestPlatform } from './support/platform.ts';
@@ -10,7 +11,8 @@ import { DIALECTS, startTestPlatform, type TestPlatform } from './support/platfo
  * A merchant's day with the hosted platform's own `orders` and `orderFulfillments` modules, unchanged
  * but for the host they reach: find the orders to ship, ship one in two parts with tracking, tag
  * orders in bulk, cancel one with restock, comment on it and read its timeline; record orders from a
- * till and cancel one whose payment never came.
+ * till and cancel one whose payment never came; be refused the cancel of an order holding an
+ * authorization (the buyer's money would stay held) until it is voided.
  */
 describe.each(DIALECTS)("the hosted platform's own client runs a merchant's day, on %s", (dialect) => {
   let platform: TestPlatform;
@@ -217,5 +219,28 @@ describe.each(DIALECTS)("the hosted platform's own client runs a merchant's day,
         priceSummary: { subtotal: { amount: '90.00' }, total: { amount: '89.99' } },
       } as any),
     ).rejects.toMatchObject({ details: { applicationError: { code: 'AMOUNTS_DO_NOT_ADD_UP' } } });
+  });
+
+  it('refuses to cancel an order holding an authorization, as the hosted call does, until it is voided', async () => {
+    const orderId = await buy(platform, [{ productId, quantity: 1 }], { authorizeOnly: true });
+    const stock = await stockOf(platform, productId);
+    await expect(merchant.orders.cancelOrder(orderId, { restockAllItems: true })).rejects.toMatchObject({
+      details: { applicationError: { code: 'ORDER_HAS_AUTHORIZED_TRANSACTION' } },
+    });
+    const held: any = await merchant.orders.getOrder(orderId);
+    expect([held.status, held.paymentStatus]).toEqual(['APPROVED', 'PENDING']);
+    expect(await stockOf(platform, productId)).toBe(stock);
+
+    const { orderTransactions: before } =
+      await merchant.orderTransactions.listTransactionsForSingleOrder(orderId);
+    const paymentId = before?.payments?.[0]?._id as string;
+    const voided = await merchant.orders.voidAuthorizedPayments(orderId, [paymentId]);
+    expect(voided.orderTransactions?.payments?.[0]?.status).toBe('VOIDED');
+    const canceled: any = await merchant.orders.cancelOrder(orderId, { restockAllItems: true });
+    expect(canceled.order).toMatchObject({ _id: orderId, status: 'CANCELED', paymentStatus: 'CANCELED' });
+    expect(await stockOf(platform, productId)).toBe(stock + 1);
+    await expect(merchant.orders.preparePaymentCollection(orderId, { amount: '1.00' })).rejects.toMatchObject(
+      { details: { applicationError: { code: 'ORDER_CANCELED' } } },
+    );
   });
 });

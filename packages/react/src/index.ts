@@ -84,6 +84,7 @@ export {
   useOrdersExport,
   useOrderViews,
   useSaveOrderView,
+  useVoidAndCancelOrder,
 } from './order-admin.ts';
 export {
   type BulkOrderAction,

@@ -1,6 +1,7 @@
-import type { BoundModule, OrdersExportOptions, orderAdmin } from '@cartwheel/sdk';
+import type { BoundModule, CancelOrderRequest, OrdersExportOptions, orderAdmin } from '@cartwheel/sdk';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
+import { cartwheelKeys } from './keys.ts';
 import { useCartwheel } from './provider.tsx';
 
 /** What the back-office hooks below need of the client: the SDK's `orderAdmin` module (Cartwheel's own). */
@@ -36,6 +37,21 @@ export function useDeleteOrderView() {
   return useMutation({
     mutationFn: (id: string) => client.orderAdmin.deleteOrderView(id),
     onSettled: () => queryClient.invalidateQueries({ queryKey: VIEWS_KEY }),
+  });
+}
+
+/**
+ * `voidAndCancelOrder`: an order holding authorized payments is canceled, each authorization voided at
+ * its provider first (a failed void cancels nothing). Every cached read of orders is stale after, as
+ * the order's status and its money both changed (or may have, when it fails half way).
+ */
+export function useVoidAndCancelOrder() {
+  const client = useCartwheel<OrderAdminClient>();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ orderId, ...options }: { orderId: string } & CancelOrderRequest) =>
+      client.orderAdmin.voidAndCancelOrder(orderId, options),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: cartwheelKeys.orders.all }),
   });
 }
 

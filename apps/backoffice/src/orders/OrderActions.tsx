@@ -1,42 +1,68 @@
 import { CheckboxField, Field } from '@cartwheel/design';
-import { useCancelOrder, useOrderFulfillments, useUpdateOrderTags } from '@cartwheel/react';
-import type { Order } from '@cartwheel/sdk';
+import {
+  useCancelOrder,
+  useOrderFulfillments,
+  useOrderTransactions,
+  useUpdateOrderTags,
+  useVoidAndCancelOrder,
+} from '@cartwheel/react';
+import { ApplicationError, type Order } from '@cartwheel/sdk';
 import { type FormEvent, useId, useState } from 'react';
 import { ConfirmDialog } from '../components/ConfirmDialog.tsx';
 import { useNotice } from '../components/notices.tsx';
 import { useCan } from '../staff-session.ts';
+import { money } from './labels.ts';
 
+/** The platform's refusal as it says it (its description and code), or the error's message. */
 function messageOf(error: unknown): string {
+  if (error instanceof ApplicationError && error.description && error.description !== error.code)
+    return `${error.description} (${error.code})`;
   return error instanceof Error ? error.message : String(error);
 }
 
 /**
  * Cancels the order, after the merchant confirms: restock and the buyer's email are their choice. The
- * platform refuses to cancel an order with shipments, so there it says how instead of offering it.
+ * platform refuses to cancel an order with shipments, so there it says how instead of offering it; it
+ * refuses to cancel one holding an authorized payment (the buyer's money would stay held), so there it
+ * offers "Void and cancel", which voids at the payment provider first, to staff who may void.
  */
 export function CancelOrder({ order }: { order: Order }) {
   const cancel = useCancelOrder();
+  const voidAndCancel = useVoidAndCancelOrder();
   const shipments = useOrderFulfillments(order.id ?? undefined);
+  const transactions = useOrderTransactions(order.id ?? '');
   const [open, setOpen] = useState(false);
   const [restock, setRestock] = useState(true);
   const [notify, setNotify] = useState(false);
   const [done, setDone] = useNotice();
   const canManage = useCan('orders.manage');
+  const canVoid = useCan('orders.void');
+  const held = (transactions.data?.payments ?? []).filter((payment) => payment.status === 'AUTHORIZED');
+  const action = held.length > 0 ? voidAndCancel : cancel;
+  // void and cancel needs orders.void only, as the platform asks (it cancels only what a void releases)
+  const mayAct = canManage || (held.length > 0 && canVoid);
 
   async function confirm() {
+    const options = { restockAllItems: restock, sendOrderCanceledEmail: notify };
     try {
-      await cancel.mutateAsync({
-        id: order.id ?? '',
-        restockAllItems: restock,
-        sendOrderCanceledEmail: notify,
-      });
+      if (held.length > 0) await voidAndCancel.mutateAsync({ orderId: order.id ?? '', ...options });
+      else await cancel.mutateAsync({ id: order.id ?? '', ...options });
       setOpen(false);
-      setDone(`Order #${order.number} was canceled${restock ? ' and its items put back in stock' : ''}.`);
-    } catch {
-      // shown in the dialog, which stays open
+      setDone(
+        `Order #${order.number} was canceled${held.length > 0 ? ', its authorized payment voided' : ''}${restock ? ' and its items put back in stock' : ''}.`,
+      );
+    } catch (error) {
+      // shown in the dialog, which stays open; the payments are read again when the platform saw an
+      // authorization this page had not (or none left), so the dialog offers the action that fits
+      if (
+        error instanceof ApplicationError &&
+        ['ORDER_HAS_AUTHORIZED_TRANSACTION', 'ORDER_HAS_NO_AUTHORIZED_TRANSACTION'].includes(error.code)
+      )
+        void transactions.refetch();
     }
   }
 
+  const authorized = held.map((payment) => money(payment.amount)).join(' and ');
   return (
     <>
       {done ? (
@@ -44,27 +70,43 @@ export function CancelOrder({ order }: { order: Order }) {
           {done}
         </p>
       ) : null}
-      {order.status === 'CANCELED' || !canManage ? null : shipments.data?.length ? (
+      {order.status === 'CANCELED' || !mayAct ? null : shipments.data?.length ? (
         <p className="muted" data-testid="cancel-unavailable">
           Shipped orders cannot be canceled: delete the shipments below first.
+        </p>
+      ) : held.length > 0 && !canVoid ? (
+        <p className="muted" data-testid="cancel-unavailable">
+          This order holds an authorized payment: it is canceled once the payment is voided, by staff allowed
+          to void payments.
         </p>
       ) : (
         <ConfirmDialog
           open={open}
           onOpenChange={(next) => {
             setOpen(next);
-            if (next) cancel.reset();
+            if (next) {
+              cancel.reset();
+              voidAndCancel.reset();
+            }
           }}
           trigger={
             <button className="button" type="button">
-              Cancel order
+              {held.length > 0 ? 'Void and cancel' : 'Cancel order'}
             </button>
           }
-          title={`Cancel order #${order.number}?`}
-          description="A canceled order can no longer be fulfilled. Its payment is not refunded by canceling."
-          confirm="Cancel order"
-          busy={cancel.isPending}
-          error={cancel.isError ? `It was not canceled: ${messageOf(cancel.error)}` : undefined}
+          title={
+            held.length > 0
+              ? `Void the payment and cancel order #${order.number}?`
+              : `Cancel order #${order.number}?`
+          }
+          description={
+            held.length > 0
+              ? `The authorized payment (${authorized}) is voided at the payment provider first, so the buyer's money is released; then the order is canceled. If the void fails, nothing is canceled.`
+              : 'A canceled order can no longer be fulfilled. Its payment is not refunded by canceling.'
+          }
+          confirm={held.length > 0 ? 'Void and cancel' : 'Cancel order'}
+          busy={action.isPending}
+          error={action.isError ? `It was not canceled: ${messageOf(action.error)}` : undefined}
           onConfirm={confirm}
         >
           <CheckboxField

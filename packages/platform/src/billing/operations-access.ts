@@ -12,6 +12,14 @@ export const BILLING_OPERATIONS = operationTable('billing', {
   captureAuthorizedPayments: CALLERS.staff('orders.capture'),
   /** The payments collector's path and order billing's both serve it. */
   voidAuthorizedPayments: CALLERS.staff('orders.void'),
+  /**
+   * Cartwheel's void-and-cancel of an order holding authorizations. An operation names one permission
+   * (shared/permissions.ts): this one names the money one, orders.void, as releasing the buyer's money
+   * is what it adds to a cancel. It cancels only an order holding an authorization (anything else is
+   * refused: cancelOrder needs orders.manage), so a role that may void cancels no order whose money a
+   * void does not release.
+   */
+  voidAndCancelOrder: CALLERS.staff('orders.void'),
   getOrderRefundability: CALLERS.staff('orders.read'),
   calculateRefund: CALLERS.staff('orders.read'),
   refundPayments: CALLERS.staff('orders.refund'),

@@ -7,6 +7,7 @@ import {
   OrNull,
   Price,
 } from '../http/responses.ts';
+import { Order } from '../orders/responses.ts';
 import { OrderTransactions, Payment, Refund } from '../payments/responses.ts';
 
 /** The money calls' answers (the SDK's types/ecom-billing.ts and ecom-payments.ts), as response schemas. */
@@ -22,6 +23,9 @@ export const CollectabilityAnswer = Type.Object({ status: text, amount: money })
 
 /** Capture, void, a payment's new status: the order's transactions after the change. */
 export const OrderTransactionsAnswer = Type.Object({ orderTransactions: Type.Optional(OrderTransactions) });
+
+/** Cartwheel's void-and-cancel: the canceled order and its transactions, its authorizations voided. */
+export const VoidAndCancelAnswer = Type.Object({ order: Order, orderTransactions: OrderTransactions });
 
 export const AddPaymentsAnswer = Type.Object({
   orderTransactions: Type.Optional(OrderTransactions),

@@ -11,6 +11,7 @@ import {
   PrepareCollectionAnswer,
   RefundabilityAnswer,
   RefundPaymentsAnswer,
+  VoidAndCancelAnswer,
 } from './responses.ts';
 import {
   AddPaymentsBody,
@@ -28,6 +29,7 @@ import {
   RefundabilityBody,
   RefundPaymentsBody,
   UpdatePaymentStatusBody,
+  VoidAndCancelBody,
 } from './schemas.ts';
 import type { BillingService } from './service.ts';
 
@@ -140,6 +142,16 @@ export function billingRoutes(app: HttpApp, services: { billing: BillingService 
       config: BILLING_OPERATIONS.refundPayments,
     },
     (request) => billing.refund(request.body.orderId, request.body, idempotencyKey(request)),
+  );
+
+  // Cartwheel's own: cancel an order holding authorizations, voiding them at their provider first
+  app.post(
+    '/api/cartwheel/orders/:orderId/void-and-cancel',
+    {
+      schema: { params: OrderIdParams, body: VoidAndCancelBody, response: { 200: VoidAndCancelAnswer } },
+      config: BILLING_OPERATIONS.voidAndCancelOrder,
+    },
+    (request) => billing.voidAndCancel(request.params.orderId, request.body, idempotencyKey(request)),
   );
 
   app.post(

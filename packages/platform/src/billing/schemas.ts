@@ -1,5 +1,6 @@
 import Type from 'typebox';
 import { Id, OneOf, Text } from '../http/input.ts';
+import { CancelOrderBody } from '../orders/operation-schemas.ts';
 
 /** Payments one capture or void names, lines one refund names: the hosted client's limits. */
 export const MAX_PAYMENTS_PER_CALL = 100;
@@ -119,3 +120,6 @@ export const BulkUpdatePaymentStatusesBody = Type.Object({
   returnFullEntity: Type.Optional(Type.Boolean()),
   status: Type.Optional(PaymentStatus),
 });
+
+/** Cartwheel's void-and-cancel: what `cancelOrder` takes (restock, the buyer's email). */
+export const VoidAndCancelBody = CancelOrderBody;

@@ -3,6 +3,7 @@ import type { CatalogService } from '../catalog/service.ts';
 import { inTransaction } from '../db/database.ts';
 import type { Tables } from '../db/tables.ts';
 import type { Mailer } from '../email/mailer.ts';
+import type { CancelOptions, OrderOperations } from '../orders/operations.ts';
 import type { OrderWrites } from '../orders/writes.ts';
 import type { PaymentProviders } from '../payments/providers.ts';
 import type { OrderTransactionsDocument, PaymentDocument } from '../payments/transactions.ts';
@@ -33,8 +34,15 @@ import {
 } from './refunds.ts';
 import { BillingRequests } from './requests.ts';
 import { readTransactions } from './transactions.ts';
+import { type VoidAndCancelAnswer, voidAndCancel } from './void-and-cancel.ts';
 
 export type { CaptureInput, RecordedPaymentInput, RefundRequest };
+
+/** `preparePaymentCollection`'s hosted codes for an order that cannot collect, by its collectability. */
+const PREPARE_REFUSALS: Record<string, string> = {
+  NONCOLLECTABLE_ORDER_IS_CANCELLED: 'ORDER_CANCELED',
+  NONCOLLECTABLE_ORDER_IS_PAID: 'ORDER_ALREADY_PAID',
+};
 
 /**
  * What billing needs of the other domains: the payment providers, the catalog's stock, the fulfillment
@@ -48,6 +56,8 @@ export interface BillingDependencies {
   fulfillments: RefundDependencies['fulfillments'];
   mailer: Pick<Mailer, 'queue'>;
   orders: Pick<OrderWrites, 'lock' | 'settlePayment'>;
+  /** The orders domain's cancel, which void-and-cancel runs once the authorizations are voided. */
+  cancels: Pick<OrderOperations, 'cancel' | 'checkCancel'>;
 }
 
 export interface BillingOptions {
@@ -181,7 +191,9 @@ export class BillingService {
    * `preparePaymentCollection`: a payment gateway order for (part of) what the order still owes. The
    * order itself is the gateway order a checkout's page pays, as create-order answers it. An order the
    * merchant recorded has no checkout, so no page can pay it online: it is refused with the hosted
-   * call's `PAYMENT_METHODS_NOT_FOUND`, and its payment is recorded with `addPayments` instead.
+   * call's `PAYMENT_METHODS_NOT_FOUND`, and its payment is recorded with `addPayments` instead. A
+   * canceled order is refused with the hosted call's `ORDER_CANCELED`, a paid one with
+   * `ORDER_ALREADY_PAID`; another that cannot collect, with its collectability status.
    */
   async prepareCollection(orderId: string, amount: string | undefined) {
     return inTransaction(this.db, async (trx) => {
@@ -191,8 +203,9 @@ export class BillingService {
       if (status !== 'COLLECTABLE')
         throw applicationError(
           'FAILED_PRECONDITION',
-          status,
+          PREPARE_REFUSALS[status] ?? status,
           `the order cannot collect a payment: ${status}`,
+          { orderId, collectabilityStatus: status },
         );
       if (ledger.locked.row.checkout_id === null)
         throw applicationError(
@@ -234,6 +247,20 @@ export class BillingService {
       orderId,
       key,
       (trx, ledger, now) => planVoid(this.deps.payments.providers, trx, ledger, paymentIds, now),
+    );
+  }
+
+  /**
+   * Cartwheel's void-and-cancel: every authorization the order holds voided at its provider, then the
+   * order canceled; a void that fails cancels nothing (void-and-cancel.ts).
+   */
+  voidAndCancel(orderId: string, options: CancelOptions, key?: string): Promise<VoidAndCancelAnswer> {
+    return voidAndCancel(
+      this.db,
+      { orders: this.deps.orders, cancels: this.deps.cancels, void: (id, ids, k) => this.void(id, ids, k) },
+      orderId,
+      options,
+      key,
     );
   }
 

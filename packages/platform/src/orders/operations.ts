@@ -35,6 +35,10 @@ export interface OrderOperationDependencies {
   fulfillments: {
     fulfilledQuantities(trx: Transaction<Tables>, orderId: string): Promise<Map<string, number>>;
   };
+  /** The order's payments still authorized (neither captured nor voided): a cancel would leave them held. */
+  payments: {
+    authorizedPaymentIds(trx: Transaction<Tables>, orderId: string): Promise<string[]>;
+  };
 }
 
 export interface OrderOperationOptions {
@@ -183,35 +187,18 @@ export class OrderOperations {
   }
 
   /**
-   * `POST /v1/orders/{id}/cancel`: an approved or pending order with nothing shipped, or one the
-   * merchant recorded that still waits for its payment, becomes CANCELED (a payment recorded for it
-   * later is refused, and it is never approved); with `restockAllItems` its lines' stock is given back, exactly as bought; with
-   * `sendOrderCanceledEmail` the buyer is told. Anything else is ORDER_STATUS_IS_NOT_SUPPORTED.
+   * `POST /v1/orders/{id}/cancel`: an approved order with nothing shipped, or one the merchant recorded
+   * that still waits for its payment, becomes CANCELED (a payment recorded for it later is refused, and
+   * it is never approved); with `restockAllItems` its lines' stock is given back, exactly as bought; with
+   * `sendOrderCanceledEmail` the buyer is told. As the hosted call, an order holding an authorization is
+   * refused with ORDER_HAS_AUTHORIZED_TRANSACTION (the buyer's money would stay held: void it first, or
+   * `voidAndCancel`), a PENDING one with ORDER_IS_PENDING, a REJECTED one with ORDER_IS_REJECTED;
+   * anything else is ORDER_STATUS_IS_NOT_SUPPORTED.
    */
   async cancel(orderId: string, options: CancelOptions, now = new Date()): Promise<OrderDocument> {
     return this.change(orderId, async (trx, locked) => {
       const { row, doc } = locked;
-      // a checkout's order waiting for its page's payment is the buyer's to pay (status.ts)
-      const canceled = transition('cancel', row);
-      if (canceled === undefined || canceled === 'REMOVED') {
-        throw applicationError(
-          'FAILED_PRECONDITION',
-          'ORDER_STATUS_IS_NOT_SUPPORTED',
-          row.status === 'INITIALIZED'
-            ? "the order is waiting for its checkout's payment: the buyer pays or leaves it"
-            : `an order ${row.status} cannot be canceled`,
-          { orderId, status: row.status },
-        );
-      }
-      const fulfilled = await this.deps.fulfillments.fulfilledQuantities(trx, orderId);
-      if (fulfilled.size > 0) {
-        throw applicationError(
-          'FAILED_PRECONDITION',
-          'ORDER_STATUS_IS_NOT_SUPPORTED',
-          'an order with fulfillments cannot be canceled: delete its fulfillments first',
-          { orderId, status: row.status, fulfillmentStatus: row.fulfillment_status },
-        );
-      }
+      const canceled = await this.refusalToCancel(trx, locked);
       const activities: NewActivity[] = [{ type: 'ORDER_CANCELED' }];
       if (options.restockAllItems) {
         const items = restockItems(doc);
@@ -238,6 +225,66 @@ export class OrderOperations {
         now,
       );
     });
+  }
+
+  /**
+   * Refuses (throws) when the order cannot be canceled now, without changing it: the checks
+   * `voidAndCancel` makes before voiding, so a void is never asked for an order its cancel
+   * would refuse anyway. `authorizations: false` skips the held-money check (the void releases it).
+   */
+  async checkCancel(orderId: string, authorizations = true): Promise<void> {
+    await inTransaction(this.db, async (trx) => {
+      const locked = await this.writes.lock(trx, orderId, { hold: false });
+      await this.refusalToCancel(trx, locked, authorizations);
+    });
+  }
+
+  private async refusalToCancel(
+    trx: Transaction<Tables>,
+    locked: LockedOrder,
+    authorizations = true,
+  ): Promise<'CANCELED'> {
+    const { row } = locked;
+    const orderId = row.id;
+    if (row.status === 'PENDING' || row.status === 'REJECTED')
+      throw applicationError(
+        'FAILED_PRECONDITION',
+        row.status === 'PENDING' ? 'ORDER_IS_PENDING' : 'ORDER_IS_REJECTED',
+        `an order ${row.status} cannot be canceled`,
+        { orderId, status: row.status },
+      );
+    // a checkout's order waiting for its page's payment is the buyer's to pay (status.ts)
+    const canceled = transition('cancel', row);
+    if (canceled !== 'CANCELED') {
+      throw applicationError(
+        'FAILED_PRECONDITION',
+        'ORDER_STATUS_IS_NOT_SUPPORTED',
+        row.status === 'INITIALIZED'
+          ? "the order is waiting for its checkout's payment: the buyer pays or leaves it"
+          : `an order ${row.status} cannot be canceled`,
+        { orderId, status: row.status },
+      );
+    }
+    const fulfilled = await this.deps.fulfillments.fulfilledQuantities(trx, orderId);
+    if (fulfilled.size > 0) {
+      throw applicationError(
+        'FAILED_PRECONDITION',
+        'ORDER_STATUS_IS_NOT_SUPPORTED',
+        'an order with fulfillments cannot be canceled: delete its fulfillments first',
+        { orderId, status: row.status, fulfillmentStatus: row.fulfillment_status },
+      );
+    }
+    if (authorizations) {
+      const paymentIds = await this.deps.payments.authorizedPaymentIds(trx, orderId);
+      if (paymentIds.length > 0)
+        throw applicationError(
+          'FAILED_PRECONDITION',
+          'ORDER_HAS_AUTHORIZED_TRANSACTION',
+          "the order holds an authorized payment: canceling would leave the buyer's money held; void it first (void and cancel)",
+          { orderId, paymentIds },
+        );
+    }
+    return canceled;
   }
 
   /**

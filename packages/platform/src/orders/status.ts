@@ -19,8 +19,11 @@ export const ORDER_TRANSITIONS: Record<
 > = {
   /** Its payment went through, or it needs none (a checkout's order; a recorded one paid since). */
   approve: { from: ['INITIALIZED'], to: 'APPROVED' },
-  /** The merchant cancels a placed order, or a recorded one still waiting for its payment. */
-  cancel: { from: ['APPROVED', 'PENDING'], recordedFrom: ['INITIALIZED'], to: 'CANCELED' },
+  /**
+   * The merchant cancels a placed order, or a recorded one still waiting for its payment; a PENDING or
+   * REJECTED one is refused with the hosted call's ORDER_IS_PENDING / ORDER_IS_REJECTED.
+   */
+  cancel: { from: ['APPROVED'], recordedFrom: ['INITIALIZED'], to: 'CANCELED' },
   /** Its checkout changed: an order waiting for its payment will never be paid as it is. */
   cancelUnpaid: { from: ['INITIALIZED'], to: 'CANCELED' },
   /** Its payment failed before it was numbered or announced: it is removed. */

@@ -21,6 +21,22 @@ export async function paymentsOf(executor: Kysely<Tables>, orderIds: string[]): 
     .execute();
 }
 
+/**
+ * The order's payments still holding the buyer's money as an authorization (captured or voided ones
+ * are not AUTHORIZED any more; one being captured or voided still is, until its provider answers).
+ */
+export async function authorizedPaymentIds(executor: Kysely<Tables>, orderId: string): Promise<string[]> {
+  const rows = await executor
+    .selectFrom('order_payments')
+    .select('id')
+    .where('order_id', '=', orderId)
+    .where('status', '=', 'AUTHORIZED')
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => row.id);
+}
+
 /** What billing changes of a payment: its status, its capture, its void, what a capture took. */
 export type PaymentChange = Partial<
   Pick<OrderPaymentRow, 'status' | 'captures' | 'captured_amount' | 'void'>

@@ -7,6 +7,7 @@ export {
   type OrdersExportOptions,
   type OrderView,
   orderAdmin,
+  type VoidAndCancelOrderResponse,
 } from './order-admin.ts';
 export { type StaffMember, type StaffPermission, staffSession } from './staff-session.ts';
 export * from './store-admin.ts';

@@ -1,5 +1,7 @@
 import type { ModuleDefinition } from '../../client.ts';
 import type { HttpMethod, RequestSpec, Transport } from '../../transport/http.ts';
+import type { CancelOrderRequest, Order } from '../../types/ecom-orders.ts';
+import type { OrderTransactions } from '../../types/ecom-payments.ts';
 import type { Filter } from '../../types/paging.ts';
 import { CARTWHEEL_API } from './domains.ts';
 
@@ -27,6 +29,12 @@ export interface OrdersExportOptions {
   search?: string | undefined;
   /** Newest first by creation date unless told. */
   sort?: { fieldName: string; order?: 'ASC' | 'DESC' } | undefined;
+}
+
+/** `voidAndCancelOrder`'s answer: the canceled order, and its transactions with every authorization voided. */
+export interface VoidAndCancelOrderResponse {
+  order: Order;
+  orderTransactions: OrderTransactions;
 }
 
 /** A piece of the export as it arrives, and how many orders have arrived so far (the header not counted). */
@@ -108,6 +116,27 @@ export const orderAdmin = {
         },
       };
     },
+
+  /**
+   * `POST /api/cartwheel/orders/{id}/void-and-cancel` {sendOrderCanceledEmail, customMessage,
+   * restockAllItems}: cancels an order holding authorized payments (which `cancelOrder` refuses with
+   * ORDER_HAS_AUTHORIZED_TRANSACTION), voiding each at its provider first; a void that fails cancels
+   * nothing (PAYMENT_VOID_FAILED). Calling it again after it succeeded answers the order as it is.
+   */
+  voidAndCancelOrder:
+    (transport: Transport) =>
+    (orderId: string, options?: CancelOrderRequest): Promise<VoidAndCancelOrderResponse> =>
+      transport.request<VoidAndCancelOrderResponse>({
+        method: 'POST',
+        path: `/orders/${encodeURIComponent(orderId)}/void-and-cancel`,
+        mapping: CARTWHEEL_API,
+        body: {
+          sendOrderCanceledEmail: options?.sendOrderCanceledEmail,
+          customMessage: options?.customMessage,
+          restockAllItems: options?.restockAllItems,
+        },
+        trace: trace('OrderBilling.VoidAndCancelOrder', 'order'),
+      }),
 
   /** `GET /api/cartwheel/order-views`: every saved view, by name. */
   listOrderViews: (transport: Transport) => (): Promise<{ views: OrderView[] }> =>
