@@ -199,7 +199,11 @@ describe.each(DIALECTS)('checkout calls, on %s', (dialect) => {
       'ORDER_PAID',
     ]);
     expect(await stockOf(platform, kettle.id)).toBe(4);
-    expect(await eventSlugs(platform, created.body.orderId, 'order')).toEqual(['created', 'updated', 'approved']);
+    expect(await eventSlugs(platform, created.body.orderId, 'order')).toEqual([
+      'created',
+      'updated',
+      'approved',
+    ]);
   });
 
   it('a checkout changed after create-order cancels that unpaid order; paying makes the order anew', async () => {
