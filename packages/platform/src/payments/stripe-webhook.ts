@@ -73,12 +73,27 @@ export interface StripeEventBilling {
     captures: Array<{ paymentId: string; amount?: { amount: string } }>,
     key?: string,
   ): Promise<unknown>;
+  refund(
+    orderId: string,
+    request: {
+      paymentRefunds: Array<{ paymentId: string; amount: { amount: string }; externalRefund: boolean }>;
+    },
+    key?: string,
+  ): Promise<unknown>;
+  refundability(orderId: string): Promise<{
+    payments: Array<{
+      payment: {
+        paymentId: string;
+        monetary: { refunded: { amount: string }; refundPending: { amount: string } };
+      };
+    }>;
+  }>;
 }
 
 /**
  * Stripe's webhook deliveries (`POST /api/cartwheel/stripe/webhook`): an authorization cancelled or
- * captured at Stripe (its dashboard, an expiry) is brought into the order's payment through billing's
- * void and capture, under a key made of the event's id, so a delivery repeated (Stripe retries until
+ * captured at Stripe (its dashboard, an expiry), or a refund made there, is brought into the order's
+ * payment through billing's void, capture and (external) refund, under a key made of the event's id, so a delivery repeated (Stripe retries until
  * it is answered 2xx) changes nothing more. An event for a payment Cartwheel does not know is
  * acknowledged and ignored, as are the types it does not read.
  */
@@ -125,9 +140,42 @@ export class StripeWebhooks {
         );
         return 'APPLIED';
       }
+      case 'charge.refunded':
+        return this.refundedAtStripe(payment, Number(event.data.object.amount_refunded ?? 0), key);
       default:
         return 'IGNORED';
     }
+  }
+
+  /**
+   * What Stripe has refunded of the payment beyond what Cartwheel's books say (refunded or on its way,
+   * so a refund Cartwheel itself is making counts): a refund made at Stripe's dashboard, recorded as an
+   * external refund so Stripe is not asked to give it back a second time.
+   */
+  private async refundedAtStripe(
+    payment: { id: string; order_id: string; currency: string },
+    refundedMinor: number,
+    key: string,
+  ): Promise<WebhookOutcome> {
+    const { decimals } = new Currency(payment.currency);
+    const atStripe = new Big(refundedMinor).div(new Big(10).pow(decimals));
+    const books = (await this.deps.billing.refundability(payment.order_id)).payments.find(
+      (entry) => entry.payment.paymentId === payment.id,
+    );
+    if (!books) return 'UNCHANGED';
+    const { refunded, refundPending } = books.payment.monetary;
+    const missing = atStripe.minus(refunded.amount).minus(refundPending.amount);
+    if (missing.lte(0)) return 'UNCHANGED';
+    await this.deps.billing.refund(
+      payment.order_id,
+      {
+        paymentRefunds: [
+          { paymentId: payment.id, amount: { amount: missing.toFixed(decimals) }, externalRefund: true },
+        ],
+      },
+      key,
+    );
+    return 'APPLIED';
   }
 
   /** The order payment a Stripe provider of this store took as the intent `intentId`. */
