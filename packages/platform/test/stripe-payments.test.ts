@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { StripeProvider } from '../src/payments/stripe.ts';
 import { billing, setCapture } from './billing-support.ts';
 import {
@@ -48,6 +48,53 @@ describe.each(DIALECTS)('the Stripe payment provider, on %s', (dialect) => {
     await platform?.stop();
     await standIn?.close();
   });
+
+  // every test leaves Stripe's ledger and Cartwheel's books agreeing
+  afterEach(() => expectStripeBooksBalance());
+  /**
+   * Each Stripe payment is an intent of its amount in the state its status says, refunded at Stripe as
+   * much as its refunds say; each intent charged for a checkout attempt is a payment.
+   */
+  const expectStripeBooksBalance = async () => {
+    const db = platform.services.database.db;
+    const payments = await db
+      .selectFrom('order_payments')
+      .selectAll()
+      .where('provider_id', '=', 'stripe')
+      .execute();
+    const attempts = await db.selectFrom('checkout_attempts').select(['id', 'order_id']).execute();
+    const STATES: Record<string, string> = {
+      APPROVED: 'succeeded',
+      AUTHORIZED: 'requires_capture',
+      VOIDED: 'canceled',
+      PARTIALLY_REFUNDED: 'succeeded',
+      REFUNDED: 'succeeded',
+    };
+    for (const payment of payments) {
+      const intent = standIn.paymentIntents.get(payment.gateway_transaction_id);
+      expect(intent, `order ${payment.order_id}'s intent`).toBeDefined();
+      expect([payment.order_id, intent!.amount, intent!.status]).toEqual([
+        payment.order_id,
+        Math.round(Number(payment.amount) * 100),
+        STATES[payment.status],
+      ]);
+      const { body } = await billing(platform).refundability(payment.order_id);
+      const refundedAtStripe = [...standIn.refunds.values()]
+        .filter((refund) => refund.payment_intent === intent!.id)
+        .reduce((sum, refund) => sum + Number(refund.amount), 0);
+      expect(Math.round(Number(body.payments[0].payment.monetary.refunded.amount) * 100)).toBe(
+        refundedAtStripe,
+      );
+    }
+    const paidBy = new Set(payments.map((payment) => payment.gateway_transaction_id));
+    const attemptKeys = new Set(attempts.map((attempt) => `${attempt.order_id}:${attempt.id}`));
+    for (const intent of standIn.paymentIntents.values()) {
+      const key = (intent.metadata as Record<string, string>).cartwheel_key;
+      if (!key || !attemptKeys.has(key)) continue;
+      if (['succeeded', 'requires_capture'].includes(String(intent.status)))
+        expect(paidBy.has(String(intent.id)), `the charge ${intent.id} is an order's payment`).toBe(true);
+    }
+  };
 
   const newPage = async () => {
     const shopper = await shopperCheckout(platform, [{ productId, quantity: 1 }]);
@@ -362,6 +409,44 @@ describe.each(DIALECTS)('the Stripe payment provider, on %s', (dialect) => {
     expect([...standIn.refunds.values()].filter((refund) => refund.payment_intent === intentId)).toHaveLength(
       2,
     );
+  });
+
+  it('a charge whose answer was lost is settled from Stripe: found when made, its key closed when not', async () => {
+    const provider = platform.services.payments.providers.get('stripe');
+    const charge = (key: string) =>
+      provider.authorize({
+        idempotencyKey: key,
+        amount: '12.50',
+        currency: 'USD',
+        method: { kind: 'token', token: 'pm_card_visa' },
+        capture: true,
+      });
+    const made = await charge('settle-made');
+    expect(made).toMatchObject({ status: 'APPROVED', captured: true, card: { last4: '4242' } });
+    expect(await provider.settle('settle-made')).toEqual(made);
+    // asked again under its key, the charge answers the first result and Stripe holds one intent
+    expect(await charge('settle-made')).toEqual(made);
+    const intents = () =>
+      [...standIn.paymentIntents.values()].filter(
+        (intent) => (intent.metadata as Record<string, string>).cartwheel_key === 'settle-made',
+      );
+    expect(intents()).toHaveLength(1);
+
+    // nothing charged under the key: it is closed, and a late charge under it is never made
+    expect(await provider.settle('settle-never')).toBeUndefined();
+    expect(await charge('settle-never')).toMatchObject({ status: 'DECLINED', code: 'PAYMENT_INTERRUPTED' });
+    expect(
+      [...standIn.paymentIntents.values()].filter(
+        (intent) =>
+          (intent.metadata as Record<string, string>).cartwheel_key === 'settle-never' &&
+          intent.status !== 'canceled',
+      ),
+    ).toEqual([]);
+    await provider.refund({
+      idempotencyKey: 'settle-made:refund',
+      transactionId: made.transactionId,
+      amount: '12.50',
+    });
   });
 
   it('the platform starts and answers while Stripe cannot be reached', async () => {
