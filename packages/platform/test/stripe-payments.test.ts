@@ -413,14 +413,14 @@ describe.each(DIALECTS)('the Stripe payment provider, on %s', (dialect) => {
 
   it('a charge whose answer was lost is settled from Stripe: found when made, its key closed when not', async () => {
     const provider = platform.services.payments.providers.get('stripe');
-    const charge = (key: string) =>
-      provider.authorize({
-        idempotencyKey: key,
-        amount: '12.50',
-        currency: 'USD',
-        method: { kind: 'token', token: 'pm_card_visa' },
-        capture: true,
-      });
+    const chargeRequest = (key: string) => ({
+      idempotencyKey: key,
+      amount: '12.50',
+      currency: 'USD',
+      method: { kind: 'token' as const, token: 'pm_card_visa' },
+      capture: true,
+    });
+    const charge = async (key: string) => provider.authorize(chargeRequest(key));
     const made = await charge('settle-made');
     expect(made).toMatchObject({ status: 'APPROVED', captured: true, card: { last4: '4242' } });
     expect(await provider.settle('settle-made')).toEqual(made);
@@ -430,6 +430,9 @@ describe.each(DIALECTS)('the Stripe payment provider, on %s', (dialect) => {
       [...standIn.paymentIntents.values()].filter(
         (intent) => (intent.metadata as Record<string, string>).cartwheel_key === 'settle-made',
       );
+    expect(intents()).toHaveLength(1);
+    // asked again with other parameters (the store's capture setting changed meanwhile): still that charge
+    expect(await provider.authorize({ ...chargeRequest('settle-made'), capture: false })).toEqual(made);
     expect(intents()).toHaveLength(1);
 
     // nothing charged under the key: it is closed, and a late charge under it is never made

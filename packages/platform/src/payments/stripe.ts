@@ -87,13 +87,18 @@ export class StripeProvider implements PaymentProvider {
       });
       return await this.resultOf(intent);
     } catch (error) {
-      // a key `settle` closed: the charge never happens
-      if (error instanceof Stripe.errors.StripeIdempotencyError)
-        return declined(
-          '',
-          'PAYMENT_INTERRUPTED',
-          'This payment was interrupted and not made: place the order again.',
+      // the key was used with other parameters: by the charge itself (asked again after a setting
+      // changed), whose intent answers; or by `settle` closing it, and then the charge never happens
+      if (error instanceof Stripe.errors.StripeIdempotencyError) {
+        return (
+          (await this.chargedUnder(request.idempotencyKey)) ??
+          declined(
+            '',
+            'PAYMENT_INTERRUPTED',
+            'This payment was interrupted and not made: place the order again.',
+          )
         );
+      }
       const refused = refusalOf(error);
       if (refused) return refused;
       throw error;
@@ -150,7 +155,15 @@ export class StripeProvider implements PaymentProvider {
         throw error;
       }
     }
-    // the key made a charge: find its intent (Stripe keeps an idempotency key 24 hours, so a day back)
+    // the key made a charge: its intent answers
+    return this.chargedUnder(idempotencyKey);
+  }
+
+  /**
+   * The result of the intent a charge under `idempotencyKey` made, found by its metadata (Stripe keeps
+   * an idempotency key 24 hours, so two days back); undefined when it made none.
+   */
+  private async chargedUnder(idempotencyKey: string): Promise<ChargeResult | undefined> {
     const since = Math.floor(Date.now() / 1000) - 2 * 24 * 60 * 60;
     for await (const intent of this.stripe.paymentIntents.list({ created: { gte: since }, limit: 100 })) {
       if (intent.metadata?.[KEY_METADATA] === idempotencyKey && intent.metadata.closed !== 'true') {
