@@ -48,6 +48,8 @@ export interface PlatformConfig {
    */
   paymentProviders: PaymentProviderConfig[];
   defaultPaymentProvider: string;
+  /** The store's Stripe account (STRIPE_*), when it takes real payments; then Stripe is the default provider. */
+  stripe: StripeConfig | undefined;
   /** Seed the demo store on first start. */
   seedDemo: boolean;
   /**
@@ -59,8 +61,11 @@ export interface PlatformConfig {
   appsDir: string | undefined;
 }
 
-/** What a registered payment provider is: `test-gateway` takes test cards as typed; `-tokens-only` does not. */
-export const PAYMENT_PROVIDER_KINDS = ['test-gateway', 'test-gateway-tokens-only'] as const;
+/**
+ * What a registered payment provider is: `test-gateway` takes test cards as typed; `-tokens-only` does
+ * not; `stripe` is the store's Stripe account (STRIPE_SECRET_KEY).
+ */
+export const PAYMENT_PROVIDER_KINDS = ['test-gateway', 'test-gateway-tokens-only', 'stripe'] as const;
 export type PaymentProviderKind = (typeof PAYMENT_PROVIDER_KINDS)[number];
 
 /** A payment provider the store registers: the id its payments record, and what it is. */
@@ -68,6 +73,18 @@ export interface PaymentProviderConfig {
   id: string;
   kind: PaymentProviderKind;
 }
+
+/** The store's Stripe account: its keys, and the API's address (STRIPE_API_URL: a stand-in in tests). */
+export interface StripeConfig {
+  secretKey: string;
+  publishableKey: string | undefined;
+  /** Signs the webhook deliveries Stripe posts to `/api/cartwheel/stripe/webhook`. */
+  webhookSecret: string | undefined;
+  apiUrl: string | undefined;
+}
+
+/** The Stripe provider's id when the store names no providers but configures Stripe. */
+export const STRIPE_PROVIDER_ID = 'stripe';
 
 /** The built-in test gateway's id: registered when the store names no providers. */
 export const TEST_GATEWAY_ID = 'cartwheel-test-gateway';
@@ -78,6 +95,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): PlatformCon
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new Error(`PORT must be a port number, got ${env.PORT}`);
   const host = env.HOST ?? 'localhost';
+  const stripe = stripeOf(env);
   return {
     port,
     host,
@@ -101,23 +119,42 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): PlatformCon
       wholeNumber('CARTWHEEL_EVENT_RETENTION_DAYS', env.CARTWHEEL_EVENT_RETENTION_DAYS) ?? 30,
     statementTimeoutMs:
       wholeNumber('CARTWHEEL_STATEMENT_TIMEOUT_MS', env.CARTWHEEL_STATEMENT_TIMEOUT_MS) ?? 5000,
-    ...paymentProvidersOf(env.CARTWHEEL_PAYMENT_PROVIDERS, env.CARTWHEEL_PAYMENT_PROVIDER),
+    ...paymentProvidersOf(env.CARTWHEEL_PAYMENT_PROVIDERS, env.CARTWHEEL_PAYMENT_PROVIDER, stripe),
+    stripe,
     seedDemo: env.CARTWHEEL_SEED_DEMO !== 'false',
     appsDir: env.CARTWHEEL_APPS_DIR,
     webhooksAllowHttpLoopback: env.CARTWHEEL_WEBHOOKS_ALLOW_HTTP_LOOPBACK === 'true',
   };
 }
 
+function stripeOf(env: NodeJS.ProcessEnv): StripeConfig | undefined {
+  const secretKey = env.STRIPE_SECRET_KEY || undefined;
+  if (!secretKey) return undefined;
+  const apiUrl = env.STRIPE_API_URL || undefined;
+  if (apiUrl && !/^https?:\/\/[^/]+\/?$/.test(apiUrl))
+    throw new Error(`STRIPE_API_URL must be an http(s) address with no path, got ${apiUrl}`);
+  return {
+    secretKey,
+    publishableKey: env.STRIPE_PUBLISHABLE_KEY || undefined,
+    webhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined,
+    apiUrl,
+  };
+}
+
 /**
  * `CARTWHEEL_PAYMENT_PROVIDERS`: `<id>=<kind>` entries separated by commas (`cartwheel-test-gateway`
- * alone is the test gateway); unset, the test gateway alone.
+ * alone is the test gateway); unset, the test gateway alone, or Stripe alone when it is configured.
+ * With Stripe configured, Stripe is registered (as `stripe` unless the list names it) and is the
+ * default unless CARTWHEEL_PAYMENT_PROVIDER chooses another: the test gateway only when listed.
  */
 function paymentProvidersOf(
   list: string | undefined,
   chosen: string | undefined,
+  stripe: StripeConfig | undefined,
 ): { paymentProviders: PaymentProviderConfig[]; defaultPaymentProvider: string } {
   const entries = commaList(list);
-  const paymentProviders = (entries.length > 0 ? entries : [TEST_GATEWAY_ID]).map((entry) => {
+  const unlisted = stripe ? `${STRIPE_PROVIDER_ID}=stripe` : TEST_GATEWAY_ID;
+  const paymentProviders = (entries.length > 0 ? entries : [unlisted]).map((entry) => {
     const [id = '', kind = id === TEST_GATEWAY_ID ? 'test-gateway' : ''] = entry
       .split('=')
       .map((part) => part.trim());
@@ -131,10 +168,19 @@ function paymentProvidersOf(
       );
     return { id, kind: kind as PaymentProviderKind };
   });
+  const stripes = paymentProviders.filter((provider) => provider.kind === 'stripe');
+  if (stripes.length > 0 && !stripe)
+    throw new Error('CARTWHEEL_PAYMENT_PROVIDERS names a stripe provider: set STRIPE_SECRET_KEY');
+  if (stripe && stripes.length === 0) paymentProviders.unshift({ id: STRIPE_PROVIDER_ID, kind: 'stripe' });
+  if (stripes.length > 1)
+    throw new Error(
+      'CARTWHEEL_PAYMENT_PROVIDERS names more than one stripe provider (one account: STRIPE_*)',
+    );
   const ids = paymentProviders.map((provider) => provider.id);
   if (new Set(ids).size !== ids.length)
     throw new Error(`CARTWHEEL_PAYMENT_PROVIDERS names an id twice: ${list}`);
-  const defaultPaymentProvider = chosen || ids[0]!;
+  const stripeId = paymentProviders.find((provider) => provider.kind === 'stripe')?.id;
+  const defaultPaymentProvider = chosen || stripeId || ids[0]!;
   if (!ids.includes(defaultPaymentProvider))
     throw new Error(
       `CARTWHEEL_PAYMENT_PROVIDER ${chosen} is not one of CARTWHEEL_PAYMENT_PROVIDERS (${ids.join(', ')})`,

@@ -46,8 +46,9 @@ import { OrderService } from './orders/service.ts';
 import { guestOrderAdoption, orderConfirmationEmails } from './orders/subscribers.ts';
 import { authorizedPaymentIds } from './payments/order-payments.ts';
 import { openPaymentProviders } from './payments/providers.ts';
-import { paymentRoutes } from './payments/routes.ts';
+import { paymentRoutes, stripeWebhookRoutes } from './payments/routes.ts';
 import { PaymentService } from './payments/service.ts';
+import { StripeWebhooks } from './payments/stripe-webhook.ts';
 import { PricingService } from './pricing/service.ts';
 import { Settings } from './settings/settings.ts';
 import { newSecret } from './shared/ids.ts';
@@ -264,6 +265,7 @@ export async function openServices(
       openPaymentProviders(database.db, {
         providers: config.paymentProviders,
         defaultId: config.defaultPaymentProvider,
+        stripe: config.stripe,
       }),
     );
     const buying = new BuyingPath({ carts, checkouts, orders, payments, members });
@@ -413,6 +415,13 @@ export async function buildHttpApp(opened: OpenServices): Promise<FastifyInstanc
   orderViewRoutes(app, services);
   fulfillmentRoutes(app, services);
   paymentRoutes(app, services);
+  stripeWebhookRoutes(app, {
+    stripeWebhooks: new StripeWebhooks(services.database.db, {
+      billing: services.billing,
+      providers: services.payments.providers,
+      webhookSecret: services.config.stripe?.webhookSecret,
+    }),
+  });
   staffRoutes(app, services);
   billingRoutes(app, services);
   webhookRoutes(app, services);

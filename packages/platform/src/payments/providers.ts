@@ -1,8 +1,9 @@
 import type { Kysely } from 'kysely';
-import type { PaymentProviderConfig, PaymentProviderKind } from '../config.ts';
+import type { PaymentProviderConfig, PaymentProviderKind, StripeConfig } from '../config.ts';
 import type { Tables } from '../db/tables.ts';
 import { applicationError } from '../shared/errors.ts';
 import type { PaymentProvider } from './provider.ts';
+import { StripeProvider } from './stripe.ts';
 import { TestGateway } from './test-gateway.ts';
 
 /**
@@ -54,12 +55,17 @@ export class PaymentProviders {
 /** The providers `config.ts` names, over the store's database (the test gateway keeps its ledger there). */
 export function openPaymentProviders(
   db: Kysely<Tables>,
-  config: { providers: PaymentProviderConfig[]; defaultId: string },
+  config: { providers: PaymentProviderConfig[]; defaultId: string; stripe?: StripeConfig | undefined },
 ): PaymentProviders {
   const kinds: Record<PaymentProviderKind, (id: string) => PaymentProvider> = {
     'test-gateway': (id) => new TestGateway(db, { id }),
     // the test gateway as a real provider behaves: card numbers only through its own fields
     'test-gateway-tokens-only': (id) => new TestGateway(db, { id, acceptsRawCards: false }),
+    // no call is made while opening: the platform starts and answers even when Stripe cannot be reached
+    stripe: (id) => {
+      if (!config.stripe) throw new Error(`the payment provider ${id} is Stripe: set STRIPE_SECRET_KEY`);
+      return new StripeProvider(id, config.stripe);
+    },
   };
   return new PaymentProviders(
     config.providers.map((provider) => kinds[provider.kind](provider.id)),

@@ -154,3 +154,9 @@ export const OrdersTransactionsAnswer = Type.Object({
 export const PaymentSettingsAnswer = Type.Object({
   paymentSettings: Type.Object({ capture: Type.String() }),
 });
+
+/** What a Stripe webhook delivery did (Stripe reads only the 2xx): `IGNORED` for an unknown payment. */
+export const StripeWebhookAnswer = Type.Object({
+  received: Type.Boolean(),
+  outcome: Type.Union([Type.Literal('APPLIED'), Type.Literal('UNCHANGED'), Type.Literal('IGNORED')]),
+});

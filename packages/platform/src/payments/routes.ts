@@ -3,9 +3,15 @@ import type { HttpApp } from '../http/app.ts';
 import type { OrderService } from '../orders/service.ts';
 import { notFound } from '../shared/errors.ts';
 import { PAYMENT_OPERATIONS } from './operations-access.ts';
-import { OrdersTransactionsAnswer, OrderTransactionsAnswer, PaymentSettingsAnswer } from './responses.ts';
-import { ListByIdsBody, OrderTransactionsParams, PaymentSettingsBody } from './schemas.ts';
+import {
+  OrdersTransactionsAnswer,
+  OrderTransactionsAnswer,
+  PaymentSettingsAnswer,
+  StripeWebhookAnswer,
+} from './responses.ts';
+import { ListByIdsBody, OrderTransactionsParams, PaymentSettingsBody, StripeWebhookBody } from './schemas.ts';
 import type { PaymentService } from './service.ts';
+import { SIGNATURE_HEADER, type StripeWebhooks } from './stripe-webhook.ts';
 
 /** Orders' transactions (payments and refunds), read by whoever may read the order. */
 export function paymentRoutes(
@@ -68,4 +74,32 @@ export function paymentRoutes(
       return { paymentSettings: { capture: await payments.captureMode() } };
     },
   );
+}
+
+/**
+ * Stripe's webhook deliveries. Their signature is over the body's exact text, so this route's scope
+ * reads JSON as text (every other route parses it as http/app.ts says).
+ */
+export function stripeWebhookRoutes(app: HttpApp, services: { stripeWebhooks: StripeWebhooks }): void {
+  void app.register(async (scope) => {
+    scope.removeContentTypeParser('application/json');
+    scope.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) =>
+      done(null, String(body)),
+    );
+    scope.post(
+      '/api/cartwheel/stripe/webhook',
+      {
+        schema: { body: StripeWebhookBody, response: { 200: StripeWebhookAnswer } },
+        config: PAYMENT_OPERATIONS.receiveStripeWebhook,
+      },
+      async (request) => {
+        const signature = request.headers[SIGNATURE_HEADER];
+        const outcome = await services.stripeWebhooks.receive(
+          request.body as string,
+          Array.isArray(signature) ? signature[0] : signature,
+        );
+        return { received: true, outcome };
+      },
+    );
+  });
 }

@@ -11,3 +11,9 @@ export const ListByIdsBody = Type.Object({ orderIds: Ids(MAX_TRANSACTION_ORDERS)
 export const PaymentSettingsBody = Type.Object({
   paymentSettings: Type.Object({ capture: OneOf(['IMMEDIATE', 'AUTHORIZE_ONLY']) }),
 });
+
+/** The most a Stripe webhook delivery may carry (Stripe's events are a few kilobytes). */
+export const MAX_STRIPE_EVENT_BYTES = 512 * 1024;
+
+/** A Stripe webhook delivery, read as its exact text: its signature is over those bytes. */
+export const StripeWebhookBody = Type.String({ maxLength: MAX_STRIPE_EVENT_BYTES });

@@ -288,6 +288,13 @@ export class StripeStandIn {
         code: 'parameter_missing',
       });
     }
+    // a payment method Stripe never issued is refused before any intent is made
+    if (params.payment_method !== undefined && !this.cardOf(params.payment_method)) {
+      throw invalidRequest(`No such PaymentMethod: '${params.payment_method}'`, {
+        code: 'resource_missing',
+        param: 'payment_method',
+      });
+    }
     const id = this.id('pi');
     const intent: Json = {
       id,

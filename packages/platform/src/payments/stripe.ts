@@ -1,0 +1,349 @@
+import Stripe from 'stripe';
+import { Big, Currency } from '../shared/money.ts';
+import type { CardBrand } from './card.ts';
+import type {
+  ChargedCard,
+  ChargeRequest,
+  ChargeResult,
+  DeclineCode,
+  PaymentProvider,
+  ProviderActionResult,
+} from './provider.ts';
+
+/** How the platform reaches Stripe: its secret key, and its API's address (a stand-in in tests). */
+export interface StripeOptions {
+  secretKey: string;
+  /** `https://api.stripe.com` unless set (STRIPE_API_URL). */
+  apiUrl?: string | undefined;
+  /** How long one call may take before it counts as unanswered (ms). */
+  timeoutMs?: number | undefined;
+}
+
+/** What Cartwheel writes on every PaymentIntent: the key that made it, so `settle` can find it. */
+const KEY_METADATA = 'cartwheel_key';
+
+const BRANDS: Record<string, CardBrand> = {
+  visa: 'VISA',
+  mastercard: 'MASTERCARD',
+  amex: 'AMEX',
+  discover: 'DISCOVER',
+};
+
+/** Stripe's decline codes as the seam's, by `decline_code` first, then by the error's `code`. */
+const DECLINES: Record<string, DeclineCode> = {
+  insufficient_funds: 'INSUFFICIENT_FUNDS',
+  authentication_required: 'AUTHENTICATION_REQUIRED',
+  resource_missing: 'PAYMENT_METHOD_UNUSABLE',
+  payment_method_unexpected_state: 'PAYMENT_METHOD_UNUSABLE',
+};
+
+/**
+ * Stripe as a payment provider, through its PaymentIntents: one intent per charge, confirmed at once
+ * with the payment method the shopper's page got from Stripe's own card fields (`pm_...`), so no card
+ * number ever reaches the platform. Capture is automatic for a sale and manual when the store
+ * authorizes only; a void cancels the intent; refunds are Stripe refunds of it. Every call carries a
+ * Stripe idempotency key derived from Cartwheel's own, so a retry is answered with the first result
+ * and never charges twice. The intent's id is the payment's transaction id.
+ */
+export class StripeProvider implements PaymentProvider {
+  readonly methodName = 'creditCard';
+  readonly acceptsRawCards = false;
+  private readonly stripe: Stripe;
+
+  constructor(
+    readonly id: string,
+    options: StripeOptions,
+  ) {
+    this.stripe = new Stripe(options.secretKey, {
+      ...addressOf(options.apiUrl),
+      timeout: options.timeoutMs ?? 20_000,
+      // the library retries a lost or rate-limited call under the same idempotency key
+      maxNetworkRetries: 2,
+      appInfo: { name: 'Cartwheel' },
+    });
+  }
+
+  async authorize(request: ChargeRequest): Promise<ChargeResult> {
+    const { method } = request;
+    // card numbers never reach Stripe through the platform (the checkout refuses them before this)
+    if (method.kind === 'card')
+      return declined('', 'PAYMENT_METHOD_UNUSABLE', 'card numbers are not accepted');
+    const params: Stripe.PaymentIntentCreateParams = {
+      amount: minorUnits(request.amount, request.currency),
+      currency: request.currency.toLowerCase(),
+      capture_method: request.capture ? 'automatic' : 'manual',
+      payment_method: method.kind === 'token' ? method.token : method.savedMethodId,
+      // a card's 3-D Secure is no redirect: confirmed from the server, no return address is needed
+      automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
+      confirm: true,
+      metadata: { [KEY_METADATA]: request.idempotencyKey },
+      expand: ['payment_method'],
+    };
+    if (method.kind === 'saved' && method.customerId !== undefined) params.customer = method.customerId;
+    if (request.offSession) params.off_session = true;
+    try {
+      const intent = await this.stripe.paymentIntents.create(params, {
+        idempotencyKey: stripeKey('charge', request.idempotencyKey),
+      });
+      return await this.resultOf(intent);
+    } catch (error) {
+      // the key was used with other parameters: by the charge itself (asked again after a setting
+      // changed), whose intent answers; or by `settle` closing it, and then the charge never happens
+      if (error instanceof Stripe.errors.StripeIdempotencyError) {
+        return (
+          (await this.chargedUnder(request.idempotencyKey)) ??
+          declined(
+            '',
+            'PAYMENT_INTERRUPTED',
+            'This payment was interrupted and not made: place the order again.',
+          )
+        );
+      }
+      const refused = refusalOf(error);
+      if (refused) return refused;
+      throw error;
+    }
+  }
+
+  /** The shopper came back from Stripe's 3-D Secure step: the intent's own status says how it went. */
+  async completeAction(request: { actionId: string; approved: boolean }): Promise<ChargeResult> {
+    const intent = await this.stripe.paymentIntents.retrieve(request.actionId, {
+      expand: ['payment_method'],
+    });
+    if (intent.status === 'requires_action') {
+      // not passed at Stripe, whatever the page says: the intent is cancelled so it cannot complete later
+      await this.stripe.paymentIntents.cancel(
+        intent.id,
+        {},
+        { idempotencyKey: stripeKey('abandon', intent.id) },
+      );
+      return declined(
+        intent.id,
+        'AUTHENTICATION_FAILED',
+        'The card could not be authenticated (3-D Secure was not completed).',
+      );
+    }
+    return this.resultOf(intent);
+  }
+
+  /**
+   * Finds the intent made under `idempotencyKey` by its metadata, or closes the key: an empty intent
+   * is made under the key's Stripe key (and cancelled), so a late charge under it meets Stripe's
+   * idempotency error and is never made.
+   */
+  async settle(idempotencyKey: string): Promise<ChargeResult | undefined> {
+    try {
+      const closing = await this.stripe.paymentIntents.create(
+        { amount: 100, currency: 'usd', metadata: { [KEY_METADATA]: idempotencyKey, closed: 'true' } },
+        { idempotencyKey: stripeKey('charge', idempotencyKey) },
+      );
+      if (closing.metadata.closed === 'true') {
+        if (closing.status !== 'canceled') {
+          await this.stripe.paymentIntents.cancel(
+            closing.id,
+            {},
+            { idempotencyKey: stripeKey('close', idempotencyKey) },
+          );
+        }
+        return undefined;
+      }
+      return this.resultOf(closing);
+    } catch (error) {
+      if (!(error instanceof Stripe.errors.StripeIdempotencyError)) {
+        const refused = refusalOf(error);
+        if (refused) return refused;
+        throw error;
+      }
+    }
+    // the key made a charge: its intent answers
+    return this.chargedUnder(idempotencyKey);
+  }
+
+  /**
+   * The result of the intent a charge under `idempotencyKey` made, found by its metadata (Stripe keeps
+   * an idempotency key 24 hours, so two days back); undefined when it made none.
+   */
+  private async chargedUnder(idempotencyKey: string): Promise<ChargeResult | undefined> {
+    const since = Math.floor(Date.now() / 1000) - 2 * 24 * 60 * 60;
+    for await (const intent of this.stripe.paymentIntents.list({ created: { gte: since }, limit: 100 })) {
+      if (intent.metadata?.[KEY_METADATA] === idempotencyKey && intent.metadata.closed !== 'true') {
+        return this.resultOf(
+          typeof intent.payment_method === 'string'
+            ? await this.stripe.paymentIntents.retrieve(intent.id, { expand: ['payment_method'] })
+            : intent,
+        );
+      }
+    }
+    return undefined;
+  }
+
+  async capture(request: {
+    idempotencyKey: string;
+    transactionId: string;
+    amount: string;
+  }): Promise<ProviderActionResult> {
+    const intent = await this.stripe.paymentIntents.retrieve(request.transactionId);
+    const amount = minorUnits(request.amount, intent.currency);
+    // captured already (by this key's first call, whose answer was lost)
+    if (intent.status === 'succeeded' && intent.amount_received === amount) return { status: 'SUCCEEDED' };
+    try {
+      await this.stripe.paymentIntents.capture(
+        intent.id,
+        { amount_to_capture: amount },
+        { idempotencyKey: stripeKey('capture', request.idempotencyKey) },
+      );
+      return { status: 'SUCCEEDED' };
+    } catch (error) {
+      return failedOrThrow(error);
+    }
+  }
+
+  async void(request: { idempotencyKey: string; transactionId: string }): Promise<ProviderActionResult> {
+    try {
+      await this.stripe.paymentIntents.cancel(
+        request.transactionId,
+        {},
+        { idempotencyKey: stripeKey('void', request.idempotencyKey) },
+      );
+      return { status: 'SUCCEEDED' };
+    } catch (error) {
+      // cancelled already (from Stripe's dashboard, or a call whose answer was lost)
+      const intent = stateOf(error);
+      if (intent?.status === 'canceled') return { status: 'SUCCEEDED' };
+      return failedOrThrow(error);
+    }
+  }
+
+  async refund(request: {
+    idempotencyKey: string;
+    transactionId: string;
+    amount: string;
+  }): Promise<ProviderActionResult & { refundId?: string }> {
+    try {
+      const intent = await this.stripe.paymentIntents.retrieve(request.transactionId);
+      const refund = await this.stripe.refunds.create(
+        {
+          payment_intent: intent.id,
+          amount: minorUnits(request.amount, intent.currency),
+          metadata: { [KEY_METADATA]: request.idempotencyKey },
+        },
+        { idempotencyKey: stripeKey('refund', request.idempotencyKey) },
+      );
+      if (refund.status === 'failed' || refund.status === 'canceled')
+        return {
+          status: 'FAILED',
+          reason: `Stripe refused the refund (${refund.failure_reason ?? refund.status})`,
+        };
+      return { status: 'SUCCEEDED', refundId: refund.id };
+    } catch (error) {
+      return failedOrThrow(error);
+    }
+  }
+
+  /** The seam's answer for an intent as Stripe left it. */
+  private async resultOf(intent: Stripe.PaymentIntent): Promise<ChargeResult> {
+    switch (intent.status) {
+      case 'succeeded':
+      case 'requires_capture':
+        return {
+          status: 'APPROVED',
+          transactionId: intent.id,
+          providerTransactionId: intent.id,
+          captured: intent.status === 'succeeded',
+          ...(await this.cardOf(intent.payment_method)),
+        };
+      case 'requires_action':
+        return { status: 'REQUIRES_ACTION', transactionId: intent.id, actionId: intent.id };
+      case 'requires_payment_method':
+      case 'canceled': {
+        const error = intent.last_payment_error;
+        const code = declineCodeOf(error?.decline_code ?? error?.code);
+        return declined(intent.id, code, error?.message ?? 'The card was declined.');
+      }
+      default:
+        // `processing` and the like: no answer yet, so the charge stays in doubt and is asked again
+        throw new Error(`the Stripe payment ${intent.id} is ${intent.status}`);
+    }
+  }
+
+  /** The card an intent charged, as Stripe describes it (its last four digits and brand). */
+  private async cardOf(method: string | Stripe.PaymentMethod | null): Promise<{ card?: ChargedCard }> {
+    if (method === null) return {};
+    const expanded = typeof method === 'string' ? await this.stripe.paymentMethods.retrieve(method) : method;
+    if (!expanded.card) return {};
+    return { card: { last4: expanded.card.last4, brand: BRANDS[expanded.card.brand] ?? 'UNKNOWN' } };
+  }
+}
+
+/** Stripe's idempotency key for one kind of call under one of Cartwheel's keys (at most 255 characters). */
+function stripeKey(call: string, key: string): string {
+  return `cartwheel:${call}:${key}`.slice(0, 255);
+}
+
+/** `"10.50"` USD as Stripe counts it: 1050 (cents; a currency without decimals counts units). */
+export function minorUnits(amount: string, currency: string): number {
+  const { decimals } = new Currency(currency.toUpperCase());
+  return new Big(amount).times(new Big(10).pow(decimals)).round(0).toNumber();
+}
+
+/** `host`, `port` and `protocol` of the Stripe client for an API address other than Stripe's. */
+function addressOf(apiUrl: string | undefined): Partial<Stripe.StripeConfig> {
+  if (!apiUrl) return {};
+  const url = new URL(apiUrl);
+  const protocol = url.protocol === 'http:' ? 'http' : 'https';
+  return {
+    host: url.hostname,
+    port: url.port ? Number(url.port) : protocol === 'http' ? 80 : 443,
+    protocol,
+  };
+}
+
+function declined(transactionId: string, code: DeclineCode, reason: string): ChargeResult {
+  return { status: 'DECLINED', transactionId, code, reason };
+}
+
+function declineCodeOf(code: string | null | undefined): DeclineCode {
+  return (code && DECLINES[code]) || 'CARD_DECLINED';
+}
+
+/**
+ * A charge Stripe refused: a card error (a decline, an authentication asked for off session), or a
+ * payment method it does not know. Undefined for anything else (the network, Stripe's own failure).
+ */
+function refusalOf(error: unknown): ChargeResult | undefined {
+  if (error instanceof Stripe.errors.StripeCardError) {
+    return declined(
+      error.payment_intent?.id ?? '',
+      declineCodeOf(error.decline_code ?? error.code),
+      stripeMessage(error),
+    );
+  }
+  if (
+    error instanceof Stripe.errors.StripeInvalidRequestError &&
+    (error.param === 'payment_method' || error.code === 'payment_method_unexpected_state')
+  ) {
+    return declined('', 'PAYMENT_METHOD_UNUSABLE', stripeMessage(error));
+  }
+  return undefined;
+}
+
+/** The intent an "unexpected state" error carries (Stripe sends it with the error). */
+function stateOf(error: unknown): { status?: string } | undefined {
+  if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) return undefined;
+  return error.payment_intent;
+}
+
+/** Stripe's refusal of a capture, void or refund is a FAILED answer; no answer at all is thrown. */
+function failedOrThrow(error: unknown): ProviderActionResult {
+  if (
+    error instanceof Stripe.errors.StripeInvalidRequestError ||
+    error instanceof Stripe.errors.StripeCardError
+  )
+    return { status: 'FAILED', reason: stripeMessage(error) };
+  throw error;
+}
+
+/** What Stripe said, as its API wrote it (the library's message adds its request id before it). */
+function stripeMessage(error: InstanceType<typeof Stripe.errors.StripeError>): string {
+  return (error.raw as { message?: string } | undefined)?.message ?? error.message;
+}

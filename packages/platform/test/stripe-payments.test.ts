@@ -1,0 +1,485 @@
+import Stripe from 'stripe';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { StripeProvider } from '../src/payments/stripe.ts';
+import { billing, setCapture } from './billing-support.ts';
+import {
+  applicationCode,
+  CARDS,
+  checkoutSession,
+  pageCalls,
+  shipToUs,
+  shopperCheckout,
+  stockedProduct,
+  stockOf,
+  violatedFields,
+} from './checkout-support.ts';
+import { DIALECTS, startTestPlatform, type TestPlatform } from './support/platform.ts';
+import { type StripeStandIn, startStripeStandIn } from './support/stripe-stand-in.ts';
+
+/**
+ * The Stripe provider (issue 32), against the Stripe stand-in: a store with STRIPE_SECRET_KEY set pays
+ * through Stripe's PaymentIntents with the payment method Stripe's own card fields give the page, and
+ * its captures, voids and refunds reach Stripe under keys derived from Cartwheel's, so a retry never
+ * moves money twice. Stripe's webhook deliveries are verified and bring payments up to date.
+ */
+describe.each(DIALECTS)('the Stripe payment provider, on %s', (dialect) => {
+  let standIn: StripeStandIn;
+  let platform: TestPlatform;
+  /** Stripe as the merchant's dashboard reaches it (a cancel or a capture made outside Cartwheel). */
+  let dashboard: Stripe;
+  let productId: string;
+
+  beforeAll(async () => {
+    standIn = await startStripeStandIn();
+    dashboard = new Stripe(standIn.secretKey, standIn.clientOptions);
+    platform = await startTestPlatform({
+      dialect,
+      env: {
+        STRIPE_SECRET_KEY: standIn.secretKey,
+        STRIPE_PUBLISHABLE_KEY: 'pk_test_standin',
+        STRIPE_WEBHOOK_SECRET: standIn.webhookSecret,
+        STRIPE_API_URL: standIn.url,
+      },
+    });
+    await shipToUs(platform);
+    productId = (await stockedProduct(platform, 'Stripe Kettle', 40, 100)).id;
+  });
+  afterAll(async () => {
+    await platform?.stop();
+    await standIn?.close();
+  });
+
+  // every test leaves Stripe's ledger and Cartwheel's books agreeing
+  afterEach(() => expectStripeBooksBalance());
+  /**
+   * Each Stripe payment is an intent of its amount in the state its status says, refunded at Stripe as
+   * much as its refunds say; each intent charged for a checkout attempt is a payment.
+   */
+  const expectStripeBooksBalance = async () => {
+    const db = platform.services.database.db;
+    const payments = await db
+      .selectFrom('order_payments')
+      .selectAll()
+      .where('provider_id', '=', 'stripe')
+      .execute();
+    const attempts = await db.selectFrom('checkout_attempts').select(['id', 'order_id']).execute();
+    const STATES: Record<string, string> = {
+      APPROVED: 'succeeded',
+      AUTHORIZED: 'requires_capture',
+      VOIDED: 'canceled',
+      PARTIALLY_REFUNDED: 'succeeded',
+      REFUNDED: 'succeeded',
+    };
+    for (const payment of payments) {
+      const intent = standIn.paymentIntents.get(payment.gateway_transaction_id);
+      expect(intent, `order ${payment.order_id}'s intent`).toBeDefined();
+      expect([payment.order_id, intent!.amount, intent!.status]).toEqual([
+        payment.order_id,
+        Math.round(Number(payment.amount) * 100),
+        STATES[payment.status],
+      ]);
+      const { body } = await billing(platform).refundability(payment.order_id);
+      const refundedAtStripe = [...standIn.refunds.values()]
+        .filter((refund) => refund.payment_intent === intent!.id)
+        .reduce((sum, refund) => sum + Number(refund.amount), 0);
+      expect(Math.round(Number(body.payments[0].payment.monetary.refunded.amount) * 100)).toBe(
+        refundedAtStripe,
+      );
+    }
+    const paidBy = new Set(payments.map((payment) => payment.gateway_transaction_id));
+    const attemptKeys = new Set(attempts.map((attempt) => `${attempt.order_id}:${attempt.id}`));
+    for (const intent of standIn.paymentIntents.values()) {
+      const key = (intent.metadata as Record<string, string>).cartwheel_key;
+      if (!key || !attemptKeys.has(key)) continue;
+      if (['succeeded', 'requires_capture'].includes(String(intent.status)))
+        expect(paidBy.has(String(intent.id)), `the charge ${intent.id} is an order's payment`).toBe(true);
+    }
+  };
+
+  const newPage = async () => {
+    const shopper = await shopperCheckout(platform, [{ productId, quantity: 1 }]);
+    return pageCalls(platform, await checkoutSession(platform, shopper.auth, shopper.checkoutId));
+  };
+  const paymentRow = (orderId: string) =>
+    platform.services.database.db
+      .selectFrom('order_payments')
+      .selectAll()
+      .where('order_id', '=', orderId)
+      .executeTakeFirstOrThrow();
+  const callsTo = (path: string) =>
+    standIn.calls.filter((call) => call.method === 'POST' && call.path === path);
+  /** Pays a new checkout with `paymentMethod` and answers the order, its payment and Stripe's intent. */
+  const paid = async (paymentMethod: string, attemptKey: string) => {
+    const answer = await (await newPage()).payWith({ attemptKey, paymentToken: paymentMethod });
+    expect(answer.body.status, JSON.stringify(answer.body)).toBe('APPROVED');
+    const payment = await paymentRow(answer.body.orderId);
+    return {
+      orderId: answer.body.orderId as string,
+      payment,
+      intent: () => standIn.paymentIntents.get(payment.gateway_transaction_id)!,
+    };
+  };
+  /** Pays with the store authorizing only: the intent waits for a capture. */
+  const authorized = async (attemptKey: string) => {
+    await setCapture(platform, 'AUTHORIZE_ONLY');
+    try {
+      return await paid('pm_card_visa', attemptKey);
+    } finally {
+      await setCapture(platform, 'IMMEDIATE');
+    }
+  };
+  const paymentOf = async (orderId: string) =>
+    (await billing(platform).transactions(orderId)).body.orderTransactions.payments[0];
+  const webhook = `/api/cartwheel/stripe/webhook`;
+  const deliver = (event: Record<string, unknown>, options: { timestamp?: number; secret?: string } = {}) =>
+    standIn.deliver(`${platform.url}${webhook}`, event, options);
+  /** The last event of `type` Stripe recorded for the intent `intentId`. */
+  const eventOf = (type: string, intentId: string) =>
+    standIn.events.findLast(
+      (event) => event.type === type && (event.data as { object: { id: string } }).object.id === intentId,
+    )!;
+
+  it('a checkout paid with a Stripe payment method is approved, through one PaymentIntent confirmed at once', async () => {
+    const page = await newPage();
+    const intentsBefore = standIn.paymentIntents.size;
+    const answer = await page.payWith({ attemptKey: 'stripe-visa', paymentToken: 'pm_card_visa' });
+    expect(answer.body.status, JSON.stringify(answer.body)).toBe('APPROVED');
+    const payment = await paymentRow(answer.body.orderId);
+    expect([payment.provider_id, payment.status, payment.card_last4, payment.card_brand]).toEqual([
+      'stripe',
+      'APPROVED',
+      '4242',
+      'VISA',
+    ]);
+    const intent = standIn.paymentIntents.get(payment.gateway_transaction_id)!;
+    expect(intent).toMatchObject({
+      status: 'succeeded',
+      capture_method: 'automatic',
+      amount_received: Math.round(Number(payment.amount) * 100),
+      currency: 'usd',
+    });
+    expect(standIn.paymentIntents.size).toBe(intentsBefore + 1);
+    const created = callsTo('/v1/payment_intents').at(-1)!;
+    expect(created.idempotencyKey).toContain(`${payment.order_id}:${payment.payment_order_id}`);
+
+    // the same attempt again answers its order; Stripe is not asked to charge again
+    const again = await page.payWith({ attemptKey: 'stripe-visa', paymentToken: 'pm_card_visa' });
+    expect(again.body.orderId).toBe(answer.body.orderId);
+    expect(standIn.paymentIntents.size).toBe(intentsBefore + 1);
+  });
+
+  it("a card Stripe declines is declined with Stripe's reason, and the stock comes back", async () => {
+    const stock = await stockOf(platform, productId);
+    const page = await newPage();
+    const declined = await page.payWith({
+      attemptKey: 'stripe-declined',
+      paymentToken: 'pm_card_chargeDeclined',
+    });
+    expect([declined.status, applicationCode(declined)]).toEqual([428, 'CARD_DECLINED']);
+    expect(declined.body.details.applicationError.description).toBe('Your card was declined.');
+    const poor = await page.payWith({
+      attemptKey: 'stripe-poor',
+      paymentToken: 'pm_card_chargeDeclinedInsufficientFunds',
+    });
+    expect(applicationCode(poor)).toBe('INSUFFICIENT_FUNDS');
+    // a payment method Stripe does not know
+    const unknown = await page.payWith({ attemptKey: 'stripe-unknown', paymentToken: 'pm_nobody_issued' });
+    expect(applicationCode(unknown)).toBe('PAYMENT_METHOD_UNUSABLE');
+    expect(await stockOf(platform, productId)).toBe(stock);
+    // and the page can still pay
+    const fine = await page.payWith({ attemptKey: 'stripe-after-decline', paymentToken: 'pm_card_visa' });
+    expect(fine.body.status, JSON.stringify(fine.body)).toBe('APPROVED');
+  });
+
+  it('card numbers are refused outright: no order, no call to Stripe', async () => {
+    const stock = await stockOf(platform, productId);
+    const calls = standIn.calls.length;
+    const refused = await (await newPage()).pay('stripe-raw-card', CARDS.approved);
+    expect([refused.status, applicationCode(refused)]).toEqual([400, 'CARD_NUMBERS_NOT_ACCEPTED']);
+    expect(standIn.calls.length).toBe(calls);
+    expect(await stockOf(platform, productId)).toBe(stock);
+  });
+
+  it("a card asking for 3-D Secure waits for Stripe's step; passed at Stripe, the order is approved", async () => {
+    const page = await newPage();
+    const step = await page.payWith({
+      attemptKey: 'stripe-3ds',
+      paymentToken: 'pm_card_threeDSecure2Required',
+    });
+    expect(step.body.status, JSON.stringify(step.body)).toBe('REQUIRES_ACTION');
+    const attemptId = new URL(step.body.actionUrl, platform.url).searchParams.get('attempt')!;
+    const intent = [...standIn.paymentIntents.values()].at(-1)!;
+    expect(intent.status).toBe('requires_action');
+
+    // the page claiming success before Stripe says so changes nothing at Stripe's side
+    standIn.completeAction(String(intent.id), true);
+    const done = await page.confirm(attemptId, true);
+    expect(done.body.status, JSON.stringify(done.body)).toBe('APPROVED');
+    expect((await paymentRow(done.body.orderId)).gateway_transaction_id).toBe(intent.id);
+
+    // a step the shopper never passed is declined, and its intent cancelled at Stripe
+    const other = await newPage();
+    const second = await other.payWith({
+      attemptKey: 'stripe-3ds-2',
+      paymentToken: 'pm_card_threeDSecure2Required',
+    });
+    const secondAttempt = new URL(second.body.actionUrl, platform.url).searchParams.get('attempt')!;
+    const pending = [...standIn.paymentIntents.values()].at(-1)!;
+    const failed = await other.confirm(secondAttempt, true);
+    expect(applicationCode(failed)).toBe('AUTHENTICATION_FAILED');
+    expect(pending.status).toBe('canceled');
+  });
+
+  it('an authorization is captured in part at Stripe, and a retried capture charges once', async () => {
+    const { orderId, payment, intent } = await authorized('stripe-capture');
+    expect(intent()).toMatchObject({ status: 'requires_capture', capture_method: 'manual' });
+    const paymentId = (await paymentOf(orderId)).id;
+    const part = (Number(payment.amount) - 5).toFixed(2);
+    const first = await billing(platform).capture(
+      orderId,
+      [{ paymentId, amount: { amount: part } }],
+      'cap-1',
+    );
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(first.body.orderTransactions.payments[0].status).toBe('APPROVED');
+    expect(intent()).toMatchObject({ status: 'succeeded', amount_received: Math.round(Number(part) * 100) });
+    const again = await billing(platform).capture(
+      orderId,
+      [{ paymentId, amount: { amount: part } }],
+      'cap-1',
+    );
+    expect(again.body).toEqual(first.body);
+    expect(callsTo(`/v1/payment_intents/${intent().id}/capture`)).toHaveLength(1);
+
+    // the provider asked again under the same key (its first answer lost) answers without capturing again
+    const provider = platform.services.payments.providers.get('stripe');
+    const retried = await provider.capture({
+      idempotencyKey: 'lost-answer',
+      transactionId: String(intent().id),
+      amount: part,
+    });
+    expect(retried.status).toBe('SUCCEEDED');
+    expect(callsTo(`/v1/payment_intents/${intent().id}/capture`)).toHaveLength(1);
+  });
+
+  it('a void cancels the intent at Stripe; refunds, in parts, reach Stripe once each', async () => {
+    const held = await authorized('stripe-void');
+    const voided = await billing(platform).void(held.orderId, [(await paymentOf(held.orderId)).id]);
+    expect(voided.status, JSON.stringify(voided.body)).toBe(200);
+    expect(voided.body.orderTransactions.payments[0].status).toBe('VOIDED');
+    expect(held.intent().status).toBe('canceled');
+
+    const sale = await paid('pm_card_mastercard', 'stripe-refund');
+    const paymentId = (await paymentOf(sale.orderId)).id;
+    const refunds = () =>
+      [...standIn.refunds.values()].filter((refund) => refund.payment_intent === sale.intent().id);
+    const first = await billing(platform).refund(
+      sale.orderId,
+      { paymentRefunds: [{ paymentId, amount: { amount: '10.00' } }] },
+      'refund-1',
+    );
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(first.body.refund.transactions[0].refundStatus).toBe('SUCCEEDED');
+    // the same call again is the same refund
+    await billing(platform).refund(
+      sale.orderId,
+      { paymentRefunds: [{ paymentId, amount: { amount: '10.00' } }] },
+      'refund-1',
+    );
+    const second = await billing(platform).refund(
+      sale.orderId,
+      { paymentRefunds: [{ paymentId, amount: { amount: '5.50' } }] },
+      'refund-2',
+    );
+    expect(second.status, JSON.stringify(second.body)).toBe(200);
+    expect(refunds().map((refund) => refund.amount)).toEqual([1000, 550]);
+    // more than is left is refused by Stripe, and nothing is recorded
+    const tooMuch = await billing(platform).refund(
+      sale.orderId,
+      { paymentRefunds: [{ paymentId, amount: { amount: sale.payment.amount } }] },
+      'refund-3',
+    );
+    expect(tooMuch.status).toBeGreaterThanOrEqual(400);
+    expect(refunds()).toHaveLength(2);
+  });
+
+  it('a webhook delivery is refused for a wrong signature, an old timestamp or a changed body', async () => {
+    const { intent } = await paid('pm_card_visa', 'stripe-webhook-signatures');
+    const event = eventOf('payment_intent.succeeded', String(intent().id));
+    const wrong = await deliver(event, { secret: 'whsec_not_the_store_s' });
+    expect(wrong.status).toBe(400);
+    const old = await deliver(event, { timestamp: standIn.now() - 301 });
+    expect(old.status).toBe(400);
+    const { body, header } = standIn.signedDelivery(event);
+    const changed = await fetch(`${platform.url}${webhook}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'stripe-signature': header },
+      body: body.replace('"succeeded"', '"canceled"'),
+    });
+    expect(changed.status).toBe(400);
+    const unsigned = await fetch(`${platform.url}${webhook}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body,
+    });
+    expect([unsigned.status, violatedFields({ status: 400, body: await unsigned.json() })]).toEqual([
+      400,
+      ['stripe-signature'],
+    ]);
+    // signed as Stripe signs it, within the tolerance, it is taken (the payment is already up to date)
+    const fine = await deliver(event, { timestamp: standIn.now() - 290 });
+    expect([fine.status, await fine.json()]).toEqual([200, { received: true, outcome: 'UNCHANGED' }]);
+  });
+
+  it('an event for a payment Cartwheel does not know is acknowledged and ignored', async () => {
+    const elsewhere = await dashboard.paymentIntents.create({
+      amount: 700,
+      currency: 'usd',
+      payment_method: 'pm_card_visa',
+      confirm: true,
+    });
+    const answer = await deliver(eventOf('payment_intent.succeeded', elsewhere.id));
+    expect([answer.status, await answer.json()]).toEqual([200, { received: true, outcome: 'IGNORED' }]);
+  });
+
+  it('an authorization cancelled or captured at Stripe reaches the payment by webhook, and a replay changes nothing', async () => {
+    const cancelled = await authorized('stripe-webhook-cancel');
+    await dashboard.paymentIntents.cancel(String(cancelled.intent().id));
+    const event = eventOf('payment_intent.canceled', String(cancelled.intent().id));
+    const applied = await deliver(event);
+    expect([applied.status, await applied.json()]).toEqual([200, { received: true, outcome: 'APPLIED' }]);
+    expect((await paymentOf(cancelled.orderId)).status).toBe('VOIDED');
+    const requests = async () =>
+      (await platform.services.database.db.selectFrom('billing_requests').select('key').execute()).length;
+    const written = await requests();
+    for (let i = 0; i < 3; i++) {
+      const replay = await deliver(event);
+      expect([replay.status, await replay.json()]).toEqual([200, { received: true, outcome: 'UNCHANGED' }]);
+    }
+    expect(await requests()).toBe(written);
+    expect((await paymentOf(cancelled.orderId)).status).toBe('VOIDED');
+
+    const captured = await authorized('stripe-webhook-capture');
+    await dashboard.paymentIntents.capture(String(captured.intent().id));
+    const capturedEvent = eventOf('payment_intent.succeeded', String(captured.intent().id));
+    expect(await (await deliver(capturedEvent)).json()).toMatchObject({ outcome: 'APPLIED' });
+    const payment = await paymentOf(captured.orderId);
+    expect(payment.status).toBe('APPROVED');
+    // Stripe was not asked to capture what it had captured already
+    expect(callsTo(`/v1/payment_intents/${captured.intent().id}/capture`)).toHaveLength(1);
+    expect(await (await deliver(capturedEvent)).json()).toMatchObject({ outcome: 'UNCHANGED' });
+  });
+
+  it("a refund made at Stripe's dashboard is recorded by webhook once; Cartwheel's own refunds are not recorded twice", async () => {
+    const sale = await paid('pm_card_visa', 'stripe-webhook-refund');
+    const paymentId = (await paymentOf(sale.orderId)).id;
+    const intentId = String(sale.intent().id);
+    const refunded = async () =>
+      (await billing(platform).refundability(sale.orderId)).body.payments[0].payment.monetary.refunded.amount;
+
+    // Cartwheel's refund reaches Stripe, and Stripe's event of it changes nothing
+    const ours = await billing(platform).refund(
+      sale.orderId,
+      { paymentRefunds: [{ paymentId, amount: { amount: '4.00' } }] },
+      'ours-1',
+    );
+    expect(ours.status, JSON.stringify(ours.body)).toBe(200);
+    const ourEvent = standIn.events.findLast(
+      (event) =>
+        event.type === 'charge.refunded' &&
+        (event.data as { object: { payment_intent: string } }).object.payment_intent === intentId,
+    )!;
+    expect(await (await deliver(ourEvent)).json()).toMatchObject({ outcome: 'UNCHANGED' });
+    expect(await refunded()).toBe('4.00');
+
+    // the merchant refunds 6.00 more at Stripe: the event records it, without asking Stripe again
+    await dashboard.refunds.create({ payment_intent: intentId, amount: 600 });
+    const theirEvent = standIn.events.at(-1)!;
+    expect(theirEvent.type).toBe('charge.refunded');
+    const refundCalls = callsTo('/v1/refunds').length;
+    expect(await (await deliver(theirEvent)).json()).toMatchObject({ outcome: 'APPLIED' });
+    expect(await refunded()).toBe('10.00');
+    expect(callsTo('/v1/refunds')).toHaveLength(refundCalls);
+    const transactions = (await billing(platform).transactions(sale.orderId)).body.orderTransactions.refunds;
+    expect(transactions).toHaveLength(2);
+    // a replay, and a late delivery of the earlier event, change nothing
+    expect(await (await deliver(theirEvent)).json()).toMatchObject({ outcome: 'UNCHANGED' });
+    expect(await (await deliver(ourEvent)).json()).toMatchObject({ outcome: 'UNCHANGED' });
+    expect(await refunded()).toBe('10.00');
+    expect([...standIn.refunds.values()].filter((refund) => refund.payment_intent === intentId)).toHaveLength(
+      2,
+    );
+  });
+
+  it('a charge whose answer was lost is settled from Stripe: found when made, its key closed when not', async () => {
+    const provider = platform.services.payments.providers.get('stripe');
+    const chargeRequest = (key: string) => ({
+      idempotencyKey: key,
+      amount: '12.50',
+      currency: 'USD',
+      method: { kind: 'token' as const, token: 'pm_card_visa' },
+      capture: true,
+    });
+    const charge = async (key: string) => provider.authorize(chargeRequest(key));
+    const made = await charge('settle-made');
+    expect(made).toMatchObject({ status: 'APPROVED', captured: true, card: { last4: '4242' } });
+    expect(await provider.settle('settle-made')).toEqual(made);
+    // asked again under its key, the charge answers the first result and Stripe holds one intent
+    expect(await charge('settle-made')).toEqual(made);
+    const intents = () =>
+      [...standIn.paymentIntents.values()].filter(
+        (intent) => (intent.metadata as Record<string, string>).cartwheel_key === 'settle-made',
+      );
+    expect(intents()).toHaveLength(1);
+    // asked again with other parameters (the store's capture setting changed meanwhile): still that charge
+    expect(await provider.authorize({ ...chargeRequest('settle-made'), capture: false })).toEqual(made);
+    expect(intents()).toHaveLength(1);
+
+    // nothing charged under the key: it is closed, and a late charge under it is never made
+    expect(await provider.settle('settle-never')).toBeUndefined();
+    expect(await charge('settle-never')).toMatchObject({ status: 'DECLINED', code: 'PAYMENT_INTERRUPTED' });
+    expect(
+      [...standIn.paymentIntents.values()].filter(
+        (intent) =>
+          (intent.metadata as Record<string, string>).cartwheel_key === 'settle-never' &&
+          intent.status !== 'canceled',
+      ),
+    ).toEqual([]);
+    await provider.refund({
+      idempotencyKey: 'settle-made:refund',
+      transactionId: made.transactionId,
+      amount: '12.50',
+    });
+  });
+
+  it('the platform starts and answers while Stripe cannot be reached', async () => {
+    const unreachable = await startTestPlatform({
+      dialect,
+      sharing: platform,
+      env: { STRIPE_SECRET_KEY: 'sk_test_unreachable', STRIPE_API_URL: 'http://127.0.0.1:9' },
+    });
+    try {
+      expect(unreachable.services.payments.providers.default).toBeInstanceOf(StripeProvider);
+      // the test gateway is off unless named
+      expect(unreachable.services.payments.providers.list().map((provider) => provider.id)).toEqual([
+        'stripe',
+      ]);
+      const page = pageCalls(
+        unreachable,
+        await (async () => {
+          const shopper = await shopperCheckout(unreachable, [{ productId, quantity: 1 }]);
+          return checkoutSession(unreachable, shopper.auth, shopper.checkoutId);
+        })(),
+      );
+      const stock = await stockOf(unreachable, productId);
+      const answer = await page.payWith({ attemptKey: 'stripe-down', paymentToken: 'pm_card_visa' });
+      // a clear error the page can retry under the same attempt key, never a 500
+      expect([answer.status, applicationCode(answer)]).toEqual([409, 'PAYMENT_PROVIDER_UNAVAILABLE']);
+      expect((await page.session()).status).toBe(200);
+      // the stock stays held while the charge is in doubt (settling it from Stripe gives it back)
+      expect(await stockOf(unreachable, productId)).toBe(stock - 1);
+    } finally {
+      await unreachable.stop();
+    }
+  });
+});
