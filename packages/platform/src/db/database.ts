@@ -4,15 +4,11 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import SQLite from 'better-sqlite3';
 import {
-  CompiledQuery,
-  type DatabaseConnection,
-  type Driver,
+  type CompiledQuery,
   Kysely,
   PostgresDialect,
   type SqliteDatabase,
   SqliteDialect,
-  type SqliteDialectConfig,
-  SqliteDriver,
   type SqliteStatement,
   type Transaction,
 } from 'kysely';
@@ -88,30 +84,6 @@ export function connectDatabase(options: DatabaseOptions): Database {
   return options.databaseUrl ? openPostgres(options) : openSqlite(options.dataDir);
 }
 
-/**
- * SQLite transactions take the write lock when they begin (`BEGIN IMMEDIATE`), not at their first
- * write. A deferred transaction that read and then writes fails at once with SQLITE_BUSY ("database is
- * locked", no busy wait) when another connection committed in between: the platform's own background
- * workers, a second process over the file, a tool. Taken at the start, the lock is waited for
- * (`busy_timeout`) like any other. One process's transactions already run one at a time on its one
- * connection, so taking the lock early costs it nothing.
- */
-class ImmediateSqliteDialect extends SqliteDialect {
-  constructor(private readonly settings: SqliteDialectConfig) {
-    super(settings);
-  }
-
-  override createDriver(): Driver {
-    return new ImmediateSqliteDriver(this.settings);
-  }
-}
-
-class ImmediateSqliteDriver extends SqliteDriver {
-  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
-    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
-  }
-}
-
 function openSqlite(dataDir: string): Database {
   fs.mkdirSync(dataDir, { recursive: true });
   const sqlite = new SQLite(path.join(dataDir, 'cartwheel.db'));
@@ -123,14 +95,14 @@ function openSqlite(dataDir: string): Database {
   sqlite.pragma(`wal_autocheckpoint = ${FALLBACK_CHECKPOINT_PAGES}`);
   const checkpointer = startCheckpointer(sqlite.name);
   const statements = withStatementCache(sqlite);
-  const db = new Kysely<Tables>({ dialect: new ImmediateSqliteDialect({ database: statements }) });
+  const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: statements }) });
   return {
     db,
     dialect: 'sqlite',
     sqlite: {
       run: (query) => Number(statements.prepare(query.sql).run(query.parameters).changes),
       all: (query) => statements.prepare(query.sql).all(query.parameters) as Record<string, unknown>[],
-      transaction: (work) => sqlite.transaction(work).immediate(),
+      transaction: (work) => sqlite.transaction(work)(),
     },
     close: async () => {
       await checkpointer.stop();
@@ -221,8 +193,15 @@ function openPostgres(options: DatabaseOptions): Database {
   return { db, dialect: 'postgres', close: () => db.destroy() };
 }
 
-/** PostgreSQL gave up on a transaction only because another ran at the same moment: run it again. */
-const TRANSIENT_CONFLICTS = new Set(['40P01', '40001']); // deadlock detected, serialization failure
+/**
+ * The database gave up on a transaction only because another ran at the same moment: run it again.
+ * PostgreSQL: a deadlock, a serialization failure. SQLite: a transaction that read, then wrote after
+ * another connection (a worker's, another process's) had committed since its read began: its snapshot
+ * is stale, and SQLite refuses the write at once (`SQLITE_BUSY_SNAPSHOT`, "database is locked") rather
+ * than wait. Run again, it reads the new state. (Taking the write lock at `BEGIN IMMEDIATE` instead
+ * would make two connections of one process wait on each other: better-sqlite3 waits synchronously.)
+ */
+const TRANSIENT_CONFLICTS = new Set(['40P01', '40001', 'SQLITE_BUSY_SNAPSHOT']);
 const ATTEMPTS = 4;
 
 /**
