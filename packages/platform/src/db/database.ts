@@ -102,7 +102,9 @@ function openSqlite(dataDir: string): Database {
     sqlite: {
       run: (query) => Number(statements.prepare(query.sql).run(query.parameters).changes),
       all: (query) => statements.prepare(query.sql).all(query.parameters) as Record<string, unknown>[],
-      transaction: (work) => sqlite.transaction(work)(),
+      // synchronous work (no await inside): the write lock is taken at BEGIN and waited for, so a
+      // commit by another process between its reads and writes cannot make its snapshot stale
+      transaction: (work) => sqlite.transaction(work).immediate(),
     },
     close: async () => {
       await checkpointer.stop();
