@@ -21,6 +21,20 @@ const IN_FLIGHT_MAX = 16;
 const CLAIM_MS = ATTEMPT_TIMEOUT_MS + 20_000;
 
 type Delivery = Selectable<WebhookDeliveryRow>;
+
+/** A delivery written `now` and not yet tried: due at once. The fan-out's and a test event's alike. */
+const unsent = (now: string) =>
+  ({
+    status: 'PENDING',
+    attempts: 0,
+    failures: 0,
+    next_attempt_at: now,
+    first_failed_at: null,
+    claimed_until: null,
+    last_status_code: null,
+    created_at: now,
+    delivered_at: null,
+  }) as const;
 type UpdateDeliveries = UpdateQueryBuilder<Tables, 'webhook_deliveries', 'webhook_deliveries', UpdateResult>;
 
 /** One delivery as its app's log shows it. */
@@ -109,15 +123,7 @@ export class WebhookDelivery {
           data: JSON.stringify(webhook.data),
           identity: JSON.stringify(webhook.identity),
           event_time: event.createdDate,
-          status: 'PENDING',
-          attempts: 0,
-          failures: 0,
-          next_attempt_at: now,
-          first_failed_at: null,
-          claimed_until: null,
-          last_status_code: null,
-          created_at: now,
-          delivered_at: null,
+          ...unsent(now),
         });
       }
     }
@@ -213,15 +219,7 @@ export class WebhookDelivery {
         data: JSON.stringify(sample.data),
         identity: JSON.stringify(sample.identity),
         event_time: now,
-        status: 'PENDING',
-        attempts: 0,
-        failures: 0,
-        next_attempt_at: now,
-        first_failed_at: null,
-        claimed_until: null,
-        last_status_code: null,
-        created_at: now,
-        delivered_at: null,
+        ...unsent(now),
       })
       .execute();
     void this.worker?.runNow();
