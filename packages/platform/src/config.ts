@@ -39,6 +39,8 @@ export interface PlatformConfig {
   pageAnchorSpacing: number | undefined;
   /** Days an event stays in the outbox once every subscriber has handled it (events/bus.ts prunes it). */
   eventRetentionDays: number;
+  /** Days the webhook delivery log keeps a delivered event and its attempts (at least 1). */
+  webhookLogRetentionDays: number;
   /** PostgreSQL's `statement_timeout` on every pooled connection, in ms: no one call can hold the server. */
   statementTimeoutMs: number;
   /**
@@ -117,6 +119,10 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): PlatformCon
     pageAnchorSpacing: wholeNumber('CARTWHEEL_PAGE_ANCHOR_SPACING', env.CARTWHEEL_PAGE_ANCHOR_SPACING),
     eventRetentionDays:
       wholeNumber('CARTWHEEL_EVENT_RETENTION_DAYS', env.CARTWHEEL_EVENT_RETENTION_DAYS) ?? 30,
+    webhookLogRetentionDays: Math.max(
+      1,
+      wholeNumber('CARTWHEEL_WEBHOOK_LOG_RETENTION_DAYS', env.CARTWHEEL_WEBHOOK_LOG_RETENTION_DAYS) ?? 30,
+    ),
     statementTimeoutMs:
       wholeNumber('CARTWHEEL_STATEMENT_TIMEOUT_MS', env.CARTWHEEL_STATEMENT_TIMEOUT_MS) ?? 5000,
     ...paymentProvidersOf(env.CARTWHEEL_PAYMENT_PROVIDERS, env.CARTWHEEL_PAYMENT_PROVIDER, stripe),

@@ -243,6 +243,7 @@ export async function openServices(
         dialect: database.dialect,
         clock: workers.clock,
         policy: { allowHttpLoopback: config.webhooksAllowHttpLoopback },
+        logRetentionMs: config.webhookLogRetentionDays * 24 * 60 * 60 * 1000,
         onError: (error) => workers.onError(error, 'webhook-delivery'),
       },
     );

@@ -365,6 +365,35 @@ describe.each(DIALECTS)('webhook delivery, on %s', (dialect) => {
     silent.closeAllConnections();
     silent.close();
   });
+
+  it('keeps a delivered event in the log for its retention, then prunes it with its attempts; dead letters stay', async () => {
+    const app = await endpoint(['wix.ecom.v1.order_updated']);
+    const [kept, dead] = [newId(), newId()];
+    app.answers((body) => ({ status: eventOf(body).entityId === dead ? 500 : 200 }));
+    await happen(orderUpdated(kept, 1), orderUpdated(dead, 1));
+    await passes(4 * DAY, HOUR);
+    const statuses = async () =>
+      Object.fromEntries((await webhooks.delivery.log(app.id, {})).map((entry) => [entry.status, entry]));
+    expect(Object.keys(await statuses()).sort()).toEqual(['DEAD', 'DELIVERED']);
+
+    // delivered four days ago: a week's retention keeps it, three days' prunes it and its attempts
+    expect(await webhooks.delivery.pruneLog(7 * DAY)).toBe(0);
+    expect(await webhooks.delivery.pruneLog(3 * DAY)).toBe(1);
+    expect(Object.keys(await statuses())).toEqual(['DEAD']);
+    const attempts = await database.db
+      .selectFrom('webhook_attempts')
+      .innerJoin('webhook_deliveries', 'webhook_deliveries.id', 'webhook_attempts.delivery_id')
+      .select('webhook_deliveries.status')
+      .distinct()
+      .execute();
+    expect(attempts).toEqual([{ status: 'DEAD' }]);
+    const orphans = await database.db
+      .selectFrom('webhook_attempts')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('delivery_id', 'not in', database.db.selectFrom('webhook_deliveries').select('id'))
+      .executeTakeFirstOrThrow();
+    expect(Number(orphans.n)).toBe(0);
+  });
 });
 
 describe('the retry schedule', () => {

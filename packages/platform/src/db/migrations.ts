@@ -40,7 +40,7 @@ const migrations: Record<string, Migration> = {
   ...staffMigrations, // 0031 (issue 21: staff, roles, API keys, audit log), 0046 (issue 37: its operation)
   ...orderViewMigrations, // 0033 (issue 22: the back office's saved views of orders)
   ...workerMigrations, // 0040 (issue 37: the lease table of background jobs)
-  ...webhookMigrations, // 0045 (issue 31: webhook endpoints, deliveries and their attempts)
+  ...webhookMigrations, // 0045 (issue 31: webhook endpoints, deliveries and their attempts), 0070 (the log's retention)
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {

@@ -17,6 +17,8 @@ import type { WebhookDeliveryRow, WebhookEndpointRow } from './tables.ts';
 
 /** Deliveries one process sends at once. */
 const IN_FLIGHT_MAX = 16;
+/** Deliveries one statement of the log's pruning deletes. */
+const PRUNE_BATCH = 500;
 /** How long a claim holds a delivery: an attempt's timeout and room to write its outcome. */
 const CLAIM_MS = ATTEMPT_TIMEOUT_MS + 20_000;
 
@@ -272,6 +274,48 @@ export class WebhookDelivery {
       .where('d.status', '=', 'DEAD')
       .executeTakeFirstOrThrow();
     return Number(row.count);
+  }
+
+  /**
+   * Deletes, in short batches, the delivered deliveries (and their attempts) acknowledged more than
+   * `retentionMs` ago: the log keeps successes for that long. Pending deliveries and dead letters stay,
+   * whatever their age: they are work not yet done. Returns how many deliveries went.
+   */
+  async pruneLog(retentionMs: number): Promise<number> {
+    const before = new Date(this.options.clock.now() - retentionMs).toISOString();
+    let pruned = 0;
+    for (;;) {
+      const batch = await this.db
+        .selectFrom('webhook_deliveries')
+        .select('id')
+        .where('delivered_at', '<', before)
+        .where('status', '=', 'DELIVERED')
+        .orderBy('delivered_at')
+        .limit(PRUNE_BATCH)
+        .execute();
+      if (batch.length === 0) return pruned;
+      const ids = batch.map((row) => row.id);
+      await inTransaction(this.db, async (trx) => {
+        // one a replay made pending again in between stays, with the attempts it had
+        const gone = await trx
+          .deleteFrom('webhook_deliveries')
+          .where('id', 'in', ids)
+          .where('status', '=', 'DELIVERED')
+          .returning('id')
+          .execute();
+        if (gone.length === 0) return;
+        await trx
+          .deleteFrom('webhook_attempts')
+          .where(
+            'delivery_id',
+            'in',
+            gone.map((row) => row.id),
+          )
+          .execute();
+      });
+      pruned += ids.length;
+      if (batch.length < PRUNE_BATCH) return pruned;
+    }
   }
 
   /** Makes the endpoint's delivered or dead deliveries `which` picks due now, from a fresh schedule. */

@@ -88,4 +88,14 @@ export const webhookMigrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '0070_webhook_log_retention': {
+    async up(db: Kysely<any>) {
+      // the log's pruning finds what was delivered longest ago without reading every delivery
+      await db.schema
+        .createIndex('webhook_deliveries_delivered')
+        .on('webhook_deliveries')
+        .columns(['delivered_at'])
+        .execute();
+    },
+  },
 };

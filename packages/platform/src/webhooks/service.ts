@@ -25,6 +25,8 @@ export interface WebhookOptions {
   dialect: DialectName;
   clock: Clock;
   policy: AddressPolicy;
+  /** How long the log keeps a delivered delivery and its attempts (30 days unless told). */
+  logRetentionMs?: number;
   /** How a delivery is sent; Node's HTTP client with the address checks unless a test hands another. */
   send?: Send;
   onError?: (error: unknown) => void;
@@ -35,6 +37,9 @@ export const ADMIN_KEY_APP = 'admin';
 
 /** How often the sender looks for due deliveries when nothing woke it. */
 const DELIVER_EVERY_MS = 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+const LOG_RETENTION_MS = 30 * DAY_MS;
+const PRUNE_LOG_EVERY_MS = 10 * 60_000;
 
 /**
  * Webhooks delivered to apps (issue 31): each app's endpoints and key pair, and the delivery of the
@@ -45,12 +50,14 @@ export class WebhookService {
   readonly keys: AppKeys;
   readonly delivery: WebhookDelivery;
   private instance: Promise<string> | undefined;
+  private readonly logRetentionMs: number;
 
   constructor(
     db: Kysely<Tables>,
     private readonly deps: WebhookDependencies,
     options: WebhookOptions,
   ) {
+    this.logRetentionMs = options.logRetentionMs ?? LOG_RETENTION_MS;
     this.endpoints = new WebhookEndpoints(db, options.clock, options.policy);
     this.keys = new AppKeys(db, options.clock);
     this.delivery = new WebhookDelivery(db, {
@@ -74,7 +81,10 @@ export class WebhookService {
     };
   }
 
-  /** Adds the sender's job: not leased, since each delivery is claimed by one process. */
+  /**
+   * Adds the sender's job (not leased, since each delivery is claimed by one process) and the log's
+   * pruning (leased: one process of several prunes).
+   */
   deliverOn(workers: Workers): void {
     const worker = workers.add({
       name: 'webhook-delivery',
@@ -83,6 +93,13 @@ export class WebhookService {
       run: () => this.delivery.pump().then(() => {}),
     });
     this.delivery.runOn(worker);
+    workers.add({
+      name: 'webhook-log:prune',
+      everyMs: PRUNE_LOG_EVERY_MS,
+      leased: true,
+      runAtStart: true,
+      run: () => this.delivery.pruneLog(this.logRetentionMs).then(() => {}),
+    });
   }
 
   /** The store's id as deliveries name it (`instanceId`), made once. */

@@ -48,6 +48,11 @@ export interface TestPlatform {
   database: { dataDir: string; databaseUrl: string | undefined };
   /** Every route the platform declares, with who may call it (from the same source the build is made of). */
   declaredRoutes(): Promise<DeclaredRoute[]>;
+  /**
+   * Kills the platform's process outright (SIGKILL, as a crash or an out-of-memory kill would), its
+   * database left as the crash left it; `stop` still removes it. Only for a platform in its own process.
+   */
+  kill(): Promise<void>;
   /** Stops the platform and removes its database. */
   stop(): Promise<void>;
 }
@@ -142,6 +147,10 @@ export async function startTestPlatform(
         await app.close();
         return app.declaredRoutes;
       },
+      async kill() {
+        if (!running.kill) throw new Error('only a platform in its own process can be killed');
+        await running.kill();
+      },
       async stop() {
         await running.stop();
         await view?.close();
@@ -157,6 +166,8 @@ export async function startTestPlatform(
 interface Running {
   /** The platform itself, when it runs in the test's process. */
   platform?: Platform;
+  /** SIGKILL, for a platform in a process of its own. */
+  kill?(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -218,6 +229,11 @@ async function startBuilt(env: Record<string, string>): Promise<Running> {
     throw new Error(`the built platform did not start (exit ${child.exitCode}):\n${output}`);
   }
   return {
+    async kill() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill('SIGKILL');
+      await exited;
+    },
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return;
       child.kill('SIGTERM');
