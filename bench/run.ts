@@ -25,6 +25,12 @@ import { buildApp } from './support/apps.ts';
 import { releaseOrderBook } from './support/order-book.ts';
 import { RESULTS_DIR } from './support/paths.ts';
 import { measureThroughput, type ThroughputResult } from './throughput.ts';
+import {
+  type AddToCartFigure,
+  measureAddToCartWithEndpoints,
+  measureWebhookDelivery,
+  type WebhookDeliveryFigure,
+} from './webhooks.ts';
 
 const quick = process.argv.includes('--quick');
 /** `--only=name` or `--only=a,b`: the sections to run (the others are skipped). */
@@ -59,6 +65,8 @@ interface Results {
   orderSearch: OrderSearchResult[];
   backofficeTable: BackofficeTableResult[];
   orderExport: OrderExportResult[];
+  webhooks: WebhookDeliveryFigure[];
+  webhookAddToCart?: AddToCartFigure;
   rows: Row[];
   notes: string[];
   errors: Record<string, string>;
@@ -76,6 +84,7 @@ const results: Results = {
   orderSearch: [],
   backofficeTable: [],
   orderExport: [],
+  webhooks: [],
   rows: [],
   notes: [],
   errors: {},
@@ -266,6 +275,53 @@ for (const dialect of ['sqlite', 'postgres'] as Dialect[]) {
     );
   });
 }
+
+for (const dialect of ['sqlite', 'postgres'] as Dialect[]) {
+  await section(`webhooks-${dialect}`, async () => {
+    const { notes, ...figure } = await measureWebhookDelivery(dialect, { quick });
+    results.webhooks.push({ ...figure, notes });
+    const complete = notes.length === 0;
+    results.rows.push({
+      figure: `Webhooks: events delivered/s, ${dialect}, ${figure.buyers} buyers placing orders`,
+      cartwheel: `${figure.deliveredPerSecond.toFixed(1)} events/s`,
+      baseline: `${figure.ordersPerSecond.toFixed(1)} orders/s placed`,
+      ratio: `${(figure.deliveredPerSecond / figure.ordersPerSecond).toFixed(2)}x`,
+      target: 'every event delivered',
+      verdict: complete ? 'pass' : 'FAIL',
+    });
+    results.rows.push({
+      figure: `Webhooks: delivery lag p50 / p99, ${dialect}, under that load`,
+      cartwheel: `${ms(figure.lagP50Ms)} / ${ms(figure.lagP99Ms)}`,
+      baseline: 'n/a',
+      ratio: 'n/a',
+      target: 'info',
+      verdict: complete ? 'info' : 'void',
+    });
+    results.notes.push(
+      `Webhooks ${dialect}: ${figure.orders} orders, ${figure.delivered} deliveries (${figure.distinct} distinct` +
+        ` events) of the order's events to one endpoint; the last arrived ${figure.drainSeconds.toFixed(1)} s after the last order.`,
+      ...notes.map((note) => `Webhooks ${dialect}: ${note}`),
+    );
+  });
+}
+
+await section('webhooks-cart', async () => {
+  const result = await measureAddToCartWithEndpoints({ quick });
+  results.webhookAddToCart = result;
+  const { figure } = result;
+  results.rows.push({
+    figure: `Webhooks: add to cart with ${result.endpoints} endpoints subscribed (32 conn)`,
+    cartwheel: `${Math.round(figure.platformRps)} req/s`,
+    baseline: `${Math.round(figure.baselineRps)} req/s with none`,
+    ratio: percent(figure.ratio),
+    target: 'info',
+    verdict: figure.platformFailures === 0 ? 'info' : 'void',
+  });
+  results.notes.push(
+    `Webhooks cart: p99 ${ms(figure.platformP99Ms)} with endpoints vs ${ms(figure.baselineP99Ms)} without.`,
+    ...result.notes.map((note) => `Webhooks cart: ${note}`),
+  );
+});
 
 for (const dialect of ['sqlite', 'postgres'] as Dialect[]) {
   await section(`refunds-${dialect}`, async () => {

@@ -30,8 +30,12 @@ export interface BenchShop {
   close(): Promise<void>;
 }
 
-/** The platform (demo seeded) over a new SQLite file, or a new PostgreSQL database `name`. */
-export async function startBenchShop(dialect: Dialect, name: string): Promise<BenchShop> {
+/** The platform (demo seeded) over a new SQLite file, or a new PostgreSQL database `name`; `env` adds to its environment. */
+export async function startBenchShop(
+  dialect: Dialect,
+  name: string,
+  env?: Record<string, string>,
+): Promise<BenchShop> {
   let postgresUrl: string | undefined;
   if (dialect === 'postgres') {
     await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
@@ -50,6 +54,7 @@ export async function startBenchShop(dialect: Dialect, name: string): Promise<Be
       dataDir,
       seedDemo: true,
       ...(postgresUrl ? { databaseUrl: postgresUrl } : {}),
+      ...(env ? { env } : {}),
     });
     servers.push(platform);
     return { url: platform.url, dataDir, servers, close };
@@ -131,7 +136,8 @@ export async function readyCheckout(url: string, productId: string, quantity = 1
     headers: { ...json, 'x-checkout-session': sessionToken },
     body: JSON.stringify({
       email: 'buyer@example.com',
-      shippingAddress: { ...address, firstName: 'Bench', lastName: 'Buyer' },
+      shippingAddress: address,
+      contactDetails: { firstName: 'Bench', lastName: 'Buyer' },
       billingSameAsShipping: true,
     }),
   });
