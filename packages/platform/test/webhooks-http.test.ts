@@ -1,9 +1,10 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { orders } from '@wix/ecom';
+import { redirects } from '@wix/redirects';
 import { AppStrategy, createClient } from '@wix/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { admin } from './catalog-http.ts';
+import { admin, visitorToken } from './catalog-http.ts';
 import { uniqueEmail } from './identity-client.ts';
 import { as, createKey } from './staff-support.ts';
 import { DIALECTS, startTestPlatform, type TestPlatform } from './support/platform.ts';
@@ -230,6 +231,31 @@ describe.each(DIALECTS)('webhooks for apps, on %s', (dialect) => {
     expect(hosted).toHaveLength(1);
     expect(hosted[0]!.entity._id).toBe(orderId);
     expect(hosted[0]!.metadata).toMatchObject({ entityId: orderId, entityEventSequence: '1' });
+  });
+
+  it('a redirect session made reaches the app as wix.headless.v1.redirect_session_created, which the hosted client handles', async () => {
+    const listening = await endpoint(['wix.headless.v1.redirect_session_created']);
+    const { publicKey } = (await as(platform, app).get('/api/cartwheel/webhooks/public-key')).body;
+    const made = await fetch(`${platform.url}/_api/redirects-api/v1/redirect-session`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: await visitorToken(platform) },
+      body: JSON.stringify({ storesProduct: { productSlug: 'espresso-beans' } }),
+    });
+    expect(made.status).toBe(200);
+    const { redirectSession } = await made.json();
+    await expect.poll(() => listening.bodies.length, { timeout: 10_000 }).toBe(1);
+
+    const hosted: { entity: { _id?: string; fullUrl?: string } }[] = [];
+    const client = createClient({
+      auth: AppStrategy({ appId: 'cartwheel-app', publicKey }),
+      modules: { redirects },
+    });
+    client.redirects.onRedirectSessionCreated((event) => {
+      hosted.push(event as never);
+    });
+    await client.webhooks.process(listening.bodies[0]!);
+    expect(hosted).toHaveLength(1);
+    expect(hosted[0]!.entity).toMatchObject({ _id: redirectSession.id, fullUrl: redirectSession.fullUrl });
   });
 
   it("a receiver that answers 500 to one order's events does not hold up another order's", async () => {

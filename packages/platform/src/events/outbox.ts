@@ -27,6 +27,8 @@ export const EVENT_ENTITIES = {
    * none, so the name is Cartwheel's own, in the hosted form.
    */
   identity: 'wix.iam.identity.v1.identity',
+  /** A redirect session (oauth/redirect-sessions.ts): `created`. */
+  redirectSession: 'wix.headless.v1.redirect_session',
 } as const;
 export type EventEntity = keyof typeof EVENT_ENTITIES;
 

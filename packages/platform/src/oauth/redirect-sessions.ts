@@ -53,6 +53,8 @@ export interface RedirectSessionDeps {
     principal: Principal,
     callbacks: { postFlowUrl?: string; thankYouPageUrl?: string; cartPageUrl?: string },
   ): Promise<{ token: string; url: string }>;
+  /** A session was made: its `redirect_session_created` event (point 4). */
+  created(session: RedirectSession): Promise<void>;
 }
 
 /**
@@ -64,6 +66,12 @@ export class RedirectSessions {
   constructor(private readonly deps: RedirectSessionDeps) {}
 
   async create(body: unknown, principal: Principal): Promise<{ redirectSession: RedirectSession }> {
+    const made = await this.make(body, principal);
+    await this.deps.created(made.redirectSession);
+    return made;
+  }
+
+  private async make(body: unknown, principal: Principal): Promise<{ redirectSession: RedirectSession }> {
     const request = (body && typeof body === 'object' ? body : {}) as Request;
     const present = FLOWS.filter((flow) => request[flow] !== undefined && request[flow] !== null);
     if (present.length > 1) {

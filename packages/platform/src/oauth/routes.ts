@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CheckoutService } from '../checkouts/service.ts';
 import type { PlatformConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
+import { recordEvents } from '../events/outbox.ts';
 import type { HttpApp } from '../http/app.ts';
 import { IdParams } from '../http/input.ts';
 import type { IdentityService } from '../identity/service.ts';
@@ -72,6 +73,15 @@ export function oauthRoutes(
     endSignIn: (principal) => tokens.revokeMemberSignIn(principal),
     openCheckoutSession: (checkoutId, principal, callbacks) =>
       services.checkouts.openSession(checkoutId, principal, callbacks),
+    created: (session) =>
+      recordEvents(services.database.db, [
+        {
+          entity: 'redirectSession',
+          slug: 'created',
+          entityId: session.id ?? '',
+          payload: { entity: session },
+        },
+      ]),
   });
 
   app.post(

@@ -71,6 +71,7 @@ const DOMAIN_EVENTS: readonly DomainEventKind[] = [
   { entity: 'member', slug: 'created', shape: 'created', entityIn: memberIn },
   { entity: 'member', slug: 'updated', shape: 'updated', entityIn: memberIn },
   { entity: 'member', slug: 'deleted', shape: 'deleted', entityIn: memberIn },
+  { entity: 'redirectSession', slug: 'created', shape: 'created' },
 ];
 
 const V1_CATALOG = 'com.wix.ecommerce.catalog.api.v1';
@@ -152,6 +153,8 @@ const READ_PERMISSION: Record<EventEntity, Permission | undefined> = {
   inventory: undefined,
   checkoutSettings: 'settings.manage',
   discountRule: 'settings.manage',
+  // a session carries the checkout it leads to and the store's callback addresses
+  redirectSession: 'orders.read',
 };
 
 const key = (entity: EventEntity, slug: string) => `${entity} ${slug}`;
