@@ -395,6 +395,7 @@ describe.each(DIALECTS)('placing an order on the hosted checkout page, on %s', (
       id: gateway.id,
       methodName: gateway.methodName,
       acceptsRawCards: gateway.acceptsRawCards,
+      cardEntry: gateway.cardEntry,
       authorize: async (request) => {
         await gateway.authorize(request);
         throw new Error('socket hang up');

@@ -1,10 +1,10 @@
 import { Field } from '@cartwheel/design';
 import type { Checkout } from '@cartwheel/sdk';
 import { useMutation } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { useHostedConfig } from '../components/HostedConfig.ts';
-import { type CardInput, type CheckoutPageApi, type CheckoutSession, UnreachableError } from './api.ts';
+import { type CheckoutPageApi, type CheckoutSession, type PaymentInput, UnreachableError } from './api.ts';
 import { AddressFields } from './components/AddressFields.tsx';
 import { CheckoutMessage, CheckoutShell } from './components/CheckoutShell.tsx';
 import { CouponField } from './components/CouponField.tsx';
@@ -28,9 +28,13 @@ import {
   withoutErrors,
 } from './form.ts';
 import { type CheckoutProblem, checkoutProblemOf, isAlreadyCompleted } from './problems.ts';
+import type { StripeCardEntry } from './StripeCardFields.tsx';
 import { buyerDraft, newAttemptKey, useCheckoutSession } from './session.ts';
 import { useCheckoutChanges } from './updates.ts';
 import './checkout.css';
+
+/** Stripe's card fields and libraries, fetched only by a page whose store pays through Stripe. */
+const StripeCardFields = lazy(() => import('./StripeCardFields.tsx'));
 
 /** What the confirm page hands back when the bank step failed: the decline to show here. */
 export interface CheckoutReturnState {
@@ -101,6 +105,9 @@ function CheckoutForm({
   );
   useEffect(() => buyerDraft.write(api.sessionToken, form), [api, form]);
   const [card, setCard] = useState<CardForm>(EMPTY_CARD);
+  // the store's provider takes the card in its own fields (Stripe), or the page's form takes it
+  const cardEntry = session.payment;
+  const stripeFields = useRef<StripeCardEntry | undefined>(undefined);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [formProblem, setFormProblem] = useState<string>();
   const [paymentProblem, setPaymentProblem] = useState<CheckoutProblem | undefined>(
@@ -148,7 +155,7 @@ function CheckoutForm({
   const placing = useMutation({
     mutationFn: async (order: {
       attemptKey: string;
-      card: CardInput;
+      payment: PaymentInput;
       details: BuyerForm;
       pickup: boolean;
     }) => {
@@ -158,7 +165,7 @@ function CheckoutForm({
         ...buyerUpdateOf(order.details, order.pickup),
         ...(shownMethod ? { selectedShippingOption: { code: shownMethod } } : {}),
       });
-      return changes.pay(order.attemptKey, order.card);
+      return changes.pay(order.attemptKey, order.payment);
     },
   });
   // once approved (or sent to the bank) the page is leaving: the button stays disabled until it has
@@ -258,7 +265,7 @@ function CheckoutForm({
     if (payingNow.current) return;
     setPaymentProblem(undefined);
     setCardAskedAgain(false);
-    const missing = missingFields(form, card, checkout, pickup);
+    const missing = missingFields(form, cardEntry.kind === 'FORM' ? card : undefined, checkout, pickup);
     if (Object.keys(missing).length > 0) {
       setFieldErrors(missing);
       setPaymentProblem({ message: 'Please fill in the highlighted fields.', fields: missing });
@@ -272,7 +279,7 @@ function CheckoutForm({
     try {
       const outcome = await placing.mutateAsync({
         attemptKey,
-        card: cardInputOf(card),
+        payment: await paymentOf(),
         details: form,
         pickup,
       });
@@ -286,12 +293,30 @@ function CheckoutForm({
     } catch (error) {
       if (!(error instanceof UnreachableError)) unansweredAttemptKey.current = undefined;
       if (closeIfCompleted(error)) return;
+      // Stripe's fields refused the card before any payment (incomplete, invalid): their own words
+      if (error instanceof Error && error.name === 'CardFieldsError') {
+        setPaymentProblem({ message: error.message });
+        payingNow.current = false;
+        return;
+      }
       const problem = checkoutProblemOf(error, checkout);
       setFieldErrors(onShownFields(problem.fields ?? {}, !pickup && form.billingSameAsShipping));
       setPaymentProblem(problem);
       payingNow.current = false;
       if (problem.fields) focusFirstInvalid();
     }
+  }
+
+  /** What the order is paid with: the card as typed here, or the payment method Stripe's fields make. */
+  async function paymentOf(): Promise<PaymentInput> {
+    if (cardEntry.kind === 'FORM') return { card: cardInputOf(card) };
+    const fields = stripeFields.current;
+    if (!fields) {
+      throw Object.assign(new Error('The card fields are still loading: try again in a moment.'), {
+        name: 'CardFieldsError',
+      });
+    }
+    return { paymentToken: await fields.paymentMethod() };
   }
 
   const setCardField = (field: keyof CardForm, value: string) => {
@@ -420,43 +445,62 @@ function CheckoutForm({
           )}
           <fieldset className="section">
             <legend>Payment</legend>
-            <p className="muted">
-              Test cards: 4242 4242 4242 4242 pays; 4000 0025 0000 3155 asks for a 3-D Secure step; 4000 0000
-              0000 0002 is declined; 4000 0000 0000 9995 is declined for insufficient funds.
-            </p>
-            <Field
-              label="Card number"
-              name="cardNumber"
-              inputMode="numeric"
-              autoComplete="cc-number"
-              placeholder="1234 1234 1234 1234"
-              value={card.number}
-              error={fieldErrors['card.number']}
-              onChange={(event) => setCardField('number', groupCardNumber(event.target.value))}
-            />
-            <div className="form__row">
-              <Field
-                label="Expiry"
-                name="cardExpiry"
-                inputMode="numeric"
-                autoComplete="cc-exp"
-                placeholder="MM/YY"
-                value={card.expiry}
-                error={fieldErrors['card.expiry']}
-                onChange={(event) => setCardField('expiry', formatExpiry(event.target.value, card.expiry))}
-              />
-              <Field
-                label="CVC"
-                name="cardCvc"
-                inputMode="numeric"
-                autoComplete="cc-csc"
-                placeholder="123"
-                maxLength={4}
-                value={card.cvc}
-                error={fieldErrors['card.cvc']}
-                onChange={(event) => setCardField('cvc', event.target.value.replace(/\D/g, ''))}
-              />
-            </div>
+            {cardEntry.kind === 'STRIPE' ? (
+              <Suspense fallback={<p className="muted">Loading the card fields…</p>}>
+                <StripeCardFields
+                  publishableKey={cardEntry.publishableKey}
+                  amount={minorUnits(checkout.priceSummary?.total?.amount, settings.currency)}
+                  currency={settings.currency}
+                  entry={stripeFields}
+                />
+              </Suspense>
+            ) : cardEntry.kind === 'NONE' ? (
+              <p className="notice notice--error" role="alert">
+                This store cannot take a card on this page at the moment.
+              </p>
+            ) : (
+              <>
+                <p className="muted">
+                  Test cards: 4242 4242 4242 4242 pays; 4000 0025 0000 3155 asks for a 3-D Secure step; 4000
+                  0000 0000 0002 is declined; 4000 0000 0000 9995 is declined for insufficient funds.
+                </p>
+                <Field
+                  label="Card number"
+                  name="cardNumber"
+                  inputMode="numeric"
+                  autoComplete="cc-number"
+                  placeholder="1234 1234 1234 1234"
+                  value={card.number}
+                  error={fieldErrors['card.number']}
+                  onChange={(event) => setCardField('number', groupCardNumber(event.target.value))}
+                />
+                <div className="form__row">
+                  <Field
+                    label="Expiry"
+                    name="cardExpiry"
+                    inputMode="numeric"
+                    autoComplete="cc-exp"
+                    placeholder="MM/YY"
+                    value={card.expiry}
+                    error={fieldErrors['card.expiry']}
+                    onChange={(event) =>
+                      setCardField('expiry', formatExpiry(event.target.value, card.expiry))
+                    }
+                  />
+                  <Field
+                    label="CVC"
+                    name="cardCvc"
+                    inputMode="numeric"
+                    autoComplete="cc-csc"
+                    placeholder="123"
+                    maxLength={4}
+                    value={card.cvc}
+                    error={fieldErrors['card.cvc']}
+                    onChange={(event) => setCardField('cvc', event.target.value.replace(/\D/g, ''))}
+                  />
+                </div>
+              </>
+            )}
             <div className="payment-outcome" role="status" aria-live="polite">
               {paymentStatus}
             </div>
@@ -478,7 +522,7 @@ function CheckoutForm({
             <button
               className="button button--primary button--wide"
               type="submit"
-              disabled={paying || completed}
+              disabled={paying || completed || cardEntry.kind === 'NONE'}
               aria-busy={paying}
             >
               {paying ? 'Placing order…' : 'Place order'}
@@ -491,6 +535,13 @@ function CheckoutForm({
       </main>
     </CheckoutShell>
   );
+}
+
+/** A decimal amount in `currency`'s minor units, as Stripe counts it (cents; yen as they are). */
+function minorUnits(amount: string | undefined, currency: string): number {
+  const digits =
+    new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+  return Math.round(Number(amount ?? 0) * 10 ** digits);
 }
 
 /** Moves focus to the first field marked invalid once React has drawn the marks. */

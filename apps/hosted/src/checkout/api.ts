@@ -31,6 +31,8 @@ export interface CheckoutSession {
   checkout: Checkout;
   settings: CheckoutPageSettings;
   callbacks: CheckoutCallbacks;
+  /** How the page takes a card: its own fields, Stripe's Payment Element, or not at all. */
+  payment: CardEntry;
   /** Set once the checkout became a paid order. */
   completed?: { orderId: string; redirectUrl: string };
 }
@@ -53,6 +55,12 @@ export interface CardInput {
   cvc: string;
   holderName?: string;
 }
+
+/** How the store's payment provider takes a card on this page. */
+export type CardEntry = { kind: 'FORM' } | { kind: 'STRIPE'; publishableKey: string } | { kind: 'NONE' };
+
+/** What the page pays with: the card as typed (the test gateway), or the provider's own token for it. */
+export type PaymentInput = { card: CardInput } | { paymentToken: string };
 
 export type PaymentOutcome =
   | { status: 'APPROVED'; orderId: string; redirectUrl: string }
@@ -90,13 +98,17 @@ export class CheckoutPageApi {
   }
 
   /**
-   * Pays with `card`. The same `attemptKey` gives the same answer, so a call that got no answer (the
+   * Pays with `payment`. The same `attemptKey` gives the same answer, so a call that got no answer (the
    * network dropped) is sent again with it: at most one order and one charge, whatever happened.
    */
-  async pay(attemptKey: string, card: CardInput, retryDelaysMs = [500, 1500, 3000]): Promise<PaymentOutcome> {
+  async pay(
+    attemptKey: string,
+    payment: PaymentInput,
+    retryDelaysMs = [500, 1500, 3000],
+  ): Promise<PaymentOutcome> {
     for (let attempt = 0; ; attempt++) {
       try {
-        return await this.call<PaymentOutcome>('POST', '/pay', { attemptKey, card });
+        return await this.call<PaymentOutcome>('POST', '/pay', { attemptKey, ...payment });
       } catch (error) {
         const delay = retryDelaysMs[attempt];
         if (!(error instanceof UnreachableError) || delay === undefined) throw error;

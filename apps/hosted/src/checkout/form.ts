@@ -278,7 +278,8 @@ export function fieldErrorsOf(violations: FieldViolation[]): {
  */
 export function missingFields(
   form: BuyerForm,
-  card: CardForm,
+  /** The page's own card fields; undefined where the provider's own fields take the card. */
+  card: CardForm | undefined,
   checkout: Checkout,
   pickup = false,
 ): FieldErrors {
@@ -307,8 +308,10 @@ export function missingFields(
   if (offered && !checkout.shippingInfo?.selectedCarrierServiceOption?.code) {
     errors.deliveryMethod = 'Choose a delivery method.';
   }
-  need('card.number', card.number, 'Enter your card number.');
-  need('card.expiry', card.expiry, 'Enter the expiry date as MM/YY.');
-  need('card.cvc', card.cvc, 'Enter the security code (CVC).');
+  if (card) {
+    need('card.number', card.number, 'Enter your card number.');
+    need('card.expiry', card.expiry, 'Enter the expiry date as MM/YY.');
+    need('card.cvc', card.cvc, 'Enter the security code (CVC).');
+  }
   return errors;
 }

@@ -1,7 +1,7 @@
 import type { Checkout } from '@cartwheel/sdk';
 import { useIsMutating, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
-import type { CardInput, CheckoutPageApi, CheckoutSession, CheckoutUpdate } from './api.ts';
+import type { CheckoutPageApi, CheckoutSession, CheckoutUpdate, PaymentInput } from './api.ts';
 import { checkoutKeys } from './session.ts';
 
 /**
@@ -28,7 +28,8 @@ export function useCheckoutChanges(api: CheckoutPageApi, onCheckout: (checkout: 
   const pay = useMutation({
     mutationKey,
     scope,
-    mutationFn: ({ attemptKey, card }: { attemptKey: string; card: CardInput }) => api.pay(attemptKey, card),
+    mutationFn: ({ attemptKey, payment }: { attemptKey: string; payment: PaymentInput }) =>
+      api.pay(attemptKey, payment),
   });
   const lastDetails = useRef<string | undefined>(undefined);
   const waitingDetails = useRef<{ body: CheckoutUpdate; done: Promise<Checkout | undefined> } | undefined>(
@@ -64,7 +65,7 @@ export function useCheckoutChanges(api: CheckoutPageApi, onCheckout: (checkout: 
     /** Any other change (delivery method, coupon): always sent, in its turn. */
     change: (call: (api: CheckoutPageApi) => Promise<Checkout>) => update.mutateAsync(call),
     /** Pays, after every change asked for before it. */
-    pay: (attemptKey: string, card: CardInput) => pay.mutateAsync({ attemptKey, card }),
+    pay: (attemptKey: string, payment: PaymentInput) => pay.mutateAsync({ attemptKey, payment }),
     updating: useIsMutating({ mutationKey }) > 0,
   };
 }

@@ -29,7 +29,7 @@ export class CheckoutPage {
       CheckoutService,
       'sessionOf' | 'owned' | 'update' | 'removeCoupon' | 'options'
     >,
-    private readonly placement: Pick<OrderPlacement, 'pay' | 'attemptOf' | 'confirm'>,
+    private readonly placement: Pick<OrderPlacement, 'pay' | 'attemptOf' | 'confirm' | 'cardEntry'>,
     private readonly store: () => Promise<{ storeName: string; checkoutBrand: Record<string, unknown> }>,
   ) {}
 
@@ -48,6 +48,7 @@ export class CheckoutPage {
         checkoutBrand: store.checkoutBrand,
       },
       callbacks,
+      payment: this.placement.cardEntry(),
       ...(row.completed === 1 && row.order_id
         ? { completed: { orderId: row.order_id, redirectUrl: this.redirectUrl(callbacks, row.order_id) } }
         : {}),

@@ -6,7 +6,7 @@ import type { Tables } from '../db/tables.ts';
 import type { MembersService } from '../members/service.ts';
 import type { OrderService } from '../orders/service.ts';
 import { type CardInput, type CheckedCard, checkCard } from '../payments/card.ts';
-import type { ChargeResult, PaymentMethod, PaymentProvider } from '../payments/provider.ts';
+import type { CardEntry, ChargeResult, PaymentMethod, PaymentProvider } from '../payments/provider.ts';
 import type { PaymentService } from '../payments/service.ts';
 import type { Priced } from '../pricing/contract.ts';
 import { applicationError, DomainError, invalidArgument, notFound, violation } from '../shared/errors.ts';
@@ -414,6 +414,11 @@ export class OrderPlacement {
 
   private async touch(trx: Transaction<Tables>, attempt: CheckoutAttemptRow, now: Date): Promise<void> {
     await this.checkouts.attempts.move(attempt.id, { updated_at: now.toISOString() }, { executor: trx });
+  }
+
+  /** How the hosted page takes a card: as the provider a new attempt pays through takes one. */
+  cardEntry(): CardEntry {
+    return this.domains.payments.providers.default.cardEntry;
   }
 
   /** The provider an attempt charges through, from its start to its end. */

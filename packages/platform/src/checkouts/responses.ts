@@ -134,6 +134,11 @@ export const PageSessionAnswer = Type.Object({
     checkoutBrand: OpenObject,
   }),
   callbacks: Callbacks,
+  /** How the page takes a card: its own form, Stripe's Payment Element (with its key), or none. */
+  payment: Type.Object({
+    kind: Type.Union([Type.Literal('FORM'), Type.Literal('STRIPE'), Type.Literal('NONE')]),
+    publishableKey: Type.Optional(Type.String()),
+  }),
   completed: Type.Optional(Type.Object({ orderId: Type.String(), redirectUrl: Type.String() })),
 });
 

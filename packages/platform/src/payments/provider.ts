@@ -70,6 +70,12 @@ export interface PaymentProvider {
    * platform, which refuses a `card` method before any charge.
    */
   readonly acceptsRawCards: boolean;
+  /**
+   * How the hosted checkout page takes a card for this provider: its own form (a provider that takes
+   * card numbers), the provider's own card fields in the page (Stripe's Payment Element, with the
+   * publishable key they load with), or none the page can show (a tokens-only test provider).
+   */
+  readonly cardEntry: CardEntry;
   authorize(request: ChargeRequest): Promise<ChargeResult>;
   /** The shopper passed (`approved`) or failed the 3-D Secure step `actionId`. */
   completeAction(request: { actionId: string; approved: boolean }): Promise<ChargeResult>;
@@ -98,6 +104,9 @@ export interface PaymentProvider {
     amount: string;
   }): Promise<ProviderActionResult & { refundId?: string }>;
 }
+
+/** How the hosted checkout page takes a card (PaymentProvider `cardEntry`). */
+export type CardEntry = { kind: 'FORM' } | { kind: 'STRIPE'; publishableKey: string } | { kind: 'NONE' };
 
 /** What a gateway answers a capture, void or refund: `FAILED` with the gateway's reason. */
 export interface ProviderActionResult {

@@ -2,6 +2,7 @@ import Stripe from 'stripe';
 import { Big, Currency } from '../shared/money.ts';
 import type { CardBrand } from './card.ts';
 import type {
+  CardEntry,
   ChargedCard,
   ChargeRequest,
   ChargeResult,
@@ -15,6 +16,8 @@ export interface StripeOptions {
   secretKey: string;
   /** `https://api.stripe.com` unless set (STRIPE_API_URL). */
   apiUrl?: string | undefined;
+  /** What the page's Payment Element loads with (STRIPE_PUBLISHABLE_KEY); without it the page takes no card. */
+  publishableKey?: string | undefined;
   /** How long one call may take before it counts as unanswered (ms). */
   timeoutMs?: number | undefined;
 }
@@ -48,12 +51,16 @@ const DECLINES: Record<string, DeclineCode> = {
 export class StripeProvider implements PaymentProvider {
   readonly methodName = 'creditCard';
   readonly acceptsRawCards = false;
+  readonly cardEntry: CardEntry;
   private readonly stripe: Stripe;
 
   constructor(
     readonly id: string,
     options: StripeOptions,
   ) {
+    this.cardEntry = options.publishableKey
+      ? { kind: 'STRIPE', publishableKey: options.publishableKey }
+      : { kind: 'NONE' };
     this.stripe = new Stripe(options.secretKey, {
       ...addressOf(options.apiUrl),
       timeout: options.timeoutMs ?? 20_000,

@@ -4,6 +4,7 @@ import type { Tables } from '../db/tables.ts';
 import { newId } from '../shared/ids.ts';
 import type { CardBrand, CheckedCard } from './card.ts';
 import type {
+  CardEntry,
   ChargeRequest,
   ChargeResult,
   DeclineCode,
@@ -60,6 +61,7 @@ export class TestGateway implements PaymentProvider {
   readonly id: string;
   readonly methodName = 'creditCard';
   readonly acceptsRawCards: boolean;
+  readonly cardEntry: CardEntry;
 
   constructor(
     private readonly db: Kysely<Tables>,
@@ -67,6 +69,8 @@ export class TestGateway implements PaymentProvider {
   ) {
     this.id = options.id ?? TEST_GATEWAY_ID;
     this.acceptsRawCards = options.acceptsRawCards ?? true;
+    // its tokens are made by the platform's own tokenize (tests), not by fields a page can show
+    this.cardEntry = this.acceptsRawCards ? { kind: 'FORM' } : { kind: 'NONE' };
   }
 
   /** A one-time token for `card`, as a real provider's card fields give the shopper's page. */

@@ -12,6 +12,7 @@ export function overriding(
     id: gateway.id,
     methodName: gateway.methodName,
     acceptsRawCards: gateway.acceptsRawCards,
+    cardEntry: gateway.cardEntry,
     authorize: (request) => gateway.authorize(request),
     completeAction: (request) => gateway.completeAction(request),
     settle: (key) => gateway.settle(key),

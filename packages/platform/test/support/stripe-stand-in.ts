@@ -39,6 +39,15 @@ const TEST_CARDS: Record<string, TestCard> = {
   pm_card_authenticationRequired: { brand: 'visa', last4: '3184', outcome: 'requires_action' },
 };
 
+/** Stripe's test card numbers (docs.stripe.com/testing), as a shopper types them into Stripe.js's fields. */
+const TEST_NUMBERS: Record<string, TestCard> = {
+  '4242424242424242': TEST_CARDS.pm_card_visa!,
+  '5555555555554444': TEST_CARDS.pm_card_mastercard!,
+  '4000000000000002': TEST_CARDS.pm_card_chargeDeclined!,
+  '4000000000009995': TEST_CARDS.pm_card_chargeDeclinedInsufficientFunds!,
+  '4000002500003155': TEST_CARDS.pm_card_threeDSecure2Required!,
+};
+
 const CANCELABLE = new Set([
   'requires_payment_method',
   'requires_capture',
@@ -61,6 +70,10 @@ const invalidRequest = (message: string, extra: Json = {}, status = 400) =>
 export class StripeStandIn {
   readonly secretKey = `sk_test_standin_${randomBytes(8).toString('hex')}`;
   readonly webhookSecret = `whsec_${randomBytes(24).toString('base64')}`;
+  /** What the page's Stripe.js calls with (`key=` in its form body), not the secret key. */
+  readonly publishableKey = `pk_test_standin_${randomBytes(8).toString('hex')}`;
+  /** Payment methods made from a card number typed into Stripe.js's fields (`POST /v1/payment_methods`). */
+  readonly issuedMethods = new Map<string, TestCard>();
   readonly calls: StripeStandInCall[] = [];
   /** Every event the stand-in's objects went through, oldest first, as `GET /v1/events` lists them. */
   readonly events: Json[] = [];
@@ -161,6 +174,8 @@ export class StripeStandIn {
     const send = (status: number, body: string, replayed = false) => {
       response.writeHead(status, {
         'content-type': 'application/json',
+        // Stripe.js calls from the shopper's page, on another origin
+        'access-control-allow-origin': '*',
         'request-id': `req_${randomBytes(7).toString('hex')}`,
         'stripe-version': header(request, 'stripe-version') ?? '',
         ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}),
@@ -186,6 +201,42 @@ export class StripeStandIn {
         failure,
         JSON.stringify({ error: { type: 'api_error', message: 'An unknown error occurred.' } }),
       );
+    }
+    if (method === 'OPTIONS') {
+      response.writeHead(204, {
+        'access-control-allow-origin': '*',
+        'access-control-allow-methods': 'POST, GET',
+        'access-control-allow-headers': 'content-type',
+      });
+      response.end();
+      return;
+    }
+    // the browser's one call: Stripe.js turns the typed card into a payment method, with the publishable key
+    if (method === 'POST' && url.pathname === '/v1/payment_methods') {
+      if (params.key !== this.publishableKey) {
+        return send(
+          401,
+          JSON.stringify({ error: { type: 'invalid_request_error', message: 'Invalid API Key provided.' } }),
+        );
+      }
+      const number = String((params.card as Json | undefined)?.number ?? '').replace(/\D/g, '');
+      const card = TEST_NUMBERS[number];
+      if (!card) {
+        return send(
+          402,
+          JSON.stringify({
+            error: {
+              type: 'card_error',
+              code: 'incorrect_number',
+              param: 'number',
+              message: 'Your card number is incorrect.',
+            },
+          }),
+        );
+      }
+      const id = this.id('pm');
+      this.issuedMethods.set(id, card);
+      return send(200, JSON.stringify(this.paymentMethod(id, card)));
     }
     if (header(request, 'authorization') !== `Bearer ${this.secretKey}`) {
       return send(
@@ -494,7 +545,11 @@ export class StripeStandIn {
 
   private cardOf(paymentMethod: unknown): TestCard | undefined {
     if (typeof paymentMethod !== 'string') return undefined;
-    return TEST_CARDS[paymentMethod] ?? this.savedMethods.get(paymentMethod)?.card;
+    return (
+      TEST_CARDS[paymentMethod] ??
+      this.issuedMethods.get(paymentMethod) ??
+      this.savedMethods.get(paymentMethod)?.card
+    );
   }
 
   private paymentMethod(id: string, card: TestCard): Json {
