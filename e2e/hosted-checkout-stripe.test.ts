@@ -135,4 +135,26 @@ describe('the hosted checkout page with Stripe, in Chromium', E2E_SUITE, () => {
     await empty.getByRole('button', { name: 'Place order' }).click();
     await empty.getByRole('alert').filter({ hasText: 'Your card number is incomplete.' }).waitFor();
   });
+
+  it("takes a card asking for 3-D Secure through Stripe's own step: completed, the order is paid; failed, the shopper is back at the checkout", async () => {
+    const page = await checkoutPage();
+    const before = stripe.paymentIntents.size;
+    await fillDetails(page);
+    await page.getByLabel('Card number').fill('4000 0025 0000 3155');
+    await page.getByRole('button', { name: 'Place order' }).click();
+    const step = page.getByRole('dialog', { name: '3D Secure test payment' });
+    await step.getByRole('button', { name: 'Fail' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Your bank could not confirm this payment.' }).waitFor();
+    await expect(page.getByRole('heading', { name: 'Checkout', level: 1 }).count()).resolves.toBe(1);
+
+    await page.getByLabel('Card number').fill('4000 0025 0000 3155');
+    await page.getByRole('button', { name: 'Place order' }).click();
+    await step.getByRole('button', { name: 'Complete' }).click();
+    await page.waitForURL(/\/thank-you\?orderId=/, { timeout: 30_000 });
+    const orderId = new URL(page.url()).searchParams.get('orderId');
+    expect((await admin(platform).get(`/ecom/v1/orders/${orderId}`)).body.order.paymentStatus).toBe('PAID');
+    // the failed check left its intent wanting another card, the passed one charged: nothing is held
+    const statuses = [...stripe.paymentIntents.values()].slice(before).map((intent) => intent.status);
+    expect(statuses).toEqual(['requires_payment_method', 'succeeded']);
+  });
 });

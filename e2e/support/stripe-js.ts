@@ -58,6 +58,28 @@ function stripeJs(apiUrl: string): string {
         const answer = await response.json();
         return response.ok ? { paymentMethod: answer } : { error: answer.error };
       },
+      // Stripe's 3-D Secure frame, as its test mode shows it: the shopper completes or fails the check
+      handleNextAction({ clientSecret }) {
+        const intent = clientSecret.split('_secret_')[0];
+        return new Promise((resolve) => {
+          const frame = document.createElement('div');
+          frame.setAttribute('role', 'dialog');
+          frame.setAttribute('aria-label', '3D Secure test payment');
+          frame.innerHTML =
+            '<button type="button" data-approve="true">Complete</button>' +
+            '<button type="button" data-approve="false">Fail</button>';
+          frame.addEventListener('click', async (event) => {
+            const approve = event.target.getAttribute('data-approve');
+            if (approve === null) return;
+            frame.remove();
+            const body = new URLSearchParams({ key, approve });
+            const response = await fetch(API + '/v1/payment_intents/' + intent + '/stand_in_authenticate', { method: 'POST', body });
+            const answer = await response.json();
+            resolve(approve === 'true' ? { paymentIntent: answer } : { error: { type: 'card_error', code: 'payment_intent_authentication_failure', message: 'We are unable to authenticate your payment method.' } });
+          });
+          document.body.appendChild(frame);
+        });
+      },
       async createToken() { return { error: { message: 'not used' } }; },
       async confirmCardPayment() { return { error: { message: 'not used' } }; },
     };

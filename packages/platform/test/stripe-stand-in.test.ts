@@ -120,7 +120,7 @@ describe('the Stripe stand-in, as the stripe package sees it', () => {
     standIn.completeAction(failed.id, false);
     const after = await stripe.paymentIntents.retrieve(failed.id);
     expect(after.status).toBe('requires_payment_method');
-    expect(after.last_payment_error?.code).toBe('authentication_required');
+    expect(after.last_payment_error?.code).toBe('payment_intent_authentication_failure');
   });
 
   it('charges a saved card without the shopper, and refuses off-session a card that needs authentication', async () => {

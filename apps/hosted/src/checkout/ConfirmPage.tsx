@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useHostedConfig } from '../components/HostedConfig.ts';
 import type { PaymentAttempt } from './api.ts';
@@ -7,6 +7,11 @@ import { CheckoutMessage, CheckoutShell } from './components/CheckoutShell.tsx';
 import { type CheckoutProblem, checkoutProblemOf } from './problems.ts';
 import { buyerDraft, useCheckoutSession } from './session.ts';
 import './checkout.css';
+
+/** Stripe's step, in the chunk that holds Stripe's libraries: loaded only for a Stripe payment. */
+const StripeAuthentication = lazy(() =>
+  import('./StripeCardFields.tsx').then((module) => ({ default: module.StripeAuthentication })),
+);
 
 /** An attempt still waiting for the shopper's answer, or being answered: the step is still to be shown. */
 const PENDING = new Set(['INITIALIZED', 'REQUIRES_ACTION', 'PROCESSING', 'CONFIRMING']);
@@ -146,6 +151,37 @@ export function ConfirmPage() {
             : 'This confirmation is over. Taking you back to the checkout…'}
         </p>
       </CheckoutMessage>
+    );
+  }
+  const stripeStep = attempt?.nextAction?.kind === 'STRIPE' ? attempt.nextAction : undefined;
+  if (stripeStep) {
+    return (
+      <CheckoutShell
+        title="Confirm your payment"
+        storeName={settings.storeName}
+        brand={settings.checkoutBrand}
+      >
+        <main className="confirm" id="main">
+          <h1>Confirm your payment</h1>
+          <div className="payment-outcome" role="status" aria-live="polite">
+            {status}
+          </div>
+          {problem ? (
+            <div className="notice notice--error" role="alert">
+              <p>{problem.message}</p>
+              <a href={`/auth${backToCheckout}`}>Back to checkout</a>
+            </div>
+          ) : busy ? null : (
+            <Suspense fallback={<p role="status">Loading your bank's check…</p>}>
+              <StripeAuthentication
+                publishableKey={stripeStep.publishableKey}
+                clientSecret={stripeStep.clientSecret}
+                onDone={(passed) => void answer(passed)}
+              />
+            </Suspense>
+          )}
+        </main>
+      </CheckoutShell>
     );
   }
   return (

@@ -1,6 +1,6 @@
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import { loadStripe, type Stripe } from '@stripe/stripe-js';
-import { type RefObject, useEffect, useState } from 'react';
+import { type RefObject, useEffect, useRef, useState } from 'react';
 
 /**
  * The card as Stripe's own Payment Element takes it (issue 32): the number, expiry and CVC are typed
@@ -92,5 +92,42 @@ function Fields({ entry }: { entry: RefObject<StripeCardEntry | undefined> }) {
     <div data-testid="stripe-card-fields">
       <PaymentElement />
     </div>
+  );
+}
+
+/**
+ * Stripe's own 3-D Secure step (`handleNextAction`), started as soon as the confirm page shows: Stripe
+ * takes the shopper through their bank's check, then `onDone` tells the platform, which reads the
+ * outcome from Stripe itself (the page's word is never taken for it).
+ */
+export function StripeAuthentication({
+  publishableKey,
+  clientSecret,
+  onDone,
+}: {
+  publishableKey: string;
+  clientSecret: string;
+  onDone: (passed: boolean) => void;
+}) {
+  const started = useRef(false);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    stripeFor(publishableKey).then(
+      async (stripe) => {
+        if (!stripe) return setFailed(true);
+        const result = await stripe.handleNextAction({ clientSecret });
+        onDone(!result.error);
+      },
+      () => setFailed(true),
+    );
+  }, [publishableKey, clientSecret, onDone]);
+  return failed ? (
+    <p className="notice notice--error" role="alert">
+      Your bank's check could not be loaded. Check your connection and reload the page.
+    </p>
+  ) : (
+    <p role="status">Your bank is checking this payment…</p>
   );
 }

@@ -71,6 +71,8 @@ export interface PaymentAttempt {
   status: string;
   amount: { amount: string; formattedAmount?: string };
   currency: string;
+  /** The 3-D Secure step it waits on: this site's confirm page, or Stripe's own in the page. */
+  nextAction?: { kind: 'PAGE' } | { kind: 'STRIPE'; publishableKey: string; clientSecret: string };
 }
 
 /** The fetch failed before any answer came back: the outcome of the call is unknown. */

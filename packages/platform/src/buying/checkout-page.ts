@@ -29,7 +29,10 @@ export class CheckoutPage {
       CheckoutService,
       'sessionOf' | 'owned' | 'update' | 'removeCoupon' | 'options'
     >,
-    private readonly placement: Pick<OrderPlacement, 'pay' | 'attemptOf' | 'confirm' | 'cardEntry'>,
+    private readonly placement: Pick<
+      OrderPlacement,
+      'pay' | 'attemptOf' | 'confirm' | 'cardEntry' | 'nextActionOf'
+    >,
     private readonly store: () => Promise<{ storeName: string; checkoutBrand: Record<string, unknown> }>,
   ) {}
 
@@ -85,11 +88,13 @@ export class CheckoutPage {
   async attempt(token: string | undefined, attemptId: string) {
     const { checkoutId } = await this.checkouts.sessionOf(token);
     const attempt = await this.placement.attemptOf(checkoutId, attemptId);
+    const nextAction = await this.placement.nextActionOf(attempt);
     return {
       attemptId: attempt.id,
       status: attempt.status,
       amount: { amount: attempt.amount, formattedAmount: attempt.formatted_amount },
       currency: attempt.currency,
+      ...(nextAction ? { nextAction } : {}),
     };
   }
 

@@ -6,7 +6,13 @@ import type { Tables } from '../db/tables.ts';
 import type { MembersService } from '../members/service.ts';
 import type { OrderService } from '../orders/service.ts';
 import { type CardInput, type CheckedCard, checkCard } from '../payments/card.ts';
-import type { CardEntry, ChargeResult, PaymentMethod, PaymentProvider } from '../payments/provider.ts';
+import type {
+  CardEntry,
+  ChargeResult,
+  NextAction,
+  PaymentMethod,
+  PaymentProvider,
+} from '../payments/provider.ts';
 import type { PaymentService } from '../payments/service.ts';
 import type { Priced } from '../pricing/contract.ts';
 import { applicationError, DomainError, invalidArgument, notFound, violation } from '../shared/errors.ts';
@@ -414,6 +420,13 @@ export class OrderPlacement {
 
   private async touch(trx: Transaction<Tables>, attempt: CheckoutAttemptRow, now: Date): Promise<void> {
     await this.checkouts.attempts.move(attempt.id, { updated_at: now.toISOString() }, { executor: trx });
+  }
+
+  /** How the page takes the 3-D Secure step an attempt waits on: the provider that charged it says. */
+  async nextActionOf(attempt: CheckoutAttemptRow): Promise<NextAction | undefined> {
+    if (attempt.status !== 'REQUIRES_ACTION' || !attempt.action_id) return undefined;
+    const provider = this.providerOf(attempt);
+    return provider.nextActionOf ? provider.nextActionOf(attempt.action_id) : { kind: 'PAGE' };
   }
 
   /** How the hosted page takes a card: as the provider a new attempt pays through takes one. */

@@ -155,4 +155,12 @@ export const AttemptAnswer = Type.Object({
   status: Type.String(),
   amount: Type.Object({ amount: Type.String(), formattedAmount: Type.String() }),
   currency: Type.String(),
+  /** How the page takes the 3-D Secure step the attempt waits on: the confirm page, or Stripe's script. */
+  nextAction: Type.Optional(
+    Type.Object({
+      kind: Type.Union([Type.Literal('PAGE'), Type.Literal('STRIPE')]),
+      publishableKey: Type.Optional(Type.String()),
+      clientSecret: Type.Optional(Type.String()),
+    }),
+  ),
 });

@@ -77,6 +77,12 @@ export interface PaymentProvider {
    */
   readonly cardEntry: CardEntry;
   authorize(request: ChargeRequest): Promise<ChargeResult>;
+  /**
+   * How the shopper's page takes the 3-D Secure step `actionId`: the platform's own confirm page
+   * (absent: the test gateway), or the provider's script in the page with what it needs (Stripe's
+   * `handleNextAction` with the intent's client secret).
+   */
+  nextActionOf?(actionId: string): Promise<NextAction>;
   /** The shopper passed (`approved`) or failed the 3-D Secure step `actionId`. */
   completeAction(request: { actionId: string; approved: boolean }): Promise<ChargeResult>;
   /**
@@ -104,6 +110,9 @@ export interface PaymentProvider {
     amount: string;
   }): Promise<ProviderActionResult & { refundId?: string }>;
 }
+
+/** How the page takes a charge's 3-D Secure step (PaymentProvider `nextActionOf`). */
+export type NextAction = { kind: 'PAGE' } | { kind: 'STRIPE'; publishableKey: string; clientSecret: string };
 
 /** How the hosted checkout page takes a card (PaymentProvider `cardEntry`). */
 export type CardEntry = { kind: 'FORM' } | { kind: 'STRIPE'; publishableKey: string } | { kind: 'NONE' };

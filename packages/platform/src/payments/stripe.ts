@@ -7,6 +7,7 @@ import type {
   ChargeRequest,
   ChargeResult,
   DeclineCode,
+  NextAction,
   PaymentProvider,
   ProviderActionResult,
 } from './provider.ts';
@@ -36,6 +37,8 @@ const BRANDS: Record<string, CardBrand> = {
 const DECLINES: Record<string, DeclineCode> = {
   insufficient_funds: 'INSUFFICIENT_FUNDS',
   authentication_required: 'AUTHENTICATION_REQUIRED',
+  // the shopper's 3-D Secure check failed
+  payment_intent_authentication_failure: 'AUTHENTICATION_FAILED',
   resource_missing: 'PAYMENT_METHOD_UNUSABLE',
   payment_method_unexpected_state: 'PAYMENT_METHOD_UNUSABLE',
 };
@@ -110,6 +113,17 @@ export class StripeProvider implements PaymentProvider {
       if (refused) return refused;
       throw error;
     }
+  }
+
+  /** Stripe's own step in the page: its script takes the shopper through it with the intent's client secret. */
+  async nextActionOf(actionId: string): Promise<NextAction> {
+    if (this.cardEntry.kind !== 'STRIPE') return { kind: 'PAGE' };
+    const intent = await this.stripe.paymentIntents.retrieve(actionId);
+    return {
+      kind: 'STRIPE',
+      publishableKey: this.cardEntry.publishableKey,
+      clientSecret: intent.client_secret ?? '',
+    };
   }
 
   /** The shopper came back from Stripe's 3-D Secure step: the intent's own status says how it went. */

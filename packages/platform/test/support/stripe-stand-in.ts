@@ -131,7 +131,8 @@ export class StripeStandIn {
     if (intent?.status !== 'requires_action') throw new Error(`${paymentIntentId} awaits no action`);
     intent.next_action = null;
     if (approved) this.approve(intent);
-    else this.fail(intent, 'authentication_required', 'authentication_required');
+    // as Stripe answers a failed 3-D Secure check: the intent wants another payment method
+    else this.fail(intent, 'payment_intent_authentication_failure', 'payment_intent_authentication_failure');
     return intent;
   }
 
@@ -237,6 +238,24 @@ export class StripeStandIn {
       const id = this.id('pm');
       this.issuedMethods.set(id, card);
       return send(200, JSON.stringify(this.paymentMethod(id, card)));
+    }
+    // the shopper's 3-D Secure step in Stripe.js's frame: the stand-in's own path, as Stripe's is its own
+    const step = /^\/v1\/payment_intents\/([^/]+)\/stand_in_authenticate$/.exec(url.pathname);
+    if (method === 'POST' && step) {
+      if (params.key !== this.publishableKey) {
+        return send(
+          401,
+          JSON.stringify({ error: { type: 'invalid_request_error', message: 'Invalid API Key provided.' } }),
+        );
+      }
+      try {
+        return send(200, JSON.stringify(this.completeAction(step[1]!, params.approve === 'true')));
+      } catch (error) {
+        return send(
+          400,
+          JSON.stringify({ error: { type: 'invalid_request_error', message: (error as Error).message } }),
+        );
+      }
     }
     if (header(request, 'authorization') !== `Bearer ${this.secretKey}`) {
       return send(
@@ -444,7 +463,9 @@ export class StripeStandIn {
         ? 'Your card has insufficient funds.'
         : code === 'authentication_required'
           ? 'Your card was declined. This transaction requires authentication.'
-          : 'Your card was declined.';
+          : code === 'payment_intent_authentication_failure'
+            ? 'We are unable to authenticate your payment method. Please choose a different payment method and try again.'
+            : 'Your card was declined.';
     const error = { type: 'card_error', code, decline_code: declineCode, message };
     intent.last_payment_error = {
       ...error,
