@@ -94,6 +94,31 @@ export class ProductReads {
   }
 
   /**
+   * The variants of many products at once, as their reads with `includeVariants` answer them (the same
+   * stored text): one query for a whole page of products, whichever API asks (GraphQL's data loader).
+   * A hidden product has none unless an admin asks.
+   */
+  async variantsOf(
+    productIds: readonly string[],
+    viewer: Viewer,
+    merchant: boolean,
+  ): Promise<Map<string, ProductVariant[]>> {
+    const found = new Map<string, ProductVariant[]>();
+    if (productIds.length === 0) return found;
+    const rows = await this.storage.db
+      .selectFrom('products')
+      .select([
+        'id',
+        merchant && viewer.admin ? 'variants_doc_merchant as variants' : 'variants_doc as variants',
+      ])
+      .where('id', 'in', [...new Set(productIds)])
+      .$if(!viewer.admin, (qb) => qb.where(sql<SqlBool>`visible = 1`))
+      .execute();
+    for (const row of rows) found.set(row.id, JSON.parse(row.variants));
+    return found;
+  }
+
+  /**
    * A visitor's read, kept for a moment with its links made absolute: every answer's links are filled
    * in as it is sent (PublicLinks), and a kept one has none left, so serving it again costs only the
    * search for one.

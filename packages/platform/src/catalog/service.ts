@@ -82,6 +82,15 @@ export class CatalogService {
     return this.productReads.queryProductsJson(request, viewer);
   }
 
+  /** Many products' variants in one query, by product id (GraphQL's data loader of `Product.variants`). */
+  variantsOf(
+    productIds: readonly string[],
+    viewer: Viewer,
+    merchant = false,
+  ): Promise<Map<string, ProductVariant[]>> {
+    return this.productReads.variantsOf(productIds, viewer, merchant);
+  }
+
   /** The product as an object, for other domains (cart, checkout); merchant data included. */
   findProduct(id: string): Promise<Product | undefined> {
     return this.productReads.findProduct(id);
