@@ -1,10 +1,13 @@
+import { OAuthStrategy as CartwheelOAuth, createClient as createCartwheelClient } from '@cartwheel/sdk';
+import { createClient, OAuthStrategy } from '@wix/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buy } from './billing-support.ts';
 import { cartCalls, catalogLine, signUpFrom } from './cart-calls.ts';
 import { call, createProduct, createSizedProduct } from './catalog-http.ts';
 import { shipToUs } from './checkout-support.ts';
+import { routeHostedApiTo } from './hosted-client-route.ts';
 import { uniqueEmail, visitorToken } from './identity-client.ts';
-import { DIALECTS, startTestPlatform, type TestPlatform } from './support/platform.ts';
+import { DIALECTS, startTestPlatform, TEST_CLIENT_ID, type TestPlatform } from './support/platform.ts';
 
 /**
  * GraphQL (issue 33) over the built platform: the journeys of the REST calls (browse, cart, checkout,
@@ -256,6 +259,44 @@ describe.each(DIALECTS)('GraphQL on %s', (dialect) => {
         expect(listed.data!.members.metadata.total).toBe(rest.body.metadata.total);
       }
     });
+  });
+
+  it("the hosted client's client.graphql and @cartwheel/sdk's answer a visitor's query alike", async () => {
+    const query = 'query P($request: JSON) { products(request: $request) { products { id name } } }';
+    const variables = { request: { query: { sort: [{ fieldName: 'name', order: 'ASC' }] } } };
+    const removeRoute = await routeHostedApiTo(platform.url);
+    try {
+      const hosted = createClient({ modules: {}, auth: OAuthStrategy({ clientId: TEST_CLIENT_ID }) });
+      // its declaration names two parameters; its code takes the options the documentation gives
+      const graphqlWithOptions = hosted.graphql as (
+        query: string,
+        variables: unknown,
+        options: { apiVersion: string },
+      ) => ReturnType<typeof hosted.graphql>;
+      const answer = await graphqlWithOptions(query, variables, { apiVersion: 'alpha' });
+      const cartwheel = createCartwheelClient({
+        host: platform.url,
+        auth: CartwheelOAuth({ clientId: TEST_CLIENT_ID }),
+        modules: {},
+      });
+      const ours = await cartwheel.graphql<{ products: { products: Array<{ id: string; name: string }> } }>(
+        query,
+        variables,
+        { apiVersion: 'alpha' },
+      );
+      expect(answer.errors).toBeUndefined();
+      expect(answer.data).toEqual(ours.data);
+      expect(ours.data.products.products.map((product) => product.name)).toEqual([
+        'Graph Cap',
+        'Graph Mug',
+        'Graph Tee',
+      ]);
+      // a field the visitor may not read comes back as GraphQL's error, to both
+      const refused = await cartwheel.graphql('{ searchOrders { orders { id } } myMember { id } }');
+      expect(refused.errors?.map((error) => error.extensions?.code)).toEqual(['PERMISSION_DENIED']);
+    } finally {
+      await removeRoute();
+    }
   });
 
   describe('a caller reads through GraphQL no more than REST gives them', () => {

@@ -13,11 +13,13 @@ import { checkShape, GRAPHQL_LIMITS, graphqlRefusal } from './guards.ts';
 import { GRAPHQL_OPERATIONS } from './operations-access.ts';
 import { buildSchema, type ContextServices, type GraphQLContext, graphqlContext } from './schema.ts';
 
+/** Why a request's variables take any key: the query declares them, and GraphQL checks each. */
+export const VARIABLES_BY_THE_QUERY =
+  "the query's variables: GraphQL checks each against the type the query declares";
+
 const GraphQLRequest = Type.Object({
   query: Type.String({ maxLength: GRAPHQL_LIMITS.queryLength }),
-  variables: Type.Optional(
-    Nullable(OpenObject("the query's variables: GraphQL checks each against the type the query declares")),
-  ),
+  variables: Type.Optional(Nullable(OpenObject(VARIABLES_BY_THE_QUERY))),
   operationName: Type.Optional(Nullable(Type.String({ maxLength: 200 }))),
 });
 type GraphQLRequest = Static<typeof GraphQLRequest>;
@@ -176,7 +178,7 @@ function formatted(error: unknown, log: FastifyBaseLogger): GraphQLFormattedErro
 
 /**
  * The route's refusals before any query runs (a body that is no GraphQL request, a query past its
- * length, a batch past its size) in GraphQL's form, with the status the wire gives them.
+ * length, a batch past its size) in GraphQL's form, with the status and the body the wire gives them.
  */
 function refuseInGraphQLForm(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   const domain =
@@ -195,7 +197,9 @@ function refuseInGraphQLForm(error: FastifyError, request: FastifyRequest, reply
     .status(status)
     .type('application/json; charset=utf-8')
     .send(
+      // the wire's error body beside GraphQL's: a REST client's error classes read it as any refusal
       JSON.stringify({
+        ...body,
         errors: [{ message: domain.message, extensions: { code: domain.kind, details: body.details } }],
       }),
     );
