@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { execute, parse } from 'graphql';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { KeptAnswers } from '../src/graphql/kept-answers.ts';
 import { buildSchema, graphqlContext } from '../src/graphql/schema.ts';
 import { accessControl } from '../src/staff/access.ts';
 import { createProduct, createSizedProduct } from './catalog-http.ts';
@@ -34,9 +35,10 @@ describe.each(DIALECTS)('GraphQL data loaders on %s', (dialect) => {
 
   const run = async (query: string) => {
     const services = platform.services;
-    const schema = buildSchema(services);
+    const kept = new KeptAnswers();
+    const schema = buildSchema(services, kept);
     const context = graphqlContext(
-      { ...services, authorize: accessControl(services.staff) },
+      { ...services, kept, authorize: accessControl(services.staff) },
       { kind: 'admin' },
       undefined,
     );

@@ -94,28 +94,26 @@ export class ProductReads {
   }
 
   /**
-   * The variants of many products at once, as their reads with `includeVariants` answer them (the same
-   * stored text): one query for a whole page of products, whichever API asks (GraphQL's data loader).
-   * A hidden product has none unless an admin asks.
+   * The variants of many products at once, `{"<product id>": [...variants]}`, as their reads with
+   * `includeVariants` answer them (the same stored text): one query for a whole page of products,
+   * whichever API asks (GraphQL's data loader). A hidden product has none unless an admin asks. A
+   * visitor's is kept for a moment, as their pages are.
    */
-  async variantsOf(
-    productIds: readonly string[],
-    viewer: Viewer,
-    merchant: boolean,
-  ): Promise<Map<string, ProductVariant[]>> {
-    const found = new Map<string, ProductVariant[]>();
-    if (productIds.length === 0) return found;
+  variantsJson(productIds: readonly string[], viewer: Viewer): Promise<string> {
+    const ids = [...new Set(productIds)];
+    if (viewer.admin) return this.readVariantsJson(ids, viewer);
+    return this.visitorRead(`variants:${ids.join(',')}`, () => this.readVariantsJson(ids, viewer));
+  }
+
+  private async readVariantsJson(ids: readonly string[], viewer: Viewer): Promise<string> {
+    if (ids.length === 0) return '{}';
     const rows = await this.storage.db
       .selectFrom('products')
-      .select([
-        'id',
-        merchant && viewer.admin ? 'variants_doc_merchant as variants' : 'variants_doc as variants',
-      ])
-      .where('id', 'in', [...new Set(productIds)])
+      .select(['id', 'variants_doc as variants'])
+      .where('id', 'in', ids)
       .$if(!viewer.admin, (qb) => qb.where(sql<SqlBool>`visible = 1`))
       .execute();
-    for (const row of rows) found.set(row.id, JSON.parse(row.variants));
-    return found;
+    return `{${rows.map((row) => `${JSON.stringify(row.id)}:${row.variants}`).join(',')}}`;
   }
 
   /**

@@ -82,13 +82,9 @@ export class CatalogService {
     return this.productReads.queryProductsJson(request, viewer);
   }
 
-  /** Many products' variants in one query, by product id (GraphQL's data loader of `Product.variants`). */
-  variantsOf(
-    productIds: readonly string[],
-    viewer: Viewer,
-    merchant = false,
-  ): Promise<Map<string, ProductVariant[]>> {
-    return this.productReads.variantsOf(productIds, viewer, merchant);
+  /** Many products' variants in one query, `{"<product id>": [...]}` (GraphQL's data loader of `Product.variants`). */
+  variantsJson(productIds: readonly string[], viewer: Viewer): Promise<string> {
+    return this.productReads.variantsJson(productIds, viewer);
   }
 
   /** The product as an object, for other domains (cart, checkout); merchant data included. */

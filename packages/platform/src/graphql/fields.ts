@@ -33,6 +33,7 @@ import type { OrderService } from '../orders/service.ts';
 import type { Operation } from '../shared/access.ts';
 import { notFound } from '../shared/errors.ts';
 import type { Principal } from '../shared/principal.ts';
+import type { KeptAnswers } from './kept-answers.ts';
 
 /** What the GraphQL fields call: the same services the REST routes call, nothing of their own. */
 export interface GraphQLServices {
@@ -103,12 +104,17 @@ function catalogQuery(request: Record<string, any> | undefined): CatalogQueryReq
  * A structured argument takes the REST call's body as it is (`query` of a catalog query, `search` of an
  * orders search), checked by the same schema, so both APIs take the same input and give the same answer.
  */
-export function rootFields(services: GraphQLServices): {
+export function rootFields(
+  services: GraphQLServices,
+  kept: KeptAnswers,
+): {
   query: Record<string, RootField>;
   mutation: Record<string, RootField>;
 } {
   const { catalog, carts, checkouts, orders, members } = services;
   const ownerOf = (call: FieldCall) => cartOwner(call.principal, call.authorization, services.tokens);
+  // a visitor's catalog read is text the catalog keeps: parsed once for every request that gets it
+  const catalogAnswer = (text: string, call: FieldCall) => kept.parse(text, call.principal.kind !== 'admin');
   return {
     query: {
       products: {
@@ -119,11 +125,12 @@ export function rootFields(services: GraphQLServices): {
         answer: ProductPageAnswer,
         typeName: 'ProductPage',
         resolve: async ({ request }, call) =>
-          JSON.parse(
+          catalogAnswer(
             await catalog.queryProductsJson(
               catalogQuery(withoutVariantFlags(request)),
               viewer(call.principal),
             ),
+            call,
           ),
       },
       product: {
@@ -134,7 +141,7 @@ export function rootFields(services: GraphQLServices): {
         unwrap: 'product',
         typeName: 'Product',
         resolve: async ({ id }, call) =>
-          JSON.parse(await catalog.productJson(id, viewer(call.principal))).product,
+          catalogAnswer(await catalog.productJson(id, viewer(call.principal)), call).product,
       },
       productBySlug: {
         operation: CATALOG_OPERATIONS.queryProducts,
@@ -144,11 +151,12 @@ export function rootFields(services: GraphQLServices): {
         unwrap: 'product',
         typeName: 'Product',
         resolve: async ({ slug }, call) => {
-          const page = JSON.parse(
+          const page = catalogAnswer(
             await catalog.queryProductsJson(
               catalogQuery({ query: { filter: { slug }, paging: { limit: 1 } } }),
               viewer(call.principal),
             ),
+            call,
           );
           const product = page.products[0];
           if (!product) throw notFound('product', slug);

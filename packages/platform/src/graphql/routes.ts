@@ -10,6 +10,7 @@ import { AnyValue } from '../http/responses-identity.ts';
 import { DomainError } from '../shared/errors.ts';
 import type { GraphQLServices } from './fields.ts';
 import { checkShape, GRAPHQL_LIMITS, graphqlRefusal } from './guards.ts';
+import { KeptAnswers } from './kept-answers.ts';
 import { GRAPHQL_OPERATIONS } from './operations-access.ts';
 import { buildSchema, type ContextServices, type GraphQLContext, graphqlContext } from './schema.ts';
 
@@ -52,15 +53,17 @@ const GraphQLAnswers = Type.Union([GraphQLAnswer, Type.Array(GraphQLAnswer)]);
  */
 export async function graphqlRoutes(
   app: HttpApp,
-  services: GraphQLServices & ContextServices,
+  services: GraphQLServices & Omit<ContextServices, 'kept'>,
 ): Promise<void> {
-  const schema = buildSchema(services);
+  const kept = new KeptAnswers();
+  const schema = buildSchema(services, kept);
   await app.register(async (scope) => {
     await scope.register(mercurius, {
       schema,
       routes: false,
       // a query's parsed and validated document is kept by its text, a few hundred of them
       cache: 512,
+      jit: 1,
       graphql: { parseOptions: { maxTokens: GRAPHQL_LIMITS.tokens } },
       // a field's refusal keeps its REST details; a query's own fault is still answered 200 (see above)
       errorFormatter: (execution, context) => ({
@@ -90,7 +93,7 @@ export async function graphqlRoutes(
     });
 
     const contextOf = (request: FastifyRequest) => ({
-      ...graphqlContext(services, request.caller, request.headers.authorization),
+      ...graphqlContext({ ...services, kept }, request.caller, request.headers.authorization),
       log: request.log,
     });
 

@@ -18,6 +18,7 @@ import { invalidArgument } from '../shared/errors.ts';
 import type { Access, Caller, Principal } from '../shared/principal.ts';
 import type { StaffService } from '../staff/service.ts';
 import { type Argument, type GraphQLServices, type RootField, rootFields } from './fields.ts';
+import type { KeptAnswers } from './kept-answers.ts';
 import { BatchLoader } from './loader.ts';
 import { JsonScalar, OutputTypes } from './output-types.ts';
 
@@ -34,7 +35,9 @@ export interface GraphQLContext {
 
 /** What a request's context needs beyond the fields' services: the access check, and who is staff. */
 export interface ContextServices {
-  catalog: Pick<CatalogService, 'variantsOf'>;
+  catalog: Pick<CatalogService, 'variantsJson'>;
+  /** The parsed catalog texts the fields share (kept-answers.ts). */
+  kept: KeptAnswers;
   staff: Pick<StaffService, 'authorityOf'>;
   authorize(access: Access, caller: Caller): Promise<Principal>;
 }
@@ -65,7 +68,9 @@ export function graphqlContext(
     variants: new BatchLoader(async (ids) => {
       // the products came from the catalog's reads, which anyone may make: their viewer is the same
       const principal = await principalFor(CATALOG_OPERATIONS.queryProducts.access);
-      return services.catalog.variantsOf(ids, { admin: principal.kind === 'admin' });
+      const admin = principal.kind === 'admin';
+      const text = await services.catalog.variantsJson(ids, { admin });
+      return new Map(Object.entries(services.kept.parse(text, !admin) as Record<string, ProductVariant[]>));
     }),
   };
 }
@@ -100,9 +105,9 @@ function argumentType(argument: Argument): GraphQLInputType {
  * operation's access (the entry REST reads) before its service is called, its structured arguments
  * checked by the REST body's schema, and its type made from the REST answer's schema.
  */
-export function buildSchema(services: GraphQLServices): GraphQLSchema {
+export function buildSchema(services: GraphQLServices, kept: KeptAnswers): GraphQLSchema {
   const types = new OutputTypes();
-  const { query, mutation } = rootFields(services);
+  const { query, mutation } = rootFields(services, kept);
   const rootType = (name: string, fields: Record<string, RootField>) => {
     const config: GraphQLFieldConfigMap<unknown, GraphQLContext> = {};
     // the entities first, so a shared schema (Product) takes its own name, not its page's
