@@ -318,6 +318,18 @@ describe.each(DIALECTS)('GraphQL on %s', (dialect) => {
       expect(answer.data).toEqual({ order: null });
       expect(codes(answer)).toEqual(['NOT_FOUND']);
       expect(answer.errors![0]!.path).toEqual(['order']);
+      // asked again, the query runs compiled (graphql-jit): the refusal keeps its form
+      for (let again = 0; again < 3; again++) {
+        const compiled = await graphql(
+          platform,
+          'query O($id: ID!) { order(id: $id) { id buyerInfo { email } } }',
+          {
+            auth: stranger,
+            variables: { id: orderId },
+          },
+        );
+        expect(compiled.errors).toEqual(answer.errors);
+      }
 
       const restMine = await call(platform, 'GET', '/members/v1/members/my', undefined, stranger);
       const mine = await graphql(platform, '{ myMember { id } }', { auth: stranger });
