@@ -9,6 +9,7 @@ import { type AppSize, measureAppSize } from './app-size.ts';
 import { type AuthResult, BURST_CALLS, measureAuth } from './auth.ts';
 import { type BackofficeTableResult, measureBackofficeTable } from './backoffice-table.ts';
 import { type CommerceResult, measureCart, measureOrders, type OrdersFigure } from './commerce.ts';
+import { type GraphQLResult, measureGraphQL } from './graphql.ts';
 import { measureOrderExport, type OrderExportResult } from './order-export.ts';
 import {
   measureOrderSearch,
@@ -57,6 +58,7 @@ interface Results {
   sdkSize?: SdkSizeResult;
   apps?: AppSize[];
   throughput?: ThroughputResult;
+  graphql?: GraphQLResult;
   auth?: AuthResult;
   cart?: CommerceResult;
   orders: OrdersFigure[];
@@ -176,6 +178,27 @@ await section('throughput', async () => {
     `Throughput: ${load.durationSeconds} s per run after a warm-up; p99 latency platform ${load.productsQuery.platformP99Ms} ms` +
       ` vs baseline ${load.productsQuery.baselineP99Ms} ms (query), ${load.productRead.platformP99Ms} ms vs ${load.productRead.baselineP99Ms} ms (read).`,
     ...load.notes.map((note) => `Throughput: ${note}`),
+  );
+});
+
+await section('graphql', async () => {
+  const measured = await measureGraphQL({ quick });
+  results.graphql = measured;
+  const figure = measured.productsWithVariants;
+  const same = measured.pages.graphql === measured.pages.rest && measured.pages.rest !== '';
+  const valid = same && figure.status === 200 && figure.platformFailures === 0;
+  results.rows.push({
+    figure: `GraphQL: products list of 20 with variants (${measured.connections} conn)`,
+    cartwheel: `${Math.round(figure.platformRps)} req/s`,
+    baseline: `${Math.round(figure.baselineRps)} req/s same page through REST`,
+    ratio: percent(figure.ratio),
+    target: '>= 67% (within 1.5x)',
+    verdict: !valid ? 'void' : figure.ratio >= 1 / 1.5 ? 'pass' : 'FAIL',
+  });
+  results.notes.push(
+    `GraphQL: p99 ${figure.platformP99Ms} ms vs REST ${figure.baselineP99Ms} ms; a storefront card's fields and its variants, ` +
+      'beside the whole products with variants through REST.',
+    ...measured.notes.map((note) => `GraphQL: ${note}`),
   );
 });
 

@@ -84,7 +84,7 @@ export async function measureThroughput(options: { quick: boolean }): Promise<Th
 }
 
 /** Tops the catalog up to `count` products through the admin API, for a full page of 20. */
-async function ensureProducts(url: string, count: number, notes: string[]): Promise<void> {
+export async function ensureProducts(url: string, count: number, notes: string[]): Promise<void> {
   const answer = await fetch(`${url}/stores-reader/v1/products/query-platformized`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: BENCH_ADMIN_API_KEY },

@@ -4,6 +4,7 @@ import { CATALOG_OPERATIONS } from './catalog/operations-access.ts';
 import { CHECKOUT_OPERATIONS } from './checkouts/operations-access.ts';
 import { EMAIL_OPERATIONS } from './email/operations-access.ts';
 import { FULFILLMENT_OPERATIONS } from './fulfillments/operations-access.ts';
+import { GRAPHQL_OPERATIONS } from './graphql/operations-access.ts';
 import { PLATFORM_OPERATIONS } from './http/operations-access.ts';
 import { IDENTITY_OPERATIONS } from './identity/operations-access.ts';
 import { MEMBER_OPERATIONS } from './members/operations-access.ts';
@@ -38,6 +39,7 @@ export const OPERATION_TABLES: readonly OperationTable[] = [
   STAFF_OPERATIONS,
   EMAIL_OPERATIONS,
   WEBHOOK_OPERATIONS,
+  GRAPHQL_OPERATIONS,
 ];
 
 /** Every operation of every table, in the tables' order. */

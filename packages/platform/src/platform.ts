@@ -25,6 +25,7 @@ import { EventBus } from './events/bus.ts';
 import { FulfillmentRecords } from './fulfillments/records.ts';
 import { fulfillmentRoutes } from './fulfillments/routes.ts';
 import { FulfillmentService } from './fulfillments/service.ts';
+import { graphqlRoutes } from './graphql/routes.ts';
 import { createHttpApp } from './http/app.ts';
 import { PLATFORM_OPERATIONS } from './http/operations-access.ts';
 import { storefrontConfigRoutes } from './http/storefront-config.ts';
@@ -383,6 +384,7 @@ function stderrNotices(config: PlatformConfig): PlatformNotices {
 export async function buildHttpApp(opened: OpenServices): Promise<FastifyInstance> {
   const { services, demoClientId } = opened;
   const { config } = services;
+  const authorize = accessControl(services.staff);
   const app = createHttpApp({
     logLevel: config.logLevel,
     trustProxy: config.trustProxy,
@@ -393,7 +395,7 @@ export async function buildHttpApp(opened: OpenServices): Promise<FastifyInstanc
         ? services.apiKeys.resolve(value)
         : services.tokens.resolve(authorization);
     },
-    authorize: accessControl(services.staff),
+    authorize,
     answered: (request, statusCode) => services.audit.record(request, statusCode),
     links: new PublicLinks(config.publicUrl),
   });
@@ -426,6 +428,7 @@ export async function buildHttpApp(opened: OpenServices): Promise<FastifyInstanc
   staffRoutes(app, services);
   billingRoutes(app, services);
   webhookRoutes(app, services);
+  await graphqlRoutes(app, { ...services, authorize });
   await serveApps(app, config);
   return app;
 }

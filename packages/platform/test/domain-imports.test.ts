@@ -45,8 +45,11 @@ describe('domain imports', () => {
   });
 
   it("no domain's service reaches the buying path above it", () => {
-    // the orchestrator (buying/) calls carts, checkouts, orders and payments; never the other way
-    const below = files.filter((file) => !file.startsWith('buying/') && !MAY_IMPORT_ROOT.has(file));
+    // the orchestrator (buying/) calls carts, checkouts, orders and payments; never the other way.
+    // GraphQL (graphql/) is an API over them all, above the buying path as each domain's routes.ts is.
+    const below = files.filter(
+      (file) => !file.startsWith('buying/') && !file.startsWith('graphql/') && !MAY_IMPORT_ROOT.has(file),
+    );
     const upward = below.filter(
       (file) => !file.endsWith('routes.ts') && importsOf(file).some((target) => target.startsWith('buying/')),
     );

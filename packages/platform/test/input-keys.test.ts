@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { VARIABLES_BY_THE_QUERY } from '../src/graphql/routes.ts';
 import { closed, pathParameters } from '../src/http/input.ts';
 import { DISCOUNTS_AS_GIVEN, SHIPPING_AS_GIVEN } from '../src/orders/schemas.ts';
 import { call, memberTokens, register, uniqueEmail, visitorToken } from './identity-client.ts';
@@ -81,6 +82,7 @@ const OPEN = {
   // kept as the hosted shape gives them, checked against the order's answer (orders/recorded.ts)
   recordedShipping: SHIPPING_AS_GIVEN,
   recordedDiscounts: DISCOUNTS_AS_GIVEN,
+  graphqlVariables: VARIABLES_BY_THE_QUERY,
 };
 
 describe('input keys: every route names the keys it takes', () => {

@@ -39,6 +39,8 @@ export {
   type ClientOptions,
   createClient,
   DEFAULT_HOST,
+  type GraphQLCall,
+  graphqlCall,
   type MethodFactory,
   type ModuleDefinition,
 } from './client.ts';

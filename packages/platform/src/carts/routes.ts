@@ -3,6 +3,7 @@ import type { BuyingPath } from '../buying/path.ts';
 import type { HttpApp } from '../http/app.ts';
 import type { TokenService } from '../oauth/tokens.ts';
 import { applicationError } from '../shared/errors.ts';
+import type { Principal } from '../shared/principal.ts';
 import { CART_OPERATIONS } from './operations-access.ts';
 import { CartAnswer, CreateCheckoutAnswer, EmptyAnswer, EstimateTotalsAnswer } from './responses.ts';
 import {
@@ -17,6 +18,38 @@ import type { CartOwner, CartService } from './service.ts';
 
 const json = (reply: FastifyReply, text: string) => reply.type('application/json; charset=utf-8').send(text);
 
+/**
+ * The cart is always the caller's own: a visitor's by visitor id, a member's by member id. An admin API
+ * key alone has none; with a visitor's token before it (`<token>,<key>`) it acts on that visitor's cart,
+ * elevated. The REST routes and GraphQL (graphql/fields.ts) find it the same way.
+ */
+export function cartOwner(
+  principal: Principal,
+  authorization: string | undefined,
+  tokens: Pick<TokenService, 'resolveElevated'>,
+): CartOwner | Promise<CartOwner> {
+  if (principal.kind === 'visitor') return { kind: 'visitor', visitorId: principal.visitorId };
+  if (principal.kind === 'member') {
+    return { kind: 'member', memberId: principal.memberId, visitorId: principal.visitorId };
+  }
+  return elevatedOwner(authorization, tokens);
+}
+
+async function elevatedOwner(
+  authorization: string | undefined,
+  tokens: Pick<TokenService, 'resolveElevated'>,
+): Promise<CartOwner> {
+  const elevated = await tokens.resolveElevated(authorization);
+  if (!elevated) {
+    throw applicationError(
+      'PERMISSION_DENIED',
+      'NO_CURRENT_CART',
+      'an admin API key has no current cart: call with a visitor or member access token',
+    );
+  }
+  return { kind: 'visitor', visitorId: elevated.visitorId, elevated: true };
+}
+
 /** The current visitor's or member's cart (point 7, "Cart (current visitor)"): the nine calls. */
 export function cartRoutes(
   app: HttpApp,
@@ -30,30 +63,8 @@ export function cartRoutes(
   const path = '/ecom/v1/carts/current';
   const carts = services.carts;
 
-  /**
-   * The cart is always the caller's own: a visitor's by visitor id, a member's by member id. An admin
-   * API key alone has none; with a visitor's token before it (`<token>,<key>`) it acts on that visitor's
-   * cart, elevated.
-   */
-  const ownerOf = (request: FastifyRequest): CartOwner | Promise<CartOwner> => {
-    const principal = request.principal;
-    if (principal.kind === 'visitor') return { kind: 'visitor', visitorId: principal.visitorId };
-    if (principal.kind === 'member') {
-      return { kind: 'member', memberId: principal.memberId, visitorId: principal.visitorId };
-    }
-    return elevatedOwner(request);
-  };
-  const elevatedOwner = async (request: FastifyRequest): Promise<CartOwner> => {
-    const elevated = await services.tokens.resolveElevated(request.headers.authorization);
-    if (!elevated) {
-      throw applicationError(
-        'PERMISSION_DENIED',
-        'NO_CURRENT_CART',
-        'an admin API key has no current cart: call with a visitor or member access token',
-      );
-    }
-    return { kind: 'visitor', visitorId: elevated.visitorId, elevated: true };
-  };
+  const ownerOf = (request: FastifyRequest) =>
+    cartOwner(request.principal, request.headers.authorization, services.tokens);
 
   // the service answers these as JSON text (a remembered answer is served as it is): sent without serialising
   app.get(

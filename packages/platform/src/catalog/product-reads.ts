@@ -94,6 +94,29 @@ export class ProductReads {
   }
 
   /**
+   * The variants of many products at once, `{"<product id>": [...variants]}`, as their reads with
+   * `includeVariants` answer them (the same stored text): one query for a whole page of products,
+   * whichever API asks (GraphQL's data loader). A hidden product has none unless an admin asks. A
+   * visitor's is kept for a moment, as their pages are.
+   */
+  variantsJson(productIds: readonly string[], viewer: Viewer): Promise<string> {
+    const ids = [...new Set(productIds)];
+    if (viewer.admin) return this.readVariantsJson(ids, viewer);
+    return this.visitorRead(`variants:${ids.join(',')}`, () => this.readVariantsJson(ids, viewer));
+  }
+
+  private async readVariantsJson(ids: readonly string[], viewer: Viewer): Promise<string> {
+    if (ids.length === 0) return '{}';
+    const rows = await this.storage.db
+      .selectFrom('products')
+      .select(['id', 'variants_doc as variants'])
+      .where('id', 'in', ids)
+      .$if(!viewer.admin, (qb) => qb.where(sql<SqlBool>`visible = 1`))
+      .execute();
+    return `{${rows.map((row) => `${JSON.stringify(row.id)}:${row.variants}`).join(',')}}`;
+  }
+
+  /**
    * A visitor's read, kept for a moment with its links made absolute: every answer's links are filled
    * in as it is sent (PublicLinks), and a kept one has none left, so serving it again costs only the
    * search for one.

@@ -82,6 +82,11 @@ export class CatalogService {
     return this.productReads.queryProductsJson(request, viewer);
   }
 
+  /** Many products' variants in one query, `{"<product id>": [...]}` (GraphQL's data loader of `Product.variants`). */
+  variantsJson(productIds: readonly string[], viewer: Viewer): Promise<string> {
+    return this.productReads.variantsJson(productIds, viewer);
+  }
+
   /** The product as an object, for other domains (cart, checkout); merchant data included. */
   findProduct(id: string): Promise<Product | undefined> {
     return this.productReads.findProduct(id);

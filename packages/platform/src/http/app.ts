@@ -39,6 +39,11 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     principal: Principal;
+    /**
+     * Who `Authorization` names, before the route's access check: what a call that serves several
+     * operations (GraphQL's, each field its own) checks each operation's access against.
+     */
+    caller: Caller;
   }
   interface FastifyInstance {
     /** Every route registered, with its declared input and answers: what the fuzz and answer tests walk. */
@@ -125,6 +130,7 @@ export function createHttpApp(options: HttpOptions): HttpApp {
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.decorateRequest('principal', null as any); // set by the preValidation hook below, before any route runs
+  app.decorateRequest('caller', null as any); // set beside it
   const declaredRoutes: DeclaredRoute[] = [];
   app.decorate('declaredRoutes', declaredRoutes);
   app.addHook('onRoute', (route) => {
@@ -204,6 +210,7 @@ export function createHttpApp(options: HttpOptions): HttpApp {
   app.addHook('preValidation', async (request) => {
     if (request.is404) return; // the not-found handler answers, and reveals nothing
     const caller = await options.resolvePrincipal(request.headers.authorization);
+    request.caller = caller;
     const access = request.routeOptions.config.access ?? 'admin';
     if (options.authorize) {
       request.principal = await options.authorize(access, caller);

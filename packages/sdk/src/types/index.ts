@@ -14,6 +14,7 @@ export * from './ecom-payments.ts';
 export * from './ecom-recovery.ts';
 export * from './ecom-subscriptions.ts';
 export * from './events.ts';
+export * from './graphql.ts';
 export * from './identity.ts';
 export * from './login.ts';
 export * from './members.ts';
