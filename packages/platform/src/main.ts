@@ -7,13 +7,17 @@
 import fs from 'node:fs';
 import { configFromEnv } from './config.ts';
 import { resetDemoStore } from './demo/seed.ts';
-import { startPlatform } from './platform.ts';
+import { periodOf, reconcilePayments } from './payments/reconcile.ts';
+import { openServices, startPlatform } from './platform.ts';
 
 const USAGE = `Usage: cartwheel [command]
 
 Commands:
   start        run the store: storefront, back office and API (the default)
   reset-demo   put the demo store's catalog back to its first-start state
+  reconcile    compare the store's payments with each payment provider's own records:
+               --from=<date-time> --to=<date-time> (the last day unless given); prints JSON,
+               exits 1 when a difference is found
   version      print the version (also --version, -v)
   help         print this (also --help, -h)
 
@@ -41,7 +45,7 @@ if (command === 'help') {
   console.log(USAGE);
   process.exit(0);
 }
-if (command !== 'start' && command !== 'reset-demo') {
+if (command !== 'start' && command !== 'reset-demo' && command !== 'reconcile') {
   console.error(`cartwheel: unknown command ${JSON.stringify(command)}\n\n${USAGE}`);
   process.exit(2);
 }
@@ -54,6 +58,25 @@ if (command === 'reset-demo') {
   await resetDemoStore(config);
   console.log('Demo store reset: the catalog is back to its first-start state.');
   process.exit(0);
+}
+
+if (command === 'reconcile') {
+  const option = (name: string) => args.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3);
+  const to = option('to') ?? new Date().toISOString();
+  const from = option('from') ?? new Date(Date.parse(to) - 24 * 60 * 60 * 1000).toISOString();
+  const opened = await openServices({ ...config, seedDemo: false });
+  try {
+    const { database, payments } = opened.services;
+    const reconciliation = await reconcilePayments(database.db, payments.providers, periodOf({ from, to }));
+    console.log(JSON.stringify(reconciliation, null, 2));
+    process.exitCode = reconciliation.differences.length > 0 ? 1 : 0;
+  } catch (error) {
+    console.error(`cartwheel reconcile: ${error instanceof Error ? error.message : String(error)}`);
+    process.exitCode = 2;
+  } finally {
+    await opened.close();
+  }
+  process.exit();
 }
 
 const platform = await startPlatform(config);

@@ -9,6 +9,8 @@ export const PAYMENT_OPERATIONS = operationTable('payments', {
   listTransactionsForMultipleOrders: CALLERS.tokenHoldersOrStaff('orders.read'),
   getPaymentSettings: CALLERS.staff('settings.manage'),
   updatePaymentSettings: CALLERS.staff('settings.manage'),
+  // reads every provider's charges for a period: the store's money, as its settings are
+  reconcilePayments: CALLERS.staff('settings.manage'),
   // Stripe calls it; its signature (STRIPE_WEBHOOK_SECRET) is what admits a delivery
   receiveStripeWebhook: CALLERS.anyone,
 });

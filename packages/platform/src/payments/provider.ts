@@ -83,6 +83,11 @@ export interface PaymentProvider {
    * `handleNextAction` with the intent's client secret).
    */
   nextActionOf?(actionId: string): Promise<NextAction>;
+  /**
+   * Every charge the provider made for this store from `from` to `to` (its own records, not Cartwheel's):
+   * what reconciliation compares the store's payments with. Absent: the provider cannot list them.
+   */
+  charges?(from: Date, to: Date): Promise<ProviderCharge[]>;
   /** The shopper passed (`approved`) or failed the 3-D Secure step `actionId`. */
   completeAction(request: { actionId: string; approved: boolean }): Promise<ChargeResult>;
   /**
@@ -110,6 +115,21 @@ export interface PaymentProvider {
     amount: string;
   }): Promise<ProviderActionResult & { refundId?: string }>;
 }
+
+/** What a provider holds of one charge: reconciliation's view of its side. */
+export interface ProviderCharge {
+  /** The payment's transaction id at Cartwheel (`gateway_transaction_id`). */
+  transactionId: string;
+  /** Decimal string in `currency`. */
+  amount: string;
+  currency: string;
+  /** Money held (`AUTHORIZED`), taken (`CAPTURED`), released (`CANCELED`), or a step still open (`PENDING`). */
+  state: ChargeState;
+  /** What a capture took (the whole amount for a sale). */
+  capturedAmount: string;
+  createdAt: string;
+}
+export type ChargeState = 'AUTHORIZED' | 'CAPTURED' | 'CANCELED' | 'PENDING';
 
 /** How the page takes a charge's 3-D Secure step (PaymentProvider `nextActionOf`). */
 export type NextAction = { kind: 'PAGE' } | { kind: 'STRIPE'; publishableKey: string; clientSecret: string };

@@ -160,3 +160,40 @@ export const StripeWebhookAnswer = Type.Object({
   received: Type.Boolean(),
   outcome: Type.Union([Type.Literal('APPLIED'), Type.Literal('UNCHANGED'), Type.Literal('IGNORED')]),
 });
+
+const ReconciledSide = Type.Union([
+  Type.Null(),
+  Type.Object({
+    amount: Type.String(),
+    currency: Type.String(),
+    state: Type.String(),
+    capturedAmount: Type.String(),
+    createdDate: Type.String(),
+  }),
+]);
+
+/** The store's payments beside each provider's charges for a period, and where they differ. */
+export const ReconciliationAnswer = Type.Object({
+  reconciliation: Type.Object({
+    from: Type.String(),
+    to: Type.String(),
+    providers: Type.Array(
+      Type.Object({
+        providerId: Type.String(),
+        compared: Type.Boolean(),
+        payments: Type.Number(),
+        charges: Type.Number(),
+      }),
+    ),
+    differences: Type.Array(
+      Type.Object({
+        kind: Type.String(),
+        providerId: Type.String(),
+        transactionId: Type.String(),
+        orderId: Type.Union([Type.String(), Type.Null()]),
+        cartwheel: ReconciledSide,
+        provider: ReconciledSide,
+      }),
+    ),
+  }),
+});

@@ -1,15 +1,25 @@
+import type { Kysely } from 'kysely';
 import type { BillingService } from '../billing/service.ts';
+import type { Tables } from '../db/tables.ts';
 import type { HttpApp } from '../http/app.ts';
 import type { OrderService } from '../orders/service.ts';
 import { notFound } from '../shared/errors.ts';
 import { PAYMENT_OPERATIONS } from './operations-access.ts';
+import { periodOf, reconcilePayments } from './reconcile.ts';
 import {
   OrdersTransactionsAnswer,
   OrderTransactionsAnswer,
   PaymentSettingsAnswer,
+  ReconciliationAnswer,
   StripeWebhookAnswer,
 } from './responses.ts';
-import { ListByIdsBody, OrderTransactionsParams, PaymentSettingsBody, StripeWebhookBody } from './schemas.ts';
+import {
+  ListByIdsBody,
+  OrderTransactionsParams,
+  PaymentSettingsBody,
+  ReconcileBody,
+  StripeWebhookBody,
+} from './schemas.ts';
 import type { PaymentService } from './service.ts';
 import { SIGNATURE_HEADER, type StripeWebhooks } from './stripe-webhook.ts';
 
@@ -20,9 +30,10 @@ export function paymentRoutes(
     orders: Pick<OrderService, 'readable'>;
     payments: PaymentService;
     billing: Pick<BillingService, 'transactionsOf'>;
+    database: { db: Kysely<Tables> };
   },
 ): void {
-  const { orders, payments, billing } = services;
+  const { orders, payments, billing, database } = services;
   const path = '/ecom/v1/payments';
 
   app.get(
@@ -61,6 +72,17 @@ export function paymentRoutes(
     { schema: { response: { 200: PaymentSettingsAnswer } }, config: PAYMENT_OPERATIONS.getPaymentSettings },
     async () => ({
       paymentSettings: { capture: await payments.captureMode() },
+    }),
+  );
+  // the store's payments beside each provider's own records of a period (payments/reconcile.ts)
+  app.post(
+    '/api/cartwheel/payments/reconcile',
+    {
+      schema: { body: ReconcileBody, response: { 200: ReconciliationAnswer } },
+      config: PAYMENT_OPERATIONS.reconcilePayments,
+    },
+    async (request) => ({
+      reconciliation: await reconcilePayments(database.db, payments.providers, periodOf(request.body)),
     }),
   );
   app.patch(

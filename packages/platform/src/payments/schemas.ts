@@ -17,3 +17,9 @@ export const MAX_STRIPE_EVENT_BYTES = 512 * 1024;
 
 /** A Stripe webhook delivery, read as its exact text: its signature is over those bytes. */
 export const StripeWebhookBody = Type.String({ maxLength: MAX_STRIPE_EVENT_BYTES });
+
+/** A period to reconcile: ISO date-times, `to` excluded (payments/reconcile.ts checks the rest). */
+export const ReconcileBody = Type.Object({
+  from: Type.String({ minLength: 1, maxLength: 40 }),
+  to: Type.String({ minLength: 1, maxLength: 40 }),
+});

@@ -10,6 +10,7 @@ import type {
   NextAction,
   PaymentProvider,
   ProviderActionResult,
+  ProviderCharge,
 } from './provider.ts';
 
 /** How the platform reaches Stripe: its secret key, and its API's address (a stand-in in tests). */
@@ -124,6 +125,36 @@ export class StripeProvider implements PaymentProvider {
       publishableKey: this.cardEntry.publishableKey,
       clientSecret: intent.client_secret ?? '',
     };
+  }
+
+  /** The PaymentIntents Stripe holds for this store from `from` to `to` (the keys `settle` closed left out). */
+  async charges(from: Date, to: Date): Promise<ProviderCharge[]> {
+    const charges: ProviderCharge[] = [];
+    const created = { gte: Math.floor(from.getTime() / 1000), lt: Math.floor(to.getTime() / 1000) };
+    for await (const intent of this.stripe.paymentIntents.list({ created, limit: 100 })) {
+      if (intent.metadata?.closed === 'true') continue;
+      const state: ProviderCharge['state'] | undefined =
+        intent.status === 'succeeded'
+          ? 'CAPTURED'
+          : intent.status === 'requires_capture'
+            ? 'AUTHORIZED'
+            : intent.status === 'canceled'
+              ? 'CANCELED'
+              : intent.status === 'requires_action' || intent.status === 'processing'
+                ? 'PENDING'
+                : undefined; // a failed attempt (requires_payment_method) took nothing
+      if (!state) continue;
+      const currency = intent.currency.toUpperCase();
+      charges.push({
+        transactionId: intent.id,
+        amount: decimalOf(intent.amount, currency),
+        currency,
+        state,
+        capturedAmount: decimalOf(intent.amount_received ?? 0, currency),
+        createdAt: new Date(intent.created * 1000).toISOString(),
+      });
+    }
+    return charges;
   }
 
   /** The shopper came back from Stripe's 3-D Secure step: the intent's own status says how it went. */
@@ -305,6 +336,12 @@ function stripeKey(call: string, key: string): string {
 export function minorUnits(amount: string, currency: string): number {
   const { decimals } = new Currency(currency.toUpperCase());
   return new Big(amount).times(new Big(10).pow(decimals)).round(0).toNumber();
+}
+
+/** Stripe's minor units of `currency` as Cartwheel's decimal string (`2176` USD is `21.76`). */
+function decimalOf(minor: number, currency: string): string {
+  const { decimals } = new Currency(currency);
+  return new Big(minor).div(new Big(10).pow(decimals)).toFixed(decimals);
 }
 
 /** `host`, `port` and `protocol` of the Stripe client for an API address other than Stripe's. */

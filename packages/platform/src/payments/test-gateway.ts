@@ -10,6 +10,7 @@ import type {
   DeclineCode,
   PaymentProvider,
   ProviderActionResult,
+  ProviderCharge,
 } from './provider.ts';
 import type { GatewayChargeRow, TestCardBehaviour } from './tables.ts';
 
@@ -257,6 +258,51 @@ export class TestGateway implements PaymentProvider {
     return resultOf(charge);
   }
 
+  /** Its ledger's charges made from `from` to `to`, as reconciliation reads a provider's side. */
+  async charges(from: Date, to: Date): Promise<ProviderCharge[]> {
+    const rows = await this.db
+      .selectFrom('gateway_charges')
+      .selectAll()
+      .where('gateway_id', '=', this.id)
+      .where('status', 'in', ['APPROVED', 'REQUIRES_ACTION'])
+      .where('created_at', '>=', from.toISOString())
+      .where('created_at', '<', to.toISOString())
+      .orderBy('created_at')
+      .execute();
+    if (rows.length === 0) return [];
+    const ids = rows.map((row) => row.transaction_id);
+    const [captures, voids] = await Promise.all([
+      this.db
+        .selectFrom('gateway_captures')
+        .select(['transaction_id', 'amount'])
+        .where('transaction_id', 'in', ids)
+        .execute(),
+      this.db
+        .selectFrom('gateway_voids')
+        .select('transaction_id')
+        .where('transaction_id', 'in', ids)
+        .where('status', '=', 'SUCCEEDED')
+        .execute(),
+    ]);
+    const captured = new Map(captures.map((capture) => [capture.transaction_id, capture.amount]));
+    const voided = new Set(voids.map((row) => row.transaction_id));
+    return rows.map((row) => ({
+      transactionId: row.transaction_id,
+      amount: row.amount,
+      currency: row.currency,
+      state:
+        row.status === 'REQUIRES_ACTION'
+          ? 'PENDING'
+          : row.captured === 1 || captured.has(row.transaction_id)
+            ? 'CAPTURED'
+            : voided.has(row.transaction_id)
+              ? 'CANCELED'
+              : 'AUTHORIZED',
+      capturedAmount: row.captured === 1 ? row.amount : (captured.get(row.transaction_id) ?? '0'),
+      createdAt: row.created_at,
+    }));
+  }
+
   async capture(request: { idempotencyKey: string; transactionId: string; amount: string }) {
     const done = await this.db
       .selectFrom('gateway_captures')
@@ -365,17 +411,6 @@ export class TestGateway implements PaymentProvider {
     return row.status === 'SUCCEEDED'
       ? { status: 'SUCCEEDED' }
       : { status: 'FAILED', reason: 'the gateway declined this refund' };
-  }
-
-  /** Every charge this gateway made, oldest first (keys closed by `settle` are no charge). */
-  async charges(): Promise<GatewayChargeRow[]> {
-    return this.db
-      .selectFrom('gateway_charges')
-      .selectAll()
-      .where('gateway_id', '=', this.id)
-      .where('status', '<>', 'CLOSED')
-      .orderBy('created_at')
-      .execute();
   }
 }
 
