@@ -1,4 +1,4 @@
-import type { LoginRequest, RegisterRequest } from '@cartwheel/sdk';
+import type { IdentityProfile, LoginRequest, RegisterRequest } from '@cartwheel/sdk';
 import type { FastifyRequest } from 'fastify';
 import type { HttpApp } from '../http/app.ts';
 import { Empty } from '../http/responses-identity.ts';
@@ -69,8 +69,9 @@ export function identityRoutes(
     (request) =>
       identity.signOn({
         loginId: request.body.loginId,
-        profile: request.body.profile ?? undefined,
+        profile: (request.body.profile ?? undefined) as IdentityProfile | undefined,
         verifyEmail: request.body.verifyEmail === true,
+        mergeExistingContact: request.body.mergeExistingContact === true,
       }),
   );
 
@@ -91,14 +92,18 @@ export function identityRoutes(
     },
     (request) => identity.resendCode(request.body),
   );
-  app.post(
-    `${verification}/start`,
-    {
-      schema: { body: StartVerificationBody, response: { 200: VerificationStartedAnswer } },
-      config: IDENTITY_OPERATIONS.startVerification,
-    },
-    (request) => identity.startVerification(request.body),
-  );
+  // the specification and the hosted client's packages spell it `/v1/Start`; the observed wire has
+  // it in lower case: both answer, as one call (the router tells paths apart by case)
+  for (const start of ['start', 'Start']) {
+    app.post(
+      `${verification}/${start}`,
+      {
+        schema: { body: StartVerificationBody, response: { 200: VerificationStartedAnswer } },
+        config: IDENTITY_OPERATIONS.startVerification,
+      },
+      (request) => identity.startVerification(request.body),
+    );
+  }
   app.post(
     `${verification}/verify`,
     { schema: { body: VerifyByIdBody, response: { 200: Empty } }, config: IDENTITY_OPERATIONS.verifyById },

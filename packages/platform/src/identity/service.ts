@@ -267,11 +267,14 @@ export class IdentityService {
   /**
    * `POST /v2/sign-on` (admin): the member with this email, made if new, signed in without a
    * password; the app vouches for who they are. `verifyEmail` marks the email verified.
+   * `mergeExistingContact` merges the store's contact with this email into the member: what was
+   * bought with it as a guest joins them now (the app vouches for the email, as for the person).
    */
   async signOn(input: {
     loginId?: { email?: string };
     profile?: IdentityProfile;
     verifyEmail?: boolean;
+    mergeExistingContact?: boolean;
   }): Promise<{ sessionToken: string; identity: Identity }> {
     const email = loginEmail(input.loginId?.email);
     const policy = await this.policy();
@@ -318,6 +321,10 @@ export class IdentityService {
     const step = nextStep(standingOf(identity), { ...policy, requireEmailVerification: false });
     if (step.step !== 'SIGN_IN') throw identityCannotSignIn(step.step === 'REFUSE' ? step.status : 'PENDING');
     const sessionToken = await this.openSession(identity.id, { visitorId: null, clientId: null });
+    if (input.mergeExistingContact) {
+      await recordEvents(this.db, [identityEvent('contact_merged', identity, {})]);
+      await this.deps.events.deliverNow('identity');
+    }
     return { sessionToken, identity: await this.wireIdentity(identity) };
   }
 
@@ -734,11 +741,12 @@ const stringOr = (value: unknown): string | undefined =>
   typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
 
 /**
- * An identity's event (`wix.iam.identity.v1.identity`): its email verified, or a sign-in (which visitor
- * became the member, and whether the email was verified then). The orders domain adopts guest orders on them.
+ * An identity's event (`wix.iam.identity.v1.identity`): its email verified, a sign-in (which visitor
+ * became the member, and whether the email was verified then), or the store's contact with its email
+ * merged into it (a sign-on's `mergeExistingContact`). The orders domain adopts guest orders on them.
  */
 function identityEvent(
-  slug: 'email_verified' | 'signed_in',
+  slug: 'email_verified' | 'signed_in' | 'contact_merged',
   identity: IdentityRow,
   details: { emailVerified?: boolean; visitorId?: string | null },
 ): DomainEvent {
