@@ -40,6 +40,7 @@ import {
   statusOnRegistration,
 } from './login-flow.ts';
 import { hashPassword, passwordViolation, verifyPassword } from './passwords.ts';
+import { identityProfileAnswer, type KeptProfile, keptProfileOf } from './profile.ts';
 import { RecoveryTokens } from './recovery.ts';
 import { type SessionHolder, SessionTokens } from './sessions.ts';
 import type { IdentityRow } from './tables.ts';
@@ -81,7 +82,11 @@ export interface IdentityDependencies {
   members: {
     createForIdentity(
       executor: Kysely<Tables>,
-      identity: { id: string; email: string; profile: IdentityProfile },
+      identity: {
+        id: string;
+        email: string;
+        profile: Pick<IdentityProfile, 'slug' | 'nickname' | 'privacyStatus'>;
+      },
       now: string,
     ): Promise<unknown>;
     recordLogin(memberId: string): Promise<void>;
@@ -100,17 +105,6 @@ export interface IdentityOptions {
   publicUrl: string;
   storeName: string;
 }
-
-const PROFILE_FIELDS = [
-  'firstName',
-  'lastName',
-  'nickname',
-  'picture',
-  'language',
-  'company',
-  'position',
-  'birthdate',
-] as const satisfies ReadonlyArray<keyof IdentityProfile>;
 
 /**
  * Identity: registration, login, email verification, password recovery, and the session tokens a
@@ -305,7 +299,7 @@ export class IdentityService {
         if (!identity) throw error;
       }
     } else {
-      const given = pickProfile(input.profile);
+      const given = keptProfileOf(input.profile);
       const changes: Partial<IdentityRow> = {};
       if (Object.keys(given).length > 0) {
         changes.profile = JSON.stringify({ ...JSON.parse(identity.profile), ...given });
@@ -672,7 +666,7 @@ export class IdentityService {
       createdDate: new Date(row.created_at),
       updatedDate: new Date(row.updated_at),
       identityProfile: {
-        ...(JSON.parse(row.profile) as IdentityProfile),
+        ...identityProfileAnswer(JSON.parse(row.profile) as KeptProfile),
         ...(member ? { slug: member.slug, privacyStatus: member.privacy_status } : {}),
       },
       email: { address: row.email, isVerified: Boolean(row.email_verified) },
@@ -699,33 +693,30 @@ function holderOf(principal: Principal): SessionHolder {
     : { visitorId: null, clientId: null };
 }
 
-/** The profile fields Cartwheel keeps, as strings; a nickname from the name or the email when absent. */
-function cleanProfile(profile: unknown, email: string): IdentityProfile {
-  const given = pickProfile(profile);
-  const source = (profile && typeof profile === 'object' ? profile : {}) as Record<string, unknown>;
+/**
+ * The profile a new identity keeps (identity/profile.ts), with a nickname from the name or the email
+ * when absent, and the slug and privacy its member is made with.
+ */
+function cleanProfile(
+  profile: IdentityProfile | undefined,
+  email: string,
+): KeptProfile & Pick<IdentityProfile, 'slug' | 'privacyStatus'> {
+  const given = keptProfileOf(profile);
   const fullName = [given.firstName, given.lastName].filter(Boolean).join(' ');
   return {
     ...given,
     nickname: given.nickname || fullName || email.split('@')[0] || email,
-    ...(typeof source.slug === 'string' ? { slug: source.slug } : {}),
-    ...(source.privacyStatus === 'PRIVATE' || source.privacyStatus === 'PUBLIC'
-      ? { privacyStatus: source.privacyStatus }
+    ...(typeof profile?.slug === 'string' ? { slug: profile.slug } : {}),
+    ...(profile?.privacyStatus === 'PRIVATE' || profile?.privacyStatus === 'PUBLIC'
+      ? { privacyStatus: profile.privacyStatus }
       : {}),
   };
 }
 
-function pickProfile(profile: unknown): IdentityProfile {
-  const source = (profile && typeof profile === 'object' ? profile : {}) as Record<string, unknown>;
-  const picked: IdentityProfile = {};
-  for (const field of PROFILE_FIELDS) {
-    const value = source[field];
-    if (typeof value === 'string' && value.trim() !== '') picked[field] = value.trim().slice(0, 1000);
-  }
-  return picked;
-}
-
 /** Slug and privacy belong to the member row; the identity keeps the rest. */
-function withoutMemberFields(profile: IdentityProfile): IdentityProfile {
+function withoutMemberFields(
+  profile: KeptProfile & Pick<IdentityProfile, 'slug' | 'privacyStatus'>,
+): KeptProfile {
   const { slug: _slug, privacyStatus: _privacy, ...rest } = profile;
   return rest;
 }

@@ -76,6 +76,26 @@ export class StaffAuthorities {
     return row?.status === 'ACTIVE' ? 'STAFF' : undefined;
   }
 
+  /**
+   * Point 3's member roles of the identities among `identityIds` on the staff: the owner is OWNER, a
+   * staff member CONTRIBUTOR while active (invited or suspended staff are members like any other).
+   */
+  async rolesOf(identityIds: readonly string[]): Promise<Map<string, 'OWNER' | 'CONTRIBUTOR'>> {
+    const roles = new Map<string, 'OWNER' | 'CONTRIBUTOR'>();
+    if (identityIds.length === 0) return roles;
+    const rows = await this.db
+      .selectFrom('staff')
+      .select(['identity_id', 'owner_slot', 'status'])
+      .where('identity_id', 'in', [...identityIds])
+      .execute();
+    for (const row of rows) {
+      if (!row.identity_id) continue;
+      if (row.owner_slot === OWNER_SLOT) roles.set(row.identity_id, 'OWNER');
+      else if (row.status === 'ACTIVE') roles.set(row.identity_id, 'CONTRIBUTOR');
+    }
+    return roles;
+  }
+
   /** Drops what this process keeps of the identity's authority: its standing just changed. */
   forget(identityId: string): void {
     this.authorities.delete(identityId);
