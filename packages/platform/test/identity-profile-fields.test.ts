@@ -148,9 +148,14 @@ describe.each(DIALECTS)('profile fields kept, on %s', (dialect) => {
       { name: 'firstComputer', value: { dateValue: '1843-09-01T00:00:00.000Z' } },
     ]);
 
-    const byAdmin = await call(platform, 'GET', `/members/v1/members/${registered.body.identity.id}?fieldsets=FULL`, {
-      auth: platform.adminApiKey,
-    });
+    const byAdmin = await call(
+      platform,
+      'GET',
+      `/members/v1/members/${registered.body.identity.id}?fieldsets=FULL`,
+      {
+        auth: platform.adminApiKey,
+      },
+    );
     expect(byAdmin.body.member.contact.phones).toEqual(['+44 20 7946 0001', '+1 555 0100']);
   });
 
@@ -158,7 +163,10 @@ describe.each(DIALECTS)('profile fields kept, on %s', (dialect) => {
     const email = uniqueEmail('sign-on');
     const signedOn = await call(platform, 'POST', '/_api/iam/authentication/v2/sign-on', {
       auth: platform.adminApiKey,
-      body: { loginId: { email }, profile: { customFields: [{ name: 'tier', value: { strValue: 'gold' } }] } },
+      body: {
+        loginId: { email },
+        profile: { customFields: [{ name: 'tier', value: { strValue: 'gold' } }] },
+      },
     });
     expect(signedOn.status, JSON.stringify(signedOn.body)).toBe(200);
     expect(signedOn.body.identity.identityProfile.customFields).toEqual([
@@ -204,7 +212,10 @@ describe.each(DIALECTS)('profile fields kept, on %s', (dialect) => {
     });
     expect(listed.status, JSON.stringify(listed.body)).toBe(200);
     const roles = Object.fromEntries(
-      listed.body.members.map((member: { loginEmail: string; role: string }) => [member.loginEmail, member.role]),
+      listed.body.members.map((member: { loginEmail: string; role: string }) => [
+        member.loginEmail,
+        member.role,
+      ]),
     );
     expect(roles).toEqual({ [OWNER.email]: 'OWNER', [staff.email]: 'CONTRIBUTOR' });
   });
