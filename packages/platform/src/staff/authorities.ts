@@ -16,6 +16,8 @@ export interface Authority {
 
 /** How long what a staff member may do is kept in a process's memory: a role change or suspension shows within it. */
 const AUTHORITY_TTL_MS = 500;
+/** The permissions that move money. */
+const MONEY_PERMISSIONS: readonly Permission[] = ['orders.capture', 'orders.void', 'orders.refund'];
 /** The owner's `owner_slot` (unique: one owner), and the role name the owner's tokens carry. */
 export const OWNER_SLOT = 'OWNER';
 
@@ -74,6 +76,18 @@ export class StaffAuthorities {
       .executeTakeFirst();
     if (row?.owner_slot === OWNER_SLOT) return 'OWNER';
     return row?.status === 'ACTIVE' ? 'STAFF' : undefined;
+  }
+
+  /**
+   * Whether the identity is the owner, or active staff whose role moves money (capture, void,
+   * refund): those the store may require a second step of at sign-in (identity's `handlesMoney`).
+   */
+  async handlesMoney(identityId: string): Promise<boolean> {
+    const authority = await this.authorityOf(identityId);
+    return (
+      authority !== undefined &&
+      (authority.owner || authority.permissions.some((permission) => MONEY_PERMISSIONS.includes(permission)))
+    );
   }
 
   /**
