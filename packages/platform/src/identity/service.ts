@@ -77,11 +77,6 @@ function requireRecentSignIn(caller: MemberPrincipal): void {
     throw recentSignInRequired();
 }
 
-/** A state machine answer with the hosted wire's `requireMfaData` (point 4's REQUIRE_MFA). */
-type WireStateAnswer = StateMachineResponse & {
-  requireMfaData?: { availableFactors: Array<{ factorType: string; factorStatus: string }>; reason: string };
-};
-
 /** Who is asking: the principal of the call and the client's network address (for the throttle). */
 export interface Caller {
   principal: Principal;
@@ -690,7 +685,7 @@ export class IdentityService {
   ): Promise<StateMachineResponse> {
     const step = nextStep(standingOf(identity), policy);
     if (step.step === 'REFUSE') throw identityCannotSignIn(step.status);
-    const answer: WireStateAnswer = {
+    const answer: StateMachineResponse = {
       state: AUTH_STATE_OF[step.step],
       identity: await this.wireIdentity(identity),
       additionalData: {},
@@ -709,7 +704,7 @@ export class IdentityService {
         emailCode?.verificationId ?? null,
       );
       answer.requireMfaData = {
-        availableFactors: second.map((factorType) => ({ factorType, factorStatus: 'ACTIVE' })),
+        availableFactors: second.map((factorType) => ({ factorType, factorStatus: 'ACTIVE' as const })),
         reason: 'USER_SETTINGS',
       };
     } else if (step.step === 'SIGN_IN') {
