@@ -1,10 +1,10 @@
 import type { OAuthData } from '@cartwheel/sdk';
-import { generateOAuthData } from '@cartwheel/sdk/auth';
+import { generateOAuthData, signInCallbackUrl } from '@cartwheel/sdk/auth';
 
 /**
  * The authorization request the hosted pages work for. `GET /oauth2/authorize` sends the browser to
  * `/auth/login?<its parameters>`; the pages carry those parameters from page to page untouched and,
- * once the member is signed in, go back to the endpoint with `prompt=none&sessionToken=...`.
+ * once the member is signed in, end at the callback, which has the endpoint answer with the code.
  */
 export interface AuthorizationRequest {
   clientId: string;
@@ -41,13 +41,14 @@ export function withRequest(
   return text ? `${path}?${text}` : path;
 }
 
-/** The authorization endpoint, answering at once for the member the session token names. */
+/**
+ * The sign-in's callback (point 7's `GET /v1/callback`), which has the authorization endpoint answer
+ * the request at once for the member the session token names; the state is the request itself.
+ */
 export function continuationUrl(request: AuthorizationRequest, sessionToken: string): string {
   const params = new URLSearchParams(request.params);
   for (const name of CONTINUATION_PARAMS) params.delete(name);
-  params.set('prompt', 'none');
-  params.set('sessionToken', sessionToken);
-  return `/oauth2/authorize?${params.toString()}`;
+  return signInCallbackUrl(params, sessionToken);
 }
 
 /** A flow the hosted pages started themselves, remembered until `/auth/callback` finishes it. */

@@ -38,6 +38,8 @@ export type SignInStep =
   | { step: 'signed-in'; sessionToken: string }
   | { step: 'verify-email'; stateToken: string }
   | { step: 'owner-approval' }
+  /** The password was right; a second step (point 7's `/v2/{factorType}/verify`) comes first. */
+  | { step: 'second-factor'; stateToken: string; factors: Array<'EMAIL' | 'TOTP'> }
   | { step: 'unknown'; state: string };
 
 export function signInStepOf(answer: StateMachineResponse): SignInStep {
@@ -48,6 +50,12 @@ export function signInStepOf(answer: StateMachineResponse): SignInStep {
     return { step: 'verify-email', stateToken: answer.stateToken };
   }
   if (answer.state === 'REQUIRE_OWNER_APPROVAL') return { step: 'owner-approval' };
+  if (answer.state === 'REQUIRE_MFA' && answer.stateToken) {
+    const factors = (answer.requireMfaData?.availableFactors ?? [])
+      .map((factor) => factor.factorType)
+      .filter((type): type is 'EMAIL' | 'TOTP' => type === 'EMAIL' || type === 'TOTP');
+    if (factors.length > 0) return { step: 'second-factor', stateToken: answer.stateToken, factors };
+  }
   return { step: 'unknown', state: String(answer.state ?? 'UNKNOWN_STATE') };
 }
 

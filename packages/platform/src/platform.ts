@@ -234,7 +234,11 @@ export async function openServices(
       },
       { ...store, dialect: database.dialect },
     );
-    const identity = new IdentityService(database.db, { settings, tokens, members, mailer, events }, store);
+    const identity = new IdentityService(
+      database.db,
+      { settings, tokens, members, mailer, events, staff: staffAuthorities },
+      store,
+    );
     events.subscribe(guestOrderAdoption(orders));
     events.subscribe(orderConfirmationEmails(mailer, store));
     const webhooks = new WebhookService(

@@ -1,7 +1,10 @@
 import { createClient, OAuthStrategy } from '@wix/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { totpAt } from '../src/identity/totp.ts';
 import { hostedClientDirectLogin } from './hosted-client-browser.ts';
 import { routeHostedApiTo } from './hosted-client-route.ts';
+import { memberTokens, register, visitorToken } from './identity-client.ts';
+import { as } from './staff-support.ts';
 import { DIALECTS, startTestPlatform, TEST_CLIENT_ID, type TestPlatform } from './support/platform.ts';
 
 /**
@@ -83,6 +86,23 @@ describe.each(DIALECTS)("the hosted platform's own auth client on %s", (dialect)
     const unknown = await auth.login({ email: `nobody.${address}`, password: PASSWORD });
     expect(unknown.loginState).toBe('FAILURE');
     expect((unknown as { errorCode?: string }).errorCode).toBe('invalidEmail');
+  });
+
+  it("a sign-in that asks for a second step is point 4's FAILURE 'Unknown _state' to the hosted client", async () => {
+    const address = email();
+    const visitor = await visitorToken(platform);
+    const registered = await register(platform, visitor, address, PASSWORD);
+    const member = as(platform, (await memberTokens(platform, registered.body.sessionToken)).access_token);
+    const secret = (await member.post('/api/cartwheel/identity/factors/TOTP/enrol')).body.secret as string;
+    const activated = await member.post('/api/cartwheel/identity/factors/TOTP/activate', {
+      code: totpAt(secret, Date.now()),
+    });
+    expect(activated.status, JSON.stringify(activated.body)).toBe(200);
+
+    const { auth } = client();
+    const login = await auth.login({ email: address, password: PASSWORD });
+    expect(login.loginState).toBe('FAILURE');
+    expect((login as { error?: string }).error).toBe('Unknown _state');
   });
 
   it('gets member tokens by member id with the admin key (getMemberTokensForExternalLogin)', async () => {

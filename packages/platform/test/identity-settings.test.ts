@@ -19,6 +19,7 @@ describe.each(DIALECTS)('how new members join, set by the merchant, on %s', (dia
       requireEmailVerification: false,
       requireOwnerApproval: false,
       captcha: 'off',
+      requireStaffSecondStep: false,
     });
   });
 

@@ -140,6 +140,28 @@ describe.each(DIALECTS)('a guest’s orders after signing up, on %s', (dialect) 
     await verification(false);
   });
 
+  it("an app's sign-on that merges the existing contact brings the guest's orders; one that does not, none", async () => {
+    await verification(false);
+    const merged = uniqueEmail('merged');
+    const kept = uniqueEmail('kept-apart');
+    const mergedOrder = await guestOrder(merged);
+    await guestOrder(kept);
+    const signOn = (email: string, mergeExistingContact: boolean) =>
+      admin(platform).post('/_api/iam/authentication/v2/sign-on', {
+        loginId: { email },
+        mergeExistingContact,
+      });
+
+    const apart = await signOn(kept, false);
+    expect(apart.status, JSON.stringify(apart.body)).toBe(200);
+    expect(await listed((await memberTokens(platform, apart.body.sessionToken)).access_token)).toEqual([]);
+
+    const joined = await signOn(merged, true);
+    expect(joined.status, JSON.stringify(joined.body)).toBe(200);
+    const member = (await memberTokens(platform, joined.body.sessionToken)).access_token;
+    expect(await listed(member)).toEqual([mergedOrder.orderId]);
+  });
+
   it('a guest who signs up with another email still reads what they bought in that browser, and only there', async () => {
     await verification(false);
     const { guest, orderId } = await guestOrder(uniqueEmail('bought-as'));

@@ -7,6 +7,7 @@ import {
   REDIRECTS,
   recovery,
   redirects,
+  secondFactors,
   toPublicPath,
   VERIFICATION,
   verification,
@@ -14,7 +15,7 @@ import {
 import { ADMIN_KEY, adminClient, expectWireCall, startWireServer } from './support/wire-calls.ts';
 
 const server = await startWireServer(() => ({ body: {} }));
-const client = adminClient(server, { authentication, recovery, verification, redirects });
+const client = adminClient(server, { authentication, recovery, verification, redirects, secondFactors });
 /** An admin's call to any identity or redirect service. */
 const ADMIN = { authorization: ADMIN_KEY, trace: /package-name=@cartwheel\/sdk,method-fqn=cartwheel\./ };
 
@@ -54,6 +55,39 @@ const calls: [name: string, path: string, call: () => Promise<unknown>, body: un
     '/_api/iam/authentication/v2/login',
     () => client.authentication.login({ email: 'ada@example.com' }, { stateToken: 'state-token' }),
     { loginId: { email: 'ada@example.com' }, stateToken: 'state-token' },
+  ],
+  [
+    'authentication.verify (an authenticator code, remember this device)',
+    '/_api/iam/authentication/v2/TOTP/verify',
+    () =>
+      client.authentication.verify('TOTP', {
+        stateToken: 'state-token',
+        rememberThisDevice: true,
+        totpData: { code: '123456' },
+      }),
+    { stateToken: 'state-token', rememberThisDevice: true, totpData: { code: '123456' } },
+  ],
+  [
+    'authentication.verify (a recovery code)',
+    '/_api/iam/authentication/v2/EMAIL/verify',
+    () =>
+      client.authentication.verify('EMAIL', {
+        stateToken: 'state-token',
+        recoveryCodeData: { code: 'abcde-12345' },
+      }),
+    { stateToken: 'state-token', recoveryCodeData: { code: 'abcde-12345' } },
+  ],
+  [
+    'secondFactors.enrol',
+    '/api/cartwheel/identity/factors/TOTP/enrol',
+    () => client.secondFactors.enrol('TOTP'),
+    {},
+  ],
+  [
+    'secondFactors.activate',
+    '/api/cartwheel/identity/factors/EMAIL/activate',
+    () => client.secondFactors.activate('EMAIL', '123456'),
+    { code: '123456' },
   ],
   [
     'authentication.register (an address)',

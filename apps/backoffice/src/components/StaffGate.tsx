@@ -6,15 +6,19 @@ import { useAdminSession } from '../admin-key.ts';
 import { PermissionsContext } from '../staff-session.ts';
 import { AdminKeyForm } from './AdminKeyForm.tsx';
 
-/** How to sign in: with a staff account through the hosted login page, or with an API key (`refused` says why again). */
+/**
+ * How to sign in, staff first: the owner and staff with their account through the hosted login page,
+ * which brings them back to the page they asked for; below it, the developer's way, the admin API key
+ * (`refused` says why a key was refused). Without a staff sign-in (no OAuth client), the key alone.
+ */
 export function StaffSignIn({ refused }: { refused?: string | undefined }) {
   const { staffSignInAvailable, signInAsStaff } = useAdminSession();
   const location = useLocation();
   return (
-    <>
+    <div className="sign-in">
       {staffSignInAvailable ? (
         <section className="panel panel--narrow" aria-labelledby="staff-sign-in-title">
-          <h2 id="staff-sign-in-title">Staff</h2>
+          <h2 id="staff-sign-in-title">Sign in</h2>
           <p className="muted">The store's owner and staff sign in with their email and password.</p>
           <button
             className="button button--primary"
@@ -25,8 +29,8 @@ export function StaffSignIn({ refused }: { refused?: string | undefined }) {
           </button>
         </section>
       ) : null}
-      <AdminKeyForm refused={refused} />
-    </>
+      <AdminKeyForm refused={refused} secondary={staffSignInAvailable} />
+    </div>
   );
 }
 

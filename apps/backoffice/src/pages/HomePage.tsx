@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { useAdminSession } from '../admin-key.ts';
-import { StaffGate } from '../components/StaffGate.tsx';
+import { StaffGate, StaffSignIn } from '../components/StaffGate.tsx';
 import { Dashboard } from './Dashboard.tsx';
 
 export function HomePage() {
@@ -18,6 +18,8 @@ export function HomePage() {
           <Dashboard />
         </StaffGate>
       ) : null}
+      {/* signed out, the front door leads with signing in: nothing below works before it */}
+      {!apiKey && !staff ? <StaffSignIn /> : null}
       <p>
         Orders, products and members are managed here, through the same API an app would use with the admin
         API key the platform printed at first start.

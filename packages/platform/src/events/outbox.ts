@@ -23,7 +23,7 @@ export const EVENT_ENTITIES = {
   checkoutSettings: 'wix.ecom.v1.checkout_settings',
   discountRule: 'wix.ecom.discounts.v1.discount_rule',
   /**
-   * A shopper's login identity (identity/): `email_verified`, `signed_in`. The hosted wire announces
+   * A shopper's login identity (identity/): `email_verified`, `signed_in`, `contact_merged`. The hosted wire announces
    * none, so the name is Cartwheel's own, in the hosted form.
    */
   identity: 'wix.iam.identity.v1.identity',
@@ -42,7 +42,8 @@ export type EventSlug =
   | 'canceled'
   | 'variants_changed'
   | 'email_verified'
-  | 'signed_in';
+  | 'signed_in'
+  | 'contact_merged';
 
 export interface DomainEvent {
   entity: EventEntity;

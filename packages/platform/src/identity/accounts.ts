@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Tables } from '../db/tables.ts';
+import type { KeptProfile } from './profile.ts';
 import type { IdentityRow } from './tables.ts';
 
 /**
@@ -39,7 +40,7 @@ export async function updateIdentity(
 export async function editProfile(
   executor: Kysely<Tables>,
   id: string,
-  edit: (profile: Record<string, unknown>) => void,
+  edit: (profile: KeptProfile) => void,
   now: string,
 ): Promise<void> {
   const row = await executor
@@ -47,7 +48,7 @@ export async function editProfile(
     .select('profile')
     .where('id', '=', id)
     .executeTakeFirstOrThrow();
-  const profile = { ...(JSON.parse(row.profile) as Record<string, unknown>) };
+  const profile = { ...(JSON.parse(row.profile) as KeptProfile) };
   edit(profile);
   await executor
     .updateTable('identities')

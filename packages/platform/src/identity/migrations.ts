@@ -138,4 +138,60 @@ export const identityMigrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '0047_identity_factors': {
+    async up(db: Kysely<any>) {
+      // second factors (factors.ts): one row per identity and type, its status and (TOTP) secret
+      await db.schema
+        .createTable('identity_factors')
+        .addColumn('identity_id', 'text', (col) =>
+          col.notNull().references('identities.id').onDelete('cascade'),
+        )
+        .addColumn('type', 'text', (col) => col.notNull())
+        .addColumn('status', 'text', (col) => col.notNull())
+        .addColumn('secret', 'text')
+        .addColumn('email_verification_id', 'text')
+        .addColumn('last_used_step', 'integer')
+        .addColumn('created_at', 'text', (col) => col.notNull())
+        .addColumn('updated_at', 'text', (col) => col.notNull())
+        .addPrimaryKeyConstraint('identity_factors_pk', ['identity_id', 'type'])
+        .execute();
+      await db.schema
+        .createTable('identity_recovery_codes')
+        .addColumn('code_hash', 'text', (col) => col.primaryKey())
+        .addColumn('identity_id', 'text', (col) =>
+          col.notNull().references('identities.id').onDelete('cascade'),
+        )
+        .addColumn('created_at', 'text', (col) => col.notNull())
+        .addColumn('used_at', 'text')
+        .execute();
+      await db.schema
+        .createIndex('identity_recovery_codes_identity')
+        .on('identity_recovery_codes')
+        .column('identity_id')
+        .execute();
+      // a sign-in waiting for its second step, known by its state token
+      await db.schema
+        .createTable('identity_mfa_challenges')
+        .addColumn('state_token_hash', 'text', (col) => col.primaryKey())
+        .addColumn('identity_id', 'text', (col) =>
+          col.notNull().references('identities.id').onDelete('cascade'),
+        )
+        .addColumn('visitor_id', 'text')
+        .addColumn('client_id', 'text')
+        .addColumn('email_verification_id', 'text')
+        .addColumn('created_at', 'text', (col) => col.notNull())
+        .addColumn('expires_at', 'text', (col) => col.notNull())
+        .addColumn('completed_at', 'text')
+        .execute();
+      await db.schema
+        .createTable('identity_remembered_devices')
+        .addColumn('token_hash', 'text', (col) => col.primaryKey())
+        .addColumn('identity_id', 'text', (col) =>
+          col.notNull().references('identities.id').onDelete('cascade'),
+        )
+        .addColumn('created_at', 'text', (col) => col.notNull())
+        .addColumn('expires_at', 'text', (col) => col.notNull())
+        .execute();
+    },
+  },
 };

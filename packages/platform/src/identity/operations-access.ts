@@ -22,4 +22,11 @@ export const IDENTITY_OPERATIONS = operationTable('identity', {
   getIdentitySettings: CALLERS.staff('settings.manage'),
   updateIdentitySettings: CALLERS.staff('settings.manage'),
   getCaptchaChallenge: CALLERS.anyone,
+  /** The second step of a sign-in: the state token is the credential, held by the visitor who signed in. */
+  verifySecondFactor: CALLERS.tokenHolders,
+  listFactors: CALLERS.members,
+  enrolFactor: CALLERS.members,
+  activateFactor: CALLERS.members,
+  removeFactor: CALLERS.members,
+  newRecoveryCodes: CALLERS.members,
 });

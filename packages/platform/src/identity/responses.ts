@@ -60,7 +60,22 @@ export const StateMachineAnswer = Type.Object({
   identity: Type.Optional(IdentityAnswer),
   // free-form by design: the hosted wire's extra data of a step
   additionalData: Type.Optional(Type.Record(Type.String(), AnyValue)),
+  /** `REQUIRE_MFA`: the factors that can take the second step. */
+  requireMfaData: Type.Optional(
+    Type.Object({
+      availableFactors: Type.Array(Type.Object({ factorType: Type.String(), factorStatus: Type.String() })),
+      reason: Type.String(),
+    }),
+  ),
 });
+
+/** A member's second factors (`GET /api/cartwheel/identity/factors`). */
+export const FactorsAnswer = Type.Object({
+  factors: Type.Array(Type.Object({ factorType: Type.String(), status: Type.String() })),
+  recoveryCodesLeft: Type.Number(),
+});
+export const TotpEnrolmentAnswer = Type.Object({ secret: Type.String(), otpauthUrl: Type.String() });
+export const RecoveryCodesAnswer = Type.Object({ recoveryCodes: Type.Array(Type.String()) });
 
 export const SignOnAnswer = Type.Object({ sessionToken: Type.String(), identity: IdentityAnswer });
 
@@ -71,6 +86,7 @@ export const IdentitySettingsAnswer = Type.Object({
     requireEmailVerification: Type.Boolean(),
     requireOwnerApproval: Type.Boolean(),
     captcha: Choice(['off', 'required']),
+    requireStaffSecondStep: Type.Boolean(),
   }),
 });
 

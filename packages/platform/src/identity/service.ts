@@ -30,6 +30,7 @@ import {
   resetPasswordRequired,
   unknownEmail,
 } from './errors.ts';
+import { SecondFactors } from './factors.ts';
 import {
   AUTH_STATE_OF,
   type IdentityStanding,
@@ -40,10 +41,12 @@ import {
   statusOnRegistration,
 } from './login-flow.ts';
 import { hashPassword, passwordViolation, verifyPassword } from './passwords.ts';
+import { identityProfileAnswer, type KeptProfile, keptProfileOf } from './profile.ts';
 import { RecoveryTokens } from './recovery.ts';
 import { type SessionHolder, SessionTokens } from './sessions.ts';
-import type { IdentityRow } from './tables.ts';
+import type { IdentityRow, SecondFactorType } from './tables.ts';
 import { LoginThrottle } from './throttle.ts';
+import { otpauthUrl } from './totp.ts';
 import { EmailVerifications, type VerificationRef } from './verification.ts';
 
 /** Site settings read on every flow, so an admin's change applies to the next login. */
@@ -52,6 +55,8 @@ export const IDENTITY_SETTINGS = {
   requireOwnerApproval: 'identity.requireOwnerApproval',
   /** `off` (default) or `required`: a solved captcha on every registration and login. */
   captcha: 'identity.captcha',
+  /** `true`: the owner and staff who move money pass a second step at every sign-in (factors.ts). */
+  requireStaffSecondStep: 'identity.requireStaffSecondStep',
   captchaSecret: 'identity.captcha_secret',
   /** The visible captcha's public site key (point 9), made on first use. */
   captchaSiteKey: 'identity.captcha.site_key',
@@ -64,6 +69,13 @@ export const RECENT_SIGN_IN_MS = 15 * 60 * 1000;
 
 const recentSignInRequired = () =>
   applicationError('PERMISSION_DENIED', 'RECENT_SIGN_IN_REQUIRED', 'sign in again to change your password');
+
+/** A password or second-step change needs a sign-in (not a refresh) of the last `RECENT_SIGN_IN_MS`. */
+function requireRecentSignIn(caller: MemberPrincipal): void {
+  const signedInAt = caller.signedInAt;
+  if (!Number.isFinite(signedInAt) || Date.now() - signedInAt > RECENT_SIGN_IN_MS)
+    throw recentSignInRequired();
+}
 
 /** Who is asking: the principal of the call and the client's network address (for the throttle). */
 export interface Caller {
@@ -81,13 +93,22 @@ export interface IdentityDependencies {
   members: {
     createForIdentity(
       executor: Kysely<Tables>,
-      identity: { id: string; email: string; profile: IdentityProfile },
+      identity: {
+        id: string;
+        email: string;
+        profile: Pick<IdentityProfile, 'slug' | 'nickname' | 'privacyStatus'>;
+      },
       now: string,
     ): Promise<unknown>;
     recordLogin(memberId: string): Promise<void>;
     row(memberId: string): Promise<{ slug: string; privacy_status: 'PUBLIC' | 'PRIVATE' } | undefined>;
   };
   mailer: Mailer;
+  /**
+   * The staff domain's word (staff sits above identity): whether the identity is the owner, or active
+   * staff whose role moves money (capture, void, refund): those a store may require a second step of.
+   */
+  staff: { handlesMoney(identityId: string): Promise<boolean> };
   /**
    * The event bus, run at once after a sign-in or a verified email: what its subscribers do (a guest's
    * orders joining the member, orders/subscribers.ts) shows on the member's first call.
@@ -101,17 +122,6 @@ export interface IdentityOptions {
   storeName: string;
 }
 
-const PROFILE_FIELDS = [
-  'firstName',
-  'lastName',
-  'nickname',
-  'picture',
-  'language',
-  'company',
-  'position',
-  'birthdate',
-] as const satisfies ReadonlyArray<keyof IdentityProfile>;
-
 /**
  * Identity: registration, login, email verification, password recovery, and the session tokens a
  * finished login yields. Business rules only: it never sees a request (routes.ts translates).
@@ -122,6 +132,7 @@ export class IdentityService {
   private readonly recovery: RecoveryTokens;
   private readonly throttle: LoginThrottle;
   private readonly captcha: Captcha;
+  private readonly factors: SecondFactors;
 
   constructor(
     private readonly db: Kysely<Tables>,
@@ -132,6 +143,7 @@ export class IdentityService {
     this.verifications = new EmailVerifications(db);
     this.recovery = new RecoveryTokens(db);
     this.throttle = new LoginThrottle(db);
+    this.factors = new SecondFactors(db, this.verifications);
     this.captcha = new Captcha(db, async () => {
       const secret = await deps.settings.getOrCreate(IDENTITY_SETTINGS.captchaSecret, () => newSecret(32));
       return secret.value;
@@ -204,7 +216,7 @@ export class IdentityService {
    * `POST /v2/login`: email and password. After a few failures for the email (or many from the
    * address) a solved captcha must come with it; with one, the right password signs in.
    */
-  async login(input: LoginRequest, caller: Caller): Promise<StateMachineResponse> {
+  async login(input: LoginRequest, caller: Caller & { device?: string }): Promise<StateMachineResponse> {
     const email = loginEmail(input.loginId?.email);
     if (typeof input.password !== 'string' || input.password === '') {
       throw invalidArgument([violation('password', 'is required', 'REQUIRED_FIELD')]);
@@ -232,7 +244,7 @@ export class IdentityService {
     }
     await attempt.succeeded();
     if (identity.must_reset_password) throw resetPasswordRequired();
-    return this.continueSignIn(identity, await this.policy(), holderOf(caller.principal));
+    return this.continueSignIn(identity, await this.policy(), holderOf(caller.principal), caller.device);
   }
 
   /**
@@ -241,10 +253,7 @@ export class IdentityService {
    */
   async changePassword(caller: MemberPrincipal, newPassword: unknown): Promise<Record<string, never>> {
     // a stolen session must not lock the owner out: the password itself is asked again, at sign-in
-    const signedInAt = caller.signedInAt;
-    if (!Number.isFinite(signedInAt) || Date.now() - signedInAt > RECENT_SIGN_IN_MS) {
-      throw recentSignInRequired();
-    }
+    requireRecentSignIn(caller);
     const weak = passwordViolation(newPassword, 'newPassword');
     if (weak) throw weak;
     const identity = await this.findById(caller.memberId);
@@ -267,11 +276,14 @@ export class IdentityService {
   /**
    * `POST /v2/sign-on` (admin): the member with this email, made if new, signed in without a
    * password; the app vouches for who they are. `verifyEmail` marks the email verified.
+   * `mergeExistingContact` merges the store's contact with this email into the member: what was
+   * bought with it as a guest joins them now (the app vouches for the email, as for the person).
    */
   async signOn(input: {
     loginId?: { email?: string };
     profile?: IdentityProfile;
     verifyEmail?: boolean;
+    mergeExistingContact?: boolean;
   }): Promise<{ sessionToken: string; identity: Identity }> {
     const email = loginEmail(input.loginId?.email);
     const policy = await this.policy();
@@ -302,7 +314,7 @@ export class IdentityService {
         if (!identity) throw error;
       }
     } else {
-      const given = pickProfile(input.profile);
+      const given = keptProfileOf(input.profile);
       const changes: Partial<IdentityRow> = {};
       if (Object.keys(given).length > 0) {
         changes.profile = JSON.stringify({ ...JSON.parse(identity.profile), ...given });
@@ -318,6 +330,10 @@ export class IdentityService {
     const step = nextStep(standingOf(identity), { ...policy, requireEmailVerification: false });
     if (step.step !== 'SIGN_IN') throw identityCannotSignIn(step.step === 'REFUSE' ? step.status : 'PENDING');
     const sessionToken = await this.openSession(identity.id, { visitorId: null, clientId: null });
+    if (input.mergeExistingContact) {
+      await recordEvents(this.db, [identityEvent('contact_merged', identity, {})]);
+      await this.deps.events.deliverNow('identity');
+    }
     return { sessionToken, identity: await this.wireIdentity(identity) };
   }
 
@@ -522,10 +538,150 @@ export class IdentityService {
   }
 
   /** Answers a correctly identified member with the step the flow is at (point 4's server states). */
+  /**
+   * The factors a sign-in's second step may use, or undefined when it needs none: a member who turned
+   * the second step on, or staff who move money when the store requires it of them, on a device not
+   * remembered. Staff with no factor of their own get a code by email.
+   */
+  private async secondStepOf(
+    identityId: string,
+    device: string | undefined,
+  ): Promise<SecondFactorType[] | undefined> {
+    const enrolled = await this.factors.enrolled(identityId);
+    const required =
+      enrolled ||
+      ((await this.deps.settings.get(IDENTITY_SETTINGS.requireStaffSecondStep)) === 'true' &&
+        (await this.deps.staff.handlesMoney(identityId)));
+    if (!required || (await this.factors.remembered(identityId, device))) return undefined;
+    const active = await this.factors.active(identityId);
+    return active.length > 0 ? active : ['EMAIL'];
+  }
+
+  /**
+   * `POST /v2/{factorType}/verify` {stateToken, rememberThisDevice, emailData | totpData |
+   * recoveryCodeData}: the second step of a sign-in. Right, it answers SUCCESS with a session token
+   * for the holder the password was right for, and (remember this device) a token for the device's
+   * cookie. Wrong, reused or late codes are refused, and count against the identity's wrong codes.
+   */
+  async verifySecondFactor(
+    factorType: string,
+    input: {
+      stateToken?: string | undefined;
+      rememberThisDevice?: boolean | null | undefined;
+      emailData?: { code?: string | null | undefined } | null | undefined;
+      totpData?: { code?: string | null | undefined } | null | undefined;
+      recoveryCodeData?: { code?: string | null | undefined } | null | undefined;
+    },
+  ): Promise<{ answer: StateMachineResponse; deviceToken?: string }> {
+    if (factorType !== 'EMAIL' && factorType !== 'TOTP') {
+      throw applicationError(
+        'INVALID_ARGUMENT',
+        'FACTOR_NOT_OFFERED',
+        `the ${factorType} factor is not offered: use EMAIL or TOTP`,
+        {
+          factorType,
+        },
+      );
+    }
+    const stateToken = requiredString(input.stateToken, 'stateToken');
+    const recoveryCode = stringOr(input.recoveryCodeData?.code);
+    const code = stringOr((factorType === 'TOTP' ? input.totpData : input.emailData)?.code);
+    if (!recoveryCode && !code) {
+      const field = factorType === 'TOTP' ? 'totpData.code' : 'emailData.code';
+      throw invalidArgument([violation(field, 'is required', 'REQUIRED_FIELD')]);
+    }
+    const challenge = await this.factors.challenge(stateToken);
+    await this.factors.pass(
+      challenge,
+      factorType,
+      recoveryCode ? { recoveryCode } : { code: code as string },
+    );
+    const identity = await this.findById(challenge.identity_id);
+    if (!identity) throw notFound('identity', challenge.identity_id);
+    const step = nextStep(standingOf(identity), await this.policy());
+    if (step.step === 'REFUSE') throw identityCannotSignIn(step.status);
+    const sessionToken = await this.openSession(identity.id, {
+      visitorId: challenge.visitor_id,
+      clientId: challenge.client_id,
+    });
+    const deviceToken = input.rememberThisDevice ? await this.factors.rememberDevice(identity.id) : undefined;
+    return {
+      answer: {
+        state: 'SUCCESS',
+        sessionToken,
+        identity: await this.wireIdentity(identity),
+        additionalData: {},
+      },
+      ...(deviceToken ? { deviceToken } : {}),
+    };
+  }
+
+  /** A member's own second factors and how many recovery codes are left. */
+  async factorsOf(caller: MemberPrincipal) {
+    const rows = await this.factors.list(caller.memberId);
+    const left = await this.db
+      .selectFrom('identity_recovery_codes')
+      .select((eb) => eb.fn.countAll<number | string>().as('count'))
+      .where('identity_id', '=', caller.memberId)
+      .where('used_at', 'is', null)
+      .executeTakeFirstOrThrow();
+    return {
+      factors: rows.map((row) => ({ factorType: row.type, status: row.status })),
+      recoveryCodesLeft: Number(left.count),
+    };
+  }
+
+  /**
+   * Starts a factor for the signed-in member (a recent sign-in: a stolen session must not change the
+   * second step): an authenticator's secret, or a code to the login email. INACTIVE until activated.
+   */
+  async enrolFactor(
+    caller: MemberPrincipal,
+    type: SecondFactorType,
+  ): Promise<{ secret: string; otpauthUrl: string } | Record<string, never>> {
+    requireRecentSignIn(caller);
+    const identity = await this.findById(caller.memberId);
+    if (!identity) throw notFound('identity', caller.memberId);
+    if (type === 'EMAIL') {
+      await this.mailCode(identity.email, await this.factors.startEmail(identity.id));
+      return {};
+    }
+    const secret = await this.factors.startTotp(identity.id);
+    return { secret, otpauthUrl: otpauthUrl(secret, this.options.storeName, identity.email) };
+  }
+
+  /** Proves an enrolling factor with a code from it; answers the new recovery codes, shown once. */
+  async activateFactor(
+    caller: MemberPrincipal,
+    type: SecondFactorType,
+    code: string,
+  ): Promise<{ recoveryCodes: string[] }> {
+    requireRecentSignIn(caller);
+    const recoveryCodes = await this.factors.activate(caller.memberId, type, code);
+    await this.factors.forgetDevices(caller.memberId);
+    return { recoveryCodes };
+  }
+
+  async removeFactor(caller: MemberPrincipal, type: SecondFactorType): Promise<Record<string, never>> {
+    requireRecentSignIn(caller);
+    await this.factors.remove(caller.memberId, type);
+    await this.factors.forgetDevices(caller.memberId);
+    return {};
+  }
+
+  async newRecoveryCodes(caller: MemberPrincipal): Promise<{ recoveryCodes: string[] }> {
+    requireRecentSignIn(caller);
+    if (!(await this.factors.enrolled(caller.memberId))) {
+      throw applicationError('FAILED_PRECONDITION', 'FACTOR_NOT_ACTIVE', 'turn a second factor on first');
+    }
+    return { recoveryCodes: await this.factors.newRecoveryCodes(caller.memberId) };
+  }
+
   private async continueSignIn(
     identity: IdentityRow,
     policy: SignUpPolicy,
     holder: SessionHolder,
+    device?: string,
   ): Promise<StateMachineResponse> {
     const step = nextStep(standingOf(identity), policy);
     if (step.step === 'REFUSE') throw identityCannotSignIn(step.status);
@@ -534,7 +690,24 @@ export class IdentityService {
       identity: await this.wireIdentity(identity),
       additionalData: {},
     };
-    if (step.step === 'SIGN_IN') {
+    const second = step.step === 'SIGN_IN' ? await this.secondStepOf(identity.id, device) : undefined;
+    if (second) {
+      // the password was right; the session waits for the second step (point 4's REQUIRE_MFA)
+      const emailCode = second.includes('EMAIL')
+        ? await this.verifications.start(identity.id, holder, false)
+        : undefined;
+      if (emailCode) await this.mailCode(identity.email, emailCode.code);
+      answer.state = 'REQUIRE_MFA';
+      answer.stateToken = await this.factors.openChallenge(
+        identity.id,
+        holder,
+        emailCode?.verificationId ?? null,
+      );
+      answer.requireMfaData = {
+        availableFactors: second.map((factorType) => ({ factorType, factorStatus: 'ACTIVE' as const })),
+        reason: 'USER_SETTINGS',
+      };
+    } else if (step.step === 'SIGN_IN') {
       answer.sessionToken = await this.openSession(identity.id, holder);
     } else if (step.step === 'VERIFY_EMAIL') {
       const started = await this.verifications.start(identity.id, holder, true);
@@ -665,14 +838,21 @@ export class IdentityService {
       createdDate: new Date(row.created_at),
       updatedDate: new Date(row.updated_at),
       identityProfile: {
-        ...(JSON.parse(row.profile) as IdentityProfile),
+        ...identityProfileAnswer(JSON.parse(row.profile) as KeptProfile),
         ...(member ? { slug: member.slug, privacyStatus: member.privacy_status } : {}),
       },
       email: { address: row.email, isVerified: Boolean(row.email_verified) },
       status: { name: row.status, reasons: row.pending_reason ? [row.pending_reason] : [] },
-      factors: row.password_hash
-        ? [{ factorId: `${row.id}-password`, type: 'PASSWORD', status: 'ACTIVE' }]
-        : [],
+      factors: [
+        ...(row.password_hash
+          ? [{ factorId: `${row.id}-password`, type: 'PASSWORD' as const, status: 'ACTIVE' as const }]
+          : []),
+        ...(await this.factors.list(row.id)).map((factor) => ({
+          factorId: `${row.id}-${factor.type.toLowerCase()}`,
+          type: factor.type,
+          status: factor.status,
+        })),
+      ],
     };
   }
 }
@@ -692,33 +872,30 @@ function holderOf(principal: Principal): SessionHolder {
     : { visitorId: null, clientId: null };
 }
 
-/** The profile fields Cartwheel keeps, as strings; a nickname from the name or the email when absent. */
-function cleanProfile(profile: unknown, email: string): IdentityProfile {
-  const given = pickProfile(profile);
-  const source = (profile && typeof profile === 'object' ? profile : {}) as Record<string, unknown>;
+/**
+ * The profile a new identity keeps (identity/profile.ts), with a nickname from the name or the email
+ * when absent, and the slug and privacy its member is made with.
+ */
+function cleanProfile(
+  profile: IdentityProfile | undefined,
+  email: string,
+): KeptProfile & Pick<IdentityProfile, 'slug' | 'privacyStatus'> {
+  const given = keptProfileOf(profile);
   const fullName = [given.firstName, given.lastName].filter(Boolean).join(' ');
   return {
     ...given,
     nickname: given.nickname || fullName || email.split('@')[0] || email,
-    ...(typeof source.slug === 'string' ? { slug: source.slug } : {}),
-    ...(source.privacyStatus === 'PRIVATE' || source.privacyStatus === 'PUBLIC'
-      ? { privacyStatus: source.privacyStatus }
+    ...(typeof profile?.slug === 'string' ? { slug: profile.slug } : {}),
+    ...(profile?.privacyStatus === 'PRIVATE' || profile?.privacyStatus === 'PUBLIC'
+      ? { privacyStatus: profile.privacyStatus }
       : {}),
   };
 }
 
-function pickProfile(profile: unknown): IdentityProfile {
-  const source = (profile && typeof profile === 'object' ? profile : {}) as Record<string, unknown>;
-  const picked: IdentityProfile = {};
-  for (const field of PROFILE_FIELDS) {
-    const value = source[field];
-    if (typeof value === 'string' && value.trim() !== '') picked[field] = value.trim().slice(0, 1000);
-  }
-  return picked;
-}
-
 /** Slug and privacy belong to the member row; the identity keeps the rest. */
-function withoutMemberFields(profile: IdentityProfile): IdentityProfile {
+function withoutMemberFields(
+  profile: KeptProfile & Pick<IdentityProfile, 'slug' | 'privacyStatus'>,
+): KeptProfile {
   const { slug: _slug, privacyStatus: _privacy, ...rest } = profile;
   return rest;
 }
@@ -734,11 +911,12 @@ const stringOr = (value: unknown): string | undefined =>
   typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
 
 /**
- * An identity's event (`wix.iam.identity.v1.identity`): its email verified, or a sign-in (which visitor
- * became the member, and whether the email was verified then). The orders domain adopts guest orders on them.
+ * An identity's event (`wix.iam.identity.v1.identity`): its email verified, a sign-in (which visitor
+ * became the member, and whether the email was verified then), or the store's contact with its email
+ * merged into it (a sign-on's `mergeExistingContact`). The orders domain adopts guest orders on them.
  */
 function identityEvent(
-  slug: 'email_verified' | 'signed_in',
+  slug: 'email_verified' | 'signed_in' | 'contact_merged',
   identity: IdentityRow,
   details: { emailVerified?: boolean; visitorId?: string | null },
 ): DomainEvent {

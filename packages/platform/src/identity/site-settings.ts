@@ -10,18 +10,25 @@ export interface IdentitySiteSettings {
   requireOwnerApproval: boolean;
   /** A solved captcha on every registration and login. */
   captcha: 'off' | 'required';
+  /**
+   * The owner and staff whose role moves money (capture, void, refund) pass a second step at every
+   * sign-in: their factor, or a code by email when they have none (factors.ts).
+   */
+  requireStaffSecondStep: boolean;
 }
 
 export async function readIdentitySettings(settings: Settings): Promise<IdentitySiteSettings> {
-  const [verification, approval, captcha] = await Promise.all([
+  const [verification, approval, captcha, staffSecondStep] = await Promise.all([
     settings.get(IDENTITY_SETTINGS.requireEmailVerification),
     settings.get(IDENTITY_SETTINGS.requireOwnerApproval),
     settings.get(IDENTITY_SETTINGS.captcha),
+    settings.get(IDENTITY_SETTINGS.requireStaffSecondStep),
   ]);
   return {
     requireEmailVerification: verification === 'true',
     requireOwnerApproval: approval === 'true',
     captcha: captcha === 'required' ? 'required' : 'off',
+    requireStaffSecondStep: staffSecondStep === 'true',
   };
 }
 
@@ -32,7 +39,11 @@ export async function updateIdentitySettings(
 ): Promise<IdentitySiteSettings> {
   const changes = (input && typeof input === 'object' ? input : {}) as Record<string, unknown>;
   const violations = [];
-  for (const field of ['requireEmailVerification', 'requireOwnerApproval'] as const) {
+  for (const field of [
+    'requireEmailVerification',
+    'requireOwnerApproval',
+    'requireStaffSecondStep',
+  ] as const) {
     if (changes[field] !== undefined && typeof changes[field] !== 'boolean') {
       violations.push(violation(`settings.${field}`, 'must be true or false', 'FORMAT'));
     }
@@ -40,7 +51,12 @@ export async function updateIdentitySettings(
   if (changes.captcha !== undefined && changes.captcha !== 'off' && changes.captcha !== 'required') {
     violations.push(violation('settings.captcha', "must be 'off' or 'required'", 'INVALID_ENUM_VALUE'));
   }
-  const known = new Set(['requireEmailVerification', 'requireOwnerApproval', 'captcha']);
+  const known = new Set([
+    'requireEmailVerification',
+    'requireOwnerApproval',
+    'captcha',
+    'requireStaffSecondStep',
+  ]);
   for (const field of Object.keys(changes).filter((key) => !known.has(key))) {
     violations.push(violation(`settings.${field}`, 'is not a setting', 'FIELD_NOT_ALLOWED'));
   }
@@ -52,5 +68,8 @@ export async function updateIdentitySettings(
     await settings.set(IDENTITY_SETTINGS.requireOwnerApproval, String(changes.requireOwnerApproval));
   }
   if (typeof changes.captcha === 'string') await settings.set(IDENTITY_SETTINGS.captcha, changes.captcha);
+  if (typeof changes.requireStaffSecondStep === 'boolean') {
+    await settings.set(IDENTITY_SETTINGS.requireStaffSecondStep, String(changes.requireStaffSecondStep));
+  }
   return readIdentitySettings(settings);
 }

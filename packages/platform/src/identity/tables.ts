@@ -16,6 +16,52 @@ export interface IdentityTables {
    */
   identity_login_attempts: { id: string; throttle_key: string; attempted_at: string };
   identity_captcha_uses: { challenge: string; expires_at: string };
+  identity_factors: IdentityFactorRow;
+  /** One-time codes for a sign-in when the second factor is lost: only their SHA-256 is kept. */
+  identity_recovery_codes: {
+    code_hash: string;
+    identity_id: string;
+    created_at: string;
+    used_at: string | null;
+  };
+  identity_mfa_challenges: IdentityMfaChallengeRow;
+  /** A device that passed the second step with "remember this device": the cookie's SHA-256. */
+  identity_remembered_devices: {
+    token_hash: string;
+    identity_id: string;
+    created_at: string;
+    expires_at: string;
+  };
+}
+
+export type SecondFactorType = 'EMAIL' | 'TOTP';
+
+/** A second factor of an identity (factors.ts): INACTIVE while enrolling, ACTIVE once proven. */
+export interface IdentityFactorRow {
+  identity_id: string;
+  type: SecondFactorType;
+  status: 'INACTIVE' | 'ACTIVE' | 'REQUIRE_REENROLL';
+  /** TOTP: the shared secret (base32). */
+  secret: string | null;
+  /** EMAIL while enrolling: the verification whose code proves the inbox. */
+  email_verification_id: string | null;
+  /** TOTP: the last time step whose code was taken (a code is good once). */
+  last_used_step: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A sign-in whose password was right, waiting for its second step. */
+export interface IdentityMfaChallengeRow {
+  state_token_hash: string;
+  identity_id: string;
+  visitor_id: string | null;
+  client_id: string | null;
+  /** The emailed code's verification, when the email factor is offered. */
+  email_verification_id: string | null;
+  created_at: string;
+  expires_at: string;
+  completed_at: string | null;
 }
 
 export interface IdentityRow {

@@ -1,4 +1,11 @@
-import type { Member } from '@cartwheel/sdk';
+import type { FieldViolation, Member } from '@cartwheel/sdk';
+import {
+  customFieldsAfter,
+  type KeptAddress,
+  type KeptProfile,
+  keptAddressOf,
+  setContactLists,
+} from '../identity/profile.ts';
 import { invalidArgument, violation } from '../shared/errors.ts';
 import type { Principal } from '../shared/principal.ts';
 
@@ -9,24 +16,40 @@ export type MemberActor = Principal;
 export interface MemberChanges {
   /** Identity profile fields to set; `null` removes one. */
   identityProfile: Record<string, unknown>;
+  /** Contact lists to replace (each phone, email and address keeps its tag: identity/profile.ts). */
+  lists: { phones?: string[]; emails?: string[]; addresses?: KeptAddress[] };
+  /** Custom fields to set by name (`null` removes one), as `contact.customFields` gives them. */
+  customFields?: Record<string, unknown>;
   slug?: string;
   privacyStatus?: 'PUBLIC' | 'PRIVATE';
 }
+
+/** `changes` made on a kept profile (`profile` is changed): what an update and a creation both do. */
+export function applyMemberChanges(profile: KeptProfile, changes: MemberChanges): void {
+  const record = profile as Record<string, unknown>;
+  for (const [field, value] of Object.entries(changes.identityProfile)) {
+    if (value === null) delete record[field];
+    else record[field] = value;
+  }
+  setContactLists(profile, changes.lists);
+  if (changes.customFields) {
+    const fields = customFieldsAfter(
+      profile.customFields,
+      changes.customFields,
+      'member.contact.customFields',
+    );
+    // checked in memberChanges against the fields the caller read; a field removed since is simply gone
+    if (!isViolationList(fields)) profile.customFields = fields;
+  }
+}
+
+const isViolationList = (value: unknown[]): value is FieldViolation[] =>
+  value.length > 0 && typeof (value[0] as { field?: unknown }).field === 'string';
 
 /** The longest text a member field holds. */
 export const TEXT_MAX_LENGTH = 1000;
 /** The most phones, emails or addresses a member's contact holds. */
 export const CONTACT_LIST_MAX = 20;
-/** The address fields a member's contact keeps (the identity profile's address). */
-export const ADDRESS_FIELDS = [
-  'country',
-  'subdivision',
-  'city',
-  'postalCode',
-  'addressLine',
-  'addressLine2',
-] as const;
-
 /** Member fields an update may set → the identity profile field that keeps each. */
 const PROFILE_FIELD_OF = {
   'contact.firstName': 'firstName',
@@ -44,7 +67,7 @@ const PROFILE_FIELD_OF = {
  */
 export function memberChanges(input: unknown, current: Member): MemberChanges {
   const member = asRecord(asRecord(input).member);
-  const changes: MemberChanges = { identityProfile: {} };
+  const changes: MemberChanges = { identityProfile: {}, lists: {} };
   const violations = [];
 
   for (const [path, field] of Object.entries(PROFILE_FIELD_OF)) {
@@ -73,7 +96,7 @@ export function memberChanges(input: unknown, current: Member): MemberChanges {
     const value = contact[key];
     if (value === undefined) continue;
     const at = `member.contact.${key}`;
-    if (value === null) changes.identityProfile[key] = [];
+    if (value === null) changes.lists[key] = [];
     else if (!Array.isArray(value) || value.some((item) => typeof item !== 'string'))
       violations.push(violation(at, 'must be a list of texts', 'FORMAT'));
     else if (value.length > CONTACT_LIST_MAX)
@@ -85,31 +108,23 @@ export function memberChanges(input: unknown, current: Member): MemberChanges {
       );
       if (bad >= 0)
         violations.push(violation(`${at}[${bad}]`, `is not a valid ${key.slice(0, -1)}`, 'FORMAT'));
-      else changes.identityProfile[key] = key === 'emails' ? texts.map((item) => item.toLowerCase()) : texts;
+      else changes.lists[key] = key === 'emails' ? texts.map((item) => item.toLowerCase()) : texts;
     }
   }
   if (contact.addresses !== undefined) {
     const value = contact.addresses;
     const at = 'member.contact.addresses';
-    if (value === null) changes.identityProfile.addresses = [];
+    if (value === null) changes.lists.addresses = [];
     else if (!Array.isArray(value)) violations.push(violation(at, 'must be a list of addresses', 'FORMAT'));
     else if (value.length > CONTACT_LIST_MAX)
       violations.push(violation(at, `holds at most ${CONTACT_LIST_MAX}`, 'MAX_SIZE'));
-    else {
-      const wrappers = [];
-      for (const [index, item] of value.entries()) {
-        const address: Record<string, string> = {};
-        for (const field of ADDRESS_FIELDS) {
-          const text = asRecord(item)[field];
-          if (text === undefined || text === null) continue;
-          if (typeof text !== 'string' || text.length > TEXT_MAX_LENGTH)
-            violations.push(violation(`${at}[${index}].${field}`, 'must be a short text', 'FORMAT'));
-          else if (text.trim() !== '') address[field] = text.trim();
-        }
-        wrappers.push({ tag: 'UNTAGGED', address });
-      }
-      changes.identityProfile.addresses = wrappers;
-    }
+    else changes.lists.addresses = value.map((item) => keptAddressOf(item));
+  }
+  if (contact.customFields !== undefined && contact.customFields !== null) {
+    const given = asRecord(contact.customFields);
+    const checked = customFieldsAfter(shownCustomFields(current), given, 'member.contact.customFields');
+    if (isViolationList(checked)) violations.push(...checked);
+    else changes.customFields = given;
   }
 
   const slug = valueAt(member, 'profile.slug');
@@ -136,6 +151,11 @@ export function memberChanges(input: unknown, current: Member): MemberChanges {
 
   if (violations.length > 0) throw invalidArgument(violations);
   return changes;
+}
+
+/** The custom fields a member answer showed (each value as kept, keyed by name), as kept fields. */
+function shownCustomFields(current: Member): KeptProfile['customFields'] {
+  return Object.values(current.contact?.customFields ?? {}) as KeptProfile['customFields'];
 }
 
 function asRecord(value: unknown): Record<string, unknown> {

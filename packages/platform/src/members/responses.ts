@@ -1,3 +1,4 @@
+import { MEMBER_ROLES } from '@cartwheel/sdk';
 import Type from 'typebox';
 import {
   AddressFields,
@@ -57,6 +58,7 @@ export const Member = Type.Object({
   ),
   privacyStatus: Type.Optional(Choice(['PUBLIC', 'PRIVATE'])),
   activityStatus: Type.Optional(Choice(['ACTIVE', 'MUTED'])),
+  role: Type.Optional(Choice(MEMBER_ROLES)),
   createdDate: Type.Optional(Timestamp),
   updatedDate: Type.Optional(Timestamp),
   lastLoginDate: Type.Optional(Timestamp),

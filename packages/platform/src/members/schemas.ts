@@ -1,7 +1,17 @@
 import { MEMBER_FIELDSETS, MEMBER_PRIVACY_STATUSES } from '@cartwheel/sdk';
 import Type from 'typebox';
-import { Id, NotSupportedYet, Nullable, OneOf, OpenObject, Text, URL_MAX_LENGTH } from '../http/input.ts';
+import {
+  BuyerAddress,
+  Id,
+  NotSupportedYet,
+  Nullable,
+  OneOf,
+  OpenObject,
+  Text,
+  URL_MAX_LENGTH,
+} from '../http/input.ts';
 import { EMAIL_MAX_LENGTH } from '../identity/errors.ts';
+import { PROFILE_LIST_MAX } from '../identity/profile.ts';
 import { MAX_FILTER_TEXT } from '../shared/filter-budget.ts';
 import { BULK_MAX } from './bulk.ts';
 import { CONTACT_LIST_MAX, TEXT_MAX_LENGTH } from './changes.ts';
@@ -35,20 +45,34 @@ export const UpdateMemberBody = Type.Object({
           emails: Type.Optional(Nullable(Type.Array(Text(254), { maxItems: CONTACT_LIST_MAX }))),
           addresses: Type.Optional(
             Nullable(
-              Type.Array(
-                Type.Object({
-                  country: MemberText,
-                  subdivision: MemberText,
-                  city: MemberText,
-                  postalCode: MemberText,
-                  addressLine: MemberText,
-                  addressLine2: MemberText,
-                }),
-                { maxItems: CONTACT_LIST_MAX },
+              Type.Array(Type.Object({ ...BuyerAddress.properties, id: Type.Optional(Nullable(Id())) }), {
+                maxItems: CONTACT_LIST_MAX,
+              }),
+            ),
+          ),
+          // point 3's custom fields by name: a string, a number or a date (identity/profile.ts)
+          customFields: Type.Optional(
+            Nullable(
+              Type.Record(
+                Text(200),
+                Nullable(
+                  Type.Object({
+                    name: Type.Optional(Nullable(Text(200))),
+                    value: Type.Union([
+                      Text(TEXT_MAX_LENGTH),
+                      Type.Number(),
+                      Type.Object({
+                        strValue: Type.Optional(Nullable(Text(TEXT_MAX_LENGTH))),
+                        numValue: Type.Optional(Nullable(Type.Number())),
+                        dateValue: Type.Optional(Nullable(Text(40))),
+                      }),
+                    ]),
+                  }),
+                ),
+                { maxProperties: PROFILE_LIST_MAX },
               ),
             ),
           ),
-          customFields: NotSupportedYet(),
         }),
       ),
       profile: Type.Optional(

@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import type { IdentityProfile, Member } from '@cartwheel/sdk';
+import type { IdentityProfile, Member, MemberRole } from '@cartwheel/sdk';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { type DialectName, inTransaction } from '../db/database.ts';
 import type { Tables } from '../db/tables.ts';
 import { type DomainEvent, recordEvents } from '../events/outbox.ts';
 import { editProfile, identityByEmail, insertIdentity, moveStatus } from '../identity/accounts.ts';
 import { emailAlreadyExists, loginEmail } from '../identity/errors.ts';
+import { emailsOf, type KeptProfile, memberCustomFieldsOf, phonesOf } from '../identity/profile.ts';
 import type { IdentityRow } from '../identity/tables.ts';
 import type { RevocationReason } from '../oauth/revocations.ts';
 import type { TokenService } from '../oauth/tokens.ts';
@@ -13,7 +14,7 @@ import { applicationError, DomainError, invalidArgument, notFound, violation } f
 import { newId } from '../shared/ids.ts';
 import type { Principal } from '../shared/principal.ts';
 import { BULK_MAX, type BulkItemResult, bulkItem } from './bulk.ts';
-import { ADDRESS_FIELDS, type MemberActor, memberChanges } from './changes.ts';
+import { applyMemberChanges, type MemberActor, memberChanges } from './changes.ts';
 import { MemberJobs } from './jobs.ts';
 import {
   compileMemberFilter,
@@ -72,7 +73,11 @@ export type StaffStanding = 'OWNER' | 'STAFF';
  */
 export interface MembersDependencies {
   tokens: Pick<TokenService, 'endSessionsOf'>;
-  staff: { standingOf(memberId: string): Promise<StaffStanding | undefined> };
+  staff: {
+    standingOf(memberId: string): Promise<StaffStanding | undefined>;
+    /** Point 3's member roles of those among `memberIds` who are the owner or staff (the rest are MEMBER). */
+    rolesOf(memberIds: readonly string[]): Promise<Map<string, Exclude<MemberRole, 'MEMBER'>>>;
+  };
 }
 
 /**
@@ -184,18 +189,12 @@ export class MembersService {
     if (changes.slug !== undefined) await this.updateMySlug(memberId, changes.slug);
     const now = new Date().toISOString();
     await this.db.transaction().execute(async (trx) => {
-      if (Object.keys(changes.identityProfile).length > 0) {
-        await editProfile(
-          trx,
-          memberId,
-          (profile) => {
-            for (const [field, value] of Object.entries(changes.identityProfile)) {
-              if (value === null) delete profile[field];
-              else profile[field] = value;
-            }
-          },
-          now,
-        );
+      if (
+        Object.keys(changes.identityProfile).length > 0 ||
+        Object.keys(changes.lists).length > 0 ||
+        changes.customFields
+      ) {
+        await editProfile(trx, memberId, (profile) => applyMemberChanges(profile, changes), now);
       }
       await trx
         .updateTable('members')
@@ -316,7 +315,10 @@ export class MembersService {
       limit === 0 ? Promise.resolve([]) : rows.orderBy('members.id').limit(limit).offset(offset).execute(),
       base.select((eb) => eb.fn.countAll<number | string>().as('total')).executeTakeFirst(),
     ]);
-    const members = (found as JoinedRow[]).map((row) => inFieldset(documentOf(row), fieldset));
+    const roles = await this.deps.staff.rolesOf(found.map((row) => row.id));
+    const members = (found as JoinedRow[]).map((row) =>
+      inFieldset(documentOf(row, roles.get(row.id) ?? 'MEMBER'), fieldset),
+    );
     return {
       members,
       metadata: { count: members.length, offset, total: Number(counted?.total ?? 0), tooManyToCount: false },
@@ -459,9 +461,8 @@ export class MembersService {
     const id = newId();
     // the patch rules check every other field, against an empty member
     const changes = memberChanges({ member: { ...given, loginEmail: undefined } }, { id });
-    const profile: Record<string, unknown> = {};
-    for (const [field, value] of Object.entries(changes.identityProfile))
-      if (value !== null) profile[field] = value;
+    const profile: KeptProfile = {};
+    applyMemberChanges(profile, changes);
     if (typeof profile.nickname !== 'string') profile.nickname = email.split('@')[0] || email;
     if (changes.slug !== undefined && !isSlug(changes.slug.trim())) {
       throw invalidArgument([violation('member.profile.slug', 'is not a valid slug', 'FORMAT')]);
@@ -490,7 +491,7 @@ export class MembersService {
             id,
             email,
             profile: {
-              ...(profile as IdentityProfile),
+              nickname: profile.nickname,
               ...(changes.slug ? { slug: changes.slug.trim() } : {}),
               ...(changes.privacyStatus ? { privacyStatus: changes.privacyStatus } : {}),
             },
@@ -510,7 +511,14 @@ export class MembersService {
     await this.existing(memberId);
     await inTransaction(this.db, async (trx) => {
       const now = new Date().toISOString();
-      await editProfile(trx, memberId, (profile) => delete profile[part], now);
+      await editProfile(
+        trx,
+        memberId,
+        (profile) => {
+          for (const field of KEPT_AS[part]) delete profile[field];
+        },
+        now,
+      );
       await trx.updateTable('members').set({ updated_at: now }).where('id', '=', memberId).execute();
       await recordEvents(trx, [await memberEvent(trx, 'updated', memberId, { change: part })]);
     });
@@ -570,7 +578,9 @@ export class MembersService {
       .where('members.id', '=', memberId)
       .where('identities.status', '!=', 'DELETED')
       .executeTakeFirst();
-    return row ? documentOf(row) : undefined;
+    if (!row) return undefined;
+    const roles = await this.deps.staff.rolesOf([row.id]);
+    return documentOf(row, roles.get(row.id) ?? 'MEMBER');
   }
 
   /**
@@ -626,10 +636,23 @@ export class MembersService {
   }
 }
 
-/** The wire member of a member row joined with its identity. */
-export function documentOf(row: JoinedRow): Member {
-  const profile = JSON.parse(row.profile) as IdentityProfile;
-  const extraEmails = (profile.emails ?? []).filter((email) => email !== row.email);
+/** Where a contact list is kept in the identity's profile (tagged, and the plain list of older rows). */
+const KEPT_AS = {
+  phones: ['phonesV2', 'phones'],
+  emails: ['secondaryEmails', 'emails'],
+  addresses: ['addresses'],
+} as const;
+
+/**
+ * The wire member of a member row joined with its identity, with its role when the caller read it
+ * (point 3: the staff domain's word, MembersDependencies.staff).
+ */
+export function documentOf(row: JoinedRow, role?: MemberRole): Member {
+  const profile = JSON.parse(row.profile) as KeptProfile;
+  const extraEmails = emailsOf(profile)
+    .map((entry) => entry.email)
+    .filter((email) => email !== row.email);
+  const customFields = memberCustomFieldsOf(profile);
   return {
     id: row.id,
     loginEmail: row.email,
@@ -639,19 +662,13 @@ export function documentOf(row: JoinedRow): Member {
     contact: {
       firstName: profile.firstName ?? null,
       lastName: profile.lastName ?? null,
-      phones: profile.phones ?? [],
+      phones: phonesOf(profile).map((entry) => entry.phone),
       emails: [row.email, ...extraEmails],
-      addresses: (profile.addresses ?? []).map((wrapper) => {
-        const address: Record<string, string> = {};
-        for (const field of ADDRESS_FIELDS) {
-          const value = wrapper.address?.[field];
-          if (typeof value === 'string') address[field] = value;
-        }
-        return address;
-      }),
+      addresses: (profile.addresses ?? []).map((wrapper) => ({ ...wrapper.address })),
       ...(profile.company ? { company: profile.company } : {}),
       ...(profile.position ? { jobTitle: profile.position } : {}),
       ...(profile.birthdate ? { birthdate: profile.birthdate } : {}),
+      ...(Object.keys(customFields).length > 0 ? { customFields } : {}),
     },
     profile: {
       nickname: profile.nickname ?? null,
@@ -660,6 +677,7 @@ export function documentOf(row: JoinedRow): Member {
     },
     privacyStatus: row.privacy_status,
     activityStatus: row.activity_status,
+    ...(role ? { role } : {}),
     createdDate: new Date(row.created_at),
     updatedDate: new Date(row.updated_at),
     ...(row.last_login_at ? { lastLoginDate: new Date(row.last_login_at) } : {}),

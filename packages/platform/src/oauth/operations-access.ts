@@ -8,6 +8,8 @@ import { CALLERS, operationTable } from '../shared/access.ts';
 export const OAUTH_OPERATIONS = operationTable('oauth', {
   token: CALLERS.anyone,
   authorize: CALLERS.anyone,
+  /** `GET /_api/iam/authentication/v1/callback`: the session token is the credential, as at authorize. */
+  callback: CALLERS.anyone,
   /** RFC-style `/oauth2/logout` and the hosted client's `/_api/iam/authentication/v1/logout`. */
   logout: CALLERS.anyone,
   createRedirectSession: CALLERS.tokenHolders,

@@ -1,16 +1,17 @@
+import { Ajv } from 'ajv';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CheckoutService } from '../checkouts/service.ts';
 import type { PlatformConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { recordEvents } from '../events/outbox.ts';
 import type { HttpApp } from '../http/app.ts';
-import { IdParams } from '../http/input.ts';
+import { closed, IdParams } from '../http/input.ts';
 import type { IdentityService } from '../identity/service.ts';
 import type { MembersService } from '../members/service.ts';
 import type { Operation } from '../shared/access.ts';
 import { invalidArgument, violation } from '../shared/errors.ts';
 import { AuthorizationRequests } from './authorization-requests.ts';
-import { AuthorizationEndpoint } from './authorize.ts';
+import { AuthorizationEndpoint, type AuthorizeParams } from './authorize.ts';
 import { OAuthClients, originAllowed, originOf, redirectUriAllowed } from './clients.ts';
 import { AuthorizationCodes, invalidGrant } from './codes.ts';
 import { OAUTH_OPERATIONS } from './operations-access.ts';
@@ -27,6 +28,7 @@ import {
 } from './responses.ts';
 import {
   AuthorizeQuery,
+  CallbackQuery,
   HostedLogoutQuery,
   LogoutQuery,
   OAuthClientBody,
@@ -141,27 +143,60 @@ export function oauthRoutes(
       },
       config: browserFacing(OAUTH_OPERATIONS.authorize),
     },
-    async (request, reply) => {
-      noStore(reply);
-      const params = request.query;
-      const outcome = await endpoint.authorize(params, refererOrigin(request));
-      switch (outcome.kind) {
-        case 'login-page':
-        case 'redirect':
-          return reply.redirect(outcome.location, 302);
-        case 'web-message':
-          return reply.type('text/html').send(webMessagePage(outcome.message, outcome.targetOrigins));
-        case 'refuse': {
-          const answer = { error: outcome.error, error_description: outcome.description };
-          if (outcome.responseMode !== 'web_message') return reply.status(400).send(answer);
-          // no secret in an error: the embedding page hears it whatever its origin
-          const message = { ...answer, ...(params.state !== undefined ? { state: params.state } : {}) };
-          return reply
-            .status(400)
-            .type('text/html')
-            .send(webMessagePage(message, ['*']));
-        }
+    (request, reply) => authorize(request.query, request, reply),
+  );
+  const authorize = async (params: AuthorizeParams, request: FastifyRequest, reply: FastifyReply) => {
+    noStore(reply);
+    const outcome = await endpoint.authorize(params, refererOrigin(request));
+    switch (outcome.kind) {
+      case 'login-page':
+      case 'redirect':
+        return reply.redirect(outcome.location, 302);
+      case 'web-message':
+        return reply.type('text/html').send(webMessagePage(outcome.message, outcome.targetOrigins));
+      case 'refuse': {
+        const answer = { error: outcome.error, error_description: outcome.description };
+        if (outcome.responseMode !== 'web_message') return reply.status(400).send(answer);
+        // no secret in an error: the embedding page hears it whatever its origin
+        const message = { ...answer, ...(params.state !== undefined ? { state: params.state } : {}) };
+        return reply
+          .status(400)
+          .type('text/html')
+          .send(webMessagePage(message, ['*']));
       }
+    }
+  };
+
+  // Where a hosted sign-in ends (point 7's `GET /v1/callback`): the login page brings the session
+  // token and the request it worked for, and the authorization endpoint answers it at once. The
+  // request's parameters pass the endpoint's own input check, as if they had come to it directly.
+  app.get(
+    '/_api/iam/authentication/v1/callback',
+    {
+      schema: {
+        querystring: CallbackQuery,
+        response: { 200: WebMessagePage, 302: RedirectAnswer, 400: AuthorizeRefusal },
+      },
+      config: browserFacing(OAUTH_OPERATIONS.callback),
+    },
+    async (request, reply) => {
+      const { state, sessionToken } = request.query;
+      if (!state || !sessionToken) {
+        noStore(reply);
+        return reply.status(400).send({
+          error: 'invalid_request',
+          error_description: 'state and sessionToken are required',
+        });
+      }
+      const params = authorizationRequestIn(state);
+      if (!params) {
+        noStore(reply);
+        return reply.status(400).send({
+          error: 'invalid_request',
+          error_description: 'state is not an authorization request this platform started',
+        });
+      }
+      return authorize({ ...params, prompt: 'none', sessionToken }, request, reply);
     },
   );
 
@@ -285,6 +320,27 @@ function absoluteHttpUrl(url: string): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+const authorizeQueryCheck = new Ajv({ strict: false }).compile(closed(AuthorizeQuery));
+
+/**
+ * The authorization request a callback's `state` carries (its query text), checked as the endpoint's
+ * own query is; undefined when it is not one (an unknown parameter, a value out of bounds). A
+ * parameter given twice stays a list, which the endpoint refuses as it would on its own query.
+ */
+function authorizationRequestIn(state: string): AuthorizeParams | undefined {
+  const query = new URLSearchParams(state);
+  const params: Record<string, string | string[]> = {};
+  for (const name of new Set(query.keys())) {
+    const values = query.getAll(name);
+    params[name] = values.length === 1 ? (values[0] as string) : values;
+  }
+  if (!params.client_id) return undefined;
+  const single = Object.fromEntries(
+    Object.entries(params).map(([name, value]) => [name, Array.isArray(value) ? value[0] : value]),
+  );
+  return authorizeQueryCheck(single) ? (params as AuthorizeParams) : undefined;
 }
 
 /** The origin of the page that loaded this one, from `Referer` (sent as at least the origin cross-site). */

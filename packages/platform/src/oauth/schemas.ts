@@ -50,6 +50,15 @@ export const AuthorizeQuery = Type.Object({
   sessionToken: Type.Optional(Opaque),
 });
 
+/**
+ * `GET /_api/iam/authentication/v1/callback` {state, sessionToken}: where a hosted sign-in ends. The
+ * state is the authorization request the login page worked for, as its query (`client_id=...&...`).
+ */
+export const CallbackQuery = Type.Object({
+  state: Type.Optional(Text(2 * URL_MAX_LENGTH)),
+  sessionToken: Type.Optional(Opaque),
+});
+
 export const LogoutQuery = Type.Object({
   client_id: Type.Optional(Id()),
   post_logout_redirect_uri: Type.Optional(Url),

@@ -7,20 +7,21 @@ import type { OrderOptions, OrderService } from './service.ts';
  * A guest's orders join the member who may have them (OrderService.adoptGuestOrders), told by the
  * identity domain's events: once the member's email is verified, every order bought with it; at a
  * sign-in before that, only those the signing-in visitor bought with it (they could read them already).
- * Registering someone else's email proves nothing, so it brings none of their orders. Adopting is
+ * Registering someone else's email proves nothing, so it brings none of their orders; an app's sign-on
+ * that merges the existing contact vouches for the email, and brings them all. Adopting is
  * idempotent: an event handled twice joins nothing more.
  */
 export function guestOrderAdoption(orders: Pick<OrderService, 'adoptGuestOrders'>): Subscriber {
   return {
     name: 'order-adoption',
-    wants: { identity: ['email_verified', 'signed_in'] },
+    wants: { identity: ['email_verified', 'signed_in', 'contact_merged'] },
     async handle(event) {
       const { email, emailVerified, visitorId } = event.payload as {
         email: string;
         emailVerified?: boolean;
         visitorId?: string | null;
       };
-      if (event.slug === 'email_verified' || emailVerified)
+      if (event.slug === 'email_verified' || event.slug === 'contact_merged' || emailVerified)
         await orders.adoptGuestOrders(event.entityId, email);
       else if (visitorId) await orders.adoptGuestOrders(event.entityId, email, visitorId);
     },

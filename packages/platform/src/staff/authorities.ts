@@ -16,6 +16,8 @@ export interface Authority {
 
 /** How long what a staff member may do is kept in a process's memory: a role change or suspension shows within it. */
 const AUTHORITY_TTL_MS = 500;
+/** The permissions that move money. */
+const MONEY_PERMISSIONS: readonly Permission[] = ['orders.capture', 'orders.void', 'orders.refund'];
 /** The owner's `owner_slot` (unique: one owner), and the role name the owner's tokens carry. */
 export const OWNER_SLOT = 'OWNER';
 
@@ -74,6 +76,38 @@ export class StaffAuthorities {
       .executeTakeFirst();
     if (row?.owner_slot === OWNER_SLOT) return 'OWNER';
     return row?.status === 'ACTIVE' ? 'STAFF' : undefined;
+  }
+
+  /**
+   * Whether the identity is the owner, or active staff whose role moves money (capture, void,
+   * refund): those the store may require a second step of at sign-in (identity's `handlesMoney`).
+   */
+  async handlesMoney(identityId: string): Promise<boolean> {
+    const authority = await this.authorityOf(identityId);
+    return (
+      authority !== undefined &&
+      (authority.owner || authority.permissions.some((permission) => MONEY_PERMISSIONS.includes(permission)))
+    );
+  }
+
+  /**
+   * Point 3's member roles of the identities among `identityIds` on the staff: the owner is OWNER, a
+   * staff member CONTRIBUTOR while active (invited or suspended staff are members like any other).
+   */
+  async rolesOf(identityIds: readonly string[]): Promise<Map<string, 'OWNER' | 'CONTRIBUTOR'>> {
+    const roles = new Map<string, 'OWNER' | 'CONTRIBUTOR'>();
+    if (identityIds.length === 0) return roles;
+    const rows = await this.db
+      .selectFrom('staff')
+      .select(['identity_id', 'owner_slot', 'status'])
+      .where('identity_id', 'in', [...identityIds])
+      .execute();
+    for (const row of rows) {
+      if (!row.identity_id) continue;
+      if (row.owner_slot === OWNER_SLOT) roles.set(row.identity_id, 'OWNER');
+      else if (row.status === 'ACTIVE') roles.set(row.identity_id, 'CONTRIBUTOR');
+    }
+    return roles;
   }
 
   /** Drops what this process keeps of the identity's authority: its standing just changed. */

@@ -142,3 +142,16 @@ export function authorizationParams(url: string, responseMode: UrlResponseMode):
 export function checkState(received: string, oauthData: OAuthData): void {
   if (received !== oauthData.state) throw new ClientError(ClientMessages.invalidState);
 }
+
+/** Where a hosted sign-in ends (point 7's `GET /v1/callback`), on the platform's own origin. */
+export const SIGN_IN_CALLBACK_PATH = '/_api/iam/authentication/v1/callback';
+
+/**
+ * `GET /v1/callback` {state, sessionToken}: the address that ends a sign-in made on a hosted page. The
+ * state is the authorization request the page worked for (its query, as the authorization endpoint
+ * sent it there); the platform answers that request at once for the member the session token names.
+ */
+export function signInCallbackUrl(request: URLSearchParams | string, sessionToken: string): string {
+  const query = new URLSearchParams({ state: request.toString(), sessionToken });
+  return `${SIGN_IN_CALLBACK_PATH}?${query.toString()}`;
+}

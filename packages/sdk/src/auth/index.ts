@@ -14,6 +14,8 @@ export {
   logoutRedirectSessionRequest,
   type OAuthData,
   parseFromUrl,
+  SIGN_IN_CALLBACK_PATH,
+  signInCallbackUrl,
   type UrlResponseMode,
 } from './authorization.ts';
 export {

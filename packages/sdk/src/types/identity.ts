@@ -156,21 +156,28 @@ export interface SignOnRequest {
   mergeExistingContact?: boolean;
 }
 
+/** A code of one factor, as `POST /v2/{factorType}/verify` carries it. */
+export interface FactorCode {
+  code?: string | null;
+}
+
+/**
+ * `POST /v2/{factorType}/verify`: the second step of a sign-in that answered `REQUIRE_MFA`, with the
+ * state token it gave and one factor's data (a recovery code when the factor is lost).
+ */
+export interface VerifyFactorRequest {
+  stateToken: string;
+  /** The platform remembers this browser (a cookie) and skips the second step on it for a while. */
+  rememberThisDevice?: boolean;
+  emailData?: FactorCode;
+  totpData?: FactorCode;
+  recoveryCodeData?: FactorCode;
+}
+
 /** `POST /v1/auth/verify`. */
 export interface VerifyCodeRequest {
   code: string;
   stateToken: string;
-}
-
-/** `POST /v2/{factorType}/verify`: exactly one factor's data. */
-export interface VerifyFactorRequest {
-  stateToken: string;
-  rememberThisDevice?: boolean;
-  smsData?: { code?: string };
-  callData?: { code?: string };
-  emailData?: { code?: string };
-  totpData?: { code?: string };
-  pushData?: Record<string, never>;
 }
 
 /** `POST /v1/send-email`: a password-reset link. */

@@ -2,7 +2,7 @@
  * The login state machine of point 4 and the failures of point 5: what the authentication service
  * answers, and what the client makes of it.
  */
-import type { Identity } from './identity.ts';
+import type { FactorStatus, FactorType, Identity } from './identity.ts';
 
 /** `state` of an authentication answer, as the server sends it. */
 export const SERVER_AUTH_STATES = [
@@ -24,6 +24,12 @@ export interface StateMachineResponse {
   stateToken?: string | null;
   identity?: Identity;
   additionalData?: Record<string, unknown>;
+  /** `REQUIRE_MFA`: the factors the second step may use (`POST /v2/{factorType}/verify`). */
+  requireMfaData?: {
+    availableFactors: Array<{ factorType: FactorType; factorStatus: FactorStatus }>;
+    /** `USER_SETTINGS`: the member turned it on, or the store requires it of them. */
+    reason: string;
+  };
 }
 
 /** The client's login states (point 4). */

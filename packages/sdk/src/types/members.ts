@@ -58,7 +58,11 @@ export interface MemberContact {
   birthdate?: string | null;
   company?: string | null;
   jobTitle?: string | null;
-  customFields?: Record<string, { name?: string | null; value?: unknown }>;
+  /**
+   * By name. Each value as the platform keeps it (`{strValue}`, `{numValue}` or `{dateValue}`); an
+   * update may also give a plain string or number, or null to remove the field.
+   */
+  customFields?: Record<string, { name?: string | null; value?: unknown } | null>;
 }
 
 export interface MemberProfile {
@@ -79,6 +83,8 @@ export interface Member {
   profile?: MemberProfile;
   privacyStatus?: MemberPrivacyStatus;
   activityStatus?: MemberActivityStatus;
+  /** The store's owner is OWNER, its staff CONTRIBUTOR, everyone else MEMBER (point 3). */
+  role?: MemberRole;
   createdDate?: Date;
   updatedDate?: Date;
   lastLoginDate?: Date;

@@ -9,5 +9,6 @@ export {
   orderAdmin,
   type VoidAndCancelOrderResponse,
 } from './order-admin.ts';
+export { type SecondFactors, type SecondFactorType, secondFactors } from './second-factors.ts';
 export { type StaffMember, type StaffPermission, staffSession } from './staff-session.ts';
 export * from './store-admin.ts';

@@ -1,11 +1,13 @@
 import type { ModuleDefinition } from '../../client.ts';
 import type { Transport } from '../../transport/http.ts';
 import type {
+  FactorType,
   Identity,
   LoginId,
   LoginRequest,
   RegisterRequest,
   SignOnRequest,
+  VerifyFactorRequest,
 } from '../../types/identity.ts';
 import type { StateMachineResponse } from '../../types/login.ts';
 import { AUTHENTICATION, identityTrace } from './domains.ts';
@@ -102,5 +104,27 @@ export const authentication = {
           mergeExistingContact: options.mergeExistingContact,
         },
         trace: trace('SignOn'),
+      }),
+
+  /**
+   * `POST /v2/{factorType}/verify` {stateToken, rememberThisDevice, emailData | totpData |
+   * recoveryCodeData}: the second step of a sign-in that answered `REQUIRE_MFA`. Answers `SUCCESS`
+   * with a session token, as a login would.
+   */
+  verify:
+    (transport: Transport) =>
+    (factorType: FactorType, request: VerifyFactorRequest): Promise<StateMachineResponse> =>
+      transport.request<StateMachineResponse>({
+        method: 'POST',
+        path: `/v2/${encodeURIComponent(factorType)}/verify`,
+        mapping: AUTHENTICATION,
+        body: {
+          stateToken: request.stateToken,
+          rememberThisDevice: request.rememberThisDevice,
+          emailData: request.emailData,
+          totpData: request.totpData,
+          recoveryCodeData: request.recoveryCodeData,
+        },
+        trace: trace('Verify'),
       }),
 } satisfies ModuleDefinition;
