@@ -52,7 +52,18 @@ export interface ProductRecord {
   seoData: SeoData | null;
   createdDate: string;
   lastUpdated: string;
+  /**
+   * Moves by one with every save of the product (product-rows.ts `saveProduct`), v1 or v3: a v3 update
+   * names the revision it read, and one that read an older one is refused. Absent on a record saved
+   * before revisions were kept: it is at revision 1.
+   */
+  revision?: number;
+  /** Whether the point of sale sells it (v3 `visibleInPos`); absent: as `visible`. */
+  visibleInPos?: boolean;
 }
+
+/** The revision a record is at (`ProductRecord.revision`). */
+export const revisionOf = (record: ProductRecord): number => record.revision ?? 1;
 
 /** What pricing needs of one product (CatalogService.pricingFacts). */
 export interface ProductFacts {

@@ -6,7 +6,7 @@ import { type DomainEvent, recordEvents } from '../events/outbox.ts';
 import { applicationError } from '../shared/errors.ts';
 import { ALL_PRODUCTS_COLLECTION_ID } from './collections.ts';
 import { listingsChanged } from './listings.ts';
-import { type ProductRecord, renderProduct } from './model.ts';
+import { type ProductRecord, renderProduct, revisionOf } from './model.ts';
 import { ANCHORED_COLUMNS } from './page-anchors.ts';
 import { indexProductName, productSearchText } from './search.ts';
 import type { CatalogStorage } from './storage.ts';
@@ -45,6 +45,7 @@ export async function saveProduct(
   record: ProductRecord,
   previous?: ProductRecord,
 ): Promise<Product> {
+  record.revision = previous ? revisionOf(previous) + 1 : 1;
   const clash = await trx
     .selectFrom('products')
     .select('id')
