@@ -55,6 +55,12 @@ export const CATALOG_OPERATIONS = operationTable('catalog', {
   bulkCreateProductsV3: PRODUCT_MANAGERS,
   bulkUpdateProductsV3: PRODUCT_MANAGERS,
   bulkDeleteProductsV3: PRODUCT_MANAGERS,
+  /** An item of a product visitors see: its stock is on the product page already. */
+  getInventoryItemV3: CALLERS.anyone,
+  queryInventoryItemsV3: CALLERS.anyone,
+  updateInventoryItemV3: PRODUCT_MANAGERS,
+  decrementInventoryItemsV3: PRODUCT_MANAGERS,
+  incrementInventoryItemsV3: PRODUCT_MANAGERS,
   /** An uploaded image's bytes, and a generated one's: the catalog's pictures are public. */
   getUploadedMedia: CALLERS.anyone,
   getMediaImage: CALLERS.anyone,

@@ -31,6 +31,7 @@ import type {
 import { unindexProducts } from './search.ts';
 import { type StockItem, StockLedger, type StockShortfall } from './stock.ts';
 import { type CatalogOptions, CatalogStorage, type Viewer } from './storage.ts';
+import { InventoryV3 } from './v3-inventory.ts';
 import { ProductsV3 } from './v3-products.ts';
 
 export type { StockItem, StockShortfall } from './stock.ts';
@@ -61,6 +62,8 @@ export class CatalogService {
   readonly anchors: PageAnchors;
   /** The v3 product calls and read-only variants, over the same products (v3-products.ts). */
   readonly productsV3: ProductsV3;
+  /** v3 inventory items: the variants' stock in the same records (v3-inventory.ts). */
+  readonly inventoryV3: InventoryV3;
 
   constructor(
     readonly db: Kysely<Tables>,
@@ -74,6 +77,7 @@ export class CatalogService {
     this.stock = new StockLedger(this.storage);
     this.anchors = this.productReads.anchors;
     this.productsV3 = new ProductsV3(this.storage, this.productWrites);
+    this.inventoryV3 = new InventoryV3(this.storage, this.stock);
   }
 
   // ---- product reads (product-reads.ts) ----

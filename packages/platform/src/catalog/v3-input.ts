@@ -254,6 +254,7 @@ function applyVariants(
         visible: input.visible ?? true,
         quantity: replaced ? replaced.quantity : next.trackInventory ? 0 : null,
         inStock: replaced ? replaced.inStock : true,
+        ...(replaced?.preorder ? { preorder: replaced.preorder } : {}),
       },
     });
   }

@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 import type {
+  AvailabilityStatus,
   ConnectedOption,
   FixedMonetaryAmount,
+  InventoryItemV3,
   MediaItem,
   PriceRangeV3,
   ProductMediaV3,
@@ -110,11 +112,7 @@ export function renderProductV3(record: ProductRecord, settings: StoreSettings, 
           ),
         }
       : {}),
-    inventory: {
-      availabilityStatus: inventoryStatus,
-      preorderStatus: 'DISABLED',
-      preorderAvailability: 'NO_VARIANTS',
-    },
+    inventory: { availabilityStatus: inventoryStatus, ...preorderOf(shown) },
     productType: physical ? 'PHYSICAL' : 'DIGITAL',
     ...(physical
       ? {
@@ -138,6 +136,15 @@ export function renderProductV3(record: ProductRecord, settings: StoreSettings, 
     variantSummary: { variantCount: record.variants.length },
   };
   return product;
+}
+
+/** Whether preorder is on for all, some or none of the variants a shopper sees. */
+function preorderOf(variants: VariantRecord[]) {
+  const enabled = variants.filter((variant) => variant.preorder?.enabled).length;
+  if (enabled === 0) return { preorderStatus: 'DISABLED', preorderAvailability: 'NO_VARIANTS' } as const;
+  if (enabled === variants.length)
+    return { preorderStatus: 'ENABLED', preorderAvailability: 'ALL_VARIANTS' } as const;
+  return { preorderStatus: 'PARTIALLY_ENABLED', preorderAvailability: 'SOME_VARIANTS' } as const;
 }
 
 function weightRange(weights: number[]) {
@@ -194,7 +201,10 @@ export function variantV3(
     ...(record.productType === 'physical'
       ? { physicalProperties: { weight: variant.weight ?? record.weight ?? 0 } }
       : {}),
-    inventoryStatus: { inStock: variantInStock(record, variant), preorderEnabled: false },
+    inventoryStatus: {
+      inStock: variantInStock(record, variant),
+      preorderEnabled: variant.preorder?.enabled === true,
+    },
   };
 }
 
@@ -269,5 +279,47 @@ function mediaV3(items: MediaItem[], withItems: boolean): ProductV3['media'] {
   return {
     ...(media[0] ? { main: media[0] } : {}),
     ...(withItems ? { itemsInfo: { items: media } } : {}),
+  };
+}
+
+// ---- inventory items (v3-inventory.ts serves them) ----
+
+/** The store's one location. */
+export const DEFAULT_LOCATION_ID = derivedId('location', 'default');
+
+export function availabilityOf(record: ProductRecord, variant: VariantRecord): AvailabilityStatus {
+  const inStock = record.trackInventory ? (variant.quantity ?? 0) > 0 : variant.inStock;
+  if (inStock) return 'IN_STOCK';
+  const preorder = variant.preorder;
+  if (preorder?.enabled && (preorder.limit === null || preorder.counter < preorder.limit)) return 'PREORDER';
+  return 'OUT_OF_STOCK';
+}
+
+export function inventoryItemV3(record: ProductRecord, variant: VariantRecord): InventoryItemV3 {
+  const preorder = variant.preorder;
+  return {
+    id: `${record.id}-${variant.id}`,
+    revision: String(variant.inventoryRevision ?? 1),
+    createdDate: record.createdDate as unknown as Date,
+    updatedDate: record.lastUpdated as unknown as Date,
+    variantId: variant.id,
+    locationId: DEFAULT_LOCATION_ID,
+    productId: record.id,
+    trackQuantity: record.trackInventory,
+    ...(record.trackInventory ? { quantity: variant.quantity ?? 0 } : { inStock: variant.inStock }),
+    availabilityStatus: availabilityOf(record, variant),
+    preorderInfo: {
+      enabled: preorder?.enabled ?? false,
+      message: preorder?.message ?? null,
+      limit: preorder?.limit ?? null,
+      counter: preorder?.counter ?? 0,
+      quantity: preorder?.limit != null ? Math.max(0, preorder.limit - preorder.counter) : null,
+    },
+    product: {
+      name: record.name,
+      variantName: Object.values(variant.choices).join(' | ') || record.name,
+      variantSku: variant.sku || record.sku,
+      variantVisible: variant.visible,
+    },
   };
 }

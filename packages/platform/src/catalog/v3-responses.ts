@@ -160,3 +160,32 @@ export const CatalogVersionAnswer = Type.Object({
     Type.Literal('STORES_NOT_INSTALLED'),
   ]),
 });
+
+const InventoryItem = Type.Object({
+  id: Text,
+  revision: Text,
+  createdDate: Type.Optional(Timestamp),
+  updatedDate: Type.Optional(Timestamp),
+  variantId: Text,
+  locationId: Text,
+  productId: Text,
+  trackQuantity: Flag,
+  quantity: Count,
+  inStock: Flag,
+  availabilityStatus: Text,
+  preorderInfo: Type.Optional(
+    Type.Object({ enabled: Flag, message: Text, limit: Count, counter: Count, quantity: Count }),
+  ),
+  product: Type.Optional(
+    Type.Object({ name: Text, variantName: Text, variantSku: Text, variantVisible: Flag }),
+  ),
+});
+export const InventoryItemAnswer = Type.Object({ inventoryItem: InventoryItem });
+export const InventoryItemPageAnswer = Type.Object({
+  inventoryItems: Type.Array(InventoryItem),
+  pagingMetadata: CursorPagingMetadata,
+});
+export const BulkInventoryAnswer = Type.Object({
+  results: Type.Array(Type.Object({ itemMetadata: ItemMetadata, item: Type.Optional(InventoryItem) })),
+  bulkActionMetadata: BulkActionMetadata,
+});

@@ -6,8 +6,11 @@ import type { Operation } from '../shared/access.ts';
 import { CATALOG_OPERATIONS } from './operations-access.ts';
 import type { CatalogService, Viewer } from './service.ts';
 import {
+  BulkInventoryAnswer,
   BulkProductsV3Answer,
   CatalogVersionAnswer,
+  InventoryItemAnswer,
+  InventoryItemPageAnswer,
   ProductV3Answer,
   ProductV3PageAnswer,
   VariantV3PageAnswer,
@@ -17,11 +20,16 @@ import {
   BulkDeleteProductsV3Body,
   BulkUpdateProductsV3Body,
   CreateProductV3Body,
+  DecrementInventoryBody,
+  IncrementInventoryBody,
+  InventoryItemPath,
   ProductV3FieldsQuery,
   ProductV3Path,
+  QueryInventoryItemsRequest,
   QueryProductsV3Request,
   QueryVariantsV3Request,
   SearchProductsV3Request,
+  UpdateInventoryItemBody,
   UpdateProductV3Body,
 } from './v3-schemas.ts';
 
@@ -171,5 +179,54 @@ export function catalogV3Routes(app: HttpApp, catalog: CatalogService): void {
       schema: { body: BulkDeleteProductsV3Body, response: { 200: BulkProductsV3Answer } },
     },
     async (request, reply) => json(reply, JSON.stringify(await v3.bulkDelete(request.body.productIds))),
+  );
+
+  // ---- inventory items (v3-inventory.ts) ----
+  const inventory = catalog.inventoryV3;
+  readRoute(
+    app,
+    '/stores/v3/inventory-items/query',
+    CATALOG_OPERATIONS.queryInventoryItemsV3,
+    QueryInventoryItemsRequest,
+    InventoryItemPageAnswer,
+    (input, request) => inventory.queryJson(input, viewer(request)),
+  );
+  app.get(
+    '/stores/v3/inventory-items/:inventoryItemId',
+    {
+      config: CATALOG_OPERATIONS.getInventoryItemV3,
+      schema: { params: InventoryItemPath, response: { 200: InventoryItemAnswer } },
+    },
+    async (request, reply) =>
+      json(reply, await inventory.itemJson(request.params.inventoryItemId, viewer(request))),
+  );
+  app.patch(
+    '/stores/v3/inventory-items/:inventoryItemId',
+    {
+      config: CATALOG_OPERATIONS.updateInventoryItemV3,
+      schema: {
+        params: InventoryItemPath,
+        body: UpdateInventoryItemBody,
+        response: { 200: InventoryItemAnswer },
+      },
+    },
+    async (request, reply) =>
+      json(reply, await inventory.update(request.params.inventoryItemId, request.body.inventoryItem)),
+  );
+  app.post(
+    '/stores/v3/bulk/inventory-items/decrement',
+    {
+      config: CATALOG_OPERATIONS.decrementInventoryItemsV3,
+      schema: { body: DecrementInventoryBody, response: { 200: BulkInventoryAnswer } },
+    },
+    async (request, reply) => json(reply, await inventory.decrement(request.body)),
+  );
+  app.post(
+    '/stores/v3/bulk/inventory-items/increment',
+    {
+      config: CATALOG_OPERATIONS.incrementInventoryItemsV3,
+      schema: { body: IncrementInventoryBody, response: { 200: BulkInventoryAnswer } },
+    },
+    async (request, reply) => json(reply, await inventory.increment(request.body)),
   );
 }

@@ -54,11 +54,9 @@ const Fields = Type.Union([
 ]);
 export type FieldsInput = Static<typeof Fields>;
 
-/** A field the platform works out from the product's record (the argument says which), taken from a product read and sent back. */
-const computed = (_what: string) =>
-  Type.Optional(
-    Ignored("worked out by Cartwheel from the product's record: a v3 product read and sent back"),
-  );
+const V3_READ_BACK = 'worked out by Cartwheel from what it keeps: a v3 entity read and sent back';
+/** A field the platform works out itself (the argument says which), taken from an entity read and sent back. */
+const computed = (_what: string) => Type.Optional(Ignored(V3_READ_BACK));
 
 /** Decimal-string money (`"12.50"`); its formatted copy is the platform's to write. */
 const Money = Type.Object({
@@ -287,3 +285,71 @@ export const QueryVariantsV3Request = Type.Object({
   fields: Type.Optional(Fields),
 });
 export type QueryVariantsV3Request = Static<typeof QueryVariantsV3Request>;
+
+// ---- inventory items (v3-inventory.ts) ----
+
+export const InventoryItemPath = Type.Object({ inventoryItemId: Id() });
+
+/** Why stock moves, as the hosted client names it: taken and not kept (the inventory event says what moved). */
+const Reason = Type.Optional(Ignored('why stock moved: the inventory event records what moved, not why'));
+
+/** A v3 inventory item as an update writes it: its counting, its stock, its preorder. */
+export const InventoryItemInput = Type.Object({
+  id: PathIdCopy(),
+  revision: Type.Optional(Nullable(Text(20))),
+  trackQuantity: Type.Optional(Type.Boolean()),
+  quantity: Type.Optional(Type.Integer({ minimum: -99_999, maximum: 99_999 })),
+  inStock: Type.Optional(Type.Boolean()),
+  preorderInfo: Type.Optional(
+    Type.Object({
+      enabled: Type.Optional(Nullable(Type.Boolean())),
+      message: Type.Optional(Nullable(Text(250))),
+      limit: Type.Optional(Nullable(Type.Integer({ minimum: 1, maximum: 100_000 }))),
+      counter: computed('the units preordered so far'),
+      quantity: computed('the units left to preorder'),
+    }),
+  ),
+  variantId: computed("the item's variant: an item stays with it"),
+  productId: computed("the item's product: an item stays with it"),
+  locationId: computed("the item's location: Cartwheel keeps one"),
+  availabilityStatus: computed('the availability'),
+  product: computed("the product's name and the variant's"),
+  createdDate: computed('the creation date'),
+  updatedDate: computed('the date of the last change'),
+  extendedFields: NotSupportedYet(),
+});
+export type InventoryItemInput = Static<typeof InventoryItemInput>;
+
+export const UpdateInventoryItemBody = Type.Object({ inventoryItem: InventoryItemInput, reason: Reason });
+
+/** Items one stock call moves (the hosted limit). */
+export const MAX_STOCK_MOVES = 1000;
+const Units = Type.Integer({ minimum: 1, maximum: 99_999 });
+
+export const DecrementInventoryBody = Type.Object({
+  decrementData: Type.Array(
+    Type.Object({
+      inventoryItemId: Type.Optional(Id()),
+      decrementBy: Type.Optional(Units),
+      preorderRequest: Type.Optional(Type.Boolean()),
+    }),
+    { minItems: 1, maxItems: MAX_STOCK_MOVES },
+  ),
+  restrictInventory: Type.Optional(Nullable(Type.Boolean())),
+  returnEntity: Type.Optional(Type.Boolean()),
+  reason: Reason,
+});
+export type DecrementInventoryBody = Static<typeof DecrementInventoryBody>;
+
+export const IncrementInventoryBody = Type.Object({
+  incrementData: Type.Array(
+    Type.Object({ inventoryItemId: Type.Optional(Id()), incrementBy: Type.Optional(Units) }),
+    { minItems: 1, maxItems: MAX_STOCK_MOVES },
+  ),
+  returnEntity: Type.Optional(Type.Boolean()),
+  reason: Reason,
+});
+export type IncrementInventoryBody = Static<typeof IncrementInventoryBody>;
+
+export const QueryInventoryItemsRequest = Type.Object({ query: Type.Optional(Nullable(CursorQuery)) });
+export type QueryInventoryItemsRequest = Static<typeof QueryInventoryItemsRequest>;

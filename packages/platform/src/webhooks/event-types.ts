@@ -71,6 +71,7 @@ const DOMAIN_EVENTS: readonly DomainEventKind[] = [
   { entity: 'member', slug: 'created', shape: 'created', entityIn: memberIn },
   { entity: 'member', slug: 'updated', shape: 'updated', entityIn: memberIn },
   { entity: 'member', slug: 'deleted', shape: 'deleted', entityIn: memberIn },
+  { entity: 'inventoryItem', slug: 'updated', shape: 'updated' },
 ];
 
 const V1_CATALOG = 'com.wix.ecommerce.catalog.api.v1';
@@ -150,6 +151,7 @@ const READ_PERMISSION: Record<EventEntity, Permission | undefined> = {
   product: undefined,
   collection: undefined,
   inventory: undefined,
+  inventoryItem: undefined,
   checkoutSettings: 'settings.manage',
   discountRule: 'settings.manage',
 };

@@ -259,6 +259,8 @@ export interface InventoryItemV3 {
   inStock?: boolean;
   availabilityStatus?: AvailabilityStatus;
   preorderInfo?: PreorderInfo;
+  /** What the item needs of its product and variant. */
+  product?: { name?: string; variantName?: string; variantSku?: string; variantVisible?: boolean };
 }
 
 /** A variant on its own (`readOnlyVariantsV3`): the variant, its choices, and what it needs of its product. */
