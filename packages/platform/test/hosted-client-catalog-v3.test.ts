@@ -139,6 +139,8 @@ describe.each(DIALECTS)("the hosted platform's v3 catalog client on %s", (dialec
       colorCode: '#112233',
     });
     expect(read.url).toEqual(expect.stringContaining(`/product-page/${product!.slug}`));
+    const bySlug = await visitor.productsV3.getProductBySlug(product!.slug!);
+    expect(bySlug.product?._id).toBe(product!._id);
     // no compare-at price without a discount
     expect(read.variantsInfo?.variants?.[0]?.price?.compareAtPrice).toBeUndefined();
 

@@ -45,6 +45,7 @@ export const CATALOG_OPERATIONS = operationTable('catalog', {
   getCatalogVersion: CALLERS.anyone,
   // ---- v3 (`productsV3`, `readOnlyVariantsV3`) ----
   getProductV3: CALLERS.anyone,
+  getProductBySlugV3: CALLERS.anyone,
   /** `query` and `search`, each as GET and POST. */
   queryProductsV3: CALLERS.anyone,
   searchProductsV3: CALLERS.anyone,

@@ -65,12 +65,25 @@ export class ProductsV3 {
   }
 
   async productJson(id: string, viewer: Viewer, fields: FieldsInput | undefined): Promise<string> {
+    return this.productBy('id', id, viewer, fields);
+  }
+
+  async productBySlugJson(slug: string, viewer: Viewer, fields: FieldsInput | undefined): Promise<string> {
+    return this.productBy('slug', slug, viewer, fields);
+  }
+
+  private async productBy(
+    key: 'id' | 'slug',
+    value: string,
+    viewer: Viewer,
+    fields: FieldsInput | undefined,
+  ): Promise<string> {
     const row = await this.storage.db
       .selectFrom('products')
       .select(['record', 'visible'])
-      .where('id', '=', id)
+      .where(key, '=', value)
       .executeTakeFirst();
-    if (!row || (row.visible !== 1 && !viewer.admin)) throw notFound('product', id);
+    if (!row || (row.visible !== 1 && !viewer.admin)) throw notFound('product', value);
     return this.answer(JSON.parse(row.record) as ProductRecord, viewer, fields);
   }
 

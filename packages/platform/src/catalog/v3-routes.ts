@@ -25,6 +25,7 @@ import {
   InventoryItemPath,
   ProductV3FieldsQuery,
   ProductV3Path,
+  ProductV3SlugPath,
   QueryInventoryItemsRequest,
   QueryProductsV3Request,
   QueryVariantsV3Request,
@@ -106,6 +107,19 @@ export function catalogV3Routes(app: HttpApp, catalog: CatalogService): void {
     VariantV3PageAnswer,
     (input, request) => v3.queryVariantsJson(input, viewer(request)),
     ['POST'],
+  );
+  app.get(
+    '/stores/v3/products/slug/:slug',
+    {
+      config: CATALOG_OPERATIONS.getProductBySlugV3,
+      schema: {
+        params: ProductV3SlugPath,
+        querystring: ProductV3FieldsQuery,
+        response: { 200: ProductV3Answer },
+      },
+    },
+    async (request, reply) =>
+      json(reply, await v3.productBySlugJson(request.params.slug, viewer(request), request.query.fields)),
   );
   app.get(
     '/stores/v3/products/:productId',

@@ -221,7 +221,9 @@ export type ProductInputV3 = Static<typeof ProductInputV3>;
 export const CreateProductV3Body = Type.Object({ product: ProductInputV3, fields: Type.Optional(Fields) });
 export const UpdateProductV3Body = Type.Object({ product: ProductInputV3, fields: Type.Optional(Fields) });
 export const ProductV3Path = Type.Object({ productId: Id() });
-export const ProductV3UpdatePath = Type.Object({ id: Id() });
+export const ProductV3SlugPath = Type.Object({
+  slug: Type.String({ minLength: 1, maxLength: PRODUCT_TEXT.slug }),
+});
 export const ProductV3FieldsQuery = Type.Object({ fields: Type.Optional(Fields) });
 
 /** Products one bulk call writes (the hosted limit). */
