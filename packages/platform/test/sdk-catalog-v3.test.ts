@@ -58,6 +58,7 @@ describe.each(DIALECTS)("@cartwheel/sdk's v3 catalog on %s", (dialect) => {
 
     const read = await visitor.productsV3.getProduct(ids[0]!, { fields: ['CURRENCY'] });
     expect(read).toMatchObject({ currency: 'USD', actualPriceRange: { minValue: { amount: '9.5' } } });
+    expect((await visitor.productsV3.getProductBySlug(read.slug as string)).id).toBe(ids[0]);
     const updated = await admin.productsV3.updateProduct(ids[0]!, {
       revision: read.revision,
       name: 'Renamed',

@@ -57,6 +57,20 @@ export const productsV3 = {
       return answer.product;
     },
 
+  /** `GET /v3/products/slug/{slug}`, its variants with it. */
+  getProductBySlug:
+    (transport: Transport) =>
+    async (slug: string, options: ProductV3Options = {}): Promise<ProductV3> => {
+      const answer = await transport.request<{ product: ProductV3 }>({
+        method: 'GET',
+        path: `/v3/products/slug/${segment(slug)}`,
+        mapping: CATALOG_V3,
+        params: { fields: options.fields },
+        trace: productTrace('GetProductBySlug'),
+      });
+      return answer.product;
+    },
+
   /** `POST /v3/products`: name, productType and every variant with its `actualPrice`. */
   createProduct:
     (transport: Transport) =>
