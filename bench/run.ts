@@ -388,6 +388,24 @@ for (const dialect of ['sqlite', 'postgres'] as Dialect[]) {
           scale.failures > 0 ? 'void' : !targeted ? 'info' : figure.p99Ms <= TARGET_MS ? 'pass' : 'FAIL',
       });
     }
+    results.rows.push(
+      {
+        figure: `Scale: v3 search of 20 by price p50/p99, ${dialect}, ${count}`,
+        cartwheel: `${ms(scale.v3.search.p50Ms)} / ${ms(scale.v3.search.p99Ms)}`,
+        baseline: `v1 query ${ms(scale.v3.v1Query.p50Ms)} / ${ms(scale.v3.v1Query.p99Ms)}`,
+        ratio: percent(scale.v3.search.p99Ms / scale.v3.v1Query.p99Ms),
+        target: 'none',
+        verdict: 'info',
+      },
+      {
+        figure: `Scale: v3 decrements of one hot item per second, ${dialect}`,
+        cartwheel: scale.v3.decrementsPerSecond.toFixed(0),
+        baseline: `v1 stock writes ${scale.v3.v1StockWritesPerSecond.toFixed(0)}/s`,
+        ratio: percent(scale.v3.decrementsPerSecond / scale.v3.v1StockWritesPerSecond),
+        target: 'none',
+        verdict: 'info',
+      },
+    );
     const perQuery = Object.entries(scale.byQuery)
       .map(([kind, figure]) => `${kind} ${ms(figure.p50Ms)}/${ms(figure.p99Ms)}`)
       .join(', ');

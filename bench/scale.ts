@@ -43,6 +43,17 @@ export interface ScaleResult {
    * outdated, so it walks from the start while they are read again. Not in the mix above.
    */
   deepPageAfterWrite: LatencyFigure;
+  /**
+   * The v3 catalog beside v1 (issue 35), apart from the mix above: a v3 search of 20 by price and the
+   * v1 query of the same page, taken in alternation; and decrements of one hot inventory item a second,
+   * beside v1's own stock write of that product (a quantity set), one client at a time each.
+   */
+  v3: {
+    search: LatencyFigure;
+    v1Query: LatencyFigure;
+    decrementsPerSecond: number;
+    v1StockWritesPerSecond: number;
+  };
   failures: number;
   notes: string[];
 }
@@ -181,6 +192,7 @@ export async function measureScale(dialect: Dialect, options: { quick: boolean }
       queries.find((query) => query.kind === 'deep page') as StorefrontQuery,
       options.quick ? 5 : 30,
     );
+    const v3 = await measureV3(url, token, options.quick ? 25 : 300, notes);
     const failures = sequential.failures + concurrent.failures;
     if (failures > 0)
       notes.push(`${failures} queries failed (${sequential.firstFailure ?? concurrent.firstFailure})`);
@@ -193,6 +205,7 @@ export async function measureScale(dialect: Dialect, options: { quick: boolean }
       concurrent: { ...figure(concurrent.samples.map((sample) => sample.ms)), concurrency: CONCURRENCY },
       byQuery,
       deepPageAfterWrite,
+      v3,
       failures,
       notes,
     };
@@ -284,6 +297,98 @@ async function measureDeepPageAfterWrite(
     await new Promise((resolve) => setTimeout(resolve, 300));
   }
   return figure(samples);
+}
+
+/** The v3 figures (`ScaleResult.v3`): searches and v1 queries in alternation, then stock writes. */
+async function measureV3(
+  url: string,
+  token: string,
+  rounds: number,
+  notes: string[],
+): Promise<ScaleResult['v3']> {
+  const timed = async (path: string, init: RequestInit = {}) => {
+    const started = performance.now();
+    const response = await fetch(url + path, { ...init, headers: { authorization: token, ...init.headers } });
+    const body = await response.arrayBuffer();
+    if (response.status !== 200)
+      throw new Error(`${path}: ${response.status} ${Buffer.from(body).toString().slice(0, 200)}`);
+    return performance.now() - started;
+  };
+  const v3Path = `/stores/v3/products/search?.r=${encodeStructuredParam({
+    search: {
+      sort: [{ fieldName: 'actualPriceRange.minValue.amount', order: 'ASC' }],
+      cursorPaging: { limit: 20 },
+    },
+  })}`;
+  const v1Path = `/stores-reader/v1/products/query-platformized?.r=${encodeStructuredParam({
+    query: { sort: [{ fieldName: 'price', order: 'ASC' }], paging: { limit: 20, offset: 0 } },
+  })}`;
+  const search: number[] = [];
+  const v1Query: number[] = [];
+  for (let round = 0; round < rounds + 20; round++) {
+    const v3ms = await timed(v3Path);
+    const v1ms = await timed(v1Path);
+    if (round < 20) continue; // warm-up
+    search.push(v3ms);
+    v1Query.push(v1ms);
+  }
+
+  // one hot item: counted, then taken from one unit at a time; v1 sets the same product's quantity
+  const admin = { authorization: BENCH_ADMIN_API_KEY, 'content-type': 'application/json' };
+  const created = await fetch(`${url}/stores/v3/products`, {
+    method: 'POST',
+    headers: admin,
+    body: JSON.stringify({
+      product: {
+        name: 'Bench hot item',
+        productType: 'PHYSICAL',
+        variantsInfo: { variants: [{ price: { actualPrice: { amount: '1' } } }] },
+      },
+    }),
+  });
+  const product = ((await created.json()) as { product: { id: string } }).product;
+  const itemId = `${product.id}-00000000-0000-0000-0000-000000000000`;
+  const item = (await (
+    await fetch(`${url}/stores/v3/inventory-items/${itemId}`, { headers: admin })
+  ).json()) as {
+    inventoryItem: { revision: string };
+  };
+  const counted = await fetch(`${url}/stores/v3/inventory-items/${itemId}`, {
+    method: 'PATCH',
+    headers: admin,
+    body: JSON.stringify({
+      inventoryItem: { revision: item.inventoryItem.revision, trackQuantity: true, quantity: 99_999 },
+    }),
+  });
+  if (counted.status !== 200)
+    throw new Error(`counting the hot item: ${counted.status} ${await counted.text()}`);
+  const perSecond = async (call: (index: number) => Promise<Response>) => {
+    const started = performance.now();
+    for (let index = 0; index < rounds; index++) {
+      const response = await call(index);
+      await response.arrayBuffer();
+      if (response.status !== 200) throw new Error(`stock write: ${response.status}`);
+    }
+    return rounds / ((performance.now() - started) / 1000);
+  };
+  const decrementsPerSecond = await perSecond(() =>
+    fetch(`${url}/stores/v3/bulk/inventory-items/decrement`, {
+      method: 'POST',
+      headers: admin,
+      body: JSON.stringify({ decrementData: [{ inventoryItemId: itemId, decrementBy: 1 }] }),
+    }),
+  );
+  const v1StockWritesPerSecond = await perSecond((index) =>
+    fetch(`${url}/stores/v1/products/${product.id}`, {
+      method: 'PATCH',
+      headers: admin,
+      body: JSON.stringify({ product: { stock: { quantity: 50_000 - index } } }),
+    }),
+  );
+  notes.push(
+    `v3: ${rounds} searches and v1 queries in alternation; ${rounds} stock writes each, one at a time`,
+  );
+  return { search: figure(search), v1Query: figure(v1Query), decrementsPerSecond, v1StockWritesPerSecond };
 }
 
 interface Sample {

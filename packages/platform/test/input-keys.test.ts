@@ -79,6 +79,10 @@ const OPEN = {
   formatted: "formatted by Cartwheel from the amount and the store's currency",
   computed: "worked out by Cartwheel from the line's price, quantity and shares",
   setByPlatform: "set by the platform (the store's units, the order's number, dates and statuses)",
+  v3ReadBack: 'worked out by Cartwheel from what it keeps: a v3 entity read and sent back',
+  stockReason: 'why stock moved: the inventory event records what moved, not why',
+  productV3TextSearch:
+    'the text search finds the expression whole, case aside, in names, descriptions and SKUs',
   // kept as the hosted shape gives them, checked against the order's answer (orders/recorded.ts)
   recordedShipping: SHIPPING_AS_GIVEN,
   recordedDiscounts: DISCOUNTS_AS_GIVEN,

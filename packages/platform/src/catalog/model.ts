@@ -52,7 +52,18 @@ export interface ProductRecord {
   seoData: SeoData | null;
   createdDate: string;
   lastUpdated: string;
+  /**
+   * Moves by one with every save of the product (product-rows.ts `saveProduct`), v1 or v3: a v3 update
+   * names the revision it read, and one that read an older one is refused. Absent on a record saved
+   * before revisions were kept: it is at revision 1.
+   */
+  revision?: number;
+  /** Whether the point of sale sells it (v3 `visibleInPos`); absent: as `visible`. */
+  visibleInPos?: boolean;
 }
+
+/** The revision a record is at (`ProductRecord.revision`). */
+export const revisionOf = (record: ProductRecord): number => record.revision ?? 1;
 
 /** What pricing needs of one product (CatalogService.pricingFacts). */
 export interface ProductFacts {
@@ -89,6 +100,40 @@ export interface VariantRecord {
   quantity: number | null;
   /** Hand-set stock when it does not. */
   inStock: boolean;
+  /** Preorder (the v3 inventory item's `preorderInfo`); absent: off. */
+  preorder?: PreorderRecord;
+  /**
+   * Moves by one with every change of the variant's stock or preorder, whoever makes it (v3 inventory
+   * calls, v1 writes, orders): a v3 inventory update names the revision it read. Absent: 1.
+   */
+  inventoryRevision?: number;
+}
+
+/** While on, a variant out of stock may still be ordered, `counter` of `limit` so far (null: no limit). */
+export interface PreorderRecord {
+  enabled: boolean;
+  message: string | null;
+  limit: number | null;
+  counter: number;
+}
+
+/** What a variant's inventory item shows: its stock, its preorder. */
+const inventoryOf = (variant: VariantRecord | undefined) =>
+  JSON.stringify(variant ? [variant.quantity, variant.inStock, variant.preorder ?? null] : null);
+
+/**
+ * Moves the inventory revision of each variant of `record` whose stock or preorder differs from the
+ * same variant in `previous` (a new variant starts at 1).
+ */
+export function moveInventoryRevisions(record: ProductRecord, previous: ProductRecord | undefined): void {
+  const before = new Map((previous?.variants ?? []).map((variant) => [variant.id, variant]));
+  for (const variant of record.variants) {
+    const old = before.get(variant.id);
+    if (!old) variant.inventoryRevision = 1;
+    else if (inventoryOf(old) !== inventoryOf(variant))
+      variant.inventoryRevision = (old.inventoryRevision ?? 1) + 1;
+    else variant.inventoryRevision = old.inventoryRevision ?? 1;
+  }
 }
 
 export interface StoreSettings {

@@ -41,6 +41,27 @@ export const CATALOG_OPERATIONS = operationTable('catalog', {
   addProductsToCollection: PRODUCT_MANAGERS,
   removeProductsFromCollection: PRODUCT_MANAGERS,
   uploadMedia: PRODUCT_MANAGERS,
+  /** The catalog version a store runs (`catalogVersioning`): Cartwheel serves v1 and v3 alike. */
+  getCatalogVersion: CALLERS.anyone,
+  // ---- v3 (`productsV3`, `readOnlyVariantsV3`) ----
+  getProductV3: CALLERS.anyone,
+  getProductBySlugV3: CALLERS.anyone,
+  /** `query` and `search`, each as GET and POST. */
+  queryProductsV3: CALLERS.anyone,
+  searchProductsV3: CALLERS.anyone,
+  queryVariantsV3: CALLERS.anyone,
+  createProductV3: PRODUCT_MANAGERS,
+  updateProductV3: PRODUCT_MANAGERS,
+  deleteProductV3: PRODUCT_MANAGERS,
+  bulkCreateProductsV3: PRODUCT_MANAGERS,
+  bulkUpdateProductsV3: PRODUCT_MANAGERS,
+  bulkDeleteProductsV3: PRODUCT_MANAGERS,
+  /** An item of a product visitors see: its stock is on the product page already. */
+  getInventoryItemV3: CALLERS.anyone,
+  queryInventoryItemsV3: CALLERS.anyone,
+  updateInventoryItemV3: PRODUCT_MANAGERS,
+  decrementInventoryItemsV3: PRODUCT_MANAGERS,
+  incrementInventoryItemsV3: PRODUCT_MANAGERS,
   /** An uploaded image's bytes, and a generated one's: the catalog's pictures are public. */
   getUploadedMedia: CALLERS.anyone,
   getMediaImage: CALLERS.anyone,

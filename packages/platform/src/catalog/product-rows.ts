@@ -6,11 +6,18 @@ import { type DomainEvent, recordEvents } from '../events/outbox.ts';
 import { applicationError } from '../shared/errors.ts';
 import { ALL_PRODUCTS_COLLECTION_ID } from './collections.ts';
 import { listingsChanged } from './listings.ts';
-import { type ProductRecord, renderProduct } from './model.ts';
+import {
+  moveInventoryRevisions,
+  type ProductRecord,
+  renderProduct,
+  revisionOf,
+  type VariantRecord,
+} from './model.ts';
 import { ANCHORED_COLUMNS } from './page-anchors.ts';
 import { indexProductName, productSearchText } from './search.ts';
 import type { CatalogStorage } from './storage.ts';
 import { listingKeys, type ProductRow, type VariantRow } from './tables.ts';
+import { inventoryItemV3 } from './v3-model.ts';
 
 /**
  * A product's rows, written from its record (model.ts, the one source of truth): the product row with
@@ -45,6 +52,8 @@ export async function saveProduct(
   record: ProductRecord,
   previous?: ProductRecord,
 ): Promise<Product> {
+  record.revision = previous ? revisionOf(previous) + 1 : 1;
+  moveInventoryRevisions(record, previous);
   const clash = await trx
     .selectFrom('products')
     .select('id')
@@ -308,7 +317,27 @@ function productEvents(
   const stock = (product: ProductRecord | undefined) =>
     JSON.stringify(product?.variants.map((variant) => [variant.id, variant.quantity, variant.inStock]));
   if (stock(previous) !== stock(record)) events.push(inventoryEvent(record));
+  if (previous) {
+    const moved = record.variants.filter((variant) => {
+      const before = previous.variants.find((candidate) => candidate.id === variant.id);
+      return before !== undefined && variant.inventoryRevision !== before.inventoryRevision;
+    });
+    events.push(...inventoryItemEvents(record, moved));
+  }
   return events;
+}
+
+/** The v3 inventory items of `variants` after a change of their stock: `wix.stores.catalog.v3.inventory_item` `updated`. */
+export function inventoryItemEvents(record: ProductRecord, variants: VariantRecord[]): DomainEvent[] {
+  return variants.map((variant) => {
+    const item = inventoryItemV3(record, variant);
+    return {
+      entity: 'inventoryItem',
+      slug: 'updated',
+      entityId: item.id as string,
+      payload: { entity: item },
+    };
+  });
 }
 
 /** A product's stock after a change, by variant: `wix.stores.v2.inventory` `updated`. */

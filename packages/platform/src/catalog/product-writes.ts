@@ -45,6 +45,32 @@ export class ProductWrites {
 
   /** Creates a product; `fixed` lets the demo seed keep ids and dates stable. */
   async createProduct(input: ProductInput, fixed: { id?: string } = {}): Promise<Product> {
+    const explicitSlug = input.slug !== undefined && input.slug !== '';
+    const { product } = await this.create(
+      (base) => applyProductInput(base, input, true),
+      explicitSlug,
+      fixed,
+    );
+    return product;
+  }
+
+  /**
+   * Creates a product from what `build` makes of a fresh record (the v3 calls build it from their own
+   * wire, v3-products.ts); a slug it did not name explicitly is made free. Answers the saved record.
+   */
+  async createRecord(
+    build: (base: ProductRecord) => ProductRecord,
+    explicitSlug: boolean,
+  ): Promise<ProductRecord> {
+    const { record } = await this.create(build, explicitSlug, {});
+    return record;
+  }
+
+  private async create(
+    build: (base: ProductRecord) => ProductRecord,
+    explicitSlug: boolean,
+    fixed: { id?: string },
+  ): Promise<{ record: ProductRecord; product: Product }> {
     return this.storage.write(async (trx) => {
       const now = new Date().toISOString();
       const base: ProductRecord = {
@@ -74,10 +100,25 @@ export class ProductWrites {
         createdDate: now,
         lastUpdated: now,
       };
-      const explicitSlug = input.slug !== undefined && input.slug !== '';
-      const record = applyProductInput(base, input, true);
+      const record = build(base);
       if (!explicitSlug) record.slug = await this.freeSlug(trx, record.slug, record.id);
-      return saveProduct(this.storage, trx, record);
+      const product = await saveProduct(this.storage, trx, record);
+      return { record, product };
+    });
+  }
+
+  /**
+   * Saves what `change` makes of the product's record, read under its lock (`change` may refuse, the
+   * v3 update when the revision it read is not the record's). Answers the saved record.
+   */
+  async changeRecord(id: string, change: (record: ProductRecord) => ProductRecord): Promise<ProductRecord> {
+    return this.storage.write(async (trx) => {
+      const record = await lockRecord(trx, this.storage.dialect, id);
+      if (!record) throw notFound('product', id);
+      const next = change(record);
+      next.lastUpdated = new Date().toISOString();
+      await saveProduct(this.storage, trx, next, record);
+      return next;
     });
   }
 

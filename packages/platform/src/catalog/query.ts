@@ -36,6 +36,8 @@ export interface FieldSpec {
   kind: FieldKind;
   /** Allowed values of an enum field. */
   values?: readonly string[];
+  /** How the column stores an enum's values, when not as the wire writes them (v3 `PHYSICAL`: `physical`). */
+  stored?: Readonly<Record<string, string>>;
   /** A lowercased copy of the column, byte-ordered and indexed: prefix search uses a range on it. */
   lowerColumn?: string;
   /** Empty text means absent (`$exists: false`). */
@@ -262,7 +264,7 @@ function scalar(spec: FieldSpec, value: unknown, path: string): string | number 
       if (typeof value !== 'string' || !spec.values?.includes(value)) {
         throw bad(path, `must be one of ${spec.values?.join(', ')}`, 'INVALID_ENUM_VALUE');
       }
-      return value;
+      return spec.stored?.[value] ?? value;
     default:
       return text(value, path);
   }

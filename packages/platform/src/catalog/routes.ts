@@ -48,6 +48,7 @@ import {
 } from './schemas.ts';
 import type { CatalogService, Viewer } from './service.ts';
 import { MAX_UPLOAD_BYTES, MediaUploads } from './uploads.ts';
+import { catalogV3Routes } from './v3-routes.ts';
 
 const viewer = (request: FastifyRequest): Viewer => ({ admin: request.principal.kind === 'admin' });
 
@@ -411,6 +412,9 @@ export function catalogRoutes(app: HttpApp, services: { catalog: CatalogService 
       return {};
     },
   );
+
+  // ---- the v3 calls over the same catalog (v3-routes.ts) ----
+  catalogV3Routes(app, catalog);
 
   // ---- images a merchant uploads (uploads.ts) ----
   const uploads = new MediaUploads(catalog.db, catalog.options.publicUrl);

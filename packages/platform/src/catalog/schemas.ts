@@ -112,13 +112,16 @@ function filterLevels(): Record<string, TSchema> {
   return levels;
 }
 /** The wire's filter; how many conditions the whole of it makes is counted in query.ts. */
-const QueryFilter = Type.Unsafe<Filter>(
+export const QueryFilter = Type.Unsafe<Filter>(
   Type.Cyclic({ ...FILTER_PARTS, ...filterLevels() }, `CatalogFilter${MAX_FILTER_DEPTH}`),
 );
 
-const Sort = Type.Array(Type.Object({ fieldName: Text(100), order: Type.Optional(OneOf(['ASC', 'DESC'])) }), {
-  maxItems: MAX_SORT_ITEMS,
-});
+export const Sort = Type.Array(
+  Type.Object({ fieldName: Text(100), order: Type.Optional(OneOf(['ASC', 'DESC'])) }),
+  {
+    maxItems: MAX_SORT_ITEMS,
+  },
+);
 const Limit = Nullable(Type.Integer({ minimum: 0, maximum: MAX_LIMIT }));
 const Paging = Type.Object({
   limit: Type.Optional(Limit),
@@ -234,7 +237,7 @@ const PriceInput = Type.Object({ price: Type.Optional(Amount) });
  * The product's SEO tags and settings, kept as given (the hosted wire's `SeoSchema`): a tag's `props`
  * and `meta` are its HTML attributes, names to text.
  */
-const SeoData = Type.Object({
+export const SeoData = Type.Object({
   tags: Type.Optional(
     Type.Array(
       Type.Object({

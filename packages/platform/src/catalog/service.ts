@@ -31,6 +31,8 @@ import type {
 import { unindexProducts } from './search.ts';
 import { type StockItem, StockLedger, type StockShortfall } from './stock.ts';
 import { type CatalogOptions, CatalogStorage, type Viewer } from './storage.ts';
+import { InventoryV3 } from './v3-inventory.ts';
+import { ProductsV3 } from './v3-products.ts';
 
 export type { StockItem, StockShortfall } from './stock.ts';
 export type { Viewer } from './storage.ts';
@@ -45,7 +47,9 @@ export type { Viewer } from './storage.ts';
  * - product-writes.ts, collection-writes.ts: writes, each one transaction (storage.ts `write`);
  * - product-rows.ts: a product's rows written from its record; listings.ts: collections' listings,
  *   counters and locks; stock.ts: stock an order takes and gives back;
- * - validation.ts: the rules of a product a schema cannot say.
+ * - validation.ts: the rules of a product a schema cannot say;
+ * - v3-products.ts: the v3 calls over the same products (v3-input.ts writes the record v1 writes,
+ *   v3-model.ts renders v3 from it).
  */
 export class CatalogService {
   private readonly storage: CatalogStorage;
@@ -56,6 +60,10 @@ export class CatalogService {
   private readonly stock: StockLedger;
   /** Where deep pages of whole listings start. */
   readonly anchors: PageAnchors;
+  /** The v3 product calls and read-only variants, over the same products (v3-products.ts). */
+  readonly productsV3: ProductsV3;
+  /** v3 inventory items: the variants' stock in the same records (v3-inventory.ts). */
+  readonly inventoryV3: InventoryV3;
 
   constructor(
     readonly db: Kysely<Tables>,
@@ -68,6 +76,8 @@ export class CatalogService {
     this.collectionWrites = new CollectionWrites(this.storage);
     this.stock = new StockLedger(this.storage);
     this.anchors = this.productReads.anchors;
+    this.productsV3 = new ProductsV3(this.storage, this.productWrites);
+    this.inventoryV3 = new InventoryV3(this.storage, this.stock);
   }
 
   // ---- product reads (product-reads.ts) ----

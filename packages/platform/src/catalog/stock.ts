@@ -2,8 +2,8 @@ import type { Transaction } from 'kysely';
 import type { Tables } from '../db/tables.ts';
 import { recordEvents } from '../events/outbox.ts';
 import { movePricingVersion } from '../store-settings/pricing-versions.ts';
-import { type ProductRecord, variantNamedBy } from './model.ts';
-import { inventoryEvent, saveStock } from './product-rows.ts';
+import { type ProductRecord, type VariantRecord, variantNamedBy } from './model.ts';
+import { inventoryEvent, inventoryItemEvents, saveStock } from './product-rows.ts';
 import type { CatalogStorage } from './storage.ts';
 
 /** A line of an order as stock sees it: a product's variant (by id, or by its choices) and how many. */
@@ -89,22 +89,83 @@ export class StockLedger {
       const record = next.get(id) ?? structuredClone(records.get(id)!);
       const variant = record.variants.find((candidate) => candidate.id === variantId)!;
       variant.quantity = Math.max(0, (variant.quantity ?? 0) + direction * total);
+      variant.inventoryRevision = (variant.inventoryRevision ?? 1) + 1;
       record.lastUpdated = now;
       next.set(id, record);
       moved.set(id, (moved.get(id) ?? new Set()).add(variantId));
     }
-    // each product's quantities, stock flags and documents, written from the record read under its lock
+    await this.saveMoved(trx, rows, next, moved);
+    return { short: [] };
+  }
+
+  /**
+   * Changes the stock of the named variants (v3 inventory items) inside `trx`: their products are read
+   * in id order, each locked (on PostgreSQL) until `trx` ends, so two changes of one variant, in this
+   * process or another, run one after the other and each sees what the other left. `change` gets each
+   * target's record and variant (undefined: no such product or variant) and changes the variant in
+   * place, or throws to refuse the whole call. Answers the records as they are after it.
+   */
+  async changeStock(
+    trx: Transaction<Tables>,
+    targets: ReadonlyArray<{ productId: string; variantId: string }>,
+    change: (record: ProductRecord | undefined, variant: VariantRecord | undefined, index: number) => void,
+  ): Promise<Map<string, ProductRecord>> {
+    const ids = [...new Set(targets.map((target) => target.productId))].sort();
+    const rows =
+      ids.length === 0
+        ? []
+        : await trx
+            .selectFrom('products')
+            .select(['id', 'record', 'doc'])
+            .where('id', 'in', ids)
+            .orderBy('id')
+            .$if(this.storage.dialect === 'postgres', (qb) => qb.forUpdate())
+            .execute();
+    const records = new Map(rows.map((row) => [row.id, JSON.parse(row.record) as ProductRecord]));
+    const moved = new Map<string, Set<string>>();
+    const now = new Date().toISOString();
+    for (const [index, target] of targets.entries()) {
+      const record = records.get(target.productId);
+      const variant = record?.variants.find((candidate) => candidate.id === target.variantId);
+      change(record, variant, index);
+      if (!record || !variant) continue;
+      variant.inventoryRevision = (variant.inventoryRevision ?? 1) + 1;
+      record.lastUpdated = now;
+      moved.set(record.id, (moved.get(record.id) ?? new Set()).add(variant.id));
+    }
+    await this.saveMoved(trx, rows, new Map([...records].filter(([id]) => moved.has(id))), moved);
+    return records;
+  }
+
+  /**
+   * Writes each product whose stock moved: its quantities, stock flags and documents, from the record
+   * read under its lock; its inventory event; and the catalog's pricing version.
+   */
+  private async saveMoved(
+    trx: Transaction<Tables>,
+    rows: ReadonlyArray<{ id: string; doc: string }>,
+    next: Map<string, ProductRecord>,
+    moved: Map<string, Set<string>>,
+  ): Promise<void> {
+    if (next.size === 0) return;
     const collectionsOf = new Map(
       rows.map((row) => [row.id, (JSON.parse(row.doc) as { collectionIds?: string[] }).collectionIds ?? []]),
     );
     for (const [id, record] of [...next].sort(([a], [b]) => a.localeCompare(b))) {
       await saveStock(this.storage, trx, record, collectionsOf.get(id)!, moved.get(id)!);
     }
-    await recordEvents(trx, [...next.values()].map(inventoryEvent));
+    await recordEvents(trx, [
+      ...[...next.values()].map(inventoryEvent),
+      ...[...next.values()].flatMap((record) =>
+        inventoryItemEvents(
+          record,
+          record.variants.filter((variant) => moved.get(record.id)?.has(variant.id)),
+        ),
+      ),
+    ]);
     // stock is part of a cart's answer: cached cart prices must see it move
-    if (next.size > 0) await movePricingVersion(trx, 'catalog');
+    await movePricingVersion(trx, 'catalog');
     // visitors' reads show the new stock; another process's within its cache's lifetime, as for any write
     this.storage.visitorReads.clear();
-    return { short: [] };
   }
 }

@@ -20,6 +20,8 @@ export const EVENT_ENTITIES = {
   collection: 'wix.stores.catalog.v1.collection',
   /** A product's stock (its variants' quantities and in-stock flags): `updated`. */
   inventory: 'wix.stores.v2.inventory',
+  /** A variant's v3 inventory item (catalog/v3-inventory.ts): `updated` whenever its stock or preorder moves. */
+  inventoryItem: 'wix.stores.catalog.v3.inventory_item',
   checkoutSettings: 'wix.ecom.v1.checkout_settings',
   discountRule: 'wix.ecom.discounts.v1.discount_rule',
   /**

@@ -72,6 +72,7 @@ const DOMAIN_EVENTS: readonly DomainEventKind[] = [
   { entity: 'member', slug: 'updated', shape: 'updated', entityIn: memberIn },
   { entity: 'member', slug: 'deleted', shape: 'deleted', entityIn: memberIn },
   { entity: 'redirectSession', slug: 'created', shape: 'created' },
+  { entity: 'inventoryItem', slug: 'updated', shape: 'updated' },
 ];
 
 const V1_CATALOG = 'com.wix.ecommerce.catalog.api.v1';
@@ -151,6 +152,7 @@ const READ_PERMISSION: Record<EventEntity, Permission | undefined> = {
   product: undefined,
   collection: undefined,
   inventory: undefined,
+  inventoryItem: undefined,
   checkoutSettings: 'settings.manage',
   discountRule: 'settings.manage',
   // a session carries the checkout it leads to and the store's callback addresses

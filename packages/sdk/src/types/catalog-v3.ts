@@ -3,6 +3,7 @@
  * brands, customizations, info sections, ribbons and inventory items they point at.
  * Names carry `V3` where the v1 catalog already uses the plain one.
  */
+import type { SeoData } from './catalog.ts';
 import type { Image } from './common.ts';
 
 export const PRODUCT_TYPES_V3 = ['PHYSICAL', 'DIGITAL'] as const;
@@ -66,6 +67,8 @@ export interface ChoiceV3 {
   key?: string | null;
   name?: string;
   colorCode?: string;
+  /** An option's choice: its id (`id` names a customization's). */
+  choiceId?: string | null;
   /** Added to the price when chosen (modifiers), decimal string. */
   addedPrice?: string | null;
   inStock?: boolean;
@@ -111,7 +114,7 @@ export interface VariantV3 {
   barcode?: string | null;
   choices?: Array<{
     optionChoiceIds?: { optionId?: string; choiceId?: string };
-    optionChoiceNames?: { optionName?: string; choiceName?: string };
+    optionChoiceNames?: { optionName?: string; choiceName?: string; renderType?: string };
   }>;
   price?: {
     actualPrice?: FixedMonetaryAmount;
@@ -159,7 +162,12 @@ export interface ProductV3 {
   plainDescription?: string | null;
   visible?: boolean | null;
   visibleInPos?: boolean | null;
+  /** The product page, with `URL` among the requested fields. */
+  url?: { relativePath?: string; url?: string };
   media?: { main?: ProductMediaV3; itemsInfo?: { items?: ProductMediaV3[] } };
+  seoData?: SeoData;
+  /** A physical product's: the range of its variants' weights. */
+  physicalProperties?: { shippingWeightRange?: { minValue?: number; maxValue?: number } };
   options?: ConnectedOption[];
   modifiers?: ConnectedModifier[];
   brand?: NamedReference;
@@ -251,4 +259,21 @@ export interface InventoryItemV3 {
   inStock?: boolean;
   availabilityStatus?: AvailabilityStatus;
   preorderInfo?: PreorderInfo;
+  /** What the item needs of its product and variant. */
+  product?: { name?: string; variantName?: string; variantSku?: string; variantVisible?: boolean };
+}
+
+/** A variant on its own (`readOnlyVariantsV3`): the variant, its choices, and what it needs of its product. */
+export interface ReadOnlyVariantV3 extends Omit<VariantV3, 'choices'> {
+  variantId?: string;
+  optionChoices?: NonNullable<VariantV3['choices']>;
+  productData?: {
+    productId?: string;
+    name?: string;
+    slug?: string;
+    visible?: boolean;
+    productType?: ProductTypeV3;
+    variantVisible?: boolean;
+    revision?: string;
+  };
 }

@@ -17,6 +17,15 @@ export const CATALOG_WRITES = everyHost(
   ['/v1/bulk/products', '/stores/v1/bulk/products'],
 );
 
+/** The v3 catalog (products, read-only variants, inventory items, the catalog's version). */
+export const CATALOG_V3 = everyHost(
+  ['/v3/products', '/stores/v3/products'],
+  ['/v3/bulk/products', '/stores/v3/bulk/products'],
+  ['/v3/inventory-items', '/stores/v3/inventory-items'],
+  ['/v3/bulk/inventory-items', '/stores/v3/bulk/inventory-items'],
+  ['/v3/provision', '/stores/v3/provision'],
+);
+
 /** v2 collections keep their path on every host. */
 export const COLLECTIONS_V2 = everyHost(['/v2/collections', '/v2/collections']);
 
@@ -26,7 +35,7 @@ export const COLLECTIONS_V2 = everyHost(['/v2/collections', '/v2/collections']);
  */
 export function catalogTrace(
   method: string,
-  entity: 'product' | 'collection' | 'variant',
+  entity: 'product' | 'collection' | 'variant' | 'inventory_item' | 'provision',
 ): RequestSpec['trace'] {
   return { package: '@cartwheel/sdk', method: `cartwheel.stores.${method}`, entity };
 }

@@ -1,6 +1,17 @@
 /** The stores catalog modules: `createClient({ auth, modules: { products, collections, storeVariants } })`. */
+export {
+  type BulkItemResult,
+  type BulkResult,
+  type CursorPage,
+  catalogVersioning,
+  inventoryItemsV3,
+  type ProductV3Options,
+  productsV3,
+  readOnlyVariantsV3,
+  type StockMove,
+} from './catalog-v3.ts';
 export { collections } from './collections.ts';
-export { CATALOG_READS, CATALOG_WRITES, COLLECTIONS_V2 } from './domains.ts';
+export { CATALOG_READS, CATALOG_V3, CATALOG_WRITES, COLLECTIONS_V2 } from './domains.ts';
 export {
   type GetProductOptions,
   products,

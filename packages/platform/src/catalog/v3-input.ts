@@ -1,0 +1,355 @@
+import { DEFAULT_VARIANT_ID, type MediaItem, type SeoData } from '@cartwheel/sdk';
+import { applicationError } from '../shared/errors.ts';
+import { newId } from '../shared/ids.ts';
+import { MAX_PRODUCT_VARIANTS } from './limits.ts';
+import { urlMediaItem } from './media.ts';
+import {
+  type ChoiceRecord,
+  type OptionRecord,
+  type ProductRecord,
+  revisionOf,
+  type VariantRecord,
+} from './model.ts';
+import { brandIdOf, choiceIdOf, optionIdOf, ribbonIdOf } from './v3-model.ts';
+import type { MediaInputV3, OptionInputV3, ProductInputV3, VariantInputV3 } from './v3-schemas.ts';
+import { slugify, Violations } from './validation.ts';
+
+/**
+ * A v3 product as the wire writes it, applied to the record v1 writes too (model.ts). The v3 shape
+ * names every variant with its own price; the record keeps a product price and a discount, so:
+ *
+ * - a product of one variant keeps that variant's price, cost, weight and SKU as the product's;
+ * - a product of several keeps the lowest price as the product's and each other price on its variant;
+ * - `compareAtPrice` above `actualPrice` is the product's discount: the same amount on every variant,
+ *   since Cartwheel discounts a product as a whole (a different amount per variant is refused).
+ *
+ * Stock is not written here (inventory items are); a variant keeps the stock of the variant it
+ * replaces (by id, else by choices), and a new one starts in stock, its quantity uncounted.
+ */
+
+const PATH = 'product';
+
+/** Applies a create (`creating`) or an update to `base`; every violation of the request at once. */
+export function applyProductV3(base: ProductRecord, input: ProductInputV3, creating: boolean): ProductRecord {
+  const v = new Violations();
+  const next: ProductRecord = structuredClone(base);
+
+  if (creating || input.name !== undefined) {
+    const name = v.requiredText(input.name ?? undefined, `${PATH}.name`);
+    if (name !== undefined) next.name = name.trim();
+  }
+  if (input.slug !== undefined && input.slug !== null && input.slug !== '') {
+    next.slug = v.slug(input.slug, `${PATH}.slug`) ?? next.slug;
+  } else if (creating) {
+    next.slug = slugify(next.name);
+  }
+  if (input.plainDescription !== undefined) next.description = input.plainDescription ?? '';
+  if (input.visible !== undefined && input.visible !== null) next.visible = input.visible;
+  if (input.visibleInPos !== undefined && input.visibleInPos !== null) next.visibleInPos = input.visibleInPos;
+  if (input.productType !== undefined)
+    next.productType = input.productType === 'DIGITAL' ? 'digital' : 'physical';
+  else if (creating) v.add(`${PATH}.productType`, 'is required', 'REQUIRED_FIELD');
+  if (input.brand !== undefined)
+    next.brand = namedReference(v, input.brand, `${PATH}.brand`, brandIdOf) ?? next.brand;
+  if (input.ribbon !== undefined) {
+    next.ribbon = namedReference(v, input.ribbon, `${PATH}.ribbon`, ribbonIdOf) ?? next.ribbon;
+  }
+  // any object: the hosted platform's SEO tags are the merchant's to shape
+  if (input.seoData !== undefined) next.seoData = input.seoData as SeoData | null;
+  if (input.media !== undefined) next.media = mediaOf(v, input.media, base.media);
+
+  const variants = input.variantsInfo?.variants;
+  if (input.options !== undefined) {
+    const options = optionsOf(v, input.options);
+    if (options) next.options = options;
+    if (variants === undefined) {
+      v.add(`${PATH}.variantsInfo.variants`, 'is required when the options change', 'REQUIRED_FIELD');
+    }
+  }
+  if (variants !== undefined) applyVariants(v, next, variants, base.variants);
+  else if (creating) v.add(`${PATH}.variantsInfo.variants`, 'is required', 'REQUIRED_FIELD');
+  v.throwIfAny();
+  return next;
+}
+
+/** Refuses an update that read another revision than the record's (the hosted `revision` check). */
+export function checkRevision(record: ProductRecord, revision: string | null | undefined): void {
+  const v = new Violations();
+  if (revision === undefined || revision === null || revision === '') {
+    v.add(`${PATH}.revision`, 'is required', 'REQUIRED_FIELD');
+    v.throwIfAny();
+  }
+  const current = String(revisionOf(record));
+  if (revision !== current) {
+    throw applicationError(
+      'ABORTED',
+      'REVISION_MISMATCH',
+      `product ${record.id} is at revision ${current}, not ${revision}: read it again and retry`,
+      { id: record.id, revision: current },
+    );
+  }
+}
+
+/** A brand or ribbon by name (its id, when given, must be the one its name has); null or `{}`: none. */
+function namedReference(
+  v: Violations,
+  reference: { id?: string | null; name?: string | null } | null,
+  path: string,
+  idOf: (name: string) => string,
+): string | undefined {
+  const name = reference?.name?.trim() ?? '';
+  if (reference?.id && !name) {
+    // the brand and ribbon entities are not served yet: a reference names them by name
+    v.add(`${path}.name`, 'is required: brands and ribbons are named by name for now', 'REQUIRED_FIELD');
+    return undefined;
+  }
+  if (reference?.id && reference.id !== idOf(name)) {
+    v.add(`${path}.id`, `is not the id of ${JSON.stringify(name)}`, 'VALIDATION');
+    return undefined;
+  }
+  return name;
+}
+
+/** `main` first, then `itemsInfo.items`; an item names a URL, or the id of one the product has. */
+function mediaOf(
+  v: Violations,
+  media: NonNullable<ProductInputV3['media']>,
+  current: MediaItem[],
+): MediaItem[] {
+  const listed: Array<[MediaInputV3, string]> = [];
+  if (media.main) listed.push([media.main, `${PATH}.media.main`]);
+  for (const [index, item] of (media.itemsInfo?.items ?? []).entries()) {
+    listed.push([item, `${PATH}.media.itemsInfo.items[${index}]`]);
+  }
+  const known = new Map(current.map((item) => [item.id, item]));
+  const items: MediaItem[] = [];
+  const seen = new Set<string>();
+  for (const [item, path] of listed) {
+    let next: MediaItem | undefined;
+    if (item.id && known.has(item.id)) next = known.get(item.id);
+    else if (item.url) {
+      if (!/^https?:\/\//.test(item.url)) {
+        v.add(`${path}.url`, 'must be an http or https address', 'FORMAT');
+        continue;
+      }
+      next = urlMediaItem(item.id || newId(), item.url, item.displayName ?? item.altText ?? undefined);
+    } else {
+      v.add(
+        path,
+        item.id ? 'names no media item of this product' : 'needs a url or the id of a media item',
+        'VALIDATION',
+      );
+      continue;
+    }
+    if (next && !seen.has(next.id ?? '')) {
+      seen.add(next.id ?? '');
+      items.push(next);
+    }
+  }
+  return items;
+}
+
+function optionsOf(v: Violations, options: OptionInputV3[]): OptionRecord[] | undefined {
+  const before = v.list.length;
+  const names = new Set<string>();
+  const records = options.map((option, index): OptionRecord => {
+    const path = `${PATH}.options[${index}]`;
+    const name = v.requiredText(option.name ?? undefined, `${path}.name`)?.trim() ?? '';
+    if (name && names.has(name.toLowerCase()))
+      v.add(`${path}.name`, 'names another option too', 'VALIDATION');
+    names.add(name.toLowerCase());
+    if (option.id && name && option.id !== optionIdOf(name)) {
+      v.add(`${path}.id`, `is not the id of option ${JSON.stringify(name)}`, 'VALIDATION');
+    }
+    const color = option.optionRenderType === 'SWATCH_CHOICES';
+    const choices = option.choicesSettings?.choices ?? [];
+    if (choices.length === 0)
+      v.add(`${path}.choicesSettings.choices`, 'needs at least one choice', 'MIN_SIZE');
+    const choiceNames = new Set<string>();
+    return {
+      name,
+      optionType: color ? 'color' : 'drop_down',
+      choices: choices.map((choice, choiceIndex): ChoiceRecord => {
+        const choicePath = `${path}.choicesSettings.choices[${choiceIndex}]`;
+        const description = v.requiredText(choice.name ?? undefined, `${choicePath}.name`)?.trim() ?? '';
+        if (description && choiceNames.has(description.toLowerCase())) {
+          v.add(`${choicePath}.name`, 'names another choice of this option too', 'VALIDATION');
+        }
+        choiceNames.add(description.toLowerCase());
+        if (choice.choiceId && name && description && choice.choiceId !== choiceIdOf(name, description)) {
+          v.add(
+            `${choicePath}.choiceId`,
+            `is not the id of choice ${JSON.stringify(description)}`,
+            'VALIDATION',
+          );
+        }
+        if (color && !/^#[0-9a-fA-F]{6}$/.test(choice.colorCode ?? '')) {
+          v.add(`${choicePath}.colorCode`, 'a swatch choice needs a color as #rrggbb', 'FORMAT');
+        }
+        return { value: color ? (choice.colorCode ?? '') : description, description, mediaIds: [] };
+      }),
+    };
+  });
+  return v.list.length === before ? records : undefined;
+}
+
+/** The variants as listed: each names one choice of every option, and no two the same ones. */
+function applyVariants(
+  v: Violations,
+  next: ProductRecord,
+  inputs: VariantInputV3[],
+  previous: VariantRecord[],
+): void {
+  const path = `${PATH}.variantsInfo.variants`;
+  if (inputs.length === 0) {
+    v.add(path, 'needs at least one variant', 'MIN_SIZE');
+    return;
+  }
+  if (next.options.length === 0 && inputs.length > 1) {
+    v.add(path, 'a product without options has one variant', 'MAX_SIZE');
+    return;
+  }
+  if (inputs.length > MAX_PRODUCT_VARIANTS) return; // the schema says so
+  const byId = new Map(previous.map((variant) => [variant.id, variant]));
+  const keyOf = (choices: Record<string, string>) =>
+    JSON.stringify(next.options.map((option) => choices[option.name] ?? ''));
+  const byChoices = new Map(previous.map((variant) => [keyOf(variant.choices), variant]));
+  const seenKeys = new Set<string>();
+  const seenIds = new Set<string>();
+  const parsed: Array<{ variant: VariantRecord; base: number; compareAt: number | undefined }> = [];
+  for (const [index, input] of inputs.entries()) {
+    const at = `${path}[${index}]`;
+    const choices = choicesOf(v, next.options, input, at);
+    if (!choices) continue;
+    const key = keyOf(choices);
+    if (seenKeys.has(key)) v.add(`${at}.choices`, 'names the same choices as another variant', 'VALIDATION');
+    seenKeys.add(key);
+    const actual = amountOf(v, input.price?.actualPrice?.amount, `${at}.price.actualPrice.amount`, true);
+    const compareAt = amountOf(
+      v,
+      input.price?.compareAtPrice?.amount,
+      `${at}.price.compareAtPrice.amount`,
+      false,
+    );
+    const cost = amountOf(v, input.revenueDetails?.cost?.amount, `${at}.revenueDetails.cost.amount`, false);
+    const weight = input.physicalProperties?.weight;
+    if (weight !== undefined && weight !== null && weight < 0) {
+      v.add(`${at}.physicalProperties.weight`, 'must be zero or more', 'DECIMAL_GTE');
+    }
+    const id = input.id || (next.options.length === 0 ? DEFAULT_VARIANT_ID : undefined);
+    if (id && seenIds.has(id)) v.add(`${at}.id`, 'is the id of another variant too', 'VALIDATION');
+    if (id) seenIds.add(id);
+    const replaced = (id ? byId.get(id) : undefined) ?? byChoices.get(key);
+    if (actual === undefined) continue;
+    parsed.push({
+      base: compareAt !== undefined && compareAt > actual ? compareAt : actual,
+      compareAt: compareAt !== undefined && compareAt > actual ? compareAt : undefined,
+      variant: {
+        id: id ?? replaced?.id ?? newId(),
+        choices,
+        price: actual,
+        cost: cost ?? null,
+        weight: weight ?? null,
+        sku: input.sku ?? '',
+        visible: input.visible ?? true,
+        quantity: replaced ? replaced.quantity : next.trackInventory ? 0 : null,
+        inStock: replaced ? replaced.inStock : true,
+        ...(replaced?.preorder ? { preorder: replaced.preorder } : {}),
+      },
+    });
+  }
+  if (v.list.length > 0 || parsed.length === 0) return;
+
+  // the discount: the same amount off every variant, or none
+  const offs = new Set(parsed.map(({ base, variant }) => Math.round((base - (variant.price ?? 0)) * 100)));
+  if (offs.size > 1) {
+    v.add(
+      `${path}`,
+      'compareAtPrice must be the same amount above actualPrice on every variant: Cartwheel discounts a product as a whole',
+      'VALIDATION',
+    );
+    return;
+  }
+  const off = ([...offs][0] ?? 0) / 100;
+  next.discount = off > 0 ? { type: 'AMOUNT', value: off } : { type: 'NONE', value: 0 };
+  const variants = parsed.map(({ base, variant }) => ({ ...variant, price: base }));
+  next.manageVariants = next.options.length > 0;
+  if (variants.length === 1 && next.options.length === 0) {
+    // one variant: its price, cost, weight and SKU are the product's
+    const [only] = variants as [VariantRecord];
+    next.price = only.price ?? 0;
+    next.cost = only.cost;
+    next.weight = only.weight;
+    next.sku = only.sku;
+    next.variants = [{ ...only, price: null, cost: null, weight: null, sku: '' }];
+    return;
+  }
+  next.price = Math.min(...variants.map((variant) => variant.price ?? 0));
+  next.cost = null;
+  next.weight = null;
+  next.sku = '';
+  next.variants = variants.map((variant) => ({
+    ...variant,
+    price: variant.price === next.price ? null : variant.price,
+  }));
+}
+
+/** `{Size: 'M'}` from a variant's choices, by ids or by names: one choice of every option. */
+function choicesOf(
+  v: Violations,
+  options: OptionRecord[],
+  input: VariantInputV3,
+  at: string,
+): Record<string, string> | undefined {
+  const listed = input.choices ?? [];
+  const before = v.list.length;
+  const choices: Record<string, string> = {};
+  for (const [index, entry] of listed.entries()) {
+    const path = `${at}.choices[${index}]`;
+    const ids = entry.optionChoiceIds;
+    const names = entry.optionChoiceNames;
+    const option = ids?.optionId
+      ? options.find((candidate) => optionIdOf(candidate.name) === ids.optionId)
+      : options.find((candidate) => same(candidate.name, names?.optionName));
+    if (!option) {
+      v.add(path, 'names no option of this product', 'VALIDATION');
+      continue;
+    }
+    const choice = ids?.choiceId
+      ? option.choices.find((candidate) => choiceIdOf(option.name, candidate.description) === ids.choiceId)
+      : option.choices.find((candidate) => same(candidate.description, names?.choiceName));
+    if (!choice) {
+      v.add(path, `names no choice of option ${JSON.stringify(option.name)}`, 'VALIDATION');
+      continue;
+    }
+    if (choices[option.name] !== undefined)
+      v.add(path, `names option ${JSON.stringify(option.name)} twice`, 'VALIDATION');
+    choices[option.name] = choice.description;
+  }
+  for (const option of options) {
+    if (choices[option.name] === undefined && v.list.length === before) {
+      v.add(`${at}.choices`, `names no choice of option ${JSON.stringify(option.name)}`, 'REQUIRED_FIELD');
+    }
+  }
+  return v.list.length === before ? choices : undefined;
+}
+
+const same = (a: string, b: string | undefined) => a.trim().toLowerCase() === (b ?? '').trim().toLowerCase();
+
+/** A decimal-string amount of money: zero or more, in cents. */
+function amountOf(
+  v: Violations,
+  text: string | undefined,
+  path: string,
+  required: boolean,
+): number | undefined {
+  if (text === undefined || text === '') {
+    if (required) v.add(path, 'is required', 'REQUIRED_FIELD');
+    return undefined;
+  }
+  if (!/^\d+(\.\d+)?$/.test(text.trim())) {
+    v.add(path, 'must be a decimal amount, like "12.50"', 'FORMAT');
+    return undefined;
+  }
+  return v.money(Number(text), path);
+}

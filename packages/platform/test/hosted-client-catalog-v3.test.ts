@@ -1,0 +1,333 @@
+import { ApiKeyStrategy, createClient, OAuthStrategy } from '@wix/sdk';
+import { catalogVersioning, products, productsV3, readOnlyVariantsV3 } from '@wix/stores';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { routeHostedApiTo } from './hosted-client-route.ts';
+import { DIALECTS, startTestPlatform, TEST_CLIENT_ID, type TestPlatform } from './support/platform.ts';
+
+/**
+ * The hosted platform's own v3 catalog modules, unchanged, against Cartwheel's built platform: one
+ * catalog served at v1 and v3 paths, so a product made through either is read through the other.
+ */
+describe.each(DIALECTS)("the hosted platform's v3 catalog client on %s", (dialect) => {
+  let platform: TestPlatform;
+  let removeRoute: () => Promise<void>;
+  const modules = { products, productsV3, readOnlyVariantsV3, catalogVersioning };
+  const visitorClient = () => createClient({ modules, auth: OAuthStrategy({ clientId: TEST_CLIENT_ID }) });
+  const adminClient = (apiKey: string) =>
+    createClient({ modules, auth: ApiKeyStrategy({ apiKey, siteId: 'cartwheel-test-site' }) });
+  let visitor: ReturnType<typeof visitorClient>;
+  let admin: ReturnType<typeof adminClient>;
+  const PREFIX = `V3 ${dialect}`;
+
+  /** A product of two sizes, 30 each before a 5 discount, made through v3. */
+  const twoSizes = (name: string) => ({
+    name,
+    productType: 'PHYSICAL' as const,
+    physicalProperties: {},
+    plainDescription: 'Organic cotton, two sizes',
+    brand: { name: 'Cartwheel Basics' },
+    ribbon: { name: 'New' },
+    options: [
+      {
+        name: 'Size',
+        optionRenderType: 'TEXT_CHOICES' as const,
+        choicesSettings: {
+          choices: [
+            { choiceType: 'CHOICE_TEXT' as const, name: 'S' },
+            { choiceType: 'CHOICE_TEXT' as const, name: 'M' },
+          ],
+        },
+      },
+    ],
+    variantsInfo: {
+      variants: ['S', 'M'].map((size) => ({
+        sku: `V3-TEE-${size}`,
+        choices: [
+          {
+            optionChoiceNames: { optionName: 'Size', choiceName: size, renderType: 'TEXT_CHOICES' as const },
+          },
+        ],
+        price: { actualPrice: { amount: '25' }, compareAtPrice: { amount: '30' } },
+        revenueDetails: { cost: { amount: '8' } },
+        physicalProperties: { weight: 0.3 },
+      })),
+    },
+  });
+
+  beforeAll(async () => {
+    platform = await startTestPlatform({ dialect });
+    removeRoute = await routeHostedApiTo(platform.url);
+    visitor = visitorClient();
+    admin = adminClient(platform.adminApiKey);
+  });
+  afterAll(async () => {
+    await removeRoute?.();
+    await platform?.stop();
+  });
+
+  it('tells the client the store runs the v3 catalog', async () => {
+    expect(await visitor.catalogVersioning.getCatalogVersion()).toEqual({ catalogVersion: 'V3_CATALOG' });
+  });
+
+  it('creates a v3 product and reads it through v1: sizes, prices, discount, brand and ribbon', async () => {
+    const created = await admin.productsV3.createProduct(twoSizes(`${PREFIX} Tee`), {
+      fields: ['VARIANT_OPTION_CHOICE_NAMES', 'MERCHANT_DATA'],
+    });
+    expect(created).toMatchObject({
+      name: `${PREFIX} Tee`,
+      revision: '1',
+      productType: 'PHYSICAL',
+      brand: { name: 'Cartwheel Basics' },
+      ribbon: { name: 'New' },
+      actualPriceRange: { minValue: { amount: '25' }, maxValue: { amount: '25' } },
+      compareAtPriceRange: { minValue: { amount: '30' } },
+      variantSummary: { variantCount: 2 },
+      inventory: { availabilityStatus: 'IN_STOCK' },
+    });
+    const variants = created.variantsInfo?.variants ?? [];
+    expect(variants.map((variant) => variant.choices?.[0]?.optionChoiceNames?.choiceName)).toEqual([
+      'S',
+      'M',
+    ]);
+    expect(variants[0]).toMatchObject({
+      sku: 'V3-TEE-S',
+      price: { actualPrice: { amount: '25' }, compareAtPrice: { amount: '30' } },
+      revenueDetails: { cost: { amount: '8' }, profit: { amount: '17' } },
+      inventoryStatus: { inStock: true },
+    });
+    // the option's choice ids are the ones the variants name
+    const choiceIds = created.options?.[0]?.choicesSettings?.choices?.map((choice) => choice.choiceId);
+    expect(variants.map((variant) => variant.choices?.[0]?.optionChoiceIds?.choiceId)).toEqual(choiceIds);
+
+    const { product } = await visitor.products.getProduct(created._id!);
+    expect(product).toMatchObject({
+      name: `${PREFIX} Tee`,
+      description: 'Organic cotton, two sizes',
+      brand: 'Cartwheel Basics',
+      ribbon: 'New',
+      priceData: { price: 30, discountedPrice: 25 },
+      discount: { type: 'AMOUNT', value: 5 },
+      manageVariants: true,
+    });
+    expect(product?.productOptions?.[0]?.choices?.map((choice) => choice.description)).toEqual(['S', 'M']);
+    expect(product?.variants?.map((variant) => variant.variant?.sku)).toEqual(['V3-TEE-S', 'V3-TEE-M']);
+  });
+
+  it('creates a v1 product and reads it through v3, its variants by read-only variants too', async () => {
+    const { product } = await admin.products.createProduct({
+      name: `${PREFIX} Mug`,
+      productType: 'physical',
+      priceData: { price: 12 },
+      sku: 'V1-MUG',
+      weight: 0.4,
+      productOptions: [
+        { name: 'Color', optionType: 'color', choices: [{ value: '#112233', description: 'Ink' }] },
+      ],
+      manageVariants: true,
+    });
+    const read = await visitor.productsV3.getProduct(product!._id!, { fields: ['PLAIN_DESCRIPTION', 'URL'] });
+    expect(read).toMatchObject({
+      _id: product!._id,
+      name: `${PREFIX} Mug`,
+      productType: 'PHYSICAL',
+      actualPriceRange: { minValue: { amount: '12' } },
+      options: [{ name: 'Color', optionRenderType: 'SWATCH_CHOICES' }],
+      variantSummary: { variantCount: 1 },
+    });
+    expect(read.options?.[0]?.choicesSettings?.choices?.[0]).toMatchObject({
+      name: 'Ink',
+      colorCode: '#112233',
+    });
+    expect(read.url).toEqual(expect.stringContaining(`/product-page/${product!.slug}`));
+    const bySlug = await visitor.productsV3.getProductBySlug(product!.slug!);
+    expect(bySlug.product?._id).toBe(product!._id);
+    // no compare-at price without a discount
+    expect(read.variantsInfo?.variants?.[0]?.price?.compareAtPrice).toBeUndefined();
+
+    const page = await visitor.readOnlyVariantsV3
+      .queryVariants()
+      .eq('productData.productId', product!._id!)
+      .find();
+    expect(page.items).toHaveLength(1);
+    expect(page.items[0]).toMatchObject({ sku: 'V1-MUG', productData: { productId: product!._id } });
+  });
+
+  it('updates with the revision it read, and refuses a stale one with the hosted error', async () => {
+    const created = await admin.productsV3.createProduct(twoSizes(`${PREFIX} Hoodie`));
+    const updated = await admin.productsV3.updateProduct(created._id!, {
+      revision: created.revision!,
+      name: `${PREFIX} Hoodie (new)`,
+    });
+    expect(updated).toMatchObject({ name: `${PREFIX} Hoodie (new)`, revision: '2' });
+
+    const stale = await admin.productsV3
+      .updateProduct(created._id!, { revision: created.revision!, name: 'Lost update' })
+      .catch((caught) => caught);
+    expect(stale.status).toBe(409);
+    expect(stale.details.applicationError).toMatchObject({ code: 'REVISION_MISMATCH' });
+    expect((await visitor.productsV3.getProduct(created._id!)).name).toBe(`${PREFIX} Hoodie (new)`);
+
+    // a v1 write moves the revision too: the v3 reader must read again
+    await admin.products.updateProduct(created._id!, { name: `${PREFIX} Hoodie (v1)` });
+    const afterV1 = await admin.productsV3
+      .updateProduct(created._id!, { revision: updated.revision!, name: 'Lost again' })
+      .catch((caught) => caught);
+    expect(afterV1.status).toBe(409);
+    const current = await admin.productsV3.getProduct(created._id!);
+    expect(current).toMatchObject({ name: `${PREFIX} Hoodie (v1)`, revision: '3' });
+  });
+
+  it('reprices the variants and changes the options through an update, keeping the variant ids', async () => {
+    const created = await admin.productsV3.createProduct(twoSizes(`${PREFIX} Cap`));
+    const [small, medium] = created.variantsInfo!.variants!;
+    const updated = await admin.productsV3.updateProduct(created._id!, {
+      revision: created.revision!,
+      variantsInfo: {
+        variants: [
+          { ...small, price: { actualPrice: { amount: '20' } } },
+          { ...medium, price: { actualPrice: { amount: '22.5' } } },
+        ],
+      },
+    });
+    expect(updated.variantsInfo?.variants?.map((variant) => variant._id)).toEqual([small!._id, medium!._id]);
+    expect(updated.actualPriceRange).toMatchObject({
+      minValue: { amount: '20' },
+      maxValue: { amount: '22.5' },
+    });
+    const { product } = await visitor.products.getProduct(created._id!);
+    expect(product).toMatchObject({ priceData: { price: 20 }, discount: { type: 'NONE' } });
+    expect(product?.variants?.map((variant) => variant.variant?.priceData?.price)).toEqual([20, 22.5]);
+  });
+
+  it('answers a create it cannot take with field violations the client reads', async () => {
+    const noPrice = await admin.productsV3
+      .createProduct({
+        name: `${PREFIX} Priceless`,
+        productType: 'PHYSICAL',
+        physicalProperties: {},
+        variantsInfo: { variants: [{ price: { actualPrice: { amount: 'ten' } } }] },
+      })
+      .catch((caught) => caught);
+    expect(noPrice.status).toBe(400);
+    expect(noPrice.details.validationError.fieldViolations).toEqual([
+      expect.objectContaining({ field: 'product.variantsInfo.variants[0].price.actualPrice.amount' }),
+    ]);
+    const unknownChoice = await admin.productsV3
+      .createProduct({
+        ...twoSizes(`${PREFIX} Odd`),
+        variantsInfo: {
+          variants: [
+            {
+              choices: [{ optionChoiceNames: { optionName: 'Size', choiceName: 'XXL' } }],
+              price: { actualPrice: { amount: '1' } },
+            },
+          ],
+        },
+      })
+      .catch((caught) => caught);
+    expect(unknownChoice.status).toBe(400);
+    expect(unknownChoice.details.validationError.fieldViolations[0].field).toBe(
+      'product.variantsInfo.variants[0].choices[0]',
+    );
+    const refusedVisitor = await visitor.productsV3.createProduct(twoSizes('Nope')).catch((caught) => caught);
+    expect(refusedVisitor.status).toBe(403);
+  });
+
+  describe('queries, search and bulk writes', () => {
+    const ids: string[] = [];
+
+    beforeAll(async () => {
+      const made = await admin.productsV3.bulkCreateProducts(
+        [5, 3, 4, 1, 2].map((price) => ({
+          name: `${PREFIX} Sock ${price}`,
+          productType: 'PHYSICAL' as const,
+          physicalProperties: {},
+          plainDescription: price === 4 ? 'woolly and warm' : 'cotton',
+          variantsInfo: {
+            variants: [{ price: { actualPrice: { amount: String(price) } }, sku: `SOCK-${price}` }],
+          },
+        })),
+        { returnEntity: true },
+      );
+      expect(made.bulkActionMetadata).toMatchObject({ totalSuccesses: 5, totalFailures: 0 });
+      for (const result of made.results ?? []) ids.push(result.item!._id!);
+    });
+
+    it('filters, sorts and pages by cursor; the next page continues the same query', async () => {
+      const first = await visitor.productsV3.queryProducts().in('_id', ids).ascending('slug').limit(2).find();
+      const names = (page: typeof first) => page.items.map((product) => product.name);
+      expect(names(first)).toEqual([`${PREFIX} Sock 1`, `${PREFIX} Sock 2`]);
+      expect(first.hasNext()).toBe(true);
+      const second = await first.next();
+      expect(names(second)).toEqual([`${PREFIX} Sock 3`, `${PREFIX} Sock 4`]);
+      const third = await second.next();
+      expect(names(third)).toEqual([`${PREFIX} Sock 5`]);
+      expect(third.hasNext()).toBe(false);
+      // a query's page shows a summary, not the variants
+      expect(first.items[0]?.variantsInfo).toBeUndefined();
+      expect(first.items[0]?.variantSummary).toEqual({ variantCount: 1 });
+    });
+
+    it('searches with a price range and sort, pages by cursor, and refuses a field it cannot filter on', async () => {
+      const filter = { _id: { $in: ids }, 'actualPriceRange.minValue.amount': { $gt: '2' } };
+      const sort = [{ fieldName: 'actualPriceRange.minValue.amount' as const, order: 'DESC' as const }];
+      const first = await visitor.productsV3.searchProducts({ filter, sort, cursorPaging: { limit: 2 } });
+      expect(first.products?.map((product) => product.name)).toEqual(
+        [5, 4].map((n) => `${PREFIX} Sock ${n}`),
+      );
+      const next = await visitor.productsV3.searchProducts({
+        cursorPaging: { limit: 2, cursor: first.pagingMetadata?.cursors?.next ?? null },
+      });
+      expect(next.products?.map((product) => product.name)).toEqual([`${PREFIX} Sock 3`]);
+      expect(next.pagingMetadata?.hasNext).toBe(false);
+
+      const refused = await visitor.productsV3
+        .searchProducts({ filter: { taxGroupId: 'x' } })
+        .catch((caught) => caught);
+      expect(refused.status).toBe(400);
+      // the wire names `search.filter.taxGroupId`; the client may rename the path's head after its argument
+      expect(refused.details.validationError.fieldViolations[0].field).toMatch(/\.filter\.taxGroupId$/);
+    });
+
+    it('searches names, descriptions and SKUs', async () => {
+      const found = await visitor.productsV3.searchProducts({
+        search: { expression: 'woolly' },
+        filter: { _id: { $in: ids } },
+      });
+      expect(found.products?.map((product) => product.name)).toEqual([`${PREFIX} Sock 4`]);
+      const bySku = await visitor.productsV3.searchProducts({ search: { expression: 'sock-2' } });
+      expect(bySku.products?.map((product) => product.name)).toEqual([`${PREFIX} Sock 2`]);
+    });
+
+    it('bulk updates with a result per item: a stale revision fails alone', async () => {
+      const [a, b] = await Promise.all(ids.slice(0, 2).map((id) => admin.productsV3.getProduct(id)));
+      const result = await admin.productsV3.bulkUpdateProducts(
+        [
+          { product: { _id: a!._id!, revision: a!.revision!, visible: false } },
+          { product: { _id: b!._id!, revision: '99', visible: false } },
+        ],
+        { returnEntity: false },
+      );
+      expect(result.bulkActionMetadata).toMatchObject({ totalSuccesses: 1, totalFailures: 1 });
+      expect(result.results?.[0]?.itemMetadata).toMatchObject({ _id: a!._id, success: true });
+      expect(result.results?.[1]?.itemMetadata).toMatchObject({
+        _id: b!._id,
+        success: false,
+        error: { code: 'REVISION_MISMATCH' },
+      });
+      // the hidden one is gone from visitors' reads, and not from the admin's
+      await expect(visitor.productsV3.getProduct(a!._id!)).rejects.toMatchObject({ status: 404 });
+      expect((await admin.productsV3.getProduct(a!._id!)).visible).toBe(false);
+    });
+
+    it('bulk deletes with a result per item, then single delete; v1 no longer finds them', async () => {
+      const result = await admin.productsV3.bulkDeleteProducts([ids[2]!, 'no-such-product']);
+      expect(result.results?.map((item) => item.itemMetadata?.success)).toEqual([true, false]);
+      expect(result.results?.[1]?.itemMetadata?.error?.code).toBe('PRODUCT_NOT_FOUND');
+      await admin.productsV3.deleteProduct(ids[3]!);
+      for (const id of [ids[2]!, ids[3]!]) {
+        await expect(visitor.products.getProduct(id)).rejects.toMatchObject({ status: 404 });
+      }
+    });
+  });
+});

@@ -1,0 +1,291 @@
+import { ApiKeyStrategy, createClient, OAuthStrategy } from '@wix/sdk';
+import { inventoryItemsV3, products, productsV3 } from '@wix/stores';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { billing, buy, orderOf } from './billing-support.ts';
+import { eventSlugs, shipToUs } from './checkout-support.ts';
+import { routeHostedApiTo } from './hosted-client-route.ts';
+import { DIALECTS, startTestPlatform, TEST_CLIENT_ID, type TestPlatform } from './support/platform.ts';
+
+/**
+ * The hosted `inventoryItemsV3` module against Cartwheel's built platform: an item is its variant's
+ * stock in the one catalog, so v1 and v3 move the same units, and increments and decrements from two
+ * processes over one PostgreSQL database never oversell and never lose a unit.
+ */
+const modules = { products, productsV3, inventoryItemsV3 };
+const adminOf = (platform: TestPlatform) =>
+  createClient({
+    modules,
+    auth: ApiKeyStrategy({ apiKey: platform.adminApiKey, siteId: 'cartwheel-test-site' }),
+  });
+type Admin = ReturnType<typeof adminOf>;
+
+/** A v3 product of one variant, its item counted at `quantity`. */
+async function countedProduct(admin: Admin, name: string, quantity: number) {
+  const product = await admin.productsV3.createProduct({
+    name,
+    productType: 'PHYSICAL',
+    physicalProperties: {},
+    variantsInfo: { variants: [{ price: { actualPrice: { amount: '10' } } }] },
+  });
+  const [item] = (await admin.inventoryItemsV3.queryInventoryItems().eq('productId', product._id!).find())
+    .items;
+  const counted = await admin.inventoryItemsV3.updateInventoryItem(item!._id!, {
+    revision: item!.revision!,
+    trackQuantity: true,
+    quantity,
+  });
+  return { product, item: counted };
+}
+
+describe.each(DIALECTS)("the hosted platform's v3 inventory client on %s", (dialect) => {
+  let platform: TestPlatform;
+  let removeRoute: () => Promise<void>;
+  let admin: Admin;
+  const visitor = () => createClient({ modules, auth: OAuthStrategy({ clientId: TEST_CLIENT_ID }) });
+  const PREFIX = `Inventory ${dialect}`;
+
+  beforeAll(async () => {
+    platform = await startTestPlatform({ dialect });
+    removeRoute = await routeHostedApiTo(platform.url);
+    admin = adminOf(platform);
+  });
+  afterAll(async () => {
+    await removeRoute?.();
+    await platform?.stop();
+  });
+
+  it("lists a product's items, one per variant, in stock and uncounted as made", async () => {
+    const product = await admin.productsV3.createProduct({
+      name: `${PREFIX} Tee`,
+      productType: 'PHYSICAL',
+      physicalProperties: {},
+      options: [
+        {
+          name: 'Size',
+          optionRenderType: 'TEXT_CHOICES',
+          choicesSettings: {
+            choices: [
+              { name: 'S', choiceType: 'CHOICE_TEXT' },
+              { name: 'M', choiceType: 'CHOICE_TEXT' },
+            ],
+          },
+        },
+      ],
+      variantsInfo: {
+        variants: ['S', 'M'].map((size) => ({
+          choices: [{ optionChoiceNames: { optionName: 'Size', choiceName: size } }],
+          price: { actualPrice: { amount: '20' } },
+        })),
+      },
+    });
+    const page = await visitor().inventoryItemsV3.queryInventoryItems().eq('productId', product._id!).find();
+    expect(page.items.map((item) => item.variantId)).toEqual(
+      product.variantsInfo?.variants?.map((v) => v._id),
+    );
+    for (const item of page.items) {
+      expect(item).toMatchObject({ trackQuantity: false, inStock: true, availabilityStatus: 'IN_STOCK' });
+    }
+    // counting is per product in Cartwheel: one item of several may not switch alone
+    const refused = await admin.inventoryItemsV3
+      .updateInventoryItem(page.items[0]!._id!, { revision: page.items[0]!.revision!, trackQuantity: true })
+      .catch((caught) => caught);
+    expect(refused.status).toBe(400);
+    expect(refused.details.validationError.fieldViolations[0].field).toBe('inventoryItem.trackQuantity');
+  });
+
+  it('counts, refuses a stale revision, and moves the same units as v1', async () => {
+    const { product, item } = await countedProduct(admin, `${PREFIX} Mug`, 3);
+    expect(item).toMatchObject({
+      trackQuantity: true,
+      quantity: 3,
+      availabilityStatus: 'IN_STOCK',
+      revision: '2',
+    });
+    const stale = await admin.inventoryItemsV3
+      .updateInventoryItem(item._id!, { revision: '1', quantity: 50 })
+      .catch((caught) => caught);
+    expect(stale.status).toBe(409);
+    expect(stale.details.applicationError.code).toBe('REVISION_MISMATCH');
+
+    await admin.inventoryItemsV3.bulkDecrementInventoryItems([
+      { inventoryItemId: item._id!, decrementBy: 2 },
+    ]);
+    const { product: v1 } = await admin.products.getProduct(product._id!);
+    expect(v1?.stock).toMatchObject({ trackInventory: true, quantity: 1, inStock: true });
+
+    // v1 sets the stock; v3 reads it and moves it on
+    // Cartwheel's v1 update takes `stock` (the hosted client's type names it on the inventory module only)
+    await admin.products.updateProduct(product._id!, { stock: { quantity: 10 } } as never);
+    const moved = await admin.inventoryItemsV3.bulkIncrementInventoryItems(
+      [{ inventoryItemId: item._id!, incrementBy: 5 }],
+      { returnEntity: true },
+    );
+    expect(moved.results?.[0]?.item).toMatchObject({ quantity: 15 });
+    expect((await admin.productsV3.getProduct(product._id!)).inventory?.availabilityStatus).toBe('IN_STOCK');
+    // each move announced the item: counting it, the decrement, v1's stock, the increment
+    expect(await eventSlugs(platform, item._id!, 'inventoryItem')).toEqual([
+      'updated',
+      'updated',
+      'updated',
+      'updated',
+    ]);
+  });
+
+  it("checkout takes and a refund's restock gives back the units v3 counts, moving the item's revision", async () => {
+    await shipToUs(platform);
+    const { product, item } = await countedProduct(admin, `${PREFIX} Vase`, 4);
+    const orderId = await buy(platform, [{ productId: product._id!, quantity: 3 }]);
+    const sold = await admin.inventoryItemsV3.getInventoryItem(item._id!);
+    expect(sold).toMatchObject({ quantity: 1, revision: String(Number(item.revision) + 1) });
+
+    const lineItemId = (await orderOf(platform, orderId)).lineItems[0].id as string;
+    const payments = (await billing(platform).transactions(orderId)).body.orderTransactions.payments;
+    const refunded = await billing(platform).refund(
+      orderId,
+      {
+        paymentRefunds: [{ paymentId: payments[0].id }],
+        refundItems: { lineItems: [{ lineItemId, quantity: 2 }] },
+        sideEffects: { restock: { lineItems: [{ lineItemId, quantity: 2 }] } },
+      },
+      `v3-restock-${dialect}`,
+    );
+    expect(refunded.status, JSON.stringify(refunded.body)).toBe(200);
+    expect((await admin.inventoryItemsV3.getInventoryItem(item._id!)).quantity).toBe(3);
+  });
+
+  it('refuses a decrement below zero with INSUFFICIENT_INVENTORY and takes nothing of the call', async () => {
+    const a = await countedProduct(admin, `${PREFIX} Plate`, 2);
+    const b = await countedProduct(admin, `${PREFIX} Bowl`, 5);
+    const refused = await admin.inventoryItemsV3
+      .bulkDecrementInventoryItems([
+        { inventoryItemId: b.item._id!, decrementBy: 1 },
+        { inventoryItemId: a.item._id!, decrementBy: 3 },
+      ])
+      .catch((caught) => caught);
+    expect(refused.status).toBe(428);
+    expect(refused.details.applicationError).toMatchObject({ code: 'INSUFFICIENT_INVENTORY' });
+    expect((await admin.inventoryItemsV3.getInventoryItem(b.item._id!)).quantity).toBe(5);
+
+    // unless the call lets stock go below zero
+    await admin.inventoryItemsV3.bulkDecrementInventoryItems(
+      [{ inventoryItemId: a.item._id!, decrementBy: 3 }],
+      {
+        restrictInventory: false,
+      },
+    );
+    const below = await admin.inventoryItemsV3.getInventoryItem(a.item._id!);
+    expect(below).toMatchObject({ quantity: -1, availabilityStatus: 'OUT_OF_STOCK' });
+  });
+
+  it('takes preorders up to the limit, then is out of stock; the product shows its preorder', async () => {
+    const { product, item } = await countedProduct(admin, `${PREFIX} Lamp`, 0);
+    expect(item.availabilityStatus).toBe('OUT_OF_STOCK');
+    const preorder = await admin.inventoryItemsV3.updateInventoryItem(item._id!, {
+      revision: item.revision!,
+      preorderInfo: { enabled: true, message: 'Ships in May', limit: 2 },
+    });
+    expect(preorder).toMatchObject({
+      availabilityStatus: 'PREORDER',
+      preorderInfo: { enabled: true, message: 'Ships in May', limit: 2, counter: 0, quantity: 2 },
+    });
+    const read = await admin.productsV3.getProduct(product._id!);
+    expect(read.inventory).toMatchObject({ preorderStatus: 'ENABLED', preorderAvailability: 'ALL_VARIANTS' });
+    expect(read.variantsInfo?.variants?.[0]?.inventoryStatus).toEqual({
+      inStock: false,
+      preorderEnabled: true,
+    });
+
+    await admin.inventoryItemsV3.bulkDecrementInventoryItems([
+      { inventoryItemId: item._id!, decrementBy: 2, preorderRequest: true },
+    ]);
+    const full = await admin.inventoryItemsV3.getInventoryItem(item._id!);
+    expect(full).toMatchObject({
+      availabilityStatus: 'OUT_OF_STOCK',
+      preorderInfo: { counter: 2, quantity: 0 },
+    });
+    const over = await admin.inventoryItemsV3
+      .bulkDecrementInventoryItems([{ inventoryItemId: item._id!, decrementBy: 1, preorderRequest: true }])
+      .catch((caught) => caught);
+    expect(over.details.applicationError.code).toBe('INSUFFICIENT_INVENTORY');
+  });
+
+  it('refuses to count down an item that does not count, and names an unknown item', async () => {
+    const product = await admin.productsV3.createProduct({
+      name: `${PREFIX} Poster`,
+      productType: 'PHYSICAL',
+      physicalProperties: {},
+      variantsInfo: { variants: [{ price: { actualPrice: { amount: '5' } } }] },
+    });
+    const [item] = (await admin.inventoryItemsV3.queryInventoryItems().eq('productId', product._id!).find())
+      .items;
+    const untracked = await admin.inventoryItemsV3
+      .bulkDecrementInventoryItems([{ inventoryItemId: item!._id!, decrementBy: 1 }])
+      .catch((caught) => caught);
+    expect(untracked.details.applicationError.code).toBe('INVENTORY_QUANTITY_NOT_TRACKED');
+    const unknown = await admin.inventoryItemsV3.getInventoryItem('no-such-item').catch((caught) => caught);
+    expect(unknown.status).toBe(404);
+    const refusedVisitor = await visitor()
+      .inventoryItemsV3.bulkIncrementInventoryItems([{ inventoryItemId: item!._id!, incrementBy: 1 }])
+      .catch((caught) => caught);
+    expect(refusedVisitor.status).toBe(403);
+  });
+});
+
+describe('v3 stock moved from two processes over one PostgreSQL database', () => {
+  let first: TestPlatform;
+  let second: TestPlatform;
+  let removeRoute: () => Promise<void>;
+
+  beforeAll(async () => {
+    first = await startTestPlatform({ dialect: 'postgres' });
+    second = await startTestPlatform({ dialect: 'postgres', sharing: first });
+    removeRoute = await routeHostedApiTo(first.url);
+  });
+  afterAll(async () => {
+    await removeRoute?.();
+    await second?.stop();
+    await first?.stop();
+  });
+
+  /** A raw call to one process: the hosted client's route sends every client to the first. */
+  const call = (platform: TestPlatform, path: string, body: unknown) =>
+    fetch(`${platform.url}${path}`, {
+      method: 'POST',
+      headers: { authorization: platform.adminApiKey, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+
+  it('never oversells a hot item and never loses an increment', async () => {
+    const admin = adminOf(first);
+    const { item } = await countedProduct(admin, 'Hot item', 30);
+    const decrement = (platform: TestPlatform) =>
+      call(platform, '/stores/v3/bulk/inventory-items/decrement', {
+        decrementData: [{ inventoryItemId: item._id, decrementBy: 1 }],
+      });
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, index) => decrement(index % 2 === 0 ? first : second)),
+    );
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(30);
+    expect(statuses.filter((status) => status === 428)).toHaveLength(20);
+    expect((await admin.inventoryItemsV3.getInventoryItem(item._id!)).quantity).toBe(0);
+
+    // increments and decrements together: every increment lands, no decrement takes what is not there
+    const mixed = await Promise.all(
+      Array.from({ length: 40 }, (_, index) => {
+        const platform = index % 2 === 0 ? first : second;
+        return index % 4 < 2
+          ? call(platform, '/stores/v3/bulk/inventory-items/increment', {
+              incrementData: [{ inventoryItemId: item._id, incrementBy: 2 }],
+            })
+          : decrement(platform);
+      }),
+    );
+    const increments = mixed.filter((_, index) => index % 4 < 2);
+    const decrements = mixed.filter((_, index) => index % 4 >= 2);
+    expect(increments.every((answer) => answer.status === 200)).toBe(true);
+    const taken = decrements.filter((answer) => answer.status === 200).length;
+    expect(decrements.every((answer) => answer.status === 200 || answer.status === 428)).toBe(true);
+    expect((await admin.inventoryItemsV3.getInventoryItem(item._id!)).quantity).toBe(20 * 2 - taken);
+  });
+});

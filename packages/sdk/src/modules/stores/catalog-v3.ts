@@ -1,0 +1,337 @@
+import type { ModuleDefinition } from '../../client.ts';
+import type { Transport } from '../../transport/http.ts';
+import type { InventoryItemV3, ProductV3, ReadOnlyVariantV3 } from '../../types/catalog-v3.ts';
+import type { CursorPagingMetadata, CursorQuery } from '../../types/paging.ts';
+import { CATALOG_V3, catalogTrace, segment } from './domains.ts';
+
+/**
+ * The v3 catalog (`/stores/v3/...`): products, read-only variants, inventory items and the catalog's
+ * version, the calls of the hosted `productsV3`, `readOnlyVariantsV3`, `inventoryItemsV3` and
+ * `catalogVersioning` modules. Cartwheel serves them over the same catalog as the v1 modules.
+ */
+
+/** What a v3 read adds to the product's core (`URL`, `CURRENCY`, `MERCHANT_DATA`, ...). */
+export interface ProductV3Options {
+  fields?: string[];
+}
+
+/** A page of a v3 query: the items, and the cursors to the pages beside it. */
+export interface CursorPage<T> {
+  items: T[];
+  pagingMetadata: CursorPagingMetadata;
+}
+
+/** One item's outcome in a bulk call, with the entity when `returnEntity` asked for it. */
+export interface BulkItemResult<T> {
+  itemMetadata: {
+    id?: string;
+    originalIndex: number;
+    success: boolean;
+    error?: { code: string; description: string; data?: Record<string, unknown> };
+  };
+  item?: T;
+}
+
+export interface BulkResult<T> {
+  results: Array<BulkItemResult<T>>;
+  bulkActionMetadata: { totalSuccesses: number; totalFailures: number; undetailedFailures: number };
+}
+
+const productTrace = (method: string) => catalogTrace(`v3.CatalogApi.${method}`, 'product');
+const inventoryTrace = (method: string) => catalogTrace(`v3.InventoryService.${method}`, 'inventory_item');
+const query = (value: CursorQuery | undefined) =>
+  value && Object.keys(value).length > 0 ? value : undefined;
+
+export const productsV3 = {
+  /** `GET /v3/products/{productId}`, its variants with it. */
+  getProduct:
+    (transport: Transport) =>
+    async (productId: string, options: ProductV3Options = {}): Promise<ProductV3> => {
+      const answer = await transport.request<{ product: ProductV3 }>({
+        method: 'GET',
+        path: `/v3/products/${segment(productId)}`,
+        mapping: CATALOG_V3,
+        params: { fields: options.fields },
+        trace: productTrace('GetProduct'),
+      });
+      return answer.product;
+    },
+
+  /** `GET /v3/products/slug/{slug}`, its variants with it. */
+  getProductBySlug:
+    (transport: Transport) =>
+    async (slug: string, options: ProductV3Options = {}): Promise<ProductV3> => {
+      const answer = await transport.request<{ product: ProductV3 }>({
+        method: 'GET',
+        path: `/v3/products/slug/${segment(slug)}`,
+        mapping: CATALOG_V3,
+        params: { fields: options.fields },
+        trace: productTrace('GetProductBySlug'),
+      });
+      return answer.product;
+    },
+
+  /** `POST /v3/products`: name, productType and every variant with its `actualPrice`. */
+  createProduct:
+    (transport: Transport) =>
+    async (product: ProductV3, options: ProductV3Options = {}): Promise<ProductV3> => {
+      const answer = await transport.request<{ product: ProductV3 }>({
+        method: 'POST',
+        path: '/v3/products',
+        mapping: CATALOG_V3,
+        body: { product, fields: options.fields },
+        trace: productTrace('CreateProduct'),
+      });
+      return answer.product;
+    },
+
+  /** `PATCH /v3/products/{id}`: `product.revision` must be the one read, or the call fails with 409. */
+  updateProduct:
+    (transport: Transport) =>
+    async (id: string, product: ProductV3, options: ProductV3Options = {}): Promise<ProductV3> => {
+      const answer = await transport.request<{ product: ProductV3 }>({
+        method: 'PATCH',
+        path: `/v3/products/${segment(id)}`,
+        mapping: CATALOG_V3,
+        body: { product: { ...product, id }, fields: options.fields },
+        trace: productTrace('UpdateProduct'),
+      });
+      return answer.product;
+    },
+
+  /** `DELETE /v3/products/{productId}`. */
+  deleteProduct:
+    (transport: Transport) =>
+    async (productId: string): Promise<void> => {
+      await transport.request({
+        method: 'DELETE',
+        path: `/v3/products/${segment(productId)}`,
+        mapping: CATALOG_V3,
+        trace: productTrace('DeleteProduct'),
+      });
+    },
+
+  /**
+   * `GET /v3/products/query` (POST past the URL limit): filter, sort, `cursorPaging`. For the next
+   * page send only `{cursorPaging: {cursor}}`: the cursor carries the query.
+   */
+  queryProducts:
+    (transport: Transport) =>
+    async (cursorQuery?: CursorQuery, options: ProductV3Options = {}): Promise<CursorPage<ProductV3>> => {
+      const answer = await transport.request<{
+        products?: ProductV3[];
+        pagingMetadata: CursorPagingMetadata;
+      }>({
+        method: 'GET',
+        path: '/v3/products/query',
+        mapping: CATALOG_V3,
+        params: { query: query(cursorQuery), fields: options.fields },
+        postFallback: true,
+        trace: productTrace('QueryProducts'),
+      });
+      return { items: answer.products ?? [], pagingMetadata: answer.pagingMetadata };
+    },
+
+  /** `GET /v3/products/search`: a query with a text search of names, descriptions and SKUs. */
+  searchProducts:
+    (transport: Transport) =>
+    async (
+      search: CursorQuery & { search?: { expression?: string } },
+      options: ProductV3Options = {},
+    ): Promise<CursorPage<ProductV3>> => {
+      const answer = await transport.request<{
+        products?: ProductV3[];
+        pagingMetadata: CursorPagingMetadata;
+      }>({
+        method: 'GET',
+        path: '/v3/products/search',
+        mapping: CATALOG_V3,
+        params: { search, fields: options.fields },
+        postFallback: true,
+        trace: productTrace('SearchProducts'),
+      });
+      return { items: answer.products ?? [], pagingMetadata: answer.pagingMetadata };
+    },
+
+  /** `POST /v3/bulk/products/create`: a result per product, the others made when one is refused. */
+  bulkCreateProducts:
+    (transport: Transport) =>
+    async (
+      products: ProductV3[],
+      options: ProductV3Options & { returnEntity?: boolean } = {},
+    ): Promise<BulkResult<ProductV3>> =>
+      transport.request({
+        method: 'POST',
+        path: '/v3/bulk/products/create',
+        mapping: CATALOG_V3,
+        body: { products, returnEntity: options.returnEntity, fields: options.fields },
+        trace: productTrace('BulkCreateProducts'),
+      }),
+
+  /** `POST /v3/bulk/products/update`: each product with its id and revision, a result per product. */
+  bulkUpdateProducts:
+    (transport: Transport) =>
+    async (
+      products: ProductV3[],
+      options: ProductV3Options & { returnEntity?: boolean } = {},
+    ): Promise<BulkResult<ProductV3>> =>
+      transport.request({
+        method: 'POST',
+        path: '/v3/bulk/products/update',
+        mapping: CATALOG_V3,
+        body: {
+          products: products.map((product) => ({ product })),
+          returnEntity: options.returnEntity,
+          fields: options.fields,
+        },
+        trace: productTrace('BulkUpdateProducts'),
+      }),
+
+  /** `POST /v3/bulk/products/delete`: a result per id. */
+  bulkDeleteProducts:
+    (transport: Transport) =>
+    async (productIds: string[]): Promise<BulkResult<never>> =>
+      transport.request({
+        method: 'POST',
+        path: '/v3/bulk/products/delete',
+        mapping: CATALOG_V3,
+        body: { productIds },
+        trace: productTrace('BulkDeleteProducts'),
+      }),
+} satisfies ModuleDefinition;
+
+export const readOnlyVariantsV3 = {
+  /** `POST /v3/products/query-variants`: variants across the catalog (`productData.productId`, `sku`, ...). */
+  queryVariants:
+    (transport: Transport) =>
+    async (
+      cursorQuery?: CursorQuery,
+      options: ProductV3Options = {},
+    ): Promise<CursorPage<ReadOnlyVariantV3>> => {
+      const answer = await transport.request<{
+        variants?: ReadOnlyVariantV3[];
+        pagingMetadata: CursorPagingMetadata;
+      }>({
+        method: 'POST',
+        path: '/v3/products/query-variants',
+        mapping: CATALOG_V3,
+        body: { query: query(cursorQuery), fields: options.fields },
+        trace: catalogTrace('v3.ProductVariantsReader.QueryVariants', 'variant'),
+      });
+      return { items: answer.variants ?? [], pagingMetadata: answer.pagingMetadata };
+    },
+} satisfies ModuleDefinition;
+
+/** An item's stock move: by how many units, and (decrements) whether it is a preorder. */
+export interface StockMove {
+  inventoryItemId: string;
+  units: number;
+  preorderRequest?: boolean;
+}
+
+export const inventoryItemsV3 = {
+  /** `GET /v3/inventory-items/{inventoryItemId}` (the item id is `{productId}-{variantId}`). */
+  getInventoryItem:
+    (transport: Transport) =>
+    async (inventoryItemId: string): Promise<InventoryItemV3> => {
+      const answer = await transport.request<{ inventoryItem: InventoryItemV3 }>({
+        method: 'GET',
+        path: `/v3/inventory-items/${segment(inventoryItemId)}`,
+        mapping: CATALOG_V3,
+        trace: inventoryTrace('GetInventoryItem'),
+      });
+      return answer.inventoryItem;
+    },
+
+  /** `PATCH /v3/inventory-items/{id}`: counting, quantity or in-stock, preorder; with the revision read. */
+  updateInventoryItem:
+    (transport: Transport) =>
+    async (id: string, inventoryItem: InventoryItemV3): Promise<InventoryItemV3> => {
+      const answer = await transport.request<{ inventoryItem: InventoryItemV3 }>({
+        method: 'PATCH',
+        path: `/v3/inventory-items/${segment(id)}`,
+        mapping: CATALOG_V3,
+        body: { inventoryItem: { ...inventoryItem, id } },
+        trace: inventoryTrace('UpdateInventoryItem'),
+      });
+      return answer.inventoryItem;
+    },
+
+  /** `GET /v3/inventory-items/query`: by `id`, `productId`, `variantId`, `inStock`. */
+  queryInventoryItems:
+    (transport: Transport) =>
+    async (cursorQuery?: CursorQuery): Promise<CursorPage<InventoryItemV3>> => {
+      const answer = await transport.request<{
+        inventoryItems?: InventoryItemV3[];
+        pagingMetadata: CursorPagingMetadata;
+      }>({
+        method: 'GET',
+        path: '/v3/inventory-items/query',
+        mapping: CATALOG_V3,
+        params: { query: query(cursorQuery) },
+        postFallback: true,
+        trace: inventoryTrace('QueryInventoryItems'),
+      });
+      return { items: answer.inventoryItems ?? [], pagingMetadata: answer.pagingMetadata };
+    },
+
+  /**
+   * `POST /v3/bulk/inventory-items/decrement`, all or nothing: below zero is refused
+   * (`INSUFFICIENT_INVENTORY`) unless `restrictInventory` is false.
+   */
+  bulkDecrementInventoryItems:
+    (transport: Transport) =>
+    async (
+      moves: StockMove[],
+      options: { restrictInventory?: boolean; returnEntity?: boolean } = {},
+    ): Promise<BulkResult<InventoryItemV3>> =>
+      transport.request({
+        method: 'POST',
+        path: '/v3/bulk/inventory-items/decrement',
+        mapping: CATALOG_V3,
+        body: {
+          decrementData: moves.map((move) => ({
+            inventoryItemId: move.inventoryItemId,
+            decrementBy: move.units,
+            ...(move.preorderRequest ? { preorderRequest: true } : {}),
+          })),
+          restrictInventory: options.restrictInventory,
+          returnEntity: options.returnEntity,
+        },
+        trace: inventoryTrace('BulkDecrementInventoryItems'),
+      }),
+
+  /** `POST /v3/bulk/inventory-items/increment`, all or nothing. */
+  bulkIncrementInventoryItems:
+    (transport: Transport) =>
+    async (
+      moves: StockMove[],
+      options: { returnEntity?: boolean } = {},
+    ): Promise<BulkResult<InventoryItemV3>> =>
+      transport.request({
+        method: 'POST',
+        path: '/v3/bulk/inventory-items/increment',
+        mapping: CATALOG_V3,
+        body: {
+          incrementData: moves.map((move) => ({
+            inventoryItemId: move.inventoryItemId,
+            incrementBy: move.units,
+          })),
+          returnEntity: options.returnEntity,
+        },
+        trace: inventoryTrace('BulkIncrementInventoryItems'),
+      }),
+} satisfies ModuleDefinition;
+
+export const catalogVersioning = {
+  /** `GET /v3/provision/version`: `V3_CATALOG` on Cartwheel, which serves the v1 calls too. */
+  getCatalogVersion:
+    (transport: Transport) =>
+    async (): Promise<{ catalogVersion: 'V1_CATALOG' | 'V3_CATALOG' | 'STORES_NOT_INSTALLED' }> =>
+      transport.request({
+        method: 'GET',
+        path: '/v3/provision/version',
+        mapping: CATALOG_V3,
+        trace: catalogTrace('v3.StoresProvisionService.GetCatalogVersion', 'provision'),
+      }),
+} satisfies ModuleDefinition;
