@@ -163,7 +163,7 @@ export {
   useStaffRoles,
   useStoreSettings,
   useTaxRegions,
-  useUpdateCheckoutLogo,
+  useUpdateCheckoutSettings,
   useUpdateCoupon,
   useUpdatePaymentSettings,
   useUpdateRole,

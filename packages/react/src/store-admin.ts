@@ -1,6 +1,6 @@
 import type {
   BoundModule,
-  CheckoutLogoSetting,
+  CheckoutSettingsPatch,
   CreateApiKeyInput,
   DiscountRule,
   PaymentSettings,
@@ -307,10 +307,10 @@ export function useCheckoutSettings() {
   });
 }
 
-/** Saves the checkout header's logo (its image, size and alignment), or removes it with `null`. */
-export function useUpdateCheckoutLogo() {
+/** Saves what the patch names of the checkout settings (the header's logo, alignment, colours...). */
+export function useUpdateCheckoutSettings() {
   return useAdminChange(
-    (client, logo: CheckoutLogoSetting | null) => client.storeAdmin.updateCheckoutLogo(logo),
+    (client, patch: CheckoutSettingsPatch) => client.storeAdmin.updateCheckoutSettings(patch),
     [[...storeAdminKeys.checkoutSettings]],
   );
 }

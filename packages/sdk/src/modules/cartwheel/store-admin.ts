@@ -251,17 +251,97 @@ export interface StorePickupLocation {
 
 export type StorePickupLocationInput = Omit<StorePickupLocation, 'id' | 'createdDate' | 'updatedDate'>;
 
-/** The checkout header's logo as Cartwheel keeps it (the wire contract puts `alignment` beside `size`). */
-export interface CheckoutLogoSetting {
-  image?: { url?: string };
-  size: 'SMALL' | 'MEDIUM' | 'LARGE';
-  alignment: 'SIDE' | 'CENTER';
+/** An image as the hosted wire sends it: `{url}` at least; the rest as the media library gave it. */
+export interface CheckoutImage {
+  id?: string;
+  url?: string;
+  height?: number;
+  width?: number;
+  altText?: string | null;
+  filename?: string | null;
 }
 
-/** `GET /ecom/v1/checkout-settings` as Cartwheel answers it: the brand's header, with or without a logo. */
-export interface StoreCheckoutSettings {
-  checkoutBrand: { header: { logo: CheckoutLogoSetting | null } };
+/** The checkout header's logo: the image and how big it shows (its alignment is the header's). */
+export interface CheckoutLogoSetting {
+  image?: CheckoutImage;
+  size: 'SMALL' | 'MEDIUM' | 'LARGE';
 }
+
+/** A colour or an image behind a part of the checkout: one of the two. */
+export interface CheckoutBackgroundFill {
+  color?: string | null;
+  image?: CheckoutImage;
+}
+
+export interface CheckoutPolicySetting {
+  visible?: boolean | null;
+  content?: string | null;
+}
+
+export interface CheckoutCheckboxSetting {
+  visible?: boolean | null;
+  checkedByDefault?: boolean | null;
+}
+
+/**
+ * `GET /ecom/v1/checkout-settings` as Cartwheel answers it: the hosted call's whole shape (its
+ * `CheckoutSettings`), with `status` (point 4): INACTIVE keeps the settings but the hosted checkout
+ * page shows its plain default brand.
+ */
+export interface StoreCheckoutSettings {
+  status: 'ACTIVE' | 'INACTIVE';
+  checkoutPolicies: {
+    termsAndConditions?: CheckoutPolicySetting;
+    privacyPolicy?: CheckoutPolicySetting;
+    returnPolicy?: CheckoutPolicySetting;
+    digitalItemPolicy?: CheckoutPolicySetting;
+    contactUs?: CheckoutPolicySetting;
+    customPolicy?: CheckoutPolicySetting & { title?: string | null };
+  };
+  checkoutFields: {
+    subscriptionCheckbox?: CheckoutCheckboxSetting & { splitByChannel?: boolean | null };
+    policyAgreementCheckbox?: CheckoutCheckboxSetting;
+    giftCardRedeemEnabled?: boolean | null;
+    mitEnabled?: boolean | null;
+    delayCaptureEnabled?: boolean | null;
+    captureBeforeExpiryEnabled?: boolean | null;
+  };
+  checkoutBrand: {
+    header: {
+      text?: string | null;
+      textColor?: string | null;
+      /** null: the header shows the store's name alone. */
+      logo: CheckoutLogoSetting | null;
+      alignment: 'SIDE' | 'CENTER';
+      displayCheckoutLabel?: boolean | null;
+      continueShopping?: { hidden?: boolean | null; displayType?: 'TEXT' | 'ICON' };
+      backgroundFill?: CheckoutBackgroundFill;
+      dividerColor?: string | null;
+    };
+    mainSection?: {
+      formBackgroundFill?: CheckoutBackgroundFill;
+      summaryBackgroundFill?: CheckoutBackgroundFill;
+      dividerColor?: string | null;
+      tintedBoxColor?: string | null;
+      expressButtonsCornerRadius?: 'RECTANGLE' | 'PILL';
+      cornerRadius?: number | null;
+    };
+    footer?: { backgroundFill?: CheckoutBackgroundFill; dividerColor?: string | null };
+    global?: {
+      selectionColor?: string | null;
+      placeOrderButtonColor?: string | null;
+      buttonColor?: string | null;
+    };
+  };
+  checkoutBillingFields?: 'All_FIELDS' | 'MINIMUM_REQUIRED_FIELDS';
+  createdDate?: string;
+  updatedDate?: string;
+}
+
+type DeepPartial<T> = T extends object ? { [K in keyof T]?: DeepPartial<T[K]> | null } : T;
+
+/** What `PATCH /ecom/v1/checkout-settings` takes: the fields named change, `null` clears one. */
+export type CheckoutSettingsPatch = DeepPartial<Omit<StoreCheckoutSettings, 'createdDate' | 'updatedDate'>>;
 
 /** The hosted paths of the settings the hosted platform also serves: checkout settings, discount rules. */
 const CHECKOUT_SETTINGS = ecomService(
@@ -669,17 +749,17 @@ export const storeAdmin = {
         'GetCheckoutSettings',
       )
     ).checkoutSettings,
-  /** `PATCH /ecom/v1/checkout-settings`: the logo given replaces the one kept; `null` removes it. */
-  updateCheckoutLogo:
+  /** `PATCH /ecom/v1/checkout-settings`: what the patch names changes, the rest stays; `null` clears. */
+  updateCheckoutSettings:
     (t: Transport) =>
-    async (logo: CheckoutLogoSetting | null): Promise<StoreCheckoutSettings> =>
+    async (patch: CheckoutSettingsPatch): Promise<StoreCheckoutSettings> =>
       (
         await CHECKOUT_SETTINGS<{ checkoutSettings: StoreCheckoutSettings }>(
           t,
           'PATCH',
           '/v1/checkout-settings',
           'UpdateCheckoutSettings',
-          { checkoutSettings: { checkoutBrand: { header: { logo } } } },
+          { checkoutSettings: patch },
         )
       ).checkoutSettings,
 
