@@ -107,8 +107,8 @@ describe.each(DIALECTS)('the back office settings pages, edited, in Chromium on 
 
     await page.getByRole('button', { name: 'Save checkout brand' }).click();
     await eventually(() => status().textContent()).toBe('The checkout brand was saved.');
-    const header = (await admin(platform).get('/ecom/v1/checkout-settings')).body.checkoutSettings.checkoutBrand
-      .header;
+    const header = (await admin(platform).get('/ecom/v1/checkout-settings')).body.checkoutSettings
+      .checkoutBrand.header;
     expect(header).toMatchObject({ logo: { size: 'LARGE' }, alignment: 'CENTER' });
     const logo = header.logo;
     expect(logo.image.url).toMatch(/\/media\/uploads\/upl[0-9a-f]{32}\.png$/);
