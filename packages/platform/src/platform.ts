@@ -13,6 +13,8 @@ import { cartRoutes } from './carts/routes.ts';
 import { CartService } from './carts/service.ts';
 import { catalogRoutes } from './catalog/routes.ts';
 import { CatalogService } from './catalog/service.ts';
+import { checkoutTemplateRoutes } from './checkout-templates/routes.ts';
+import { CheckoutTemplateService } from './checkout-templates/service.ts';
 import { checkoutRoutes } from './checkouts/routes.ts';
 import { CheckoutService } from './checkouts/service.ts';
 import type { PlatformConfig } from './config.ts';
@@ -81,6 +83,8 @@ export interface Services {
   pricing: PricingService;
   carts: CartService;
   checkouts: CheckoutService;
+  /** A merchant's checkout templates: buy links that make a checkout (issue 34). */
+  checkoutTemplates: CheckoutTemplateService;
   /** The buying path's cross-domain steps: cart to checkout, checkout to order, paid order to cart. */
   buying: BuyingPath;
   /** Paying for a checkout on the hosted page (`buying.placement`): attempts, charges, lost answers. */
@@ -295,6 +299,7 @@ export async function openServices(
       pricing,
       carts,
       checkouts,
+      checkoutTemplates: new CheckoutTemplateService(database.db, { catalog, checkouts }),
       buying,
       placement: buying.placement,
       orders,
@@ -409,6 +414,7 @@ export async function buildHttpApp(opened: OpenServices): Promise<FastifyInstanc
   storeSettingsRoutes(app, services);
   cartRoutes(app, services);
   checkoutRoutes(app, services);
+  checkoutTemplateRoutes(app, services);
   orderRoutes(app, services);
   orderOperationRoutes(app, services);
   orderExportRoutes(app, services);

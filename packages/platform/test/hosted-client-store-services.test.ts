@@ -1,20 +1,23 @@
-import { checkoutSettings, discountRules } from '@wix/ecom';
+import { checkoutSettings, checkoutTemplates, discountRules } from '@wix/ecom';
 import { ApiKeyStrategy, createClient } from '@wix/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { admin, createProduct } from './catalog-http.ts';
+import { stockedProduct } from './checkout-support.ts';
 import { routeHostedApiTo } from './hosted-client-route.ts';
 import { DIALECTS, startTestPlatform, type TestPlatform } from './support/platform.ts';
 
 /**
  * The hosted platform's own `checkoutSettings` and `discountRules` modules, unchanged but for the host
  * they reach, run a merchant's store settings on Cartwheel: the checkout's whole brand, its policies
- * and fields; discount rules with their time window and percentage.
+ * and fields; discount rules with their time window and percentage; checkout templates and the
+ * checkouts their buy links make.
  */
 describe.each(DIALECTS)("the hosted platform's own store-services client, on %s", (dialect) => {
   let platform: TestPlatform;
   let removeRoute: () => Promise<void>;
   const merchantClient = (apiKey: string) =>
     createClient({
-      modules: { checkoutSettings, discountRules },
+      modules: { checkoutSettings, checkoutTemplates, discountRules },
       auth: ApiKeyStrategy({ apiKey, siteId: 'cartwheel-test-site' }),
     });
   let merchant: ReturnType<typeof merchantClient>;
@@ -180,5 +183,113 @@ describe.each(DIALECTS)("the hosted platform's own store-services client, on %s"
         .execute()
     ).map((event) => event.slug);
     expect(slugs).toEqual(['created', 'updated', 'deleted']);
+  });
+
+  it('checkout templates: made, changed, queried, used for a checkout on the hosted page, and deleted', async () => {
+    const STORES = '215238eb-22a5-4c36-9e7b-e7c08025e04e';
+    const lamp = await stockedProduct(platform, 'Template Lamp', 30, 10);
+    const hidden = await createProduct(platform, {
+      name: 'Template Secret',
+      priceData: { price: 5 },
+      visible: false,
+    });
+    await admin(platform).post('/api/cartwheel/coupons', {
+      coupon: { code: 'TEMPLATE5', discountType: 'FIXED_AMOUNT', fixedAmount: '5.00' },
+    });
+
+    const template: any = await merchant.checkoutTemplates.createCheckoutTemplate({
+      lineItems: [{ quantity: 2, catalogReference: { appId: STORES, catalogItemId: lamp.id } }],
+      customLineItems: [
+        {
+          quantity: 1,
+          price: '12.50',
+          productName: { original: 'Gift wrapping' },
+          itemType: { preset: 'SERVICE' },
+          descriptionLines: [],
+        },
+      ],
+      couponCode: 'TEMPLATE5',
+    } as any);
+    expect(template).toMatchObject({ status: 'ACTIVE', couponCode: 'TEMPLATE5' });
+    expect(template.lineItems[0]).toMatchObject({
+      quantity: 2,
+      catalogReference: { catalogItemId: lamp.id },
+    });
+    expect(template.customLineItems[0]).toMatchObject({
+      price: '12.50',
+      productName: { original: 'Gift wrapping' },
+    });
+
+    // a template of a product the storefront hides is a field violation, nothing made
+    await expect(
+      merchant.checkoutTemplates.createCheckoutTemplate({
+        lineItems: [{ quantity: 1, catalogReference: { appId: STORES, catalogItemId: hidden.id } }],
+      } as any),
+    ).rejects.toMatchObject({
+      details: {
+        validationError: {
+          fieldViolations: [
+            expect.objectContaining({
+              field: 'checkoutTemplate.lineItems[0].catalogReference.catalogItemId',
+            }),
+          ],
+        },
+      },
+    });
+
+    const used: any = await merchant.checkoutTemplates.createCheckoutFromTemplate(
+      template._id,
+      'cartwheel-test-site',
+    );
+    expect(used.checkoutUrl).toMatch(new RegExp(`^${platform.url}/auth/checkout\\?session=`));
+    const checkout = (await admin(platform).get(`/ecom/v1/checkouts/${used.checkoutId}`)).body.checkout;
+    expect(checkout.lineItems.map((line: any) => [line.productName.original, line.quantity])).toEqual([
+      ['Template Lamp', 2],
+      ['Gift wrapping', 1],
+    ]);
+    expect(checkout.appliedDiscounts[0].coupon.code).toBe('TEMPLATE5');
+    expect(checkout.priceSummary.subtotal.amount).toBe('72.50');
+
+    // the buy link: a browser with no token lands on the hosted checkout page of a new checkout
+    const link = await fetch(
+      `${platform.url}/ecom/v1/checkout-templates/${template._id}/create-and-redirect-to-checkout?siteId=s`,
+      { redirect: 'manual' },
+    );
+    expect(link.status).toBe(302);
+    expect(link.headers.get('location')).toMatch(/\/auth\/checkout\?session=/);
+
+    const inactive: any = await merchant.checkoutTemplates.updateCheckoutTemplate(template._id, {
+      status: 'INACTIVE',
+    } as any);
+    expect(inactive).toMatchObject({ status: 'INACTIVE', couponCode: 'TEMPLATE5' });
+    await expect(
+      merchant.checkoutTemplates.createCheckoutFromTemplate(template._id, 'cartwheel-test-site'),
+    ).rejects.toMatchObject({ details: { applicationError: { code: 'CHECKOUT_TEMPLATE_INACTIVE' } } });
+
+    const active: any = await merchant.checkoutTemplates
+      .queryCheckoutTemplates()
+      .eq('status', 'ACTIVE')
+      .find();
+    expect(active.items).toEqual([]);
+    const all: any = await merchant.checkoutTemplates.queryCheckoutTemplates().find();
+    expect(all.items.map((item: any) => item._id)).toEqual([template._id]);
+
+    // a shopper's visitor token may not read or change templates
+    const refused = await fetch(`${platform.url}/ecom/v1/checkout-templates/${template._id}`);
+    expect([401, 403]).toContain(refused.status);
+
+    await merchant.checkoutTemplates.deleteCheckoutTemplate(template._id);
+    await expect(merchant.checkoutTemplates.getCheckoutTemplate(template._id)).rejects.toMatchObject({
+      details: { applicationError: { code: 'CHECKOUT_TEMPLATE_NOT_FOUND' } },
+    });
+    const slugs = (
+      await platform.services.database.db
+        .selectFrom('events_outbox')
+        .select('slug')
+        .where('entity_fqdn', '=', 'wix.ecom.v1.checkout_template')
+        .orderBy('sequence')
+        .execute()
+    ).map((event) => event.slug);
+    expect(slugs).toEqual(['created', 'used', 'used', 'updated', 'deleted']);
   });
 });

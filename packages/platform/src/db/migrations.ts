@@ -2,6 +2,7 @@ import { type Kysely, type Migration, Migrator } from 'kysely';
 import { billingMigrations } from '../billing/migrations.ts';
 import { cartMigrations } from '../carts/migrations.ts';
 import { catalogMigrations } from '../catalog/migrations.ts';
+import { checkoutTemplateMigrations } from '../checkout-templates/migrations.ts';
 import { checkoutMigrations } from '../checkouts/migrations.ts';
 import { emailMigrations } from '../email/migrations.ts';
 import { eventMigrations } from '../events/migrations.ts';
@@ -41,6 +42,7 @@ const migrations: Record<string, Migration> = {
   ...orderViewMigrations, // 0033 (issue 22: the back office's saved views of orders)
   ...workerMigrations, // 0040 (issue 37: the lease table of background jobs)
   ...webhookMigrations, // 0045 (issue 31: webhook endpoints, deliveries and their attempts)
+  ...checkoutTemplateMigrations, // 0050 (issue 34: checkout templates)
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {

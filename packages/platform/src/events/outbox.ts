@@ -22,6 +22,8 @@ export const EVENT_ENTITIES = {
   inventory: 'wix.stores.v2.inventory',
   checkoutSettings: 'wix.ecom.v1.checkout_settings',
   discountRule: 'wix.ecom.discounts.v1.discount_rule',
+  /** A merchant's checkout template (checkout-templates/); `used` when a checkout is made of it. */
+  checkoutTemplate: 'wix.ecom.v1.checkout_template',
   /**
    * A shopper's login identity (identity/): `email_verified`, `signed_in`. The hosted wire announces
    * none, so the name is Cartwheel's own, in the hosted form.
@@ -39,6 +41,7 @@ export type EventSlug =
   | 'approved'
   | 'canceled'
   | 'variants_changed'
+  | 'used'
   | 'email_verified'
   | 'signed_in';
 

@@ -68,6 +68,11 @@ const DOMAIN_EVENTS: readonly DomainEventKind[] = [
   { entity: 'discountRule', slug: 'created', shape: 'created' },
   { entity: 'discountRule', slug: 'updated', shape: 'updated' },
   { entity: 'discountRule', slug: 'deleted', shape: 'deleted' },
+  { entity: 'checkoutTemplate', slug: 'created', shape: 'created' },
+  { entity: 'checkoutTemplate', slug: 'updated', shape: 'updated' },
+  { entity: 'checkoutTemplate', slug: 'deleted', shape: 'deleted' },
+  // the hosted `CheckoutTemplateUsed`: the template and the checkout made of it
+  { entity: 'checkoutTemplate', slug: 'used', shape: 'action', actionBody: (_, payload) => payload },
   { entity: 'member', slug: 'created', shape: 'created', entityIn: memberIn },
   { entity: 'member', slug: 'updated', shape: 'updated', entityIn: memberIn },
   { entity: 'member', slug: 'deleted', shape: 'deleted', entityIn: memberIn },
@@ -152,6 +157,7 @@ const READ_PERMISSION: Record<EventEntity, Permission | undefined> = {
   inventory: undefined,
   checkoutSettings: 'settings.manage',
   discountRule: 'settings.manage',
+  checkoutTemplate: 'settings.manage',
 };
 
 const key = (entity: EventEntity, slug: string) => `${entity} ${slug}`;
