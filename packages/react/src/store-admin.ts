@@ -1,6 +1,7 @@
 import type {
   BoundModule,
   CheckoutSettingsPatch,
+  CheckoutTemplateInput,
   CreateApiKeyInput,
   DiscountRule,
   PaymentSettings,
@@ -37,6 +38,7 @@ export const storeAdminKeys = {
   pickupLocations: ['cartwheel', 'storeAdmin', 'pickupLocations'] as const,
   checkoutSettings: ['cartwheel', 'storeAdmin', 'checkoutSettings'] as const,
   discountRules: ['cartwheel', 'storeAdmin', 'discountRules'] as const,
+  checkoutTemplates: ['cartwheel', 'storeAdmin', 'checkoutTemplates'] as const,
 };
 
 /** A change to the store's administration: the reads it touches, and the audit log, are refetched. */
@@ -312,6 +314,33 @@ export function useUpdateCheckoutSettings() {
   return useAdminChange(
     (client, patch: CheckoutSettingsPatch) => client.storeAdmin.updateCheckoutSettings(patch),
     [[...storeAdminKeys.checkoutSettings]],
+  );
+}
+
+/** Every checkout template, oldest first. */
+export function useCheckoutTemplates() {
+  const client = useCartwheel<StoreAdminClient>();
+  return useQuery({
+    queryKey: storeAdminKeys.checkoutTemplates,
+    queryFn: () => client.storeAdmin.listCheckoutTemplates(),
+  });
+}
+
+/** Creates a checkout template (no `id`) or changes one. */
+export function useSaveCheckoutTemplate() {
+  return useAdminChange(
+    (client, input: { id?: string; template: CheckoutTemplateInput }) =>
+      input.id
+        ? client.storeAdmin.updateCheckoutTemplate(input.id, input.template)
+        : client.storeAdmin.createCheckoutTemplate(input.template),
+    [[...storeAdminKeys.checkoutTemplates]],
+  );
+}
+
+export function useDeleteCheckoutTemplate() {
+  return useAdminChange(
+    (client, id: string) => client.storeAdmin.deleteCheckoutTemplate(id),
+    [[...storeAdminKeys.checkoutTemplates]],
   );
 }
 

@@ -3,6 +3,7 @@ import type { RouteObject } from 'react-router';
 import { ApiKeysPage } from './ApiKeysPage.tsx';
 import { AuditLogPage } from './AuditLogPage.tsx';
 import { CheckoutBrandPage } from './CheckoutBrandPage.tsx';
+import { CheckoutTemplatesPage } from './CheckoutTemplatesPage.tsx';
 import { CouponsPage } from './CouponsPage.tsx';
 import { SettingsLayout } from './common.tsx';
 import { DiscountRulesPage } from './DiscountRulesPage.tsx';
@@ -34,6 +35,7 @@ export function settingsRoutes(
       { path: 'discount-rules', element: signedIn('Discount rules', <DiscountRulesPage />) },
       { path: 'pickup-locations', element: signedIn('Pickup locations', <PickupLocationsPage />) },
       { path: 'checkout-brand', element: signedIn('Checkout brand', <CheckoutBrandPage />) },
+      { path: 'checkout-templates', element: signedIn('Checkout templates', <CheckoutTemplatesPage />) },
     ],
   };
 }

@@ -343,11 +343,58 @@ type DeepPartial<T> = T extends object ? { [K in keyof T]?: DeepPartial<T[K]> | 
 /** What `PATCH /ecom/v1/checkout-settings` takes: the fields named change, `null` clears one. */
 export type CheckoutSettingsPatch = DeepPartial<Omit<StoreCheckoutSettings, 'createdDate' | 'updatedDate'>>;
 
+/** A catalog line of a checkout template: a product (its variant by `options`) and how many. */
+export interface CheckoutTemplateLine {
+  quantity?: number;
+  catalogReference: {
+    appId: string;
+    catalogItemId: string;
+    options?: { variantId?: string; options?: Record<string, string> } | null;
+  };
+}
+
+/** A line the merchant names and prices themselves. */
+export interface CheckoutTemplateCustomLine {
+  quantity?: number;
+  price: string;
+  productName: { original: string; translated?: string | null };
+  itemType?: { preset?: 'PHYSICAL' | 'DIGITAL' | 'GIFT_CARD' | 'SERVICE'; custom?: string | null };
+}
+
+/**
+ * `POST /ecom/v1/checkout-templates` as Cartwheel answers it: lines, custom lines and a coupon a buy
+ * link (`create-and-redirect-to-checkout`) makes a checkout of. INACTIVE: it makes none.
+ */
+export interface StoreCheckoutTemplate {
+  id: string;
+  status: 'ACTIVE' | 'INACTIVE';
+  customization: {
+    webClient: { disabledContinueShoppingButton?: boolean; disabledPolicyAgreementCheckbox?: boolean };
+    lockedGiftCard?: boolean;
+    lockedCoupon?: boolean;
+    disabledManualPayment?: boolean;
+  };
+  lineItems: CheckoutTemplateLine[];
+  customLineItems: CheckoutTemplateCustomLine[];
+  couponCode?: string | null;
+  createdDate: string;
+  updatedDate: string;
+}
+
+export type CheckoutTemplateInput = Partial<
+  Pick<StoreCheckoutTemplate, 'status' | 'customization' | 'lineItems' | 'customLineItems' | 'couponCode'>
+>;
+
 /** The hosted paths of the settings the hosted platform also serves: checkout settings, discount rules. */
 const CHECKOUT_SETTINGS = ecomService(
   everyHost(['/v1/checkout-settings', '/ecom/v1/checkout-settings']),
   'checkoutSettings.v1.CheckoutSettingsService',
   'checkoutSettings',
+);
+const CHECKOUT_TEMPLATES = ecomService(
+  everyHost(['/v1/checkout-templates', '/ecom/v1/checkout-templates']),
+  'checkoutTemplates.v1.CheckoutTemplateService',
+  'checkoutTemplate',
 );
 const DISCOUNT_RULES = ecomService(
   everyHost(['/v1/discount-rules', '/ecom/v1/discount-rules']),
@@ -762,6 +809,60 @@ export const storeAdmin = {
           { checkoutSettings: patch },
         )
       ).checkoutSettings,
+
+  /** `POST /ecom/v1/checkout-templates/query`, page after page: every template, oldest first. */
+  listCheckoutTemplates: (t: Transport) => async (): Promise<StoreCheckoutTemplate[]> => {
+    const templates: StoreCheckoutTemplate[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: {
+        checkoutTemplates: StoreCheckoutTemplate[];
+        pagingMetadata?: { cursors?: { next?: string | null } };
+      } = await CHECKOUT_TEMPLATES(t, 'POST', '/v1/checkout-templates/query', 'QueryCheckoutTemplates', {
+        query: { cursorPaging: { limit: 100, ...(cursor ? { cursor } : {}) } },
+      });
+      templates.push(...page.checkoutTemplates);
+      cursor = page.pagingMetadata?.cursors?.next ?? null;
+    } while (cursor);
+    return templates;
+  },
+  /** `POST /ecom/v1/checkout-templates` {checkoutTemplate}. */
+  createCheckoutTemplate:
+    (t: Transport) =>
+    async (checkoutTemplate: CheckoutTemplateInput): Promise<StoreCheckoutTemplate> =>
+      (
+        await CHECKOUT_TEMPLATES<{ checkoutTemplate: StoreCheckoutTemplate }>(
+          t,
+          'POST',
+          '/v1/checkout-templates',
+          'CreateCheckoutTemplate',
+          { checkoutTemplate },
+        )
+      ).checkoutTemplate,
+  /** `PATCH /ecom/v1/checkout-templates/{id}`: what it names replaces the template's. */
+  updateCheckoutTemplate:
+    (t: Transport) =>
+    async (templateId: string, checkoutTemplate: CheckoutTemplateInput): Promise<StoreCheckoutTemplate> =>
+      (
+        await CHECKOUT_TEMPLATES<{ checkoutTemplate: StoreCheckoutTemplate }>(
+          t,
+          'PATCH',
+          `/v1/checkout-templates/${id(templateId)}`,
+          'UpdateCheckoutTemplate',
+          { checkoutTemplate },
+        )
+      ).checkoutTemplate,
+  /** `DELETE /ecom/v1/checkout-templates/{id}`. */
+  deleteCheckoutTemplate:
+    (t: Transport) =>
+    async (templateId: string): Promise<void> => {
+      await CHECKOUT_TEMPLATES(
+        t,
+        'DELETE',
+        `/v1/checkout-templates/${id(templateId)}`,
+        'DeleteCheckoutTemplate',
+      );
+    },
 
   /** `POST /ecom/v1/discount-rules/query`, page after page: every rule, oldest first, with its `status`. */
   listDiscountRules: (t: Transport) => async (): Promise<DiscountRule[]> => {
