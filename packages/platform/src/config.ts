@@ -39,6 +39,8 @@ export interface PlatformConfig {
   pageAnchorSpacing: number | undefined;
   /** Days an event stays in the outbox once every subscriber has handled it (events/bus.ts prunes it). */
   eventRetentionDays: number;
+  /** CARTWHEEL_ABANDONED_CHECKOUT_MINUTES: an unfinished checkout with an email is abandoned this long after its last change (60). */
+  abandonedCheckoutMinutes: number;
   /** PostgreSQL's `statement_timeout` on every pooled connection, in ms: no one call can hold the server. */
   statementTimeoutMs: number;
   /**
@@ -117,6 +119,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): PlatformCon
     pageAnchorSpacing: wholeNumber('CARTWHEEL_PAGE_ANCHOR_SPACING', env.CARTWHEEL_PAGE_ANCHOR_SPACING),
     eventRetentionDays:
       wholeNumber('CARTWHEEL_EVENT_RETENTION_DAYS', env.CARTWHEEL_EVENT_RETENTION_DAYS) ?? 30,
+    abandonedCheckoutMinutes:
+      wholeNumber('CARTWHEEL_ABANDONED_CHECKOUT_MINUTES', env.CARTWHEEL_ABANDONED_CHECKOUT_MINUTES) ?? 60,
     statementTimeoutMs:
       wholeNumber('CARTWHEEL_STATEMENT_TIMEOUT_MS', env.CARTWHEEL_STATEMENT_TIMEOUT_MS) ?? 5000,
     ...paymentProvidersOf(env.CARTWHEEL_PAYMENT_PROVIDERS, env.CARTWHEEL_PAYMENT_PROVIDER, stripe),

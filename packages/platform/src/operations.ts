@@ -1,3 +1,4 @@
+import { ABANDONED_CHECKOUT_OPERATIONS } from './abandoned-checkouts/operations-access.ts';
 import { BILLING_OPERATIONS } from './billing/operations-access.ts';
 import { CART_OPERATIONS } from './carts/operations-access.ts';
 import { CATALOG_OPERATIONS } from './catalog/operations-access.ts';
@@ -31,6 +32,7 @@ export const OPERATION_TABLES: readonly OperationTable[] = [
   CART_OPERATIONS,
   CHECKOUT_OPERATIONS,
   CHECKOUT_TEMPLATE_OPERATIONS,
+  ABANDONED_CHECKOUT_OPERATIONS,
   ORDER_OPERATIONS,
   ORDER_VIEW_OPERATIONS,
   FULFILLMENT_OPERATIONS,

@@ -197,6 +197,63 @@ export class CheckoutService {
     return { checkoutId, checkoutUrl: (await this.newSession(checkoutId, {})).url };
   }
 
+  /**
+   * Unfinished checkouts last changed after `after` (a position of a previous read) up to `upTo`,
+   * oldest change first, `limit` of them: what the abandoned-checkout scan reads, a range of the
+   * `checkouts_unfinished` index. Each with its position, so the next read starts after it.
+   */
+  async unfinishedChangedIn(
+    after: { updatedAt: string; id: string } | null,
+    upTo: string,
+    limit: number,
+  ): Promise<Array<{ position: { updatedAt: string; id: string }; checkout: CheckoutDocument }>> {
+    const rows = await this.db
+      .selectFrom('checkouts')
+      .selectAll()
+      .where('completed', '=', 0)
+      .where('updated_at', '<=', upTo)
+      .$if(after !== null, (qb) =>
+        qb.where((eb) =>
+          eb.or([
+            eb('updated_at', '>', after?.updatedAt ?? ''),
+            eb.and([eb('updated_at', '=', after?.updatedAt ?? ''), eb('id', '>', after?.id ?? '')]),
+          ]),
+        ),
+      )
+      .orderBy('updated_at')
+      .orderBy('id')
+      .limit(limit)
+      .execute();
+    return rows.map((row) => ({
+      position: { updatedAt: row.updated_at, id: row.id },
+      checkout: checkoutDocument(row),
+    }));
+  }
+
+  /** Whether the checkout was completed (its order placed). */
+  async isCompleted(id: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('checkouts')
+      .select('completed')
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return row?.completed === 1;
+  }
+
+  /**
+   * A new hosted checkout page session of the checkout, for a link the store sent its buyer (an
+   * abandoned checkout's recovery email): the page's address.
+   */
+  async pageAddress(checkoutId: string): Promise<string> {
+    const row = await this.db
+      .selectFrom('checkouts')
+      .select('id')
+      .where('id', '=', checkoutId)
+      .executeTakeFirst();
+    if (!row) throw notFound('checkout', checkoutId);
+    return (await this.newSession(checkoutId, {})).url;
+  }
+
   /** `POST /v1/checkouts`: a checkout of the lines given, owned by the caller. */
   async createFromLines(
     principal: Principal,

@@ -1,3 +1,4 @@
+import type { AbandonedCheckoutTables } from '../abandoned-checkouts/tables.ts';
 import type { BillingTables } from '../billing/tables.ts';
 import type { CartTables } from '../carts/tables.ts';
 import type { CatalogTables } from '../catalog/tables.ts';
@@ -31,6 +32,7 @@ export interface Tables
     CartTables,
     CheckoutTables,
     CheckoutTemplateTables,
+    AbandonedCheckoutTables,
     OrderTables,
     PaymentTables,
     FulfillmentTables,

@@ -73,6 +73,10 @@ const DOMAIN_EVENTS: readonly DomainEventKind[] = [
   { entity: 'checkoutTemplate', slug: 'deleted', shape: 'deleted' },
   // the hosted `CheckoutTemplateUsed`: the template and the checkout made of it
   { entity: 'checkoutTemplate', slug: 'used', shape: 'action', actionBody: (_, payload) => payload },
+  { entity: 'abandonedCheckout', slug: 'created', shape: 'created' },
+  { entity: 'abandonedCheckout', slug: 'deleted', shape: 'deleted' },
+  // the hosted `AbandonedCheckoutRecovered`: the abandoned checkout as its recovery left it
+  { entity: 'abandonedCheckout', slug: 'recovered', shape: 'action', actionBody: (_, payload) => payload },
   { entity: 'member', slug: 'created', shape: 'created', entityIn: memberIn },
   { entity: 'member', slug: 'updated', shape: 'updated', entityIn: memberIn },
   { entity: 'member', slug: 'deleted', shape: 'deleted', entityIn: memberIn },
@@ -158,6 +162,7 @@ const READ_PERMISSION: Record<EventEntity, Permission | undefined> = {
   checkoutSettings: 'settings.manage',
   discountRule: 'settings.manage',
   checkoutTemplate: 'settings.manage',
+  abandonedCheckout: 'orders.read',
 };
 
 const key = (entity: EventEntity, slug: string) => `${entity} ${slug}`;
