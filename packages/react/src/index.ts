@@ -134,6 +134,7 @@ export { allows, type StaffClient, useCurrentStaff } from './staff.ts';
 export {
   type StoreAdminClient,
   storeAdminKeys,
+  useAbandonedCheckouts,
   useApiKeys,
   useAuditLog,
   useCheckoutSettings,

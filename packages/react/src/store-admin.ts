@@ -39,6 +39,7 @@ export const storeAdminKeys = {
   checkoutSettings: ['cartwheel', 'storeAdmin', 'checkoutSettings'] as const,
   discountRules: ['cartwheel', 'storeAdmin', 'discountRules'] as const,
   checkoutTemplates: ['cartwheel', 'storeAdmin', 'checkoutTemplates'] as const,
+  abandonedCheckouts: ['cartwheel', 'storeAdmin', 'abandonedCheckouts'] as const,
 };
 
 /** A change to the store's administration: the reads it touches, and the audit log, are refetched. */
@@ -315,6 +316,15 @@ export function useUpdateCheckoutSettings() {
     (client, patch: CheckoutSettingsPatch) => client.storeAdmin.updateCheckoutSettings(patch),
     [[...storeAdminKeys.checkoutSettings]],
   );
+}
+
+/** Every abandoned checkout, oldest first, ABANDONED or RECOVERED. */
+export function useAbandonedCheckouts() {
+  const client = useCartwheel<StoreAdminClient>();
+  return useQuery({
+    queryKey: storeAdminKeys.abandonedCheckouts,
+    queryFn: () => client.storeAdmin.listAbandonedCheckouts(),
+  });
 }
 
 /** Every checkout template, oldest first. */

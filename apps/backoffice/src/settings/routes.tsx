@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { RouteObject } from 'react-router';
+import { AbandonedCheckoutsPage } from './AbandonedCheckoutsPage.tsx';
 import { ApiKeysPage } from './ApiKeysPage.tsx';
 import { AuditLogPage } from './AuditLogPage.tsx';
 import { CheckoutBrandPage } from './CheckoutBrandPage.tsx';
@@ -36,6 +37,7 @@ export function settingsRoutes(
       { path: 'pickup-locations', element: signedIn('Pickup locations', <PickupLocationsPage />) },
       { path: 'checkout-brand', element: signedIn('Checkout brand', <CheckoutBrandPage />) },
       { path: 'checkout-templates', element: signedIn('Checkout templates', <CheckoutTemplatesPage />) },
+      { path: 'abandoned-checkouts', element: signedIn('Abandoned checkouts', <AbandonedCheckoutsPage />) },
     ],
   };
 }

@@ -385,6 +385,19 @@ export type CheckoutTemplateInput = Partial<
   Pick<StoreCheckoutTemplate, 'status' | 'customization' | 'lineItems' | 'customLineItems' | 'couponCode'>
 >;
 
+/** A checkout left unfinished with a buyer email, as the back office lists it (hosted `AbandonedCheckout`). */
+export interface StoreAbandonedCheckout {
+  id: string;
+  checkoutId: string;
+  status: 'ABANDONED' | 'RECOVERED';
+  buyerInfo: { email: string };
+  currency: string;
+  totalPrice: { amount: string; formattedAmount?: string };
+  activities: Array<{ createdDate: string; type: 'EMAIL_SENT' | 'EMAIL_NOT_SENT' }>;
+  checkoutRecoveredDate?: string;
+  createdDate: string;
+}
+
 /** The hosted paths of the settings the hosted platform also serves: checkout settings, discount rules. */
 const CHECKOUT_SETTINGS = ecomService(
   everyHost(['/v1/checkout-settings', '/ecom/v1/checkout-settings']),
@@ -395,6 +408,11 @@ const CHECKOUT_TEMPLATES = ecomService(
   everyHost(['/v1/checkout-templates', '/ecom/v1/checkout-templates']),
   'checkoutTemplates.v1.CheckoutTemplateService',
   'checkoutTemplate',
+);
+const ABANDONED_CHECKOUTS = ecomService(
+  everyHost(['/v1/abandoned-checkout', '/ecom/v1/abandoned-checkout']),
+  'abandonedCheckouts.v1.AbandonedCheckoutService',
+  'abandonedCheckout',
 );
 const DISCOUNT_RULES = ecomService(
   everyHost(['/v1/discount-rules', '/ecom/v1/discount-rules']),
@@ -809,6 +827,23 @@ export const storeAdmin = {
           { checkoutSettings: patch },
         )
       ).checkoutSettings,
+
+  /** `POST /ecom/v1/abandoned-checkout/query`, page after page: every abandoned checkout, oldest first. */
+  listAbandonedCheckouts: (t: Transport) => async (): Promise<StoreAbandonedCheckout[]> => {
+    const found: StoreAbandonedCheckout[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: {
+        abandonedCheckouts: StoreAbandonedCheckout[];
+        metadata?: { cursors?: { next?: string | null } };
+      } = await ABANDONED_CHECKOUTS(t, 'POST', '/v1/abandoned-checkout/query', 'QueryAbandonedCheckouts', {
+        query: { cursorPaging: { limit: 100, ...(cursor ? { cursor } : {}) } },
+      });
+      found.push(...page.abandonedCheckouts);
+      cursor = page.metadata?.cursors?.next ?? null;
+    } while (cursor);
+    return found;
+  },
 
   /** `POST /ecom/v1/checkout-templates/query`, page after page: every template, oldest first. */
   listCheckoutTemplates: (t: Transport) => async (): Promise<StoreCheckoutTemplate[]> => {
