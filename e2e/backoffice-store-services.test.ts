@@ -42,7 +42,7 @@ describe.each(DIALECTS)('the back office store services pages, in Chromium on %s
     await page.getByRole('heading', { level: 1, name: 'Checkout templates' }).waitFor();
     await page.getByLabel('Product id').fill(product.id);
     await page.getByLabel('Quantity').fill('2');
-    await page.getByLabel('Custom line', { exact: true }).fill('Gift wrapping');
+    await page.getByLabel('Custom line name').fill('Gift wrapping');
     await page.getByLabel('Custom line price').fill('3.50');
     await page.getByRole('button', { name: 'Create template' }).click();
     await eventually(() => page.getByRole('status').first().textContent()).toBe(

@@ -167,7 +167,7 @@ export function CheckoutTemplatesPage() {
       </div>
       <div className="field-row">
         <Field
-          label="Custom line"
+          label="Custom line name"
           optional
           announce
           error={errors.customName?.message}
