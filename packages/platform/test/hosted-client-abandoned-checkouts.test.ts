@@ -95,6 +95,24 @@ describe.each(DIALECTS)("the hosted platform's own abandonedCheckouts client, on
     expect(recoveredOnly.items).toEqual([]);
   });
 
+  it('two scans at the same moment abandon a checkout once, with one email', async () => {
+    const raced = await shopperCheckout(platform, [{ productId, quantity: 1 }], { details: false });
+    const email = 'racing@example.com';
+    const patched = await fetch(`${platform.url}/ecom/v1/checkouts/${raced.checkoutId}`, {
+      method: 'PATCH',
+      headers: { Authorization: raced.auth, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ checkout: { buyerInfo: { email } } }),
+    });
+    expect(patched.status).toBe(200);
+    const at = new Date(Date.now() + 4 * HOUR);
+    const made = await Promise.all([
+      platform.services.abandonedCheckouts.scan(at),
+      platform.services.abandonedCheckouts.scan(at),
+    ]);
+    expect(made[0]! + made[1]!).toBe(1);
+    expect(await recoveryEmails(email)).toHaveLength(1);
+  });
+
   it("honours the email's unsubscribe link, and a shopper may not read abandoned checkouts", async () => {
     await shopperCheckout(platform, [{ productId, quantity: 1 }]);
     const before = (await recoveryEmails('ada@example.com')).length;
