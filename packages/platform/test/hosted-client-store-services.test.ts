@@ -2,7 +2,7 @@ import { checkoutSettings, checkoutTemplates, discountRules } from '@wix/ecom';
 import { ApiKeyStrategy, createClient } from '@wix/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { admin, createProduct } from './catalog-http.ts';
-import { stockedProduct } from './checkout-support.ts';
+import { checkoutSession, pageCalls, shopperCheckout, stockedProduct } from './checkout-support.ts';
 import { routeHostedApiTo } from './hosted-client-route.ts';
 import { DIALECTS, startTestPlatform, type TestPlatform } from './support/platform.ts';
 
@@ -118,13 +118,25 @@ describe.each(DIALECTS)("the hosted platform's own store-services client, on %s"
       },
     });
 
+    // the hosted checkout page shows the brand while ACTIVE, its plain one while INACTIVE
+    const lamp = await stockedProduct(platform, 'Brand Lamp', 10, 5);
+    const shopper = await shopperCheckout(platform, [{ productId: lamp.id, quantity: 1 }], {
+      details: false,
+    });
+    const page = pageCalls(platform, await checkoutSession(platform, shopper.auth, shopper.checkoutId));
+    const brandShown = async () => (await page.session()).body.settings.checkoutBrand.header;
+    expect(await brandShown()).toMatchObject({ text: 'Lamp House', alignment: 'CENTER' });
+    await merchant.checkoutSettings.updateCheckoutSettings({ status: 'INACTIVE' } as any);
+    expect(await brandShown()).toEqual({ logo: null, alignment: 'SIDE' });
+    await merchant.checkoutSettings.updateCheckoutSettings({ status: 'ACTIVE' } as any);
+
     // each change is announced as checkout settings updated, with the settings after it
     const events = await platform.services.database.db
       .selectFrom('events_outbox')
       .select(['entity_fqdn', 'slug', 'payload'])
       .where('entity_fqdn', '=', 'wix.ecom.v1.checkout_settings')
       .execute();
-    expect(events.map((event) => event.slug)).toEqual(['updated', 'updated']);
+    expect(events.map((event) => event.slug)).toEqual(['updated', 'updated', 'updated', 'updated']);
   });
 
   it('discount rules: created, read, queried, updated and deleted with their window and percentage', async () => {
