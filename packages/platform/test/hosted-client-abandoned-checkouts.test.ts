@@ -1,5 +1,6 @@
 import { abandonedCheckouts } from '@wix/ecom';
 import { ApiKeyStrategy, createClient } from '@wix/sdk';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CARDS, pageCalls, shipToUs, shopperCheckout, stockedProduct } from './checkout-support.ts';
 import { routeHostedApiTo } from './hosted-client-route.ts';
@@ -95,6 +96,36 @@ describe.each(DIALECTS)("the hosted platform's own abandonedCheckouts client, on
     expect(recoveredOnly.items).toEqual([]);
   });
 
+  it("the scan reads a range of the unfinished checkouts' index, not the table", async () => {
+    const query = platform.services.checkouts
+      .unfinishedChangedInQuery(
+        { updatedAt: new Date().toISOString(), id: 'x' },
+        new Date().toISOString(),
+        200,
+      )
+      .compile();
+    const db = platform.services.database.db;
+    if (dialect === 'sqlite') {
+      const plan = await sql
+        .raw(`EXPLAIN QUERY PLAN ${interpolated(query.sql, query.parameters, '?')}`)
+        .execute(db);
+      const steps = (plan.rows as Array<{ detail: string }>).map((row) => row.detail).join('\n');
+      expect(steps).toMatch(/SEARCH checkouts USING (COVERING )?INDEX checkouts_unfinished/);
+      expect(steps).not.toMatch(/SCAN checkouts|USE TEMP B-TREE/);
+    } else {
+      // the planner may walk a small table whatever the index: told not to, it must have the index
+      await db.transaction().execute(async (trx) => {
+        await sql`SET LOCAL enable_seqscan = off`.execute(trx);
+        const plan = await sql.raw(`EXPLAIN ${interpolated(query.sql, query.parameters, '$')}`).execute(trx);
+        const steps = (plan.rows as Array<{ 'QUERY PLAN': string }>)
+          .map((row) => row['QUERY PLAN'])
+          .join('\n');
+        expect(steps).toContain('checkouts_unfinished');
+        expect(steps).not.toMatch(/Seq Scan on checkouts|Sort/);
+      });
+    }
+  });
+
   it('two scans at the same moment abandon a checkout once, with one email', async () => {
     const raced = await shopperCheckout(platform, [{ productId, quantity: 1 }], { details: false });
     const email = 'racing@example.com';
@@ -142,3 +173,12 @@ describe.each(DIALECTS)("the hosted platform's own abandonedCheckouts client, on
     });
   });
 });
+
+/** The compiled query with its parameters written in, as literals: for EXPLAIN. */
+function interpolated(text: string, parameters: readonly unknown[], marker: '?' | '$'): string {
+  const literal = (value: unknown) =>
+    typeof value === 'number' ? String(value) : `'${String(value).replace(/'/g, "''")}'`;
+  if (marker === '$') return text.replace(/\$(\d+)/g, (_, index) => literal(parameters[Number(index) - 1]));
+  let next = 0;
+  return text.replace(/\?/g, () => literal(parameters[next++]));
+}

@@ -207,27 +207,28 @@ export class CheckoutService {
     upTo: string,
     limit: number,
   ): Promise<Array<{ position: { updatedAt: string; id: string }; checkout: CheckoutDocument }>> {
-    const rows = await this.db
+    const rows = await this.unfinishedChangedInQuery(after, upTo, limit).execute();
+    return rows.map((row) => ({
+      position: { updatedAt: row.updated_at, id: row.id },
+      checkout: checkoutDocument(row),
+    }));
+  }
+
+  /** `unfinishedChangedIn`'s one query: a range of `checkouts_unfinished` (a test reads its plan). */
+  unfinishedChangedInQuery(after: { updatedAt: string; id: string } | null, upTo: string, limit: number) {
+    return this.db
       .selectFrom('checkouts')
       .selectAll()
       .where('completed', '=', 0)
       .where('updated_at', '<=', upTo)
       .$if(after !== null, (qb) =>
         qb.where((eb) =>
-          eb.or([
-            eb('updated_at', '>', after?.updatedAt ?? ''),
-            eb.and([eb('updated_at', '=', after?.updatedAt ?? ''), eb('id', '>', after?.id ?? '')]),
-          ]),
+          eb(eb.refTuple('updated_at', 'id'), '>', eb.tuple(after?.updatedAt ?? '', after?.id ?? '')),
         ),
       )
       .orderBy('updated_at')
       .orderBy('id')
-      .limit(limit)
-      .execute();
-    return rows.map((row) => ({
-      position: { updatedAt: row.updated_at, id: row.id },
-      checkout: checkoutDocument(row),
-    }));
+      .limit(limit);
   }
 
   /** Whether the checkout was completed (its order placed). */
