@@ -186,8 +186,14 @@ describe.each(['sqlite'] as const)(
         await page.getByRole('heading', { level: 1 }).first().waitFor();
         await eventually(() => page.locator('[aria-busy="true"]').count()).toBe(0);
         await check(page, 'admin-product', width);
-        // the settings pages for the checkout brand, discount rules and pickup locations
-        for (const path of ['checkout-brand', 'discount-rules', 'pickup-locations']) {
+        // the settings pages for the checkout brand, discount rules, pickup locations and the store services
+        for (const path of [
+          'checkout-brand',
+          'discount-rules',
+          'pickup-locations',
+          'checkout-templates',
+          'abandoned-checkouts',
+        ]) {
           await page.goto(`${platform.url}/admin/settings/${path}`);
           await page.getByRole('heading', { level: 1 }).waitFor();
           await eventually(() => page.getByRole('status').filter({ hasText: 'Loading' }).count()).toBe(0);

@@ -107,9 +107,10 @@ describe.each(DIALECTS)('the back office settings pages, edited, in Chromium on 
 
     await page.getByRole('button', { name: 'Save checkout brand' }).click();
     await eventually(() => status().textContent()).toBe('The checkout brand was saved.');
-    const logo = (await admin(platform).get('/ecom/v1/checkout-settings')).body.checkoutSettings.checkoutBrand
-      .header.logo;
-    expect(logo).toMatchObject({ size: 'LARGE', alignment: 'CENTER' });
+    const header = (await admin(platform).get('/ecom/v1/checkout-settings')).body.checkoutSettings
+      .checkoutBrand.header;
+    expect(header).toMatchObject({ logo: { size: 'LARGE' }, alignment: 'CENTER' });
+    const logo = header.logo;
     expect(logo.image.url).toMatch(/\/media\/uploads\/upl[0-9a-f]{32}\.png$/);
 
     // a reload shows what was saved

@@ -41,6 +41,8 @@ export interface PlatformConfig {
   eventRetentionDays: number;
   /** Days the webhook delivery log keeps a delivered event and its attempts (at least 1). */
   webhookLogRetentionDays: number;
+  /** CARTWHEEL_ABANDONED_CHECKOUT_MINUTES: an unfinished checkout with an email is abandoned this long after its last change (60). */
+  abandonedCheckoutMinutes: number;
   /** PostgreSQL's `statement_timeout` on every pooled connection, in ms: no one call can hold the server. */
   statementTimeoutMs: number;
   /**
@@ -123,6 +125,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): PlatformCon
       1,
       wholeNumber('CARTWHEEL_WEBHOOK_LOG_RETENTION_DAYS', env.CARTWHEEL_WEBHOOK_LOG_RETENTION_DAYS) ?? 30,
     ),
+    abandonedCheckoutMinutes:
+      wholeNumber('CARTWHEEL_ABANDONED_CHECKOUT_MINUTES', env.CARTWHEEL_ABANDONED_CHECKOUT_MINUTES) ?? 60,
     statementTimeoutMs:
       wholeNumber('CARTWHEEL_STATEMENT_TIMEOUT_MS', env.CARTWHEEL_STATEMENT_TIMEOUT_MS) ?? 5000,
     ...paymentProvidersOf(env.CARTWHEEL_PAYMENT_PROVIDERS, env.CARTWHEEL_PAYMENT_PROVIDER, stripe),

@@ -1,6 +1,8 @@
+import { ABANDONED_CHECKOUT_OPERATIONS } from './abandoned-checkouts/operations-access.ts';
 import { BILLING_OPERATIONS } from './billing/operations-access.ts';
 import { CART_OPERATIONS } from './carts/operations-access.ts';
 import { CATALOG_OPERATIONS } from './catalog/operations-access.ts';
+import { CHECKOUT_TEMPLATE_OPERATIONS } from './checkout-templates/operations-access.ts';
 import { CHECKOUT_OPERATIONS } from './checkouts/operations-access.ts';
 import { EMAIL_OPERATIONS } from './email/operations-access.ts';
 import { FULFILLMENT_OPERATIONS } from './fulfillments/operations-access.ts';
@@ -30,6 +32,8 @@ export const OPERATION_TABLES: readonly OperationTable[] = [
   CATALOG_OPERATIONS,
   CART_OPERATIONS,
   CHECKOUT_OPERATIONS,
+  CHECKOUT_TEMPLATE_OPERATIONS,
+  ABANDONED_CHECKOUT_OPERATIONS,
   ORDER_OPERATIONS,
   ORDER_VIEW_OPERATIONS,
   FULFILLMENT_OPERATIONS,

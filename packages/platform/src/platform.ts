@@ -4,6 +4,8 @@ import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
+import { abandonedCheckoutRoutes } from './abandoned-checkouts/routes.ts';
+import { AbandonedCheckoutService } from './abandoned-checkouts/service.ts';
 import { recordOrderPayment } from './billing/recorded-payments.ts';
 import { billingRoutes } from './billing/routes.ts';
 import { BillingService } from './billing/service.ts';
@@ -13,6 +15,8 @@ import { cartRoutes } from './carts/routes.ts';
 import { CartService } from './carts/service.ts';
 import { catalogRoutes } from './catalog/routes.ts';
 import { CatalogService } from './catalog/service.ts';
+import { checkoutTemplateRoutes } from './checkout-templates/routes.ts';
+import { CheckoutTemplateService } from './checkout-templates/service.ts';
 import { checkoutRoutes } from './checkouts/routes.ts';
 import { CheckoutService } from './checkouts/service.ts';
 import type { PlatformConfig } from './config.ts';
@@ -82,6 +86,10 @@ export interface Services {
   pricing: PricingService;
   carts: CartService;
   checkouts: CheckoutService;
+  /** A merchant's checkout templates: buy links that make a checkout (issue 34). */
+  checkoutTemplates: CheckoutTemplateService;
+  /** Checkouts left unfinished: found by a leased scan, emailed, recovered (issue 34). */
+  abandonedCheckouts: AbandonedCheckoutService;
   /** The buying path's cross-domain steps: cart to checkout, checkout to order, paid order to cart. */
   buying: BuyingPath;
   /** Paying for a checkout on the hosted page (`buying.placement`): attempts, charges, lost answers. */
@@ -274,6 +282,25 @@ export async function openServices(
         stripe: config.stripe,
       }),
     );
+    const abandonedCheckouts = new AbandonedCheckoutService(
+      database.db,
+      { checkouts, mailer },
+      { ...store, abandonAfterMs: config.abandonedCheckoutMinutes * 60_000 },
+    );
+    // a completed checkout that was abandoned is recovered; the scan runs on one process at a time
+    events.subscribe({
+      name: 'abandoned-checkout-recovery',
+      wants: { checkout: ['completed'] },
+      handle: (event) => abandonedCheckouts.recover(event),
+    });
+    workers.add({
+      name: 'abandoned-checkout-scan',
+      everyMs: ABANDONED_SCAN_EVERY_MS,
+      leased: true,
+      run: async () => {
+        await abandonedCheckouts.scan(new Date(workers.clock.now()));
+      },
+    });
     const buying = new BuyingPath({ carts, checkouts, orders, payments, members });
     // what an order shipped: what its cancel and its refunds read, apart from the service that
     // changes fulfillments through the order operations
@@ -301,6 +328,8 @@ export async function openServices(
       pricing,
       carts,
       checkouts,
+      checkoutTemplates: new CheckoutTemplateService(database.db, { catalog, checkouts }),
+      abandonedCheckouts,
       buying,
       placement: buying.placement,
       orders,
@@ -416,6 +445,8 @@ export async function buildHttpApp(opened: OpenServices): Promise<FastifyInstanc
   storeSettingsRoutes(app, services);
   cartRoutes(app, services);
   checkoutRoutes(app, services);
+  checkoutTemplateRoutes(app, services);
+  abandonedCheckoutRoutes(app, services);
   orderRoutes(app, services);
   orderOperationRoutes(app, services);
   orderExportRoutes(app, services);
@@ -487,6 +518,8 @@ export async function startPlatform(config: PlatformConfig): Promise<Platform> {
  * finished (BillingService.sweepStarted). One process of several runs it (its lease).
  */
 const SWEEP_EVERY_MS = 60_000;
+/** How often the abandoned-checkout scan looks for checkouts left unfinished. */
+const ABANDONED_SCAN_EVERY_MS = 60_000;
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 /**

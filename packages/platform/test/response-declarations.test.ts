@@ -95,4 +95,9 @@ const NOT_JSON = new Set<string>([
   // a logout only redirects (302) or refuses in the OAuth form (its 400 is declared)
   'GET /oauth2/logout',
   'GET /_api/iam/authentication/v1/logout',
+  // a checkout template's buy link only redirects (302) to the hosted checkout page
+  'GET /ecom/v1/checkout-templates/:checkoutTemplateId/create-and-redirect-to-checkout',
+  // the recovery email's links: one redirects to the hosted checkout page, one answers a short page
+  'GET /ecom/v1/abandoned-checkout/:abandonedCheckoutId/redirect-to-checkout',
+  'GET /api/cartwheel/abandoned-checkouts/:abandonedCheckoutId/unsubscribe',
 ]);

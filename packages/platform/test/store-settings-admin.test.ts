@@ -79,9 +79,14 @@ describe.each(DIALECTS)('store settings admin API (%s)', (dialect) => {
     expect(fieldOf(badUnit.body)).toBe('storeSettings.weightUnit');
   });
 
-  it("checkout settings keep the brand's logo, its size and alignment", async () => {
+  it("checkout settings keep the brand's logo, its size, the header's alignment and the status", async () => {
     expect((await api.get('/ecom/v1/checkout-settings')).body).toEqual({
-      checkoutSettings: { checkoutBrand: { header: { logo: null } } },
+      checkoutSettings: {
+        status: 'ACTIVE',
+        checkoutPolicies: {},
+        checkoutFields: {},
+        checkoutBrand: { header: { logo: null, alignment: 'SIDE' } },
+      },
     });
     const patched = await api.patch('/ecom/v1/checkout-settings', {
       checkoutSettings: {
@@ -91,19 +96,30 @@ describe.each(DIALECTS)('store settings admin API (%s)', (dialect) => {
       },
     });
     expect(patched.status).toBe(200);
-    expect(patched.body.checkoutSettings.checkoutBrand.header.logo).toEqual({
-      image: { url: 'https://example.com/logo.png' },
-      size: 'LARGE',
-      alignment: 'CENTER',
-    });
-    const aligned = await api.patch('/ecom/v1/checkout-settings', {
-      checkoutSettings: { checkoutBrand: { header: { logo: { alignment: 'SIDE' } } } },
-    });
-    expect(aligned.body.checkoutSettings.checkoutBrand.header.logo).toMatchObject({
-      size: 'LARGE',
+    expect(patched.body.checkoutSettings.checkoutBrand.header).toEqual({
+      logo: { image: { url: 'https://example.com/logo.png' }, size: 'LARGE' },
       alignment: 'SIDE',
     });
+    expect(patched.body.checkoutSettings.updatedDate).toEqual(expect.any(String));
+    // Cartwheel's first logo call sent the alignment beside the size: it is the header's
+    const aligned = await api.patch('/ecom/v1/checkout-settings', {
+      checkoutSettings: { checkoutBrand: { header: { logo: { alignment: 'CENTER' } } } },
+    });
+    expect(aligned.body.checkoutSettings.checkoutBrand.header).toMatchObject({
+      logo: { size: 'LARGE', image: { url: 'https://example.com/logo.png' } },
+      alignment: 'CENTER',
+    });
     expect((await api.get('/ecom/v1/checkout-settings')).body).toEqual(aligned.body);
+    const inactive = await api.patch('/ecom/v1/checkout-settings', {
+      checkoutSettings: { status: 'INACTIVE' },
+    });
+    expect(inactive.body.checkoutSettings).toMatchObject({
+      status: 'INACTIVE',
+      checkoutBrand: aligned.body.checkoutSettings.checkoutBrand,
+    });
+    await api.patch('/ecom/v1/checkout-settings', { checkoutSettings: { status: 'ACTIVE' } });
+    const paused = await api.patch('/ecom/v1/checkout-settings', { checkoutSettings: { status: 'PAUSED' } });
+    expect(fieldOf(paused.body)).toBe('checkoutSettings.status');
 
     const huge = await api.patch('/ecom/v1/checkout-settings', {
       checkoutSettings: { checkoutBrand: { header: { logo: { size: 'HUGE' } } } },

@@ -1,6 +1,7 @@
 import type {
   BoundModule,
-  CheckoutLogoSetting,
+  CheckoutSettingsPatch,
+  CheckoutTemplateInput,
   CreateApiKeyInput,
   DiscountRule,
   PaymentSettings,
@@ -37,6 +38,8 @@ export const storeAdminKeys = {
   pickupLocations: ['cartwheel', 'storeAdmin', 'pickupLocations'] as const,
   checkoutSettings: ['cartwheel', 'storeAdmin', 'checkoutSettings'] as const,
   discountRules: ['cartwheel', 'storeAdmin', 'discountRules'] as const,
+  checkoutTemplates: ['cartwheel', 'storeAdmin', 'checkoutTemplates'] as const,
+  abandonedCheckouts: ['cartwheel', 'storeAdmin', 'abandonedCheckouts'] as const,
 };
 
 /** A change to the store's administration: the reads it touches, and the audit log, are refetched. */
@@ -307,11 +310,47 @@ export function useCheckoutSettings() {
   });
 }
 
-/** Saves the checkout header's logo (its image, size and alignment), or removes it with `null`. */
-export function useUpdateCheckoutLogo() {
+/** Saves what the patch names of the checkout settings (the header's logo, alignment, colours...). */
+export function useUpdateCheckoutSettings() {
   return useAdminChange(
-    (client, logo: CheckoutLogoSetting | null) => client.storeAdmin.updateCheckoutLogo(logo),
+    (client, patch: CheckoutSettingsPatch) => client.storeAdmin.updateCheckoutSettings(patch),
     [[...storeAdminKeys.checkoutSettings]],
+  );
+}
+
+/** Every abandoned checkout, oldest first, ABANDONED or RECOVERED. */
+export function useAbandonedCheckouts() {
+  const client = useCartwheel<StoreAdminClient>();
+  return useQuery({
+    queryKey: storeAdminKeys.abandonedCheckouts,
+    queryFn: () => client.storeAdmin.listAbandonedCheckouts(),
+  });
+}
+
+/** Every checkout template, oldest first. */
+export function useCheckoutTemplates() {
+  const client = useCartwheel<StoreAdminClient>();
+  return useQuery({
+    queryKey: storeAdminKeys.checkoutTemplates,
+    queryFn: () => client.storeAdmin.listCheckoutTemplates(),
+  });
+}
+
+/** Creates a checkout template (no `id`) or changes one. */
+export function useSaveCheckoutTemplate() {
+  return useAdminChange(
+    (client, input: { id?: string; template: CheckoutTemplateInput }) =>
+      input.id
+        ? client.storeAdmin.updateCheckoutTemplate(input.id, input.template)
+        : client.storeAdmin.createCheckoutTemplate(input.template),
+    [[...storeAdminKeys.checkoutTemplates]],
+  );
+}
+
+export function useDeleteCheckoutTemplate() {
+  return useAdminChange(
+    (client, id: string) => client.storeAdmin.deleteCheckoutTemplate(id),
+    [[...storeAdminKeys.checkoutTemplates]],
   );
 }
 

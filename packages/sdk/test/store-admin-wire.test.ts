@@ -118,17 +118,17 @@ describe('storeAdmin', () => {
     expect(couponWindowStatus({ expirationTime: '2026-06-01T00:00:00Z' }, now)).toBe('EXPIRED');
   });
 
-  it('saves the checkout logo at the hosted path, with its size and alignment beside the image', async () => {
-    const logo = {
-      image: { url: 'https://cdn.example.com/logo.png' },
-      size: 'LARGE',
+  it('saves the checkout settings at the hosted path: the logo with its size, the alignment on the header', async () => {
+    const header = {
+      logo: { image: { url: 'https://cdn.example.com/logo.png' }, size: 'LARGE' },
       alignment: 'CENTER',
     } as const;
-    const { client, calls } = recorder({ checkoutSettings: { checkoutBrand: { header: { logo } } } });
-    expect(await client.storeAdmin.updateCheckoutLogo(logo)).toEqual({ checkoutBrand: { header: { logo } } });
-    await client.storeAdmin.updateCheckoutLogo(null);
+    const answer = { status: 'ACTIVE', checkoutPolicies: {}, checkoutFields: {}, checkoutBrand: { header } };
+    const { client, calls } = recorder({ checkoutSettings: answer });
+    expect(await client.storeAdmin.updateCheckoutSettings({ checkoutBrand: { header } })).toEqual(answer);
+    await client.storeAdmin.updateCheckoutSettings({ checkoutBrand: { header: { logo: null } } });
     expect(calls.map((call) => [call.method, call.url.pathname, call.body])).toEqual([
-      ['PATCH', '/ecom/v1/checkout-settings', { checkoutSettings: { checkoutBrand: { header: { logo } } } }],
+      ['PATCH', '/ecom/v1/checkout-settings', { checkoutSettings: { checkoutBrand: { header } } }],
       [
         'PATCH',
         '/ecom/v1/checkout-settings',

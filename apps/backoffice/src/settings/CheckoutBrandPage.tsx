@@ -1,6 +1,10 @@
 import { type RadioChoice, RadioGroupField } from '@cartwheel/design';
-import { useCheckoutSettings, useUpdateCheckoutLogo } from '@cartwheel/react';
+import { useCheckoutSettings, useUpdateCheckoutSettings } from '@cartwheel/react';
 import type { CheckoutLogoSetting, StoreCheckoutSettings } from '@cartwheel/sdk';
+
+type Alignment = StoreCheckoutSettings['checkoutBrand']['header']['alignment'];
+type Status = StoreCheckoutSettings['status'];
+
 import { useState } from 'react';
 import { ImageDropZone, imageFileProblem, useImageUpload } from '../catalog/ImageDropZone.tsx';
 import { useStoreName } from '../config.ts';
@@ -11,9 +15,13 @@ const SIZES: ReadonlyArray<RadioChoice<CheckoutLogoSetting['size']>> = [
   { value: 'MEDIUM', label: 'Medium' },
   { value: 'LARGE', label: 'Large' },
 ];
-const ALIGNMENTS: ReadonlyArray<RadioChoice<CheckoutLogoSetting['alignment']>> = [
+const ALIGNMENTS: ReadonlyArray<RadioChoice<Alignment>> = [
   { value: 'SIDE', label: 'Beside the store name' },
   { value: 'CENTER', label: 'Centered' },
+];
+const STATUSES: ReadonlyArray<RadioChoice<Status>> = [
+  { value: 'ACTIVE', label: 'Shown on the checkout' },
+  { value: 'INACTIVE', label: 'Kept, the checkout shows its plain brand' },
 ];
 
 /** The checkout brand: the logo the hosted checkout's header shows, its size and alignment. */
@@ -27,11 +35,12 @@ export function CheckoutBrandPage() {
 
 function BrandForm({ settings }: { settings: StoreCheckoutSettings }) {
   const saved = settings.checkoutBrand.header.logo;
-  const update = useUpdateCheckoutLogo();
+  const update = useUpdateCheckoutSettings();
   const upload = useImageUpload();
   const [url, setUrl] = useState(saved?.image?.url ?? '');
   const [size, setSize] = useState<CheckoutLogoSetting['size']>(saved?.size ?? 'MEDIUM');
-  const [alignment, setAlignment] = useState<CheckoutLogoSetting['alignment']>(saved?.alignment ?? 'SIDE');
+  const [alignment, setAlignment] = useState<Alignment>(settings.checkoutBrand.header.alignment);
+  const [status, setStatus] = useState<Status>(settings.status);
   const [notice, setNotice] = useState<string>();
   const [problem, setProblem] = useState<string>();
 
@@ -55,7 +64,10 @@ function BrandForm({ settings }: { settings: StoreCheckoutSettings }) {
     setNotice(undefined);
     setProblem(undefined);
     try {
-      await update.mutateAsync(url ? { image: { url }, size, alignment } : null);
+      await update.mutateAsync({
+        status,
+        checkoutBrand: { header: { logo: url ? { image: { url }, size } : null, alignment } },
+      });
       setNotice(url ? 'The checkout brand was saved.' : 'The logo was removed from the checkout.');
     } catch {
       // the mutation's error is shown by ChangeError; what was chosen stays
@@ -108,6 +120,13 @@ function BrandForm({ settings }: { settings: StoreCheckoutSettings }) {
           value={alignment}
           onChoose={setAlignment}
         />
+        <RadioGroupField
+          legend="Brand"
+          name="brand-status"
+          options={STATUSES}
+          value={status}
+          onChoose={setStatus}
+        />
       </div>
       <h2 id="brand-preview-title">Preview</h2>
       <BrandPreview url={url} size={size} alignment={alignment} />
@@ -132,7 +151,7 @@ function BrandPreview({
 }: {
   url: string;
   size: CheckoutLogoSetting['size'];
-  alignment: CheckoutLogoSetting['alignment'];
+  alignment: Alignment;
 }) {
   // the name the hosted checkout's header shows beside the logo
   const storeName = useStoreName();

@@ -64,6 +64,8 @@ const PAGES = [
   { path: 'discount-rules', name: 'Discount rules' },
   { path: 'pickup-locations', name: 'Pickup locations' },
   { path: 'checkout-brand', name: 'Checkout brand' },
+  { path: 'checkout-templates', name: 'Checkout templates' },
+  { path: 'abandoned-checkouts', name: 'Abandoned checkouts' },
 ];
 
 /** Settings: one page per subject, named in a side menu. */

@@ -1,8 +1,10 @@
 import type { ReactNode } from 'react';
 import type { RouteObject } from 'react-router';
+import { AbandonedCheckoutsPage } from './AbandonedCheckoutsPage.tsx';
 import { ApiKeysPage } from './ApiKeysPage.tsx';
 import { AuditLogPage } from './AuditLogPage.tsx';
 import { CheckoutBrandPage } from './CheckoutBrandPage.tsx';
+import { CheckoutTemplatesPage } from './CheckoutTemplatesPage.tsx';
 import { CouponsPage } from './CouponsPage.tsx';
 import { SettingsLayout } from './common.tsx';
 import { DiscountRulesPage } from './DiscountRulesPage.tsx';
@@ -34,6 +36,8 @@ export function settingsRoutes(
       { path: 'discount-rules', element: signedIn('Discount rules', <DiscountRulesPage />) },
       { path: 'pickup-locations', element: signedIn('Pickup locations', <PickupLocationsPage />) },
       { path: 'checkout-brand', element: signedIn('Checkout brand', <CheckoutBrandPage />) },
+      { path: 'checkout-templates', element: signedIn('Checkout templates', <CheckoutTemplatesPage />) },
+      { path: 'abandoned-checkouts', element: signedIn('Abandoned checkouts', <AbandonedCheckoutsPage />) },
     ],
   };
 }

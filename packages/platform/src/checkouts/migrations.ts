@@ -69,4 +69,15 @@ export const checkoutMigrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '0051_checkouts_unfinished': {
+    async up(db: Kysely<any>) {
+      // the abandoned-checkout scan reads unfinished checkouts by when they last changed, from where
+      // its last run stopped: a range of this index, whatever the number of checkouts
+      await db.schema
+        .createIndex('checkouts_unfinished')
+        .on('checkouts')
+        .columns(['completed', 'updated_at', 'id'])
+        .execute();
+    },
+  },
 };

@@ -1,3 +1,4 @@
+import type { StoreCheckoutSettings } from '@cartwheel/sdk';
 import type { FastifyRequest } from 'fastify';
 import { CheckoutPage } from '../buying/checkout-page.ts';
 import type { BuyingPath } from '../buying/path.ts';
@@ -193,7 +194,7 @@ export function checkoutRoutes(
   // ---- the hosted checkout page: the session token is the caller's only credential ----
   const page = new CheckoutPage(checkouts, services.placement, async () => ({
     storeName: services.config.storeName,
-    checkoutBrand: (await services.storeSettings.checkoutSettings()).checkoutBrand as Record<string, unknown>,
+    checkoutBrand: brandShown(await services.storeSettings.checkoutSettings()),
   }));
   const pagePath = '/_api/checkout-page/v1';
   const session = (request: FastifyRequest) => {
@@ -243,4 +244,11 @@ export function checkoutRoutes(
     },
     (request) => page.confirm(session(request), request.params.attemptId, request.body.approve),
   );
+}
+
+/** The brand the hosted page shows: the merchant's while their settings are ACTIVE, the plain one when INACTIVE. */
+function brandShown(settings: StoreCheckoutSettings): Record<string, unknown> {
+  return settings.status === 'INACTIVE'
+    ? { header: { logo: null, alignment: 'SIDE' } }
+    : settings.checkoutBrand;
 }

@@ -155,6 +155,106 @@ export class CheckoutService {
     return { checkoutId: id };
   }
 
+  /**
+   * "Use" of a checkout template (checkout-templates/): a checkout of its catalog lines (with the
+   * merchant's overrides), custom lines and coupon, owned by the caller (nobody's, for a buy link
+   * opened by anyone), and the hosted checkout page's address for it.
+   */
+  async createFromTemplate(
+    principal: Principal,
+    template: {
+      lineItems: Array<LineInput & { catalogOverrideFields?: StoredLine['catalogOverrideFields'] }>;
+      customLineItems: NonNullable<StoredLine['custom']>[];
+      couponCode: string | null;
+    },
+  ): Promise<{ checkoutId: string; checkoutUrl: string }> {
+    const catalogLines = storedLines(template.lineItems, 'checkoutTemplate.lineItems').map((line, index) => {
+      const overrides = template.lineItems[index]?.catalogOverrideFields;
+      return overrides ? { ...line, catalogOverrideFields: overrides } : line;
+    });
+    await this.deps.pricing.recordChosenVariants(catalogLines);
+    const customLines: StoredLine[] = template.customLineItems.map((line) => ({
+      id: newId(),
+      quantity: line.quantity ?? 1,
+      custom: { ...line, quantity: line.quantity ?? 1 },
+    }));
+    const lines: StoredLine[] = [];
+    addLines(lines, [...catalogLines, ...customLines], 'checkout');
+    if (template.couponCode) await this.deps.pricing.checkCoupon(template.couponCode);
+    const owner = ownerOf(principal);
+    const buyer = await this.memberBuyer(owner.memberId);
+    const checkoutId = await this.insert(owner, null, 'WEB', {
+      lines,
+      couponCode: template.couponCode,
+      merchantDiscounts: [],
+      buyerNote: null,
+      email: buyer.email,
+      shippingAddress: null,
+      billingAddress: null,
+      contactDetails: buyer.contactDetails,
+      selectedShippingOption: null,
+    });
+    return { checkoutId, checkoutUrl: (await this.newSession(checkoutId, {})).url };
+  }
+
+  /**
+   * Unfinished checkouts last changed after `after` (a position of a previous read) up to `upTo`,
+   * oldest change first, `limit` of them: what the abandoned-checkout scan reads, a range of the
+   * `checkouts_unfinished` index. Each with its position, so the next read starts after it.
+   */
+  async unfinishedChangedIn(
+    after: { updatedAt: string; id: string } | null,
+    upTo: string,
+    limit: number,
+  ): Promise<Array<{ position: { updatedAt: string; id: string }; checkout: CheckoutDocument }>> {
+    const rows = await this.unfinishedChangedInQuery(after, upTo, limit).execute();
+    return rows.map((row) => ({
+      position: { updatedAt: row.updated_at, id: row.id },
+      checkout: checkoutDocument(row),
+    }));
+  }
+
+  /** `unfinishedChangedIn`'s one query: a range of `checkouts_unfinished` (a test reads its plan). */
+  unfinishedChangedInQuery(after: { updatedAt: string; id: string } | null, upTo: string, limit: number) {
+    return this.db
+      .selectFrom('checkouts')
+      .selectAll()
+      .where('completed', '=', 0)
+      .where('updated_at', '<=', upTo)
+      .$if(after !== null, (qb) =>
+        qb.where((eb) =>
+          eb(eb.refTuple('updated_at', 'id'), '>', eb.tuple(after?.updatedAt ?? '', after?.id ?? '')),
+        ),
+      )
+      .orderBy('updated_at')
+      .orderBy('id')
+      .limit(limit);
+  }
+
+  /** Whether the checkout was completed (its order placed). */
+  async isCompleted(id: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('checkouts')
+      .select('completed')
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return row?.completed === 1;
+  }
+
+  /**
+   * A new hosted checkout page session of the checkout, for a link the store sent its buyer (an
+   * abandoned checkout's recovery email): the page's address.
+   */
+  async pageAddress(checkoutId: string): Promise<string> {
+    const row = await this.db
+      .selectFrom('checkouts')
+      .select('id')
+      .where('id', '=', checkoutId)
+      .executeTakeFirst();
+    if (!row) throw notFound('checkout', checkoutId);
+    return (await this.newSession(checkoutId, {})).url;
+  }
+
   /** `POST /v1/checkouts`: a checkout of the lines given, owned by the caller. */
   async createFromLines(
     principal: Principal,
@@ -162,12 +262,7 @@ export class CheckoutService {
   ): Promise<CheckoutDocument> {
     const lines: StoredLine[] = [];
     addLines(lines, await this.newLines(request.lineItems ?? []), 'checkout');
-    const owner =
-      principal.kind === 'member'
-        ? { visitorId: principal.visitorId, memberId: principal.memberId }
-        : principal.kind === 'visitor'
-          ? { visitorId: principal.visitorId, memberId: null }
-          : { visitorId: null, memberId: null };
+    const owner = ownerOf(principal);
     const buyer = await this.memberBuyer(owner.memberId);
     const id = await this.insert(owner, null, (request.channelType as ChannelType | undefined) ?? 'WEB', {
       lines,
@@ -274,6 +369,14 @@ export class CheckoutService {
     callbacks: { postFlowUrl?: string; thankYouPageUrl?: string; cartPageUrl?: string },
   ): Promise<{ token: string; url: string }> {
     await this.owned(checkoutId, principal);
+    return this.newSession(checkoutId, callbacks);
+  }
+
+  /** A hosted checkout page session of the checkout: its token and the page's address. */
+  private async newSession(
+    checkoutId: string,
+    callbacks: { postFlowUrl?: string; thankYouPageUrl?: string; cartPageUrl?: string },
+  ): Promise<{ token: string; url: string }> {
     const token = newSecret();
     const now = new Date();
     await this.db
@@ -653,6 +756,13 @@ function storedLines(lineItems: LineInput[], field: string): StoredLine[] {
       },
     };
   });
+}
+
+/** Who a new checkout belongs to: a member, a visitor, or (an admin's, a buy link's) nobody. */
+function ownerOf(principal: Principal): { visitorId: string | null; memberId: string | null } {
+  if (principal.kind === 'member') return { visitorId: principal.visitorId, memberId: principal.memberId };
+  if (principal.kind === 'visitor') return { visitorId: principal.visitorId, memberId: null };
+  return { visitorId: null, memberId: null };
 }
 
 /** The catalog lines as stock sees them, and which line each came from. */

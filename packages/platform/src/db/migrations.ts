@@ -1,7 +1,9 @@
 import { type Kysely, type Migration, Migrator } from 'kysely';
+import { abandonedCheckoutMigrations } from '../abandoned-checkouts/migrations.ts';
 import { billingMigrations } from '../billing/migrations.ts';
 import { cartMigrations } from '../carts/migrations.ts';
 import { catalogMigrations } from '../catalog/migrations.ts';
+import { checkoutTemplateMigrations } from '../checkout-templates/migrations.ts';
 import { checkoutMigrations } from '../checkouts/migrations.ts';
 import { emailMigrations } from '../email/migrations.ts';
 import { eventMigrations } from '../events/migrations.ts';
@@ -32,7 +34,7 @@ const migrations: Record<string, Migration> = {
   ...eventMigrations, // 0014, 0040, 0044 (issue 31: each entity's event numbers)
   ...storeSettingsMigrations, // 0015
   ...cartMigrations, // 0016
-  ...checkoutMigrations, // 0017
+  ...checkoutMigrations, // 0017, 0042, 0051 (issue 34: the abandoned-checkout scan's index)
   ...orderMigrations, // 0018
   ...paymentMigrations, // 0019
   ...fulfillmentMigrations, // 0027
@@ -41,6 +43,8 @@ const migrations: Record<string, Migration> = {
   ...orderViewMigrations, // 0033 (issue 22: the back office's saved views of orders)
   ...workerMigrations, // 0040 (issue 37: the lease table of background jobs)
   ...webhookMigrations, // 0045 (issue 31: webhook endpoints, deliveries and their attempts), 0070 (the log's retention)
+  ...checkoutTemplateMigrations, // 0050 (issue 34: checkout templates)
+  ...abandonedCheckoutMigrations, // 0052 (issue 34: abandoned checkouts; 0051 is checkouts' scan index)
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {

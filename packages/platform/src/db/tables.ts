@@ -1,6 +1,8 @@
+import type { AbandonedCheckoutTables } from '../abandoned-checkouts/tables.ts';
 import type { BillingTables } from '../billing/tables.ts';
 import type { CartTables } from '../carts/tables.ts';
 import type { CatalogTables } from '../catalog/tables.ts';
+import type { CheckoutTemplateTables } from '../checkout-templates/tables.ts';
 import type { CheckoutTables } from '../checkouts/tables.ts';
 import type { EmailTables } from '../email/tables.ts';
 import type { EventTables } from '../events/tables.ts';
@@ -29,6 +31,8 @@ export interface Tables
     StoreSettingsTables,
     CartTables,
     CheckoutTables,
+    CheckoutTemplateTables,
+    AbandonedCheckoutTables,
     OrderTables,
     PaymentTables,
     FulfillmentTables,

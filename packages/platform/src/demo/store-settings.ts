@@ -18,7 +18,7 @@ export async function seedStoreSettings(services: {
   const settings = services.storeSettings;
   await settings.updateStoreSettings({ currency: 'USD', weightUnit: 'LB', taxIncludedInPrices: false });
   await settings.updateCheckoutSettings({
-    checkoutBrand: { header: { logo: { size: 'MEDIUM', alignment: 'CENTER' } } },
+    checkoutBrand: { header: { logo: { size: 'MEDIUM' }, alignment: 'CENTER' } },
   });
 
   const taxRegions = [

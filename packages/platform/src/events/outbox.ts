@@ -24,6 +24,10 @@ export const EVENT_ENTITIES = {
   inventoryItem: 'wix.stores.catalog.v3.inventory_item',
   checkoutSettings: 'wix.ecom.v1.checkout_settings',
   discountRule: 'wix.ecom.discounts.v1.discount_rule',
+  /** A merchant's checkout template (checkout-templates/); `used` when a checkout is made of it. */
+  checkoutTemplate: 'wix.ecom.v1.checkout_template',
+  /** A checkout left unfinished (abandoned-checkouts/); `recovered` when its buyer completes it. */
+  abandonedCheckout: 'wix.ecom.v1.abandoned_checkout',
   /**
    * A shopper's login identity (identity/): `email_verified`, `signed_in`, `contact_merged`. The hosted wire announces
    * none, so the name is Cartwheel's own, in the hosted form.
@@ -43,6 +47,8 @@ export type EventSlug =
   | 'approved'
   | 'canceled'
   | 'variants_changed'
+  | 'used'
+  | 'recovered'
   | 'email_verified'
   | 'signed_in'
   | 'contact_merged';

@@ -3,6 +3,7 @@ import type {
   CouponDiscountType,
   DiscountRule,
   PickupMethod,
+  StoreCheckoutSettings,
   StoreCoupon,
   WeightUnit,
 } from '@cartwheel/sdk';
@@ -21,14 +22,8 @@ export interface CommerceSettings {
   coupons: Map<string, Coupon>;
 }
 
-export type LogoSize = 'SMALL' | 'MEDIUM' | 'LARGE';
-export type LogoAlignment = 'SIDE' | 'CENTER';
-
-export interface CheckoutSettings {
-  checkoutBrand: {
-    header: { logo: { image?: { url?: string }; size: LogoSize; alignment: LogoAlignment } | null };
-  };
-}
+/** The hosted call's whole checkout settings: a wire type, declared once in the SDK. */
+export type CheckoutSettings = StoreCheckoutSettings;
 
 export interface StoreCommerceSettings {
   /** ISO 4217: every amount of the store is in it. */
@@ -156,7 +151,12 @@ export const DEFAULT_STORE_SETTINGS: StoreCommerceSettings = {
   currency: 'USD',
   weightUnit: 'KG',
   taxIncludedInPrices: false,
-  checkoutSettings: { checkoutBrand: { header: { logo: null } } },
+  checkoutSettings: {
+    status: 'ACTIVE',
+    checkoutPolicies: {},
+    checkoutFields: {},
+    checkoutBrand: { header: { logo: null, alignment: 'SIDE' } },
+  },
 };
 
 export function emptyCommerceSettings(

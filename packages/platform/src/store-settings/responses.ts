@@ -4,6 +4,7 @@ import {
   AnyValue,
   Choice,
   CursorPagingAnswer,
+  NullableBoolean,
   NullableNumber,
   NullableText,
   Timestamp,
@@ -24,20 +25,87 @@ export const StoreSettingsAnswer = Type.Object({
   }),
 });
 
+const CheckoutImage = Type.Object({
+  id: Type.Optional(Type.String()),
+  url: Type.Optional(Type.String()),
+  height: Type.Optional(Type.Number()),
+  width: Type.Optional(Type.Number()),
+  altText: Type.Optional(NullableText),
+  filename: Type.Optional(NullableText),
+});
+const BackgroundFill = Type.Optional(
+  Type.Object({ color: Type.Optional(NullableText), image: Type.Optional(CheckoutImage) }),
+);
+const Flag = Type.Optional(NullableBoolean);
+const Policy = Type.Optional(Type.Object({ visible: Flag, content: Type.Optional(NullableText) }));
+const Checkbox = { visible: Flag, checkedByDefault: Flag };
+
+/** The hosted `CheckoutSettings` whole, with point 4's status (the SDK's `StoreCheckoutSettings`). */
 export const CheckoutSettingsAnswer = Type.Object({
   checkoutSettings: Type.Object({
+    status: Choice(['ACTIVE', 'INACTIVE']),
+    checkoutPolicies: Type.Object({
+      termsAndConditions: Policy,
+      privacyPolicy: Policy,
+      returnPolicy: Policy,
+      digitalItemPolicy: Policy,
+      contactUs: Policy,
+      customPolicy: Type.Optional(
+        Type.Object({
+          visible: Flag,
+          content: Type.Optional(NullableText),
+          title: Type.Optional(NullableText),
+        }),
+      ),
+    }),
+    checkoutFields: Type.Object({
+      subscriptionCheckbox: Type.Optional(Type.Object({ ...Checkbox, splitByChannel: Flag })),
+      policyAgreementCheckbox: Type.Optional(Type.Object(Checkbox)),
+      giftCardRedeemEnabled: Flag,
+      mitEnabled: Flag,
+      delayCaptureEnabled: Flag,
+      captureBeforeExpiryEnabled: Flag,
+    }),
     checkoutBrand: Type.Object({
       header: Type.Object({
+        text: Type.Optional(NullableText),
+        textColor: Type.Optional(NullableText),
         logo: Type.Union([
-          Type.Object({
-            image: Type.Optional(Type.Object({ url: Type.Optional(Type.String()) })),
-            size: Choice(['SMALL', 'MEDIUM', 'LARGE']),
-            alignment: Choice(['SIDE', 'CENTER']),
-          }),
+          Type.Object({ image: Type.Optional(CheckoutImage), size: Choice(['SMALL', 'MEDIUM', 'LARGE']) }),
           Type.Null(),
         ]),
+        alignment: Choice(['SIDE', 'CENTER']),
+        displayCheckoutLabel: Flag,
+        continueShopping: Type.Optional(
+          Type.Object({ hidden: Flag, displayType: Type.Optional(Choice(['TEXT', 'ICON'])) }),
+        ),
+        backgroundFill: BackgroundFill,
+        dividerColor: Type.Optional(NullableText),
       }),
+      mainSection: Type.Optional(
+        Type.Object({
+          formBackgroundFill: BackgroundFill,
+          summaryBackgroundFill: BackgroundFill,
+          dividerColor: Type.Optional(NullableText),
+          tintedBoxColor: Type.Optional(NullableText),
+          expressButtonsCornerRadius: Type.Optional(Choice(['RECTANGLE', 'PILL'])),
+          cornerRadius: Type.Optional(NullableNumber),
+        }),
+      ),
+      footer: Type.Optional(
+        Type.Object({ backgroundFill: BackgroundFill, dividerColor: Type.Optional(NullableText) }),
+      ),
+      global: Type.Optional(
+        Type.Object({
+          selectionColor: Type.Optional(NullableText),
+          placeOrderButtonColor: Type.Optional(NullableText),
+          buttonColor: Type.Optional(NullableText),
+        }),
+      ),
     }),
+    checkoutBillingFields: Type.Optional(Choice(['All_FIELDS', 'MINIMUM_REQUIRED_FIELDS'])),
+    createdDate: Type.Optional(Type.String()),
+    updatedDate: Type.Optional(Type.String()),
   }),
 });
 

@@ -1,4 +1,4 @@
-import type { DiscountRule } from '@cartwheel/sdk';
+import type { CheckoutSettingsPatch, DiscountRule } from '@cartwheel/sdk';
 import type { HttpApp } from '../http/app.ts';
 import { Empty } from '../http/responses-identity.ts';
 import type { CheckoutSettings } from './model.ts';
@@ -82,7 +82,7 @@ export function storeSettingsRoutes(app: HttpApp, services: { storeSettings: Sto
     },
     async (request) => ({
       checkoutSettings: await settings.updateCheckoutSettings(
-        request.body.checkoutSettings as Parameters<typeof settings.updateCheckoutSettings>[0],
+        request.body.checkoutSettings as CheckoutSettingsPatch,
       ),
     }),
   );

@@ -1,5 +1,15 @@
 import Type from 'typebox';
-import { Id, Ids, Nullable, OneOf, OpenObject, PathIdCopy, Text, URL_MAX_LENGTH } from '../http/input.ts';
+import {
+  Id,
+  Ids,
+  Ignored,
+  Nullable,
+  OneOf,
+  OpenObject,
+  PathIdCopy,
+  Text,
+  URL_MAX_LENGTH,
+} from '../http/input.ts';
 
 /**
  * The store-settings admin calls' inputs. Shapes and sizes are checked here; what only the store
@@ -47,16 +57,112 @@ export const UpdateStoreSettingsBody = Type.Object({
   }),
 });
 
-const Logo = Type.Object({
-  image: Type.Optional(Type.Object({ url: Type.Optional(Text(URL_MAX_LENGTH)) })),
-  size: Type.Optional(OneOf(['SMALL', 'MEDIUM', 'LARGE'])),
-  alignment: Type.Optional(OneOf(['SIDE', 'CENTER'])),
+// ---- checkout settings: the hosted call's whole shape; `null` clears a field ----
+
+/** `#RGB`, `#RRGGBB` or `#RRGGBBAA`, as the hosted wire's COLOR_HEX. */
+const Color = Type.Optional(
+  Nullable(Type.String({ pattern: '^#([0-9A-Fa-f]{3}|[0-9A-Fa-f]{6}|[0-9A-Fa-f]{8})$' })),
+);
+const Flag = Type.Optional(Nullable(Type.Boolean()));
+const POLICY_TEXT = 20_000;
+
+const CheckoutImage = Type.Object({
+  id: Type.Optional(Text(400)),
+  url: Type.Optional(Text(URL_MAX_LENGTH)),
+  height: Type.Optional(Type.Integer({ minimum: 0, maximum: 100_000 })),
+  width: Type.Optional(Type.Integer({ minimum: 0, maximum: 100_000 })),
+  altText: Type.Optional(Nullable(Text(NAME))),
+  filename: Type.Optional(Nullable(Text(NAME))),
 });
+const BackgroundFill = Type.Optional(
+  Nullable(Type.Object({ color: Color, image: Type.Optional(Nullable(CheckoutImage)) })),
+);
+const Policy = Type.Optional(
+  Nullable(Type.Object({ visible: Flag, content: Type.Optional(Nullable(Text(POLICY_TEXT))) })),
+);
+const Checkbox = { visible: Flag, checkedByDefault: Flag };
+const LOGO_SIZES = ['SMALL', 'MEDIUM', 'LARGE'] as const;
+const ALIGNMENTS = ['SIDE', 'CENTER'] as const;
 
 export const UpdateCheckoutSettingsBody = Type.Object({
   checkoutSettings: Type.Object({
+    status: Type.Optional(OneOf(['ACTIVE', 'INACTIVE'])),
+    checkoutPolicies: Type.Optional(
+      Type.Object({
+        termsAndConditions: Policy,
+        privacyPolicy: Policy,
+        returnPolicy: Policy,
+        digitalItemPolicy: Policy,
+        contactUs: Policy,
+        customPolicy: Type.Optional(
+          Nullable(
+            Type.Object({
+              visible: Flag,
+              content: Type.Optional(Nullable(Text(POLICY_TEXT))),
+              title: Type.Optional(Nullable(Text(NAME))),
+            }),
+          ),
+        ),
+      }),
+    ),
+    checkoutFields: Type.Optional(
+      Type.Object({
+        subscriptionCheckbox: Type.Optional(Nullable(Type.Object({ ...Checkbox, splitByChannel: Flag }))),
+        policyAgreementCheckbox: Type.Optional(Nullable(Type.Object(Checkbox))),
+        giftCardRedeemEnabled: Flag,
+        mitEnabled: Flag,
+        delayCaptureEnabled: Flag,
+        captureBeforeExpiryEnabled: Flag,
+      }),
+    ),
     checkoutBrand: Type.Optional(
-      Type.Object({ header: Type.Optional(Type.Object({ logo: Type.Optional(Nullable(Logo)) })) }),
+      Type.Object({
+        header: Type.Optional(
+          Type.Object({
+            text: Type.Optional(Nullable(Text(55))),
+            textColor: Color,
+            logo: Type.Optional(
+              Nullable(
+                Type.Object({
+                  image: Type.Optional(Nullable(CheckoutImage)),
+                  size: Type.Optional(OneOf([...LOGO_SIZES])),
+                  // Cartwheel's first logo call sent the header's alignment with the logo: kept, as the header's
+                  alignment: Type.Optional(OneOf([...ALIGNMENTS])),
+                }),
+              ),
+            ),
+            alignment: Type.Optional(OneOf([...ALIGNMENTS])),
+            displayCheckoutLabel: Flag,
+            continueShopping: Type.Optional(
+              Nullable(Type.Object({ hidden: Flag, displayType: Type.Optional(OneOf(['TEXT', 'ICON'])) })),
+            ),
+            backgroundFill: BackgroundFill,
+            dividerColor: Color,
+          }),
+        ),
+        mainSection: Type.Optional(
+          Type.Object({
+            formBackgroundFill: BackgroundFill,
+            summaryBackgroundFill: BackgroundFill,
+            dividerColor: Color,
+            tintedBoxColor: Color,
+            expressButtonsCornerRadius: Type.Optional(OneOf(['RECTANGLE', 'PILL'])),
+            cornerRadius: Type.Optional(Nullable(Type.Integer({ minimum: 0, maximum: 100 }))),
+          }),
+        ),
+        footer: Type.Optional(Type.Object({ backgroundFill: BackgroundFill, dividerColor: Color })),
+        global: Type.Optional(
+          Type.Object({ selectionColor: Color, placeOrderButtonColor: Color, buttonColor: Color }),
+        ),
+      }),
+    ),
+    checkoutBillingFields: Type.Optional(OneOf(['All_FIELDS', 'MINIMUM_REQUIRED_FIELDS'])),
+    // the hosted client sends back what it read: its dates are the store's to set
+    createdDate: Type.Optional(
+      Ignored("set by the platform (the store's units, the order's number, dates and statuses)"),
+    ),
+    updatedDate: Type.Optional(
+      Ignored("set by the platform (the store's units, the order's number, dates and statuses)"),
     ),
   }),
 });

@@ -1,10 +1,12 @@
-import type { DiscountRule } from '@cartwheel/sdk';
+import type { CheckoutSettingsPatch, DiscountRule } from '@cartwheel/sdk';
 import { type Kysely, sql } from 'kysely';
 import { type DialectName, inTransaction } from '../db/database.ts';
 import type { Tables } from '../db/tables.ts';
 import { type DomainEvent, type EventEntity, recordEvents } from '../events/outbox.ts';
+import { nowIso } from '../shared/clock.ts';
 import { applicationError, notFound } from '../shared/errors.ts';
 import { newId } from '../shared/ids.ts';
+import { checkoutSettingsOf, patchedCheckoutSettings } from './checkout-settings.ts';
 import {
   checkCoupon,
   checkDiscountRule,
@@ -173,9 +175,7 @@ export class StoreSettingsService {
       .select('doc')
       .where('key', '=', 'store')
       .executeTakeFirst();
-    return row
-      ? { ...DEFAULT_STORE_SETTINGS, ...(JSON.parse(row.doc) as Partial<StoreCommerceSettings>) }
-      : DEFAULT_STORE_SETTINGS;
+    return row ? keptStoreSettings(row.doc) : DEFAULT_STORE_SETTINGS;
   }
 
   async updateStoreSettings(
@@ -189,29 +189,13 @@ export class StoreSettingsService {
     return (await this.storeSettings()).checkoutSettings;
   }
 
-  /** Merges what the patch names into the checkout brand; `logo: null` removes the logo. */
-  async updateCheckoutSettings(patch: {
-    checkoutBrand?: {
-      header?: { logo?: Partial<NonNullable<CheckoutSettings['checkoutBrand']['header']['logo']>> | null };
-    };
-  }): Promise<CheckoutSettings> {
+  /** Changes what the patch names (the hosted call's whole shape), announced as checkout settings updated. */
+  async updateCheckoutSettings(patch: CheckoutSettingsPatch): Promise<CheckoutSettings> {
     const store = await this.changeStore(
-      (current) => {
-        const logoPatch = patch.checkoutBrand?.header?.logo;
-        const logo = current.checkoutSettings.checkoutBrand.header.logo;
-        const next =
-          logoPatch === undefined
-            ? logo
-            : logoPatch === null
-              ? null
-              : {
-                  size: 'MEDIUM' as const,
-                  alignment: 'CENTER' as const,
-                  ...(logo ?? {}),
-                  ...definedOnly(logoPatch),
-                };
-        return { ...current, checkoutSettings: { checkoutBrand: { header: { logo: next } } } };
-      },
+      (current) => ({
+        ...current,
+        checkoutSettings: patchedCheckoutSettings(current.checkoutSettings, patch, nowIso()),
+      }),
       (next) => [
         {
           entity: 'checkoutSettings',
@@ -236,9 +220,7 @@ export class StoreSettingsService {
           .where('key', '=', 'store')
           .$if(this.options.dialect === 'postgres', (qb) => qb.forUpdate())
           .executeTakeFirst();
-        const current = row
-          ? { ...DEFAULT_STORE_SETTINGS, ...(JSON.parse(row.doc) as Partial<StoreCommerceSettings>) }
-          : DEFAULT_STORE_SETTINGS;
+        const current = row ? keptStoreSettings(row.doc) : DEFAULT_STORE_SETTINGS;
         const next = change(current);
         const doc = JSON.stringify(next);
         const updated_date = new Date().toISOString();
@@ -573,4 +555,10 @@ function alreadyExists(error: unknown, entity: string, columns: Record<string, s
 
 function definedOnly<T extends object>(patch: T): Partial<T> {
   return Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined)) as Partial<T>;
+}
+
+/** The store's settings row as kept, every part filled in (checkout settings kept before their whole shape too). */
+function keptStoreSettings(doc: string): StoreCommerceSettings {
+  const kept = JSON.parse(doc) as Partial<StoreCommerceSettings>;
+  return { ...DEFAULT_STORE_SETTINGS, ...kept, checkoutSettings: checkoutSettingsOf(kept.checkoutSettings) };
 }

@@ -68,6 +68,15 @@ const DOMAIN_EVENTS: readonly DomainEventKind[] = [
   { entity: 'discountRule', slug: 'created', shape: 'created' },
   { entity: 'discountRule', slug: 'updated', shape: 'updated' },
   { entity: 'discountRule', slug: 'deleted', shape: 'deleted' },
+  { entity: 'checkoutTemplate', slug: 'created', shape: 'created' },
+  { entity: 'checkoutTemplate', slug: 'updated', shape: 'updated' },
+  { entity: 'checkoutTemplate', slug: 'deleted', shape: 'deleted' },
+  // the hosted `CheckoutTemplateUsed`: the template and the checkout made of it
+  { entity: 'checkoutTemplate', slug: 'used', shape: 'action', actionBody: (_, payload) => payload },
+  { entity: 'abandonedCheckout', slug: 'created', shape: 'created' },
+  { entity: 'abandonedCheckout', slug: 'deleted', shape: 'deleted' },
+  // the hosted `AbandonedCheckoutRecovered`: the abandoned checkout as its recovery left it
+  { entity: 'abandonedCheckout', slug: 'recovered', shape: 'action', actionBody: (_, payload) => payload },
   { entity: 'member', slug: 'created', shape: 'created', entityIn: memberIn },
   { entity: 'member', slug: 'updated', shape: 'updated', entityIn: memberIn },
   { entity: 'member', slug: 'deleted', shape: 'deleted', entityIn: memberIn },
@@ -157,6 +166,8 @@ const READ_PERMISSION: Record<EventEntity, Permission | undefined> = {
   discountRule: 'settings.manage',
   // a session carries the checkout it leads to and the store's callback addresses
   redirectSession: 'orders.read',
+  checkoutTemplate: 'settings.manage',
+  abandonedCheckout: 'orders.read',
 };
 
 const key = (entity: EventEntity, slug: string) => `${entity} ${slug}`;

@@ -2,12 +2,15 @@
  * The events an app receives (point 4), by the hosted platform's event type names, each with the entity
  * its body holds: what `on(type, handler)` hands the handler, typed.
  */
+
+import type { StoreCheckoutTemplate } from '../modules/cartwheel/store-admin.ts';
 import type { Cart } from '../types/ecom-cart.ts';
 import type { Checkout, CheckoutSettings } from '../types/ecom-checkout.ts';
 import type { DiscountRule } from '../types/ecom-discounts.ts';
 import type { Fulfillment } from '../types/ecom-fulfillments.ts';
 import type { Order } from '../types/ecom-orders.ts';
 import type { OrderTransactions } from '../types/ecom-payments.ts';
+import type { AbandonedCheckout } from '../types/ecom-recovery.ts';
 import type { EventIdentity } from '../types/events.ts';
 import type { Member } from '../types/members.ts';
 import type { RedirectSession } from '../types/redirects.ts';
@@ -30,6 +33,18 @@ export interface DomainEventEntities {
   'wix.ecom.discounts.v1.discount_rule_created': DiscountRule;
   'wix.ecom.discounts.v1.discount_rule_updated': DiscountRule;
   'wix.ecom.discounts.v1.discount_rule_deleted': DiscountRule;
+  'wix.ecom.v1.checkout_template_created': StoreCheckoutTemplate;
+  'wix.ecom.v1.checkout_template_updated': StoreCheckoutTemplate;
+  'wix.ecom.v1.checkout_template_deleted': StoreCheckoutTemplate;
+  /** The hosted `CheckoutTemplateUsed`: the template and the checkout made of it. */
+  'wix.ecom.v1.checkout_template_used': {
+    checkoutTemplate?: StoreCheckoutTemplate;
+    checkout?: { id?: string };
+  };
+  'wix.ecom.v1.abandoned_checkout_created': AbandonedCheckout;
+  'wix.ecom.v1.abandoned_checkout_deleted': AbandonedCheckout;
+  /** The hosted `AbandonedCheckoutRecovered`. */
+  'wix.ecom.v1.abandoned_checkout_recovered': { abandonedCheckout?: AbandonedCheckout };
   'wix.members.v1.member_created': Member;
   'wix.members.v1.member_updated': Member;
   'wix.members.v1.member_deleted': Member;

@@ -251,16 +251,151 @@ export interface StorePickupLocation {
 
 export type StorePickupLocationInput = Omit<StorePickupLocation, 'id' | 'createdDate' | 'updatedDate'>;
 
-/** The checkout header's logo as Cartwheel keeps it (the wire contract puts `alignment` beside `size`). */
-export interface CheckoutLogoSetting {
-  image?: { url?: string };
-  size: 'SMALL' | 'MEDIUM' | 'LARGE';
-  alignment: 'SIDE' | 'CENTER';
+/** An image as the hosted wire sends it: `{url}` at least; the rest as the media library gave it. */
+export interface CheckoutImage {
+  id?: string;
+  url?: string;
+  height?: number;
+  width?: number;
+  altText?: string | null;
+  filename?: string | null;
 }
 
-/** `GET /ecom/v1/checkout-settings` as Cartwheel answers it: the brand's header, with or without a logo. */
+/** The checkout header's logo: the image and how big it shows (its alignment is the header's). */
+export interface CheckoutLogoSetting {
+  image?: CheckoutImage;
+  size: 'SMALL' | 'MEDIUM' | 'LARGE';
+}
+
+/** A colour or an image behind a part of the checkout: one of the two. */
+export interface CheckoutBackgroundFill {
+  color?: string | null;
+  image?: CheckoutImage;
+}
+
+export interface CheckoutPolicySetting {
+  visible?: boolean | null;
+  content?: string | null;
+}
+
+export interface CheckoutCheckboxSetting {
+  visible?: boolean | null;
+  checkedByDefault?: boolean | null;
+}
+
+/**
+ * `GET /ecom/v1/checkout-settings` as Cartwheel answers it: the hosted call's whole shape (its
+ * `CheckoutSettings`), with `status` (point 4): INACTIVE keeps the settings but the hosted checkout
+ * page shows its plain default brand.
+ */
 export interface StoreCheckoutSettings {
-  checkoutBrand: { header: { logo: CheckoutLogoSetting | null } };
+  status: 'ACTIVE' | 'INACTIVE';
+  checkoutPolicies: {
+    termsAndConditions?: CheckoutPolicySetting;
+    privacyPolicy?: CheckoutPolicySetting;
+    returnPolicy?: CheckoutPolicySetting;
+    digitalItemPolicy?: CheckoutPolicySetting;
+    contactUs?: CheckoutPolicySetting;
+    customPolicy?: CheckoutPolicySetting & { title?: string | null };
+  };
+  checkoutFields: {
+    subscriptionCheckbox?: CheckoutCheckboxSetting & { splitByChannel?: boolean | null };
+    policyAgreementCheckbox?: CheckoutCheckboxSetting;
+    giftCardRedeemEnabled?: boolean | null;
+    mitEnabled?: boolean | null;
+    delayCaptureEnabled?: boolean | null;
+    captureBeforeExpiryEnabled?: boolean | null;
+  };
+  checkoutBrand: {
+    header: {
+      text?: string | null;
+      textColor?: string | null;
+      /** null: the header shows the store's name alone. */
+      logo: CheckoutLogoSetting | null;
+      alignment: 'SIDE' | 'CENTER';
+      displayCheckoutLabel?: boolean | null;
+      continueShopping?: { hidden?: boolean | null; displayType?: 'TEXT' | 'ICON' };
+      backgroundFill?: CheckoutBackgroundFill;
+      dividerColor?: string | null;
+    };
+    mainSection?: {
+      formBackgroundFill?: CheckoutBackgroundFill;
+      summaryBackgroundFill?: CheckoutBackgroundFill;
+      dividerColor?: string | null;
+      tintedBoxColor?: string | null;
+      expressButtonsCornerRadius?: 'RECTANGLE' | 'PILL';
+      cornerRadius?: number | null;
+    };
+    footer?: { backgroundFill?: CheckoutBackgroundFill; dividerColor?: string | null };
+    global?: {
+      selectionColor?: string | null;
+      placeOrderButtonColor?: string | null;
+      buttonColor?: string | null;
+    };
+  };
+  checkoutBillingFields?: 'All_FIELDS' | 'MINIMUM_REQUIRED_FIELDS';
+  createdDate?: string;
+  updatedDate?: string;
+}
+
+type DeepPartial<T> = T extends object ? { [K in keyof T]?: DeepPartial<T[K]> | null } : T;
+
+/** What `PATCH /ecom/v1/checkout-settings` takes: the fields named change, `null` clears one. */
+export type CheckoutSettingsPatch = DeepPartial<Omit<StoreCheckoutSettings, 'createdDate' | 'updatedDate'>>;
+
+/** A catalog line of a checkout template: a product (its variant by `options`) and how many. */
+export interface CheckoutTemplateLine {
+  quantity?: number;
+  catalogReference: {
+    appId: string;
+    catalogItemId: string;
+    options?: { variantId?: string; options?: Record<string, string> } | null;
+  };
+}
+
+/** A line the merchant names and prices themselves. */
+export interface CheckoutTemplateCustomLine {
+  quantity?: number;
+  price: string;
+  productName: { original: string; translated?: string | null };
+  itemType?: { preset?: 'PHYSICAL' | 'DIGITAL' | 'GIFT_CARD' | 'SERVICE'; custom?: string | null };
+}
+
+/**
+ * `POST /ecom/v1/checkout-templates` as Cartwheel answers it: lines, custom lines and a coupon a buy
+ * link (`create-and-redirect-to-checkout`) makes a checkout of. INACTIVE: it makes none.
+ */
+export interface StoreCheckoutTemplate {
+  id: string;
+  status: 'ACTIVE' | 'INACTIVE';
+  customization: {
+    webClient: { disabledContinueShoppingButton?: boolean; disabledPolicyAgreementCheckbox?: boolean };
+    lockedGiftCard?: boolean;
+    lockedCoupon?: boolean;
+    disabledManualPayment?: boolean;
+  };
+  lineItems: CheckoutTemplateLine[];
+  customLineItems: CheckoutTemplateCustomLine[];
+  couponCode?: string | null;
+  createdDate: string;
+  updatedDate: string;
+}
+
+export type CheckoutTemplateInput = Partial<
+  Pick<StoreCheckoutTemplate, 'status' | 'customization' | 'lineItems' | 'customLineItems' | 'couponCode'>
+>;
+
+/** A checkout left unfinished with a buyer email, as the back office lists it (hosted `AbandonedCheckout`). */
+export interface StoreAbandonedCheckout {
+  id: string;
+  checkoutId: string;
+  status: 'ABANDONED' | 'RECOVERED';
+  buyerInfo: { email: string };
+  currency: string;
+  totalPrice: { amount: string; formattedAmount?: string };
+  activities: Array<{ createdDate: string; type: 'EMAIL_SENT' | 'EMAIL_NOT_SENT' }>;
+  checkoutRecoveredDate?: string;
+  createdDate: string;
 }
 
 /** The hosted paths of the settings the hosted platform also serves: checkout settings, discount rules. */
@@ -268,6 +403,16 @@ const CHECKOUT_SETTINGS = ecomService(
   everyHost(['/v1/checkout-settings', '/ecom/v1/checkout-settings']),
   'checkoutSettings.v1.CheckoutSettingsService',
   'checkoutSettings',
+);
+const CHECKOUT_TEMPLATES = ecomService(
+  everyHost(['/v1/checkout-templates', '/ecom/v1/checkout-templates']),
+  'checkoutTemplates.v1.CheckoutTemplateService',
+  'checkoutTemplate',
+);
+const ABANDONED_CHECKOUTS = ecomService(
+  everyHost(['/v1/abandoned-checkout', '/ecom/v1/abandoned-checkout']),
+  'abandonedCheckouts.v1.AbandonedCheckoutService',
+  'abandonedCheckout',
 );
 const DISCOUNT_RULES = ecomService(
   everyHost(['/v1/discount-rules', '/ecom/v1/discount-rules']),
@@ -669,19 +814,90 @@ export const storeAdmin = {
         'GetCheckoutSettings',
       )
     ).checkoutSettings,
-  /** `PATCH /ecom/v1/checkout-settings`: the logo given replaces the one kept; `null` removes it. */
-  updateCheckoutLogo:
+  /** `PATCH /ecom/v1/checkout-settings`: what the patch names changes, the rest stays; `null` clears. */
+  updateCheckoutSettings:
     (t: Transport) =>
-    async (logo: CheckoutLogoSetting | null): Promise<StoreCheckoutSettings> =>
+    async (patch: CheckoutSettingsPatch): Promise<StoreCheckoutSettings> =>
       (
         await CHECKOUT_SETTINGS<{ checkoutSettings: StoreCheckoutSettings }>(
           t,
           'PATCH',
           '/v1/checkout-settings',
           'UpdateCheckoutSettings',
-          { checkoutSettings: { checkoutBrand: { header: { logo } } } },
+          { checkoutSettings: patch },
         )
       ).checkoutSettings,
+
+  /** `POST /ecom/v1/abandoned-checkout/query`, page after page: every abandoned checkout, oldest first. */
+  listAbandonedCheckouts: (t: Transport) => async (): Promise<StoreAbandonedCheckout[]> => {
+    const found: StoreAbandonedCheckout[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: {
+        abandonedCheckouts: StoreAbandonedCheckout[];
+        metadata?: { cursors?: { next?: string | null } };
+      } = await ABANDONED_CHECKOUTS(t, 'POST', '/v1/abandoned-checkout/query', 'QueryAbandonedCheckouts', {
+        query: { cursorPaging: { limit: 100, ...(cursor ? { cursor } : {}) } },
+      });
+      found.push(...page.abandonedCheckouts);
+      cursor = page.metadata?.cursors?.next ?? null;
+    } while (cursor);
+    return found;
+  },
+
+  /** `POST /ecom/v1/checkout-templates/query`, page after page: every template, oldest first. */
+  listCheckoutTemplates: (t: Transport) => async (): Promise<StoreCheckoutTemplate[]> => {
+    const templates: StoreCheckoutTemplate[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: {
+        checkoutTemplates: StoreCheckoutTemplate[];
+        pagingMetadata?: { cursors?: { next?: string | null } };
+      } = await CHECKOUT_TEMPLATES(t, 'POST', '/v1/checkout-templates/query', 'QueryCheckoutTemplates', {
+        query: { cursorPaging: { limit: 100, ...(cursor ? { cursor } : {}) } },
+      });
+      templates.push(...page.checkoutTemplates);
+      cursor = page.pagingMetadata?.cursors?.next ?? null;
+    } while (cursor);
+    return templates;
+  },
+  /** `POST /ecom/v1/checkout-templates` {checkoutTemplate}. */
+  createCheckoutTemplate:
+    (t: Transport) =>
+    async (checkoutTemplate: CheckoutTemplateInput): Promise<StoreCheckoutTemplate> =>
+      (
+        await CHECKOUT_TEMPLATES<{ checkoutTemplate: StoreCheckoutTemplate }>(
+          t,
+          'POST',
+          '/v1/checkout-templates',
+          'CreateCheckoutTemplate',
+          { checkoutTemplate },
+        )
+      ).checkoutTemplate,
+  /** `PATCH /ecom/v1/checkout-templates/{id}`: what it names replaces the template's. */
+  updateCheckoutTemplate:
+    (t: Transport) =>
+    async (templateId: string, checkoutTemplate: CheckoutTemplateInput): Promise<StoreCheckoutTemplate> =>
+      (
+        await CHECKOUT_TEMPLATES<{ checkoutTemplate: StoreCheckoutTemplate }>(
+          t,
+          'PATCH',
+          `/v1/checkout-templates/${id(templateId)}`,
+          'UpdateCheckoutTemplate',
+          { checkoutTemplate },
+        )
+      ).checkoutTemplate,
+  /** `DELETE /ecom/v1/checkout-templates/{id}`. */
+  deleteCheckoutTemplate:
+    (t: Transport) =>
+    async (templateId: string): Promise<void> => {
+      await CHECKOUT_TEMPLATES(
+        t,
+        'DELETE',
+        `/v1/checkout-templates/${id(templateId)}`,
+        'DeleteCheckoutTemplate',
+      );
+    },
 
   /** `POST /ecom/v1/discount-rules/query`, page after page: every rule, oldest first, with its `status`. */
   listDiscountRules: (t: Transport) => async (): Promise<DiscountRule[]> => {

@@ -1,0 +1,81 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { shipToUs, shopperCheckout, stockedProduct } from '../packages/platform/test/checkout-support.ts';
+import { DIALECTS, type TestPlatform } from '../packages/platform/test/support/platform.ts';
+import { E2E_SUITE, eventually, newTestPage, TEST_TIMEOUT } from './support/browser.ts';
+import { SHOTS, startStoreInBrowser, stopStoreInBrowser } from './support/store.ts';
+
+const HOUR = 60 * 60 * 1000;
+
+/**
+ * The store services' back office pages in Chromium against the built platform: a checkout template
+ * made on its page, whose buy link lands a shopper on the hosted checkout page; and a checkout
+ * abandoned, emailed, and restored in the browser through the email's link, the abandoned checkouts
+ * page listing it with its value and the period's recovery rate.
+ */
+describe.each(DIALECTS)('the back office store services pages, in Chromium on %s', E2E_SUITE, (dialect) => {
+  let platform: TestPlatform;
+  let browser: Browser;
+  let page: Page;
+  let shopper: Page;
+  let product: { id: string; name: string };
+  const shot = (name: string) =>
+    page.screenshot({ path: `${SHOTS}/backoffice-store-services-${dialect}-${name}.png`, fullPage: true });
+
+  beforeAll(async () => {
+    ({ platform, browser } = await startStoreInBrowser(dialect, {
+      apps: ['backoffice', 'hosted', 'storefront'],
+      seedDemo: false,
+    }));
+    await shipToUs(platform);
+    product = await stockedProduct(platform, 'Services Kettle', 40, 50);
+    page = await newTestPage(browser, { width: 1280, height: 900 });
+    shopper = await newTestPage(browser, { width: 1280, height: 900 });
+    await page.goto(`${platform.url}/admin/settings/checkout-templates`);
+    await page.getByLabel('Admin API key', { exact: true }).fill(platform.adminApiKey);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+  }, TEST_TIMEOUT);
+
+  afterAll(() => stopStoreInBrowser(platform, browser), TEST_TIMEOUT);
+
+  it("makes a checkout template whose buy link opens the hosted checkout with the template's lines", async () => {
+    await page.getByRole('heading', { level: 1, name: 'Checkout templates' }).waitFor();
+    await page.getByLabel('Product id').fill(product.id);
+    await page.getByLabel('Quantity').fill('2');
+    await page.getByLabel('Custom line name').fill('Gift wrapping');
+    await page.getByLabel('Custom line price').fill('3.50');
+    await page.getByRole('button', { name: 'Create template' }).click();
+    await eventually(() => page.getByRole('status').first().textContent()).toBe(
+      'The checkout template was created.',
+    );
+    const link = await page.getByRole('link', { name: 'Buy link' }).getAttribute('href');
+    await shot('checkout-templates');
+
+    await shopper.goto(link as string);
+    await shopper.getByRole('heading', { name: 'Checkout', level: 1 }).waitFor();
+    await eventually(() => shopper.getByText('Services Kettle').count()).toBeGreaterThan(0);
+    await eventually(() => shopper.getByText('Gift wrapping').count()).toBeGreaterThan(0);
+  });
+
+  it('restores an abandoned checkout from its email in the browser, and lists it with its value', async () => {
+    const left = await shopperCheckout(platform, [{ productId: product.id, quantity: 1 }], {});
+    expect(await platform.services.abandonedCheckouts.scan(new Date(Date.now() + HOUR + 60_000))).toBe(1);
+    const email = (await platform.services.mailer.recent({ to: 'ada@example.com' })).find(
+      (message) => message.kind === 'ABANDONED_CHECKOUT_RECOVERY',
+    );
+    const link = email?.text.match(/Complete your purchase: (\S+)/)?.[1] as string;
+    await shopper.goto(link);
+    await shopper.getByRole('heading', { name: 'Checkout', level: 1 }).waitFor();
+    await eventually(() => shopper.getByText('Services Kettle').count()).toBeGreaterThan(0);
+    // the buyer's details as they left them
+    await eventually(() => shopper.getByLabel('Email', { exact: true }).inputValue()).toBe('ada@example.com');
+
+    await page.goto(`${platform.url}/admin/settings/abandoned-checkouts`);
+    await page.getByRole('heading', { level: 1, name: 'Abandoned checkouts' }).waitFor();
+    await eventually(() => page.getByRole('row', { name: /ada@example\.com/ }).count()).toBe(1);
+    const summary = page.getByTestId('abandoned-summary');
+    expect(await summary.textContent()).toContain('Recovery rate0%');
+    expect(left.checkoutId).toBeTruthy();
+    await shot('abandoned-checkouts');
+  });
+});
