@@ -157,6 +157,7 @@ export {
   usePaymentSettings,
   usePermissions,
   usePickupLocations,
+  useReconciliation,
   useRevokeApiKey,
   useSaveCheckoutTemplate,
   useSaveDiscountRule,

@@ -178,6 +178,19 @@ export function useRevokeApiKey() {
   );
 }
 
+/**
+ * The store's payments beside each provider's own records for `period` (read-only, though sent as a
+ * POST): nothing is asked until a period is given; each period's answer is kept as any read is.
+ */
+export function useReconciliation(period: { from: string; to: string } | undefined) {
+  const client = useCartwheel<StoreAdminClient>();
+  return useQuery({
+    queryKey: ['cartwheel', 'storeAdmin', 'reconciliation', period?.from, period?.to],
+    queryFn: () => client.storeAdmin.reconcilePayments(period!),
+    enabled: period !== undefined,
+  });
+}
+
 export function useUpdatePaymentSettings() {
   return useAdminChange(
     (client, settings: PaymentSettings) => client.storeAdmin.updatePaymentSettings(settings),

@@ -1,3 +1,4 @@
+import type { PaymentReconciliation, ReconciledSide, ReconciliationDifferenceKind } from '@cartwheel/sdk';
 import type { Kysely } from 'kysely';
 import type { Tables } from '../db/tables.ts';
 import { invalidArgument, violation } from '../shared/errors.ts';
@@ -14,47 +15,9 @@ import type { OrderPaymentRow } from './tables.ts';
  * the merchant decides what to do with each difference.
  */
 
-/** What the two sides disagree on. */
-export type DifferenceKind =
-  /** The provider holds a charge that no payment of the store names. */
-  | 'NOT_IN_CARTWHEEL'
-  /** A payment of the store names a charge the provider does not have. */
-  | 'NOT_AT_PROVIDER'
-  | 'AMOUNT_DIFFERS'
-  /** Held at one side, taken or released at the other (an authorization captured or voided elsewhere). */
-  | 'STATE_DIFFERS'
-  | 'CAPTURED_DIFFERS';
-
-interface Side {
-  amount: string;
-  currency: string;
-  state: ChargeState;
-  capturedAmount: string;
-  createdDate: string;
-}
-
-export interface Difference {
-  kind: DifferenceKind;
-  providerId: string;
-  transactionId: string;
-  /** The order the payment belongs to, when the store has the payment. */
-  orderId: string | null;
-  cartwheel: Side | null;
-  provider: Side | null;
-}
-
-export interface Reconciliation {
-  from: string;
-  to: string;
-  providers: {
-    providerId: string;
-    /** False: the provider cannot list its charges, and its payments were not compared. */
-    compared: boolean;
-    payments: number;
-    charges: number;
-  }[];
-  differences: Difference[];
-}
+type DifferenceKind = ReconciliationDifferenceKind;
+type Side = ReconciledSide;
+type Reconciliation = PaymentReconciliation;
 
 /** The longest period one reconciliation reads. */
 const MAX_DAYS = 366;

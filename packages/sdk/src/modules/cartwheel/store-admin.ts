@@ -140,6 +140,53 @@ export interface PaymentSettings {
   capture: CaptureMode;
 }
 
+/** What a reconciliation found the store's payments and a provider's charges to disagree on. */
+export type ReconciliationDifferenceKind =
+  /** The provider holds a charge that no payment of the store names: money taken with no order. */
+  | 'NOT_IN_CARTWHEEL'
+  /** A payment of the store names a charge the provider does not have. */
+  | 'NOT_AT_PROVIDER'
+  | 'AMOUNT_DIFFERS'
+  /** Held at one side, taken or released at the other (captured or voided outside the store). */
+  | 'STATE_DIFFERS'
+  | 'CAPTURED_DIFFERS';
+
+/** A charge's money as one side sees it: held, taken, released, or a 3-D Secure step still open. */
+export type ReconciledChargeState = 'AUTHORIZED' | 'CAPTURED' | 'CANCELED' | 'PENDING';
+
+/** One side of a reconciled payment. */
+export interface ReconciledSide {
+  amount: string;
+  currency: string;
+  state: ReconciledChargeState;
+  capturedAmount: string;
+  createdDate: string;
+}
+
+export interface ReconciliationDifference {
+  kind: ReconciliationDifferenceKind;
+  providerId: string;
+  transactionId: string;
+  /** The order the payment belongs to, when the store has the payment. */
+  orderId: string | null;
+  cartwheel: ReconciledSide | null;
+  provider: ReconciledSide | null;
+}
+
+/** The store's payments beside each provider's own charges for a period (`to` excluded). */
+export interface PaymentReconciliation {
+  from: string;
+  to: string;
+  providers: {
+    providerId: string;
+    /** False: the provider cannot list its charges, and its payments were not compared. */
+    compared: boolean;
+    payments: number;
+    charges: number;
+  }[];
+  differences: ReconciliationDifference[];
+}
+
 export interface StoreSettings {
   currency: string;
   weightUnit: 'KG' | 'LB';
@@ -646,6 +693,22 @@ export const storeAdmin = {
           { paymentSettings },
         )
       ).paymentSettings,
+  /**
+   * `POST /api/cartwheel/payments/reconcile` {from, to}: every difference between the store's payments
+   * and each provider's own records for the period (ISO date-times, `to` excluded; at most 366 days).
+   */
+  reconcilePayments:
+    (t: Transport) =>
+    async (period: { from: string; to: string }): Promise<PaymentReconciliation> =>
+      (
+        await call<{ reconciliation: PaymentReconciliation }>(
+          t,
+          'POST',
+          '/payments/reconcile',
+          'ReconcilePayments',
+          period,
+        )
+      ).reconciliation,
 
   /** `GET /api/cartwheel/store-settings`. */
   getStoreSettings: (t: Transport) => async (): Promise<StoreSettings> =>
