@@ -6,6 +6,7 @@ import type { Mailer } from '../email/mailer.ts';
 import { type DomainEvent, type RecordedEvent, recordEvents } from '../events/outbox.ts';
 import { notFound } from '../shared/errors.ts';
 import { timeOrderedId } from '../shared/ids.ts';
+import { idCursorPage } from '../shared/paging.ts';
 import type { AbandonedCheckoutRow } from './tables.ts';
 
 /** A checkout left unfinished this long after its last change is abandoned (issue 34: one hour). */
@@ -131,16 +132,8 @@ export class AbandonedCheckoutService {
       .orderBy('id')
       .limit(limit + 1)
       .execute();
-    const page = rows.slice(0, limit).map(fromRow);
-    const hasNext = rows.length > limit;
-    return {
-      abandonedCheckouts: page,
-      metadata: {
-        count: page.length,
-        cursors: { next: hasNext ? (page.at(-1)?.id ?? null) : null },
-        hasNext,
-      },
-    };
+    const { items, metadata } = idCursorPage(rows, limit, fromRow);
+    return { abandonedCheckouts: items, metadata };
   }
 
   /** The recovery link's target: a new hosted checkout page session of the abandoned checkout's checkout. */

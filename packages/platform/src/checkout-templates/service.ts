@@ -7,6 +7,7 @@ import { type DomainEvent, recordEvents } from '../events/outbox.ts';
 import { nowIso } from '../shared/clock.ts';
 import { applicationError, invalidArgument, notFound, violation } from '../shared/errors.ts';
 import { timeOrderedId } from '../shared/ids.ts';
+import { idCursorPage } from '../shared/paging.ts';
 import type { Principal } from '../shared/principal.ts';
 import type { CheckoutTemplateRow } from './tables.ts';
 
@@ -126,16 +127,8 @@ export class CheckoutTemplateService {
       .orderBy('id')
       .limit(limit + 1)
       .execute();
-    const page = rows.slice(0, limit).map(fromRow);
-    const hasNext = rows.length > limit;
-    return {
-      checkoutTemplates: page,
-      pagingMetadata: {
-        count: page.length,
-        cursors: { next: hasNext ? (page.at(-1)?.id ?? null) : null },
-        hasNext,
-      },
-    };
+    const { items, metadata } = idCursorPage(rows, limit, fromRow);
+    return { checkoutTemplates: items, pagingMetadata: metadata };
   }
 
   /**
