@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { defaultClientConditions, defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
@@ -5,8 +6,18 @@ import { defineConfig } from 'vitest/config';
 /** The workspace's packages resolve to their TypeScript source (their exports' `@cartwheel/source`): tests need no build of them. */
 const SOURCE = '@cartwheel/source';
 
+/**
+ * graphql-js as Node loads it (its CommonJS `main`), for the platform's build or source run inside a
+ * test's process: mercurius `require`s that file, and graphql-js refuses a schema made by a second copy
+ * (the `.mjs` Vite's resolver would pick by the package's `module` field).
+ */
+const GRAPHQL = createRequire(import.meta.url).resolve('graphql');
+
 export default defineConfig({
-  resolve: { conditions: [SOURCE, ...defaultClientConditions] },
+  resolve: {
+    conditions: [SOURCE, ...defaultClientConditions],
+    alias: [{ find: /^graphql$/, replacement: GRAPHQL }],
+  },
   ssr: { resolve: { conditions: [SOURCE, ...defaultServerConditions] } },
   test: {
     include: ['packages/*/test/**/*.test.ts', 'e2e/**/*.test.ts', 'tools/test/**/*.test.ts'],
