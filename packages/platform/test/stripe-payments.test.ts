@@ -2,6 +2,7 @@ import Stripe from 'stripe';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { StripeProvider } from '../src/payments/stripe.ts';
 import { billing, setCapture } from './billing-support.ts';
+import { admin } from './catalog-http.ts';
 import {
   applicationCode,
   CARDS,
@@ -450,6 +451,51 @@ describe.each(DIALECTS)('the Stripe payment provider, on %s', (dialect) => {
       transactionId: made.transactionId,
       amount: '12.50',
     });
+  });
+
+  it("reconciles the store's payments with Stripe's intents: the books agree, then an intent made outside the store shows", async () => {
+    const period = {
+      from: new Date(Date.now() - 60 * 60_000).toISOString(),
+      to: new Date(Date.now() + 60 * 60_000).toISOString(),
+    };
+    const reconcile = async () => {
+      const answer = await admin(platform).post('/api/cartwheel/payments/reconcile', period);
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      return answer.body.reconciliation;
+    };
+    // the earlier tests' sales, authorizations, partial captures, voids and refunds all agree; what
+    // differs is only what they charged at Stripe with no order (the provider called directly)
+    const agreed = await reconcile();
+    expect(agreed.providers).toMatchObject([{ providerId: 'stripe', compared: true }]);
+    expect(agreed.providers[0].payments).toBeGreaterThan(3);
+    const direct = (intent: Record<string, unknown>) =>
+      !String((intent.metadata as Record<string, string>).cartwheel_key ?? '').includes(':');
+    for (const difference of agreed.differences) {
+      expect(difference.kind).toBe('NOT_IN_CARTWHEEL');
+      expect(direct(standIn.paymentIntents.get(difference.transactionId)!)).toBe(true);
+    }
+
+    const outside = await dashboard.paymentIntents.create({
+      amount: 1234,
+      currency: 'usd',
+      payment_method: 'pm_card_visa',
+      confirm: true,
+    });
+    const found = await reconcile();
+    expect(found.differences).toHaveLength(agreed.differences.length + 1);
+    expect(found.differences).toEqual(
+      expect.arrayContaining([
+        ...agreed.differences,
+        {
+          kind: 'NOT_IN_CARTWHEEL',
+          providerId: 'stripe',
+          transactionId: outside.id,
+          orderId: null,
+          cartwheel: null,
+          provider: expect.objectContaining({ amount: '12.34', currency: 'USD', state: 'CAPTURED' }),
+        },
+      ]),
+    );
   });
 
   it('the platform starts and answers while Stripe cannot be reached', async () => {
