@@ -85,6 +85,8 @@ export interface StripeConfig {
   /** Signs the webhook deliveries Stripe posts to `/api/cartwheel/stripe/webhook`. */
   webhookSecret: string | undefined;
   apiUrl: string | undefined;
+  /** How long one call to Stripe may take before it counts as unanswered (STRIPE_TIMEOUT_MS). */
+  timeoutMs: number | undefined;
 }
 
 /** The Stripe provider's id when the store names no providers but configures Stripe. */
@@ -148,6 +150,7 @@ function stripeOf(env: NodeJS.ProcessEnv): StripeConfig | undefined {
     publishableKey: env.STRIPE_PUBLISHABLE_KEY || undefined,
     webhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined,
     apiUrl,
+    timeoutMs: wholeNumber('STRIPE_TIMEOUT_MS', env.STRIPE_TIMEOUT_MS) || undefined,
   };
 }
 

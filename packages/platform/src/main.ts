@@ -66,8 +66,13 @@ if (command === 'reconcile') {
   const from = option('from') ?? new Date(Date.parse(to) - 24 * 60 * 60 * 1000).toISOString();
   const opened = await openServices({ ...config, seedDemo: false });
   try {
-    const { database, payments } = opened.services;
-    const reconciliation = await reconcilePayments(database.db, payments.providers, periodOf({ from, to }));
+    const { database, payments, billing } = opened.services;
+    const reconciliation = await reconcilePayments(
+      database.db,
+      payments.providers,
+      periodOf({ from, to }),
+      (orderIds) => billing.refundedByPayment(orderIds),
+    );
     console.log(JSON.stringify(reconciliation, null, 2));
     process.exitCode = reconciliation.differences.length > 0 ? 1 : 0;
   } catch (error) {

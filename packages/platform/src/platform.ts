@@ -456,6 +456,7 @@ export async function buildHttpApp(opened: OpenServices): Promise<FastifyInstanc
   stripeWebhookRoutes(app, {
     stripeWebhooks: new StripeWebhooks(services.database.db, {
       billing: services.billing,
+      checkouts: services.placement,
       providers: services.payments.providers,
       webhookSecret: services.config.stripe?.webhookSecret,
     }),

@@ -85,6 +85,50 @@ export async function openStock(platform: TestPlatform, productId: string): Prom
 const cents = (amount: string) => Math.round(Number(amount) * 100);
 
 /**
+ * A payment provider's own ledger, as the books are checked against it: every charge that took or
+ * holds money, under the idempotency key it was asked with, and what the provider refunded of it;
+ * with `state`, where the provider left it (a provider outside the platform, Stripe's stand-in).
+ */
+export interface ProviderLedger {
+  charges(): Promise<
+    Array<{
+      transactionId: string;
+      idempotencyKey: string;
+      amount: string;
+      refunded: string;
+      state?: 'AUTHORIZED' | 'CAPTURED' | 'CANCELED';
+    }>
+  >;
+}
+
+/** The built-in test gateway's ledger, kept in the store's database (`gateway_charges`, `gateway_refunds`). */
+export function testGatewayLedger(platform: TestPlatform): ProviderLedger {
+  return {
+    async charges() {
+      const db = platform.services.database.db;
+      const [charges, refunds] = await Promise.all([
+        db.selectFrom('gateway_charges').selectAll().where('status', '=', 'APPROVED').execute(),
+        db
+          .selectFrom('gateway_refunds')
+          .select(['transaction_id', 'amount'])
+          .where('status', '=', 'SUCCEEDED')
+          .execute(),
+      ]);
+      return charges.map((charge) => ({
+        transactionId: charge.transaction_id,
+        idempotencyKey: charge.idempotency_key,
+        amount: charge.amount,
+        refunded: String(
+          refunds
+            .filter((refund) => refund.transaction_id === charge.transaction_id)
+            .reduce((sum, refund) => sum + cents(refund.amount), 0) / 100,
+        ),
+      }));
+    },
+  };
+}
+
+/**
  * The store's books balance, whatever cart, checkout, payment and recorded-order calls came before:
  * every online payment of an order is a charge the gateway made, of the order's total; every charge a
  * payment made is an order's payment (or one whose answer is still being settled); the payments the
@@ -94,14 +138,20 @@ const cents = (amount: string) => Math.round(Number(amount) * 100);
  * its paid order completed shows that order's lines and total; and each counted variant opened with
  * `openStock` holds its opening stock less what the orders holding stock bought of it (paid checkout
  * orders, and orders whose payment is in flight or waits on 3-D Secure; a recorded order takes none).
- * Read from the database, as a second process would.
+ * The provider's `ledger` (the test gateway's unless named) agrees: each payment's charge refunded
+ * at least what the store's refunds through the provider gave back and at most all its refunds
+ * (recorded ones, and those still under way, included), and held, taken or released as the payment
+ * says. Read from the database, as a second process would.
  */
-export async function expectBooksBalance(platform: TestPlatform): Promise<void> {
+export async function expectBooksBalance(
+  platform: TestPlatform,
+  ledger: ProviderLedger = testGatewayLedger(platform),
+): Promise<void> {
   const db = platform.services.database.db;
   const [orders, payments, charges, attempts, refunds] = await Promise.all([
     db.selectFrom('orders').select(['id', 'status', 'holds_stock', 'checkout_id', 'doc']).execute(),
     db.selectFrom('order_payments').selectAll().execute(),
-    db.selectFrom('gateway_charges').selectAll().where('status', '=', 'APPROVED').execute(),
+    ledger.charges(),
     db.selectFrom('checkout_attempts').select(['id', 'order_id', 'status']).execute(),
     db.selectFrom('order_refunds').select(['order_id', 'status', 'doc']).execute(),
   ]);
@@ -111,7 +161,7 @@ export async function expectBooksBalance(platform: TestPlatform): Promise<void> 
   const offline = payments.filter((payment) => Number(payment.offline) === 1);
 
   // money: each online payment is a charge of its order's total, and each charge is a payment
-  const charged = new Map(charges.map((charge) => [charge.transaction_id, charge]));
+  const charged = new Map(charges.map((charge) => [charge.transactionId, charge]));
   for (const payment of online) {
     const charge = charged.get(payment.gateway_transaction_id);
     expect(charge, `the charge of order ${payment.order_id}'s payment`).toBeDefined();
@@ -126,10 +176,10 @@ export async function expectBooksBalance(platform: TestPlatform): Promise<void> 
   const settling = new Set(inFlight.map((attempt) => `${attempt.order_id}:${attempt.id}`));
   // the charges payments made (a test may also charge the gateway itself, for no order)
   const attemptKeys = new Set(attempts.map((attempt) => `${attempt.order_id}:${attempt.id}`));
-  for (const charge of charges.filter((charge) => attemptKeys.has(charge.idempotency_key))) {
+  for (const charge of charges.filter((charge) => attemptKeys.has(charge.idempotencyKey))) {
     expect(
-      paidBy.has(charge.transaction_id) || settling.has(charge.idempotency_key),
-      `charge ${charge.idempotency_key} of ${charge.amount} is some order's payment`,
+      paidBy.has(charge.transactionId) || settling.has(charge.idempotencyKey),
+      `charge ${charge.idempotencyKey} of ${charge.amount} is some order's payment`,
     ).toBe(true);
   }
   const sum = (rows: Array<{ amount: string }>) => rows.reduce((total, row) => total + cents(row.amount), 0);
@@ -166,6 +216,9 @@ export async function expectBooksBalance(platform: TestPlatform): Promise<void> 
   }
   // refunds: never more than a payment took; a recorded payment's only outside the platform
   const refunded = new Map<string, number>();
+  /** Refunds the provider was asked for and gave (at least what it must hold) and every refund at all (at most). */
+  const throughProvider = new Map<string, number>();
+  const anyRefund = new Map<string, number>();
   for (const refund of refunds) {
     const doc = JSON.parse(refund.doc) as {
       transactions: Array<{
@@ -176,6 +229,13 @@ export async function expectBooksBalance(platform: TestPlatform): Promise<void> 
       }>;
     };
     for (const transaction of doc.transactions.filter((row) => row.refundStatus !== 'FAILED')) {
+      const amount = cents(transaction.amount.amount);
+      anyRefund.set(transaction.paymentId, (anyRefund.get(transaction.paymentId) ?? 0) + amount);
+      if (!transaction.externalRefund && refund.status === 'SUCCEEDED')
+        throughProvider.set(
+          transaction.paymentId,
+          (throughProvider.get(transaction.paymentId) ?? 0) + amount,
+        );
       const payment = payments.find((row) => row.id === transaction.paymentId);
       expect([transaction.paymentId, payment?.order_id], "a refund names its order's payment").toEqual([
         transaction.paymentId,
@@ -195,6 +255,30 @@ export async function expectBooksBalance(platform: TestPlatform): Promise<void> 
       paymentId,
       true,
     ]);
+  }
+  // the provider's ledger: what it refunded, and where it left each charge
+  const STATES: Record<string, string> = { AUTHORIZED: 'AUTHORIZED', VOIDED: 'CANCELED' };
+  for (const payment of online) {
+    const charge = charged.get(payment.gateway_transaction_id)!;
+    const atProvider = cents(charge.refunded);
+    expect(
+      [payment.id, throughProvider.get(payment.id) ?? 0, anyRefund.get(payment.id) ?? 0],
+      "the provider refunded what the store's refunds say",
+    ).toEqual([
+      payment.id,
+      Math.min(atProvider, throughProvider.get(payment.id) ?? 0),
+      Math.max(atProvider, anyRefund.get(payment.id) ?? 0),
+    ]);
+    // a capture or void still under way is the one moment the two may differ
+    const underWay =
+      (JSON.parse(payment.captures ?? '[]') as Array<{ status: string }>).some(
+        (c) => c.status === 'PENDING',
+      ) || (JSON.parse(payment.void ?? '{}') as { status?: string }).status === 'PENDING';
+    if (charge.state && !underWay)
+      expect(
+        [payment.id, charge.state],
+        'the provider holds, took or released it as the payment says',
+      ).toEqual([payment.id, STATES[payment.status] ?? 'CAPTURED']);
   }
 
   // what was ordered is what the buyer confirmed: a checkout completed by its paid order shows that order

@@ -7,6 +7,7 @@ import {
   applicationCode,
   CARDS,
   checkoutSession,
+  expectBooksBalance,
   pageCalls,
   shipToUs,
   shopperCheckout,
@@ -50,52 +51,9 @@ describe.each(DIALECTS)('the Stripe payment provider, on %s', (dialect) => {
     await standIn?.close();
   });
 
-  // every test leaves Stripe's ledger and Cartwheel's books agreeing
-  afterEach(() => expectStripeBooksBalance());
-  /**
-   * Each Stripe payment is an intent of its amount in the state its status says, refunded at Stripe as
-   * much as its refunds say; each intent charged for a checkout attempt is a payment.
-   */
-  const expectStripeBooksBalance = async () => {
-    const db = platform.services.database.db;
-    const payments = await db
-      .selectFrom('order_payments')
-      .selectAll()
-      .where('provider_id', '=', 'stripe')
-      .execute();
-    const attempts = await db.selectFrom('checkout_attempts').select(['id', 'order_id']).execute();
-    const STATES: Record<string, string> = {
-      APPROVED: 'succeeded',
-      AUTHORIZED: 'requires_capture',
-      VOIDED: 'canceled',
-      PARTIALLY_REFUNDED: 'succeeded',
-      REFUNDED: 'succeeded',
-    };
-    for (const payment of payments) {
-      const intent = standIn.paymentIntents.get(payment.gateway_transaction_id);
-      expect(intent, `order ${payment.order_id}'s intent`).toBeDefined();
-      expect([payment.order_id, intent!.amount, intent!.status]).toEqual([
-        payment.order_id,
-        Math.round(Number(payment.amount) * 100),
-        STATES[payment.status],
-      ]);
-      const { body } = await billing(platform).refundability(payment.order_id);
-      const refundedAtStripe = [...standIn.refunds.values()]
-        .filter((refund) => refund.payment_intent === intent!.id)
-        .reduce((sum, refund) => sum + Number(refund.amount), 0);
-      expect(Math.round(Number(body.payments[0].payment.monetary.refunded.amount) * 100)).toBe(
-        refundedAtStripe,
-      );
-    }
-    const paidBy = new Set(payments.map((payment) => payment.gateway_transaction_id));
-    const attemptKeys = new Set(attempts.map((attempt) => `${attempt.order_id}:${attempt.id}`));
-    for (const intent of standIn.paymentIntents.values()) {
-      const key = (intent.metadata as Record<string, string>).cartwheel_key;
-      if (!key || !attemptKeys.has(key)) continue;
-      if (['succeeded', 'requires_capture'].includes(String(intent.status)))
-        expect(paidBy.has(String(intent.id)), `the charge ${intent.id} is an order's payment`).toBe(true);
-    }
-  };
+  // every test leaves Stripe's ledger and Cartwheel's books agreeing: each order's payment an intent of
+  // its total, held, taken or released as its status says, refunded at Stripe as its refunds say
+  afterEach(() => expectBooksBalance(platform, standIn.ledger()));
 
   const newPage = async () => {
     const shopper = await shopperCheckout(platform, [{ productId, quantity: 1 }]);

@@ -35,6 +35,7 @@ const DIFFERENCES: Record<ReconciliationDifferenceKind, string> = {
   AMOUNT_DIFFERS: 'Amounts differ',
   STATE_DIFFERS: 'Captured or released at one side only',
   CAPTURED_DIFFERS: 'Captured amounts differ',
+  REFUNDED_DIFFERS: 'Refunded amounts differ',
 };
 const STATES: Record<ReconciledSide['state'], string> = {
   AUTHORIZED: 'authorized',
@@ -58,7 +59,11 @@ function ReconcilePanel() {
   );
   const found = check.data;
   const side = (money: ReconciledSide | null) =>
-    money ? `${money.amount} ${money.currency}, ${STATES[money.state]}` : '—';
+    money
+      ? `${money.amount} ${money.currency}, ${STATES[money.state]}${
+          Number(money.refundedAmount) > 0 ? `, ${money.refundedAmount} refunded` : ''
+        }`
+      : '—';
   return (
     <section className="panel" aria-labelledby="reconcile-heading">
       <h2 id="reconcile-heading">Check payments against the provider</h2>

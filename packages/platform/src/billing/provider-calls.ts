@@ -1,3 +1,4 @@
+import type { ProviderRefundBlock } from '../payments/provider.ts';
 import type { PaymentProviders } from '../payments/providers.ts';
 import type { OrderPaymentRow } from '../payments/tables.ts';
 import { TEST_GATEWAY_ID } from '../payments/test-gateway.ts';
@@ -73,4 +74,26 @@ export async function askRefunds(
     });
   }
   return results;
+}
+
+/**
+ * What each payment's provider says of refunding it now (PaymentProvider `refundability`), asked of all
+ * at once: the refund-disabled reason of each payment a provider would not refund, by payment id. A
+ * provider with no word on it (the test gateway, whose books are Cartwheel's) leaves the books' answer.
+ */
+export async function askRefundability(
+  providers: PaymentProviders,
+  payments: OrderPaymentRow[],
+): Promise<Record<string, ProviderRefundBlock>> {
+  const blocks: Record<string, ProviderRefundBlock> = {};
+  await Promise.all(
+    payments.map(async (payment) => {
+      if (Number(payment.offline) === 1) return;
+      const provider = providers.list().find((candidate) => candidate.id === payment.provider_id);
+      if (!provider?.refundability) return;
+      const answer = await provider.refundability(payment.gateway_transaction_id);
+      if (!answer.refundable) blocks[payment.id] = answer.reason;
+    }),
+  );
+  return blocks;
 }

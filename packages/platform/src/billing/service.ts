@@ -6,10 +6,10 @@ import type { Mailer } from '../email/mailer.ts';
 import type { CancelOptions, OrderOperations } from '../orders/operations.ts';
 import type { OrderWrites } from '../orders/writes.ts';
 import type { PaymentProviders } from '../payments/providers.ts';
-import type { OrderTransactionsDocument, PaymentDocument } from '../payments/transactions.ts';
+import type { OrderTransactionsDocument, PaymentDocument, RefundDocument } from '../payments/transactions.ts';
 import { paymentWire } from '../payments/transactions.ts';
 import { applicationError, invalidArgument, violation } from '../shared/errors.ts';
-import { decimal, maxBig } from '../shared/money.ts';
+import { type Big, decimal, maxBig } from '../shared/money.ts';
 import { big, priceOf } from './amounts.ts';
 import {
   type CaptureInput,
@@ -22,6 +22,7 @@ import {
   voidStep,
 } from './capture-void.ts';
 import { balance, collectabilityOf, paymentRefundability, readLedger } from './ledger.ts';
+import { askRefundability } from './provider-calls.ts';
 import { type RecordedPaymentInput, RecordedPayments } from './recorded-payments.ts';
 import { calculateRefund, type RefundItemsInput, refundability } from './refund-calculation.ts';
 import {
@@ -33,7 +34,7 @@ import {
   refundStep,
 } from './refunds.ts';
 import { BillingRequests } from './requests.ts';
-import { readTransactions } from './transactions.ts';
+import { readTransactions, refundsOf } from './transactions.ts';
 import { type VoidAndCancelAnswer, voidAndCancel } from './void-and-cancel.ts';
 
 export type { CaptureInput, RecordedPaymentInput, RefundRequest };
@@ -99,8 +100,50 @@ export class BillingService {
     return readTransactions(this.db, orderIds);
   }
 
-  /** `getOrderRefundability`: per payment (refundable, manually, or not and why), per line, shipping. */
-  async refundability(orderId: string) {
+  /**
+   * What was refunded of each payment of these orders (refunds done, recorded ones included), by
+   * payment id: reconciliation's side of the refunds a provider lists.
+   */
+  async refundedByPayment(orderIds: string[]): Promise<Map<string, string>> {
+    const refunds = (await refundsOf(this.db, orderIds)).map((row) => ({
+      status: row.status,
+      doc: JSON.parse(row.doc) as RefundDocument,
+    }));
+    const sums = new Map<string, Big>();
+    for (const refund of refunds) {
+      if (refund.status !== 'SUCCEEDED') continue;
+      for (const transaction of refund.doc.transactions) {
+        if (transaction.refundStatus === 'FAILED') continue;
+        const sum = sums.get(transaction.paymentId) ?? big('0');
+        sums.set(transaction.paymentId, sum.plus(transaction.amount.amount));
+      }
+    }
+    return new Map([...sums].map(([paymentId, sum]) => [paymentId, sum.toFixed()]));
+  }
+
+  /**
+   * `getOrderRefundability`: per payment (refundable, manually, or not and why), per line, shipping. A
+   * payment the books find refundable is then asked of its provider (`askProviders`, outside the
+   * transaction: a network call), whose refusal is the payment's reason (provider-calls.ts).
+   */
+  async refundability(orderId: string, options: { askProviders: boolean } = { askProviders: true }) {
+    const books = await this.refundabilityInBooks(orderId);
+    if (!options.askProviders) return books;
+    const blocks = await askRefundability(
+      this.deps.payments.providers,
+      books.payments.filter((entry) => entry.refundable).map((entry) => entry.row),
+    );
+    return {
+      ...books,
+      payments: books.payments.map(({ row, ...entry }) => {
+        const reason = blocks[row.id];
+        return reason ? { ...entry, refundable: false, nonRefundable: { reason } } : entry;
+      }),
+    };
+  }
+
+  /** What Cartwheel's own books say an order can refund, each payment with its row. */
+  private async refundabilityInBooks(orderId: string) {
     return inTransaction(this.db, async (trx) => {
       const ledger = await readLedger(trx, this.deps.orders, orderId, false);
       const { currency } = ledger;
@@ -114,6 +157,7 @@ export class BillingService {
         pending = pending.plus(state.pending);
         const wire = paymentWire(payment);
         return {
+          row: payment,
           ...(state.refundable
             ? { refundable: true }
             : state.manual

@@ -140,6 +140,25 @@ export class OrderPlacement {
   }
 
   /**
+   * A provider says the 3-D Secure step `actionId` of `attemptId` is over (Stripe's webhook): the step
+   * is completed as the page's return completes it (`confirm`, holding the checkout), so whichever of
+   * the two comes first makes the order and the other answers it. The provider's own status of the
+   * charge decides, not this call. False when no attempt of `providerId` waits on that step.
+   */
+  async completeStep(providerId: string, attemptId: string, actionId: string): Promise<boolean> {
+    const attempt = await this.checkouts.attempts.byId(attemptId);
+    if (!attempt || attempt.provider_id !== providerId || attempt.action_id !== actionId) return false;
+    if (attempt.status !== 'REQUIRES_ACTION' && attempt.status !== 'PROCESSING') return false;
+    try {
+      await this.confirm(attempt.checkout_id, attempt.id, true);
+    } catch (error) {
+      // a decline (the step failed at the provider) is how the attempt ended: settled all the same
+      if (!(error instanceof DomainError && error.kind === 'FAILED_PRECONDITION')) throw error;
+    }
+    return true;
+  }
+
+  /**
    * Settles an attempt whose charge never answered, by asking the gateway what it did under the key:
    * a charge made is finished as if it had answered (the order approved, or the decline recorded); no
    * charge (the gateway then closes the key, so none can follow) gives the stock back and discards the

@@ -34,6 +34,11 @@ export class CheckoutAttempts {
       .executeTakeFirst();
   }
 
+  /** The attempt `attemptId`, whichever checkout it pays (a provider's event names only the attempt). */
+  async byId(attemptId: string): Promise<CheckoutAttemptRow | undefined> {
+    return this.db.selectFrom('checkout_attempts').selectAll().where('id', '=', attemptId).executeTakeFirst();
+  }
+
   async insert(executor: Kysely<Tables>, attempt: CheckoutAttemptRow): Promise<void> {
     await executor.insertInto('checkout_attempts').values(attempt).execute();
   }

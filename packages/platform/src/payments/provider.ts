@@ -88,6 +88,13 @@ export interface PaymentProvider {
    * what reconciliation compares the store's payments with. Absent: the provider cannot list them.
    */
   charges?(from: Date, to: Date): Promise<ProviderCharge[]>;
+  /**
+   * Whether the provider would refund the charge `transactionId` now, as it answers (a refund still on
+   * its way to the card, a charge it does not know, itself not answering): what the store's books
+   * cannot say. Never throws: a provider that cannot be asked is `PROVIDER_IS_DOWN`. Absent: the books
+   * alone decide (the test gateway's books are the provider's).
+   */
+  refundability?(transactionId: string): Promise<ProviderRefundability>;
   /** The shopper passed (`approved`) or failed the 3-D Secure step `actionId`. */
   completeAction(request: { actionId: string; approved: boolean }): Promise<ChargeResult>;
   /**
@@ -127,9 +134,19 @@ export interface ProviderCharge {
   state: ChargeState;
   /** What a capture took (the whole amount for a sale). */
   capturedAmount: string;
+  /** What the provider gave back of it, refunds on their way to the card included. */
+  refundedAmount: string;
   createdAt: string;
 }
 export type ChargeState = 'AUTHORIZED' | 'CAPTURED' | 'CANCELED' | 'PENDING';
+
+/** Point 8's refund-disabled reasons a provider's own answer gives (PaymentProvider `refundability`). */
+export type ProviderRefundBlock =
+  | 'PROVIDER_IS_DOWN'
+  | 'DISABLED_BY_PROVIDER'
+  | 'PENDING_REFUND'
+  | 'TRANSACTION_NOT_FOUND';
+export type ProviderRefundability = { refundable: true } | { refundable: false; reason: ProviderRefundBlock };
 
 /** How the page takes a charge's 3-D Secure step (PaymentProvider `nextActionOf`). */
 export type NextAction = { kind: 'PAGE' } | { kind: 'STRIPE'; publishableKey: string; clientSecret: string };

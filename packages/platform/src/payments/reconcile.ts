@@ -27,6 +27,12 @@ const MAX_DAYS = 366;
  */
 const EDGE_MS = 60 * 60 * 1000;
 
+/**
+ * What the store's books say was refunded of each payment of these orders, by payment id (billing's
+ * refunds, handed in by the caller: payments does not read billing's tables).
+ */
+export type RefundedByPayment = (orderIds: string[]) => Promise<Map<string, string>>;
+
 /** The period `from`..`to` (ISO date-times, `to` excluded), checked. */
 export function periodOf(input: { from: string; to: string }): { from: Date; to: Date } {
   const problems = [];
@@ -45,6 +51,7 @@ export async function reconcilePayments(
   db: Kysely<Tables>,
   providers: PaymentProviders,
   period: { from: Date; to: Date },
+  refundedByPayment: RefundedByPayment,
 ): Promise<Reconciliation> {
   const wideFrom = new Date(period.from.getTime() - EDGE_MS);
   const wideTo = new Date(period.to.getTime() + EDGE_MS);
@@ -77,6 +84,8 @@ export async function reconcilePayments(
       continue;
     }
     const charges = await provider.charges(wideFrom, wideTo);
+    const refunded = await refundedByPayment([...new Set(payments.map((row) => row.order_id))]);
+    const ourSide = (row: OrderPaymentRow) => sideOfPayment(row, refunded.get(row.id) ?? '0');
     const chargeById = new Map(charges.map((charge) => [charge.transactionId, charge]));
     const paymentById = new Map(payments.map((row) => [row.gateway_transaction_id, row]));
     result.providers.push({
@@ -96,7 +105,7 @@ export async function reconcilePayments(
         providerId: provider.id,
         transactionId,
         orderId: payment?.order_id ?? null,
-        cartwheel: payment ? sideOfPayment(payment) : null,
+        cartwheel: payment ? ourSide(payment) : null,
         provider: charge ? sideOfCharge(charge) : null,
       });
     for (const payment of payments) {
@@ -106,13 +115,15 @@ export async function reconcilePayments(
         differ('NOT_AT_PROVIDER', payment.gateway_transaction_id, payment);
         continue;
       }
-      const ours = sideOfPayment(payment);
+      const ours = ourSide(payment);
       const theirs = sideOfCharge(charge);
       if (ours.currency !== theirs.currency || !new Big(ours.amount).eq(theirs.amount))
         differ('AMOUNT_DIFFERS', charge.transactionId, payment, charge);
       else if (ours.state !== theirs.state) differ('STATE_DIFFERS', charge.transactionId, payment, charge);
       else if (!new Big(ours.capturedAmount).eq(theirs.capturedAmount))
         differ('CAPTURED_DIFFERS', charge.transactionId, payment, charge);
+      else if (!new Big(ours.refundedAmount).eq(theirs.refundedAmount))
+        differ('REFUNDED_DIFFERS', charge.transactionId, payment, charge);
     }
     for (const charge of charges) {
       // a charge still waiting on the shopper's 3-D Secure step has no payment yet, rightly
@@ -125,12 +136,19 @@ export async function reconcilePayments(
 }
 
 /** A payment of the store in the provider's terms: held, taken or released, and what was taken. */
-function sideOfPayment(row: OrderPaymentRow): Side {
+function sideOfPayment(row: OrderPaymentRow, refundedAmount: string): Side {
   const state: ChargeState =
     row.status === 'VOIDED' ? 'CANCELED' : row.status === 'AUTHORIZED' ? 'AUTHORIZED' : 'CAPTURED';
   const capturedAmount =
     state === 'CANCELED' ? '0' : row.delayed_capture === 1 ? (row.captured_amount ?? '0') : row.amount;
-  return { amount: row.amount, currency: row.currency, state, capturedAmount, createdDate: row.created_at };
+  return {
+    amount: row.amount,
+    currency: row.currency,
+    state,
+    capturedAmount,
+    refundedAmount,
+    createdDate: row.created_at,
+  };
 }
 
 function sideOfCharge(charge: ProviderCharge): Side {
@@ -139,6 +157,7 @@ function sideOfCharge(charge: ProviderCharge): Side {
     currency: charge.currency,
     state: charge.state,
     capturedAmount: charge.state === 'CANCELED' ? '0' : charge.capturedAmount,
+    refundedAmount: charge.refundedAmount,
     createdDate: charge.createdAt,
   };
 }

@@ -168,6 +168,7 @@ const ReconciledSide = Type.Union([
     currency: Type.String(),
     state: Type.String(),
     capturedAmount: Type.String(),
+    refundedAmount: Type.String(),
     createdDate: Type.String(),
   }),
 ]);

@@ -29,7 +29,7 @@ export function paymentRoutes(
   services: {
     orders: Pick<OrderService, 'readable'>;
     payments: PaymentService;
-    billing: Pick<BillingService, 'transactionsOf'>;
+    billing: Pick<BillingService, 'transactionsOf' | 'refundedByPayment'>;
     database: { db: Kysely<Tables> };
   },
 ): void {
@@ -82,7 +82,12 @@ export function paymentRoutes(
       config: PAYMENT_OPERATIONS.reconcilePayments,
     },
     async (request) => ({
-      reconciliation: await reconcilePayments(database.db, payments.providers, periodOf(request.body)),
+      reconciliation: await reconcilePayments(
+        database.db,
+        payments.providers,
+        periodOf(request.body),
+        (orderIds) => billing.refundedByPayment(orderIds),
+      ),
     }),
   );
   app.patch(

@@ -5,7 +5,7 @@ import { type Clock, systemClock } from '../shared/clock.ts';
 import { applicationError, invalidArgument, violation } from '../shared/errors.ts';
 import { Big, Currency } from '../shared/money.ts';
 import type { PaymentProviders } from './providers.ts';
-import { StripeProvider } from './stripe.ts';
+import { KEY_METADATA, StripeProvider } from './stripe.ts';
 
 /** How old a delivery's signature may be (Stripe's own libraries' default): older is a replay. */
 export const SIGNATURE_TOLERANCE_S = 300;
@@ -80,7 +80,10 @@ export interface StripeEventBilling {
     },
     key?: string,
   ): Promise<unknown>;
-  refundability(orderId: string): Promise<{
+  refundability(
+    orderId: string,
+    options: { askProviders: boolean },
+  ): Promise<{
     payments: Array<{
       payment: {
         paymentId: string;
@@ -89,6 +92,19 @@ export interface StripeEventBilling {
     }>;
   }>;
 }
+
+/**
+ * The hosted page's payments, as a Stripe event may finish one: a 3-D Secure step the shopper passed at
+ * Stripe whose page never came back (closed, or its return racing this delivery) is completed as the
+ * page's return completes it, holding the checkout, so the two make one payment and one order.
+ * Answers false when no attempt of this provider waits on that step.
+ */
+export interface StripeEventCheckouts {
+  completeStep(providerId: string, attemptId: string, actionId: string): Promise<boolean>;
+}
+
+/** The intent types that finish a charge: taken (a sale), or held for a capture (authorize only). */
+const CHARGE_DONE = new Set(['payment_intent.succeeded', 'payment_intent.amount_capturable_updated']);
 
 /**
  * Stripe's webhook deliveries (`POST /api/cartwheel/stripe/webhook`): an authorization cancelled or
@@ -102,6 +118,7 @@ export class StripeWebhooks {
     private readonly db: Kysely<Tables>,
     private readonly deps: {
       billing: StripeEventBilling;
+      checkouts: StripeEventCheckouts;
       providers: PaymentProviders;
       webhookSecret: string | undefined;
       clock?: Clock;
@@ -121,7 +138,7 @@ export class StripeWebhooks {
     const intentId = intentIdOf(event);
     if (!intentId) return 'IGNORED';
     const payment = await this.paymentOf(intentId);
-    if (!payment) return 'IGNORED';
+    if (!payment) return this.finishedStep(event, intentId);
     const key = `stripe-event:${event.id}`;
     switch (event.type) {
       case 'payment_intent.canceled':
@@ -159,9 +176,9 @@ export class StripeWebhooks {
   ): Promise<WebhookOutcome> {
     const { decimals } = new Currency(payment.currency);
     const atStripe = new Big(refundedMinor).div(new Big(10).pow(decimals));
-    const books = (await this.deps.billing.refundability(payment.order_id)).payments.find(
-      (entry) => entry.payment.paymentId === payment.id,
-    );
+    const books = (
+      await this.deps.billing.refundability(payment.order_id, { askProviders: false })
+    ).payments.find((entry) => entry.payment.paymentId === payment.id);
     if (!books) return 'UNCHANGED';
     const { refunded, refundPending } = books.payment.monetary;
     const missing = atStripe.minus(refunded.amount).minus(refundPending.amount);
@@ -178,12 +195,32 @@ export class StripeWebhooks {
     return 'APPLIED';
   }
 
-  /** The order payment a Stripe provider of this store took as the intent `intentId`. */
-  private paymentOf(intentId: string) {
-    const stripeIds = this.deps.providers
+  /**
+   * A charge done at Stripe with no payment here yet: the page's 3-D Secure step passed, its return
+   * not (yet) in. The intent names its attempt in the key Cartwheel charged it under (`<order>:<attempt>`).
+   */
+  private async finishedStep(event: StripeEvent, intentId: string): Promise<WebhookOutcome> {
+    if (!CHARGE_DONE.has(event.type)) return 'IGNORED';
+    const metadata = event.data.object.metadata as Record<string, unknown> | undefined;
+    const key = typeof metadata?.[KEY_METADATA] === 'string' ? metadata[KEY_METADATA] : '';
+    const attemptId = key.slice(key.lastIndexOf(':') + 1);
+    if (!attemptId) return 'IGNORED';
+    for (const providerId of this.stripeIds()) {
+      if (await this.deps.checkouts.completeStep(providerId, attemptId, intentId)) return 'APPLIED';
+    }
+    return 'IGNORED';
+  }
+
+  private stripeIds(): string[] {
+    return this.deps.providers
       .list()
       .filter((provider) => provider instanceof StripeProvider)
       .map((provider) => provider.id);
+  }
+
+  /** The order payment a Stripe provider of this store took as the intent `intentId`. */
+  private paymentOf(intentId: string) {
+    const stripeIds = this.stripeIds();
     if (stripeIds.length === 0) return Promise.resolve(undefined);
     return this.db
       .selectFrom('order_payments')

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import Stripe from 'stripe';
 import { Big, Currency } from '../shared/money.ts';
 import type { CardBrand } from './card.ts';
@@ -11,7 +12,11 @@ import type {
   PaymentProvider,
   ProviderActionResult,
   ProviderCharge,
+  ProviderRefundability,
 } from './provider.ts';
+
+/** How long one call to Stripe may take, unless STRIPE_TIMEOUT_MS says (ms). */
+export const DEFAULT_TIMEOUT_MS = 20_000;
 
 /** How the platform reaches Stripe: its secret key, and its API's address (a stand-in in tests). */
 export interface StripeOptions {
@@ -24,8 +29,14 @@ export interface StripeOptions {
   timeoutMs?: number | undefined;
 }
 
+/**
+ * How long a read that answers a merchant's page (refundability) waits for Stripe, with no retry: a
+ * Stripe that does not answer by then is down for that page, which says so.
+ */
+const READ_TIMEOUT_MS = 5_000;
+
 /** What Cartwheel writes on every PaymentIntent: the key that made it, so `settle` can find it. */
-const KEY_METADATA = 'cartwheel_key';
+export const KEY_METADATA = 'cartwheel_key';
 
 const BRANDS: Record<string, CardBrand> = {
   visa: 'VISA',
@@ -67,7 +78,7 @@ export class StripeProvider implements PaymentProvider {
       : { kind: 'NONE' };
     this.stripe = new Stripe(options.secretKey, {
       ...addressOf(options.apiUrl),
-      timeout: options.timeoutMs ?? 20_000,
+      timeout: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
       // the library retries a lost or rate-limited call under the same idempotency key
       maxNetworkRetries: 2,
       appInfo: { name: 'Cartwheel' },
@@ -127,10 +138,42 @@ export class StripeProvider implements PaymentProvider {
     };
   }
 
-  /** The PaymentIntents Stripe holds for this store from `from` to `to` (the keys `settle` closed left out). */
+  /**
+   * Stripe's own word on refunding the intent: a refund of it still `pending` at Stripe, an intent it
+   * does not know (another account's, or deleted test data), one it holds but has no charge to refund
+   * (cancelled, never captured), or Stripe not answering. One read, no retry (a page waits on it).
+   */
+  async refundability(transactionId: string): Promise<ProviderRefundability> {
+    const once = { maxNetworkRetries: 0, timeout: READ_TIMEOUT_MS };
+    try {
+      const intent = await this.stripe.paymentIntents.retrieve(transactionId, {}, once);
+      if (intent.status !== 'succeeded') return { refundable: false, reason: 'DISABLED_BY_PROVIDER' };
+      const refunds = await this.stripe.refunds.list({ payment_intent: intent.id, limit: 100 }, once);
+      if (refunds.data.some((refund) => refund.status === 'pending' || refund.status === 'requires_action'))
+        return { refundable: false, reason: 'PENDING_REFUND' };
+      return { refundable: true };
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing')
+        return { refundable: false, reason: 'TRANSACTION_NOT_FOUND' };
+      return { refundable: false, reason: 'PROVIDER_IS_DOWN' };
+    }
+  }
+
+  /**
+   * The PaymentIntents Stripe holds for this store from `from` to `to` (the keys `settle` closed left
+   * out), each with what Stripe refunded of it: its refunds made since `from`, up to now, as a refund
+   * always comes after its charge and Cartwheel's books count every refund made so far.
+   */
   async charges(from: Date, to: Date): Promise<ProviderCharge[]> {
     const charges: ProviderCharge[] = [];
     const created = { gte: Math.floor(from.getTime() / 1000), lt: Math.floor(to.getTime() / 1000) };
+    const refunded = new Map<string, number>();
+    for await (const refund of this.stripe.refunds.list({ created: { gte: created.gte }, limit: 100 })) {
+      if (refund.status === 'failed' || refund.status === 'canceled') continue;
+      const intentId =
+        typeof refund.payment_intent === 'string' ? refund.payment_intent : refund.payment_intent?.id;
+      if (intentId) refunded.set(intentId, (refunded.get(intentId) ?? 0) + refund.amount);
+    }
     for await (const intent of this.stripe.paymentIntents.list({ created, limit: 100 })) {
       if (intent.metadata?.closed === 'true') continue;
       const state: ProviderCharge['state'] | undefined =
@@ -151,6 +194,7 @@ export class StripeProvider implements PaymentProvider {
         currency,
         state,
         capturedAmount: decimalOf(intent.amount_received ?? 0, currency),
+        refundedAmount: decimalOf(refunded.get(intent.id) ?? 0, currency),
         createdAt: new Date(intent.created * 1000).toISOString(),
       });
     }
@@ -327,9 +371,15 @@ export class StripeProvider implements PaymentProvider {
   }
 }
 
-/** Stripe's idempotency key for one kind of call under one of Cartwheel's keys (at most 255 characters). */
-function stripeKey(call: string, key: string): string {
-  return `cartwheel:${call}:${key}`.slice(0, 255);
+/**
+ * Stripe's idempotency key for one kind of call under one of Cartwheel's keys. Stripe takes at most 255
+ * characters: a longer one (a merchant's own long Idempotency-Key in it) is its call and a SHA-256 of
+ * the whole, never cut short, since two keys sharing their first 255 characters would be one charge.
+ */
+export function stripeKey(call: string, key: string): string {
+  const whole = `cartwheel:${call}:${key}`;
+  if (whole.length <= 255) return whole;
+  return `cartwheel:${call}:sha256:${createHash('sha256').update(whole).digest('hex')}`;
 }
 
 /** `"10.50"` USD as Stripe counts it: 1050 (cents; a currency without decimals counts units). */

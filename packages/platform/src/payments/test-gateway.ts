@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { TEST_GATEWAY_ID } from '../config.ts';
 import type { Tables } from '../db/tables.ts';
 import { newId } from '../shared/ids.ts';
+import { Big } from '../shared/money.ts';
 import type { CardBrand, CheckedCard } from './card.ts';
 import type {
   CardEntry,
@@ -271,7 +272,7 @@ export class TestGateway implements PaymentProvider {
       .execute();
     if (rows.length === 0) return [];
     const ids = rows.map((row) => row.transaction_id);
-    const [captures, voids] = await Promise.all([
+    const [captures, voids, refunds] = await Promise.all([
       this.db
         .selectFrom('gateway_captures')
         .select(['transaction_id', 'amount'])
@@ -283,7 +284,19 @@ export class TestGateway implements PaymentProvider {
         .where('transaction_id', 'in', ids)
         .where('status', '=', 'SUCCEEDED')
         .execute(),
+      this.db
+        .selectFrom('gateway_refunds')
+        .select(['transaction_id', 'amount'])
+        .where('transaction_id', 'in', ids)
+        .where('status', '=', 'SUCCEEDED')
+        .execute(),
     ]);
+    const refunded = new Map<string, Big>();
+    for (const refund of refunds)
+      refunded.set(
+        refund.transaction_id,
+        (refunded.get(refund.transaction_id) ?? new Big(0)).plus(refund.amount),
+      );
     const captured = new Map(captures.map((capture) => [capture.transaction_id, capture.amount]));
     const voided = new Set(voids.map((row) => row.transaction_id));
     return rows.map((row) => ({
@@ -299,6 +312,7 @@ export class TestGateway implements PaymentProvider {
               ? 'CANCELED'
               : 'AUTHORIZED',
       capturedAmount: row.captured === 1 ? row.amount : (captured.get(row.transaction_id) ?? '0'),
+      refundedAmount: (refunded.get(row.transaction_id) ?? new Big(0)).toFixed(),
       createdAt: row.created_at,
     }));
   }

@@ -7,7 +7,9 @@
  *
  * The `stripe` package reaches it with `new Stripe(secretKey, standIn.clientOptions)`. Tests steer it:
  * `failNext(429)` (a rate limit), `hangNext()` (a call that never answers: the client's timeout),
- * `completeAction(id, approved)` (the shopper's 3-D Secure step).
+ * `loseAnswerOfNext()` (a call Stripe carries out whose answer never reaches the caller),
+ * `completeAction(id, approved)` (the shopper's 3-D Secure step), `settleRefund(id)` (a pending refund
+ * reaching the card).
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import http from 'node:http';
@@ -27,6 +29,8 @@ interface TestCard {
   brand: string;
   last4: string;
   outcome: 'succeeds' | 'declined' | 'insufficient_funds' | 'requires_action';
+  /** A refund of its charge starts `pending` and succeeds later (Stripe's 4000 0000 0000 7726). */
+  pendingRefunds?: true;
 }
 
 /** Stripe's test payment methods (docs.stripe.com/testing), the ones the provider's tests use. */
@@ -37,6 +41,7 @@ const TEST_CARDS: Record<string, TestCard> = {
   pm_card_chargeDeclinedInsufficientFunds: { brand: 'visa', last4: '9995', outcome: 'insufficient_funds' },
   pm_card_threeDSecure2Required: { brand: 'visa', last4: '3220', outcome: 'requires_action' },
   pm_card_authenticationRequired: { brand: 'visa', last4: '3184', outcome: 'requires_action' },
+  pm_card_pendingRefund: { brand: 'visa', last4: '7726', outcome: 'succeeds', pendingRefunds: true },
 };
 
 /** Stripe's test card numbers (docs.stripe.com/testing), as a shopper types them into Stripe.js's fields. */
@@ -87,6 +92,7 @@ export class StripeStandIn {
   private readonly idempotent = new Map<string, { params: string; status: number; body: string }>();
   private readonly failures: number[] = [];
   private hangs = 0;
+  private lostAnswers = 0;
   private readonly hung: http.ServerResponse[] = [];
   private sequence = 0;
   /** The stand-in's clock (seconds), for `created` and signatures: tests may move it. */
@@ -125,6 +131,23 @@ export class StripeStandIn {
     this.hangs += count;
   }
 
+  /**
+   * The next `count` calls are carried out (an intent made, a refund given) but never answered: the
+   * caller's timeout, after which only a retry under the same idempotency key learns what happened.
+   */
+  loseAnswerOfNext(count = 1): void {
+    this.lostAnswers += count;
+  }
+
+  /** A pending refund reaches the card: it succeeds, as Stripe tells with `charge.refund.updated`. */
+  settleRefund(refundId: string): Json {
+    const refund = this.refunds.get(refundId);
+    if (refund?.status !== 'pending') throw new Error(`${refundId} is not pending`);
+    refund.status = 'succeeded';
+    this.emit('charge.refund.updated', refund);
+    return refund;
+  }
+
   /** The shopper passes (`approved`) or fails the 3-D Secure step of a payment intent. */
   completeAction(paymentIntentId: string, approved: boolean): Json {
     const intent = this.paymentIntents.get(paymentIntentId);
@@ -134,6 +157,34 @@ export class StripeStandIn {
     // as Stripe answers a failed 3-D Secure check: the intent wants another payment method
     else this.fail(intent, 'payment_intent_authentication_failure', 'payment_intent_authentication_failure');
     return intent;
+  }
+
+  /**
+   * Stripe's side of the books (checkout-support's ProviderLedger): each intent that took or held money
+   * (a failed or abandoned one took none), under the Cartwheel key it was charged with, with what its
+   * refunds gave back (pending ones too) and where it stands.
+   */
+  ledger() {
+    const charges = () =>
+      [...this.paymentIntents.values()]
+        .filter((intent) => intent.latest_charge !== null && intent.status !== 'requires_payment_method')
+        .map((intent) => ({
+          transactionId: String(intent.id),
+          idempotencyKey: String((intent.metadata as Json | null)?.cartwheel_key ?? ''),
+          amount: (Number(intent.amount) / 100).toFixed(2),
+          refunded: (
+            [...this.refunds.values()]
+              .filter((refund) => refund.payment_intent === intent.id && refund.status !== 'failed')
+              .reduce((sum, refund) => sum + Number(refund.amount), 0) / 100
+          ).toFixed(2),
+          state:
+            intent.status === 'requires_capture'
+              ? ('AUTHORIZED' as const)
+              : intent.status === 'canceled'
+                ? ('CANCELED' as const)
+                : ('CAPTURED' as const),
+        }));
+    return { charges: async () => charges() };
   }
 
   /** `event` as Stripe delivers it: its JSON body and the `Stripe-Signature` header over it. */
@@ -172,7 +223,13 @@ export class StripeStandIn {
       this.hung.push(response);
       return;
     }
+    const lost = this.lostAnswers > 0 && method === 'POST';
+    if (lost) this.lostAnswers--;
     const send = (status: number, body: string, replayed = false) => {
+      if (lost) {
+        this.hung.push(response);
+        return;
+      }
       response.writeHead(status, {
         'content-type': 'application/json',
         // Stripe.js calls from the shopper's page, on another origin
@@ -307,8 +364,12 @@ export class StripeStandIn {
     if (resource === 'refunds') {
       if (method === 'POST' && !id) return this.refund(params);
       if (method === 'GET' && !id) {
+        const created = (params.created ?? {}) as Json;
         const refunds = [...this.refunds.values()].filter(
-          (refund) => !params.payment_intent || refund.payment_intent === params.payment_intent,
+          (refund) =>
+            (!params.payment_intent || refund.payment_intent === params.payment_intent) &&
+            (created.gte === undefined || Number(refund.created) >= Number(created.gte)) &&
+            (created.lt === undefined || Number(refund.created) < Number(created.lt)),
         );
         return this.list('/v1/refunds', refunds, params);
       }
@@ -538,7 +599,7 @@ export class StripeStandIn {
       metadata: params.metadata ?? {},
       payment_intent: intent.id,
       reason: params.reason ?? null,
-      status: 'succeeded',
+      status: this.cardOf(intent.payment_method)?.pendingRefunds ? 'pending' : 'succeeded',
     };
     this.refunds.set(refund.id, refund);
     this.emit('refund.created', refund);

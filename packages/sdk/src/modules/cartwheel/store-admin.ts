@@ -149,7 +149,9 @@ export type ReconciliationDifferenceKind =
   | 'AMOUNT_DIFFERS'
   /** Held at one side, taken or released at the other (captured or voided outside the store). */
   | 'STATE_DIFFERS'
-  | 'CAPTURED_DIFFERS';
+  | 'CAPTURED_DIFFERS'
+  /** Refunded more at one side (a refund made at the provider's dashboard and not recorded, say). */
+  | 'REFUNDED_DIFFERS';
 
 /** A charge's money as one side sees it: held, taken, released, or a 3-D Secure step still open. */
 export type ReconciledChargeState = 'AUTHORIZED' | 'CAPTURED' | 'CANCELED' | 'PENDING';
@@ -160,6 +162,8 @@ export interface ReconciledSide {
   currency: string;
   state: ReconciledChargeState;
   capturedAmount: string;
+  /** What was given back of it: refunds at the provider, or the store's refunds of the payment. */
+  refundedAmount: string;
   createdDate: string;
 }
 
