@@ -262,6 +262,72 @@ describe.each(DIALECTS)('the Stripe payment provider, on %s', (dialect) => {
     expect(refunds()).toHaveLength(2);
   });
 
+  it('refunds under long Idempotency-Keys that differ only at their end are two refunds at Stripe, not one', async () => {
+    const sale = await paid('pm_card_visa', 'stripe-long-keys');
+    const paymentId = (await paymentOf(sale.orderId)).id;
+    // the merchant's keys (200 characters, the most taken) make Stripe keys past its 255
+    const key = (end: string) => `${'k'.repeat(199)}${end}`;
+    const request = { paymentRefunds: [{ paymentId, amount: { amount: '2.00' } }] };
+    for (const end of ['a', 'b']) {
+      const answer = await billing(platform).refund(sale.orderId, request, key(end));
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    }
+    const atStripe = [...standIn.refunds.values()].filter(
+      (refund) => refund.payment_intent === sale.intent().id,
+    );
+    expect(atStripe.map((refund) => refund.amount)).toEqual([200, 200]);
+    const keys = callsTo('/v1/refunds')
+      .slice(-2)
+      .map((call) => call.idempotencyKey ?? '');
+    expect(keys.every((sent) => sent.length <= 255)).toBe(true);
+    expect(new Set(keys).size).toBe(2);
+  });
+
+  it("refundability is Stripe's word too: a refund still pending there, a payment Stripe does not know, Stripe not answering", async () => {
+    const sale = await paid('pm_card_pendingRefund', 'stripe-refundability');
+    const paymentId = (await paymentOf(sale.orderId)).id;
+    const refundability = async () => (await billing(platform).refundability(sale.orderId)).body.payments[0];
+    expect(await refundability()).toMatchObject({ refundable: true });
+
+    // Stripe takes the refund and sends it to the card: pending there until the bank confirms it
+    const refunded = await billing(platform).refund(
+      sale.orderId,
+      { paymentRefunds: [{ paymentId, amount: { amount: '5.00' } }] },
+      'pending-at-stripe',
+    );
+    expect(refunded.status, JSON.stringify(refunded.body)).toBe(200);
+    const pending = await refundability();
+    expect(pending).toMatchObject({ refundable: false, nonRefundable: { reason: 'PENDING_REFUND' } });
+    expect(pending.payment.monetary).toMatchObject({
+      refunded: { amount: '5.00' },
+    });
+    const [atStripe] = [...standIn.refunds.values()].filter(
+      (refund) => refund.payment_intent === sale.intent().id,
+    );
+    standIn.settleRefund(String(atStripe!.id));
+    expect(await refundability()).toMatchObject({ refundable: true });
+
+    // Stripe answering an error (its own failure): the page says the provider is down, not that all is well
+    standIn.failNext(500);
+    expect(await refundability()).toMatchObject({
+      refundable: false,
+      nonRefundable: { reason: 'PROVIDER_IS_DOWN' },
+    });
+
+    // an intent Stripe does not know (another account's keys, test data deleted)
+    const intent = sale.intent();
+    standIn.paymentIntents.delete(String(intent.id));
+    try {
+      expect(await refundability()).toMatchObject({
+        refundable: false,
+        nonRefundable: { reason: 'TRANSACTION_NOT_FOUND' },
+      });
+    } finally {
+      standIn.paymentIntents.set(String(intent.id), intent);
+    }
+    expect(await refundability()).toMatchObject({ refundable: true });
+  });
+
   it('a webhook delivery is refused for a wrong signature, an old timestamp or a changed body', async () => {
     const { intent } = await paid('pm_card_visa', 'stripe-webhook-signatures');
     const event = eventOf('payment_intent.succeeded', String(intent().id));
@@ -432,6 +498,23 @@ describe.each(DIALECTS)('the Stripe payment provider, on %s', (dialect) => {
       expect(difference.kind).toBe('NOT_IN_CARTWHEEL');
       expect(direct(standIn.paymentIntents.get(difference.transactionId)!)).toBe(true);
     }
+
+    // a refund made at Stripe's dashboard whose event never came: refunded more at Stripe than here
+    const sale = await paid('pm_card_visa', 'stripe-reconcile-refund');
+    await dashboard.refunds.create({ payment_intent: String(sale.intent().id), amount: 250 });
+    const unrecorded = await reconcile();
+    expect(unrecorded.differences).toContainEqual({
+      kind: 'REFUNDED_DIFFERS',
+      providerId: 'stripe',
+      transactionId: sale.intent().id,
+      orderId: sale.orderId,
+      cartwheel: expect.objectContaining({ state: 'CAPTURED', refundedAmount: '0' }),
+      provider: expect.objectContaining({ state: 'CAPTURED', refundedAmount: '2.50' }),
+    });
+    // once its event is delivered, the two agree again
+    const late = standIn.events.findLast((event) => event.type === 'charge.refunded')!;
+    expect(await (await deliver(late)).json()).toMatchObject({ outcome: 'APPLIED' });
+    expect((await reconcile()).differences).toEqual(agreed.differences);
 
     const outside = await dashboard.paymentIntents.create({
       amount: 1234,

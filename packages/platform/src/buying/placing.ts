@@ -143,19 +143,24 @@ export class OrderPlacement {
    * A provider says the 3-D Secure step `actionId` of `attemptId` is over (Stripe's webhook): the step
    * is completed as the page's return completes it (`confirm`, holding the checkout), so whichever of
    * the two comes first makes the order and the other answers it. The provider's own status of the
-   * charge decides, not this call. False when no attempt of `providerId` waits on that step.
+   * charge decides, not this call. `SETTLED`: the step was over already (the page came back first);
+   * undefined: no attempt of `providerId` ever waited on that step.
    */
-  async completeStep(providerId: string, attemptId: string, actionId: string): Promise<boolean> {
+  async completeStep(
+    providerId: string,
+    attemptId: string,
+    actionId: string,
+  ): Promise<'COMPLETED' | 'SETTLED' | undefined> {
     const attempt = await this.checkouts.attempts.byId(attemptId);
-    if (!attempt || attempt.provider_id !== providerId || attempt.action_id !== actionId) return false;
-    if (attempt.status !== 'REQUIRES_ACTION' && attempt.status !== 'PROCESSING') return false;
+    if (!attempt || attempt.provider_id !== providerId || attempt.action_id !== actionId) return undefined;
+    if (attempt.status !== 'REQUIRES_ACTION' && attempt.status !== 'PROCESSING') return 'SETTLED';
     try {
       await this.confirm(attempt.checkout_id, attempt.id, true);
     } catch (error) {
       // a decline (the step failed at the provider) is how the attempt ended: settled all the same
       if (!(error instanceof DomainError && error.kind === 'FAILED_PRECONDITION')) throw error;
     }
-    return true;
+    return 'COMPLETED';
   }
 
   /**

@@ -97,10 +97,14 @@ export interface StripeEventBilling {
  * The hosted page's payments, as a Stripe event may finish one: a 3-D Secure step the shopper passed at
  * Stripe whose page never came back (closed, or its return racing this delivery) is completed as the
  * page's return completes it, holding the checkout, so the two make one payment and one order.
- * Answers false when no attempt of this provider waits on that step.
+ * `SETTLED`: the page's return was first; undefined when no attempt of this provider waited on that step.
  */
 export interface StripeEventCheckouts {
-  completeStep(providerId: string, attemptId: string, actionId: string): Promise<boolean>;
+  completeStep(
+    providerId: string,
+    attemptId: string,
+    actionId: string,
+  ): Promise<'COMPLETED' | 'SETTLED' | undefined>;
 }
 
 /** The intent types that finish a charge: taken (a sale), or held for a capture (authorize only). */
@@ -206,7 +210,8 @@ export class StripeWebhooks {
     const attemptId = key.slice(key.lastIndexOf(':') + 1);
     if (!attemptId) return 'IGNORED';
     for (const providerId of this.stripeIds()) {
-      if (await this.deps.checkouts.completeStep(providerId, attemptId, intentId)) return 'APPLIED';
+      const step = await this.deps.checkouts.completeStep(providerId, attemptId, intentId);
+      if (step) return step === 'COMPLETED' ? 'APPLIED' : 'UNCHANGED';
     }
     return 'IGNORED';
   }
