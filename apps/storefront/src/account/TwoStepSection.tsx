@@ -113,6 +113,7 @@ export function TwoStepSection() {
         <ConfirmFactor
           enrolling={enrolling}
           onConfirmed={(codes) => {
+            setProblem(undefined);
             setEnrolling(undefined);
             setRecoveryCodes(codes);
           }}
