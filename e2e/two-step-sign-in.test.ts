@@ -26,8 +26,9 @@ const PASSWORD = 'correct horse battery';
  * again; a member with an authenticator is asked for its code after the password on the hosted login
  * page (a wrong one refused on the page), and "remember this device" spares that browser the step next
  * time; the owner requires it of staff who move money in the back office's settings, and the owner's
- * next back office sign-in goes through a code by email. The platform's rules are proven on both
- * databases in identity-second-factor.test.ts; one is enough here.
+ * next back office sign-in goes through a code by email, then sets up an authenticator before any
+ * page. The platform's rules are proven on both databases in identity-second-factor.test.ts; one is
+ * enough here.
  */
 describe('two-step sign-in in Chromium', E2E_SUITE, () => {
   let platform: TestPlatform;
@@ -91,6 +92,7 @@ describe('two-step sign-in in Chromium', E2E_SUITE, () => {
     expect(await factorsAtPlatform()).toEqual({
       factors: [{ factorType: 'TOTP', status: 'ACTIVE' }],
       recoveryCodesLeft: 10,
+      requiredByStore: false,
     });
     await page.screenshot({ path: `${SHOTS}/two-step-account-recovery-codes.png`, fullPage: true });
     // shown once: gone once saved, and not shown again after a reload
@@ -109,7 +111,7 @@ describe('two-step sign-in in Chromium', E2E_SUITE, () => {
 
     await page.getByRole('button', { name: 'Turn off authenticator app' }).click();
     await eventually(() => status.textContent()).toBe('Off');
-    expect(await factorsAtPlatform()).toEqual({ factors: [], recoveryCodesLeft: 0 });
+    expect(await factorsAtPlatform()).toEqual({ factors: [], recoveryCodesLeft: 0, requiredByStore: false });
     await context.close();
   });
 
@@ -156,7 +158,7 @@ describe('two-step sign-in in Chromium', E2E_SUITE, () => {
     await context.close();
   });
 
-  it("the owner requires it of staff who move money in the back office's settings: the next sign-in asks for a code by email", async () => {
+  it("the owner requires it of staff who move money in the back office's settings: the next sign-in asks for a code by email, then for an authenticator to be set up before any page", async () => {
     const context = await newTestContext(browser, { width: 1280, height: 900 });
     const page = await context.newPage();
     const signInAsOwner = async (path: string) => {
@@ -198,6 +200,27 @@ describe('two-step sign-in in Chromium', E2E_SUITE, () => {
     await nextPage.getByRole('button', { name: 'Continue' }).click();
     await nextPage.waitForURL(`${platform.url}/admin/orders`);
     await eventually(() => nextPage.getByTestId('signed-in-as').textContent()).toBe(`${OWNER.email} · Owner`);
+    // enrolment first: with no factor of their own, the owner sets one up before any page
+    await nextPage.getByRole('heading', { name: 'Set up two-step sign-in' }).waitFor();
+    expect(await nextPage.getByRole('heading', { name: 'Orders' }).count()).toBe(0);
+    await nextPage.getByRole('button', { name: 'Use an authenticator app' }).click();
+    const secret = (await nextPage.getByTestId('totp-secret').textContent()) ?? '';
+    expect(await nextPage.getByRole('img', { name: 'QR code for your authenticator app' }).isVisible()).toBe(
+      true,
+    );
+    await nextPage.getByLabel('Code from your authenticator app').fill(hotp(secret, totpStep(Date.now())));
+    await nextPage.getByRole('button', { name: 'Turn on' }).click();
+    await eventually(() => nextPage.getByTestId('recovery-codes').getByRole('listitem').count()).toBe(10);
+    await nextPage.screenshot({ path: `${SHOTS}/two-step-owner-enrolled.png`, fullPage: true });
+    await nextPage.getByRole('button', { name: 'I saved my codes' }).click();
+    await nextPage.getByRole('heading', { name: 'Orders', level: 1 }).waitFor();
+    const owner = await platform.services.database.db
+      .selectFrom('identities')
+      .innerJoin('identity_factors', 'identity_factors.identity_id', 'identities.id')
+      .select(['identity_factors.type', 'identity_factors.status'])
+      .where('identities.email', '=', OWNER.email)
+      .execute();
+    expect(owner).toEqual([{ type: 'TOTP', status: 'ACTIVE' }]);
     await nextPage.screenshot({ path: `${SHOTS}/two-step-owner-signed-in.png`, fullPage: true });
     await next.close();
     await admin.patch('/api/cartwheel/identity-settings', { settings: { requireStaffSecondStep: false } });

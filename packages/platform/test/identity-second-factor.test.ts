@@ -125,6 +125,7 @@ describe.each(DIALECTS)('two-step sign-in on %s', (dialect) => {
     expect(factors.body).toEqual({
       factors: [{ factorType: 'TOTP', status: 'ACTIVE' }],
       recoveryCodesLeft: 10,
+      requiredByStore: false,
     });
 
     const first = await login(ada.email, PASSWORD);
@@ -243,6 +244,7 @@ describe.each(DIALECTS)('two-step sign-in on %s', (dialect) => {
     expect(factors.body).toEqual({
       factors: [{ factorType: 'TOTP', status: 'REQUIRE_REENROLL' }],
       recoveryCodesLeft: 9,
+      requiredByStore: false,
     });
     const again = await login(ada.email, PASSWORD);
     expect(again.body.state).toBe('REQUIRE_MFA');
@@ -349,6 +351,11 @@ describe.each(DIALECTS)('two-step sign-in on %s', (dialect) => {
       });
       expect(passed.body.state).toBe('SUCCESS');
       expect((await login(packer.email, STAFF_PASSWORD)).body.state).toBe('SUCCESS');
+      // the owner is told the store requires it (the back office asks them to enrol); the packer is not
+      const ownerFactors = await as(platform, owner).get('/api/cartwheel/identity/factors');
+      expect(ownerFactors.body).toEqual({ factors: [], recoveryCodesLeft: 0, requiredByStore: true });
+      const packerFactors = await as(platform, packer.token).get('/api/cartwheel/identity/factors');
+      expect(packerFactors.body.requiredByStore).toBe(false);
     } finally {
       await setting(false);
     }

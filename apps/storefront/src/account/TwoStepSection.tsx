@@ -1,8 +1,7 @@
-import { Field, FormAlert, SubmitButton } from '@cartwheel/design';
+import { Field, FormAlert, QrCode, SubmitButton } from '@cartwheel/design';
 import { useAuth, useSecondFactorChanges, useSecondFactors } from '@cartwheel/react';
 import { ApplicationError, type SecondFactors, type SecondFactorType } from '@cartwheel/sdk';
 import { type FormEvent, useState } from 'react';
-import { encode } from 'uqr';
 import { CALLBACK_PATH } from './HostedLoginButton.tsx';
 import { unexpectedFailureMessage } from './messages.ts';
 
@@ -250,31 +249,6 @@ function SignInAgain() {
       </button>
       {problem ? <p>{problem}</p> : null}
     </div>
-  );
-}
-
-/** An `otpauth://` link as a QR code (uqr's modules drawn as SVG rectangles, no markup injected). */
-function QrCode({ text, label }: { text: string; label: string }) {
-  const { data, size } = encode(text, { ecc: 'M', border: 2 });
-  const cells: string[] = [];
-  data.forEach((row, y) => {
-    row.forEach((dark, x) => {
-      if (dark) cells.push(`M${x} ${y}h1v1h-1z`);
-    });
-  });
-  return (
-    <svg
-      className="two-step__qr"
-      role="img"
-      aria-label={label}
-      viewBox={`0 0 ${size} ${size}`}
-      width={200}
-      height={200}
-      shapeRendering="crispEdges"
-    >
-      <rect width={size} height={size} fill="#fff" />
-      <path d={cells.join('')} fill="#000" />
-    </svg>
   );
 }
 

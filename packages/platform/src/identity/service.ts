@@ -575,13 +575,18 @@ export class IdentityService {
     device: string | undefined,
   ): Promise<SecondFactorType[] | undefined> {
     const enrolled = await this.factors.enrolled(identityId);
-    const required =
-      enrolled ||
-      ((await this.deps.settings.get(IDENTITY_SETTINGS.requireStaffSecondStep)) === 'true' &&
-        (await this.deps.staff.handlesMoney(identityId)));
+    const required = enrolled || (await this.storeRequiresSecondStep(identityId));
     if (!required || (await this.factors.remembered(identityId, device))) return undefined;
     const active = await this.factors.active(identityId);
     return active.length > 0 ? active : ['EMAIL'];
+  }
+
+  /** Whether the store requires a second step of the identity: it asks it of staff who move money. */
+  private async storeRequiresSecondStep(identityId: string): Promise<boolean> {
+    return (
+      (await this.deps.settings.get(IDENTITY_SETTINGS.requireStaffSecondStep)) === 'true' &&
+      (await this.deps.staff.handlesMoney(identityId))
+    );
   }
 
   /**
@@ -643,7 +648,11 @@ export class IdentityService {
     };
   }
 
-  /** A member's own second factors and how many recovery codes are left. */
+  /**
+   * A member's own second factors, how many recovery codes are left, and whether the store requires a
+   * second step of them (staff who move money, when it is switched on): the back office then asks them
+   * to enrol one before anything else.
+   */
   async factorsOf(caller: MemberPrincipal) {
     const rows = await this.factors.list(caller.memberId);
     const left = await this.db
@@ -655,6 +664,7 @@ export class IdentityService {
     return {
       factors: rows.map((row) => ({ factorType: row.type, status: row.status })),
       recoveryCodesLeft: Number(left.count),
+      requiredByStore: await this.storeRequiresSecondStep(caller.memberId),
     };
   }
 
