@@ -292,6 +292,7 @@ describe.each(DIALECTS)('the back office settings in Chromium on %s', E2E_SUITE,
   it('every settings page passes axe with no serious or critical violation', async () => {
     for (const path of [
       'staff',
+      'sign-in',
       'api-keys',
       'audit-log',
       'payments',

@@ -12,6 +12,7 @@ import {
   orderTransactions,
   paymentsCollector,
   products,
+  secondFactors,
   staffSession,
   storeAdmin,
 } from '@cartwheel/sdk';
@@ -45,6 +46,7 @@ export function createBackOfficeClient(credential: Credential) {
       members,
       storeAdmin,
       staffSession,
+      secondFactors,
     },
   });
 }

@@ -16,3 +16,4 @@ export {
   TextAreaField,
   type TextAreaFieldProps,
 } from './form.tsx';
+export { QrCode } from './qr-code.tsx';

@@ -19,6 +19,11 @@ export interface PlatformConfig {
   /** The store's name, shown by the storefront, the hosted pages and emails. */
   storeName: string;
   adminApiKey: string | undefined;
+  /**
+   * CARTWHEEL_SECRET_KEY: seals secrets the store keeps for later use (authenticators' TOTP secrets) at
+   * rest; without it a key kept in the database does, so a copy of the database alone reveals them.
+   */
+  secretKey: string | undefined;
   /** The owner's login on the first start (CARTWHEEL_OWNER_EMAIL, CARTWHEEL_OWNER_PASSWORD; else made and printed once). */
   ownerEmail: string | undefined;
   ownerPassword: string | undefined;
@@ -95,6 +100,15 @@ export const STRIPE_PROVIDER_ID = 'stripe';
 /** The built-in test gateway's id: registered when the store names no providers. */
 export const TEST_GATEWAY_ID = 'cartwheel-test-gateway';
 
+/** CARTWHEEL_SECRET_KEY: unset, or at least 32 characters (a key anyone could guess seals nothing). */
+function secretKeyOf(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  if (value.length < 32) {
+    throw new Error('CARTWHEEL_SECRET_KEY must be at least 32 characters (e.g. `openssl rand -base64 32`)');
+  }
+  return value;
+}
+
 /** Reads the configuration from the environment (README, Configuration). */
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): PlatformConfig {
   const port = Number(env.PORT ?? 4000);
@@ -112,6 +126,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): PlatformCon
     trustProxy: trustProxyOf(env.TRUST_PROXY),
     storeName: env.CARTWHEEL_STORE_NAME ?? 'Cartwheel Demo Store',
     adminApiKey: env.CARTWHEEL_ADMIN_API_KEY || undefined,
+    secretKey: secretKeyOf(env.CARTWHEEL_SECRET_KEY),
     ownerEmail: env.CARTWHEEL_OWNER_EMAIL || undefined,
     ownerPassword: env.CARTWHEEL_OWNER_PASSWORD || undefined,
     demoClientId: env.CARTWHEEL_DEMO_CLIENT_ID || undefined,

@@ -245,8 +245,10 @@ export async function openServices(
     const identity = new IdentityService(
       database.db,
       { settings, tokens, members, mailer, events, staff: staffAuthorities },
-      store,
+      { ...store, secretKey: config.secretKey },
     );
+    // authenticators' secrets from before sealing, or under the database's key before CARTWHEEL_SECRET_KEY
+    await identity.sealFactorSecrets();
     events.subscribe(guestOrderAdoption(orders));
     events.subscribe(orderConfirmationEmails(mailer, store));
     const webhooks = new WebhookService(

@@ -9,12 +9,14 @@ import type {
   CollectionV2,
   DiscountRule,
   Identity,
+  IdentitySettings,
   MailboxMessage,
   Member,
   Product,
   ProductOptionsAvailability,
   ProductVariant,
   RedirectSession,
+  SecondFactors,
   StaffRecord,
   StaffRole,
   StateMachineResponse,
@@ -81,6 +83,14 @@ describe('the answers the SDK reads are declared, field by field, in the routes 
     >().toEqualTypeOf<never>();
     expectTypeOf<
       Admits<Of<typeof identity.CaptchaChallengeAnswer>, CaptchaChallenge>
+    >().toEqualTypeOf<true>();
+    // a member's second factors, and the store's identity settings the back office switches
+    expectTypeOf<Unnamed<Of<typeof identity.FactorsAnswer>, SecondFactors>>().toEqualTypeOf<never>();
+    expectTypeOf<
+      Unnamed<Of<typeof identity.IdentitySettingsAnswer>['settings'], IdentitySettings>
+    >().toEqualTypeOf<never>();
+    expectTypeOf<
+      Admits<Of<typeof identity.IdentitySettingsAnswer>['settings'], IdentitySettings>
     >().toEqualTypeOf<true>();
     type Config = NonNullable<Of<typeof StorefrontConfigAnswer>['captcha']>;
     expectTypeOf<Unnamed<Config, CaptchaConfig>>().toEqualTypeOf<never>();

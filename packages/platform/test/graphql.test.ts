@@ -3,7 +3,7 @@ import { createClient, OAuthStrategy } from '@wix/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buy } from './billing-support.ts';
 import { cartCalls, catalogLine, signUpFrom } from './cart-calls.ts';
-import { call, createProduct, createSizedProduct } from './catalog-http.ts';
+import { admin, call, createProduct, createSizedProduct } from './catalog-http.ts';
 import { shipToUs } from './checkout-support.ts';
 import { routeHostedApiTo } from './hosted-client-route.ts';
 import { uniqueEmail, visitorToken } from './identity-client.ts';
@@ -450,5 +450,39 @@ describe.each(DIALECTS)('GraphQL on %s', (dialect) => {
       expect(answer.status).toBe(200);
       expect(applicationCodes(answer)).toEqual(['GRAPHQL_PARSE_FAILED']);
     });
+  });
+
+  it("a visitor's product query is kept with the catalog's reads: the admin key still reads hidden products, and a change shows at the next query", async () => {
+    const visitor = await visitorToken(platform);
+    const hidden = await createProduct(platform, { ...plain('Graph Hidden', 13), visible: false });
+    const query = 'query Kept($request: JSON) { products(request: $request) { products { id name } } }';
+    const variables = {
+      request: { query: { sort: [{ fieldName: 'name', order: 'ASC' }], paging: { limit: 50 } } },
+    };
+    const names = (answer: GraphQLAnswer) =>
+      (answer.data!.products.products as Array<{ name: string }>).map((product) => product.name);
+    const first = await graphql(platform, query, { auth: visitor, variables });
+    expect(first.errors).toBeUndefined();
+    expect(names(first)).toContain('Graph Mug');
+    expect(names(first)).not.toContain('Graph Hidden');
+    expect(await graphql(platform, query, { auth: visitor, variables })).toEqual(first);
+    // the same text from the admin key is the admin's own read, never the visitor's kept answer
+    expect(names(await graphql(platform, query, { auth: platform.adminApiKey, variables }))).toContain(
+      'Graph Hidden',
+    );
+    expect(names(await graphql(platform, query, { variables }))).toEqual(names(first));
+
+    const renamed = await admin(platform).patch(`/stores/v1/products/${productIds[0]}`, {
+      product: { id: productIds[0], name: 'Graph Mug Renamed' },
+    });
+    expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
+    expect(names(await graphql(platform, query, { auth: visitor, variables }))).toContain(
+      'Graph Mug Renamed',
+    );
+    await admin(platform).patch(`/stores/v1/products/${productIds[0]}`, {
+      product: { id: productIds[0], name: 'Graph Mug' },
+    });
+    await admin(platform).delete(`/stores/v1/products/${hidden.id}`);
+    expect(names(await graphql(platform, query, { auth: visitor, variables }))).toEqual(names(first));
   });
 });

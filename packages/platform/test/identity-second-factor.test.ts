@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SecretBox, sealingKey } from '../src/identity/secret-box.ts';
+import { IDENTITY_SETTINGS } from '../src/identity/service.ts';
 import { hotp, totpAt } from '../src/identity/totp.ts';
 import {
   type Answer,
@@ -22,6 +24,8 @@ import { DIALECTS, startTestPlatform, type TestPlatform } from './support/platfo
 
 const PASSWORD = 'correct horse battery';
 const STEP_MS = 30_000;
+/** The suite's CARTWHEEL_SECRET_KEY: authenticators' secrets are sealed under it. */
+const SECRET_KEY = 'the suite secret key, 32 characters or more';
 
 /** `count` six-digit codes none of which the authenticator would take now. */
 function wrongCodes(secret: string, count: number): string[] {
@@ -60,7 +64,7 @@ describe.each(DIALECTS)('two-step sign-in on %s', (dialect) => {
   let platform: TestPlatform;
   let visitor: string;
   beforeAll(async () => {
-    platform = await startTestPlatform({ dialect, env: OWNER_ENV });
+    platform = await startTestPlatform({ dialect, env: { ...OWNER_ENV, CARTWHEEL_SECRET_KEY: SECRET_KEY } });
     visitor = await visitorToken(platform);
   });
   afterAll(() => platform?.stop());
@@ -121,6 +125,7 @@ describe.each(DIALECTS)('two-step sign-in on %s', (dialect) => {
     expect(factors.body).toEqual({
       factors: [{ factorType: 'TOTP', status: 'ACTIVE' }],
       recoveryCodesLeft: 10,
+      requiredByStore: false,
     });
 
     const first = await login(ada.email, PASSWORD);
@@ -162,6 +167,72 @@ describe.each(DIALECTS)('two-step sign-in on %s', (dialect) => {
     ).toBe(400);
   });
 
+  it("an authenticator's secret is sealed at rest; one kept in the clear or under the database's own key still signs in and is sealed under CARTWHEEL_SECRET_KEY", async () => {
+    const ada = await withAuthenticator('sealed');
+    const db = platform.services.database.db;
+    const identity = await db
+      .selectFrom('identities')
+      .select('id')
+      .where('email', '=', ada.email)
+      .executeTakeFirstOrThrow();
+    const stored = async () =>
+      (
+        await db
+          .selectFrom('identity_factors')
+          .select('secret')
+          .where('identity_id', '=', identity.id)
+          .where('type', '=', 'TOTP')
+          .executeTakeFirstOrThrow()
+      ).secret as string;
+    const sealedUnderSuiteKey = new RegExp(`^cw1\\.${sealingKey(SECRET_KEY).id}\\.`);
+    expect(await stored()).toMatch(sealedUnderSuiteKey);
+    expect(await stored()).not.toContain(ada.secret);
+
+    /** Puts `secret` in the row as an older platform left it, with no code taken yet. */
+    const storeAsBefore = (secret: string) =>
+      db
+        .updateTable('identity_factors')
+        .set({ secret, last_used_step: null })
+        .where('identity_id', '=', identity.id)
+        .where('type', '=', 'TOTP')
+        .execute();
+    const signsInWithTheAuthenticator = async () => {
+      const started = await login(ada.email, PASSWORD);
+      expect(started.body.state).toBe('REQUIRE_MFA');
+      const done = await verify('TOTP', {
+        stateToken: started.body.stateToken,
+        totpData: { code: totpAt(ada.secret, Date.now()) },
+      });
+      expect(done.status, JSON.stringify(done.body)).toBe(200);
+      expect(done.body.state).toBe('SUCCESS');
+    };
+
+    // kept in the clear, as before sealing: it signs in, and is sealed once used
+    await storeAsBefore(ada.secret);
+    await signsInWithTheAuthenticator();
+    expect(await stored()).toMatch(sealedUnderSuiteKey);
+
+    // sealed under the key the database keeps, as before CARTWHEEL_SECRET_KEY was set
+    const databaseKey = sealingKey(
+      (await platform.services.settings.get(IDENTITY_SETTINGS.factorSecretKey))!,
+    );
+    const underDatabaseKey = await new SecretBox(async () => ({
+      current: databaseKey,
+      known: [databaseKey],
+    })).seal(ada.secret);
+    expect(underDatabaseKey).not.toMatch(sealedUnderSuiteKey);
+    await storeAsBefore(underDatabaseKey);
+    await signsInWithTheAuthenticator();
+    expect(await stored()).toMatch(sealedUnderSuiteKey);
+
+    // a process's start seals what is left in the clear without waiting for a sign-in
+    await storeAsBefore(ada.secret);
+    expect(await platform.services.identity.sealFactorSecrets()).toBe(1);
+    expect(await stored()).toMatch(sealedUnderSuiteKey);
+    expect(await platform.services.identity.sealFactorSecrets()).toBe(0);
+    await signsInWithTheAuthenticator();
+  });
+
   it('a recovery code signs in once and asks the authenticator to be enrolled again', async () => {
     const ada = await withAuthenticator('recovery');
     const started = await login(ada.email, PASSWORD);
@@ -173,6 +244,7 @@ describe.each(DIALECTS)('two-step sign-in on %s', (dialect) => {
     expect(factors.body).toEqual({
       factors: [{ factorType: 'TOTP', status: 'REQUIRE_REENROLL' }],
       recoveryCodesLeft: 9,
+      requiredByStore: false,
     });
     const again = await login(ada.email, PASSWORD);
     expect(again.body.state).toBe('REQUIRE_MFA');
@@ -279,6 +351,11 @@ describe.each(DIALECTS)('two-step sign-in on %s', (dialect) => {
       });
       expect(passed.body.state).toBe('SUCCESS');
       expect((await login(packer.email, STAFF_PASSWORD)).body.state).toBe('SUCCESS');
+      // the owner is told the store requires it (the back office asks them to enrol); the packer is not
+      const ownerFactors = await as(platform, owner).get('/api/cartwheel/identity/factors');
+      expect(ownerFactors.body).toEqual({ factors: [], recoveryCodesLeft: 0, requiredByStore: true });
+      const packerFactors = await as(platform, packer.token).get('/api/cartwheel/identity/factors');
+      expect(packerFactors.body.requiredByStore).toBe(false);
     } finally {
       await setting(false);
     }

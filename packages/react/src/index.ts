@@ -130,6 +130,7 @@ export {
   retryDelay,
   shouldRetry,
 } from './query-client.ts';
+export { type SecondFactorsClient, useSecondFactorChanges, useSecondFactors } from './second-factors.ts';
 export { allows, type StaffClient, useCurrentStaff } from './staff.ts';
 export {
   type StoreAdminClient,
@@ -153,6 +154,7 @@ export {
   useDeleteShippingRegion,
   useDeleteTaxRegion,
   useDiscountRules,
+  useIdentitySettings,
   useInviteStaff,
   usePaymentSettings,
   usePermissions,
@@ -170,6 +172,7 @@ export {
   useTaxRegions,
   useUpdateCheckoutSettings,
   useUpdateCoupon,
+  useUpdateIdentitySettings,
   useUpdatePaymentSettings,
   useUpdateRole,
   useUpdateShippingRegion,

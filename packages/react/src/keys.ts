@@ -66,6 +66,8 @@ export const cartwheelKeys = {
     all: ['cartwheel', 'members'] as const,
     /** The signed-in member: who that is changes on sign-in and sign-out, so both invalidate it. */
     current: ['cartwheel', 'members', 'current'] as const,
+    /** The signed-in member's second factors: under `members`, so a sign-in or sign-out resets them too. */
+    secondFactors: ['cartwheel', 'members', 'secondFactors'] as const,
     /** A page of a members query, as staff or a merchant's key runs it. */
     query: (query: object, options: object) => ['cartwheel', 'members', 'query', query, options] as const,
   },

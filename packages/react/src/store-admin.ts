@@ -4,6 +4,7 @@ import type {
   CheckoutTemplateInput,
   CreateApiKeyInput,
   DiscountRule,
+  IdentitySettings,
   PaymentSettings,
   StaffPermission,
   StoreCouponInput,
@@ -31,6 +32,7 @@ export const storeAdminKeys = {
   auditLog: (before: string | undefined) => ['cartwheel', 'storeAdmin', 'auditLog', { before }] as const,
   auditLogAll: ['cartwheel', 'storeAdmin', 'auditLog'] as const,
   paymentSettings: ['cartwheel', 'storeAdmin', 'paymentSettings'] as const,
+  identitySettings: ['cartwheel', 'storeAdmin', 'identitySettings'] as const,
   storeSettings: ['cartwheel', 'storeAdmin', 'storeSettings'] as const,
   taxRegions: ['cartwheel', 'storeAdmin', 'taxRegions'] as const,
   coupons: ['cartwheel', 'storeAdmin', 'coupons'] as const,
@@ -99,6 +101,15 @@ export function usePaymentSettings() {
   return useQuery({
     queryKey: storeAdminKeys.paymentSettings,
     queryFn: () => client.storeAdmin.getPaymentSettings(),
+  });
+}
+
+/** How members join and sign in, and whether staff who move money take a second step. */
+export function useIdentitySettings() {
+  const client = useCartwheel<StoreAdminClient>();
+  return useQuery({
+    queryKey: storeAdminKeys.identitySettings,
+    queryFn: () => client.storeAdmin.getIdentitySettings(),
   });
 }
 
@@ -189,6 +200,13 @@ export function useReconciliation(period: { from: string; to: string } | undefin
     queryFn: () => client.storeAdmin.reconcilePayments(period!),
     enabled: period !== undefined,
   });
+}
+
+export function useUpdateIdentitySettings() {
+  return useAdminChange(
+    (client, settings: Partial<IdentitySettings>) => client.storeAdmin.updateIdentitySettings(settings),
+    [[...storeAdminKeys.identitySettings]],
+  );
 }
 
 export function useUpdatePaymentSettings() {

@@ -94,6 +94,24 @@ describe('storeAdmin', () => {
     ]);
   });
 
+  it('switches the staff second-step requirement, sending only the fields given, and unwraps the settings', async () => {
+    const settings = {
+      requireEmailVerification: false,
+      requireOwnerApproval: false,
+      captcha: 'off',
+      requireStaffSecondStep: true,
+    };
+    const { client, calls } = recorder({ settings });
+    expect(await client.storeAdmin.updateIdentitySettings({ requireStaffSecondStep: true })).toEqual(
+      settings,
+    );
+    expect(await client.storeAdmin.getIdentitySettings()).toEqual(settings);
+    expect(calls.map((call) => [call.method, call.url.pathname, call.body])).toEqual([
+      ['PATCH', '/api/cartwheel/identity-settings', { settings: { requireStaffSecondStep: true } }],
+      ['GET', '/api/cartwheel/identity-settings', undefined],
+    ]);
+  });
+
   it("throws the platform's field violations as a ValidationError", async () => {
     const { client } = recorder(
       {

@@ -5,6 +5,7 @@ import { useLocation } from 'react-router';
 import { useAdminSession } from '../admin-key.ts';
 import { PermissionsContext } from '../staff-session.ts';
 import { AdminKeyForm } from './AdminKeyForm.tsx';
+import { SecondStepEnrolment } from './SecondStepEnrolment.tsx';
 
 /**
  * How to sign in, staff first: the owner and staff with their account through the hosted login page,
@@ -36,7 +37,8 @@ export function StaffSignIn({ refused }: { refused?: string | undefined }) {
 
 /**
  * A staff member's pages: their role's permissions decide which controls show (the API refuses the
- * rest anyway). A member who is not staff, or a suspended one, is told so and can sign out.
+ * rest anyway). A member who is not staff, or a suspended one, is told so and can sign out; one the
+ * store requires a second step of, with none set up, sets one up first.
  */
 export function StaffGate({ children }: { children: ReactNode }) {
   const staff = useCurrentStaff();
@@ -52,7 +54,11 @@ export function StaffGate({ children }: { children: ReactNode }) {
       </FormAlert>
     );
   }
-  return <PermissionsContext.Provider value={staff.data.permissions}>{children}</PermissionsContext.Provider>;
+  return (
+    <PermissionsContext.Provider value={staff.data.permissions}>
+      <SecondStepEnrolment>{children}</SecondStepEnrolment>
+    </PermissionsContext.Provider>
+  );
 }
 
 /** Who is signed in, for the top bar: "owner@shop.test · Owner". */

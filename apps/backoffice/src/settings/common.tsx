@@ -54,6 +54,7 @@ export function Notice({ children }: { children: ReactNode }) {
 
 const PAGES = [
   { path: 'staff', name: 'Staff and roles' },
+  { path: 'sign-in', name: 'Sign-in' },
   { path: 'api-keys', name: 'API keys' },
   { path: 'audit-log', name: 'Audit log' },
   { path: 'payments', name: 'Payments' },

@@ -11,6 +11,7 @@ import { DiscountRulesPage } from './DiscountRulesPage.tsx';
 import { PaymentsPage } from './PaymentsPage.tsx';
 import { PickupLocationsPage } from './PickupLocationsPage.tsx';
 import { ShippingPage } from './ShippingPage.tsx';
+import { SignInSettingsPage } from './SignInPage.tsx';
 import { StaffPage } from './StaffPage.tsx';
 import { StorePage } from './StorePage.tsx';
 import { TaxesPage } from './TaxesPage.tsx';
@@ -26,6 +27,7 @@ export function settingsRoutes(
     children: [
       { index: true, element: index },
       { path: 'staff', element: signedIn('Staff and roles', <StaffPage />) },
+      { path: 'sign-in', element: signedIn('Sign-in', <SignInSettingsPage />) },
       { path: 'api-keys', element: signedIn('API keys', <ApiKeysPage />) },
       { path: 'audit-log', element: signedIn('Audit log', <AuditLogPage />) },
       { path: 'payments', element: signedIn('Payments', <PaymentsPage />) },

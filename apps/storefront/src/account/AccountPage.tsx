@@ -9,8 +9,9 @@ import { OrderHistory } from '../orders/OrderHistory.tsx';
 import { displayName, useSignOut } from './AccountMenu.tsx';
 import { unexpectedFailureMessage } from './messages.ts';
 import { RETURN_TO } from './return-to.ts';
+import { TwoStepSection } from './TwoStepSection.tsx';
 
-/** The signed-in member's account: profile, profile address (slug), email, orders, and signing out. */
+/** The signed-in member's account: profile, profile address (slug), email, two-step sign-in, orders, and signing out. */
 export function AccountPage() {
   useDocumentTitle('Your account');
   const { data: member, loggedIn, error, refetch, isPending } = useCurrentMember();
@@ -33,6 +34,7 @@ export function AccountPage() {
       {/* keyed by the saved values, so each form starts from what the platform holds */}
       <ProfileForm key={`profile-${member.updatedDate?.getTime()}`} member={member} />
       <SlugForm key={`slug-${member.profile?.slug}`} member={member} />
+      <TwoStepSection />
       <OrderHistory />
       <div className="account-section">
         <button

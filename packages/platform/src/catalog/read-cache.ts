@@ -12,7 +12,12 @@ export class CatalogReadCache {
     private readonly maxEntries = 2000,
   ) {}
 
-  async get(key: string, compute: () => Promise<string>): Promise<string> {
+  /** The text kept under `key`, else `compute`'s, kept unless `keep` says no (an answer with errors). */
+  async get(
+    key: string,
+    compute: () => Promise<string>,
+    keep: (text: string) => boolean = () => true,
+  ): Promise<string> {
     if (this.ttlMs <= 0) return compute();
     const now = Date.now();
     const hit = this.entries.get(key);
@@ -20,7 +25,7 @@ export class CatalogReadCache {
     const generation = this.generation;
     const text = await compute();
     // a write that landed while this read ran may have changed the answer: don't keep it
-    if (generation === this.generation) {
+    if (generation === this.generation && keep(text)) {
       if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
       this.entries.set(key, { text, expires: now + this.ttlMs });
     }

@@ -88,6 +88,18 @@ export class CatalogService {
   }
 
   /** `{"products": [...], "metadata": {...}}`: the wire query translated to one indexed SQL query. */
+  /**
+   * An answer made only of a visitor's product reads (GraphQL's, by its query and variables), kept
+   * with those reads: as long, and emptied by the same writes, so it is never staler than they are.
+   */
+  keptForVisitors(
+    key: string,
+    compute: () => Promise<string>,
+    keep: (text: string) => boolean,
+  ): Promise<string> {
+    return this.storage.visitorReads.get(`answer:${key}`, compute, keep);
+  }
+
   queryProductsJson(request: CatalogQueryRequest, viewer: Viewer): Promise<string> {
     return this.productReads.queryProductsJson(request, viewer);
   }

@@ -1,3 +1,5 @@
+import { type DocumentNode, Kind, OperationTypeNode } from 'graphql';
+
 /**
  * The catalog's reads a visitor gets are JSON text the catalog keeps for a moment (catalog/read-cache.ts),
  * served by REST as they are. GraphQL resolves fields over objects, so it parses that text; the same
@@ -20,4 +22,23 @@ export class KeptAnswers {
     }
     return parsed;
   }
+}
+
+/**
+ * The root fields whose answers are a visitor's product reads (the catalog's kept texts, the same for
+ * every caller but the admin): a query asking only these may have its whole answer kept with them.
+ */
+const PRODUCT_READS = new Set(['products', 'product', 'productBySlug', '__typename']);
+
+/** Whether every operation of `document` is a query asking only for product reads. */
+export function readsOnlyProducts(document: DocumentNode): boolean {
+  return document.definitions.every(
+    (definition) =>
+      definition.kind === Kind.FRAGMENT_DEFINITION ||
+      (definition.kind === Kind.OPERATION_DEFINITION &&
+        definition.operation === OperationTypeNode.QUERY &&
+        definition.selectionSet.selections.every(
+          (selection) => selection.kind === Kind.FIELD && PRODUCT_READS.has(selection.name.value),
+        )),
+  );
 }

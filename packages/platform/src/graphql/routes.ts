@@ -10,13 +10,16 @@ import { AnyValue } from '../http/responses-identity.ts';
 import { DomainError } from '../shared/errors.ts';
 import type { GraphQLServices } from './fields.ts';
 import { checkShape, GRAPHQL_LIMITS, graphqlRefusal } from './guards.ts';
-import { KeptAnswers } from './kept-answers.ts';
+import { KeptAnswers, readsOnlyProducts } from './kept-answers.ts';
 import { GRAPHQL_OPERATIONS } from './operations-access.ts';
 import { buildSchema, type ContextServices, type GraphQLContext, graphqlContext } from './schema.ts';
 
 /** Why a request's variables take any key: the query declares them, and GraphQL checks each. */
 export const VARIABLES_BY_THE_QUERY =
   "the query's variables: GraphQL checks each against the type the query declares";
+
+/** Parsed and validated documents kept by their text (mercurius's `cache`), a few hundred. */
+const QUERY_CACHE_SIZE = 512;
 
 const GraphQLRequest = Type.Object({
   query: Type.String({ maxLength: GRAPHQL_LIMITS.queryLength }),
@@ -62,7 +65,7 @@ export async function graphqlRoutes(
       schema,
       routes: false,
       // a query's parsed and validated document is kept by its text, a few hundred of them
-      cache: 512,
+      cache: QUERY_CACHE_SIZE,
       jit: 1,
       graphql: { parseOptions: { maxTokens: GRAPHQL_LIMITS.tokens } },
       // a field's refusal keeps its REST details; a query's own fault is still answered 200 (see above)
@@ -77,9 +80,16 @@ export async function graphqlRoutes(
       }),
     });
     const asksForSchema = new WeakMap<DocumentNode, boolean>();
+    // the texts of queries that ask only for product reads (see `execute`), as many as documents are kept
+    const productQueries = new Set<string>();
     // the shape is measured once a document is parsed, before the schema's validation rules walk it
-    scope.graphql.addHook('preValidation', async (_schema, document) => {
+    scope.graphql.addHook('preValidation', async (_schema, document, context) => {
       asksForSchema.set(document, checkShape(document).introspects);
+      if (readsOnlyProducts(document)) {
+        if (productQueries.size >= QUERY_CACHE_SIZE)
+          productQueries.delete(productQueries.values().next().value!);
+        productQueries.add((context as unknown as { source: string }).source);
+      }
     });
     // who may read the schema is the caller's, asked on every request (documents are kept across callers)
     scope.graphql.addHook('preExecution', async (_schema, document, context) => {
@@ -92,13 +102,14 @@ export async function graphqlRoutes(
       }
     });
 
-    const contextOf = (request: FastifyRequest) => ({
+    const contextOf = (request: FastifyRequest, source: string) => ({
       ...graphqlContext({ ...services, kept }, request.caller, request.headers.authorization),
       log: request.log,
+      source,
     });
 
-    const execute = async (request: FastifyRequest, one: GraphQLRequest) => {
-      const context = contextOf(request);
+    const answerOf = async (request: FastifyRequest, one: GraphQLRequest) => {
+      const context = contextOf(request, one.query);
       try {
         const result = await scope.graphql(
           one.query,
@@ -117,6 +128,32 @@ export async function graphqlRoutes(
       }
     };
 
+    /**
+     * One request's answer as JSON text. A query asking only for product reads, from a caller the
+     * catalog answers as it answers every visitor (not the admin), is a function of those reads: its
+     * text is kept with them (`CatalogService.keptForVisitors`: as long, emptied by the same writes), as
+     * REST keeps the reads' own text. An answer with errors is not kept.
+     */
+    const execute = async (request: FastifyRequest, one: GraphQLRequest): Promise<string> => {
+      const kind = request.caller.kind;
+      if (
+        (kind === 'visitor' || kind === 'member' || kind === 'anonymous') &&
+        productQueries.has(one.query)
+      ) {
+        let clean = false;
+        return services.catalog.keptForVisitors(
+          JSON.stringify([one.query, one.operationName ?? null, one.variables ?? null]),
+          async () => {
+            const answer = await answerOf(request, one);
+            clean = answer.errors === undefined;
+            return JSON.stringify(answer);
+          },
+          () => clean,
+        );
+      }
+      return JSON.stringify(await answerOf(request, one));
+    };
+
     scope.post(
       '/graphql/:apiVersion',
       {
@@ -131,10 +168,10 @@ export async function graphqlRoutes(
       async (request, reply) => {
         const body = request.body as GraphQLRequest | GraphQLRequest[];
         const answer = Array.isArray(body)
-          ? await Promise.all(body.map((one) => execute(request, one)))
+          ? `[${(await Promise.all(body.map((one) => execute(request, one)))).join(',')}]`
           : await execute(request, body);
         // the answer is what its query asked: sent as JSON text, not through the answers' serializer
-        return reply.type('application/json; charset=utf-8').send(JSON.stringify(answer));
+        return reply.type('application/json; charset=utf-8').send(answer);
       },
     );
   });

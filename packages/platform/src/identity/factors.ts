@@ -5,6 +5,7 @@ import { sha256 } from '../oauth/tokens.ts';
 import { applicationError, type DomainError } from '../shared/errors.ts';
 import { newSecret } from '../shared/ids.ts';
 import { tooManyWrongCodesForIdentity, verificationFailed } from './errors.ts';
+import type { SecretBox } from './secret-box.ts';
 import type { SessionHolder } from './sessions.ts';
 import type { IdentityFactorRow, IdentityMfaChallengeRow, SecondFactorType } from './tables.ts';
 import { AttemptLog, secondsUntil } from './throttle.ts';
@@ -52,6 +53,8 @@ export class SecondFactors {
   constructor(
     private readonly db: Kysely<Tables>,
     private readonly verifications: EmailVerifications,
+    /** Seals the authenticators' secrets at rest (secret-box.ts). */
+    private readonly box: SecretBox,
     private readonly now: () => number = Date.now,
   ) {
     this.attempts = new AttemptLog(db);
@@ -79,7 +82,11 @@ export class SecondFactors {
   /** Starts (or restarts) an authenticator: a new secret, INACTIVE until a code from it is given. */
   async startTotp(identityId: string): Promise<string> {
     const secret = newTotpSecret();
-    await this.upsert(identityId, 'TOTP', { status: 'INACTIVE', secret, last_used_step: null });
+    await this.upsert(identityId, 'TOTP', {
+      status: 'INACTIVE',
+      secret: await this.box.seal(secret),
+      last_used_step: null,
+    });
     return secret;
   }
 
@@ -261,9 +268,8 @@ export class SecondFactors {
   /** A code from the authenticator, taken once: the step it matched is remembered atomically. */
   private async takeTotp(row: IdentityFactorRow, code: string): Promise<void> {
     const guess = await this.countGuess(row.identity_id);
-    const step = row.secret
-      ? matchingStep(row.secret, code.trim(), this.now(), row.last_used_step)
-      : undefined;
+    const secret = row.secret ? await this.box.open(row.secret) : undefined;
+    const step = secret ? matchingStep(secret, code.trim(), this.now(), row.last_used_step) : undefined;
     if (step === undefined) throw verificationFailed('BAD_CODE');
     const taken = await this.db
       .updateTable('identity_factors')
@@ -275,6 +281,42 @@ export class SecondFactors {
     // a parallel call took this step (or a later one) first
     if (Number(taken.numUpdatedRows) === 0) throw verificationFailed('BAD_CODE');
     await guess.withdraw();
+    // a secret stored before sealing, or under an older key, is sealed under the current key once used
+    if (row.secret && secret) await this.reseal(row, row.secret, secret);
+  }
+
+  /**
+   * Seals every stored authenticator secret not sealed under the current key (stored in the clear
+   * before sealing existed, or under the database's key before CARTWHEEL_SECRET_KEY was set).
+   * Answers how many it sealed; one that cannot be opened (an unknown key) is left as it is.
+   */
+  async sealStoredSecrets(): Promise<number> {
+    const rows = await this.db
+      .selectFrom('identity_factors')
+      .selectAll()
+      .where('secret', 'is not', null)
+      .execute();
+    let sealed = 0;
+    for (const row of rows) {
+      const stored = row.secret as string;
+      if (await this.box.isCurrent(stored)) continue;
+      const secret = await this.box.open(stored);
+      if (secret && (await this.reseal(row, stored, secret))) sealed += 1;
+    }
+    return sealed;
+  }
+
+  /** Writes `secret` sealed under the current key where `stored` still is (another process may have). */
+  private async reseal(row: IdentityFactorRow, stored: string, secret: string): Promise<boolean> {
+    if (await this.box.isCurrent(stored)) return false;
+    const done = await this.db
+      .updateTable('identity_factors')
+      .set({ secret: await this.box.seal(secret) })
+      .where('identity_id', '=', row.identity_id)
+      .where('type', '=', row.type)
+      .where('secret', '=', stored)
+      .executeTakeFirst();
+    return Number(done.numUpdatedRows) > 0;
   }
 
   private async takeRecoveryCode(identityId: string, code: string): Promise<void> {

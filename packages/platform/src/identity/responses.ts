@@ -73,6 +73,7 @@ export const StateMachineAnswer = Type.Object({
 export const FactorsAnswer = Type.Object({
   factors: Type.Array(Type.Object({ factorType: Type.String(), status: Type.String() })),
   recoveryCodesLeft: Type.Number(),
+  requiredByStore: Type.Boolean(),
 });
 export const TotpEnrolmentAnswer = Type.Object({ secret: Type.String(), otpauthUrl: Type.String() });
 export const RecoveryCodesAnswer = Type.Object({ recoveryCodes: Type.Array(Type.String()) });

@@ -43,6 +43,7 @@ import {
 import { hashPassword, passwordViolation, verifyPassword } from './passwords.ts';
 import { identityProfileAnswer, type KeptProfile, keptProfileOf } from './profile.ts';
 import { RecoveryTokens } from './recovery.ts';
+import { SecretBox, sealingKey } from './secret-box.ts';
 import { type SessionHolder, SessionTokens } from './sessions.ts';
 import type { IdentityRow, SecondFactorType } from './tables.ts';
 import { LoginThrottle } from './throttle.ts';
@@ -58,6 +59,8 @@ export const IDENTITY_SETTINGS = {
   /** `true`: the owner and staff who move money pass a second step at every sign-in (factors.ts). */
   requireStaffSecondStep: 'identity.requireStaffSecondStep',
   captchaSecret: 'identity.captcha_secret',
+  /** The key that seals authenticators' secrets when CARTWHEEL_SECRET_KEY is not set (secret-box.ts). */
+  factorSecretKey: 'identity.factor_secret_key',
   /** The visible captcha's public site key (point 9), made on first use. */
   captchaSiteKey: 'identity.captcha.site_key',
   /** The invisible captcha's public site key (point 9), made on first use. */
@@ -120,6 +123,11 @@ export interface IdentityOptions {
   /** Base of the links in emails (`<publicUrl>/auth/reset-password?token=...`, a hosted page). */
   publicUrl: string;
   storeName: string;
+  /**
+   * CARTWHEEL_SECRET_KEY: seals the authenticators' secrets at rest; without it, a key the database
+   * keeps does (secret-box.ts).
+   */
+  secretKey?: string | undefined;
 }
 
 /**
@@ -143,11 +151,30 @@ export class IdentityService {
     this.verifications = new EmailVerifications(db);
     this.recovery = new RecoveryTokens(db);
     this.throttle = new LoginThrottle(db);
-    this.factors = new SecondFactors(db, this.verifications);
+    this.factors = new SecondFactors(
+      db,
+      this.verifications,
+      new SecretBox(async () => {
+        const stored = sealingKey(
+          (await deps.settings.getOrCreate(IDENTITY_SETTINGS.factorSecretKey, () => newSecret(32))).value,
+        );
+        const configured = options.secretKey ? sealingKey(options.secretKey) : undefined;
+        return { current: configured ?? stored, known: configured ? [configured, stored] : [stored] };
+      }),
+    );
     this.captcha = new Captcha(db, async () => {
       const secret = await deps.settings.getOrCreate(IDENTITY_SETTINGS.captchaSecret, () => newSecret(32));
       return secret.value;
     });
+  }
+
+  /**
+   * Seals the authenticators' secrets that are not sealed under the current key (each process at its
+   * start): those kept in the clear before sealing existed, or under the database's key before
+   * CARTWHEEL_SECRET_KEY was set. Until then they still work, and one is sealed the first time it is used.
+   */
+  sealFactorSecrets(): Promise<number> {
+    return this.factors.sealStoredSecrets();
   }
 
   captchaChallenge(): Promise<CaptchaChallenge> {
@@ -548,13 +575,18 @@ export class IdentityService {
     device: string | undefined,
   ): Promise<SecondFactorType[] | undefined> {
     const enrolled = await this.factors.enrolled(identityId);
-    const required =
-      enrolled ||
-      ((await this.deps.settings.get(IDENTITY_SETTINGS.requireStaffSecondStep)) === 'true' &&
-        (await this.deps.staff.handlesMoney(identityId)));
+    const required = enrolled || (await this.storeRequiresSecondStep(identityId));
     if (!required || (await this.factors.remembered(identityId, device))) return undefined;
     const active = await this.factors.active(identityId);
     return active.length > 0 ? active : ['EMAIL'];
+  }
+
+  /** Whether the store requires a second step of the identity: it asks it of staff who move money. */
+  private async storeRequiresSecondStep(identityId: string): Promise<boolean> {
+    return (
+      (await this.deps.settings.get(IDENTITY_SETTINGS.requireStaffSecondStep)) === 'true' &&
+      (await this.deps.staff.handlesMoney(identityId))
+    );
   }
 
   /**
@@ -616,7 +648,11 @@ export class IdentityService {
     };
   }
 
-  /** A member's own second factors and how many recovery codes are left. */
+  /**
+   * A member's own second factors, how many recovery codes are left, and whether the store requires a
+   * second step of them (staff who move money, when it is switched on): the back office then asks them
+   * to enrol one before anything else.
+   */
   async factorsOf(caller: MemberPrincipal) {
     const rows = await this.factors.list(caller.memberId);
     const left = await this.db
@@ -628,6 +664,7 @@ export class IdentityService {
     return {
       factors: rows.map((row) => ({ factorType: row.type, status: row.status })),
       recoveryCodesLeft: Number(left.count),
+      requiredByStore: await this.storeRequiresSecondStep(caller.memberId),
     };
   }
 

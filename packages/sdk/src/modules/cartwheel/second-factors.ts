@@ -9,6 +9,8 @@ export type SecondFactorType = 'EMAIL' | 'TOTP';
 export interface SecondFactors {
   factors: Array<{ factorType: SecondFactorType; status: FactorStatus }>;
   recoveryCodesLeft: number;
+  /** The store requires a second step of this member (staff who move money): one should be enrolled. */
+  requiredByStore: boolean;
 }
 
 const trace = (method: string) => ({

@@ -140,6 +140,18 @@ export interface PaymentSettings {
   capture: CaptureMode;
 }
 
+/** How members join and sign in (`/api/cartwheel/identity-settings`). */
+export interface IdentitySettings {
+  /** New members confirm their email with a code before they can sign in. */
+  requireEmailVerification: boolean;
+  /** New members wait for the owner's approval before they can sign in. */
+  requireOwnerApproval: boolean;
+  /** A solved captcha on every registration and login. */
+  captcha: 'off' | 'required';
+  /** The owner and staff whose role moves money (capture, void, refund) pass a second step at every sign-in. */
+  requireStaffSecondStep: boolean;
+}
+
 /** What a reconciliation found the store's payments and a provider's charges to disagree on. */
 export type ReconciliationDifferenceKind =
   /** The provider holds a charge that no payment of the store names: money taken with no order. */
@@ -697,6 +709,25 @@ export const storeAdmin = {
           { paymentSettings },
         )
       ).paymentSettings,
+  /** `GET /api/cartwheel/identity-settings`. */
+  getIdentitySettings: (t: Transport) => async (): Promise<IdentitySettings> =>
+    (await call<{ settings: IdentitySettings }>(t, 'GET', '/identity-settings', 'GetIdentitySettings'))
+      .settings,
+  /** `PATCH /api/cartwheel/identity-settings` {settings}: only the fields given change. */
+  updateIdentitySettings:
+    (t: Transport) =>
+    async (settings: Partial<IdentitySettings>): Promise<IdentitySettings> =>
+      (
+        await call<{ settings: IdentitySettings }>(
+          t,
+          'PATCH',
+          '/identity-settings',
+          'UpdateIdentitySettings',
+          {
+            settings,
+          },
+        )
+      ).settings,
   /**
    * `POST /api/cartwheel/payments/reconcile` {from, to}: every difference between the store's payments
    * and each provider's own records for the period (ISO date-times, `to` excluded; at most 366 days).
