@@ -5,6 +5,7 @@ import { Empty } from '../http/responses-identity.ts';
 import type { Operation } from '../shared/access.ts';
 import { CATALOG_OPERATIONS } from './operations-access.ts';
 import type { CatalogService, Viewer } from './service.ts';
+import { catalogEntityRoutes } from './v3-entity-routes.ts';
 import {
   BulkInventoryAnswer,
   BulkProductsV3Answer,
@@ -41,10 +42,11 @@ import {
 export const CATALOG_VERSION = 'V3_CATALOG';
 
 const viewer = (request: FastifyRequest): Viewer => ({ admin: request.principal.kind === 'admin' });
-const json = (reply: FastifyReply, text: string) => reply.type('application/json; charset=utf-8').send(text);
+export const json = (reply: FastifyReply, text: string) =>
+  reply.type('application/json; charset=utf-8').send(text);
 
 /** A v3 read the hosted client sends as GET (the request in `.r` or the query) and as POST past its URL limit. */
-function readRoute<S extends TSchema>(
+export function readRoute<S extends TSchema>(
   app: HttpApp,
   path: string,
   operation: Operation,
@@ -243,4 +245,7 @@ export function catalogV3Routes(app: HttpApp, catalog: CatalogService): void {
     },
     async (request, reply) => json(reply, await inventory.increment(request.body)),
   );
+
+  // ---- brands, ribbons, info sections, customizations (v3-entities.ts) ----
+  for (const entities of catalog.entitiesV3) catalogEntityRoutes(app, entities);
 }
