@@ -13,8 +13,8 @@ import {
   InfoSectionInput,
   RibbonInput,
 } from './v3-entity-schemas.ts';
+import { json, readRoute } from './v3-read-route.ts';
 import { entityAnswers } from './v3-responses.ts';
-import { json, readRoute } from './v3-routes.ts';
 
 const INPUTS = {
   brand: BrandInput,

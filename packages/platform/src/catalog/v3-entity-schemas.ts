@@ -2,15 +2,14 @@ import Type, { type Static, type TSchema } from 'typebox';
 import { Id, Ids, Ignored, NotSupportedYet, Nullable, OneOf, PathIdCopy, Text } from '../http/input.ts';
 import { PRODUCT_TEXT } from './limits.ts';
 import { QueryFilter } from './schemas.ts';
-import { CursorQuery } from './v3-schemas.ts';
+import { CursorQuery, V3_READ_BACK } from './v3-schemas.ts';
 
 /**
  * The inputs of the v3 brands, ribbons, info sections and customizations calls, as the hosted
  * `brandsV3`, `ribbonsV3`, `infoSectionsV3` and `customizationsV3` modules send them (v3-entities.ts).
  */
 
-const READ_BACK = 'worked out by Cartwheel: an entity read and sent back';
-const computed = () => Type.Optional(Ignored(READ_BACK));
+const computed = () => Type.Optional(Ignored(V3_READ_BACK));
 
 /** What every entity carries that the platform keeps itself. */
 const common = {
@@ -91,6 +90,9 @@ const EntityFields = (values: readonly string[]) =>
   Type.Optional(Type.Union([Type.Array(OneOf(values), { maxItems: 10 }), OneOf(values)]));
 export type EntityFieldsInput = string | string[] | undefined;
 
+/** Why a bulk update's `fieldMask` is taken and not read. */
+export const FIELD_MASK = 'an update writes the fields it names';
+
 /** Entities one bulk call writes (the hosted limit). */
 export const MAX_BULK_ENTITIES = 100;
 
@@ -119,7 +121,7 @@ export function entitySchemas<S extends TSchema>(
       [many]: Type.Array(
         Type.Object({
           [one]: entity,
-          fieldMask: Type.Optional(Ignored('an update writes the fields it names')),
+          fieldMask: Type.Optional(Ignored(FIELD_MASK)),
         }),
         { minItems: 1, maxItems: MAX_BULK_ENTITIES },
       ),

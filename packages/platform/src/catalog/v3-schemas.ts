@@ -54,7 +54,7 @@ const Fields = Type.Union([
 ]);
 export type FieldsInput = Static<typeof Fields>;
 
-const V3_READ_BACK = 'worked out by Cartwheel from what it keeps: a v3 entity read and sent back';
+export const V3_READ_BACK = 'worked out by Cartwheel from what it keeps: a v3 entity read and sent back';
 /** A field the platform works out itself (the argument says which), taken from an entity read and sent back. */
 const computed = (_what: string) => Type.Optional(Ignored(V3_READ_BACK));
 
