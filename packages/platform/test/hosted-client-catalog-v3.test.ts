@@ -523,7 +523,10 @@ describe.each(DIALECTS)("the hosted platform's v3 catalog client on %s", (dialec
         { returnEntity: true },
       );
       expect(bulk.results?.map((result) => result.itemMetadata?.success)).toEqual([true, false]);
-      expect(bulk.results?.[0]?.item?.freeTextInput).toMatchObject({ title: 'Your note', maxCharCount: 40 });
+      expect(bulk.results?.[0]?.customization?.freeTextInput).toMatchObject({
+        title: 'Your note',
+        maxCharCount: 40,
+      });
 
       const modifiers = await visitor.customizationsV3
         .queryCustomizations()

@@ -13,7 +13,6 @@ import {
   ENTITY_LABEL,
   type EntityRow,
   entityById,
-  entityByKey,
   insertEntity,
   renderEntity,
   updateEntity,
@@ -83,7 +82,7 @@ export class CatalogEntitiesV3 {
     returnEntity: boolean | undefined,
     fields: EntityFieldsInput,
   ) {
-    return bulk(
+    const answer = await bulk(
       inputs,
       (input) =>
         this.storage.write(async (trx) => {
@@ -92,6 +91,7 @@ export class CatalogEntitiesV3 {
         }),
       () => undefined,
     );
+    return this.itemsUnderKey(answer);
   }
 
   async bulkUpdate(
@@ -101,7 +101,7 @@ export class CatalogEntitiesV3 {
   ) {
     const entityOf = (item: Record<string, unknown>) =>
       (item[this.spec.one] ?? {}) as Record<string, unknown>;
-    return bulk(
+    const answer = await bulk(
       inputs,
       (item) =>
         this.storage.write(async (trx) => {
@@ -118,6 +118,17 @@ export class CatalogEntitiesV3 {
         }),
       (item) => (typeof entityOf(item).id === 'string' ? (entityOf(item).id as string) : undefined),
     );
+    return this.itemsUnderKey(answer);
+  }
+
+  /** A bulk answer with each entity where the kind's hosted answer has it (`bulkItemKey`). */
+  private itemsUnderKey<T extends { results: Array<{ item?: unknown }> }>(answer: T): T {
+    const key = this.spec.bulkItemKey;
+    if (key === 'item') return answer;
+    const results = answer.results.map(({ item, ...rest }) =>
+      item === undefined ? rest : { ...rest, [key]: item },
+    );
+    return { ...answer, results };
   }
 
   async bulkDelete(ids: string[]) {
@@ -267,8 +278,10 @@ export class CatalogEntitiesV3 {
   }
 
   private async getOrCreateIn(trx: Transaction<Tables>, name: string): Promise<EntityRow> {
-    const found = await entityByKey(trx, this.spec.kind, name.trim());
-    return found ?? this.createIn(trx, { name });
+    const v = new Violations();
+    const values = this.spec.apply(v, { name }, undefined, this.spec.one);
+    v.throwIfAny();
+    return insertEntity(trx, this.spec.kind, newId(), values, { orExisting: true });
   }
 
   /** The entity, its row locked on PostgreSQL until the transaction ends. */

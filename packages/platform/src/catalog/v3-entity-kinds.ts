@@ -36,6 +36,8 @@ export interface EntityKind {
   getOrCreate: boolean;
   /** Whether it has a bulk delete (customizations have none). */
   bulkDelete: boolean;
+  /** Where a bulk result carries the entity: `item`, but customizations' under `customization`. */
+  bulkItemKey: string;
   apply(
     v: Violations,
     input: Record<string, unknown>,
@@ -97,6 +99,7 @@ export const BRANDS: EntityKind = {
   sort: NAMED_SORT,
   getOrCreate: true,
   bulkDelete: true,
+  bulkItemKey: 'item',
   apply: (v, input, previous, at) => applyName(v, input as BrandInput, previous, at),
 };
 
@@ -130,6 +133,7 @@ export const INFO_SECTIONS: EntityKind = {
   sort: { ...dateSort, title: 'e.name_lower', uniqueName: 'e.unique_name' },
   getOrCreate: false,
   bulkDelete: true,
+  bulkItemKey: 'item',
   apply(v, raw, previous, at) {
     const input = raw as InfoSectionInput;
     const values = previous ? { ...previous, doc: { ...previous.doc } } : nothing('');
@@ -174,6 +178,7 @@ export const CUSTOMIZATIONS: EntityKind = {
   sort: { ...dateSort, id: 'e.id', name: 'e.name_lower' },
   getOrCreate: false,
   bulkDelete: false,
+  bulkItemKey: 'customization',
   apply(v, raw, previous, at) {
     const input = raw as CustomizationInput;
     const values = previous ? { ...previous, doc: { ...previous.doc } } : nothing('');

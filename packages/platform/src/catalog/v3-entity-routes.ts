@@ -35,7 +35,7 @@ export function catalogEntityRoutes(app: HttpApp, entities: CatalogEntitiesV3): 
   const { spec } = entities;
   const { one, many, idName } = spec;
   const schemas = entitySchemas(INPUTS[spec.kind], one, many, idName, spec.requestedFields);
-  const answers = entityAnswers(one, many);
+  const answers = entityAnswers(one, many, spec.bulkItemKey);
   const operation = (name: string): Operation => CATALOG_OPERATIONS[name as keyof typeof CATALOG_OPERATIONS];
   const op = (verb: string) => operation(`${verb}${spec.operation.one}V3`);
   const ops = (verb: string) => operation(`${verb}${spec.operation.many}V3`);

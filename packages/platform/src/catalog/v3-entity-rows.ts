@@ -87,15 +87,24 @@ async function checkUnique(
 ) {
   if (values.uniqueKey === null) return;
   const clash = await entityByKey(trx, kind, values.uniqueKey);
-  if (clash && clash.id !== id) {
-    const label = ENTITY_LABEL[kind];
-    throw applicationError(
-      'ALREADY_EXISTS',
-      `${label.toUpperCase().replace(/\s+/g, '_')}_ALREADY_EXISTS`,
-      `a ${label} ${JSON.stringify(values.uniqueKey)} exists already`,
-      { id: clash.id },
-    );
-  }
+  if (clash && clash.id !== id) throw alreadyExists(kind, values.uniqueKey, clash.id);
+}
+
+function alreadyExists(kind: CatalogEntityKind, key: string, id?: string) {
+  const label = ENTITY_LABEL[kind];
+  return applicationError(
+    'ALREADY_EXISTS',
+    `${label.toUpperCase().replace(/\s+/g, '_')}_ALREADY_EXISTS`,
+    `a ${label} ${JSON.stringify(key)} exists already`,
+    id ? { id } : undefined,
+  );
+}
+
+/** Whether the database refused a row for a unique index (another writer's entity of that key won). */
+function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown })?.code;
+  const message = String((error as { message?: unknown })?.message ?? '');
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || message.includes('UNIQUE constraint');
 }
 
 const columns = (values: EntityValues) => ({
@@ -108,17 +117,33 @@ const columns = (values: EntityValues) => ({
   doc: JSON.stringify(values.doc),
 });
 
-/** Writes a new entity and its `created` event. */
+/**
+ * Writes a new entity and its `created` event. Another writer's entity of the same unique key, made
+ * meanwhile, is refused `ALREADY_EXISTS`, or answered instead with `orExisting` (get-or-create).
+ */
 export async function insertEntity(
   trx: Transaction<Tables>,
   kind: CatalogEntityKind,
   id: string,
   values: EntityValues,
+  options: { orExisting?: boolean } = {},
 ): Promise<EntityRow> {
-  await checkUnique(trx, kind, values, id);
+  const existing = values.uniqueKey === null ? undefined : await entityByKey(trx, kind, values.uniqueKey);
+  if (existing && options.orExisting) return existing;
+  if (existing) throw alreadyExists(kind, values.uniqueKey as string, existing.id);
   const now = new Date().toISOString();
   const row: EntityRow = { id, kind, revision: 1, created_date: now, updated_date: now, ...columns(values) };
-  await trx.insertInto('catalog_entities').values(row).execute();
+  // one of two concurrent writers of a key inserts; the other waits for it and inserts nothing
+  const inserted = await trx
+    .insertInto('catalog_entities')
+    .values(row)
+    .onConflict((conflict) => conflict.columns(['kind', 'unique_key']).doNothing())
+    .executeTakeFirst();
+  if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) {
+    const winner = await entityByKey(trx, kind, values.uniqueKey as string);
+    if (winner && options.orExisting) return winner;
+    throw alreadyExists(kind, values.uniqueKey as string, winner?.id);
+  }
   await recordEvents(trx, [entityEvent(row, 'created')]);
   return row;
 }
@@ -137,7 +162,12 @@ export async function updateEntity(
     updated_date: new Date().toISOString(),
   };
   const { id: _, kind: __, ...changes } = next;
-  await trx.updateTable('catalog_entities').set(changes).where('id', '=', row.id).execute();
+  try {
+    await trx.updateTable('catalog_entities').set(changes).where('id', '=', row.id).execute();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw alreadyExists(row.kind, values.uniqueKey as string);
+    throw error;
+  }
   await recordEvents(trx, [entityEvent(next, 'updated')]);
   return next;
 }

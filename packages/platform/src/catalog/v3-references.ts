@@ -90,14 +90,20 @@ async function named(
   // named by name (v1, or v3 by name): that entity, or a new one
   const entity =
     (await entityByKey(trx, kind, name)) ??
-    (await insertEntity(trx, kind, await freeId(trx, DERIVED_ID[kind](name)), {
-      name,
-      uniqueKey: name,
-      uniqueName: null,
-      type: null,
-      renderType: null,
-      doc: {},
-    }));
+    (await insertEntity(
+      trx,
+      kind,
+      await freeId(trx, DERIVED_ID[kind](name)),
+      {
+        name,
+        uniqueKey: name,
+        uniqueName: null,
+        type: null,
+        renderType: null,
+        doc: {},
+      },
+      { orExisting: true },
+    ));
   record[idKey] = entity.id;
   record[kind] = entity.name;
 }

@@ -210,13 +210,15 @@ const CatalogEntityV3 = Type.Object({
 });
 
 /** What one kind's calls answer, under its wire keys (`brand`, `brands`). */
-export function entityAnswers(one: string, many: string) {
+export function entityAnswers(one: string, many: string, bulkItemKey: string) {
   return {
     one: Type.Object({ [one]: CatalogEntityV3 }),
     page: Type.Object({ [many]: Type.Array(CatalogEntityV3), pagingMetadata: CursorPagingMetadata }),
     count: Type.Object({ count: Type.Number() }),
     bulk: Type.Object({
-      results: Type.Array(Type.Object({ itemMetadata: ItemMetadata, item: Type.Optional(CatalogEntityV3) })),
+      results: Type.Array(
+        Type.Object({ itemMetadata: ItemMetadata, [bulkItemKey]: Type.Optional(CatalogEntityV3) }),
+      ),
       bulkActionMetadata: BulkActionMetadata,
     }),
   };

@@ -2,7 +2,7 @@ import type { ModuleDefinition } from '../../client.ts';
 import type { Transport } from '../../transport/http.ts';
 import type { BrandV3, CustomizationV3, InfoSectionV3, RibbonV3 } from '../../types/catalog-v3.ts';
 import type { CursorPagingMetadata, CursorQuery } from '../../types/paging.ts';
-import type { BulkResult, CursorPage } from './catalog-v3.ts';
+import type { BulkItemResult, BulkResult, CursorPage } from './catalog-v3.ts';
 import { CATALOG_V3, catalogTrace, segment } from './domains.ts';
 
 /**
@@ -32,7 +32,7 @@ interface EntityWire {
 
 const page = (value: CursorQuery | undefined) => (value && Object.keys(value).length > 0 ? value : undefined);
 
-function entityCalls<T extends { id?: string | null }>(wire: EntityWire) {
+function entityCalls<T extends { id?: string | null }, Bulk = BulkResult<T>>(wire: EntityWire) {
   const trace = (method: string) => catalogTrace(`v3.${wire.service}.${method}`, wire.entity);
   const base = `/v3/${wire.path}`;
   const bulk = `/v3/bulk/${wire.path}`;
@@ -126,10 +126,7 @@ function entityCalls<T extends { id?: string | null }>(wire: EntityWire) {
         }),
     bulkCreate:
       (transport: Transport) =>
-      async (
-        entities: T[],
-        options: EntityV3Options & { returnEntity?: boolean } = {},
-      ): Promise<BulkResult<T>> =>
+      async (entities: T[], options: EntityV3Options & { returnEntity?: boolean } = {}): Promise<Bulk> =>
         transport.request({
           method: 'POST',
           path: `${bulk}/create`,
@@ -140,10 +137,7 @@ function entityCalls<T extends { id?: string | null }>(wire: EntityWire) {
     /** Each with its id and the revision read; a result per entity. */
     bulkUpdate:
       (transport: Transport) =>
-      async (
-        entities: T[],
-        options: EntityV3Options & { returnEntity?: boolean } = {},
-      ): Promise<BulkResult<T>> =>
+      async (entities: T[], options: EntityV3Options & { returnEntity?: boolean } = {}): Promise<Bulk> =>
         transport.request({
           method: 'POST',
           path: `${bulk}/update`,
@@ -241,7 +235,13 @@ export const infoSectionsV3 = {
   bulkDeleteInfoSections: infoSections.bulkDelete,
 } satisfies ModuleDefinition;
 
-const customizations = entityCalls<CustomizationV3>({
+/** A bulk customizations answer: each result carries its customization under `customization`, as the hosted one. */
+export interface CustomizationsBulkResult {
+  results: Array<Omit<BulkItemResult<never>, 'item'> & { customization?: CustomizationV3 }>;
+  bulkActionMetadata: BulkResult<never>['bulkActionMetadata'];
+}
+
+const customizations = entityCalls<CustomizationV3, CustomizationsBulkResult>({
   one: 'customization',
   many: 'customizations',
   path: 'customizations',

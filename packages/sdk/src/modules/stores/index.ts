@@ -12,6 +12,7 @@ export {
 } from './catalog-v3.ts';
 export {
   brandsV3,
+  type CustomizationsBulkResult,
   customizationsV3,
   type EntityV3Options,
   infoSectionsV3,
