@@ -1,12 +1,17 @@
 import {
+  ApiKeyStrategy,
+  brandsV3,
   type CollectionV2,
   collections,
   createClient,
   type Filter,
+  infoSectionsV3,
   OAuthStrategy,
   type PriceData,
   type Product,
   products,
+  productsV3,
+  ribbonsV3,
 } from '@cartwheel/sdk';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -316,6 +321,44 @@ describe.each(DIALECTS)('storefront catalog in Chromium on %s', E2E_SUITE, (dial
     await eventually(() => card.textContent()).toContain('Out of stock');
     await card.getByRole('heading').click();
     await eventually(() => page.getByTestId('stock-status').textContent()).toBe('Out of stock');
+  });
+
+  it('a product made through v3 shows its ribbon, brand and info section on its page, and its ribbon and brand on its card', async () => {
+    const admin = createClient({
+      host: platform.url,
+      auth: ApiKeyStrategy({ apiKey: platform.adminApiKey }),
+      modules: { productsV3, brandsV3, ribbonsV3, infoSectionsV3 },
+    });
+    const ribbon = await admin.ribbonsV3.createRibbon({ name: 'Just in' });
+    const brand = await admin.brandsV3.createBrand({ name: 'Tidewater' });
+    const care = await admin.infoSectionsV3.createInfoSection({
+      uniqueName: 'linen-care',
+      title: 'Caring for linen',
+      plainDescription: '<p>Wash cool, dry flat.</p>',
+    });
+    const made = await admin.productsV3.createProduct({
+      name: 'Linen Apron',
+      productType: 'PHYSICAL',
+      ribbon: { id: ribbon.id },
+      brand: { id: brand.id },
+      infoSections: [{ id: care.id }],
+      variantsInfo: { variants: [{ price: { actualPrice: { amount: '24' } } }] },
+    });
+    await page.goto(`${platform.url}/product-page/${made.slug}`);
+    await eventually(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Linen Apron');
+    const info = page.locator('.product__info');
+    expect(await info.locator('.ribbon').textContent()).toBe('Just in');
+    expect(await page.getByTestId('product-brand').textContent()).toBe('Tidewater');
+    const section = page.getByRole('region', { name: 'Caring for linen' });
+    expect(await section.getByRole('paragraph').textContent()).toBe('Wash cool, dry flat.');
+    await shot('product-v3-ribbon-brand-info');
+
+    await page.goto(`${platform.url}/products?q=${encodeURIComponent('Linen Apron')}`);
+    const card = page
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading', { name: 'Linen Apron', exact: true }) });
+    await eventually(() => card.textContent()).toContain('Just in');
+    expect(await card.textContent()).toContain('Tidewater');
   });
 
   it("an unknown product says we couldn't find it, with a way home", async () => {

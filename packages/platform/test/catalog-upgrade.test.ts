@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { brandIdOf, ribbonIdOf } from '../src/catalog/v3-model.ts';
 import { connectDatabase } from '../src/db/database.ts';
 import { migrateTo } from '../src/db/migrations.ts';
 import { admin, call, queryProducts } from './catalog-http.ts';
@@ -13,10 +14,10 @@ const ALL_PRODUCTS = '00000000-000000-000000-000000000001';
 const BEFORE_LISTINGS = '0007_catalog_covering_indexes';
 
 const products = [
-  { id: 'p-1', name: 'Old Lamp', price: 40, visible: 1 },
-  { id: 'p-2', name: 'Old Rug', price: 90, visible: 1 },
-  { id: 'p-3', name: 'Old Vase', price: 15, visible: 0 },
-  { id: 'p-4', name: 'Old Clock', price: 60, visible: 1 },
+  { id: 'p-1', name: 'Old Lamp', price: 40, visible: 1, brand: 'Old Works', ribbon: 'Sale' },
+  { id: 'p-2', name: 'Old Rug', price: 90, visible: 1, brand: '', ribbon: '' },
+  { id: 'p-3', name: 'Old Vase', price: 15, visible: 0, brand: '', ribbon: '' },
+  { id: 'p-4', name: 'Old Clock', price: 60, visible: 1, brand: 'Old Works', ribbon: '' },
 ];
 const memberships = [
   ['p-1', 'c-home'],
@@ -57,8 +58,8 @@ describe.each(DIALECTS)('a catalog saved before listings, opened on %s', (dialec
                 in_stock: 1,
                 product_type: 'physical',
                 sku: '',
-                brand: '',
-                ribbon: '',
+                brand: product.brand,
+                ribbon: product.ribbon,
                 created_date: `2026-01-0${index + 1}T00:00:00.000Z`,
                 last_updated: `2026-01-0${index + 1}T00:00:00.000Z`,
                 record: '{}',
@@ -129,6 +130,22 @@ describe.each(DIALECTS)('a catalog saved before listings, opened on %s', (dialec
     const byName = await page([{ fieldName: 'name', order: 'ASC' }], platform.adminApiKey);
     expect(byName.body.products.map((p: { id: string }) => p.id)).toEqual(['p-1']);
     expect(byName.body.metadata.total).toBe(3);
+  });
+
+  it('makes v3 brands and ribbons of the names its products had, with the ids v3 showed for them, counted', async () => {
+    const brands = await call(platform, 'POST', '/stores/v3/brands/query', {
+      query: {},
+      fields: ['ASSIGNED_PRODUCTS_COUNT'],
+    });
+    expect(brands.body.brands).toMatchObject([
+      { id: brandIdOf('Old Works'), name: 'Old Works', assignedProductsCount: 2 },
+    ]);
+    const ribbons = await call(platform, 'POST', '/stores/v3/ribbons/query', {
+      fields: ['ASSIGNED_PRODUCT_COUNT'],
+    });
+    expect(ribbons.body.ribbons).toMatchObject([
+      { id: ribbonIdOf('Sale'), name: 'Sale', assignedProductCount: 1 },
+    ]);
   });
 
   it('keeps counting as the old products go', async () => {

@@ -1,6 +1,16 @@
 import { ApiKeyStrategy, createClient, OAuthStrategy } from '@wix/sdk';
-import { catalogVersioning, products, productsV3, readOnlyVariantsV3 } from '@wix/stores';
+import {
+  brandsV3,
+  catalogVersioning,
+  customizationsV3,
+  infoSectionsV3,
+  products,
+  productsV3,
+  readOnlyVariantsV3,
+  ribbonsV3,
+} from '@wix/stores';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readEvents } from '../src/events/outbox.ts';
 import { routeHostedApiTo } from './hosted-client-route.ts';
 import { DIALECTS, startTestPlatform, TEST_CLIENT_ID, type TestPlatform } from './support/platform.ts';
 
@@ -11,7 +21,16 @@ import { DIALECTS, startTestPlatform, TEST_CLIENT_ID, type TestPlatform } from '
 describe.each(DIALECTS)("the hosted platform's v3 catalog client on %s", (dialect) => {
   let platform: TestPlatform;
   let removeRoute: () => Promise<void>;
-  const modules = { products, productsV3, readOnlyVariantsV3, catalogVersioning };
+  const modules = {
+    products,
+    productsV3,
+    readOnlyVariantsV3,
+    catalogVersioning,
+    brandsV3,
+    ribbonsV3,
+    infoSectionsV3,
+    customizationsV3,
+  };
   const visitorClient = () => createClient({ modules, auth: OAuthStrategy({ clientId: TEST_CLIENT_ID }) });
   const adminClient = (apiKey: string) =>
     createClient({ modules, auth: ApiKeyStrategy({ apiKey, siteId: 'cartwheel-test-site' }) });
@@ -328,6 +347,230 @@ describe.each(DIALECTS)("the hosted platform's v3 catalog client on %s", (dialec
       for (const id of [ids[2]!, ids[3]!]) {
         await expect(visitor.products.getProduct(id)).rejects.toMatchObject({ status: 404 });
       }
+    });
+  });
+
+  describe('brands, ribbons, info sections and customizations', () => {
+    it('creates, reads, updates with the revision read (a stale one refused), queries and counts a brand', async () => {
+      const brand = await admin.brandsV3.createBrand({ name: `${PREFIX} Acme` });
+      expect(brand).toMatchObject({ name: `${PREFIX} Acme`, revision: '1' });
+      expect(await visitor.brandsV3.getBrand(brand._id!)).toMatchObject({
+        _id: brand._id,
+        name: `${PREFIX} Acme`,
+      });
+
+      const renamed = await admin.brandsV3.updateBrand(brand._id!, {
+        revision: brand.revision!,
+        name: `${PREFIX} Acme Co`,
+      });
+      expect(renamed).toMatchObject({ name: `${PREFIX} Acme Co`, revision: '2' });
+      const stale = await admin.brandsV3
+        .updateBrand(brand._id!, { revision: brand.revision!, name: 'Lost update' })
+        .catch((caught) => caught);
+      expect(stale.status).toBe(409);
+      expect(stale.details.applicationError).toMatchObject({ code: 'REVISION_MISMATCH' });
+      // a name is a brand's own
+      const twin = await admin.brandsV3.createBrand({ name: `${PREFIX} Acme Co` }).catch((caught) => caught);
+      expect(twin.status).toBe(409);
+
+      const page = await visitor.brandsV3.queryBrands().startsWith('name', `${PREFIX} Acme`).find();
+      expect(page.items.map((item) => item.name)).toEqual([`${PREFIX} Acme Co`]);
+      expect(await visitor.brandsV3.countBrands({ filter: { name: `${PREFIX} Acme Co` } })).toEqual({
+        count: 1,
+      });
+      const made = await admin.brandsV3.getOrCreateBrand(`${PREFIX} Acme Co`);
+      expect(made.brand?._id).toBe(brand._id);
+
+      const events = await readEvents(platform.services.database.db, { entityId: brand._id! });
+      expect(events.map((event) => `${event.entity} ${event.slug}`)).toEqual([
+        'brand created',
+        'brand updated',
+      ]);
+      await admin.brandsV3.deleteBrand(brand._id!);
+      await expect(visitor.brandsV3.getBrand(brand._id!)).rejects.toMatchObject({ status: 404 });
+      const deleted = await readEvents(platform.services.database.db, { entityId: brand._id! });
+      expect(deleted.at(-1)).toMatchObject({ entity: 'brand', slug: 'deleted' });
+    });
+
+    it('a v3 product names its brand, ribbon and info sections by id; v1 reads them; their changes and deletions reach it', async () => {
+      const brand = await admin.brandsV3.createBrand({ name: `${PREFIX} Northwind` });
+      const ribbon = await admin.ribbonsV3.createRibbon({ name: `${PREFIX} Hot` });
+      const care = await admin.infoSectionsV3.createInfoSection({
+        uniqueName: `${PREFIX} care`,
+        title: 'Care',
+        plainDescription: 'Wash cold',
+      });
+      const created = await admin.productsV3.createProduct(
+        {
+          ...twoSizes(`${PREFIX} Scarf`),
+          brand: { _id: brand._id! },
+          ribbon: { _id: ribbon._id! },
+          infoSections: [{ _id: care._id! }],
+        },
+        { fields: ['INFO_SECTION_PLAIN_DESCRIPTION'] },
+      );
+      expect(created).toMatchObject({
+        brand: { _id: brand._id, name: `${PREFIX} Northwind` },
+        ribbon: { _id: ribbon._id, name: `${PREFIX} Hot` },
+        infoSections: [
+          { _id: care._id, uniqueName: `${PREFIX} care`, title: 'Care', plainDescription: 'Wash cold' },
+        ],
+      });
+      const v1 = async () => (await visitor.products.getProduct(created._id!)).product;
+      expect(await v1()).toMatchObject({
+        brand: `${PREFIX} Northwind`,
+        ribbon: `${PREFIX} Hot`,
+        additionalInfoSections: [{ title: 'Care', description: 'Wash cold' }],
+      });
+      const counted = await visitor.ribbonsV3.getRibbon(ribbon._id!, { fields: ['ASSIGNED_PRODUCT_COUNT'] });
+      expect(counted.assignedProductCount).toBe(1);
+
+      // renamed and rewritten: the product shows it at once, through v1 too
+      await admin.brandsV3.updateBrand(brand._id!, { revision: '1', name: `${PREFIX} Northwind Ltd` });
+      await admin.infoSectionsV3.updateInfoSection(care._id!, { revision: '1', title: 'Care guide' });
+      expect(await v1()).toMatchObject({
+        brand: `${PREFIX} Northwind Ltd`,
+        additionalInfoSections: [{ title: 'Care guide', description: 'Wash cold' }],
+      });
+
+      // a ribbon and an info section deleted leave their products; a brand deleted leaves them unbranded
+      await admin.ribbonsV3.deleteRibbon(ribbon._id!);
+      await admin.infoSectionsV3.deleteInfoSection(care._id!);
+      await admin.brandsV3.deleteBrand(brand._id!);
+      expect(await v1()).toMatchObject({ brand: '', ribbon: '', additionalInfoSections: [] });
+      const after = await visitor.productsV3.getProduct(created._id!);
+      expect(after.brand).toBeUndefined();
+      expect(after.ribbon).toBeUndefined();
+      expect(after.infoSections).toEqual([]);
+
+      // an id that names nothing is a field violation
+      const missing = await admin.productsV3
+        .updateProduct(created._id!, { revision: after.revision!, ribbon: { _id: ribbon._id! } })
+        .catch((caught) => caught);
+      expect(missing.status).toBe(400);
+    });
+
+    it('a brand and ribbon written by name through v1 are entities v3 reads', async () => {
+      const { product } = await admin.products.createProduct({
+        name: `${PREFIX} Cap`,
+        productType: 'physical',
+        priceData: { price: 9 },
+        brand: `${PREFIX} Fieldhouse`,
+        ribbon: `${PREFIX} Sale`,
+      });
+      const read = await visitor.productsV3.getProduct(product!._id!);
+      expect(read.brand?.name).toBe(`${PREFIX} Fieldhouse`);
+      expect(await visitor.brandsV3.getBrand(read.brand!._id!)).toMatchObject({
+        name: `${PREFIX} Fieldhouse`,
+      });
+      expect(await visitor.ribbonsV3.getRibbon(read.ribbon!._id!)).toMatchObject({ name: `${PREFIX} Sale` });
+    });
+
+    it('creates customizations, refuses what the hosted one refuses, and bulk creates with a result per item', async () => {
+      const size = await admin.customizationsV3.createCustomization({
+        name: `${PREFIX} Size`,
+        customizationType: 'PRODUCT_OPTION',
+        customizationRenderType: 'TEXT_CHOICES',
+        choicesSettings: {
+          choices: [
+            { choiceType: 'CHOICE_TEXT', name: 'S' },
+            { choiceType: 'CHOICE_TEXT', name: 'M' },
+          ],
+        },
+      });
+      expect(size).toMatchObject({
+        name: `${PREFIX} Size`,
+        revision: '1',
+        customizationType: 'PRODUCT_OPTION',
+      });
+      expect(size.choicesSettings?.choices?.map((choice) => choice.name)).toEqual(['S', 'M']);
+
+      const wrapping = await admin.customizationsV3.createCustomization({
+        name: `${PREFIX} Gift wrap`,
+        customizationType: 'MODIFIER',
+        customizationRenderType: 'SWATCH_CHOICES',
+        choicesSettings: {
+          choices: [{ choiceType: 'ONE_COLOR', name: 'Red', colorCode: '#cc0000', defaultAddedPrice: '2.5' }],
+        },
+      });
+      const updated = await admin.customizationsV3.updateCustomization(wrapping._id!, {
+        revision: '1',
+        name: `${PREFIX} Gift wrapping`,
+      });
+      expect(updated).toMatchObject({ revision: '2', name: `${PREFIX} Gift wrapping` });
+      expect(updated.choicesSettings?.choices?.[0]).toMatchObject({ name: 'Red', defaultAddedPrice: '2.5' });
+
+      const refused = await admin.customizationsV3
+        .createCustomization({
+          name: `${PREFIX} Bad`,
+          customizationType: 'MODIFIER',
+          customizationRenderType: 'SWATCH_CHOICES',
+          choicesSettings: { choices: [{ choiceType: 'ONE_COLOR', name: 'No color' }] },
+        })
+        .catch((caught) => caught);
+      expect(refused.status).toBe(400);
+
+      const bulk = await admin.customizationsV3.bulkCreateCustomizations(
+        [
+          {
+            name: `${PREFIX} Note`,
+            customizationType: 'MODIFIER',
+            customizationRenderType: 'FREE_TEXT',
+            freeTextInput: { title: 'Your note', maxCharCount: 40 },
+          },
+          { name: `${PREFIX} Broken`, customizationType: 'MODIFIER', customizationRenderType: 'FREE_TEXT' },
+        ],
+        { returnEntity: true },
+      );
+      expect(bulk.results?.map((result) => result.itemMetadata?.success)).toEqual([true, false]);
+      expect(bulk.results?.[0]?.customization?.freeTextInput).toMatchObject({
+        title: 'Your note',
+        maxCharCount: 40,
+      });
+
+      const modifiers = await visitor.customizationsV3
+        .queryCustomizations()
+        .eq('customizationType', 'MODIFIER')
+        .startsWith('name', PREFIX)
+        .ascending('name')
+        .find();
+      expect(modifiers.items.map((item) => item.name)).toEqual([`${PREFIX} Gift wrapping`, `${PREFIX} Note`]);
+      await admin.customizationsV3.deleteCustomization(size._id!);
+      await expect(visitor.customizationsV3.getCustomization(size._id!)).rejects.toMatchObject({
+        status: 404,
+      });
+    });
+
+    it('bulk creates, updates and deletes info sections and ribbons with a result per item', async () => {
+      const made = await admin.infoSectionsV3.bulkCreateInfoSections(
+        [
+          { uniqueName: `${PREFIX} sizing`, title: 'Sizing' },
+          { uniqueName: `${PREFIX} sizing`, title: 'Twice' },
+        ],
+        { returnEntity: true },
+      );
+      expect(made.results?.map((result) => result.itemMetadata?.success)).toEqual([true, false]);
+      const sizing = made.results![0]!.item!;
+      const updated = await admin.infoSectionsV3.bulkUpdateInfoSections(
+        [
+          { infoSection: { _id: sizing._id!, revision: '1', title: 'Sizing chart' } },
+          { infoSection: { _id: sizing._id!, revision: '1', title: 'Stale' } },
+        ],
+        { returnEntity: true },
+      );
+      expect(updated.results?.map((result) => result.itemMetadata?.error?.code ?? 'ok')).toEqual([
+        'ok',
+        'REVISION_MISMATCH',
+      ]);
+      const ribbons = await admin.ribbonsV3.bulkCreateRibbons([
+        { name: `${PREFIX} A` },
+        { name: `${PREFIX} B` },
+      ]);
+      const ribbonIds = ribbons.results!.map((result) => result.itemMetadata!._id!);
+      const gone = await admin.ribbonsV3.bulkDeleteRibbons([...ribbonIds, sizing._id!]);
+      expect(gone.results?.map((result) => result.itemMetadata?.success)).toEqual([true, true, false]);
+      const deleted = await admin.infoSectionsV3.bulkDeleteInfoSections([sizing._id!]);
+      expect(deleted.bulkActionMetadata).toMatchObject({ totalSuccesses: 1, totalFailures: 0 });
     });
   });
 });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FIELD_MASK } from '../src/catalog/v3-entity-schemas.ts';
 import { VARIABLES_BY_THE_QUERY } from '../src/graphql/routes.ts';
 import { closed, pathParameters } from '../src/http/input.ts';
 import { DISCOUNTS_AS_GIVEN, SHIPPING_AS_GIVEN } from '../src/orders/schemas.ts';
@@ -81,6 +82,7 @@ const OPEN = {
   setByPlatform: "set by the platform (the store's units, the order's number, dates and statuses)",
   v3ReadBack: 'worked out by Cartwheel from what it keeps: a v3 entity read and sent back',
   stockReason: 'why stock moved: the inventory event records what moved, not why',
+  bulkUpdateFieldMask: FIELD_MASK,
   productV3TextSearch:
     'the text search finds the expression whole, case aside, in names, descriptions and SKUs',
   // kept as the hosted shape gives them, checked against the order's answer (orders/recorded.ts)

@@ -1,13 +1,17 @@
 import {
   ApiKeyStrategy,
   ApplicationError,
+  brandsV3,
   catalogVersioning,
   createClient,
+  customizationsV3,
+  infoSectionsV3,
   inventoryItemsV3,
   OAuthStrategy,
   products,
   productsV3,
   readOnlyVariantsV3,
+  ribbonsV3,
 } from '@cartwheel/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, startTestPlatform, TEST_CLIENT_ID, type TestPlatform } from './support/platform.ts';
@@ -15,7 +19,17 @@ import { DIALECTS, startTestPlatform, TEST_CLIENT_ID, type TestPlatform } from '
 /** The v3 catalog calls of `@cartwheel/sdk`, over real HTTP against the built platform. */
 describe.each(DIALECTS)("@cartwheel/sdk's v3 catalog on %s", (dialect) => {
   let platform: TestPlatform;
-  const modules = { products, productsV3, readOnlyVariantsV3, inventoryItemsV3, catalogVersioning };
+  const modules = {
+    products,
+    productsV3,
+    readOnlyVariantsV3,
+    inventoryItemsV3,
+    catalogVersioning,
+    brandsV3,
+    ribbonsV3,
+    infoSectionsV3,
+    customizationsV3,
+  };
   const clients = () => ({
     admin: createClient({
       host: platform.url,
@@ -108,5 +122,56 @@ describe.each(DIALECTS)("@cartwheel/sdk's v3 catalog on %s", (dialect) => {
       .bulkDecrementInventoryItems([{ inventoryItemId: counted.id as string, units: 1 }])
       .catch((e) => e);
     expect(short).toMatchObject({ status: 428, code: 'INSUFFICIENT_INVENTORY' });
+  });
+
+  it('makes the brand, ribbon and info section a product points at, and reads them back through it', async () => {
+    const { admin, visitor } = clients();
+    const brand = await admin.brandsV3.getOrCreateBrand(`SDK ${dialect} Brand`);
+    expect(await admin.brandsV3.getOrCreateBrand(`SDK ${dialect} Brand`)).toMatchObject({ id: brand.id });
+    const ribbon = await admin.ribbonsV3.createRibbon({ name: `SDK ${dialect} New` });
+    const [section] = (
+      await admin.infoSectionsV3.bulkCreateInfoSections(
+        [{ uniqueName: `sdk-${dialect}-fit`, title: 'Fit', plainDescription: 'True to size' }],
+        { returnEntity: true },
+      )
+    ).results.map((result) => result.item);
+    const product = await admin.productsV3.createProduct({
+      name: `SDK ${dialect} Branded`,
+      productType: 'DIGITAL',
+      brand: { id: brand.id },
+      ribbon: { name: ribbon.name },
+      infoSections: [{ uniqueName: section?.uniqueName }],
+      variantsInfo: { variants: [{ price: { actualPrice: { amount: '4' } } }] },
+    });
+    expect(product).toMatchObject({
+      brand: { id: brand.id, name: `SDK ${dialect} Brand` },
+      ribbon: { id: ribbon.id },
+      infoSections: [{ id: section?.id, title: 'Fit' }],
+    });
+    const counted = await visitor.brandsV3.queryBrands(
+      { filter: { id: brand.id } },
+      { fields: ['ASSIGNED_PRODUCTS_COUNT'] },
+    );
+    expect(counted.items).toMatchObject([{ id: brand.id, assignedProductsCount: 1 }]);
+    expect((await visitor.ribbonsV3.queryRibbons({ filter: { name: ribbon.name } })).items).toHaveLength(1);
+    expect(await visitor.infoSectionsV3.countInfoSections({ uniqueName: `sdk-${dialect}-fit` })).toEqual({
+      count: 1,
+    });
+    const stale = await admin.ribbonsV3
+      .updateRibbon(ribbon.id as string, { revision: '7', name: 'Lost' })
+      .catch((e) => e);
+    expect(stale).toMatchObject({ status: 409, code: 'REVISION_MISMATCH' });
+
+    const modifier = await admin.customizationsV3.createCustomization({
+      name: `SDK ${dialect} Engraving`,
+      customizationType: 'MODIFIER',
+      customizationRenderType: 'FREE_TEXT',
+      freeTextInput: { title: 'Text to engrave', maxCharCount: 20, defaultAddedPrice: '5' },
+    });
+    expect(modifier.freeTextInput).toMatchObject({ title: 'Text to engrave', defaultAddedPrice: '5' });
+    const found = await visitor.customizationsV3.queryCustomizations({
+      filter: { customizationRenderType: 'FREE_TEXT', name: { $startsWith: `SDK ${dialect}` } },
+    });
+    expect(found.items.map((item) => item.id)).toEqual([modifier.id]);
   });
 });

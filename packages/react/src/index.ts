@@ -58,6 +58,14 @@ export {
   useUploadMedia,
   type VariantChange,
 } from './catalog-admin.ts';
+export {
+  type CatalogV3Client,
+  useBrandsV3,
+  useInfoSectionsV3,
+  useProductV3,
+  useRibbonsV3,
+  useSetProductInfoSection,
+} from './catalog-v3.ts';
 export { cartwheelKeys } from './keys.ts';
 export { type MailboxClient, useMailboxMessages } from './mailbox.ts';
 export {

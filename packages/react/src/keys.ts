@@ -25,6 +25,11 @@ export const cartwheelKeys = {
     optionsAvailability: (productId: string, choices: Record<string, string>) =>
       ['cartwheel', 'products', 'optionsAvailability', productId, choices] as const,
   },
+  /** The v3 catalog's brands, ribbons and info sections (catalog-v3.ts). */
+  catalogV3: {
+    all: ['cartwheel', 'catalogV3'] as const,
+    list: (kind: 'brands' | 'ribbons' | 'infoSections') => ['cartwheel', 'catalogV3', kind] as const,
+  },
   collections: {
     all: ['cartwheel', 'collections'] as const,
     query: (query: OffsetQuery) => ['cartwheel', 'collections', 'query', query] as const,

@@ -1,11 +1,12 @@
 import { CheckboxField, Field, FieldGroup, TextAreaField } from '@cartwheel/design';
-import { useMerchantProduct, useSaveProduct } from '@cartwheel/react';
+import { useBrandsV3, useMerchantProduct, useRibbonsV3, useSaveProduct } from '@cartwheel/react';
 import { type Product, ValidationError } from '@cartwheel/sdk';
 import { useEffect, useId, useState } from 'react';
 import { type FieldPath, useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ErrorNotice } from '../components/ErrorNotice.tsx';
 import { ProductCollections } from './ProductCollections.tsx';
+import { ProductInfoSections } from './ProductInfoSections.tsx';
 import { ProductMedia } from './ProductMedia.tsx';
 import { ProductOptionsEditor, VariantGrid } from './ProductVariants.tsx';
 import './catalog.css';
@@ -113,13 +114,15 @@ export function ProductEditorPage() {
 function ProductEditor({ product }: { product: Product | undefined }) {
   const isNew = !product;
   const save = useSaveProduct();
+  const brands = useBrandsV3();
+  const ribbons = useRibbonsV3();
   const navigate = useNavigate();
   const [saved, setSaved] = useState<string>();
   const form = useForm<ProductForm>({ defaultValues: product ? formOf(product) : EMPTY, mode: 'onTouched' });
   const { register, handleSubmit, watch, formState, setError, reset } = form;
   const errors = formState.errors;
   const id = useId();
-  const field = (name: keyof ProductForm) => `${id}-${name}`;
+  const field = (name: keyof ProductForm | 'ribbons' | 'brands') => `${id}-${name}`;
   const profit = profitOf(watch('price'), watch('cost'));
   const trackInventory = watch('trackInventory');
 
@@ -236,9 +239,22 @@ function ProductEditor({ product }: { product: Product | undefined }) {
             id={field('ribbon')}
             label="Ribbon"
             optional="optional, e.g. “New”"
+            hint="Pick one of the store's ribbons, or type a new one."
+            list={field('ribbons')}
+            autoComplete="off"
             {...register('ribbon')}
           />
-          <Field id={field('brand')} label="Brand" optional {...register('brand')} />
+          <Field
+            id={field('brand')}
+            label="Brand"
+            optional
+            hint="Pick one of the store's brands, or type a new one."
+            list={field('brands')}
+            autoComplete="off"
+            {...register('brand')}
+          />
+          <NameChoices id={field('ribbons')} names={ribbons.data?.map((ribbon) => ribbon.name)} />
+          <NameChoices id={field('brands')} names={brands.data?.map((brand) => brand.name)} />
         </div>
         <FieldGroup legend="Inventory">
           <CheckboxField label="Track the quantity in stock" {...register('trackInventory')} />
@@ -267,6 +283,7 @@ function ProductEditor({ product }: { product: Product | undefined }) {
           <ProductOptionsEditor product={product} />
           <VariantGrid product={product} />
           <ProductMedia product={product} />
+          <ProductInfoSections product={product} />
           <ProductCollections product={product} />
         </>
       ) : (
@@ -279,6 +296,15 @@ function ProductEditor({ product }: { product: Product | undefined }) {
         </section>
       )}
     </>
+  );
+}
+
+/** The store's brands or ribbons a field offers as it is typed in (a new name makes a new one). */
+function NameChoices({ id, names }: { id: string; names: Array<string | undefined> | undefined }) {
+  return (
+    <datalist id={id}>
+      {(names ?? []).map((name) => (name ? <option key={name} value={name} /> : null))}
+    </datalist>
   );
 }
 

@@ -15,6 +15,7 @@ export function ProductCard({ product }: { product: Product }) {
           {outOfStock ? <span className="badge badge--muted">Out of stock</span> : null}
         </div>
         <h3 className="product-card__name">{product.name}</h3>
+        {product.brand ? <p className="product-card__brand">{product.brand}</p> : null}
       </Link>
       <Price price={product.priceData ?? product.price} testId="product-price" />
     </article>

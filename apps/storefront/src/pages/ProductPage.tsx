@@ -72,6 +72,11 @@ function ProductDetails({ product }: { product: Product }) {
         <Gallery product={product} picked={pickedMedia} onPick={setPickedMedia} />
         <div className="product__info" aria-busy={availability.isFetching}>
           {product.ribbon ? <span className="ribbon ribbon--inline">{product.ribbon}</span> : null}
+          {product.brand ? (
+            <p className="product__brand" data-testid="product-brand">
+              {product.brand}
+            </p>
+          ) : null}
           <h1 className="product__name">{product.name}</h1>
           <Price
             price={variant?.price ?? product.priceData ?? product.price}
@@ -112,7 +117,16 @@ function ProductDetails({ product }: { product: Product }) {
             checking={allChosen && options.length > 0 && (!answer || availability.isPlaceholderData)}
           />
 
-          <Description html={product.description} />
+          <TextSection id="description" title="Description" html={product.description} />
+          {(product.additionalInfoSections ?? []).map((section, index) => (
+            <TextSection
+              // biome-ignore lint/suspicious/noArrayIndexKey: a product's sections keep their order while shown
+              key={index}
+              id={`info-section-${index}`}
+              title={section.title ?? ''}
+              html={section.description}
+            />
+          ))}
         </div>
       </div>
     </article>
@@ -416,7 +430,8 @@ function listOf(words: string[]): string {
 }
 
 /** The merchant's description is HTML; show its paragraphs as text rather than trusting its markup. */
-function Description({ html }: { html: string | undefined }) {
+/** The description, or one of the product's info sections: a titled section of its text, as paragraphs. */
+function TextSection({ id, title, html }: { id: string; title: string; html: string | undefined }) {
   const paragraphs = useMemo(() => {
     if (!html) return [];
     const body = new DOMParser().parseFromString(html, 'text/html').body;
@@ -426,12 +441,12 @@ function Description({ html }: { html: string | undefined }) {
     const texts = blocks.length ? blocks : [body.textContent?.trim()];
     return texts.filter((text): text is string => Boolean(text));
   }, [html]);
-  if (paragraphs.length === 0) return null;
+  if (paragraphs.length === 0 || !title) return null;
   return (
-    <section className="product__description" aria-labelledby="description-heading">
-      <h2 id="description-heading">Description</h2>
+    <section className="product__description" aria-labelledby={`${id}-heading`}>
+      <h2 id={`${id}-heading`}>{title}</h2>
       {paragraphs.map((text, index) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: paragraphs of one description never reorder
+        // biome-ignore lint/suspicious/noArrayIndexKey: paragraphs of one text never reorder
         <p key={index}>{text}</p>
       ))}
     </section>

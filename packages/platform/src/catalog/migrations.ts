@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { type Kysely, type Migration, sql } from 'kysely';
 import { isPostgres } from '../db/dialect.ts';
 import { PUBLIC_URL_MARK_IN_JSON } from '../shared/public-links.ts';
@@ -330,7 +331,105 @@ export const catalogMigrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '0078_catalog_v3_entities': {
+    // Brands, ribbons, info sections and customizations (v3-entities.ts), and which products refer to
+    // which. Products' brand and ribbon names become entities with the ids v3 showed for them.
+    async up(db: Kysely<any>) {
+      const postgres = await isPostgres(db);
+      const binary = postgres ? sql`collate "C"` : sql`collate binary`;
+      await db.schema
+        .createTable('catalog_entities')
+        .addColumn('id', 'text', (col) => col.primaryKey())
+        .addColumn('kind', 'text', (col) => col.notNull())
+        .addColumn('name', 'text', (col) => col.notNull())
+        .addColumn('name_lower', 'text', (col) => col.notNull().modifyFront(binary))
+        .addColumn('unique_key', 'text')
+        .addColumn('unique_name', 'text', (col) => col.modifyFront(binary))
+        .addColumn('type', 'text')
+        .addColumn('render_type', 'text')
+        .addColumn('revision', 'integer', (col) => col.notNull())
+        .addColumn('created_date', 'text', (col) => col.notNull().modifyFront(binary))
+        .addColumn('updated_date', 'text', (col) => col.notNull().modifyFront(binary))
+        .addColumn('doc', 'text', (col) => col.notNull())
+        .execute();
+      await db.schema
+        .createIndex('catalog_entities_unique_key')
+        .on('catalog_entities')
+        .columns(['kind', 'unique_key'])
+        .unique()
+        .execute();
+      for (const column of ['name_lower', 'created_date', 'updated_date']) {
+        await db.schema
+          .createIndex(`catalog_entities_${column}`)
+          .on('catalog_entities')
+          .columns(['kind', column, 'id'])
+          .execute();
+      }
+      await db.schema
+        .createTable('product_entity_links')
+        .addColumn('product_id', 'text', (col) => col.notNull().references('products.id').onDelete('cascade'))
+        .addColumn('kind', 'text', (col) => col.notNull())
+        .addColumn('entity_id', 'text', (col) => col.notNull())
+        .addColumn('position', 'integer', (col) => col.notNull())
+        .addPrimaryKeyConstraint('product_entity_links_pk', ['product_id', 'kind', 'position'])
+        .execute();
+      await db.schema
+        .createIndex('product_entity_links_entity')
+        .on('product_entity_links')
+        .columns(['kind', 'entity_id', 'product_id'])
+        .execute();
+
+      // every brand and ribbon name products have, as an entity with the id v3 derived from the name
+      const now = new Date().toISOString();
+      for (const kind of ['brand', 'ribbon'] as const) {
+        const names = await db.selectFrom('products').select(kind).distinct().where(kind, '<>', '').execute();
+        for (const { [kind]: name } of names as Array<Record<string, string>>) {
+          const id = nameDerivedId(kind, name as string);
+          await db
+            .insertInto('catalog_entities')
+            .values({
+              id,
+              kind,
+              name,
+              name_lower: (name as string).toLowerCase(),
+              unique_key: name,
+              revision: 1,
+              created_date: now,
+              updated_date: now,
+              doc: '{}',
+            })
+            .execute();
+          await db
+            .insertInto('product_entity_links')
+            .columns(['product_id', 'kind', 'entity_id', 'position'])
+            .expression(
+              db
+                .selectFrom('products')
+                .select([
+                  'id',
+                  sql.lit(kind).as('kind'),
+                  sql.lit(id).as('entity_id'),
+                  sql.lit(0).as('position'),
+                ])
+                .where(kind, '=', name),
+            )
+            .execute();
+        }
+      }
+    },
+  },
 };
+
+/**
+ * The id v3 showed for a brand or ribbon name before they were entities (v3-model.ts `derivedId` as
+ * it was then, copied: a migration does not call live code).
+ */
+function nameDerivedId(kind: string, name: string): string {
+  const hex = createHash('sha1')
+    .update(JSON.stringify([kind, name]))
+    .digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
 
 /** A product's stored record, or nothing of it when it is not JSON of an object (an older store's). */
 function storedRecord(text: unknown): Partial<ProductRecord> {

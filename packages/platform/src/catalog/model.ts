@@ -60,6 +60,24 @@ export interface ProductRecord {
   revision?: number;
   /** Whether the point of sale sells it (v3 `visibleInPos`); absent: as `visible`. */
   visibleInPos?: boolean;
+  /**
+   * The brand and ribbon entities (v3-entities.ts) `brand` and `ribbon` name, kept by every save
+   * (v3-references.ts). Absent on a record saved before they were entities: the id derived from the
+   * name, which the migration gave the entity it made of it.
+   */
+  brandId?: string;
+  ribbonId?: string;
+  /**
+   * The info section entities `additionalInfoSections` copies, in its order. Absent or empty: the
+   * sections are the product's own (a v1 write), which v3 does not show.
+   */
+  infoSections?: InfoSectionReference[];
+}
+
+/** A product's info section entity, and its handle (v3 shows both). */
+export interface InfoSectionReference {
+  id: string;
+  uniqueName: string;
 }
 
 /** The revision a record is at (`ProductRecord.revision`). */

@@ -18,6 +18,7 @@ import { indexProductName, productSearchText } from './search.ts';
 import type { CatalogStorage } from './storage.ts';
 import { listingKeys, type ProductRow, type VariantRow } from './tables.ts';
 import { inventoryItemV3 } from './v3-model.ts';
+import { resolveReferences, writeLinks } from './v3-references.ts';
 
 /**
  * A product's rows, written from its record (model.ts, the one source of truth): the product row with
@@ -54,6 +55,7 @@ export async function saveProduct(
 ): Promise<Product> {
   record.revision = previous ? revisionOf(previous) + 1 : 1;
   moveInventoryRevisions(record, previous);
+  await resolveReferences(trx, record, previous);
   const clash = await trx
     .selectFrom('products')
     .select('id')
@@ -139,6 +141,7 @@ export async function saveProduct(
       .values(variantRows.slice(i, i + 200))
       .execute();
   }
+  await writeLinks(trx, record, previous);
   const saved = { ...rendered.productMerchant, variants: rendered.variantsMerchant };
   await recordEvents(trx, productEvents(record, previous, saved));
   return saved;

@@ -131,6 +131,7 @@ export class ProductWrites {
     await this.storage.write(async (trx) => {
       if (!(await lockRecord(trx, this.storage.dialect, id))) throw notFound('product', id);
       await trx.deleteFrom('product_variants').where('product_id', '=', id).execute();
+      await trx.deleteFrom('product_entity_links').where('product_id', '=', id).execute();
       const listings = await trx
         .deleteFrom('product_collections')
         .where('product_id', '=', id)

@@ -31,6 +31,8 @@ import type {
 import { unindexProducts } from './search.ts';
 import { type StockItem, StockLedger, type StockShortfall } from './stock.ts';
 import { type CatalogOptions, CatalogStorage, type Viewer } from './storage.ts';
+import { CatalogEntitiesV3 } from './v3-entities.ts';
+import { ENTITY_KINDS } from './v3-entity-kinds.ts';
 import { InventoryV3 } from './v3-inventory.ts';
 import { ProductsV3 } from './v3-products.ts';
 
@@ -64,6 +66,8 @@ export class CatalogService {
   readonly productsV3: ProductsV3;
   /** v3 inventory items: the variants' stock in the same records (v3-inventory.ts). */
   readonly inventoryV3: InventoryV3;
+  /** v3 brands, ribbons, info sections and customizations, one of each kind (v3-entities.ts). */
+  readonly entitiesV3: readonly CatalogEntitiesV3[];
 
   constructor(
     readonly db: Kysely<Tables>,
@@ -78,6 +82,7 @@ export class CatalogService {
     this.anchors = this.productReads.anchors;
     this.productsV3 = new ProductsV3(this.storage, this.productWrites);
     this.inventoryV3 = new InventoryV3(this.storage, this.stock);
+    this.entitiesV3 = ENTITY_KINDS.map((kind) => new CatalogEntitiesV3(this.storage, kind));
   }
 
   // ---- product reads (product-reads.ts) ----
@@ -287,7 +292,9 @@ export class CatalogService {
     await this.storage.write(async (trx) => {
       await trx.deleteFrom('product_collections').execute();
       await trx.deleteFrom('product_variants').execute();
+      await trx.deleteFrom('product_entity_links').execute();
       await trx.deleteFrom('products').execute();
+      await trx.deleteFrom('catalog_entities').execute();
       await unindexProducts(trx, this.storage.dialect);
       await trx.deleteFrom('collections').where('id', '<>', ALL_PRODUCTS_COLLECTION_ID).execute();
       await trx

@@ -9,6 +9,8 @@ export interface CatalogTables {
   product_collections: ListingRow;
   collections: CollectionRow;
   media_uploads: MediaUploadRow;
+  catalog_entities: CatalogEntityRow;
+  product_entity_links: ProductEntityLinkRow;
 }
 
 export interface ProductRow {
@@ -122,4 +124,42 @@ export interface MediaUploadRow {
   size: number;
   data: string;
   created_date: string;
+}
+
+/** What a v3 catalog entity is (v3-entities.ts): each kind has its own calls, all share one table. */
+export type CatalogEntityKind = 'brand' | 'ribbon' | 'infoSection' | 'customization';
+
+/**
+ * A brand, ribbon, info section or customization of the v3 catalog: the columns its queries filter and
+ * sort on, and the rest of it as JSON.
+ */
+export interface CatalogEntityRow {
+  id: string;
+  kind: CatalogEntityKind;
+  /** A brand's, ribbon's or customization's name; an info section's title. */
+  name: string;
+  name_lower: string;
+  /** What no two entities of a kind share: a brand's or ribbon's name, an info section's unique name; null: none. */
+  unique_key: string | null;
+  /** An info section's unique name. */
+  unique_name: string | null;
+  /** A customization's type and render type. */
+  type: string | null;
+  render_type: string | null;
+  revision: number;
+  created_date: string;
+  updated_date: string;
+  /** What the kind keeps beyond the columns (a customization's choices, an info section's description), JSON. */
+  doc: string;
+}
+
+/**
+ * Which entities a product refers to (its brand, ribbon, info sections), written from its record by
+ * every save: an entity's products are found, counted and changed with it through here.
+ */
+export interface ProductEntityLinkRow {
+  product_id: string;
+  kind: CatalogEntityKind;
+  entity_id: string;
+  position: number;
 }

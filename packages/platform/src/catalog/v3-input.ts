@@ -10,7 +10,7 @@ import {
   revisionOf,
   type VariantRecord,
 } from './model.ts';
-import { brandIdOf, choiceIdOf, optionIdOf, ribbonIdOf } from './v3-model.ts';
+import { choiceIdOf, optionIdOf } from './v3-model.ts';
 import type { MediaInputV3, OptionInputV3, ProductInputV3, VariantInputV3 } from './v3-schemas.ts';
 import { slugify, Violations } from './validation.ts';
 
@@ -49,10 +49,18 @@ export function applyProductV3(base: ProductRecord, input: ProductInputV3, creat
   if (input.productType !== undefined)
     next.productType = input.productType === 'DIGITAL' ? 'digital' : 'physical';
   else if (creating) v.add(`${PATH}.productType`, 'is required', 'REQUIRED_FIELD');
-  if (input.brand !== undefined)
-    next.brand = namedReference(v, input.brand, `${PATH}.brand`, brandIdOf) ?? next.brand;
-  if (input.ribbon !== undefined) {
-    next.ribbon = namedReference(v, input.ribbon, `${PATH}.ribbon`, ribbonIdOf) ?? next.ribbon;
+  if (input.brand !== undefined) namedReference(next, input.brand, 'brand');
+  if (input.ribbon !== undefined) namedReference(next, input.ribbon, 'ribbon');
+  if (input.infoSections !== undefined) {
+    // the entities' titles and descriptions are copied in when saved (v3-references.ts)
+    next.infoSections = (input.infoSections ?? []).map((section) => ({
+      id: section.id ?? '',
+      uniqueName: section.uniqueName ?? '',
+    }));
+    for (const [index, section] of next.infoSections.entries()) {
+      if (!section.id && !section.uniqueName)
+        v.add(`${PATH}.infoSections[${index}]`, 'needs an id or a uniqueName', 'REQUIRED_FIELD');
+    }
   }
   // any object: the hosted platform's SEO tags are the merchant's to shape
   if (input.seoData !== undefined) next.seoData = input.seoData as SeoData | null;
@@ -90,24 +98,24 @@ export function checkRevision(record: ProductRecord, revision: string | null | u
   }
 }
 
-/** A brand or ribbon by name (its id, when given, must be the one its name has); null or `{}`: none. */
+/**
+ * A brand or ribbon by id or by name; null or `{}`: none. Saving checks the id and finds or makes
+ * the entity of a name (v3-references.ts).
+ */
 function namedReference(
-  v: Violations,
+  next: ProductRecord,
   reference: { id?: string | null; name?: string | null } | null,
-  path: string,
-  idOf: (name: string) => string,
-): string | undefined {
-  const name = reference?.name?.trim() ?? '';
-  if (reference?.id && !name) {
-    // the brand and ribbon entities are not served yet: a reference names them by name
-    v.add(`${path}.name`, 'is required: brands and ribbons are named by name for now', 'REQUIRED_FIELD');
-    return undefined;
+  kind: 'brand' | 'ribbon',
+): void {
+  const idKey = kind === 'brand' ? 'brandId' : 'ribbonId';
+  const id = reference?.id ?? undefined;
+  if (id) {
+    if (id !== next[idKey]) next[kind] = '';
+    next[idKey] = id;
+    return;
   }
-  if (reference?.id && reference.id !== idOf(name)) {
-    v.add(`${path}.id`, `is not the id of ${JSON.stringify(name)}`, 'VALIDATION');
-    return undefined;
-  }
-  return name;
+  delete next[idKey];
+  next[kind] = reference?.name?.trim() ?? '';
 }
 
 /** `main` first, then `itemsInfo.items`; an item names a URL, or the id of one the product has. */

@@ -100,9 +100,18 @@ export function renderProductV3(record: ProductRecord, settings: StoreSettings, 
     ...(record.seoData ? { seoData: record.seoData } : {}),
     options: record.options.map(optionV3(record)),
     modifiers: [],
-    ...(record.brand ? { brand: { id: brandIdOf(record.brand), name: record.brand } } : {}),
-    infoSections: [],
-    ...(record.ribbon ? { ribbon: { id: ribbonIdOf(record.ribbon), name: record.ribbon } } : {}),
+    ...(record.brand ? { brand: { id: record.brandId ?? brandIdOf(record.brand), name: record.brand } } : {}),
+    infoSections: (record.infoSections ?? []).map((section, index) => ({
+      id: section.id,
+      uniqueName: section.uniqueName,
+      title: record.additionalInfoSections[index]?.title ?? '',
+      ...(fields.has('INFO_SECTION_PLAIN_DESCRIPTION')
+        ? { plainDescription: record.additionalInfoSections[index]?.description ?? '' }
+        : {}),
+    })),
+    ...(record.ribbon
+      ? { ribbon: { id: record.ribbonId ?? ribbonIdOf(record.ribbon), name: record.ribbon } }
+      : {}),
     ...(merchant
       ? {
           costRange: range(

@@ -262,7 +262,7 @@ function viewOf(viewer: Viewer, fields: FieldsInput | undefined, variants: boole
  * Runs `one` for every item, each in its own transaction: an item refused (a field violation, a
  * stale revision, a product not found) is reported in its place and the others go on.
  */
-async function bulk<T>(
+export async function bulk<T>(
   items: T[],
   one: (item: T) => Promise<{ id: string; item?: unknown }>,
   idOf: (item: T) => string | undefined,

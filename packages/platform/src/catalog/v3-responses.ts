@@ -189,3 +189,37 @@ export const BulkInventoryAnswer = Type.Object({
   results: Type.Array(Type.Object({ itemMetadata: ItemMetadata, item: Type.Optional(InventoryItem) })),
   bulkActionMetadata: BulkActionMetadata,
 });
+
+/** A brand, ribbon, info section or customization (v3-entity-rows.ts `renderEntity`): each kind's fields. */
+const CatalogEntityV3 = Type.Object({
+  id: Text,
+  revision: Text,
+  createdDate: Type.Optional(Timestamp),
+  updatedDate: Type.Optional(Timestamp),
+  name: Text,
+  uniqueName: Text,
+  title: Text,
+  plainDescription: Text,
+  key: Text,
+  customizationType: Text,
+  customizationRenderType: Text,
+  freeTextInput: Type.Optional(AnyValue),
+  choicesSettings: Type.Optional(AnyValue),
+  assignedProductsCount: Count,
+  assignedProductCount: Count,
+});
+
+/** What one kind's calls answer, under its wire keys (`brand`, `brands`). */
+export function entityAnswers(one: string, many: string, bulkItemKey: string) {
+  return {
+    one: Type.Object({ [one]: CatalogEntityV3 }),
+    page: Type.Object({ [many]: Type.Array(CatalogEntityV3), pagingMetadata: CursorPagingMetadata }),
+    count: Type.Object({ count: Type.Number() }),
+    bulk: Type.Object({
+      results: Type.Array(
+        Type.Object({ itemMetadata: ItemMetadata, [bulkItemKey]: Type.Optional(CatalogEntityV3) }),
+      ),
+      bulkActionMetadata: BulkActionMetadata,
+    }),
+  };
+}

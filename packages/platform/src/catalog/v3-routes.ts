@@ -1,10 +1,10 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Static, TSchema } from 'typebox';
+import type { FastifyRequest } from 'fastify';
 import type { HttpApp } from '../http/app.ts';
 import { Empty } from '../http/responses-identity.ts';
-import type { Operation } from '../shared/access.ts';
 import { CATALOG_OPERATIONS } from './operations-access.ts';
 import type { CatalogService, Viewer } from './service.ts';
+import { catalogEntityRoutes } from './v3-entity-routes.ts';
+import { json, readRoute } from './v3-read-route.ts';
 import {
   BulkInventoryAnswer,
   BulkProductsV3Answer,
@@ -41,34 +41,6 @@ import {
 export const CATALOG_VERSION = 'V3_CATALOG';
 
 const viewer = (request: FastifyRequest): Viewer => ({ admin: request.principal.kind === 'admin' });
-const json = (reply: FastifyReply, text: string) => reply.type('application/json; charset=utf-8').send(text);
-
-/** A v3 read the hosted client sends as GET (the request in `.r` or the query) and as POST past its URL limit. */
-function readRoute<S extends TSchema>(
-  app: HttpApp,
-  path: string,
-  operation: Operation,
-  schema: S,
-  answerSchema: TSchema,
-  answer: (input: Static<S>, request: FastifyRequest) => Promise<string>,
-  methods: ReadonlyArray<'GET' | 'POST'> = ['GET', 'POST'],
-): void {
-  if (methods.includes('GET')) {
-    app.get(
-      path,
-      { config: operation, schema: { querystring: schema, response: { 200: answerSchema } } },
-      async (request, reply) => json(reply, await answer(request.query as Static<S>, request)),
-    );
-  }
-  if (methods.includes('POST')) {
-    app.post(
-      path,
-      { config: operation, schema: { body: schema, response: { 200: answerSchema } } },
-      async (request, reply) => json(reply, await answer((request.body ?? {}) as Static<S>, request)),
-    );
-  }
-}
-
 /**
  * The v3 catalog at the hosted platform's paths (`/stores/v3/...`): products, their bulk writes and
  * read-only variants, over the same catalog the v1 routes serve (routes.ts).
@@ -243,4 +215,7 @@ export function catalogV3Routes(app: HttpApp, catalog: CatalogService): void {
     },
     async (request, reply) => json(reply, await inventory.increment(request.body)),
   );
+
+  // ---- brands, ribbons, info sections, customizations (v3-entities.ts) ----
+  for (const entities of catalog.entitiesV3) catalogEntityRoutes(app, entities);
 }

@@ -54,7 +54,7 @@ const Fields = Type.Union([
 ]);
 export type FieldsInput = Static<typeof Fields>;
 
-const V3_READ_BACK = 'worked out by Cartwheel from what it keeps: a v3 entity read and sent back';
+export const V3_READ_BACK = 'worked out by Cartwheel from what it keeps: a v3 entity read and sent back';
 /** A field the platform works out itself (the argument says which), taken from an entity read and sent back. */
 const computed = (_what: string) => Type.Optional(Ignored(V3_READ_BACK));
 
@@ -150,7 +150,7 @@ const VariantInput = Type.Object({
 });
 export type VariantInputV3 = Static<typeof VariantInput>;
 
-/** A reference to a brand or a ribbon: by name for now (the v3 entities themselves are not served yet). */
+/** A reference to a brand or a ribbon (v3-entities.ts): by id, or by name (the entity of that name, made when none is). */
 const NamedReference = (maxLength: number) =>
   Nullable(
     Type.Object({ id: Type.Optional(Nullable(Id())), name: Type.Optional(Nullable(Text(maxLength))) }),
@@ -206,7 +206,20 @@ export const ProductInputV3 = Type.Object({
   // the hosted product's writable fields Cartwheel does not keep yet
   description: NotSupportedYet(),
   modifiers: NotSupportedYet(),
-  infoSections: NotSupportedYet(),
+  infoSections: Type.Optional(
+    Nullable(
+      Type.Array(
+        Type.Object({
+          id: Type.Optional(Nullable(Id())),
+          uniqueName: Type.Optional(Nullable(Text(100))),
+          title: computed("the info section's title"),
+          plainDescription: computed("the info section's description"),
+          description: computed("the info section's description"),
+        }),
+        { maxItems: 10 },
+      ),
+    ),
+  ),
   directCategoriesInfo: NotSupportedYet(),
   mainCategoryId: NotSupportedYet(),
   taxGroupId: NotSupportedYet(),
@@ -248,7 +261,7 @@ const CursorPaging = Type.Object({
   limit: Type.Optional(Nullable(Type.Integer({ minimum: 0, maximum: MAX_LIMIT }))),
   cursor: Type.Optional(Nullable(Text(8192))),
 });
-const CursorQuery = Type.Object({
+export const CursorQuery = Type.Object({
   filter: Type.Optional(Nullable(QueryFilter)),
   sort: Type.Optional(Nullable(Sort)),
   cursorPaging: Type.Optional(Nullable(CursorPaging)),

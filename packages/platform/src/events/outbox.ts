@@ -22,6 +22,11 @@ export const EVENT_ENTITIES = {
   inventory: 'wix.stores.v2.inventory',
   /** A variant's v3 inventory item (catalog/v3-inventory.ts): `updated` whenever its stock or preorder moves. */
   inventoryItem: 'wix.stores.catalog.v3.inventory_item',
+  /** The v3 catalog's brands, ribbons, info sections and customizations (catalog/v3-entities.ts). */
+  brand: 'wix.stores.catalog.v3.brand',
+  ribbon: 'wix.stores.catalog.v3.ribbon',
+  infoSection: 'wix.stores.catalog.v3.info_section',
+  customization: 'wix.stores.catalog.v3.customization',
   checkoutSettings: 'wix.ecom.v1.checkout_settings',
   discountRule: 'wix.ecom.discounts.v1.discount_rule',
   /** A merchant's checkout template (checkout-templates/); `used` when a checkout is made of it. */

@@ -82,6 +82,9 @@ const DOMAIN_EVENTS: readonly DomainEventKind[] = [
   { entity: 'member', slug: 'deleted', shape: 'deleted', entityIn: memberIn },
   { entity: 'redirectSession', slug: 'created', shape: 'created' },
   { entity: 'inventoryItem', slug: 'updated', shape: 'updated' },
+  ...(['brand', 'ribbon', 'infoSection', 'customization'] as const).flatMap((entity) =>
+    (['created', 'updated', 'deleted'] as const).map((slug) => ({ entity, slug, shape: slug })),
+  ),
 ];
 
 const V1_CATALOG = 'com.wix.ecommerce.catalog.api.v1';
@@ -162,6 +165,10 @@ const READ_PERMISSION: Record<EventEntity, Permission | undefined> = {
   collection: undefined,
   inventory: undefined,
   inventoryItem: undefined,
+  brand: undefined,
+  ribbon: undefined,
+  infoSection: undefined,
+  customization: undefined,
   checkoutSettings: 'settings.manage',
   discountRule: 'settings.manage',
   // a session carries the checkout it leads to and the store's callback addresses

@@ -71,6 +71,8 @@ export interface ChoiceV3 {
   choiceId?: string | null;
   /** Added to the price when chosen (modifiers), decimal string. */
   addedPrice?: string | null;
+  /** A customization's choice: what a product's modifier adds when chosen, unless it says otherwise. */
+  defaultAddedPrice?: string | null;
   inStock?: boolean;
   visible?: boolean;
   linkedMedia?: ProductMediaV3[];
@@ -230,7 +232,13 @@ export interface CustomizationV3 {
   name?: string;
   customizationType?: CustomizationType;
   customizationRenderType?: CustomizationRenderType;
-  freeTextInput?: { minCharCount?: number; maxCharCount?: number; title?: string };
+  freeTextInput?: {
+    minCharCount?: number;
+    maxCharCount?: number;
+    title?: string;
+    key?: string | null;
+    defaultAddedPrice?: string | null;
+  };
   choicesSettings?: { choices?: ChoiceV3[] };
   assignedProductsCount?: number | null;
 }

@@ -17,13 +17,24 @@ export const CATALOG_WRITES = everyHost(
   ['/v1/bulk/products', '/stores/v1/bulk/products'],
 );
 
-/** The v3 catalog (products, read-only variants, inventory items, the catalog's version). */
+/**
+ * The v3 catalog (products, read-only variants, inventory items, the catalog's version, brands,
+ * ribbons, info sections, customizations).
+ */
 export const CATALOG_V3 = everyHost(
   ['/v3/products', '/stores/v3/products'],
   ['/v3/bulk/products', '/stores/v3/bulk/products'],
   ['/v3/inventory-items', '/stores/v3/inventory-items'],
   ['/v3/bulk/inventory-items', '/stores/v3/bulk/inventory-items'],
   ['/v3/provision', '/stores/v3/provision'],
+  ['/v3/brands', '/stores/v3/brands'],
+  ['/v3/bulk/brands', '/stores/v3/bulk/brands'],
+  ['/v3/ribbons', '/stores/v3/ribbons'],
+  ['/v3/bulk/ribbons', '/stores/v3/bulk/ribbons'],
+  ['/v3/info-sections', '/stores/v3/info-sections'],
+  ['/v3/bulk/info-sections', '/stores/v3/bulk/info-sections'],
+  ['/v3/customizations', '/stores/v3/customizations'],
+  ['/v3/bulk/customizations', '/stores/v3/bulk/customizations'],
 );
 
 /** v2 collections keep their path on every host. */
@@ -35,7 +46,16 @@ export const COLLECTIONS_V2 = everyHost(['/v2/collections', '/v2/collections']);
  */
 export function catalogTrace(
   method: string,
-  entity: 'product' | 'collection' | 'variant' | 'inventory_item' | 'provision',
+  entity:
+    | 'product'
+    | 'collection'
+    | 'variant'
+    | 'inventory_item'
+    | 'provision'
+    | 'brand'
+    | 'ribbon'
+    | 'info_section'
+    | 'customization',
 ): RequestSpec['trace'] {
   return { package: '@cartwheel/sdk', method: `cartwheel.stores.${method}`, entity };
 }

@@ -10,6 +10,14 @@ export {
   readOnlyVariantsV3,
   type StockMove,
 } from './catalog-v3.ts';
+export {
+  brandsV3,
+  type CustomizationsBulkResult,
+  customizationsV3,
+  type EntityV3Options,
+  infoSectionsV3,
+  ribbonsV3,
+} from './catalog-v3-entities.ts';
 export { collections } from './collections.ts';
 export { CATALOG_READS, CATALOG_V3, CATALOG_WRITES, COLLECTIONS_V2 } from './domains.ts';
 export {

@@ -1,0 +1,93 @@
+import type { BoundModule, brandsV3, infoSectionsV3, productsV3, ribbonsV3 } from '@cartwheel/sdk';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { cartwheelKeys } from './keys.ts';
+import { useCartwheel } from './provider.tsx';
+
+/**
+ * The v3 catalog's brands, ribbons and info sections as a product editor picks them: the lists to
+ * choose from, and a product's info sections set through `productsV3` (with the revision it read).
+ */
+export interface CatalogV3Client {
+  brandsV3: BoundModule<typeof brandsV3>;
+  ribbonsV3: BoundModule<typeof ribbonsV3>;
+  infoSectionsV3: BoundModule<typeof infoSectionsV3>;
+  productsV3: BoundModule<typeof productsV3>;
+}
+
+/** The most of each a picker lists (one page of the hosted query). */
+const PICKER_PAGE = 100;
+const byName = { sort: [{ fieldName: 'name', order: 'ASC' as const }], cursorPaging: { limit: PICKER_PAGE } };
+
+/** The store's brands, by name. */
+export function useBrandsV3() {
+  const client = useCartwheel<CatalogV3Client>();
+  return useQuery({
+    queryKey: cartwheelKeys.catalogV3.list('brands'),
+    queryFn: async () => (await client.brandsV3.queryBrands(byName)).items,
+  });
+}
+
+/** The store's ribbons, by name. */
+export function useRibbonsV3() {
+  const client = useCartwheel<CatalogV3Client>();
+  return useQuery({
+    queryKey: cartwheelKeys.catalogV3.list('ribbons'),
+    queryFn: async () => (await client.ribbonsV3.queryRibbons(byName)).items,
+  });
+}
+
+/** The store's info sections, by title. */
+export function useInfoSectionsV3() {
+  const client = useCartwheel<CatalogV3Client>();
+  return useQuery({
+    queryKey: cartwheelKeys.catalogV3.list('infoSections'),
+    queryFn: async () =>
+      (
+        await client.infoSectionsV3.queryInfoSections({
+          sort: [{ fieldName: 'title', order: 'ASC' }],
+          cursorPaging: { limit: PICKER_PAGE },
+        })
+      ).items,
+  });
+}
+
+/** A product as the v3 calls show it (its info sections' ids among the rest). */
+export function useProductV3(productId: string | undefined) {
+  const client = useCartwheel<CatalogV3Client>();
+  return useQuery({
+    queryKey: [...cartwheelKeys.products.forMerchant(productId ?? ''), 'v3'],
+    queryFn: () => client.productsV3.getProduct(productId ?? ''),
+    enabled: Boolean(productId),
+  });
+}
+
+/**
+ * Attaches an info section to a product (last) or takes it off, from the product as it is now: it is
+ * read again for its revision, so a change made meanwhile elsewhere is kept.
+ */
+export function useSetProductInfoSection() {
+  const client = useCartwheel<CatalogV3Client>();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({
+      productId,
+      infoSectionId,
+      attached,
+    }: {
+      productId: string;
+      infoSectionId: string;
+      attached: boolean;
+    }) => {
+      const product = await client.productsV3.getProduct(productId);
+      const ids = (product.infoSections ?? []).map((section) => section.id as string);
+      const next = attached
+        ? [...ids.filter((id) => id !== infoSectionId), infoSectionId]
+        : ids.filter((id) => id !== infoSectionId);
+      return client.productsV3.updateProduct(productId, {
+        revision: product.revision,
+        infoSections: next.map((id) => ({ id })),
+      });
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: cartwheelKeys.products.all }),
+  });
+}
