@@ -14,6 +14,7 @@ import {
   products,
   staffSession,
   storeAdmin,
+  subscriptionContracts,
 } from '@cartwheel/sdk';
 import { staffStrategy } from './staff-session.ts';
 
@@ -45,6 +46,7 @@ export function createBackOfficeClient(credential: Credential) {
       members,
       storeAdmin,
       staffSession,
+      subscriptionContracts,
     },
   });
 }

@@ -9,6 +9,7 @@ import { OrderHistory } from '../orders/OrderHistory.tsx';
 import { displayName, useSignOut } from './AccountMenu.tsx';
 import { unexpectedFailureMessage } from './messages.ts';
 import { RETURN_TO } from './return-to.ts';
+import { Subscriptions } from './Subscriptions.tsx';
 
 /** The signed-in member's account: profile, profile address (slug), email, orders, and signing out. */
 export function AccountPage() {
@@ -34,6 +35,7 @@ export function AccountPage() {
       <ProfileForm key={`profile-${member.updatedDate?.getTime()}`} member={member} />
       <SlugForm key={`slug-${member.profile?.slug}`} member={member} />
       <OrderHistory />
+      <Subscriptions />
       <div className="account-section">
         <button
           type="button"
