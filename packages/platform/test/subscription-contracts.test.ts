@@ -229,11 +229,16 @@ describe.each(DIALECTS)('subscription contracts on %s', (dialect) => {
       subscriptionOptionTitle: 'Every day',
     });
     expect(row.saved_method_id).toMatch(/^pm_/);
-    const page1: any = await merchant.subscriptionContracts
+    const byId: any = await merchant.subscriptionContracts
       .querySubscriptionContracts()
+      .eq('_id', row.id)
+      .find();
+    expect(byId.items.map((item: any) => item._id)).toEqual([row.id]);
+    // Cartwheel's own filter by status, through the hosted client's query builder
+    const active: any = await (merchant.subscriptionContracts.querySubscriptionContracts() as any)
       .eq('status', 'ACTIVE')
       .find();
-    expect(page1.items.map((item: any) => item._id)).toContain(row.id);
+    expect(active.items.map((item: any) => item._id)).toContain(row.id);
 
     // the member reads and changes their own; another member finds none of it
     const mine = await call(platform, 'GET', `${CONTRACT_PATH}/${row.id}`, undefined, auth);
@@ -348,6 +353,14 @@ describe.each(DIALECTS)('subscription contracts on %s', (dialect) => {
       )
       .toBeGreaterThan(0);
     await platform.kill();
+    // the kill came in the middle: the process had begun cycle 3 and not finished every contract's
+    const atKill = await db
+      .selectFrom('subscription_renewals')
+      .select('status')
+      .where('contract_id', 'in', started)
+      .where('cycle', '=', 3)
+      .execute();
+    expect(atKill.filter((renewal) => renewal.status === 'PAID').length).toBeLessThan(started.length);
 
     // the store's next process, once the dead one's claims lapse: the rest of cycle 3, then cycle 4 on time
     const after = new Date(Date.now() + RENEWAL_CLAIM_MS + 60_000);

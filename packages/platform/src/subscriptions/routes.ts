@@ -27,6 +27,7 @@ export function subscriptionContractRoutes(
     return subscriptions.query(principal, {
       limit: q?.cursorPaging?.limit ?? 50,
       cursor: q?.cursorPaging?.cursor ?? null,
+      id: eq(q?.filter?.id) ?? null,
       status: eq(q?.filter?.status) ?? null,
       memberId: eq(q?.filter?.['buyerInfo.memberId']) ?? null,
     });

@@ -18,6 +18,7 @@ export const QueryContractsRequest = Type.Object({
         filter: Type.Optional(
           Nullable(
             Type.Object({
+              id: Type.Optional(Eq(Id())),
               status: Type.Optional(Eq(STATUS)),
               'buyerInfo.memberId': Type.Optional(Eq(Id())),
             }),

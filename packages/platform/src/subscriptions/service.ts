@@ -196,7 +196,13 @@ export class SubscriptionService {
   /** Contracts oldest first, a page after the cursor: a member's own, staff's all (or one member's). */
   async query(
     principal: Principal,
-    request: { limit: number; cursor: string | null; status?: string | null; memberId?: string | null },
+    request: {
+      limit: number;
+      cursor: string | null;
+      id?: string | null;
+      status?: string | null;
+      memberId?: string | null;
+    },
   ) {
     const own = principal.kind === 'admin' ? (request.memberId ?? null) : memberOf(principal);
     if (principal.kind !== 'admin' && own === null)
@@ -205,6 +211,7 @@ export class SubscriptionService {
       .selectFrom('subscription_contracts')
       .selectAll()
       .$if(own !== null, (qb) => qb.where('member_id', '=', own as string))
+      .$if(request.id != null, (qb) => qb.where('id', '=', request.id as string))
       .$if(request.status != null, (qb) => qb.where('status', '=', request.status as string))
       .$if(request.cursor !== null, (qb) => qb.where('id', '>', request.cursor as string))
       .orderBy('id')

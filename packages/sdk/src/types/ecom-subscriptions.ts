@@ -64,6 +64,7 @@ export interface SubscriptionContract {
 /** `querySubscriptionContracts`'s query: cursor paging, and Cartwheel's filters by status and member. */
 export interface SubscriptionContractQuery {
   filter?: {
+    id?: string | { $eq?: string };
     status?: SubscriptionContractStatus | { $eq?: SubscriptionContractStatus };
     /** Staff only (a member sees their own). */
     'buyerInfo.memberId'?: string | { $eq?: string };
