@@ -290,6 +290,72 @@ describe.each(DIALECTS)('subscription contracts on %s', (dialect) => {
     expect(bad.status).toBe(400);
   });
 
+  it('retries a declined renewal with backoff, its next date kept, and gives up PAYMENT_FAILED until resumed', async () => {
+    // a card that asks its owner to authenticate: paid with them present, declined without them
+    const auth = await member('declines');
+    const { paid, page } = await subscribe(auth, daily, CARDS.threeDSecure);
+    expect(paid.body.status, JSON.stringify(paid.body)).toBe('REQUIRES_ACTION');
+    const attemptId = new URL(paid.body.actionUrl, platform.url).searchParams.get('attempt') as string;
+    const confirmed = await page.confirm(attemptId, true);
+    expect(confirmed.body.status, JSON.stringify(confirmed.body)).toBe('APPROVED');
+    const row = (await contractOfOrder(confirmed.body.orderId))!;
+    const start = new Date(row.anchor_at).getTime();
+    const subscriptions = platform.services.subscriptions;
+    const read = async () =>
+      (await call(platform, 'GET', `${CONTRACT_PATH}/${row.id}`, undefined, auth)).body.subscriptionContract;
+    const HOUR = 60 * 60_000;
+    let at = start + DAY + 1000;
+    for (const [attempt, wait] of [
+      [1, HOUR],
+      [2, 6 * HOUR],
+      [3, 24 * HOUR],
+    ] as const) {
+      expect(await subscriptions.renewDue(new Date(at))).toBeGreaterThanOrEqual(1);
+      const contract = await read();
+      expect(contract).toMatchObject({
+        status: 'ACTIVE',
+        cyclesBilled: 1,
+        renewalFailure: { code: 'AUTHENTICATION_REQUIRED', failedAttempts: attempt },
+      });
+      // the next order's date stays: it moves only when that order is made
+      expect(new Date(contract.nextBillingDate).getTime()).toBe(start + DAY);
+      expect(new Date(contract.renewalFailure.nextAttemptDate).getTime()).toBe(at + wait);
+      // not tried again before its wait is over
+      expect(await subscriptions.renewDue(new Date(at + wait - 60_000))).toBe(0);
+      at += wait + 1000;
+    }
+    expect(await subscriptions.renewDue(new Date(at))).toBeGreaterThanOrEqual(1);
+    const failed = await read();
+    expect(failed).toMatchObject({ status: 'PAYMENT_FAILED', renewalFailure: { failedAttempts: 4 } });
+    expect(await subscriptions.renewDue(new Date(at + 7 * DAY))).toBe(0);
+    // one order waits for the cycle, never paid; no charge was approved for it
+    const renewals = await platform.services.database.db
+      .selectFrom('subscription_renewals')
+      .selectAll()
+      .where('contract_id', '=', row.id)
+      .execute();
+    expect(renewals.map((renewal) => [renewal.cycle, renewal.status, renewal.try])).toEqual([
+      [2, 'FAILED', 4],
+    ]);
+    const resumed = await call(
+      platform,
+      'POST',
+      `/api/cartwheel/subscription-contracts/${row.id}/resume`,
+      {},
+      auth,
+    );
+    expect(resumed.body.subscriptionContract.status).toBe('ACTIVE');
+    // out of the next test's way: its counts are of its own contracts
+    const canceled = await call(
+      platform,
+      'POST',
+      `/api/cartwheel/subscription-contracts/${row.id}/cancel`,
+      {},
+      auth,
+    );
+    expect(canceled.body.subscriptionContract.status).toBe('CANCELED');
+  });
+
   it('makes the next three orders on time as the clock moves, each charged once, by two processes at once and across a kill -9', async () => {
     const auth = await member('renewals');
     const started: string[] = [];

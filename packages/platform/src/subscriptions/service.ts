@@ -433,11 +433,19 @@ export class SubscriptionService {
       };
       await trx.insertInto('subscription_renewals').values(renewal).execute();
     } else {
-      if (renewal.status !== 'CHARGING' && renewal.status !== 'RETRYING') return undefined;
-      renewal = { ...renewal, status: 'CHARGING', claimed_until: claimedUntil, updated_at: at };
+      if (renewal.status === 'PAID') return undefined;
+      // a cycle given up on (PAYMENT_FAILED), then resumed: one more try, under a new key
+      const tryNumber = renewal.status === 'FAILED' ? renewal.try + 1 : renewal.try;
+      renewal = {
+        ...renewal,
+        status: 'CHARGING',
+        try: tryNumber,
+        claimed_until: claimedUntil,
+        updated_at: at,
+      };
       await trx
         .updateTable('subscription_renewals')
-        .set({ status: 'CHARGING', claimed_until: claimedUntil, updated_at: at })
+        .set({ status: 'CHARGING', try: tryNumber, claimed_until: claimedUntil, updated_at: at })
         .where('contract_id', '=', id)
         .where('cycle', '=', cycle)
         .execute();
