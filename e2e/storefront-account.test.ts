@@ -1,6 +1,15 @@
+import { STORES_APP_ID } from '@cartwheel/sdk';
 import type { Browser, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IDENTITY_SETTINGS } from '../packages/platform/src/identity/service.ts';
+import { cartCalls } from '../packages/platform/test/cart-calls.ts';
+import { admin } from '../packages/platform/test/catalog-http.ts';
+import {
+  CARDS,
+  checkoutCalls,
+  checkoutSession,
+  pageCalls,
+} from '../packages/platform/test/checkout-support.ts';
 import { DIALECTS, type TestPlatform } from '../packages/platform/test/support/platform.ts';
 import { E2E_SUITE, eventually, newTestPage, TEST_TIMEOUT } from './support/browser.ts';
 import {
@@ -139,6 +148,70 @@ describe.each(DIALECTS)('storefront account in Chromium on %s', E2E_SUITE, (dial
     await eventually(() => accountMenu().textContent()).toContain('Hi, Countess');
     expect((await memberSeenByPlatform()).profile.nickname).toBe('Countess');
     await shot('account');
+  });
+
+  it('lists the member’s subscription on the account page, and cancelling it there stops it at the platform', async () => {
+    // a product sold by subscription, bought by this member (their page's token) and paid on the hosted page
+    const made = await admin(platform).post('/stores/v3/products', {
+      product: {
+        name: `Tea of the week ${dialect}`,
+        productType: 'DIGITAL',
+        variantsInfo: { variants: [{ price: { actualPrice: { amount: '12' } } }] },
+        subscriptionDetails: {
+          subscriptions: [{ title: 'Weekly', frequency: 'WEEK', interval: 1, autoRenewal: true }],
+        },
+      },
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    const subscriptionOptionId = made.body.product.subscriptionDetails.subscriptions[0].id;
+    const auth = (await storedTokens(page))!.accessToken.value;
+    const cart = cartCalls(platform, auth);
+    const added = await cart.add({
+      lineItems: [
+        {
+          catalogReference: {
+            appId: STORES_APP_ID,
+            catalogItemId: made.body.product.id,
+            options: { subscriptionOptionId },
+          },
+          quantity: 1,
+        },
+      ],
+    });
+    expect(added.status, JSON.stringify(added.body)).toBe(200);
+    const { checkoutId } = (await cart.createCheckout({ channelType: 'WEB' })).body;
+    await checkoutCalls(platform, auth).patch(checkoutId, {
+      checkout: {
+        buyerInfo: { email },
+        billingInfo: { address: { country: 'US', city: 'New York', addressLine1: '1 Main Street' } },
+      },
+    });
+    const paid = await pageCalls(platform, await checkoutSession(platform, auth, checkoutId)).pay(
+      `tea-${dialect}`,
+      CARDS.approved,
+    );
+    expect(paid.body.status, JSON.stringify(paid.body)).toBe('APPROVED');
+
+    await page.reload();
+    const subscription = page.getByRole('listitem', { name: `Tea of the week ${dialect}, every week` });
+    await eventually(() => subscription.getByTestId('subscription-status').textContent()).toBe('Active');
+    page.once('dialog', (dialog) => void dialog.accept());
+    await subscription.getByRole('button', { name: 'Cancel subscription' }).click();
+    await eventually(() => subscription.getByTestId('subscription-status').textContent()).toBe('Canceled');
+    await expect(subscription.getByRole('button', { name: 'Cancel subscription' }).count()).resolves.toBe(0);
+    const answer = await fetch(
+      `${platform.url}/ecom/subscription-contracts/v1/subscription-contracts/query`,
+      {
+        method: 'POST',
+        headers: { authorization: auth, 'content-type': 'application/json' },
+        body: JSON.stringify({ query: {} }),
+      },
+    );
+    const { subscriptionContracts } = (await answer.json()) as {
+      subscriptionContracts: Array<{ status: string }>;
+    };
+    expect(subscriptionContracts.map((contract) => contract.status)).toEqual(['CANCELED']);
+    await shot('subscription-canceled');
   });
 
   it('signing out forgets the member: the header offers sign-in and the account page asks for it', async () => {

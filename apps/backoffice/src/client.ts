@@ -19,6 +19,7 @@ import {
   secondFactors,
   staffSession,
   storeAdmin,
+  subscriptionContracts,
 } from '@cartwheel/sdk';
 import { staffStrategy } from './staff-session.ts';
 
@@ -55,6 +56,7 @@ export function createBackOfficeClient(credential: Credential) {
       storeAdmin,
       staffSession,
       secondFactors,
+      subscriptionContracts,
     },
   });
 }

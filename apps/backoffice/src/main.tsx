@@ -28,6 +28,7 @@ import { HomePage } from './pages/HomePage.tsx';
 import { MailboxPage } from './pages/MailboxPage.tsx';
 import { settingsRoutes } from './settings/routes.tsx';
 import { endStaffSignIn, forgetStaffTokens, hasStaffTokens, startStaffSignIn } from './staff-session.ts';
+import { SubscriptionsPage } from './subscriptions/SubscriptionsPage.tsx';
 import { WebhooksPage } from './webhooks/WebhooksPage.tsx';
 import './styles.css';
 
@@ -80,6 +81,10 @@ const router = createBrowserRouter(
         )),
         { path: '/collections', element: <SignedIn title="Collections" page={<CollectionsPage />} /> },
         { path: '/webhooks', element: <SignedIn title="Webhooks" page={<WebhooksPage />} /> },
+        {
+          path: '/subscriptions',
+          element: <SignedIn title="Subscriptions" page={<SubscriptionsPage />} />,
+        },
         { path: '*', element: <NotFound /> },
       ],
     },

@@ -9,6 +9,7 @@ import {
   products,
   redirects,
   secondFactors,
+  subscriptionContracts,
   verification,
 } from '@cartwheel/sdk';
 
@@ -54,7 +55,17 @@ export function createStoreClient(origin: string, config: StoreConfig) {
       // a direct sign-in's silent authorization answers here: the demo client registers the origin's pages
       redirectUri: `${origin}/`,
     }),
-    modules: { products, collections, members, verification, currentCart, redirects, orders, secondFactors },
+    modules: {
+      products,
+      collections,
+      members,
+      verification,
+      currentCart,
+      redirects,
+      orders,
+      secondFactors,
+      subscriptionContracts,
+    },
   });
 }
 

@@ -48,6 +48,8 @@ export interface PlatformConfig {
   webhookLogRetentionDays: number;
   /** CARTWHEEL_ABANDONED_CHECKOUT_MINUTES: an unfinished checkout with an email is abandoned this long after its last change (60). */
   abandonedCheckoutMinutes: number;
+  /** CARTWHEEL_SUBSCRIPTION_RENEWALS_EVERY_MS: how often the leased worker looks for due subscription cycles (60000). */
+  subscriptionRenewalsEveryMs: number;
   /** PostgreSQL's `statement_timeout` on every pooled connection, in ms: no one call can hold the server. */
   statementTimeoutMs: number;
   /**
@@ -144,6 +146,11 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): PlatformCon
     ),
     abandonedCheckoutMinutes:
       wholeNumber('CARTWHEEL_ABANDONED_CHECKOUT_MINUTES', env.CARTWHEEL_ABANDONED_CHECKOUT_MINUTES) ?? 60,
+    subscriptionRenewalsEveryMs: Math.max(
+      1,
+      wholeNumber('CARTWHEEL_SUBSCRIPTION_RENEWALS_EVERY_MS', env.CARTWHEEL_SUBSCRIPTION_RENEWALS_EVERY_MS) ??
+        60_000,
+    ),
     statementTimeoutMs:
       wholeNumber('CARTWHEEL_STATEMENT_TIMEOUT_MS', env.CARTWHEEL_STATEMENT_TIMEOUT_MS) ?? 5000,
     ...paymentProvidersOf(env.CARTWHEEL_PAYMENT_PROVIDERS, env.CARTWHEEL_PAYMENT_PROVIDER, stripe),

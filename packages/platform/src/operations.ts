@@ -17,6 +17,7 @@ import { PAYMENT_OPERATIONS } from './payments/operations-access.ts';
 import type { Operation, OperationTable } from './shared/access.ts';
 import { STAFF_OPERATIONS } from './staff/operations-access.ts';
 import { STORE_SETTINGS_OPERATIONS } from './store-settings/operations-access.ts';
+import { SUBSCRIPTION_CONTRACT_OPERATIONS } from './subscriptions/operations-access.ts';
 import { WEBHOOK_OPERATIONS } from './webhooks/operations-access.ts';
 
 /**
@@ -34,6 +35,7 @@ export const OPERATION_TABLES: readonly OperationTable[] = [
   CHECKOUT_OPERATIONS,
   CHECKOUT_TEMPLATE_OPERATIONS,
   ABANDONED_CHECKOUT_OPERATIONS,
+  SUBSCRIPTION_CONTRACT_OPERATIONS,
   ORDER_OPERATIONS,
   ORDER_VIEW_OPERATIONS,
   FULFILLMENT_OPERATIONS,

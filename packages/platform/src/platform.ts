@@ -66,6 +66,8 @@ import { staffRoutes } from './staff/routes.ts';
 import { StaffService } from './staff/service.ts';
 import { storeSettingsRoutes } from './store-settings/routes.ts';
 import { StoreSettingsService } from './store-settings/service.ts';
+import { subscriptionContractRoutes } from './subscriptions/routes.ts';
+import { SubscriptionService } from './subscriptions/service.ts';
 import { webhookRoutes } from './webhooks/routes.ts';
 import { WebhookService } from './webhooks/service.ts';
 import { Workers } from './workers/runtime.ts';
@@ -90,6 +92,8 @@ export interface Services {
   checkoutTemplates: CheckoutTemplateService;
   /** Checkouts left unfinished: found by a leased scan, emailed, recovered (issue 34). */
   abandonedCheckouts: AbandonedCheckoutService;
+  /** Subscription contracts: started by a paid checkout, renewed by a leased worker (issue 34). */
+  subscriptions: SubscriptionService;
   /** The buying path's cross-domain steps: cart to checkout, checkout to order, paid order to cart. */
   buying: BuyingPath;
   /** Paying for a checkout on the hosted page (`buying.placement`): attempts, charges, lost answers. */
@@ -303,7 +307,23 @@ export async function openServices(
         await abandonedCheckouts.scan(new Date(workers.clock.now()));
       },
     });
-    const buying = new BuyingPath({ carts, checkouts, orders, payments, members });
+    const subscriptions = new SubscriptionService(
+      database.db,
+      { orders, payments },
+      { dialect: database.dialect },
+    );
+    // each due cycle's order made and charged, by one process at a time (and once even with several)
+    workers.add({
+      name: 'subscription-renewals',
+      everyMs: config.subscriptionRenewalsEveryMs,
+      leased: true,
+      run: async () => {
+        await subscriptions.renewDue(new Date(workers.clock.now()), (error) =>
+          workers.onError(error, 'subscription-renewals'),
+        );
+      },
+    });
+    const buying = new BuyingPath({ carts, checkouts, orders, payments, members, subscriptions });
     // what an order shipped: what its cancel and its refunds read, apart from the service that
     // changes fulfillments through the order operations
     const fulfillmentRecords = new FulfillmentRecords();
@@ -332,6 +352,7 @@ export async function openServices(
       checkouts,
       checkoutTemplates: new CheckoutTemplateService(database.db, { catalog, checkouts }),
       abandonedCheckouts,
+      subscriptions,
       buying,
       placement: buying.placement,
       orders,
@@ -449,6 +470,7 @@ export async function buildHttpApp(opened: OpenServices): Promise<FastifyInstanc
   checkoutRoutes(app, services);
   checkoutTemplateRoutes(app, services);
   abandonedCheckoutRoutes(app, services);
+  subscriptionContractRoutes(app, services);
   orderRoutes(app, services);
   orderOperationRoutes(app, services);
   orderExportRoutes(app, services);

@@ -5,8 +5,17 @@ import type { DeclaredRoute } from '../src/http/app.ts';
 import { PERMISSIONS, type Requirement } from '../src/shared/permissions.ts';
 import { type Access, levelOf, requirementOf } from '../src/shared/principal.ts';
 import { cartCalls, catalogLine } from './cart-calls.ts';
-import { type Answer, visitorToken } from './catalog-http.ts';
-import { placeOrder, shipToUs, stockedProduct } from './checkout-support.ts';
+import { type Answer, call, visitorToken } from './catalog-http.ts';
+import {
+  buyerDetails,
+  CARDS,
+  checkoutCalls,
+  checkoutSession,
+  pageCalls,
+  placeOrder,
+  shipToUs,
+  stockedProduct,
+} from './checkout-support.ts';
 import {
   allBut,
   as,
@@ -302,6 +311,7 @@ describe('the access matrix: every route, every kind of caller', () => {
     const memberB = await newMember(platform, 'matrix-b');
     const memberBId = (await as(platform, memberB).get('/members/v1/members/my')).body.member.id;
     const order = await placeOrder(platform, product.id, { auth: memberB });
+    const subscriptionContractId = await subscribe(platform, memberB);
     const added = await cartCalls(platform, memberB).add({ lineItems: [catalogLine(product.id, 1)] });
     expect(added.status, JSON.stringify(added.body)).toBe(200);
     const cartId = added.body.cart.id as string;
@@ -389,6 +399,7 @@ describe('the access matrix: every route, every kind of caller', () => {
       [/^\/api\/cartwheel\/staff-roles\/:id/, 'id', roleId],
       [/^\/api\/cartwheel\/api-keys\/:id/, 'id', keyId],
       [/^\/api\/cartwheel\/oauth-clients\/:id/, 'id', clientId],
+      [/subscription-contracts\/:subscriptionContractId/, 'subscriptionContractId', subscriptionContractId],
     );
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, expiresAt - Date.now() + 50)));
   }, 180_000);
@@ -508,3 +519,38 @@ describe('the access matrix: every route, every kind of caller', () => {
     CALLS_TIMEOUT_MS,
   );
 });
+
+/** `auth`'s member buys a product by subscription on the hosted page: the contract its order starts. */
+async function subscribe(platform: TestPlatform, auth: string): Promise<string> {
+  const made = await call(
+    platform,
+    'POST',
+    '/stores/v3/products',
+    {
+      product: {
+        name: 'Matrix Tea',
+        productType: 'PHYSICAL',
+        variantsInfo: { variants: [{ price: { actualPrice: { amount: '9' } } }] },
+        subscriptionDetails: { subscriptions: [{ title: 'Weekly', frequency: 'WEEK', autoRenewal: true }] },
+      },
+    },
+    platform.adminApiKey,
+  );
+  expect(made.status, JSON.stringify(made.body)).toBe(200);
+  const options = { subscriptionOptionId: made.body.product.subscriptionDetails.subscriptions[0].id };
+  const cart = cartCalls(platform, auth);
+  expect((await cart.add({ lineItems: [catalogLine(made.body.product.id, 1, options)] })).status).toBe(200);
+  const checkoutId = (await cart.createCheckout({ channelType: 'WEB' })).body.checkoutId as string;
+  expect((await checkoutCalls(platform, auth).patch(checkoutId, buyerDetails())).status).toBe(200);
+  const paid = await pageCalls(platform, await checkoutSession(platform, auth, checkoutId)).pay(
+    `matrix-${checkoutId}`,
+    CARDS.approved,
+  );
+  expect(paid.body.status, JSON.stringify(paid.body)).toBe('APPROVED');
+  const contract = await platform.services.database.db
+    .selectFrom('subscription_contracts')
+    .select('id')
+    .where('first_order_id', '=', paid.body.orderId)
+    .executeTakeFirstOrThrow();
+  return contract.id;
+}

@@ -188,6 +188,15 @@ export {
   useUpdateTaxRegion,
 } from './store-admin.ts';
 export {
+  type SubscriptionContractsClient,
+  subscriptionContractQueries,
+  useCancelSubscriptionContract,
+  useMySubscriptionContracts,
+  usePauseSubscriptionContract,
+  useResumeSubscriptionContract,
+  useSubscriptionContracts,
+} from './subscriptions.ts';
+export {
   useCreateWebhook,
   useDeleteWebhook,
   useReplayWebhookDeliveriesSince,

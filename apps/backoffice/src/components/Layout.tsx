@@ -8,6 +8,7 @@ import './layout.css';
 /** The sections a merchant will find here; those not built yet are named, not linked. */
 const SECTIONS: Array<{ name: string; path?: string }> = [
   { name: 'Orders', path: '/orders' },
+  { name: 'Subscriptions', path: '/subscriptions' },
   { name: 'Mailbox', path: '/mailbox' },
   { name: 'Products', path: '/products' },
   { name: 'Collections', path: '/collections' },

@@ -9,6 +9,7 @@ import { OrderHistory } from '../orders/OrderHistory.tsx';
 import { displayName, useSignOut } from './AccountMenu.tsx';
 import { unexpectedFailureMessage } from './messages.ts';
 import { RETURN_TO } from './return-to.ts';
+import { Subscriptions } from './Subscriptions.tsx';
 import { TwoStepSection } from './TwoStepSection.tsx';
 
 /** The signed-in member's account: profile, profile address (slug), email, two-step sign-in, orders, and signing out. */
@@ -36,6 +37,7 @@ export function AccountPage() {
       <SlugForm key={`slug-${member.profile?.slug}`} member={member} />
       <TwoStepSection />
       <OrderHistory />
+      <Subscriptions />
       <div className="account-section">
         <button
           type="button"

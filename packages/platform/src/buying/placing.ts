@@ -18,6 +18,7 @@ import type { Priced } from '../pricing/contract.ts';
 import { applicationError, DomainError, invalidArgument, notFound, violation } from '../shared/errors.ts';
 import { newId } from '../shared/ids.ts';
 import type { Principal } from '../shared/principal.ts';
+import { type SubscriptionService, subscriptionLineOf } from '../subscriptions/service.ts';
 import { type CompletionDependencies, completeCheckout } from './complete.ts';
 
 /** A pending 3-D Secure step holds its stock this long; then the next look at the checkout gives it back. */
@@ -57,7 +58,12 @@ export interface PlacementDependencies extends CompletionDependencies {
   orders: Pick<OrderService, 'createInitialized' | 'approve' | 'waitingForPayment'>;
   payments: Pick<PaymentService, 'providers' | 'captureMode' | 'recordPayment'>;
   members: Pick<MembersService, 'document'>;
+  /** A checkout selling by subscription: the card saved for its renewals, the contract its paid order starts. */
+  subscriptions: Pick<SubscriptionService, 'methodFor' | 'start'>;
 }
+
+/** The signed-in buyer a checkout's subscription is sold to (its renewals charge their saved card). */
+type Subscriber = { memberId: string; contactId: string | null };
 
 /** The page (or a test) names the checkout; the session already proved who may pay it. */
 const PAGE: Principal = { kind: 'admin' };
@@ -85,7 +91,19 @@ export class OrderPlacement {
     for (;;) {
       const step = await this.begin(checkoutId, attemptKey, input);
       if (step.kind === 'answer') return step.answer;
-      if (step.kind === 'charge') return this.charge(step.attempt, step.method);
+      if (step.kind === 'charge') {
+        // a subscription's card is saved with the provider first, and charged as the saved method
+        const method = step.subscriber
+          ? await this.domains.subscriptions.methodFor(
+              step.attempt.id,
+              this.providerOf(step.attempt),
+              step.subscriber,
+              step.method,
+              new Date(),
+            )
+          : step.method;
+        return this.charge(step.attempt, method);
+      }
       if (step.kind === 'settle') {
         // an earlier payment for this checkout lost its answer: what the gateway did decides, then look again
         await this.settle(step.attempt);
@@ -232,7 +250,7 @@ export class OrderPlacement {
     | { kind: 'answer'; answer: PlacementAnswer }
     | { kind: 'wait' }
     | { kind: 'settle'; attempt: CheckoutAttemptRow }
-    | { kind: 'charge'; attempt: CheckoutAttemptRow; method: PaymentMethod }
+    | { kind: 'charge'; attempt: CheckoutAttemptRow; method: PaymentMethod; subscriber?: Subscriber }
   > {
     const { memberId, contactId } = await this.buyerOf(checkoutId);
     return this.checkouts.inTransaction(async (trx) => {
@@ -249,7 +267,8 @@ export class OrderPlacement {
         // finishes it under the same idempotency key, so the gateway answers the first charge if made
         const method = paymentMethodOf(input, this.providerOf(mine), memberId, now);
         await this.touch(trx, mine, now);
-        return { kind: 'charge', attempt: mine, method };
+        const subscriber = subscriberOf(JSON.parse(checkout.priced) as Priced, memberId, contactId);
+        return { kind: 'charge', attempt: mine, method, ...(subscriber ? { subscriber } : {}) };
       }
       if (mine && mine.status !== 'PROCESSING') {
         if (mine.status === 'REQUIRES_ACTION' && mine.expires_at <= now.toISOString()) {
@@ -281,6 +300,7 @@ export class OrderPlacement {
       const paying = mustPay(priced);
       if (paying && !input)
         throw invalidArgument([violation('card.number', 'is required', 'REQUIRED_FIELD')]);
+      const subscriber = subscriberOf(priced, memberId, contactId);
       // a new attempt pays through the store's provider of the moment, and stays with it to the end
       const provider = this.domains.payments.providers.default;
       const method = paying ? paymentMethodOf(input!, provider, memberId, now) : undefined;
@@ -329,7 +349,7 @@ export class OrderPlacement {
         await this.approve(trx, checkout, attempt, undefined, now);
         return { kind: 'answer', answer: { status: 'APPROVED', orderId } };
       }
-      return { kind: 'charge', attempt, method: method! };
+      return { kind: 'charge', attempt, method: method!, ...(subscriber ? { subscriber } : {}) };
     });
   }
 
@@ -439,6 +459,16 @@ export class OrderPlacement {
       { status: 'APPROVED', updated_at: now.toISOString() },
       { executor: trx },
     );
+    // a line bought by subscription: the paid order is its contract's first cycle
+    const priced = JSON.parse(checkout.priced) as Priced;
+    if (result && subscriptionLineOf(priced)) {
+      const inputs = JSON.parse(checkout.inputs) as CheckoutInputs;
+      await this.domains.subscriptions.start(
+        trx,
+        { attemptId: attempt.id, orderId, source: orderSource(checkout, inputs, priced, null) },
+        now,
+      );
+    }
     await completeCheckout(this.domains, trx, checkout, orderId, now);
   }
 
@@ -503,6 +533,32 @@ function paymentMethodOf(
         ]);
       return { kind: 'saved', savedMethodId: input.savedMethodId, customerId: memberId };
   }
+}
+
+/**
+ * The member a checkout sells by subscription to, when one of its lines is bought by subscription: a
+ * subscription is sold to a signed-in member alone (its renewals are theirs to see and stop), and
+ * bought on its own (each renewal's order is that line again).
+ */
+function subscriberOf(
+  priced: Priced,
+  memberId: string | null,
+  contactId: string | null,
+): Subscriber | undefined {
+  if (!subscriptionLineOf(priced)) return undefined;
+  if (!memberId)
+    throw applicationError(
+      'FAILED_PRECONDITION',
+      'SUBSCRIPTION_REQUIRES_MEMBER',
+      'sign in to buy by subscription: the subscription is kept in your account',
+    );
+  if (priced.lineItems.length > 1)
+    throw applicationError(
+      'FAILED_PRECONDITION',
+      'SUBSCRIPTION_BOUGHT_ALONE',
+      'a subscription is bought on its own: check out its line apart from the others',
+    );
+  return { memberId, contactId };
 }
 
 /** The gateway's idempotency key of an attempt's charge: one charge per attempt, ever. */

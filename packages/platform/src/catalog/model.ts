@@ -72,12 +72,33 @@ export interface ProductRecord {
    * sections are the product's own (a v1 write), which v3 does not show.
    */
   infoSections?: InfoSectionReference[];
+  /**
+   * How it is sold by subscription (v3 `subscriptionDetails.subscriptions`, issue 34); absent or empty:
+   * sold once only.
+   */
+  subscriptions?: SubscriptionRecord[];
+  /** With `subscriptions`: whether it may also be bought once (v3 `allowOneTimePurchases`). */
+  allowOneTimePurchases?: boolean;
 }
 
 /** A product's info section entity, and its handle (v3 shows both). */
 export interface InfoSectionReference {
   id: string;
   uniqueName: string;
+}
+
+/** One way a product is sold by subscription: every `interval` `frequency`s, for `billingCycles` or open-ended. */
+export interface SubscriptionRecord {
+  id: string;
+  title: string;
+  description: string | null;
+  visible: boolean;
+  frequency: 'DAY' | 'WEEK' | 'MONTH' | 'YEAR';
+  interval: number;
+  /** Null: renewed until canceled (`autoRenewal`). */
+  billingCycles: number | null;
+  /** Taken off each unit's price (after the catalog's own discount): an amount, or a percentage. */
+  discount: { type: 'AMOUNT' | 'PERCENT'; value: number } | null;
 }
 
 /** The revision a record is at (`ProductRecord.revision`). */

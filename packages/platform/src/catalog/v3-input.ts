@@ -8,10 +8,17 @@ import {
   type OptionRecord,
   type ProductRecord,
   revisionOf,
+  type SubscriptionRecord,
   type VariantRecord,
 } from './model.ts';
 import { choiceIdOf, optionIdOf } from './v3-model.ts';
-import type { MediaInputV3, OptionInputV3, ProductInputV3, VariantInputV3 } from './v3-schemas.ts';
+import type {
+  MediaInputV3,
+  OptionInputV3,
+  ProductInputV3,
+  SubscriptionInputV3,
+  VariantInputV3,
+} from './v3-schemas.ts';
 import { slugify, Violations } from './validation.ts';
 
 /**
@@ -65,6 +72,13 @@ export function applyProductV3(base: ProductRecord, input: ProductInputV3, creat
   // any object: the hosted platform's SEO tags are the merchant's to shape
   if (input.seoData !== undefined) next.seoData = input.seoData as SeoData | null;
   if (input.media !== undefined) next.media = mediaOf(v, input.media, base.media);
+  if (input.subscriptionDetails !== undefined) {
+    const details = input.subscriptionDetails;
+    next.subscriptions = (details?.subscriptions ?? []).map((subscription, index) =>
+      subscriptionOf(v, subscription, `${PATH}.subscriptionDetails.subscriptions[${index}]`, base),
+    );
+    next.allowOneTimePurchases = details?.allowOneTimePurchases ?? false;
+  }
 
   const variants = input.variantsInfo?.variants;
   if (input.options !== undefined) {
@@ -78,6 +92,49 @@ export function applyProductV3(base: ProductRecord, input: ProductInputV3, creat
   else if (creating) v.add(`${PATH}.variantsInfo.variants`, 'is required', 'REQUIRED_FIELD');
   v.throwIfAny();
   return next;
+}
+
+/**
+ * One way of selling by subscription: open-ended (`autoRenewal`) or for `billingCycles`, never both
+ * nor neither; a discount of its own type's amount. An id the product had keeps its subscription (so
+ * contracts keep naming it); a new one gets an id.
+ */
+function subscriptionOf(
+  v: Violations,
+  input: SubscriptionInputV3,
+  path: string,
+  base: ProductRecord,
+): SubscriptionRecord {
+  const cycles = input.billingCycles;
+  if (cycles !== undefined && input.autoRenewal === true)
+    v.add(`${path}.billingCycles`, 'is not allowed with autoRenewal', 'VALIDATION');
+  if (cycles === undefined && input.autoRenewal !== true)
+    v.add(`${path}.autoRenewal`, 'is required (true) when billingCycles is not set', 'REQUIRED_FIELD');
+  let discount: SubscriptionRecord['discount'] = null;
+  const off = input.discount;
+  if (off?.type === 'AMOUNT') {
+    const amount = Number(off.amountOff);
+    if (off.amountOff === undefined || !(amount > 0))
+      v.add(`${path}.discount.amountOff`, 'is required and above 0 for an AMOUNT discount', 'REQUIRED_FIELD');
+    else discount = { type: 'AMOUNT', value: amount };
+  } else if (off?.type === 'PERCENT') {
+    if (off.percentOff === undefined)
+      v.add(`${path}.discount.percentOff`, 'is required for a PERCENT discount', 'REQUIRED_FIELD');
+    else discount = { type: 'PERCENT', value: off.percentOff };
+  }
+  const known = input.id
+    ? base.subscriptions?.find((subscription) => subscription.id === input.id)
+    : undefined;
+  return {
+    id: known?.id ?? input.id ?? newId(),
+    title: input.title,
+    description: input.description ?? null,
+    visible: input.visible ?? true,
+    frequency: input.frequency,
+    interval: input.interval ?? 1,
+    billingCycles: cycles ?? null,
+    discount,
+  };
 }
 
 /** Refuses an update that read another revision than the record's (the hosted `revision` check). */

@@ -9,6 +9,7 @@ import type {
   ProductMediaV3,
   ProductV3,
   ReadOnlyVariantV3,
+  SubscriptionV3,
   VariantV3,
 } from '@cartwheel/sdk';
 import { PUBLIC_URL_MARK } from '../shared/public-links.ts';
@@ -18,6 +19,7 @@ import {
   renderProduct,
   revisionOf,
   type StoreSettings,
+  type SubscriptionRecord,
   type VariantRecord,
   variantInStock,
 } from './model.ts';
@@ -142,12 +144,43 @@ export function renderProductV3(record: ProductRecord, settings: StoreSettings, 
           },
         }
       : {}),
+    ...(record.subscriptions?.length
+      ? {
+          subscriptionDetails: {
+            subscriptions: record.subscriptions.map(subscriptionV3),
+            allowOneTimePurchases: record.allowOneTimePurchases ?? false,
+          },
+        }
+      : {}),
     variantSummary: { variantCount: record.variants.length },
   };
   return product;
 }
 
 /** Whether preorder is on for all, some or none of the variants a shopper sees. */
+/** A way of selling by subscription as the hosted product shows it. */
+export function subscriptionV3(subscription: SubscriptionRecord): SubscriptionV3 {
+  return {
+    id: subscription.id,
+    title: subscription.title,
+    description: subscription.description,
+    visible: subscription.visible,
+    frequency: subscription.frequency,
+    interval: subscription.interval,
+    ...(subscription.billingCycles === null
+      ? { autoRenewal: true }
+      : { autoRenewal: false, billingCycles: subscription.billingCycles }),
+    ...(subscription.discount
+      ? {
+          discount:
+            subscription.discount.type === 'AMOUNT'
+              ? { type: 'AMOUNT', amountOff: String(subscription.discount.value) }
+              : { type: 'PERCENT', percentOff: subscription.discount.value },
+        }
+      : {}),
+  };
+}
+
 function preorderOf(variants: VariantRecord[]) {
   const enabled = variants.filter((variant) => variant.preorder?.enabled).length;
   if (enabled === 0) return { preorderStatus: 'DISABLED', preorderAvailability: 'NO_VARIANTS' } as const;

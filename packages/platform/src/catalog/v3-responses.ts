@@ -98,6 +98,26 @@ const ProductV3 = Type.Object({
   actualPriceRange: Type.Optional(PriceRange),
   compareAtPriceRange: Type.Optional(PriceRange),
   variantsInfo: Type.Optional(Type.Object({ variants: Type.Optional(Type.Array(Variant)) })),
+  subscriptionDetails: Type.Optional(
+    Type.Object({
+      subscriptions: Type.Optional(
+        Type.Array(
+          Type.Object({
+            id: Text,
+            title: Text,
+            description: Text,
+            visible: Flag,
+            frequency: Text,
+            interval: Count,
+            autoRenewal: Flag,
+            billingCycles: Count,
+            discount: Type.Optional(Type.Object({ type: Text, amountOff: Text, percentOff: Count })),
+          }),
+        ),
+      ),
+      allowOneTimePurchases: Flag,
+    }),
+  ),
   variantSummary: Type.Optional(Type.Object({ variantCount: Count })),
 });
 

@@ -150,6 +150,37 @@ const VariantInput = Type.Object({
 });
 export type VariantInputV3 = Static<typeof VariantInput>;
 
+/**
+ * A way the product is sold by subscription (the hosted `Subscription`): a frequency and an interval
+ * of at least 1, billing cycles (2 to 999) or `autoRenewal`, and an optional discount. A frequency the
+ * enum does not name (`UNDEFINED`, 0) or an interval of 0 is a field violation.
+ */
+const SubscriptionInput = Type.Object({
+  id: Type.Optional(Nullable(Id())),
+  title: Type.String({ minLength: 1, maxLength: 20 }),
+  description: Type.Optional(Nullable(Text(60))),
+  visible: Type.Optional(Nullable(Type.Boolean())),
+  frequency: OneOf(['DAY', 'WEEK', 'MONTH', 'YEAR']),
+  interval: Type.Optional(Nullable(Type.Integer({ minimum: 1, maximum: 50 }))),
+  autoRenewal: Type.Optional(Type.Boolean()),
+  billingCycles: Type.Optional(Type.Integer({ minimum: 2, maximum: 999 })),
+  discount: Type.Optional(
+    Nullable(
+      Type.Object({
+        type: OneOf(['AMOUNT', 'PERCENT']),
+        amountOff: Type.Optional(Type.String({ pattern: '^[0-9]{1,9}(\\.[0-9]{1,3})?$' })),
+        percentOff: Type.Optional(Type.Number({ minimum: 0.1, maximum: 99.9 })),
+      }),
+    ),
+  ),
+});
+export type SubscriptionInputV3 = Static<typeof SubscriptionInput>;
+
+const SubscriptionDetailsInput = Type.Object({
+  subscriptions: Type.Optional(Type.Array(SubscriptionInput, { maxItems: 6 })),
+  allowOneTimePurchases: Type.Optional(Nullable(Type.Boolean())),
+});
+
 /** A reference to a brand or a ribbon (v3-entities.ts): by id, or by name (the entity of that name, made when none is). */
 const NamedReference = (maxLength: number) =>
   Nullable(
@@ -223,7 +254,7 @@ export const ProductInputV3 = Type.Object({
   directCategoriesInfo: NotSupportedYet(),
   mainCategoryId: NotSupportedYet(),
   taxGroupId: NotSupportedYet(),
-  subscriptionDetails: NotSupportedYet(),
+  subscriptionDetails: Type.Optional(Nullable(SubscriptionDetailsInput)),
   extendedFields: NotSupportedYet(),
   tags: NotSupportedYet(),
   purchaseEligibility: NotSupportedYet(),

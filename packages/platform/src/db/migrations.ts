@@ -16,6 +16,7 @@ import { orderMigrations } from '../orders/migrations.ts';
 import { paymentMigrations } from '../payments/migrations.ts';
 import { staffMigrations } from '../staff/migrations.ts';
 import { storeSettingsMigrations } from '../store-settings/migrations.ts';
+import { subscriptionMigrations } from '../subscriptions/migrations.ts';
 import { webhookMigrations } from '../webhooks/migrations.ts';
 import { workerMigrations } from '../workers/migrations.ts';
 import { coreMigrations } from './core-migrations.ts';
@@ -45,6 +46,7 @@ const migrations: Record<string, Migration> = {
   ...webhookMigrations, // 0045 (issue 31: webhook endpoints, deliveries and their attempts), 0070 (the log's retention)
   ...checkoutTemplateMigrations, // 0050 (issue 34: checkout templates)
   ...abandonedCheckoutMigrations, // 0052 (issue 34: abandoned checkouts; 0051 is checkouts' scan index)
+  ...subscriptionMigrations, // 0074 (issue 34: subscription contracts and their renewals)
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {

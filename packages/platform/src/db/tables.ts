@@ -16,6 +16,7 @@ import type { PaymentTables } from '../payments/tables.ts';
 import type { SettingsTables } from '../settings/tables.ts';
 import type { StaffTables } from '../staff/tables.ts';
 import type { StoreSettingsTables } from '../store-settings/tables.ts';
+import type { SubscriptionTables } from '../subscriptions/tables.ts';
 import type { WebhookTables } from '../webhooks/tables.ts';
 import type { WorkerTables } from '../workers/tables.ts';
 
@@ -33,6 +34,7 @@ export interface Tables
     CheckoutTables,
     CheckoutTemplateTables,
     AbandonedCheckoutTables,
+    SubscriptionTables,
     OrderTables,
     PaymentTables,
     FulfillmentTables,

@@ -33,6 +33,8 @@ export const EVENT_ENTITIES = {
   checkoutTemplate: 'wix.ecom.v1.checkout_template',
   /** A checkout left unfinished (abandoned-checkouts/); `recovered` when its buyer completes it. */
   abandonedCheckout: 'wix.ecom.v1.abandoned_checkout',
+  /** A member's subscription contract (subscriptions/): `created`, then `updated` by each renewal and change. */
+  subscriptionContract: 'wix.ecom.subscription_contracts.v1.subscription_contract',
   /**
    * A shopper's login identity (identity/): `email_verified`, `signed_in`, `contact_merged`. The hosted wire announces
    * none, so the name is Cartwheel's own, in the hosted form.

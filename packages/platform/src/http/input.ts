@@ -402,6 +402,8 @@ export const CatalogReferenceInput = Type.Object({
       Type.Object(
         {
           variantId: Type.Optional(Id()),
+          // bought by subscription: one of the product's v3 `subscriptionDetails.subscriptions`
+          subscriptionOptionId: Type.Optional(Id()),
           // an object of any option names whose values are all text
           options: Type.Optional(
             Type.Unsafe<Record<string, string>>({

@@ -26,6 +26,11 @@ export interface OrderSource {
   shippingAddress: Address | null;
   contactDetails: FullAddressContactDetails | null;
   priced: Priced;
+  /**
+   * A subscription contract's renewal (subscriptions/): the contract and which cycle this order pays
+   * for; absent: a first order (its lines bought by subscription are cycle 1 of a contract to come).
+   */
+  subscription?: { contractId: string; cycleNumber: number; startDate: string };
 }
 
 const price = (
@@ -35,6 +40,25 @@ const price = (
   const chosen = money ?? fallback;
   return { amount: chosen?.amount ?? '0', formattedAmount: chosen?.formattedAmount ?? chosen?.amount ?? '0' };
 };
+
+/** An order line bought by subscription: its subscription and the cycle the order pays for. */
+function subscriptionInfoOf(line: Priced['lineItems'][number], source: OrderSource) {
+  const option = line.subscriptionOptionInfo!;
+  const settings = option.subscriptionSettings ?? {};
+  return {
+    id: source.subscription?.contractId ?? null,
+    cycleNumber: source.subscription?.cycleNumber ?? 1,
+    subscriptionOptionTitle: option.title?.original ?? '',
+    subscriptionOptionDescription: option.description?.original ?? null,
+    subscriptionSettings: {
+      frequency: settings.frequency,
+      interval: settings.interval ?? 1,
+      autoRenewal: settings.autoRenewal ?? false,
+      billingCycles: settings.billingCycles ?? null,
+      ...(source.subscription ? { startDate: source.subscription.startDate } : {}),
+    },
+  };
+}
 
 /**
  * The order as sold: every line's name, image, options and prices copied from the priced checkout, so
@@ -76,6 +100,7 @@ export function orderDocument(source: OrderSource): Record<string, unknown> {
       physicalProperties: line.physicalProperties ?? { shippable: false },
       itemType: line.itemType,
       paymentOption: line.paymentOption ?? 'FULL_PAYMENT_ONLINE',
+      ...(line.subscriptionOptionInfo ? { subscriptionInfo: subscriptionInfoOf(line, source) } : {}),
     };
   });
   const selected = priced.shippingInfo.selectedCarrierServiceOption;

@@ -105,7 +105,8 @@ export class OrderService {
     await this.insert(trx, id, doc, now, {
       number: null,
       status: 'INITIALIZED',
-      checkout_id: source.checkoutId,
+      // a subscription's renewal is made of its contract, not of a checkout
+      checkout_id: source.subscription ? null : source.checkoutId,
       visitor_id: source.buyer.visitorId,
       member_id: source.buyer.memberId,
     });

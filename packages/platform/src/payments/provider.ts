@@ -78,6 +78,11 @@ export interface PaymentProvider {
   readonly cardEntry: CardEntry;
   authorize(request: ChargeRequest): Promise<ChargeResult>;
   /**
+   * Saves `card` for `customerId`, to be charged later without them (a subscription's renewals): the
+   * saved method's id. Absent: the provider saves no card the platform hands it.
+   */
+  saveMethod?(customerId: string, card: CheckedCard): Promise<string>;
+  /**
    * How the shopper's page takes the 3-D Secure step `actionId`: the platform's own confirm page
    * (absent: the test gateway), or the provider's script in the page with what it needs (Stripe's
    * `handleNextAction` with the intent's client secret).

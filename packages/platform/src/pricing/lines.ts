@@ -10,6 +10,7 @@ import {
 import {
   type ProductFacts,
   type ProductRecord,
+  type SubscriptionRecord,
   type VariantRecord,
   variantNamedBy,
 } from '../catalog/model.ts';
@@ -180,8 +181,10 @@ function resolveCatalogLine(
   const variant = fact?.visible
     ? chosenVariant(fact.record, reference.options, line.chosenVariantId)
     : undefined;
-  // a product still sold whose chosen variant is gone keeps its name, so the buyer knows what to remove
-  if (!fact || !variant) {
+  const subscription = variant ? subscriptionChosen(fact!.record, reference.options) : undefined;
+  // a product still sold whose chosen variant is gone keeps its name, so the buyer knows what to remove;
+  // so does a line naming a subscription the product no longer has
+  if (!fact || !variant || subscription === null) {
     const resolved = notFoundLine(line, fact?.visible ? fact.record.name : '', currency);
     return { resolved, stock: () => resolved.lineItem.availability as ItemAvailabilityInfo };
   }
@@ -190,7 +193,10 @@ function resolveCatalogLine(
   const override = line.catalogOverrideFields ?? {};
   const listPrice = currency.round(new Big(variant.price ?? record.price));
   const fullUnitPrice = decimal(override.fullPrice) ?? decimal(override.price) ?? listPrice;
-  const unitPrice = currency.round(decimal(override.price) ?? catalogDiscounted(listPrice, record, currency));
+  const unitPrice = currency.round(
+    decimal(override.price) ??
+      subscribed(catalogDiscounted(listPrice, record, currency), subscription, currency),
+  );
   const shippable = override.physicalProperties?.shippable ?? record.productType === 'physical';
   const weight = override.physicalProperties?.weight ?? variant.weight ?? record.weight ?? 0;
   const availability = stockOf(record, variant, line.quantity);
@@ -217,6 +223,7 @@ function resolveCatalogLine(
     priceUndetermined: false,
     fixedQuantity: false,
     ...(line.catalogOverrideFields ? { catalogOverrideFields: jsonCopy(line.catalogOverrideFields) } : {}),
+    ...(subscription ? { subscriptionOptionInfo: subscriptionOptionInfo(subscription) } : {}),
   };
   const resolved: ResolvedLine = {
     id: line.id,
@@ -350,6 +357,47 @@ function catalogDiscounted(listPrice: Big, record: ProductRecord, currency: Curr
 }
 
 /**
+ * The subscription a line's `options.subscriptionOptionId` buys (the hosted catalog's way of naming
+ * it): undefined when it names none (bought once), null when the product has no such subscription.
+ */
+export function subscriptionChosen(
+  record: ProductRecord,
+  options: Record<string, unknown> | null | undefined,
+): SubscriptionRecord | null | undefined {
+  const id = options?.subscriptionOptionId;
+  if (typeof id !== 'string' || id === '') return undefined;
+  return record.subscriptions?.find((subscription) => subscription.id === id && subscription.visible) ?? null;
+}
+
+/** A unit's price bought by subscription: its subscription's discount taken off (never below 0). */
+function subscribed(price: Big, subscription: SubscriptionRecord | undefined, currency: Currency): Big {
+  const discount = subscription?.discount;
+  if (!discount) return price;
+  const value = new Big(discount.value);
+  return discount.type === 'AMOUNT'
+    ? maxBig(price.minus(value), ZERO)
+    : maxBig(currency.round(price.times(new Big(100).minus(value)).div(100)), ZERO);
+}
+
+/** What a line bought by subscription shows of it (the hosted `subscriptionOptionInfo`). */
+function subscriptionOptionInfo(
+  subscription: SubscriptionRecord,
+): NonNullable<LineItem['subscriptionOptionInfo']> {
+  const text = (value: string) => ({ original: value, translated: value });
+  return {
+    subscriptionSettings: {
+      frequency: subscription.frequency,
+      interval: subscription.interval,
+      autoRenewal: subscription.billingCycles === null,
+      billingCycles: subscription.billingCycles,
+      enableCustomerCancellation: true,
+    },
+    title: text(subscription.title),
+    description: text(subscription.description ?? ''),
+  };
+}
+
+/**
  * What makes two catalog lines the same item: the product, the variant (however the options name it)
  * and the overrides; custom lines never are (undefined).
  */
@@ -359,9 +407,18 @@ export function sameItemKey(line: StoredLine): string | undefined {
   const options = reference.options;
   const named = typeof options?.variantId === 'string' ? options.variantId : (options ?? null);
   const variant = line.chosenVariantId ?? (named === DEFAULT_VARIANT_ID ? null : named);
+  // bought by subscription and bought once are two items
+  const subscription =
+    typeof options?.subscriptionOptionId === 'string' ? options.subscriptionOptionId : null;
   // most lines name a product alone: its id is the key (no JSON text starts with '#')
-  if (variant === null && line.catalogOverrideFields == null) return `#${reference.catalogItemId}`;
-  return JSON.stringify([reference.catalogItemId, variant, line.catalogOverrideFields ?? null]);
+  if (variant === null && subscription === null && line.catalogOverrideFields == null)
+    return `#${reference.catalogItemId}`;
+  return JSON.stringify([
+    reference.catalogItemId,
+    variant,
+    line.catalogOverrideFields ?? null,
+    ...(subscription === null ? [] : [subscription]),
+  ]);
 }
 
 /**

@@ -77,6 +77,8 @@ const DOMAIN_EVENTS: readonly DomainEventKind[] = [
   { entity: 'abandonedCheckout', slug: 'deleted', shape: 'deleted' },
   // the hosted `AbandonedCheckoutRecovered`: the abandoned checkout as its recovery left it
   { entity: 'abandonedCheckout', slug: 'recovered', shape: 'action', actionBody: (_, payload) => payload },
+  { entity: 'subscriptionContract', slug: 'created', shape: 'created' },
+  { entity: 'subscriptionContract', slug: 'updated', shape: 'updated' },
   { entity: 'member', slug: 'created', shape: 'created', entityIn: memberIn },
   { entity: 'member', slug: 'updated', shape: 'updated', entityIn: memberIn },
   { entity: 'member', slug: 'deleted', shape: 'deleted', entityIn: memberIn },
@@ -175,6 +177,7 @@ const READ_PERMISSION: Record<EventEntity, Permission | undefined> = {
   redirectSession: 'orders.read',
   checkoutTemplate: 'settings.manage',
   abandonedCheckout: 'orders.read',
+  subscriptionContract: 'orders.read',
 };
 
 const key = (entity: EventEntity, slug: string) => `${entity} ${slug}`;

@@ -11,6 +11,7 @@ import type { Fulfillment } from '../types/ecom-fulfillments.ts';
 import type { Order } from '../types/ecom-orders.ts';
 import type { OrderTransactions } from '../types/ecom-payments.ts';
 import type { AbandonedCheckout } from '../types/ecom-recovery.ts';
+import type { SubscriptionContract } from '../types/ecom-subscriptions.ts';
 import type { EventIdentity } from '../types/events.ts';
 import type { Member } from '../types/members.ts';
 import type { RedirectSession } from '../types/redirects.ts';
@@ -45,6 +46,8 @@ export interface DomainEventEntities {
   'wix.ecom.v1.abandoned_checkout_deleted': AbandonedCheckout;
   /** The hosted `AbandonedCheckoutRecovered`. */
   'wix.ecom.v1.abandoned_checkout_recovered': { abandonedCheckout?: AbandonedCheckout };
+  'wix.ecom.subscription_contracts.v1.subscription_contract_created': SubscriptionContract;
+  'wix.ecom.subscription_contracts.v1.subscription_contract_updated': SubscriptionContract;
   'wix.members.v1.member_created': Member;
   'wix.members.v1.member_updated': Member;
   'wix.members.v1.member_deleted': Member;

@@ -21,6 +21,10 @@ export const DATE_FIELDS: ReadonlySet<string> = new Set([
   'voidedDate',
   'executionDate',
   'checkoutRecoveredDate',
+  // a subscription contract's next order, and its renewal's last decline and retry
+  'nextBillingDate',
+  'failedDate',
+  'nextAttemptDate',
   // a subscription charge's billing date in a checkout
   'cycleBillingDate',
   'scheduledDate',

@@ -15,3 +15,4 @@ export { orderFulfillments } from './order-fulfillments.ts';
 export { orderTransactions } from './order-transactions.ts';
 export { orders } from './orders.ts';
 export { paymentsCollector } from './payments-collector.ts';
+export { SUBSCRIPTION_CONTRACTS, subscriptionContracts } from './subscription-contracts.ts';
