@@ -28,6 +28,8 @@ export const EVENT_ENTITIES = {
   checkoutTemplate: 'wix.ecom.v1.checkout_template',
   /** A checkout left unfinished (abandoned-checkouts/); `recovered` when its buyer completes it. */
   abandonedCheckout: 'wix.ecom.v1.abandoned_checkout',
+  /** A shopper's request to hear when an item is back (back-in-stock/): `updated` as its status moves. */
+  backInStockRequest: 'wix.ecom.v1.back_in_stock_notification_request',
   /**
    * A shopper's login identity (identity/): `email_verified`, `signed_in`, `contact_merged`. The hosted wire announces
    * none, so the name is Cartwheel's own, in the hosted form.

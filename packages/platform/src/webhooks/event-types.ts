@@ -77,6 +77,9 @@ const DOMAIN_EVENTS: readonly DomainEventKind[] = [
   { entity: 'abandonedCheckout', slug: 'deleted', shape: 'deleted' },
   // the hosted `AbandonedCheckoutRecovered`: the abandoned checkout as its recovery left it
   { entity: 'abandonedCheckout', slug: 'recovered', shape: 'action', actionBody: (_, payload) => payload },
+  { entity: 'backInStockRequest', slug: 'created', shape: 'created' },
+  { entity: 'backInStockRequest', slug: 'updated', shape: 'updated' },
+  { entity: 'backInStockRequest', slug: 'deleted', shape: 'deleted' },
   { entity: 'member', slug: 'created', shape: 'created', entityIn: memberIn },
   { entity: 'member', slug: 'updated', shape: 'updated', entityIn: memberIn },
   { entity: 'member', slug: 'deleted', shape: 'deleted', entityIn: memberIn },
@@ -168,6 +171,8 @@ const READ_PERMISSION: Record<EventEntity, Permission | undefined> = {
   redirectSession: 'orders.read',
   checkoutTemplate: 'settings.manage',
   abandonedCheckout: 'orders.read',
+  // a request carries the shopper's email, as an order does
+  backInStockRequest: 'orders.read',
 };
 
 const key = (entity: EventEntity, slug: string) => `${entity} ${slug}`;
