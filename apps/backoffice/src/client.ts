@@ -1,5 +1,6 @@
 import {
   ApiKeyStrategy,
+  backInStockNotifications,
   cartwheelMailbox,
   cartwheelMedia,
   collections,
@@ -45,6 +46,7 @@ export function createBackOfficeClient(credential: Credential) {
       members,
       storeAdmin,
       staffSession,
+      backInStockNotifications,
     },
   });
 }

@@ -1,4 +1,5 @@
 import {
+  backInStockNotifications,
   collections,
   createClient,
   currentCart,
@@ -53,7 +54,16 @@ export function createStoreClient(origin: string, config: StoreConfig) {
       // a direct sign-in's silent authorization answers here: the demo client registers the origin's pages
       redirectUri: `${origin}/`,
     }),
-    modules: { products, collections, members, verification, currentCart, redirects, orders },
+    modules: {
+      products,
+      collections,
+      members,
+      verification,
+      currentCart,
+      redirects,
+      orders,
+      backInStockNotifications,
+    },
   });
 }
 

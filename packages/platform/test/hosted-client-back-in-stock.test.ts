@@ -59,12 +59,18 @@ describe.each(DIALECTS)("the hosted platform's own back-in-stock clients, on %s"
     const made: any = await ask(sized.id, 'ada@example.com', { options: { Size: 'M' } });
     expect(made).toMatchObject({ status: 'RECEIVED', email: 'ada@example.com' });
     expect(made._createdDate).toBeInstanceOf(Date);
-    const again = await ask(sized.id, 'ADA@example.com', { options: { Size: 'M' } }).catch((caught) => caught);
+    const again = await ask(sized.id, 'ADA@example.com', { options: { Size: 'M' } }).catch(
+      (caught) => caught,
+    );
     expect(again.details.applicationError.code).toBe('BACK_IN_STOCK_NOTIFICATION_REQUEST_ALREADY_EXISTS');
     const other: any = await ask(sized.id, 'bob@example.com', { options: { Size: 'M' } });
 
     const got: any = await merchant.backInStockNotifications.getBackInStockNotificationRequest(made._id);
-    expect(got).toMatchObject({ _id: made._id, status: 'RECEIVED', catalogReference: { catalogItemId: sized.id } });
+    expect(got).toMatchObject({
+      _id: made._id,
+      status: 'RECEIVED',
+      catalogReference: { catalogItemId: sized.id },
+    });
     const received: any = await merchant.backInStockNotifications
       .queryBackInStockNotificationRequests()
       .eq('status', 'RECEIVED')
@@ -107,17 +113,26 @@ describe.each(DIALECTS)("the hosted platform's own back-in-stock clients, on %s"
         platform,
         'POST',
         PATH,
-        { request: { catalogReference: { appId: STORES_APP_ID, ...catalogReference }, email }, itemDetails: { name: 'Tee', price: '$20.00' } },
+        {
+          request: { catalogReference: { appId: STORES_APP_ID, ...catalogReference }, email },
+          itemDetails: { name: 'Tee', price: '$20.00' },
+        },
         token,
       );
     const inStock = await create({ catalogItemId: sized.id, options: { options: { Size: 'S' } } });
     expect(inStock.status).toBe(400);
     expect(fieldsOf(inStock)).toEqual(['request.catalogReference']);
-    const unknownVariant = await create({ catalogItemId: sized.id, options: { variantId: 'no-such-variant' } });
+    const unknownVariant = await create({
+      catalogItemId: sized.id,
+      options: { variantId: 'no-such-variant' },
+    });
     expect(fieldsOf(unknownVariant)).toEqual(['request.catalogReference.options']);
     const unknownProduct = await create({ catalogItemId: 'no-such-product' });
     expect(fieldsOf(unknownProduct)).toEqual(['request.catalogReference.catalogItemId']);
-    const badEmail = await create({ catalogItemId: sized.id, options: { options: { Size: 'S' } } }, 'not an email');
+    const badEmail = await create(
+      { catalogItemId: sized.id, options: { options: { Size: 'S' } } },
+      'not an email',
+    );
     expect(fieldsOf(badEmail)).toContain('request.email');
 
     // a shopper may ask, not read what others asked; an anonymous caller may do neither
@@ -131,10 +146,12 @@ describe.each(DIALECTS)("the hosted platform's own back-in-stock clients, on %s"
     const product = await stockedProduct(platform, `Paused ${dialect}`, 30, 0);
     const stopped: any = await merchant.backInStockSettings.stopCollectingRequests(STORES_APP_ID);
     expect(stopped.settings.collectionStates).toEqual([{ appId: STORES_APP_ID, collectingRequests: false }]);
-    expect(((await visitor().backInStockSettings.getSettings()) as any).settings.collectionStates[0]).toEqual({
-      appId: STORES_APP_ID,
-      collectingRequests: false,
-    });
+    expect(((await visitor().backInStockSettings.getSettings()) as any).settings.collectionStates[0]).toEqual(
+      {
+        appId: STORES_APP_ID,
+        collectingRequests: false,
+      },
+    );
     const refused = await ask(product.id, 'ada@example.com').catch((caught) => caught);
     expect(refused.details.applicationError.code).toBe('REQUEST_COLLECTION_DISABLED');
     const other = await merchant.backInStockSettings.stopCollectingRequests('some-other-app').catch((c) => c);
@@ -153,7 +170,10 @@ describe.each(DIALECTS)("the hosted platform's own back-in-stock clients, on %s"
 
     // the v1 stock update on one process, a v3 increment on the other, and the merchant's own report
     // on both, all at once: every path races to claim the same three requests
-    const itemDetails = { itemDetails: { name: 'Lamp', price: '$30.00' }, catalogReference: { appId: STORES_APP_ID, catalogItemId: product.id } };
+    const itemDetails = {
+      itemDetails: { name: 'Lamp', price: '$30.00' },
+      catalogReference: { appId: STORES_APP_ID, catalogItemId: product.id },
+    };
     const answers = await Promise.all([
       admin(platform).patch(`/stores/v1/products/${product.id}`, { product: { stock: { quantity: 4 } } }),
       admin(second).post('/stores/v3/bulk/inventory-items/increment', {
@@ -172,7 +192,9 @@ describe.each(DIALECTS)("the hosted platform's own back-in-stock clients, on %s"
       expect(sent, email).toHaveLength(1);
       expect(sent[0]!.text).toContain(`${platform.url}/product-page/`);
     }
-    const sentOne: any = await merchant.backInStockNotifications.getBackInStockNotificationRequest(requests[0]._id);
+    const sentOne: any = await merchant.backInStockNotifications.getBackInStockNotificationRequest(
+      requests[0]._id,
+    );
     expect(sentOne).toMatchObject({ status: 'NOTIFICATION_SENT', autoNotified: true });
     const statuses = (await readEvents(platform.services.database.db, { entityId: requests[0]._id })).map(
       (event) => (event.payload as any).entity?.status,
@@ -187,7 +209,12 @@ describe.each(DIALECTS)("the hosted platform's own back-in-stock clients, on %s"
     // as a process stopped between its claim and its email leaves a request
     await db
       .updateTable('back_in_stock_requests')
-      .set({ status: 'PROCESSING', claim: 'a-stopped-process', attempts: 1, retry_at: new Date(Date.now() + 300_000).toISOString() })
+      .set({
+        status: 'PROCESSING',
+        claim: 'a-stopped-process',
+        attempts: 1,
+        retry_at: new Date(Date.now() + 300_000).toISOString(),
+      })
       .where('id', '=', request._id)
       .execute();
     const backInStock = platform.services.backInStock;

@@ -28,7 +28,9 @@ export const RequestsPageAnswer = Type.Object({
   metadata: CursorPagingAnswer,
 });
 export const CountsAnswer = Type.Object({
-  countsPerCatalogReference: Type.Array(Type.Object({ catalogReference: CatalogReference, count: Type.Number() })),
+  countsPerCatalogReference: Type.Array(
+    Type.Object({ catalogReference: CatalogReference, count: Type.Number() }),
+  ),
 });
 export const SettingsAnswer = Type.Object({
   settings: Type.Object({

@@ -28,7 +28,10 @@ export function backInStockRoutes(app: HttpApp, services: { backInStock: BackInS
     },
     async (request) => ({
       request: await backInStock.create(
-        { ...request.body.request, catalogReference: request.body.request.catalogReference as CatalogReferenceIn },
+        {
+          ...request.body.request,
+          catalogReference: request.body.request.catalogReference as CatalogReferenceIn,
+        },
         request.body.itemDetails,
         request.principal,
       ),

@@ -57,7 +57,9 @@ export const QueryRequestsInput = Type.Object({
   query: Type.Optional(
     Type.Object({
       filter: Type.Optional(
-        Nullable(OpenObject('the service reads each field and operator, refusing the others', { maxProperties: 10 })),
+        Nullable(
+          OpenObject('the service reads each field and operator, refusing the others', { maxProperties: 10 }),
+        ),
       ),
       sort: Type.Optional(Sort),
       cursorPaging: Type.Optional(

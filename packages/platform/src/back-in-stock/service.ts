@@ -108,23 +108,32 @@ export class BackInStockService {
     }
     const email = input.email.trim();
     const violations = [];
-    if (!EMAIL_PATTERN.test(email)) violations.push(violation('request.email', 'is not an email address', 'FORMAT'));
+    if (!EMAIL_PATTERN.test(email))
+      violations.push(violation('request.email', 'is not an email address', 'FORMAT'));
     if (input.itemUrl && !/^https?:\/\//i.test(input.itemUrl)) {
       violations.push(violation('request.itemUrl', 'is not a web address', 'FORMAT'));
     }
     const reference = input.catalogReference;
-    const fact = (await this.deps.catalog.pricingFacts([reference.catalogItemId])).get(reference.catalogItemId);
+    const fact = (await this.deps.catalog.pricingFacts([reference.catalogItemId])).get(
+      reference.catalogItemId,
+    );
     const visible = fact?.visible || principal.kind === 'admin';
     const variant = fact && visible ? variantNamedBy(fact.record, reference.options) : undefined;
     if (!fact || !visible) {
       violations.push(violation('request.catalogReference.catalogItemId', 'names no product of the store'));
     } else if (!variant) {
       violations.push(
-        violation('request.catalogReference.options', 'names no variant of the product (a variantId or one choice of every option)'),
+        violation(
+          'request.catalogReference.options',
+          'names no variant of the product (a variantId or one choice of every option)',
+        ),
       );
     } else if (variantInStock(fact.record, variant)) {
       violations.push(
-        violation('request.catalogReference', 'is in stock: it can be bought now, there is nothing to wait for'),
+        violation(
+          'request.catalogReference',
+          'is in stock: it can be bought now, there is nothing to wait for',
+        ),
       );
     }
     if (violations.length > 0 || !fact || !variant) throw invalidArgument(violations);
@@ -196,7 +205,9 @@ export class BackInStockService {
     for (const [index, entry] of sort.entries()) {
       const field = FIELDS[entry.fieldName];
       if (!field?.sortable) {
-        throw invalidArgument([violation(`query.sort[${index}].fieldName`, `cannot sort by ${entry.fieldName}`)]);
+        throw invalidArgument([
+          violation(`query.sort[${index}].fieldName`, `cannot sort by ${entry.fieldName}`),
+        ]);
       }
       select = select.orderBy(field.column, entry.order === 'DESC' ? 'desc' : 'asc');
     }
@@ -207,9 +218,7 @@ export class BackInStockService {
       .execute();
     const requests = rows.slice(0, limit).map(wireOf);
     const hasNext = rows.length > limit;
-    const next = hasNext
-      ? writeCursor({ filter: query.filter ?? {}, sort, offset: offset + limit })
-      : null;
+    const next = hasNext ? writeCursor({ filter: query.filter ?? {}, sort, offset: offset + limit }) : null;
     return { requests, metadata: { count: requests.length, cursors: { next, prev: null }, hasNext } };
   }
 
@@ -218,7 +227,9 @@ export class BackInStockService {
    * variant's, one without counts the whole product's.
    */
   async counts(references: CatalogReferenceIn[]) {
-    const facts = await this.deps.catalog.pricingFacts(references.map((reference) => reference.catalogItemId));
+    const facts = await this.deps.catalog.pricingFacts(
+      references.map((reference) => reference.catalogItemId),
+    );
     const counted = [];
     for (const reference of references) {
       const fact = facts.get(reference.catalogItemId);
@@ -246,7 +257,13 @@ export class BackInStockService {
       const now = new Date().toISOString();
       const changed = await trx
         .updateTable('back_in_stock_requests')
-        .set({ status: 'NOTIFICATION_SENT', auto_notified: 0, claim: null, retry_at: null, updated_date: now })
+        .set({
+          status: 'NOTIFICATION_SENT',
+          auto_notified: 0,
+          claim: null,
+          retry_at: null,
+          updated_date: now,
+        })
         .where('id', '=', id)
         .executeTakeFirst();
       if (Number(changed.numUpdatedRows) === 0) {
@@ -257,7 +274,11 @@ export class BackInStockService {
           { id },
         );
       }
-      const row = await trx.selectFrom('back_in_stock_requests').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+      const row = await trx
+        .selectFrom('back_in_stock_requests')
+        .selectAll()
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
       await recordEvents(trx, [requestEvent('updated', row)]);
       return wireOf(row);
     });
@@ -267,7 +288,10 @@ export class BackInStockService {
    * The merchant says an item is back (`reportItemsBackInStock`): its waiting requests, or the
    * requests named (waiting or failed), are notified now, as a restock would.
    */
-  async report(input: { catalogReference?: CatalogReferenceIn | undefined; requestIds?: string[] | undefined }) {
+  async report(input: {
+    catalogReference?: CatalogReferenceIn | undefined;
+    requestIds?: string[] | undefined;
+  }) {
     if (input.catalogReference && input.requestIds) {
       throw applicationError(
         'INVALID_ARGUMENT',
@@ -283,7 +307,9 @@ export class BackInStockService {
     if (!reference) {
       throw invalidArgument([violation('catalogReference', 'name the item back in stock, or the requests')]);
     }
-    const fact = (await this.deps.catalog.pricingFacts([reference.catalogItemId])).get(reference.catalogItemId);
+    const fact = (await this.deps.catalog.pricingFacts([reference.catalogItemId])).get(
+      reference.catalogItemId,
+    );
     const named = reference.options && Object.keys(reference.options).length > 0;
     const variant = fact && named ? variantNamedBy(fact.record, reference.options) : undefined;
     if (!fact || (named && !variant)) {
@@ -323,20 +349,28 @@ export class BackInStockService {
   }
 
   async settings(): Promise<{ settings: BackInStockSettings }> {
-    return { settings: { collectionStates: [{ appId: STORES_APP_ID, collectingRequests: await this.collecting() }] } };
+    return {
+      settings: { collectionStates: [{ appId: STORES_APP_ID, collectingRequests: await this.collecting() }] },
+    };
   }
 
   /** Starts or stops taking new requests for the stores app (the only catalog Cartwheel has). */
   async setCollecting(appId: string, collecting: boolean): Promise<{ settings: BackInStockSettings }> {
     if (appId !== STORES_APP_ID) {
-      throw applicationError('INVALID_ARGUMENT', 'NOT_SUPPORTED_APP_DEF_ID', `the store has no catalog app ${appId}`);
+      throw applicationError(
+        'INVALID_ARGUMENT',
+        'NOT_SUPPORTED_APP_DEF_ID',
+        `the store has no catalog app ${appId}`,
+      );
     }
     const value = collecting ? 1 : 0;
     const updated = new Date().toISOString();
     await this.db
       .insertInto('back_in_stock_settings')
       .values({ app_id: appId, collecting_requests: value, updated_date: updated })
-      .onConflict((oc) => oc.column('app_id').doUpdateSet({ collecting_requests: value, updated_date: updated }))
+      .onConflict((oc) =>
+        oc.column('app_id').doUpdateSet({ collecting_requests: value, updated_date: updated }),
+      )
       .execute();
     return this.settings();
   }
@@ -417,7 +451,13 @@ export class BackInStockService {
       return await inTransaction(this.db, async (trx) => {
         const sent = await trx
           .updateTable('back_in_stock_requests')
-          .set({ status: 'NOTIFICATION_SENT', auto_notified: 1, claim: null, retry_at: null, updated_date: at })
+          .set({
+            status: 'NOTIFICATION_SENT',
+            auto_notified: 1,
+            claim: null,
+            retry_at: null,
+            updated_date: at,
+          })
           .where('id', '=', id)
           .where('claim', '=', claim)
           .where('status', '=', 'PROCESSING')
@@ -426,7 +466,12 @@ export class BackInStockService {
         if (Number(sent.numUpdatedRows) === 0) return false;
         await this.deps.mailer.queue(trx, this.email(claimed));
         await recordEvents(trx, [
-          requestEvent('updated', { ...claimed, status: 'NOTIFICATION_SENT', auto_notified: 1, updated_date: at }),
+          requestEvent('updated', {
+            ...claimed,
+            status: 'NOTIFICATION_SENT',
+            auto_notified: 1,
+            updated_date: at,
+          }),
         ]);
         return true;
       });
@@ -451,7 +496,9 @@ export class BackInStockService {
         .where('claim', '=', claim)
         .executeTakeFirst();
       if (Number(changed.numUpdatedRows) === 0) return;
-      await recordEvents(trx, [requestEvent('updated', { ...row, ...failed, updated_date: now.toISOString() })]);
+      await recordEvents(trx, [
+        requestEvent('updated', { ...row, ...failed, updated_date: now.toISOString() }),
+      ]);
     });
   }
 
@@ -501,8 +548,10 @@ function applyFilter<O>(
   let query = select;
   for (const [name, condition] of Object.entries(filter)) {
     const field = FIELDS[name];
-    if (!field) throw invalidArgument([violation(`query.filter.${name}`, 'is not a field the query filters on')]);
-    const value = (raw: unknown) => (field.kind === 'boolean' && typeof raw === 'boolean' ? (raw ? 1 : 0) : raw);
+    if (!field)
+      throw invalidArgument([violation(`query.filter.${name}`, 'is not a field the query filters on')]);
+    const value = (raw: unknown) =>
+      field.kind === 'boolean' && typeof raw === 'boolean' ? (raw ? 1 : 0) : raw;
     const operations =
       condition !== null && typeof condition === 'object' && !Array.isArray(condition)
         ? Object.entries(condition as Record<string, unknown>)
@@ -525,7 +574,8 @@ function applyFilter<O>(
           throw invalidArgument([violation(path, 'must be a list of at most 100 values')]);
         }
         const values = operand.map(scalar);
-        query = values.length === 0 ? query.where(sql<boolean>`1 = 0`) : query.where(field.column, 'in', values);
+        query =
+          values.length === 0 ? query.where(sql<boolean>`1 = 0`) : query.where(field.column, 'in', values);
       } else if (operator === '$exists') {
         query = query.where(field.column, operand === false ? 'is' : 'is not', null);
       } else if (operator === '$startsWith') {
@@ -558,7 +608,9 @@ function readCursor(text: string): Cursor {
   } catch {
     // refused below
   }
-  throw invalidArgument([violation('query.cursorPaging.cursor', 'is not a cursor this query gave', 'FORMAT')]);
+  throw invalidArgument([
+    violation('query.cursorPaging.cursor', 'is not a cursor this query gave', 'FORMAT'),
+  ]);
 }
 
 function isUniqueViolation(error: unknown): boolean {

@@ -21,7 +21,11 @@ const REQUESTS = ecomService(
   'backInStock.v1.BackInStockNotificationRequestService',
   'back_in_stock_notification_request',
 );
-const SETTINGS = ecomService(BACK_IN_STOCK, 'backInStock.v1.BackInStockSettingsService', 'back_in_stock_settings');
+const SETTINGS = ecomService(
+  BACK_IN_STOCK,
+  'backInStock.v1.BackInStockSettingsService',
+  'back_in_stock_settings',
+);
 const PATH = '/v1/back-in-stock-notification-requests';
 
 /** The hosted query's input: a filter (`{status: 'RECEIVED'}`, `{status: {$in: [...]}}`), sort, paging. */
@@ -50,10 +54,16 @@ export const backInStockNotifications = {
       itemDetails: BackInStockItemDetails,
     ): Promise<BackInStockRequest> =>
       (
-        await REQUESTS<{ request: BackInStockRequest }>(t, 'POST', PATH, 'CreateBackInStockNotificationRequest', {
-          request,
-          itemDetails,
-        })
+        await REQUESTS<{ request: BackInStockRequest }>(
+          t,
+          'POST',
+          PATH,
+          'CreateBackInStockNotificationRequest',
+          {
+            request,
+            itemDetails,
+          },
+        )
       ).request,
   /** `GET /{id}`. */
   getBackInStockNotificationRequest:
@@ -77,7 +87,9 @@ export const backInStockNotifications = {
   markAsNotificationSent:
     (t: Transport) =>
     async (id: string): Promise<{ request: BackInStockRequest }> =>
-      REQUESTS(t, 'PUT', `${PATH}/${segment(id)}/mark-as-notification-sent`, 'MarkAsNotificationSent', { id }),
+      REQUESTS(t, 'PUT', `${PATH}/${segment(id)}/mark-as-notification-sent`, 'MarkAsNotificationSent', {
+        id,
+      }),
   /** `POST /query` {query}: one page; its `metadata.cursors.next` carries the query on. */
   queryBackInStockNotificationRequests:
     (t: Transport) =>
@@ -111,7 +123,8 @@ export const backInStockNotifications = {
     },
   /** `PUT /settings`: whether the store takes requests (the hosted `backInStockSettings.getSettings`). */
   getSettings: (t: Transport) => async (): Promise<BackInStockSettings> =>
-    (await SETTINGS<{ settings: BackInStockSettings }>(t, 'PUT', `${PATH}/settings`, 'GetSettings', {})).settings,
+    (await SETTINGS<{ settings: BackInStockSettings }>(t, 'PUT', `${PATH}/settings`, 'GetSettings', {}))
+      .settings,
   /** `POST /settings/start-collecting` {appId}. */
   startCollectingRequests:
     (t: Transport) =>
