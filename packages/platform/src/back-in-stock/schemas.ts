@@ -58,7 +58,10 @@ export const QueryRequestsInput = Type.Object({
     Type.Object({
       filter: Type.Optional(
         Nullable(
-          OpenObject('the service reads each field and operator, refusing the others', { maxProperties: 10 }),
+          OpenObject(
+            'compiled field by field by back-in-stock/service.ts, which names a field it does not filter on',
+            { maxProperties: 10 },
+          ),
         ),
       ),
       sort: Type.Optional(Sort),
