@@ -140,6 +140,15 @@ describe.each(DIALECTS)("the hosted platform's own back-in-stock clients, on %s"
     expect((await call(platform, 'POST', `${PATH}/query`, { query: {} })).status).toBe(401);
     const badFilter = await admin(platform).post(`${PATH}/query`, { query: { filter: { secret: 1 } } });
     expect(fieldsOf(badFilter)).toEqual(['query.filter.secret']);
+    for (const [filter, field] of [
+      [{ constructor: 'x' }, 'query.filter.constructor'],
+      [{ autoNotified: 'yes' }, 'query.filter.autoNotified.$eq'],
+      [{ status: { toString: 'x' } }, 'query.filter.status.toString'],
+      [{ autoNotified: { $startsWith: 't' } }, 'query.filter.autoNotified.$startsWith'],
+    ] as const) {
+      const refused = await admin(platform).post(`${PATH}/query`, { query: { filter } });
+      expect(fieldsOf(refused), JSON.stringify(filter)).toEqual([field]);
+    }
   });
 
   it('stopping the collection refuses new requests until it starts again', async () => {

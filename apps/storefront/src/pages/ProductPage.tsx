@@ -7,6 +7,7 @@ import {
 } from '@cartwheel/react';
 import {
   ApplicationError,
+  type CatalogReference,
   type Choice,
   type MediaItem,
   type Product,
@@ -246,7 +247,7 @@ function NotifyMe({
   price,
 }: {
   product: Product;
-  catalogReference: { appId: string; catalogItemId: string; options?: Record<string, unknown> };
+  catalogReference: CatalogReference;
   price: string | undefined;
 }) {
   const collecting = useBackInStockCollecting();

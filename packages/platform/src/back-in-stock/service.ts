@@ -203,7 +203,7 @@ export class BackInStockService {
     let select = this.db.selectFrom('back_in_stock_requests').selectAll();
     select = applyFilter(select, query.filter ?? {});
     for (const [index, entry] of sort.entries()) {
-      const field = FIELDS[entry.fieldName];
+      const field = Object.hasOwn(FIELDS, entry.fieldName) ? FIELDS[entry.fieldName] : undefined;
       if (!field?.sortable) {
         throw invalidArgument([
           violation(`query.sort[${index}].fieldName`, `cannot sort by ${entry.fieldName}`),
@@ -547,7 +547,7 @@ function applyFilter<O>(
 ): SelectQueryBuilder<Tables, 'back_in_stock_requests', O> {
   let query = select;
   for (const [name, condition] of Object.entries(filter)) {
-    const field = FIELDS[name];
+    const field = Object.hasOwn(FIELDS, name) ? FIELDS[name] : undefined;
     if (!field)
       throw invalidArgument([violation(`query.filter.${name}`, 'is not a field the query filters on')]);
     const value = (raw: unknown) =>
@@ -558,11 +558,16 @@ function applyFilter<O>(
         : [['$eq', condition] as [string, unknown]];
     for (const [operator, operand] of operations) {
       const path = `query.filter.${name}.${operator}`;
+      // each column compared with its own type: true/false for a flag, text for the rest
       const scalar = (raw: unknown) => {
-        if (raw === null || ['string', 'number', 'boolean'].includes(typeof raw)) return value(raw) as string;
-        throw invalidArgument([violation(path, 'must be a text, number or true/false')]);
+        if (raw === null) return null;
+        if (field.kind === 'boolean' && typeof raw === 'boolean') return value(raw) as string;
+        if (field.kind !== 'boolean' && typeof raw === 'string') return raw;
+        throw invalidArgument([
+          violation(path, field.kind === 'boolean' ? 'must be true or false' : 'must be text'),
+        ]);
       };
-      if (operator in COMPARISONS) {
+      if (Object.hasOwn(COMPARISONS, operator)) {
         const compared = scalar(operand);
         const op = COMPARISONS[operator as keyof typeof COMPARISONS];
         query =
@@ -573,13 +578,19 @@ function applyFilter<O>(
         if (!Array.isArray(operand) || operand.length > 100) {
           throw invalidArgument([violation(path, 'must be a list of at most 100 values')]);
         }
-        const values = operand.map(scalar);
+        const values = operand.map((raw) => {
+          const compared = scalar(raw);
+          if (compared === null) throw invalidArgument([violation(path, 'must not hold null')]);
+          return compared;
+        });
         query =
           values.length === 0 ? query.where(sql<boolean>`1 = 0`) : query.where(field.column, 'in', values);
       } else if (operator === '$exists') {
         query = query.where(field.column, operand === false ? 'is' : 'is not', null);
       } else if (operator === '$startsWith') {
-        if (typeof operand !== 'string') throw invalidArgument([violation(path, 'must be text')]);
+        if (typeof operand !== 'string' || field.kind === 'boolean') {
+          throw invalidArgument([violation(path, 'must be text, of a text field')]);
+        }
         query = query.where(
           sql<string>`substr(${sql.ref(field.column)}, 1, ${operand.length})`,
           '=',
