@@ -42,7 +42,8 @@ describe.each(DIALECTS)("the hosted platform's own back-in-stock clients, on %s"
     second = await startTestPlatform({ dialect, sharing: platform });
     removeRoute = await routeHostedApiTo(platform.url);
     merchant = merchantOf(platform.adminApiKey);
-  });
+    // two built processes and the test's view of the store start here, each running its migrations check
+  }, 120_000);
   afterAll(async () => {
     await removeRoute?.();
     await second?.stop();
