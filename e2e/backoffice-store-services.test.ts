@@ -11,7 +11,8 @@ const HOUR = 60 * 60 * 1000;
  * The store services' back office pages in Chromium against the built platform: a checkout template
  * made on its page, whose buy link lands a shopper on the hosted checkout page; and a checkout
  * abandoned, emailed, and restored in the browser through the email's link, the abandoned checkouts
- * page listing it with its value and the period's recovery rate.
+ * page listing it with its value and the period's recovery rate; a shopper asking on a sold-out
+ * product's page to be told when it is back, and the back-in-stock page counting that request.
  */
 describe.each(DIALECTS)('the back office store services pages, in Chromium on %s', E2E_SUITE, (dialect) => {
   let platform: TestPlatform;
@@ -77,5 +78,25 @@ describe.each(DIALECTS)('the back office store services pages, in Chromium on %s
     expect(await summary.textContent()).toContain('Recovery rate0%');
     expect(left.checkoutId).toBeTruthy();
     await shot('abandoned-checkouts');
+  });
+
+  it('takes a shopper\'s "notify me" on a sold-out product, and the back office counts it', async () => {
+    const soldOut = await stockedProduct(platform, 'Sold-out Teapot', 25, 0);
+    await shopper.goto(`${platform.url}/product-page/${soldOut.slug}`);
+    await shopper.getByRole('heading', { name: "Notify me when it's back" }).waitFor();
+    await shopper.getByLabel('Email', { exact: true }).fill('waiting@example.com');
+    await shopper.getByRole('button', { name: 'Notify me' }).click();
+    await eventually(() => shopper.getByTestId('notify-me-done').textContent()).toContain(
+      'waiting@example.com',
+    );
+
+    await page.goto(`${platform.url}/admin/settings/back-in-stock`);
+    await page.getByRole('heading', { level: 1, name: 'Back-in-stock requests' }).waitFor();
+    const row = page.getByRole('row', { name: /Sold-out Teapot/ }).first();
+    await eventually(() => row.textContent()).toContain('Sold-out Teapot1');
+    await eventually(() => page.getByRole('row', { name: /waiting@example\.com/ }).textContent()).toContain(
+      'Waiting',
+    );
+    await shot('back-in-stock');
   });
 });

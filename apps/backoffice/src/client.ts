@@ -1,5 +1,6 @@
 import {
   ApiKeyStrategy,
+  backInStockNotifications,
   brandsV3,
   cartwheelMailbox,
   cartwheelMedia,
@@ -55,6 +56,7 @@ export function createBackOfficeClient(credential: Credential) {
       members,
       storeAdmin,
       staffSession,
+      backInStockNotifications,
       secondFactors,
       subscriptionContracts,
     },

@@ -1,4 +1,5 @@
 import {
+  backInStockNotifications,
   collections,
   createClient,
   currentCart,
@@ -63,6 +64,7 @@ export function createStoreClient(origin: string, config: StoreConfig) {
       currentCart,
       redirects,
       orders,
+      backInStockNotifications,
       secondFactors,
       subscriptionContracts,
     },

@@ -1,4 +1,8 @@
 import { ABANDONED_CHECKOUT_OPERATIONS } from './abandoned-checkouts/operations-access.ts';
+import {
+  BACK_IN_STOCK_OPERATIONS,
+  BACK_IN_STOCK_SETTINGS_OPERATIONS,
+} from './back-in-stock/operations-access.ts';
 import { BILLING_OPERATIONS } from './billing/operations-access.ts';
 import { CART_OPERATIONS } from './carts/operations-access.ts';
 import { CATALOG_OPERATIONS } from './catalog/operations-access.ts';
@@ -35,6 +39,8 @@ export const OPERATION_TABLES: readonly OperationTable[] = [
   CHECKOUT_OPERATIONS,
   CHECKOUT_TEMPLATE_OPERATIONS,
   ABANDONED_CHECKOUT_OPERATIONS,
+  BACK_IN_STOCK_OPERATIONS,
+  BACK_IN_STOCK_SETTINGS_OPERATIONS,
   SUBSCRIPTION_CONTRACT_OPERATIONS,
   ORDER_OPERATIONS,
   ORDER_VIEW_OPERATIONS,

@@ -6,6 +6,8 @@ import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { abandonedCheckoutRoutes } from './abandoned-checkouts/routes.ts';
 import { AbandonedCheckoutService } from './abandoned-checkouts/service.ts';
+import { backInStockRoutes } from './back-in-stock/routes.ts';
+import { BackInStockService } from './back-in-stock/service.ts';
 import { recordOrderPayment } from './billing/recorded-payments.ts';
 import { billingRoutes } from './billing/routes.ts';
 import { BillingService } from './billing/service.ts';
@@ -94,6 +96,8 @@ export interface Services {
   abandonedCheckouts: AbandonedCheckoutService;
   /** Subscription contracts: started by a paid checkout, renewed by a leased worker (issue 34). */
   subscriptions: SubscriptionService;
+  /** Shoppers waiting for an item to be back: emailed once when its stock returns (issue 34). */
+  backInStock: BackInStockService;
   /** The buying path's cross-domain steps: cart to checkout, checkout to order, paid order to cart. */
   buying: BuyingPath;
   /** Paying for a checkout on the hosted page (`buying.placement`): attempts, charges, lost answers. */
@@ -323,6 +327,22 @@ export async function openServices(
         );
       },
     });
+    const backInStock = new BackInStockService(database.db, { catalog, mailer }, store);
+    // any stock change the catalog announces (back office, API, an order's restock, v3 inventory)
+    // notifies the requests of what came back; what failed or was left mid-way is taken again later
+    events.subscribe({
+      name: 'back-in-stock-notifications',
+      wants: { inventory: ['updated'] },
+      handle: (event) => backInStock.restocked(event),
+    });
+    workers.add({
+      name: 'back-in-stock-retry',
+      everyMs: BACK_IN_STOCK_RETRY_EVERY_MS,
+      leased: true,
+      run: async () => {
+        await backInStock.retryDue(new Date(workers.clock.now()));
+      },
+    });
     const buying = new BuyingPath({ carts, checkouts, orders, payments, members, subscriptions });
     // what an order shipped: what its cancel and its refunds read, apart from the service that
     // changes fulfillments through the order operations
@@ -353,6 +373,7 @@ export async function openServices(
       checkoutTemplates: new CheckoutTemplateService(database.db, { catalog, checkouts }),
       abandonedCheckouts,
       subscriptions,
+      backInStock,
       buying,
       placement: buying.placement,
       orders,
@@ -471,6 +492,7 @@ export async function buildHttpApp(opened: OpenServices): Promise<FastifyInstanc
   checkoutTemplateRoutes(app, services);
   abandonedCheckoutRoutes(app, services);
   subscriptionContractRoutes(app, services);
+  backInStockRoutes(app, services);
   orderRoutes(app, services);
   orderOperationRoutes(app, services);
   orderExportRoutes(app, services);
@@ -545,6 +567,8 @@ export async function startPlatform(config: PlatformConfig): Promise<Platform> {
 const SWEEP_EVERY_MS = 60_000;
 /** How often the abandoned-checkout scan looks for checkouts left unfinished. */
 const ABANDONED_SCAN_EVERY_MS = 60_000;
+/** How often failed back-in-stock notifications, and claims a stopped process left, are looked for. */
+const BACK_IN_STOCK_RETRY_EVERY_MS = 60_000;
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 /**

@@ -11,6 +11,15 @@ export {
   useAuth,
   useLoggedIn,
 } from './auth.ts';
+export {
+  type BackInStockClient,
+  backInStockKeys,
+  useBackInStockCollecting,
+  useBackInStockRequests,
+  useDeleteBackInStockRequest,
+  useRequestBackInStock,
+  useSetBackInStockCollecting,
+} from './back-in-stock.ts';
 export { CaptchaCheckError, type CaptchaOutcome, type UseCaptchaOptions, useCaptcha } from './captcha.ts';
 export {
   type CartClient,

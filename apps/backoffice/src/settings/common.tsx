@@ -67,6 +67,7 @@ const PAGES = [
   { path: 'checkout-brand', name: 'Checkout brand' },
   { path: 'checkout-templates', name: 'Checkout templates' },
   { path: 'abandoned-checkouts', name: 'Abandoned checkouts' },
+  { path: 'back-in-stock', name: 'Back-in-stock requests' },
 ];
 
 /** Settings: one page per subject, named in a side menu. */

@@ -3,6 +3,7 @@ import type { RouteObject } from 'react-router';
 import { AbandonedCheckoutsPage } from './AbandonedCheckoutsPage.tsx';
 import { ApiKeysPage } from './ApiKeysPage.tsx';
 import { AuditLogPage } from './AuditLogPage.tsx';
+import { BackInStockPage } from './BackInStockPage.tsx';
 import { CheckoutBrandPage } from './CheckoutBrandPage.tsx';
 import { CheckoutTemplatesPage } from './CheckoutTemplatesPage.tsx';
 import { CouponsPage } from './CouponsPage.tsx';
@@ -40,6 +41,7 @@ export function settingsRoutes(
       { path: 'checkout-brand', element: signedIn('Checkout brand', <CheckoutBrandPage />) },
       { path: 'checkout-templates', element: signedIn('Checkout templates', <CheckoutTemplatesPage />) },
       { path: 'abandoned-checkouts', element: signedIn('Abandoned checkouts', <AbandonedCheckoutsPage />) },
+      { path: 'back-in-stock', element: signedIn('Back-in-stock requests', <BackInStockPage />) },
     ],
   };
 }

@@ -1,6 +1,13 @@
-import { useAddToCart, useProductBySlug, useProductOptionsAvailability } from '@cartwheel/react';
+import {
+  useAddToCart,
+  useBackInStockCollecting,
+  useProductBySlug,
+  useProductOptionsAvailability,
+  useRequestBackInStock,
+} from '@cartwheel/react';
 import {
   ApplicationError,
+  type CatalogReference,
   type Choice,
   type MediaItem,
   type Product,
@@ -173,25 +180,19 @@ function AddToCart({
         ? 'Checking availability…'
         : undefined;
 
+  const catalogReference = {
+    appId: STORES_APP_ID,
+    catalogItemId: product.id,
+    ...(variant?.id
+      ? { options: { variantId: variant.id } }
+      : hasOptions
+        ? { options: { options: choices } }
+        : {}),
+  };
+
   const submit = () => {
     if (blocked || tooMany || quantity === '') return;
-    add.mutate(
-      [
-        {
-          quantity,
-          catalogReference: {
-            appId: STORES_APP_ID,
-            catalogItemId: product.id,
-            ...(variant?.id
-              ? { options: { variantId: variant.id } }
-              : hasOptions
-                ? { options: { options: choices } }
-                : {}),
-          },
-        },
-      ],
-      { onSuccess: () => miniCart.setOpen(true) },
-    );
+    add.mutate([{ quantity, catalogReference }], { onSuccess: () => miniCart.setOpen(true) });
   };
 
   return (
@@ -237,7 +238,91 @@ function AddToCart({
             : 'We could not add this to your cart. Please try again in a moment.'}
         </p>
       ) : null}
+      {outOfStock && !missing.length ? (
+        <NotifyMe
+          // a new variant is a new request; a product without options keeps its form as its variant loads
+          key={hasOptions ? (variant?.id ?? '') : product.id}
+          product={product}
+          catalogReference={catalogReference}
+          price={variant?.price?.formatted?.price ?? product.priceData?.formatted?.price}
+        />
+      ) : null}
     </div>
+  );
+}
+
+/**
+ * "Notify me when it's back": on a sold-out product or variant, a shopper leaves an email and the store
+ * writes once it is in stock again. Shown only while the store takes such requests.
+ */
+function NotifyMe({
+  product,
+  catalogReference,
+  price,
+}: {
+  product: Product;
+  catalogReference: CatalogReference;
+  price: string | undefined;
+}) {
+  const collecting = useBackInStockCollecting();
+  const request = useRequestBackInStock();
+  const [email, setEmail] = useState('');
+  const emailId = useId();
+  if (!collecting.data) return null;
+  if (request.isSuccess) {
+    return (
+      <p className="notify-me status--success" role="status" data-testid="notify-me-done">
+        We'll email {request.data.email} when it's back in stock.
+      </p>
+    );
+  }
+  const error = request.error;
+  const already =
+    error instanceof ApplicationError && error.code === 'BACK_IN_STOCK_NOTIFICATION_REQUEST_ALREADY_EXISTS';
+  return (
+    <form
+      className="notify-me"
+      aria-labelledby={`${emailId}-title`}
+      onSubmit={(event) => {
+        event.preventDefault();
+        request.mutate({
+          catalogReference,
+          email: email.trim(),
+          itemUrl: window.location.href,
+          itemDetails: { name: product.name ?? '', price: price ?? '' },
+        });
+      }}
+    >
+      <h2 id={`${emailId}-title`} className="notify-me__title">
+        Notify me when it's back
+      </h2>
+      <div className="field">
+        <label htmlFor={emailId}>Email</label>
+        <input
+          id={emailId}
+          type="email"
+          required
+          autoComplete="email"
+          value={email}
+          onChange={(event) => {
+            request.reset();
+            setEmail(event.target.value);
+          }}
+        />
+      </div>
+      <button type="submit" className="button button--secondary" disabled={request.isPending}>
+        {request.isPending ? 'Sending…' : 'Notify me'}
+      </button>
+      {error ? (
+        <p role="alert" className="status--error" data-testid="notify-me-problem">
+          {already
+            ? 'You are already on the list for this item.'
+            : error instanceof ValidationError
+              ? 'Please check your email address.'
+              : 'We could not save your request. Please try again in a moment.'}
+        </p>
+      ) : null}
+    </form>
   );
 }
 

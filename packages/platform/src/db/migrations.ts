@@ -1,5 +1,6 @@
 import { type Kysely, type Migration, Migrator } from 'kysely';
 import { abandonedCheckoutMigrations } from '../abandoned-checkouts/migrations.ts';
+import { backInStockMigrations } from '../back-in-stock/migrations.ts';
 import { billingMigrations } from '../billing/migrations.ts';
 import { cartMigrations } from '../carts/migrations.ts';
 import { catalogMigrations } from '../catalog/migrations.ts';
@@ -46,6 +47,7 @@ const migrations: Record<string, Migration> = {
   ...webhookMigrations, // 0045 (issue 31: webhook endpoints, deliveries and their attempts), 0070 (the log's retention)
   ...checkoutTemplateMigrations, // 0050 (issue 34: checkout templates)
   ...abandonedCheckoutMigrations, // 0052 (issue 34: abandoned checkouts; 0051 is checkouts' scan index)
+  ...backInStockMigrations, // 0071 (issue 34: back-in-stock requests and their settings)
   ...subscriptionMigrations, // 0074 (issue 34: subscription contracts and their renewals)
 };
 

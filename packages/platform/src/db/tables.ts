@@ -1,4 +1,5 @@
 import type { AbandonedCheckoutTables } from '../abandoned-checkouts/tables.ts';
+import type { BackInStockTables } from '../back-in-stock/tables.ts';
 import type { BillingTables } from '../billing/tables.ts';
 import type { CartTables } from '../carts/tables.ts';
 import type { CatalogTables } from '../catalog/tables.ts';
@@ -34,6 +35,7 @@ export interface Tables
     CheckoutTables,
     CheckoutTemplateTables,
     AbandonedCheckoutTables,
+    BackInStockTables,
     SubscriptionTables,
     OrderTables,
     PaymentTables,

@@ -35,6 +35,8 @@ export const EVENT_ENTITIES = {
   abandonedCheckout: 'wix.ecom.v1.abandoned_checkout',
   /** A member's subscription contract (subscriptions/): `created`, then `updated` by each renewal and change. */
   subscriptionContract: 'wix.ecom.subscription_contracts.v1.subscription_contract',
+  /** A shopper's request to hear when an item is back (back-in-stock/): `updated` as its status moves. */
+  backInStockRequest: 'wix.ecom.v1.back_in_stock_notification_request',
   /**
    * A shopper's login identity (identity/): `email_verified`, `signed_in`, `contact_merged`. The hosted wire announces
    * none, so the name is Cartwheel's own, in the hosted form.

@@ -79,6 +79,9 @@ const DOMAIN_EVENTS: readonly DomainEventKind[] = [
   { entity: 'abandonedCheckout', slug: 'recovered', shape: 'action', actionBody: (_, payload) => payload },
   { entity: 'subscriptionContract', slug: 'created', shape: 'created' },
   { entity: 'subscriptionContract', slug: 'updated', shape: 'updated' },
+  { entity: 'backInStockRequest', slug: 'created', shape: 'created' },
+  { entity: 'backInStockRequest', slug: 'updated', shape: 'updated' },
+  { entity: 'backInStockRequest', slug: 'deleted', shape: 'deleted' },
   { entity: 'member', slug: 'created', shape: 'created', entityIn: memberIn },
   { entity: 'member', slug: 'updated', shape: 'updated', entityIn: memberIn },
   { entity: 'member', slug: 'deleted', shape: 'deleted', entityIn: memberIn },
@@ -178,6 +181,8 @@ const READ_PERMISSION: Record<EventEntity, Permission | undefined> = {
   checkoutTemplate: 'settings.manage',
   abandonedCheckout: 'orders.read',
   subscriptionContract: 'orders.read',
+  // a request carries the shopper's email, as an order does
+  backInStockRequest: 'orders.read',
 };
 
 const key = (entity: EventEntity, slug: string) => `${entity} ${slug}`;

@@ -39,14 +39,40 @@ export interface AbandonedCheckout {
   checkoutUrl?: string;
 }
 
-/** A buyer's request to hear when an out-of-stock item is back. */
+/** A buyer's request to hear when an out-of-stock item is back (hosted `BackInStockNotificationRequest`). */
 export interface BackInStockRequest {
   id?: string | null;
+  /** The stores app's product and `{ variantId }` or `{ options }` naming its variant. */
   catalogReference?: CatalogReference;
   email?: string;
+  /** The member who asked, when a member did. */
   contactId?: string | null;
+  /** RECEIVED when made; PROCESSING while its email goes; then NOTIFICATION_SENT, or FAILED. */
   status?: BackInStockRequestStatus;
+  /** Set once notified: true when the store sent the email, false when marked sent by hand. */
   autoNotified?: boolean | null;
   createdDate?: Date;
   itemUrl?: string | null;
+  /** Cartwheel's: why the last notification failed, while FAILED (it is tried again). */
+  failureReason?: string;
+}
+
+/** The item as the shopper saw it, which the email names (hosted `BackInStockItemDetails`). */
+export interface BackInStockItemDetails {
+  name: string;
+  /** As shown, e.g. `$25.00`. */
+  price: string;
+  image?: { id?: string; url?: string; height?: number; width?: number; altText?: string | null } | null;
+}
+
+/** How many requests wait for one item (hosted `BackInStockNotificationRequestsCount`). */
+export interface BackInStockRequestsCount {
+  catalogReference: CatalogReference;
+  /** The item's requests still RECEIVED: shoppers who will get an email when it is back. */
+  count: number;
+}
+
+/** Whether the store takes new requests, per catalog app (hosted `BackInStockSettings`). */
+export interface BackInStockSettings {
+  collectionStates: Array<{ appId: string; collectingRequests: boolean }>;
 }

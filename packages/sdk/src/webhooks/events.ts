@@ -10,7 +10,7 @@ import type { DiscountRule } from '../types/ecom-discounts.ts';
 import type { Fulfillment } from '../types/ecom-fulfillments.ts';
 import type { Order } from '../types/ecom-orders.ts';
 import type { OrderTransactions } from '../types/ecom-payments.ts';
-import type { AbandonedCheckout } from '../types/ecom-recovery.ts';
+import type { AbandonedCheckout, BackInStockRequest } from '../types/ecom-recovery.ts';
 import type { SubscriptionContract } from '../types/ecom-subscriptions.ts';
 import type { EventIdentity } from '../types/events.ts';
 import type { Member } from '../types/members.ts';
@@ -48,6 +48,10 @@ export interface DomainEventEntities {
   'wix.ecom.v1.abandoned_checkout_recovered': { abandonedCheckout?: AbandonedCheckout };
   'wix.ecom.subscription_contracts.v1.subscription_contract_created': SubscriptionContract;
   'wix.ecom.subscription_contracts.v1.subscription_contract_updated': SubscriptionContract;
+  'wix.ecom.v1.back_in_stock_notification_request_created': BackInStockRequest;
+  /** Its status moved: PROCESSING, NOTIFICATION_SENT or FAILED. */
+  'wix.ecom.v1.back_in_stock_notification_request_updated': BackInStockRequest;
+  'wix.ecom.v1.back_in_stock_notification_request_deleted': BackInStockRequest;
   'wix.members.v1.member_created': Member;
   'wix.members.v1.member_updated': Member;
   'wix.members.v1.member_deleted': Member;

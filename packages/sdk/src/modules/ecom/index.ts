@@ -1,5 +1,11 @@
 /** The ecom modules: `createClient({ auth, modules: { currentCart, checkout, orders } })`. */
 export type { AddressInput } from './addresses.ts';
+export {
+  BACK_IN_STOCK,
+  type BackInStockRequestsPage,
+  type BackInStockRequestsQuery,
+  backInStockNotifications,
+} from './back-in-stock.ts';
 export { checkout } from './checkout.ts';
 export { currentCart } from './current-cart.ts';
 export {
