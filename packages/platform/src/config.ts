@@ -53,6 +53,12 @@ export interface PlatformConfig {
   /** PostgreSQL's `statement_timeout` on every pooled connection, in ms: no one call can hold the server. */
   statementTimeoutMs: number;
   /**
+   * On SQLite, how long a write waits for the file's write lock another process holds (`busy_timeout`),
+   * in ms; past it the call answers 503 DATABASE_BUSY with `Retry-After`. better-sqlite3 waits
+   * synchronously: the whole process waits with it, so it stays short.
+   */
+  sqliteBusyTimeoutMs: number;
+  /**
    * The payment providers the store registers (CARTWHEEL_PAYMENT_PROVIDERS), and the one new checkouts
    * pay through (CARTWHEEL_PAYMENT_PROVIDER; the first registered when unset). A payment goes back to
    * the provider that took it, so one is removed only once its payments need nothing more.
@@ -153,6 +159,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): PlatformCon
     ),
     statementTimeoutMs:
       wholeNumber('CARTWHEEL_STATEMENT_TIMEOUT_MS', env.CARTWHEEL_STATEMENT_TIMEOUT_MS) ?? 5000,
+    sqliteBusyTimeoutMs:
+      wholeNumber('CARTWHEEL_SQLITE_BUSY_TIMEOUT_MS', env.CARTWHEEL_SQLITE_BUSY_TIMEOUT_MS) ?? 5000,
     ...paymentProvidersOf(env.CARTWHEEL_PAYMENT_PROVIDERS, env.CARTWHEEL_PAYMENT_PROVIDER, stripe),
     stripe,
     seedDemo: env.CARTWHEEL_SEED_DEMO !== 'false',

@@ -175,6 +175,7 @@ export async function openServices(
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     statementTimeoutMs: config.statementTimeoutMs,
+    sqliteBusyTimeoutMs: config.sqliteBusyTimeoutMs,
     onConnectionLost: (error) => notices.connectionLost(error),
   });
   const workers = new Workers(database.db, {

@@ -598,6 +598,18 @@ describe.each(DIALECTS)('orders the merchant records, on %s', (dialect) => {
         },
         ['order.appliedDiscounts[0].merchantDiscount.amount.amount', 'order.appliedDiscounts[0].lineItemIds'],
       ],
+      // and no key the answer has no field for: it would be stored and never read back
+      [
+        {
+          ...tillOrder(email),
+          shippingInfo: { title: 'Courier', titel: 'Courier', logistics: { eta: 'soon' } },
+        },
+        ['order.shippingInfo.titel', 'order.shippingInfo.logistics.eta'],
+      ],
+      [
+        { ...tillOrder(email), appliedDiscounts: [{ discountType: 'GLOBAL', discountName: 'Spring' }] },
+        ['order.appliedDiscounts[0].discountName'],
+      ],
     ];
     for (const [order, fields] of cases) {
       const answer = await create(order);

@@ -405,9 +405,7 @@ async function restock(
   items: RefundPlan['restock'],
 ): Promise<void> {
   if (items.length === 0) return;
-  const doc = ledger.locked.doc as {
-    lineItems?: Array<{ id: string; quantity: number; restockedQuantity?: number }>;
-  };
+  const doc = ledger.locked.doc;
   const stock: StockItem[] = [];
   for (const { lineItemId, ...item } of items) {
     const line = doc.lineItems?.find((candidate) => candidate.id === lineItemId);

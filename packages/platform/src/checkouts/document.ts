@@ -1,6 +1,8 @@
 import type {
   Address,
   CalculationErrorDetails,
+  ChannelType,
+  Checkout,
   FieldViolation,
   FullAddressContactDetails,
   MerchantDiscountInput,
@@ -10,6 +12,7 @@ import Big from 'big.js';
 import type { Priced, StoredLine } from '../pricing/contract.ts';
 import { applicationError, type DomainError, invalidArgument, violation } from '../shared/errors.ts';
 import type { Principal } from '../shared/principal.ts';
+import type { WireJson } from '../shared/wire-json.ts';
 import type { CheckoutRow } from './tables.ts';
 
 /** What a checkout's buyer chose: everything it is priced from. */
@@ -25,8 +28,11 @@ export interface CheckoutInputs {
   selectedShippingOption: SelectedShippingOption | null;
 }
 
-/** The checkout as the wire carries it (point 3, dates as ISO text). */
-export type CheckoutDocument = Record<string, unknown> & { id: string };
+/**
+ * The checkout as the wire carries it (point 3, dates as ISO text): the SDK's wire checkout, and
+ * `taxIncludedInPrices`, the cart's name for `taxIncludedInPrice`, which the apps read on both.
+ */
+export type CheckoutDocument = WireJson<Checkout> & { id: string; taxIncludedInPrices: boolean };
 
 /** The checkout's owner (who created it) or an admin; anyone else is told it does not exist. */
 export function ownsCheckout(
@@ -84,7 +90,7 @@ export function checkoutDocument(row: CheckoutRow): CheckoutDocument {
     membershipOptions: priced.membershipOptions,
     violations: priced.violations,
     completed: row.completed === 1,
-    channelType: row.channel_type,
+    channelType: row.channel_type as ChannelType, // checked against the wire's channel types when made
     cartId: row.cart_id,
     createdDate: row.created_at,
     updatedDate: row.updated_at,

@@ -698,7 +698,7 @@ export function orderSource(
 ): OrderSource {
   return {
     checkoutId: row.id,
-    channelType: row.channel_type,
+    channelType: row.channel_type as ChannelType, // written from the wire's channel types
     buyer: { visitorId: row.visitor_id, memberId: row.member_id, contactId, email: inputs.email },
     buyerNote: inputs.buyerNote,
     billingAddress: inputs.billingAddress,

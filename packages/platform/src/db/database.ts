@@ -57,6 +57,11 @@ export interface DatabaseOptions {
    */
   statementTimeoutMs?: number;
   /**
+   * SQLite's `busy_timeout`, in ms (5000 when absent): how long a write waits for another process's
+   * write lock before SQLite refuses it (`SQLITE_BUSY`, answered 503). Migrations wait the default.
+   */
+  sqliteBusyTimeoutMs?: number | undefined;
+  /**
    * A pooled PostgreSQL connection the server closed while idle (a restart, a failover, an admin):
    * the pool drops it and opens another when needed; this only hears of it. Without a listener the
    * error would end the process.
@@ -70,7 +75,12 @@ pg.types.setTypeParser(1700, (value) => Number(value)); // numeric
 
 /** Opens the database the configuration names and brings its schema up to date. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  const migrating = connectDatabase({ ...options, poolSize: 1, statementTimeoutMs: 0 });
+  const migrating = connectDatabase({
+    ...options,
+    poolSize: 1,
+    statementTimeoutMs: 0,
+    sqliteBusyTimeoutMs: undefined,
+  });
   try {
     await migrateToLatest(migrating.db);
   } finally {
@@ -81,15 +91,19 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 
 /** Connects without touching the schema (tools and tests that shape it themselves). */
 export function connectDatabase(options: DatabaseOptions): Database {
-  return options.databaseUrl ? openPostgres(options) : openSqlite(options.dataDir);
+  return options.databaseUrl
+    ? openPostgres(options)
+    : openSqlite(options.dataDir, options.sqliteBusyTimeoutMs ?? DEFAULT_BUSY_TIMEOUT_MS);
 }
 
-function openSqlite(dataDir: string): Database {
+const DEFAULT_BUSY_TIMEOUT_MS = 5000;
+
+function openSqlite(dataDir: string, busyTimeoutMs: number): Database {
   fs.mkdirSync(dataDir, { recursive: true });
   const sqlite = new SQLite(path.join(dataDir, 'cartwheel.db'));
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
-  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma(`busy_timeout = ${Math.trunc(busyTimeoutMs)}`);
   sqlite.pragma('foreign_keys = ON');
   // the checkpointer below does this work; the connection itself checkpoints only if it falls far behind
   sqlite.pragma(`wal_autocheckpoint = ${FALLBACK_CHECKPOINT_PAGES}`);

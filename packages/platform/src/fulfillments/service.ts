@@ -374,7 +374,7 @@ export class FulfillmentService {
 }
 
 function lines(locked: LockedOrder): OrderLine[] {
-  return Array.isArray(locked.doc.lineItems) ? (locked.doc.lineItems as OrderLine[]) : [];
+  return locked.doc.lineItems ?? [];
 }
 
 function stored(fulfillment: Fulfillment): Omit<Fulfillment, 'id' | 'createdDate'> {

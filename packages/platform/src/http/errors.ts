@@ -15,6 +15,7 @@ const STATUS: Record<DomainErrorKind, number> = {
   RESOURCE_EXHAUSTED: 429,
   ABORTED: 409,
   DEADLINE_EXCEEDED: 504,
+  UNAVAILABLE: 503,
 };
 
 /**
@@ -95,6 +96,10 @@ export function handleError(error: FastifyError | Error, request: FastifyRequest
         error_description: violation ? `${violation.field} ${violation.description}` : domain.message,
       });
     }
+    const retryAfter = domain.application?.data?.retryAfterSeconds;
+    // HTTP's own word for when to come back, beside the same number in the application error's data
+    if (typeof retryAfter === 'number')
+      reply.header('retry-after', String(Math.max(1, Math.ceil(retryAfter))));
     return reply.status(status).send(body);
   }
   request.log.error({ err: error }, 'unhandled error');

@@ -1,6 +1,7 @@
-import type { Address, FullAddressContactDetails, MultiCurrencyPrice } from '@cartwheel/sdk';
+import type { Address, ChannelType, FullAddressContactDetails, MultiCurrencyPrice } from '@cartwheel/sdk';
 import { formatMoney } from '../catalog/pricing.ts';
 import type { Priced } from '../pricing/contract.ts';
+import type { StoredOrder } from './document.ts';
 
 /** An order's buyer email as its column holds it, and as sign-ins look it up: trimmed, in lower case. */
 export const buyerEmail = (email: string): string => email.trim().toLowerCase();
@@ -14,7 +15,7 @@ export interface OrderPrice {
 /** What a checkout hands the orders domain to make an order of: its inputs and what it was priced at. */
 export interface OrderSource {
   checkoutId: string;
-  channelType: string;
+  channelType: ChannelType;
   buyer: {
     visitorId: string | null;
     memberId: string | null;
@@ -64,7 +65,7 @@ function subscriptionInfoOf(line: Priced['lineItems'][number], source: OrderSour
  * The order as sold: every line's name, image, options and prices copied from the priced checkout, so
  * a later change to the catalog never alters it. Status fields, number and dates are the row's.
  */
-export function orderDocument(source: OrderSource): Record<string, unknown> {
+export function orderDocument(source: OrderSource): StoredOrder {
   const { priced } = source;
   const zero = { amount: '0.00', formattedAmount: formatMoney(0, priced.currency) };
   const lineItems = priced.lineItems.map((line) => {
@@ -73,10 +74,11 @@ export function orderDocument(source: OrderSource): Record<string, unknown> {
     )?.pricesBreakdown;
     const tax = calculated?.taxDetails;
     return {
-      id: line.id,
+      // each priced line is a stored line's (pricing/contract.ts), which has its id and quantity
+      id: line.id as string,
       productName: line.productName,
       catalogReference: line.catalogReference,
-      quantity: line.quantity,
+      quantity: line.quantity as number,
       price: price(calculated?.price, line.price),
       priceBeforeDiscounts: price(calculated?.priceBeforeDiscounts, line.priceBeforeDiscounts ?? line.price),
       lineItemPrice: price(calculated?.lineItemPrice, line.lineItemPrice),

@@ -7,7 +7,7 @@ import type { Mailer } from '../email/mailer.ts';
 import { normalizeAddress } from '../shared/address.ts';
 import { applicationError, DomainError, invalidArgument, violation } from '../shared/errors.ts';
 import { checkFilterBudget } from '../shared/filter-budget.ts';
-import { documentOf, type OrderDocument } from './document.ts';
+import { documentOf, type OrderDocument, type StoredOrderLine } from './document.ts';
 import { cancellationEmail } from './notices.ts';
 import { compileFilter, tagsOf } from './search.ts';
 import { transition } from './status.ts';
@@ -375,9 +375,7 @@ export class OrderOperations {
   /** `DELETE /v1/orders/{id}/activities/{activityId}`: a merchant's own comment or custom activity. */
   async deleteActivity(orderId: string, activityId: string, now = new Date()): Promise<OrderDocument> {
     return this.change(orderId, async (trx, locked) => {
-      const activities: Array<{ id?: string; type?: string }> = Array.isArray(locked.doc.activities)
-        ? locked.doc.activities
-        : [];
+      const activities = locked.doc.activities ?? [];
       const found = activities.find((activity) => activity.id === activityId);
       if (!found) {
         throw new DomainError('NOT_FOUND', `activity ${activityId} not found`, [], {
@@ -540,19 +538,8 @@ function changedTags(
   return next;
 }
 
-interface StoredLine {
-  id: string;
-  quantity: number;
-  restockedQuantity?: number;
-  catalogReference?: {
-    appId?: string;
-    catalogItemId?: string;
-    options?: { variantId?: unknown; options?: unknown };
-  };
-}
-
-function lineItemsOf(doc: StoredOrder): StoredLine[] {
-  return Array.isArray(doc.lineItems) ? (doc.lineItems as StoredLine[]) : [];
+function lineItemsOf(doc: StoredOrder): StoredOrderLine[] {
+  return doc.lineItems ?? [];
 }
 
 /** The stores lines of an order as stock counts them, less what was given back already. */

@@ -1,11 +1,20 @@
-import { type FieldViolation, STORES_APP_ID } from '@cartwheel/sdk';
+import {
+  type CatalogReference,
+  type FieldViolation,
+  type ItemType,
+  type ItemTypePreset,
+  STORES_APP_ID,
+  type WeightUnit,
+} from '@cartwheel/sdk';
 import type { TSchema } from 'typebox';
 import { Value } from 'typebox/value';
+import { closed } from '../http/input.ts';
 import { AppliedDiscount } from '../http/responses.ts';
 import { normalizeAddress } from '../shared/address.ts';
 import { applicationError, invalidArgument, violation } from '../shared/errors.ts';
 import { newId } from '../shared/ids.ts';
 import { Big, type Currency } from '../shared/money.ts';
+import type { StoredOrder } from './document.ts';
 import { OrderShippingInfo } from './responses.ts';
 import type { RecordedLineInput, RecordedOrderInput, RecordedOrderSettings } from './schemas.ts';
 
@@ -28,7 +37,7 @@ const isId = (value: string): boolean => GUID.test(value);
 /** The store's facts a recorded order is held to. */
 export interface RecordingStore {
   currency: Currency;
-  weightUnit: string;
+  weightUnit: WeightUnit;
   taxIncludedInPrices: boolean;
 }
 
@@ -46,7 +55,7 @@ type RecordedPaymentStatus = (typeof RECORDED_PAYMENT_STATUSES)[number];
 
 /** A recorded order, checked: its wire document and the row's own columns. */
 export interface RecordedOrder {
-  doc: Record<string, unknown> & { shippable: boolean };
+  doc: StoredOrder & { shippable: boolean };
   memberId: string | null;
   /** Send the buyer the order's confirmation (`settings.notifications.sendNotificationToBuyer`, default yes). */
   notifyBuyer: boolean;
@@ -233,16 +242,17 @@ export function recordedOrder(
       doc: {
         id,
         productName: { original: typeof name === 'string' ? name.trim() : '' },
-        ...(reference ? { catalogReference: reference } : {}),
+        ...(reference ? { catalogReference: storedReference(reference) } : {}),
         quantity,
       },
-      rest: {
+      // kept as given, a null field left out as the wire types it (the answer would read a null text as "")
+      rest: withoutNulls({
         descriptionLines: line.descriptionLines ?? [],
         ...(line.image ? { image: line.image } : {}),
         physicalProperties: { ...physical, shippable: ships },
-        itemType: preset || custom ? line.itemType : { preset: 'PHYSICAL' },
+        itemType: storedItemType(preset, custom),
         paymentOption: line.paymentOption ?? 'FULL_PAYMENT_ONLINE',
-      },
+      }),
     };
   });
 
@@ -296,9 +306,11 @@ export function recordedOrder(
   const total = money(summary.total, 'order.priceSummary.total', true);
   // kept as given, so they must be what the order's answer says they are, or it could not be read back
   if (order.shippingInfo)
-    violations.push(...unanswerable(OrderShippingInfo, order.shippingInfo, 'order.shippingInfo'));
+    violations.push(...unanswerable(KEPT_AS_GIVEN.shippingInfo, order.shippingInfo, 'order.shippingInfo'));
   for (const [index, applied] of (order.appliedDiscounts ?? []).entries())
-    violations.push(...unanswerable(AppliedDiscount, applied, `order.appliedDiscounts[${index}]`));
+    violations.push(
+      ...unanswerable(KEPT_AS_GIVEN.appliedDiscount, applied, `order.appliedDiscounts[${index}]`),
+    );
   if (violations.length > 0) throw invalidArgument(violations);
   // tax inside the prices is part of the subtotal already, so it is not added again
   const expected = subtotal!
@@ -496,20 +508,71 @@ function shares(amount: Big, weights: Big[], currency: Currency): Big[] {
   return floors;
 }
 
+/** A line's catalog reference as kept: its values as given, a null one left out as the wire types it. */
+function storedReference(reference: {
+  appId?: string | null | undefined;
+  catalogItemId?: string | null | undefined;
+  options?: Record<string, unknown> | null | undefined;
+}): CatalogReference {
+  return {
+    ...(reference.appId != null ? { appId: reference.appId } : {}),
+    ...(reference.catalogItemId != null ? { catalogItemId: reference.catalogItemId } : {}),
+    ...(reference.options != null ? { options: reference.options } : {}),
+  };
+}
+
+/** A value with its null fields left out, deep: what the caller sent as null, the wire types absent. */
+type WithoutNulls<T> = T extends null
+  ? never
+  : T extends ReadonlyArray<infer Item>
+    ? WithoutNulls<Item>[]
+    : T extends object
+      ? { [K in keyof T]: WithoutNulls<T[K]> }
+      : T;
+
+function withoutNulls<T>(value: T): WithoutNulls<T> {
+  if (Array.isArray(value)) return value.map(withoutNulls) as WithoutNulls<T>;
+  if (value !== null && typeof value === 'object')
+    return Object.fromEntries(
+      Object.entries(value)
+        .filter(([, field]) => field !== null)
+        .map(([key, field]) => [key, withoutNulls(field)]),
+    ) as WithoutNulls<T>;
+  return value as WithoutNulls<T>;
+}
+
+/** A line's item type as kept: its preset and its own type as given (checked above), else PHYSICAL. */
+function storedItemType(preset: string | undefined, custom: string | undefined): ItemType {
+  if (!preset && !custom) return { preset: 'PHYSICAL' };
+  return { ...(preset ? { preset: preset as ItemTypePreset } : {}), ...(custom ? { custom } : {}) };
+}
+
+/**
+ * The parts of the order's answer (orders/responses.ts) that a recorded order's shipping and discounts
+ * are kept as given against, closed: a key the answer has no field for would be stored and never read
+ * back (the answer's serializer drops it), so it is refused instead, as the input contract refuses one.
+ */
+const KEPT_AS_GIVEN = {
+  shippingInfo: closed(OrderShippingInfo, []),
+  appliedDiscount: closed(AppliedDiscount, []),
+};
+
 /**
  * Where `value`, a part of a recorded order kept as the caller gave it, does not fit the part of the
- * order's answer that serialises it (orders/responses.ts): each place a field violation.
+ * order's answer that serialises it: each place a field violation, an unknown key named as such.
  */
 function unanswerable(answer: TSchema, value: unknown, field: string): FieldViolation[] {
-  return [...Value.Errors(answer, value)].map((error) =>
-    violation(
-      `${field}${error.instancePath
-        .split('/')
-        .slice(1)
-        .map((part) => (/^\d+$/.test(part) ? `[${part}]` : `.${part}`))
-        .join('')}`,
-      error.message,
-      'FORMAT',
-    ),
-  );
+  const at = (instancePath: string) =>
+    `${field}${instancePath
+      .split('/')
+      .slice(1)
+      .map((part) => (/^\d+$/.test(part) ? `[${part}]` : `.${part}`))
+      .join('')}`;
+  return [...Value.Errors(answer, value)]
+    .filter((error) => error.keyword !== 'additionalProperties') // each unknown key is its own error too
+    .map((error) =>
+      error.keyword === 'boolean' && error.schemaPath.endsWith('/additionalProperties')
+        ? violation(at(error.instancePath), 'is not a field of an order Cartwheel keeps', 'FIELD_NOT_ALLOWED')
+        : violation(at(error.instancePath), error.message, 'FORMAT'),
+    );
 }

@@ -24,9 +24,9 @@ const SET_BY_PLATFORM = "set by the platform (the store's units, the order's num
 const APP_OPTIONS =
   "the app's own choices of its item, kept as given; the stores app's checked against the catalog";
 export const SHIPPING_AS_GIVEN =
-  "the hosted ShippingInformation, kept as given once it fits the order's answer (recorded.ts)";
+  "the hosted ShippingInformation, kept as given once it fits the order's answer, no key beyond it (recorded.ts)";
 export const DISCOUNTS_AS_GIVEN =
-  "the hosted AppliedDiscount, kept as given once it fits the order's answer (recorded.ts)";
+  "the hosted AppliedDiscount, kept as given once it fits the order's answer, no key beyond it (recorded.ts)";
 
 /** The buyer's and the admin's order reads, as the hosted client sends them. */
 

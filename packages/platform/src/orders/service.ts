@@ -1,4 +1,4 @@
-import type { FieldViolation } from '@cartwheel/sdk';
+import type { FieldViolation, WeightUnit } from '@cartwheel/sdk';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { variantNamedBy } from '../catalog/model.ts';
 import type { CatalogService } from '../catalog/service.ts';
@@ -49,7 +49,7 @@ export interface OrderDependencies {
   /** The emails a change of an order queues in its transaction (OrderWrites' `emails`). */
   mailer: Pick<Mailer, 'queue'>;
   storeSettings: {
-    storeSettings(): Promise<{ currency: string; weightUnit: string; taxIncludedInPrices: boolean }>;
+    storeSettings(): Promise<{ currency: string; weightUnit: WeightUnit; taxIncludedInPrices: boolean }>;
   };
   /** Whether a member of this id exists (a recorded order's `buyerInfo.memberId`). */
   memberExists: (memberId: string) => Promise<boolean>;

@@ -1,7 +1,5 @@
+import type { OrderStatus } from '@cartwheel/sdk';
 import type { OrderRow } from './tables.ts';
-
-/** Point 4's order statuses. */
-export type OrderStatus = 'INITIALIZED' | 'APPROVED' | 'CANCELED' | 'PENDING' | 'REJECTED';
 
 /** What changes an order's status. */
 export type OrderAction = 'approve' | 'cancel' | 'cancelUnpaid' | 'discard';

@@ -5,16 +5,16 @@ import type { Mailer, OutgoingEmail } from '../email/mailer.ts';
 import { type DomainEvent, type EventSlug, recordEvents } from '../events/outbox.ts';
 import { notFound } from '../shared/errors.ts';
 import { newId } from '../shared/ids.ts';
-import { documentOf, type OrderDocument } from './document.ts';
+import { documentOf, type OrderDocument, type StoredOrder } from './document.ts';
 import { searchColumns, tagsOf, writeTags } from './search.ts';
 import { transition } from './status.ts';
 import type { OrderRow } from './tables.ts';
 
-/** The wire order as stored: `doc` parsed, free to change before `save`. */
-export type StoredOrder = Record<string, any>;
+export type { StoredOrder } from './document.ts';
 
 export interface LockedOrder {
   row: OrderRow;
+  /** The stored document, parsed: free to change before `save`. */
   doc: StoredOrder;
 }
 

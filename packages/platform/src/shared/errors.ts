@@ -15,7 +15,9 @@ export type DomainErrorKind =
   /** A concurrent change won; the same call may be made again. */
   | 'ABORTED'
   /** The work took longer than the platform allows one call. */
-  | 'DEADLINE_EXCEEDED';
+  | 'DEADLINE_EXCEEDED'
+  /** The platform cannot do the work now (its database is held by another process): try again later. */
+  | 'UNAVAILABLE';
 
 export class DomainError extends Error {
   override name = 'DomainError';

@@ -141,6 +141,8 @@ export interface OrderLineItem {
   fulfillerId?: string | null;
   refundQuantity?: number | null;
   restockQuantity?: number | null;
+  /** Cartwheel's own: units of the line put back in stock already (a cancel or refunds with restock). */
+  restockedQuantity?: number;
   price?: Price;
   priceBeforeDiscounts?: Price;
   totalPriceBeforeTax?: Price;
