@@ -322,7 +322,8 @@ function absoluteHttpUrl(url: string): string | undefined {
   }
 }
 
-const authorizeQueryCheck = new Ajv({ strict: false }).compile(closed(AuthorizeQuery));
+/** Compiled at its first use, not as the module loads: a process's start compiles none it may not need. */
+let authorizeQueryCheck: ReturnType<Ajv['compile']> | undefined;
 
 /**
  * The authorization request a callback's `state` carries (its query text), checked as the endpoint's
@@ -340,6 +341,7 @@ function authorizationRequestIn(state: string): AuthorizeParams | undefined {
   const single = Object.fromEntries(
     Object.entries(params).map(([name, value]) => [name, Array.isArray(value) ? value[0] : value]),
   );
+  authorizeQueryCheck ??= new Ajv({ strict: false }).compile(closed(AuthorizeQuery));
   return authorizeQueryCheck(single) ? (params as AuthorizeParams) : undefined;
 }
 

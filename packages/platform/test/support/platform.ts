@@ -1,9 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
 import { PLATFORM_BUNDLE, PLATFORM_MODULE, productionNodeFlags, REPO_ROOT } from '../../scripts/build.ts';
 import { configFromEnv, type PlatformConfig } from '../../src/config.ts';
 import type { DeclaredRoute } from '../../src/http/app.ts';
@@ -14,13 +11,13 @@ import {
   type Services,
   startPlatform,
 } from '../../src/platform.ts';
+import { createTestDatabase } from './databases.ts';
 
 export type DialectName = 'sqlite' | 'postgres';
 export const DIALECTS: DialectName[] = ['sqlite', 'postgres'];
 
 /** The PostgreSQL server on this machine (`.ci/run` starts it); tests make a database each. */
-export const POSTGRES_ADMIN_URL =
-  process.env.CARTWHEEL_TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+export { POSTGRES_ADMIN_URL } from './databases.ts';
 
 export const TEST_ADMIN_API_KEY = 'cw_admin_test_key_for_integration_tests_only';
 export const TEST_CLIENT_ID = '9f1d3c59-8d3a-4b3e-9a57-5a4c7c0d1e01';
@@ -59,7 +56,8 @@ export interface TestPlatform {
 
 /**
  * A real platform on a loopback port over a fresh database file (or PostgreSQL database): the built
- * platform in a process of its own, unless `CARTWHEEL_TEST_PLATFORM=source`.
+ * platform in a process of its own, unless `CARTWHEEL_TEST_PLATFORM=source`. The database is a copy
+ * of the run's migrated template (support/databases.ts) unless `prepare` shapes an empty one.
  */
 export async function startTestPlatform(
   options: {
@@ -83,17 +81,12 @@ export async function startTestPlatform(
 ): Promise<TestPlatform> {
   const dialect = options.dialect ?? 'sqlite';
   const shared = options.sharing?.database;
-  const dataDir = shared?.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'cartwheel-test-'));
-  let databaseUrl = shared?.databaseUrl;
-  let dropDatabase = async () => {};
-  if (dialect === 'postgres' && !shared) {
-    const name = `cartwheel_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
-    await adminQuery(`CREATE DATABASE ${name}`);
-    const url = new URL(POSTGRES_ADMIN_URL);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropDatabase = () => adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  }
+  // migrated already (a copy of the run's template) unless the test shapes the empty database itself
+  const fresh = shared
+    ? undefined
+    : await createTestDatabase(dialect, { prefix: 'cartwheel_test', migrated: !options.prepare });
+  const dataDir = shared?.dataDir ?? fresh!.dataDir;
+  const databaseUrl = shared ? shared.databaseUrl : fresh!.databaseUrl;
   // A port known before start, so the links the platform hands out (image urls) point back at it.
   const port = await freePort();
   const env: Record<string, string> = {
@@ -110,11 +103,7 @@ export async function startTestPlatform(
     ...options.env,
   };
   const config: PlatformConfig = { ...configFromEnv(env), databaseUrl };
-  const removeData = async () => {
-    if (shared) return;
-    await dropDatabase();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  };
+  const removeData = async () => fresh?.remove();
   try {
     await options.prepare?.({ dataDir, databaseUrl });
     const running =
@@ -253,14 +242,4 @@ function freePort(): Promise<number> {
       probe.close(() => resolve(port));
     });
   });
-}
-
-async function adminQuery(sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
 }
