@@ -12,7 +12,16 @@ import { adminClient, SHOTS, startStoreInBrowser, stopStoreInBrowser } from './s
 import { demoProducts } from './support/storefront.ts';
 
 /** The top bar's sections, in the order Tab reaches them. */
-const SECTIONS = ['Orders', 'Mailbox', 'Products', 'Collections', 'Members', 'Webhooks', 'Settings'];
+const SECTIONS = [
+  'Orders',
+  'Subscriptions',
+  'Mailbox',
+  'Products',
+  'Collections',
+  'Members',
+  'Webhooks',
+  'Settings',
+];
 
 /**
  * How far the page scrolls sideways (0 or less when nothing is wider than the window), and the
