@@ -218,7 +218,19 @@ function openPostgres(options: DatabaseOptions): Database {
  * would make two connections of one process wait on each other: better-sqlite3 waits synchronously.)
  */
 const TRANSIENT_CONFLICTS = new Set(['40P01', '40001', 'SQLITE_BUSY_SNAPSHOT']);
-const ATTEMPTS = 4;
+/**
+ * Enough for several processes and their workers writing the same rows at once (two restocks, their
+ * bus subscribers and webhook fan-out): each try waits a random time up to twice the last, at most
+ * `MAX_WAIT_MS`, so those that lost spread out instead of colliding again.
+ */
+const ATTEMPTS = 8;
+const MAX_WAIT_MS = 250;
+/**
+ * SQLite also answers a plain `SQLITE_BUSY` at once, without its busy wait, to a transaction that read
+ * and then asks for the write lock while another connection holds it (waiting could deadlock): that is
+ * a conflict to run again too. A `SQLITE_BUSY` after the busy wait is a lock held long (answered 503).
+ */
+const REFUSED_AT_ONCE_MS = 100;
 
 /**
  * Runs `change` in one transaction; when the database aborted it for a conflict with a concurrent
@@ -230,12 +242,19 @@ export async function inTransaction<T, Schema = Tables>(
   change: (trx: Transaction<Schema>) => Promise<T>,
 ): Promise<T> {
   for (let attempt = 1; ; attempt++) {
+    const started = Date.now();
     try {
       return await db.transaction().execute(change);
     } catch (error) {
       const code = (error as { code?: unknown } | null)?.code;
-      if (attempt >= ATTEMPTS || typeof code !== 'string' || !TRANSIENT_CONFLICTS.has(code)) throw error;
-      await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * attempt));
+      const transient =
+        typeof code === 'string' &&
+        (TRANSIENT_CONFLICTS.has(code) ||
+          (code === 'SQLITE_BUSY' && Date.now() - started < REFUSED_AT_ONCE_MS));
+      if (attempt >= ATTEMPTS || !transient) throw error;
+      await new Promise((resolve) =>
+        setTimeout(resolve, Math.random() * Math.min(MAX_WAIT_MS, 5 * 2 ** attempt)),
+      );
     }
   }
 }
