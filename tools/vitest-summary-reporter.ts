@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import type { Reporter, TestModule, Vitest } from 'vitest/node';
 
 /** How many of the slowest files the end of a run lists. */
@@ -28,6 +29,9 @@ export default class SummaryReporter implements Reporter {
       }
       if (testModule.state() === 'failed' && testModule.children.size === 0) failed++;
     }
+    // every file's and test's seconds, for whoever looks for where the run's time goes
+    const timesFile = process.env.CARTWHEEL_TEST_TIMES;
+    if (timesFile) fs.writeFileSync(timesFile, JSON.stringify(testTimes(testModules, this.root), null, 1));
     const slowest = slowestFiles(testModules, this.root);
     if (slowest.length > 1) {
       process.stdout.write(`\nslowest files (seconds in their worker: import, hooks and tests):\n`);
@@ -61,4 +65,17 @@ export function slowestFiles(
     })
     .sort((a, b) => b.seconds - a.seconds)
     .slice(0, count);
+}
+
+/** Each file's seconds (as `slowestFiles` counts them) with each of its tests' seconds, slowest first. */
+export function testTimes(testModules: ReadonlyArray<TestModule>, root: string) {
+  return testModules
+    .map((testModule) => {
+      const [{ file, seconds }] = slowestFiles([testModule], root);
+      const tests = [...testModule.children.allTests()]
+        .map((test) => ({ name: test.fullName, seconds: (test.diagnostic()?.duration ?? 0) / 1000 }))
+        .sort((a, b) => b.seconds - a.seconds);
+      return { file, seconds, tests };
+    })
+    .sort((a, b) => b.seconds - a.seconds);
 }
