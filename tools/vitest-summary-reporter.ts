@@ -71,7 +71,7 @@ export function slowestFiles(
 export function testTimes(testModules: ReadonlyArray<TestModule>, root: string) {
   return testModules
     .map((testModule) => {
-      const [{ file, seconds }] = slowestFiles([testModule], root);
+      const { file, seconds } = slowestFiles([testModule], root)[0]!;
       const tests = [...testModule.children.allTests()]
         .map((test) => ({ name: test.fullName, seconds: (test.diagnostic()?.duration ?? 0) / 1000 }))
         .sort((a, b) => b.seconds - a.seconds);
