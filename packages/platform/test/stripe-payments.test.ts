@@ -757,7 +757,7 @@ describe.each(DIALECTS)('the Stripe payment provider, on %s', (dialect) => {
     providers.register(
       new StripeProvider(
         'stripe',
-        { secretKey: standIn.secretKey, apiUrl: standIn.url, timeoutMs: 300 },
+        { secretKey: standIn.secretKey, apiUrl: standIn.url, timeoutMs: 150 },
         platform.services.database.db,
       ),
     );
