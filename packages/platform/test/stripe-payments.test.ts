@@ -2,6 +2,7 @@ import { STORES_APP_ID } from '@cartwheel/sdk';
 import Stripe from 'stripe';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { StripeProvider } from '../src/payments/stripe.ts';
+import { openServices } from '../src/platform.ts';
 import { RENEWAL_CLAIM_MS } from '../src/subscriptions/service.ts';
 import { billing, setCapture } from './billing-support.ts';
 import { cartCalls, signUpFrom } from './cart-calls.ts';
@@ -640,12 +641,20 @@ describe.each(DIALECTS)('the Stripe payment provider, on %s', (dialect) => {
     expect(standIn.savedMethods.get(contract.saved_method_id)?.customer).toBe(customer.customer_id);
 
     const subscriptions = platform.services.subscriptions;
+    // several processes of one store share PostgreSQL: a second one's worker races the first's
+    const other =
+      dialect === 'postgres'
+        ? await openServices({ ...platform.services.config, logLevel: 'silent' })
+        : undefined;
     const start = new Date(contract.anchor_at).getTime();
     for (const cycle of [2, 3, 4]) {
       const due = new Date(start + (cycle - 1) * DAY + 60_000);
       expect(await subscriptions.renewDue(new Date(due.getTime() - 2 * 60_000))).toBe(0);
-      // two runs at once (a second worker, a retry): one charge
-      await Promise.all([subscriptions.renewDue(due), subscriptions.renewDue(due)]);
+      // two runs at once (another process's worker, or this one's again): one charge
+      await Promise.all([
+        subscriptions.renewDue(due),
+        (other?.services.subscriptions ?? subscriptions).renewDue(due),
+      ]);
       expect((await contractRow(contract.id)).cycles_billed).toBe(cycle);
       const intents = intentsOfCycle(contract.id, cycle);
       expect(intents.map((intent) => intent.status)).toEqual(['succeeded']);
@@ -665,6 +674,7 @@ describe.each(DIALECTS)('the Stripe payment provider, on %s', (dialect) => {
         confirm: 'true',
       });
     }
+    await other?.close();
     // one Customer for the member at Stripe, whatever was charged
     expect(
       [...standIn.customers.values()].filter(
@@ -683,6 +693,54 @@ describe.each(DIALECTS)('the Stripe payment provider, on %s', (dialect) => {
       { cycle: 4, status: 'PAID', try: 1 },
     ]);
     expect((await cancel(contract.id, auth)).body.subscriptionContract.status).toBe('CANCELED');
+  });
+
+  it("two first charges saving a member's card at once, from two processes, make one Stripe Customer", async () => {
+    const memberId = `member-racing-${dialect}`;
+    const other =
+      dialect === 'postgres'
+        ? await openServices({ ...platform.services.config, logLevel: 'silent' })
+        : undefined;
+    try {
+      const providers = [platform.services, other?.services ?? platform.services].map((services) =>
+        services.payments.providers.get('stripe'),
+      );
+      const results = await Promise.all(
+        providers.map((provider, n) =>
+          provider.authorize({
+            idempotencyKey: `customer-race-${dialect}-${n}`,
+            amount: '3.00',
+            currency: 'USD',
+            method: { kind: 'saved', savedMethodId: 'pm_card_visa', customerId: memberId },
+            capture: true,
+            saveForOffSession: true,
+          }),
+        ),
+      );
+      const customers = await platform.services.database.db
+        .selectFrom('payment_provider_customers')
+        .selectAll()
+        .where('member_id', '=', memberId)
+        .execute();
+      expect(customers).toHaveLength(1);
+      const atStripe = [...standIn.customers.values()].filter(
+        (made) => (made.metadata as Record<string, string>).cartwheel_member === memberId,
+      );
+      expect(atStripe.map((made) => made.id)).toEqual([customers[0]!.customer_id]);
+      for (const result of results) {
+        expect(result).toMatchObject({ status: 'APPROVED', savedMethodId: expect.stringMatching(/^pm_/) });
+        const intent = standIn.paymentIntents.get((result as { transactionId: string }).transactionId)!;
+        expect(intent.customer).toBe(customers[0]!.customer_id);
+        // no order took these: given back
+        await providers[0]!.refund({
+          idempotencyKey: `${intent.id}:refund`,
+          transactionId: String(intent.id),
+          amount: '3.00',
+        });
+      }
+    } finally {
+      await other?.close();
+    }
   });
 
   it('a renewal Stripe declines is tried again on the schedule; a card asking for 3-D Secure off session fails with that reason', async () => {
