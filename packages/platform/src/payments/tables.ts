@@ -1,4 +1,4 @@
-/** The payments domain's rows: every order's payments, and the test gateway's own ledger. */
+/** The payments domain's rows: every order's payments, the test gateway's own ledger, and members' Stripe Customers. */
 export interface PaymentTables extends TestGatewayTables {
   order_payments: OrderPaymentRow;
   /**
