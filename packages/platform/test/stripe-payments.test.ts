@@ -1,11 +1,17 @@
+import { STORES_APP_ID } from '@cartwheel/sdk';
 import Stripe from 'stripe';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { StripeProvider } from '../src/payments/stripe.ts';
+import { openServices } from '../src/platform.ts';
+import { RENEWAL_CLAIM_MS } from '../src/subscriptions/service.ts';
 import { billing, setCapture } from './billing-support.ts';
-import { admin } from './catalog-http.ts';
+import { cartCalls, signUpFrom } from './cart-calls.ts';
+import { admin, call, visitorToken } from './catalog-http.ts';
 import {
   applicationCode,
+  buyerDetails,
   CARDS,
+  checkoutCalls,
   checkoutSession,
   expectBooksBalance,
   pageCalls,
@@ -15,6 +21,7 @@ import {
   stockOf,
   violatedFields,
 } from './checkout-support.ts';
+import { uniqueEmail } from './identity-client.ts';
 import { DIALECTS, startTestPlatform, type TestPlatform } from './support/platform.ts';
 import { type StripeStandIn, startStripeStandIn } from './support/stripe-stand-in.ts';
 
@@ -30,6 +37,9 @@ describe.each(DIALECTS)('the Stripe payment provider, on %s', (dialect) => {
   /** Stripe as the merchant's dashboard reaches it (a cancel or a capture made outside Cartwheel). */
   let dashboard: Stripe;
   let productId: string;
+  /** A product sold by a daily subscription (issue 34), and that subscription's id. */
+  let dailyProductId: string;
+  let daily: string;
 
   beforeAll(async () => {
     standIn = await startStripeStandIn();
@@ -45,6 +55,21 @@ describe.each(DIALECTS)('the Stripe payment provider, on %s', (dialect) => {
     });
     await shipToUs(platform);
     productId = (await stockedProduct(platform, 'Stripe Kettle', 40, 100)).id;
+    const created = await admin(platform).post('/stores/v3/products', {
+      product: {
+        name: `Stripe coffee subscription ${dialect}`,
+        productType: 'PHYSICAL',
+        physicalProperties: {},
+        variantsInfo: { variants: [{ price: { actualPrice: { amount: '20' } } }] },
+        subscriptionDetails: {
+          subscriptions: [{ title: 'Every day', frequency: 'DAY', interval: 1, autoRenewal: true }],
+          allowOneTimePurchases: true,
+        },
+      },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    dailyProductId = created.body.product.id;
+    daily = created.body.product.subscriptionDetails.subscriptions[0].id;
   });
   afterAll(async () => {
     await platform?.stop();
@@ -537,6 +562,304 @@ describe.each(DIALECTS)('the Stripe payment provider, on %s', (dialect) => {
         },
       ]),
     );
+  });
+
+  // ---- subscriptions: the card saved at Stripe for the member's Customer, renewals charged off session ----
+
+  const DAY = 24 * 60 * 60_000;
+  const HOUR = 60 * 60_000;
+  /** A contract as its member reads it (the hosted wire), and where they stop it (Cartwheel's own route). */
+  const contractPath = (id: string) => `/ecom/subscription-contracts/v1/subscription-contracts/${id}`;
+  const cancelPath = (id: string) => `/api/cartwheel/subscription-contracts/${id}/cancel`;
+
+  /** A new member's checkout of the daily subscription, paid on the hosted page with `paymentMethod`. */
+  async function subscribe(label: string, paymentMethod: string) {
+    const auth = await signUpFrom(platform, await visitorToken(platform), uniqueEmail(label));
+    const cart = cartCalls(platform, auth);
+    const line = {
+      catalogReference: {
+        appId: STORES_APP_ID,
+        catalogItemId: dailyProductId,
+        options: { subscriptionOptionId: daily },
+      },
+      quantity: 1,
+    };
+    expect((await cart.add({ lineItems: [line] })).status).toBe(200);
+    const created = await cart.createCheckout({ channelType: 'WEB' });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const checkoutId = created.body.checkoutId as string;
+    const patched = await checkoutCalls(platform, auth).patch(checkoutId, buyerDetails(uniqueEmail(label)));
+    expect(patched.status).toBe(200);
+    const page = pageCalls(platform, await checkoutSession(platform, auth, checkoutId));
+    const paid = await page.payWith({ attemptKey: `subscribe-${checkoutId}`, paymentToken: paymentMethod });
+    return { auth, page, paid };
+  }
+  /** The contract the paid order `orderId` started. */
+  const contractOf = async (orderId: string) =>
+    platform.services.database.db
+      .selectFrom('subscription_contracts')
+      .selectAll()
+      .where('first_order_id', '=', orderId)
+      .executeTakeFirstOrThrow();
+  const contractRow = (id: string) =>
+    platform.services.database.db
+      .selectFrom('subscription_contracts')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+  /** Stripe's intents charged under one cycle's keys (each try its own), oldest first. */
+  const intentsOfCycle = (contractId: string, cycle: number) =>
+    [...standIn.paymentIntents.values()].filter((intent) =>
+      String((intent.metadata as Record<string, string>).cartwheel_key).startsWith(
+        `subscription:${contractId}:${cycle}:`,
+      ),
+    );
+  const cancel = (id: string, auth: string) => call(platform, 'POST', cancelPath(id), {}, auth);
+
+  it("a member's subscription paid through Stripe saves the card for their Customer, and three renewals charge it off session once each", async () => {
+    const { auth, paid } = await subscribe('stripe-renewals', 'pm_card_visa');
+    expect(paid.body.status, JSON.stringify(paid.body)).toBe('APPROVED');
+    const contract = await contractOf(paid.body.orderId);
+    const { db } = platform.services.database;
+    const customer = await db
+      .selectFrom('payment_provider_customers')
+      .selectAll()
+      .where('member_id', '=', contract.member_id)
+      .executeTakeFirstOrThrow();
+    expect(standIn.customers.has(customer.customer_id)).toBe(true);
+    // the first intent was the member's Customer's, saving its card; the contract keeps Stripe's ids alone
+    const first = standIn.paymentIntents.get((await paymentRow(paid.body.orderId)).gateway_transaction_id)!;
+    expect(first).toMatchObject({
+      status: 'succeeded',
+      customer: customer.customer_id,
+      setup_future_usage: 'off_session',
+    });
+    expect([contract.provider_id, contract.customer_id]).toEqual(['stripe', contract.member_id]);
+    expect(contract.saved_method_id).toBe(first.payment_method);
+    expect(contract.saved_method_id).toMatch(/^pm_/);
+    expect(contract.saved_method_id).not.toBe('pm_card_visa');
+    expect(standIn.savedMethods.get(contract.saved_method_id)?.customer).toBe(customer.customer_id);
+
+    const subscriptions = platform.services.subscriptions;
+    // several processes of one store share PostgreSQL: a second one's worker races the first's
+    const other =
+      dialect === 'postgres'
+        ? await openServices({ ...platform.services.config, logLevel: 'silent' })
+        : undefined;
+    const start = new Date(contract.anchor_at).getTime();
+    for (const cycle of [2, 3, 4]) {
+      const due = new Date(start + (cycle - 1) * DAY + 60_000);
+      expect(await subscriptions.renewDue(new Date(due.getTime() - 2 * 60_000))).toBe(0);
+      // two runs at once (another process's worker, or this one's again): one charge
+      await Promise.all([
+        subscriptions.renewDue(due),
+        (other?.services.subscriptions ?? subscriptions).renewDue(due),
+      ]);
+      expect((await contractRow(contract.id)).cycles_billed).toBe(cycle);
+      const intents = intentsOfCycle(contract.id, cycle);
+      expect(intents.map((intent) => intent.status)).toEqual(['succeeded']);
+      expect(intents[0]).toMatchObject({
+        customer: customer.customer_id,
+        payment_method: contract.saved_method_id,
+        amount: first.amount,
+      });
+      const sent = callsTo('/v1/payment_intents').filter(
+        (call) => call.idempotencyKey === `cartwheel:charge:subscription:${contract.id}:${cycle}:1`,
+      );
+      expect(sent.length).toBeGreaterThanOrEqual(1);
+      expect(sent[0]!.params).toMatchObject({
+        customer: customer.customer_id,
+        payment_method: contract.saved_method_id,
+        off_session: 'true',
+        confirm: 'true',
+      });
+    }
+    await other?.close();
+    // one Customer for the member at Stripe, whatever was charged
+    expect(
+      [...standIn.customers.values()].filter(
+        (made) => (made.metadata as Record<string, string>).cartwheel_member === contract.member_id,
+      ),
+    ).toHaveLength(1);
+    const renewals = await db
+      .selectFrom('subscription_renewals')
+      .select(['cycle', 'status', 'try'])
+      .where('contract_id', '=', contract.id)
+      .orderBy('cycle')
+      .execute();
+    expect(renewals).toEqual([
+      { cycle: 2, status: 'PAID', try: 1 },
+      { cycle: 3, status: 'PAID', try: 1 },
+      { cycle: 4, status: 'PAID', try: 1 },
+    ]);
+    expect((await cancel(contract.id, auth)).body.subscriptionContract.status).toBe('CANCELED');
+  });
+
+  it("two first charges saving a member's card at once, from two processes, make one Stripe Customer", async () => {
+    const memberId = `member-racing-${dialect}`;
+    const other =
+      dialect === 'postgres'
+        ? await openServices({ ...platform.services.config, logLevel: 'silent' })
+        : undefined;
+    try {
+      const providers = [platform.services, other?.services ?? platform.services].map((services) =>
+        services.payments.providers.get('stripe'),
+      );
+      const results = await Promise.all(
+        providers.map((provider, n) =>
+          provider.authorize({
+            idempotencyKey: `customer-race-${dialect}-${n}`,
+            amount: '3.00',
+            currency: 'USD',
+            method: { kind: 'saved', savedMethodId: 'pm_card_visa', customerId: memberId },
+            capture: true,
+            saveForOffSession: true,
+          }),
+        ),
+      );
+      const customers = await platform.services.database.db
+        .selectFrom('payment_provider_customers')
+        .selectAll()
+        .where('member_id', '=', memberId)
+        .execute();
+      expect(customers).toHaveLength(1);
+      const atStripe = [...standIn.customers.values()].filter(
+        (made) => (made.metadata as Record<string, string>).cartwheel_member === memberId,
+      );
+      expect(atStripe.map((made) => made.id)).toEqual([customers[0]!.customer_id]);
+      for (const result of results) {
+        expect(result).toMatchObject({ status: 'APPROVED', savedMethodId: expect.stringMatching(/^pm_/) });
+        const intent = standIn.paymentIntents.get((result as { transactionId: string }).transactionId)!;
+        expect(intent.customer).toBe(customers[0]!.customer_id);
+        // no order took these: given back
+        await providers[0]!.refund({
+          idempotencyKey: `${intent.id}:refund`,
+          transactionId: String(intent.id),
+          amount: '3.00',
+        });
+      }
+    } finally {
+      await other?.close();
+    }
+  });
+
+  it('a renewal Stripe declines is tried again on the schedule; a card asking for 3-D Secure off session fails with that reason', async () => {
+    const subscriptions = platform.services.subscriptions;
+    const { auth, paid } = await subscribe('stripe-declined', 'pm_card_visa');
+    expect(paid.body.status, JSON.stringify(paid.body)).toBe('APPROVED');
+    const contract = await contractOf(paid.body.orderId);
+    const read = async () =>
+      (await call(platform, 'GET', contractPath(contract.id), undefined, auth)).body.subscriptionContract;
+    // the card's bank declines its customer's charges from now on
+    standIn.replaceCard(contract.saved_method_id, 'pm_card_chargeCustomerFail');
+    const at = new Date(contract.anchor_at).getTime() + DAY + 60_000;
+    await subscriptions.renewDue(new Date(at));
+    const declined = await read();
+    expect(declined).toMatchObject({
+      status: 'ACTIVE',
+      cyclesBilled: 1,
+      renewalFailure: { code: 'CARD_DECLINED', failedAttempts: 1 },
+    });
+    expect(new Date(declined.renewalFailure.nextAttemptDate).getTime()).toBe(at + HOUR);
+    expect(intentsOfCycle(contract.id, 2).map((intent) => intent.status)).toEqual([
+      'requires_payment_method',
+    ]);
+    // the bank takes it again: the next try, under its own key, is paid
+    standIn.replaceCard(contract.saved_method_id, 'pm_card_visa');
+    expect(await subscriptions.renewDue(new Date(at + HOUR - 60_000))).toBe(0);
+    await subscriptions.renewDue(new Date(at + HOUR + 1000));
+    const renewed = await read();
+    expect(renewed).toMatchObject({ status: 'ACTIVE', cyclesBilled: 2 });
+    expect(renewed.renewalFailure).toBeUndefined();
+    const tries = intentsOfCycle(contract.id, 2);
+    expect(
+      tries.map((intent) => [(intent.metadata as Record<string, string>).cartwheel_key, intent.status]),
+    ).toEqual([
+      [`subscription:${contract.id}:2:1`, 'requires_payment_method'],
+      [`subscription:${contract.id}:2:2`, 'succeeded'],
+    ]);
+    expect((await cancel(contract.id, auth)).status).toBe(200);
+
+    // a card that authenticates every payment: its owner passes the step at checkout, a renewal cannot
+    const strict = await subscribe('stripe-3ds-renewal', 'pm_card_authenticationRequired');
+    expect(strict.paid.body.status, JSON.stringify(strict.paid.body)).toBe('REQUIRES_ACTION');
+    const attemptId = new URL(strict.paid.body.actionUrl, platform.url).searchParams.get('attempt')!;
+    standIn.completeAction(String([...standIn.paymentIntents.values()].at(-1)!.id), true);
+    const confirmed = await strict.page.confirm(attemptId, true);
+    expect(confirmed.body.status, JSON.stringify(confirmed.body)).toBe('APPROVED');
+    const strictContract = await contractOf(confirmed.body.orderId);
+    expect(standIn.savedMethods.get(strictContract.saved_method_id)).toBeDefined();
+    const strictAt = new Date(strictContract.anchor_at).getTime() + DAY + 60_000;
+    await subscriptions.renewDue(new Date(strictAt));
+    const failed = (await call(platform, 'GET', contractPath(strictContract.id), undefined, strict.auth)).body
+      .subscriptionContract;
+    expect(failed).toMatchObject({
+      status: 'ACTIVE',
+      cyclesBilled: 1,
+      renewalFailure: { code: 'AUTHENTICATION_REQUIRED', failedAttempts: 1 },
+    });
+    // Stripe declined it at once: no intent is left waiting for a step nobody will take
+    expect(intentsOfCycle(strictContract.id, 2).map((intent) => intent.status)).toEqual([
+      'requires_payment_method',
+    ]);
+    expect((await cancel(strictContract.id, strict.auth)).status).toBe(200);
+  });
+
+  it('a renewal whose answer from Stripe was lost is asked again on the next run under its key, and charged once', async () => {
+    const { auth, paid } = await subscribe('stripe-lost-renewal', 'pm_card_visa');
+    expect(paid.body.status, JSON.stringify(paid.body)).toBe('APPROVED');
+    const contract = await contractOf(paid.body.orderId);
+    const providers = platform.services.payments.providers;
+    const kept = providers.get('stripe');
+    // this process's Stripe client waits a short while for an answer (the store's waits 20 s)
+    providers.register(
+      new StripeProvider(
+        'stripe',
+        { secretKey: standIn.secretKey, apiUrl: standIn.url, timeoutMs: 150 },
+        platform.services.database.db,
+      ),
+    );
+    try {
+      const key = `cartwheel:charge:subscription:${contract.id}:2:1`;
+      // Stripe charges, and neither the call nor the client's two retries under its key hear back
+      standIn.loseAnswerOfNext(3);
+      const at = new Date(contract.anchor_at).getTime() + DAY + 60_000;
+      const errors: unknown[] = [];
+      await platform.services.subscriptions.renewDue(new Date(at), (error) => errors.push(error));
+      expect(errors).toHaveLength(1);
+      expect(standIn.calls.filter((sent) => sent.idempotencyKey === key)).toHaveLength(3);
+      expect((await contractRow(contract.id)).cycles_billed).toBe(1);
+      expect(intentsOfCycle(contract.id, 2).map((intent) => intent.status)).toEqual(['succeeded']);
+      // not asked again while the run's claim holds; once it lapses, the next run asks under the same key
+      expect(await platform.services.subscriptions.renewDue(new Date(at + 1000))).toBe(0);
+      await platform.services.subscriptions.renewDue(new Date(at + RENEWAL_CLAIM_MS + 1000));
+      const row = await contractRow(contract.id);
+      expect(row.cycles_billed).toBe(2);
+      expect(intentsOfCycle(contract.id, 2).map((intent) => intent.status)).toEqual(['succeeded']);
+      const renewal = await platform.services.database.db
+        .selectFrom('subscription_renewals')
+        .selectAll()
+        .where('contract_id', '=', contract.id)
+        .executeTakeFirstOrThrow();
+      expect([renewal.status, renewal.try]).toEqual(['PAID', 1]);
+      expect((await paymentRow(renewal.order_id)).gateway_transaction_id).toBe(
+        intentsOfCycle(contract.id, 2)[0]!.id,
+      );
+    } finally {
+      providers.register(kept);
+    }
+    expect((await cancel(contract.id, auth)).status).toBe(200);
+  });
+
+  it("a charge its cardholder disputed at Stripe is not refundable: Stripe's DISABLED_BY_PROVIDER", async () => {
+    const sale = await paid('pm_card_visa', 'stripe-disputed');
+    const refundability = async () => (await billing(platform).refundability(sale.orderId)).body.payments[0];
+    expect(await refundability()).toMatchObject({ refundable: true });
+    standIn.dispute(String(sale.intent().id));
+    expect(await refundability()).toMatchObject({
+      refundable: false,
+      nonRefundable: { reason: 'DISABLED_BY_PROVIDER' },
+    });
   });
 
   it('the platform starts and answers while Stripe cannot be reached', async () => {

@@ -201,4 +201,88 @@ describe('the Stripe stand-in, as the stripe package sees it', () => {
       /tolerance/,
     );
   });
+
+  it('saves a card for a Customer as Stripe does, charges it off session, and declines off session what asks for its owner', async () => {
+    const customer = await stripe.customers.create({ metadata: { cartwheel_member: 'member-1' } });
+    const first = await stripe.paymentIntents.create({
+      amount: 1500,
+      currency: 'usd',
+      customer: customer.id,
+      payment_method: 'pm_card_visa',
+      setup_future_usage: 'off_session',
+      confirm: true,
+    });
+    expect(first).toMatchObject({
+      status: 'succeeded',
+      customer: customer.id,
+      setup_future_usage: 'off_session',
+    });
+    // the test card's shortcut became a payment method of its own, attached to the Customer
+    const saved = String(first.payment_method);
+    expect(saved).toMatch(/^pm_/);
+    expect(saved).not.toBe('pm_card_visa');
+    const attached = await stripe.customers.listPaymentMethods(customer.id);
+    expect(attached.data.map((method) => [method.id, method.customer, method.card?.last4])).toEqual([
+      [saved, customer.id, '4242'],
+    ]);
+    const renewal = await stripe.paymentIntents.create({
+      amount: 1500,
+      currency: 'usd',
+      customer: customer.id,
+      payment_method: saved,
+      off_session: true,
+      confirm: true,
+    });
+    expect(renewal).toMatchObject({ status: 'succeeded', payment_method: saved });
+    // another Customer cannot charge it; `off_session` without `confirm` is refused
+    const other = await stripe.customers.create({});
+    await expect(
+      stripe.paymentIntents.create({
+        amount: 100,
+        currency: 'usd',
+        customer: other.id,
+        payment_method: saved,
+        off_session: true,
+        confirm: true,
+      }),
+    ).rejects.toMatchObject({ type: 'StripeInvalidRequestError', param: 'payment_method' });
+    await expect(
+      stripe.paymentIntents.create({
+        amount: 100,
+        currency: 'usd',
+        customer: customer.id,
+        off_session: true,
+      }),
+    ).rejects.toMatchObject({ type: 'StripeInvalidRequestError', param: 'off_session' });
+
+    // a card that authenticates every payment: off session, Stripe declines it at once
+    await expect(
+      stripe.paymentIntents.create({
+        amount: 100,
+        currency: 'usd',
+        customer: customer.id,
+        payment_method: 'pm_card_authenticationRequired',
+        off_session: true,
+        confirm: true,
+      }),
+    ).rejects.toMatchObject({ type: 'StripeCardError', code: 'authentication_required' });
+    // a card that attaches but whose customer's charges fail
+    await expect(
+      stripe.paymentIntents.create({
+        amount: 100,
+        currency: 'usd',
+        customer: customer.id,
+        payment_method: 'pm_card_chargeCustomerFail',
+        setup_future_usage: 'off_session',
+        confirm: true,
+      }),
+    ).rejects.toMatchObject({ type: 'StripeCardError', code: 'card_declined' });
+    // a disputed charge shows on its intent's expanded charge, and Stripe refunds none of it
+    standIn.dispute(renewal.id);
+    const read = await stripe.paymentIntents.retrieve(renewal.id, { expand: ['latest_charge'] });
+    expect(read.latest_charge).toMatchObject({ object: 'charge', disputed: true });
+    await expect(stripe.refunds.create({ payment_intent: renewal.id })).rejects.toMatchObject({
+      code: 'charge_disputed',
+    });
+  });
 });

@@ -102,7 +102,7 @@ export class OrderPlacement {
               new Date(),
             )
           : step.method;
-        return this.charge(step.attempt, method);
+        return this.charge(step.attempt, method, step.subscriber !== undefined);
       }
       if (step.kind === 'settle') {
         // an earlier payment for this checkout lost its answer: what the gateway did decides, then look again
@@ -354,7 +354,11 @@ export class OrderPlacement {
   }
 
   /** Step 2: the charge, outside any transaction (a real gateway is a network call); then step 3. */
-  private async charge(attempt: CheckoutAttemptRow, method: PaymentMethod): Promise<PlacementAnswer> {
+  private async charge(
+    attempt: CheckoutAttemptRow,
+    method: PaymentMethod,
+    forRenewals: boolean,
+  ): Promise<PlacementAnswer> {
     const payments = this.domains.payments;
     let result: ChargeResult;
     try {
@@ -364,6 +368,8 @@ export class OrderPlacement {
         currency: attempt.currency,
         method,
         capture: (await payments.captureMode()) === 'IMMEDIATE',
+        // a subscription's card stays with the provider for its renewals
+        ...(forRenewals ? { saveForOffSession: true } : {}),
       });
     } catch (error) {
       // the charge may or may not have been made: a retry of this key drives it again at once, and the
@@ -465,7 +471,12 @@ export class OrderPlacement {
       const inputs = JSON.parse(checkout.inputs) as CheckoutInputs;
       await this.domains.subscriptions.start(
         trx,
-        { attemptId: attempt.id, orderId, source: orderSource(checkout, inputs, priced, null) },
+        {
+          attemptId: attempt.id,
+          orderId,
+          source: orderSource(checkout, inputs, priced, null),
+          savedMethodId: result.savedMethodId,
+        },
         now,
       );
     }

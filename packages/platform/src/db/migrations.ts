@@ -38,7 +38,7 @@ const migrations: Record<string, Migration> = {
   ...cartMigrations, // 0016
   ...checkoutMigrations, // 0017, 0042, 0051 (issue 34: the abandoned-checkout scan's index)
   ...orderMigrations, // 0018
-  ...paymentMigrations, // 0019
+  ...paymentMigrations, // 0019, 0079 (issue 32: each member's customer at Stripe)
   ...fulfillmentMigrations, // 0027
   ...billingMigrations, // 0028, 0041 (issue 37: the sweep of started money calls)
   ...staffMigrations, // 0031 (issue 21: staff, roles, API keys, audit log), 0046 (issue 37: its operation)

@@ -88,4 +88,17 @@ export const paymentMigrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '0079_payment_provider_customers': {
+    async up(db: Kysely<any>) {
+      // one customer at a provider per member (Stripe's Customer), made on their first saved card
+      await db.schema
+        .createTable('payment_provider_customers')
+        .addColumn('provider_id', 'text', (col) => col.notNull())
+        .addColumn('member_id', 'text', (col) => col.notNull())
+        .addColumn('customer_id', 'text', (col) => col.notNull())
+        .addColumn('created_at', 'text', (col) => col.notNull())
+        .addPrimaryKeyConstraint('payment_provider_customers_pk', ['provider_id', 'member_id'])
+        .execute();
+    },
+  },
 };

@@ -27,6 +27,11 @@ export type ChargeResult =
       captured: boolean;
       /** The card charged, as the provider knows it: a token or saved method names no card to the platform. */
       card?: ChargedCard;
+      /**
+       * The method the provider kept for the customer (a charge `saveForOffSession`), under the id later
+       * charges name: Stripe's payment method attached to the member's Customer.
+       */
+      savedMethodId?: string;
     }
   | { status: 'DECLINED'; transactionId: string; code: DeclineCode; reason: string }
   | { status: 'REQUIRES_ACTION'; transactionId: string; actionId: string };
@@ -34,7 +39,9 @@ export type ChargeResult =
 /**
  * How a charge is paid: a card as the shopper typed it (only a provider that `acceptsRawCards`), the
  * provider's own one-time token from its card fields, or a method saved with the provider for a
- * customer (charged with the shopper present, or `offSession` without them: a renewal, say).
+ * customer (charged with the shopper present, or `offSession` without them: a renewal, say). The
+ * `customerId` is the store's own (the member's id): a provider with customers of its own (Stripe's
+ * `cus_...`) keeps which of them is the member's.
  */
 export type PaymentMethod =
   | { kind: 'card'; card: CheckedCard }
@@ -52,6 +59,12 @@ export interface ChargeRequest {
   capture: boolean;
   /** True: no shopper is there to pass a 3-D Secure step (a saved method charged by the store). */
   offSession?: boolean | undefined;
+  /**
+   * True: the provider keeps the method for its customer, to be charged later without them (a
+   * subscription's first charge; Stripe's `setup_future_usage: off_session`). Its answer names the
+   * kept method (`savedMethodId`).
+   */
+  saveForOffSession?: boolean | undefined;
 }
 
 /**
@@ -82,6 +95,12 @@ export interface PaymentProvider {
    * saved method's id. Absent: the provider saves no card the platform hands it.
    */
   saveMethod?(customerId: string, card: CheckedCard): Promise<string>;
+  /**
+   * True: a one-time token from the provider's own card fields is saved by the charge that pays with
+   * it (`saveForOffSession`, with a `customerId`): how a provider that never sees card numbers saves a
+   * subscription's card (Stripe).
+   */
+  readonly savesTokensOnCharge?: boolean;
   /**
    * How the shopper's page takes the 3-D Secure step `actionId`: the platform's own confirm page
    * (absent: the test gateway), or the provider's script in the page with what it needs (Stripe's

@@ -64,7 +64,7 @@ export function openPaymentProviders(
     // no call is made while opening: the platform starts and answers even when Stripe cannot be reached
     stripe: (id) => {
       if (!config.stripe) throw new Error(`the payment provider ${id} is Stripe: set STRIPE_SECRET_KEY`);
-      return new StripeProvider(id, config.stripe);
+      return new StripeProvider(id, config.stripe, db);
     },
   };
   return new PaymentProviders(

@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
+import type { Kysely } from 'kysely';
 import Stripe from 'stripe';
+import type { Tables } from '../db/tables.ts';
 import { Big, Currency } from '../shared/money.ts';
 import type { CardBrand } from './card.ts';
 import type {
@@ -14,6 +16,7 @@ import type {
   ProviderCharge,
   ProviderRefundability,
 } from './provider.ts';
+import { StripeCustomers } from './stripe-customers.ts';
 
 /** How long one call to Stripe may take, unless STRIPE_TIMEOUT_MS says (ms). */
 export const DEFAULT_TIMEOUT_MS = 20_000;
@@ -66,12 +69,16 @@ const DECLINES: Record<string, DeclineCode> = {
 export class StripeProvider implements PaymentProvider {
   readonly methodName = 'creditCard';
   readonly acceptsRawCards = false;
+  /** Stripe's own way: the card fields' payment method is attached to the member's Customer by the charge. */
+  readonly savesTokensOnCharge = true;
   readonly cardEntry: CardEntry;
   private readonly stripe: Stripe;
+  private readonly customers: StripeCustomers;
 
   constructor(
     readonly id: string,
     options: StripeOptions,
+    db: Kysely<Tables>,
   ) {
     this.cardEntry = options.publishableKey
       ? { kind: 'STRIPE', publishableKey: options.publishableKey }
@@ -83,6 +90,7 @@ export class StripeProvider implements PaymentProvider {
       maxNetworkRetries: 2,
       appInfo: { name: 'Cartwheel' },
     });
+    this.customers = new StripeCustomers(db, id, this.stripe, stripeKey);
   }
 
   async authorize(request: ChargeRequest): Promise<ChargeResult> {
@@ -101,13 +109,31 @@ export class StripeProvider implements PaymentProvider {
       metadata: { [KEY_METADATA]: request.idempotencyKey },
       expand: ['payment_method'],
     };
-    if (method.kind === 'saved' && method.customerId !== undefined) params.customer = method.customerId;
+    // a saved card is the member's Customer's at Stripe; a card saved by this charge is attached to it
+    if (method.kind === 'saved' && method.customerId !== undefined)
+      params.customer = await this.customers.of(method.customerId);
+    if (request.saveForOffSession) params.setup_future_usage = 'off_session';
+    // a renewal: nobody to authenticate, so Stripe declines (`authentication_required`) instead of asking
     if (request.offSession) params.off_session = true;
     try {
       const intent = await this.stripe.paymentIntents.create(params, {
         idempotencyKey: stripeKey('charge', request.idempotencyKey),
       });
-      return await this.resultOf(intent);
+      const result = await this.resultOf(intent);
+      // a step for a shopper who is not there cannot be taken: the intent is cancelled, the charge failed
+      if (result.status === 'REQUIRES_ACTION' && request.offSession) {
+        await this.stripe.paymentIntents.cancel(
+          intent.id,
+          {},
+          { idempotencyKey: stripeKey('abandon', intent.id) },
+        );
+        return declined(
+          intent.id,
+          'AUTHENTICATION_REQUIRED',
+          'The card asks its owner to authenticate this payment, and they are not here.',
+        );
+      }
+      return result;
     } catch (error) {
       // the key was used with other parameters: by the charge itself (asked again after a setting
       // changed), whose intent answers; or by `settle` closing it, and then the charge never happens
@@ -140,14 +166,21 @@ export class StripeProvider implements PaymentProvider {
 
   /**
    * Stripe's own word on refunding the intent: a refund of it still `pending` at Stripe, an intent it
-   * does not know (another account's, or deleted test data), one it holds but has no charge to refund
-   * (cancelled, never captured), or Stripe not answering. One read, no retry (a page waits on it).
+   * does not know (another account's, or deleted test data), one it holds but will not refund (no
+   * charge to refund: cancelled, never captured; or a charge its cardholder disputed, which Stripe
+   * refuses to refund), or Stripe not answering. One read, no retry (a page waits on it).
    */
   async refundability(transactionId: string): Promise<ProviderRefundability> {
     const once = { maxNetworkRetries: 0, timeout: READ_TIMEOUT_MS };
     try {
-      const intent = await this.stripe.paymentIntents.retrieve(transactionId, {}, once);
-      if (intent.status !== 'succeeded') return { refundable: false, reason: 'DISABLED_BY_PROVIDER' };
+      const intent = await this.stripe.paymentIntents.retrieve(
+        transactionId,
+        { expand: ['latest_charge'] },
+        once,
+      );
+      const charge = typeof intent.latest_charge === 'object' ? intent.latest_charge : null;
+      if (intent.status !== 'succeeded' || charge?.disputed)
+        return { refundable: false, reason: 'DISABLED_BY_PROVIDER' };
       const refunds = await this.stripe.refunds.list({ payment_intent: intent.id, limit: 100 }, once);
       if (refunds.data.some((refund) => refund.status === 'pending' || refund.status === 'requires_action'))
         return { refundable: false, reason: 'PENDING_REFUND' };
@@ -347,6 +380,10 @@ export class StripeProvider implements PaymentProvider {
           providerTransactionId: intent.id,
           captured: intent.status === 'succeeded',
           ...(await this.cardOf(intent.payment_method)),
+          // Stripe attached the method to the Customer (a test card's `pm_card_visa` under a new id)
+          ...(intent.setup_future_usage && intent.customer && intent.payment_method
+            ? { savedMethodId: idOf(intent.payment_method) }
+            : {}),
         };
       case 'requires_action':
         return { status: 'REQUIRES_ACTION', transactionId: intent.id, actionId: intent.id };
@@ -404,6 +441,10 @@ function addressOf(apiUrl: string | undefined): Partial<Stripe.StripeConfig> {
     port: url.port ? Number(url.port) : protocol === 'http' ? 80 : 443,
     protocol,
   };
+}
+
+function idOf(object: string | { id: string }): string {
+  return typeof object === 'string' ? object : object.id;
 }
 
 function declined(transactionId: string, code: DeclineCode, reason: string): ChargeResult {

@@ -1,6 +1,16 @@
-/** The payments domain's rows: every order's payments, and the test gateway's own ledger. */
+/** The payments domain's rows: every order's payments, the test gateway's own ledger, and members' Stripe Customers. */
 export interface PaymentTables extends TestGatewayTables {
   order_payments: OrderPaymentRow;
+  /**
+   * A member's customer at a provider that keeps cards for its customers (Stripe's `cus_...`), made
+   * once, before their first card is saved there (0079): its id is all the store keeps of them there.
+   */
+  payment_provider_customers: {
+    provider_id: string;
+    member_id: string;
+    customer_id: string;
+    created_at: string;
+  };
 }
 
 /**

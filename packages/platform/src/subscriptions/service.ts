@@ -34,6 +34,8 @@ export interface ContractStart {
   attemptId: string;
   orderId: string;
   source: OrderSource;
+  /** The method the provider kept by the first charge (its answer's `savedMethodId`), renewed with. */
+  savedMethodId?: string | undefined;
 }
 
 /** The line a checkout sells by subscription (a checkout holding one holds nothing else). */
@@ -56,9 +58,9 @@ export class SubscriptionService {
 
   /**
    * The method a checkout's subscription is renewed with, saved with the provider before the first
-   * charge (a card is saved, then charged as the saved method; a saved method is kept as it is), and
-   * remembered by the attempt so a retry charges the same one. A provider that saves no card cannot
-   * sell by subscription.
+   * charge (a card is saved, then charged as the saved method; a saved method is kept as it is) or by
+   * it (a provider's token, charged for the member to be saved: Stripe), and remembered by the attempt
+   * so a retry charges the same one. A provider that saves no card cannot sell by subscription.
    */
   async methodFor(
     attemptId: string,
@@ -73,6 +75,8 @@ export class SubscriptionService {
     if (method.kind === 'saved') savedMethodId = method.savedMethodId;
     else if (method.kind === 'card' && provider.saveMethod)
       savedMethodId = await provider.saveMethod(buyer.memberId, method.card as CheckedCard);
+    // saved by the charge itself (Stripe): the provider's answer names the method it kept (`start`)
+    else if (method.kind === 'token' && provider.savesTokensOnCharge) savedMethodId = method.token;
     else
       throw applicationError(
         'FAILED_PRECONDITION',
@@ -169,7 +173,7 @@ export class SubscriptionService {
       anchor_at: at,
       anchor_cycle: 1,
       provider_id: method.provider_id,
-      saved_method_id: method.saved_method_id,
+      saved_method_id: start.savedMethodId ?? method.saved_method_id,
       customer_id: method.customer_id,
       created_at: at,
       updated_at: at,

@@ -9,7 +9,15 @@
  * `failNext(429)` (a rate limit), `hangNext()` (a call that never answers: the client's timeout),
  * `loseAnswerOfNext()` (a call Stripe carries out whose answer never reaches the caller),
  * `completeAction(id, approved)` (the shopper's 3-D Secure step), `settleRefund(id)` (a pending refund
- * reaching the card).
+ * reaching the card), `replaceCard(id, testCard)` (a saved card its bank now answers otherwise),
+ * `dispute(intentId)` (the cardholder disputes the charge).
+ *
+ * Saved cards as Stripe keeps them: a Customer (`POST /v1/customers`), a payment method attached to it
+ * by a PaymentIntent confirmed with `customer` and `setup_future_usage` (a test card's shortcut such as
+ * `pm_card_visa` becomes a payment method of its own), then charged with `customer`, `payment_method`,
+ * `off_session: true` and `confirm: true`: a card that asks for 3-D Secure is declined
+ * `authentication_required` off session, and `pm_card_chargeCustomerFail` attaches but declines every
+ * charge of its customer.
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import http from 'node:http';
@@ -28,7 +36,8 @@ export interface StripeStandInCall {
 interface TestCard {
   brand: string;
   last4: string;
-  outcome: 'succeeds' | 'declined' | 'insufficient_funds' | 'requires_action';
+  /** `customer_charge_fails`: attaches to a Customer, then every charge of that customer is declined. */
+  outcome: 'succeeds' | 'declined' | 'insufficient_funds' | 'requires_action' | 'customer_charge_fails';
   /** A refund of its charge starts `pending` and succeeds later (Stripe's 4000 0000 0000 7726). */
   pendingRefunds?: true;
 }
@@ -42,6 +51,7 @@ const TEST_CARDS: Record<string, TestCard> = {
   pm_card_threeDSecure2Required: { brand: 'visa', last4: '3220', outcome: 'requires_action' },
   pm_card_authenticationRequired: { brand: 'visa', last4: '3184', outcome: 'requires_action' },
   pm_card_pendingRefund: { brand: 'visa', last4: '7726', outcome: 'succeeds', pendingRefunds: true },
+  pm_card_chargeCustomerFail: { brand: 'visa', last4: '0341', outcome: 'customer_charge_fails' },
 };
 
 /** Stripe's test card numbers (docs.stripe.com/testing), as a shopper types them into Stripe.js's fields. */
@@ -87,6 +97,8 @@ export class StripeStandIn {
   readonly customers = new Map<string, Json>();
   /** Payment methods attached to a customer (saved for charges without the shopper), by id. */
   readonly savedMethods = new Map<string, { card: TestCard; customer: string }>();
+  /** The charges (`ch_...`) their cardholder disputed: Stripe refunds none of them. */
+  readonly disputed = new Set<string>();
 
   private server: http.Server | undefined;
   private readonly idempotent = new Map<string, { params: string; status: number; body: string }>();
@@ -146,6 +158,29 @@ export class StripeStandIn {
     refund.status = 'succeeded';
     this.emit('charge.refund.updated', refund);
     return refund;
+  }
+
+  /** The saved card `paymentMethodId` now answers as the test card `testCard` does (its bank changed its mind). */
+  replaceCard(paymentMethodId: string, testCard: keyof typeof TEST_CARDS | string): void {
+    const saved = this.savedMethods.get(paymentMethodId);
+    const card = TEST_CARDS[testCard];
+    if (!saved || !card)
+      throw new Error(`${paymentMethodId} is no saved method, or ${testCard} no test card`);
+    saved.card = card;
+  }
+
+  /** The cardholder disputes the charge of `paymentIntentId`, as Stripe tells with `charge.dispute.created`. */
+  dispute(paymentIntentId: string): void {
+    const charge = this.paymentIntents.get(paymentIntentId)?.latest_charge;
+    if (typeof charge !== 'string') throw new Error(`${paymentIntentId} has no charge`);
+    this.disputed.add(charge);
+    this.emit('charge.dispute.created', {
+      id: this.id('dp'),
+      object: 'dispute',
+      charge,
+      payment_intent: paymentIntentId,
+      status: 'needs_response',
+    });
   }
 
   /** The shopper passes (`approved`) or fails the 3-D Secure step of a payment intent. */
@@ -356,7 +391,7 @@ export class StripeStandIn {
         return this.list('/v1/payment_intents', [...this.paymentIntents.values()], params);
       const intent = this.paymentIntents.get(id ?? '');
       if (!intent) throw noSuch('payment_intent', id);
-      if (method === 'GET' && !action) return intent;
+      if (method === 'GET' && !action) return this.expanded(intent, params);
       if (method === 'POST' && action === 'confirm') return this.confirm(intent, params);
       if (method === 'POST' && action === 'capture') return this.capture(intent, params);
       if (method === 'POST' && action === 'cancel') return this.cancel(intent, params);
@@ -376,6 +411,17 @@ export class StripeStandIn {
       const refund = this.refunds.get(id ?? '');
       if (!refund) throw noSuch('refund', id);
       if (method === 'GET') return refund;
+    }
+    if (resource === 'customers' && method === 'GET' && id) {
+      const customer = this.customers.get(id);
+      if (!customer) throw noSuch('customer', id);
+      if (!action) return customer;
+      if (action === 'payment_methods') {
+        const attached = [...this.savedMethods.entries()]
+          .filter(([, saved]) => saved.customer === id)
+          .map(([methodId, saved]) => this.paymentMethod(methodId, saved.card));
+        return this.list(`/v1/customers/${id}/payment_methods`, attached, params);
+      }
     }
     if (resource === 'customers' && method === 'POST' && !id) {
       const customer = {
@@ -426,6 +472,25 @@ export class StripeStandIn {
         param: 'payment_method',
       });
     }
+    if (params.customer !== undefined && !this.customers.has(String(params.customer))) {
+      throw invalidRequest(`No such customer: '${params.customer}'`, {
+        code: 'resource_missing',
+        param: 'customer',
+      });
+    }
+    // a saved card is charged for its own customer alone
+    const owner = this.savedMethods.get(String(params.payment_method))?.customer;
+    if (owner !== undefined && owner !== params.customer) {
+      throw invalidRequest(
+        `The provided PaymentMethod ${params.payment_method} is attached to another customer than the one given.`,
+        { param: 'payment_method' },
+      );
+    }
+    if (params.off_session !== undefined && params.confirm !== 'true') {
+      throw invalidRequest('You may only specify `off_session` when `confirm=true`.', {
+        param: 'off_session',
+      });
+    }
     const id = this.id('pi');
     const intent: Json = {
       id,
@@ -466,6 +531,8 @@ export class StripeStandIn {
       });
     }
     if (card.outcome === 'declined') return this.decline(intent, 'card_declined', 'generic_decline');
+    if (card.outcome === 'customer_charge_fails' && typeof intent.customer === 'string')
+      return this.decline(intent, 'card_declined', 'generic_decline');
     if (card.outcome === 'insufficient_funds')
       return this.decline(intent, 'card_declined', 'insufficient_funds');
     if (card.outcome === 'requires_action') {
@@ -498,12 +565,15 @@ export class StripeStandIn {
     if (
       intent.setup_future_usage &&
       typeof intent.customer === 'string' &&
-      typeof intent.payment_method === 'string'
+      typeof intent.payment_method === 'string' &&
+      !this.savedMethods.has(intent.payment_method)
     ) {
-      this.savedMethods.set(intent.payment_method, {
-        card: this.cardOf(intent.payment_method)!,
-        customer: intent.customer,
-      });
+      // a test card's shortcut (`pm_card_visa`) is no payment method of its own: Stripe makes one to attach
+      const card = this.cardOf(intent.payment_method)!;
+      const id = TEST_CARDS[intent.payment_method] ? this.id('pm') : intent.payment_method;
+      intent.payment_method = id;
+      this.savedMethods.set(id, { card, customer: intent.customer });
+      this.emit('payment_method.attached', this.paymentMethod(id, card));
     }
     return intent;
   }
@@ -574,6 +644,11 @@ export class StripeStandIn {
         code: 'charge_not_refundable',
       });
     }
+    if (this.disputed.has(String(intent.latest_charge))) {
+      throw invalidRequest(`Charge ${intent.latest_charge} has been disputed; it cannot be refunded.`, {
+        code: 'charge_disputed',
+      });
+    }
     const refunded = [...this.refunds.values()]
       .filter((refund) => refund.payment_intent === intent.id && refund.status !== 'failed')
       .reduce((sum, refund) => sum + Number(refund.amount), 0);
@@ -613,6 +688,27 @@ export class StripeStandIn {
       currency: intent.currency,
     });
     return refund;
+  }
+
+  /** The intent with what `expand[]` asked for in place of its ids (its latest charge, its payment method). */
+  private expanded(intent: Json, params: Json): Json {
+    const asked = Object.values((params.expand ?? {}) as Json);
+    const out = { ...intent };
+    if (asked.includes('latest_charge') && typeof intent.latest_charge === 'string') {
+      out.latest_charge = {
+        id: intent.latest_charge,
+        object: 'charge',
+        amount: intent.amount,
+        amount_captured: intent.amount_received,
+        currency: intent.currency,
+        disputed: this.disputed.has(intent.latest_charge),
+        payment_intent: intent.id,
+      };
+    }
+    const card = this.cardOf(intent.payment_method);
+    if (asked.includes('payment_method') && card)
+      out.payment_method = this.paymentMethod(String(intent.payment_method), card);
+    return out;
   }
 
   private list(path: string, items: Json[], params: Json): Json {
