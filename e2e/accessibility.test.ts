@@ -8,7 +8,13 @@ import { uniqueEmail } from '../packages/platform/test/identity-client.ts';
 import type { TestPlatform } from '../packages/platform/test/support/platform.ts';
 import { seriousViolations } from './support/axe.ts';
 import { E2E_SUITE, eventually, newTestPage, TEST_TIMEOUT, type Viewport } from './support/browser.ts';
-import { adminClient, PASSWORD, SHOTS, startStoreInBrowser, stopStoreInBrowser } from './support/store.ts';
+import {
+  adminClient,
+  PASSWORD,
+  screenshot,
+  startStoreInBrowser,
+  stopStoreInBrowser,
+} from './support/store.ts';
 import { addToCart, demoProducts, openProductPage } from './support/storefront.ts';
 
 /**
@@ -48,7 +54,7 @@ describe.each(['sqlite'] as const)(
 
     /** Checks the page now, and leaves a screenshot named after it. */
     async function check(page: Page, name: string, width: string): Promise<void> {
-      await page.screenshot({ path: `${SHOTS}/a11y-${dialect}-${width}-${name}.png`, fullPage: true });
+      await screenshot(page, `a11y-${dialect}-${width}-${name}`);
       expect(await seriousViolations(page), `${name} at ${width}`).toEqual([]);
     }
 

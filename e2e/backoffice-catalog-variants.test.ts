@@ -1,9 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createProduct, queryProducts, visitorToken } from '../packages/platform/test/catalog-http.ts';
-import { DIALECTS, type TestPlatform } from '../packages/platform/test/support/platform.ts';
+import type { TestPlatform } from '../packages/platform/test/support/platform.ts';
 import { E2E_SUITE, eventually, newTestPage, TEST_TIMEOUT } from './support/browser.ts';
-import { SHOTS, startStoreInBrowser, stopStoreInBrowser } from './support/store.ts';
+import { POSTGRES, screenshot, startStoreInBrowser, stopStoreInBrowser } from './support/store.ts';
 
 /** The smallest PNG: one transparent pixel. */
 const PNG = Buffer.from(
@@ -17,7 +17,7 @@ const PNG = Buffer.from(
  * uploads images (file input and drop), puts it in a collection made on the collections page, and changes the price of a
  * selection at once. Each change is what a visitor's query of the storefront answers at once.
  */
-describe.each(DIALECTS)(
+describe.each(POSTGRES)(
   'the back office catalog options, variants and bulk prices in Chromium on %s',
   E2E_SUITE,
   (dialect) => {
@@ -28,11 +28,7 @@ describe.each(DIALECTS)(
     const NAME = `Linen Shirt ${dialect}`;
     const COLLECTION = `Summer ${dialect}`;
     const IMAGE = 'https://images.example.com/linen-shirt.png';
-    const shot = (name: string) =>
-      page.screenshot({
-        path: `${SHOTS}/backoffice-catalog-variants-${dialect}-${name}.png`,
-        fullPage: true,
-      });
+    const shot = (name: string) => screenshot(page, `backoffice-catalog-variants-${dialect}-${name}`);
     const status = (text: string) => page.getByRole('status').filter({ hasText: text });
 
     /** The product as a visitor's query of the storefront finds it, variants included. */

@@ -1,23 +1,22 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { admin, queryProducts, visitorToken } from '../packages/platform/test/catalog-http.ts';
-import { DIALECTS, type TestPlatform } from '../packages/platform/test/support/platform.ts';
+import type { TestPlatform } from '../packages/platform/test/support/platform.ts';
 import { E2E_SUITE, eventually, newTestPage, TEST_TIMEOUT } from './support/browser.ts';
-import { SHOTS, startStoreInBrowser, stopStoreInBrowser } from './support/store.ts';
+import { SQLITE, screenshot, startStoreInBrowser, stopStoreInBrowser } from './support/store.ts';
 
 /**
  * The back office's products (/admin/products) in Chromium against the built platform: a merchant
  * creates a product with its price, cost and stock, finds it in the list, changes it and hides it, and
  * each change is what shoppers see at once. Every write goes through `@cartwheel/sdk`.
  */
-describe.each(DIALECTS)('the back office products in Chromium on %s', E2E_SUITE, (dialect) => {
+describe.each(SQLITE)('the back office products in Chromium on %s', E2E_SUITE, (dialect) => {
   let platform: TestPlatform;
   let browser: Browser;
   let page: Page;
   let productId: string;
   const NAME = `Stoneware Teapot ${dialect}`;
-  const shot = (name: string) =>
-    page.screenshot({ path: `${SHOTS}/backoffice-catalog-${dialect}-${name}.png`, fullPage: true });
+  const shot = (name: string) => screenshot(page, `backoffice-catalog-${dialect}-${name}`);
 
   /** What a visitor's query of the storefront finds under `name`. */
   async function shopperSees(name: string) {

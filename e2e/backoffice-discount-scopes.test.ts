@@ -3,11 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cartCalls, catalogLine } from '../packages/platform/test/cart-calls.ts';
 import { admin, visitorToken } from '../packages/platform/test/catalog-http.ts';
 import { shipToUs, stockedProduct } from '../packages/platform/test/checkout-support.ts';
-import { DIALECTS, type TestPlatform } from '../packages/platform/test/support/platform.ts';
+import type { TestPlatform } from '../packages/platform/test/support/platform.ts';
 import { seriousViolations } from './support/axe.ts';
 import { E2E_SUITE, eventually, newTestPage, TEST_TIMEOUT } from './support/browser.ts';
 import { focused } from './support/keyboard.ts';
-import { SHOTS, startStoreInBrowser, stopStoreInBrowser } from './support/store.ts';
+import { SQLITE, screenshot, startStoreInBrowser, stopStoreInBrowser } from './support/store.ts';
 import { addToCart, openProductPage } from './support/storefront.ts';
 
 interface Discounted {
@@ -22,7 +22,7 @@ interface Discounted {
  * no other, in the storefront's cart and in the cart's own answer; edited to a fixed price per item,
  * the cart follows.
  */
-describe.each(DIALECTS)('discount rules scoped to products, in Chromium on %s', E2E_SUITE, (dialect) => {
+describe.each(SQLITE)('discount rules scoped to products, in Chromium on %s', E2E_SUITE, (dialect) => {
   let platform: TestPlatform;
   let browser: Browser;
   let page: Page;
@@ -119,10 +119,7 @@ describe.each(DIALECTS)('discount rules scoped to products, in Chromium on %s', 
     await page.keyboard.press('Escape');
     await eventually(() => products.getAttribute('aria-expanded')).toBe('false');
     expect(await products.inputValue()).toBe('');
-    await page.screenshot({
-      path: `${SHOTS}/backoffice-discount-scopes-${dialect}-form.png`,
-      fullPage: true,
-    });
+    await screenshot(page, `backoffice-discount-scopes-${dialect}-form`);
     expect(await seriousViolations(page), 'the form with a product chosen').toEqual([]);
 
     await page.getByRole('button', { name: 'Create discount rule' }).click();

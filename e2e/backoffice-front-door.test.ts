@@ -2,8 +2,15 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OWNER, OWNER_ENV } from '../packages/platform/test/staff-support.ts';
 import { startTestPlatform, type TestPlatform } from '../packages/platform/test/support/platform.ts';
-import { E2E_SUITE, eventually, launchChromium, newTestContext, TEST_TIMEOUT } from './support/browser.ts';
-import { requireBuilt, SHOTS } from './support/store.ts';
+import {
+  E2E_SUITE,
+  eventually,
+  newTestContext,
+  releaseChromium,
+  sharedChromium,
+  TEST_TIMEOUT,
+} from './support/browser.ts';
+import { requireBuilt, screenshot } from './support/store.ts';
 
 /**
  * The back office's front door, tried as a new merchant would (issue 33): `/admin` signed out leads
@@ -18,10 +25,10 @@ describe('the back office front door in Chromium', E2E_SUITE, () => {
   beforeAll(async () => {
     requireBuilt('backoffice', 'hosted');
     platform = await startTestPlatform({ dialect: 'sqlite', env: OWNER_ENV });
-    browser = await launchChromium();
+    browser = await sharedChromium();
   }, TEST_TIMEOUT);
   afterAll(async () => {
-    await browser?.close();
+    await releaseChromium(browser);
     await platform?.stop();
   }, TEST_TIMEOUT);
 
@@ -40,7 +47,7 @@ describe('the back office front door in Chromium', E2E_SUITE, () => {
     expect(staffTop).toBeLessThan(keyTop);
     expect(keyTop).toBeLessThan(tilesTop);
     expect(await page.getByRole('heading', { name: 'Developers: the admin API key' }).count()).toBe(1);
-    await page.screenshot({ path: `${SHOTS}/backoffice-front-door-signed-out.png`, fullPage: true });
+    await screenshot(page, `backoffice-front-door-signed-out`);
 
     await staffButton.click();
     await page.waitForURL(/\/auth\/login\?/);

@@ -2,17 +2,17 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { admin } from '../packages/platform/test/catalog-http.ts';
 import { placeOrder, shipToUs, stockedProduct } from '../packages/platform/test/checkout-support.ts';
-import { DIALECTS, type TestPlatform } from '../packages/platform/test/support/platform.ts';
+import type { TestPlatform } from '../packages/platform/test/support/platform.ts';
 import { E2E_SUITE, eventually, newTestPage, TEST_TIMEOUT } from './support/browser.ts';
 import { focused, tabTo } from './support/keyboard.ts';
-import { SHOTS, startStoreInBrowser, stopStoreInBrowser } from './support/store.ts';
+import { SQLITE, screenshot, startStoreInBrowser, stopStoreInBrowser } from './support/store.ts';
 
 /**
  * The back office with the keyboard alone (issue 22's test): from the orders table, a merchant finds an
  * order by its buyer's email, opens it and captures its authorized payment after confirming, using
  * Tab, Shift+Tab, Enter, Space and typing only; every control reached shows where the focus is.
  */
-describe.each(DIALECTS)('the back office by keyboard alone in Chromium on %s', E2E_SUITE, (dialect) => {
+describe.each(SQLITE)('the back office by keyboard alone in Chromium on %s', E2E_SUITE, (dialect) => {
   let platform: TestPlatform;
   let browser: Browser;
   let page: Page;
@@ -71,7 +71,7 @@ describe.each(DIALECTS)('the back office by keyboard alone in Chromium on %s', E
     // Shift+Tab goes back to "Keep it" and Tab returns; Space presses the button like a click
     await tabTo(page, 'Keep it', { backwards: true, limit: 5 });
     await tabTo(page, 'Capture payment', { limit: 5 });
-    await page.screenshot({ path: `${SHOTS}/backoffice-keyboard-${dialect}-confirm.png`, fullPage: true });
+    await screenshot(page, `backoffice-keyboard-${dialect}-confirm`);
     await page.keyboard.press('Space');
 
     await eventually(() => page.getByTestId('payment').textContent()).toContain('Captured');
@@ -79,6 +79,6 @@ describe.each(DIALECTS)('the back office by keyboard alone in Chromium on %s', E
     // the button that opened the dialog is gone: the focus is on what the capture did, not lost
     await eventually(async () => (await focused(page)).name).toMatch(/^Captured \d+\.\d{2} of /);
     expect((await admin(platform).get(`/ecom/v1/orders/${order.id}`)).body.order.paymentStatus).toBe('PAID');
-    await page.screenshot({ path: `${SHOTS}/backoffice-keyboard-${dialect}-captured.png`, fullPage: true });
+    await screenshot(page, `backoffice-keyboard-${dialect}-captured`);
   });
 });

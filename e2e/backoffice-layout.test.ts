@@ -8,7 +8,7 @@ import type { TestPlatform } from '../packages/platform/test/support/platform.ts
 import { seriousViolations } from './support/axe.ts';
 import { E2E_SUITE, eventually, newTestPage, TEST_TIMEOUT, type Viewport } from './support/browser.ts';
 import { focused, tabTo } from './support/keyboard.ts';
-import { adminClient, SHOTS, startStoreInBrowser, stopStoreInBrowser } from './support/store.ts';
+import { adminClient, screenshot, startStoreInBrowser, stopStoreInBrowser } from './support/store.ts';
 import { demoProducts } from './support/storefront.ts';
 
 /** The top bar's sections, in the order Tab reaches them. */
@@ -106,10 +106,7 @@ describe.each(['sqlite'] as const)(
         for (const [name, path] of pages) {
           await open(page, path);
           if (name === 'orders') await eventually(() => page.getByRole('row').count()).toBeGreaterThan(1);
-          await page.screenshot({
-            path: `${SHOTS}/backoffice-layout-${dialect}-${width}-${name}.png`,
-            fullPage: true,
-          });
+          await screenshot(page, `backoffice-layout-${dialect}-${width}-${name}`);
           await expectNoSidewaysScroll(page, `${name} at ${viewport.width}px`);
           // the sections are folded: no link of theirs shows until the menu opens
           expect(await page.getByRole('navigation', { name: 'Sections' }).isVisible(), name).toBe(false);
@@ -127,7 +124,7 @@ describe.each(['sqlite'] as const)(
         expect(await nav.isVisible()).toBe(true);
         expect(await nav.getByRole('link').allTextContents()).toEqual(SECTIONS);
         for (const section of SECTIONS) await tabTo(page, section, { limit: 3 });
-        await page.screenshot({ path: `${SHOTS}/backoffice-layout-${dialect}-${width}-menu.png` });
+        await screenshot(page, `backoffice-layout-${dialect}-${width}-menu`);
         await expectNoSidewaysScroll(page, 'the open menu');
         expect(await seriousViolations(page), `the open menu at ${viewport.width}px`).toEqual([]);
 

@@ -10,9 +10,9 @@ import {
   uniqueEmail,
   visitorToken,
 } from '../packages/platform/test/identity-client.ts';
-import { DIALECTS, type TestPlatform } from '../packages/platform/test/support/platform.ts';
+import type { TestPlatform } from '../packages/platform/test/support/platform.ts';
 import { E2E_SUITE, eventually, newTestPage, TEST_TIMEOUT } from './support/browser.ts';
-import { PASSWORD, SHOTS, startStoreInBrowser, stopStoreInBrowser } from './support/store.ts';
+import { PASSWORD, SQLITE, screenshot, startStoreInBrowser, stopStoreInBrowser } from './support/store.ts';
 
 /**
  * A member's page (/admin/members/:id) in Chromium against the built platform: reached from the members
@@ -20,7 +20,7 @@ import { PASSWORD, SHOTS, startStoreInBrowser, stopStoreInBrowser } from './supp
  * the status actions their state allows: a waiting member is approved, then muted; another is deleted
  * with their content given to a member the merchant picks. Each shows its new state without a reload.
  */
-describe.each(DIALECTS)("a member's page in the back office in Chromium on %s", E2E_SUITE, (dialect) => {
+describe.each(SQLITE)("a member's page in the back office in Chromium on %s", E2E_SUITE, (dialect) => {
   let platform: TestPlatform;
   let browser: Browser;
   let page: Page;
@@ -28,8 +28,7 @@ describe.each(DIALECTS)("a member's page in the back office in Chromium on %s", 
   const people = {} as Record<'nora' | 'omar' | 'pia', { email: string; id: string }>;
   let orderNumbers: string[] = [];
   let omarOrderId = '';
-  const shot = (name: string) =>
-    page.screenshot({ path: `${SHOTS}/backoffice-member-page-${dialect}-${name}.png`, fullPage: true });
+  const shot = (name: string) => screenshot(page, `backoffice-member-page-${dialect}-${name}`);
 
   /** Signs a member up (waiting for approval or not); answers their session token. */
   async function signUp(name: keyof typeof people, waitForApproval: boolean): Promise<string> {

@@ -8,23 +8,29 @@ import {
   uniqueEmail,
   visitorToken,
 } from '../packages/platform/test/identity-client.ts';
-import { DIALECTS, type TestPlatform } from '../packages/platform/test/support/platform.ts';
+import type { TestPlatform } from '../packages/platform/test/support/platform.ts';
 import { E2E_SUITE, eventually, newTestPage, TEST_TIMEOUT } from './support/browser.ts';
-import { PASSWORD, SHOTS, startStoreInBrowser, stopStoreInBrowser, storedRole } from './support/store.ts';
+import {
+  PASSWORD,
+  POSTGRES,
+  screenshot,
+  startStoreInBrowser,
+  stopStoreInBrowser,
+  storedRole,
+} from './support/store.ts';
 
 /**
  * The back office's members (/admin/members) in Chromium against the built platform: a merchant finds
  * the members waiting for approval, approves them in bulk (a job followed to its end), blocks one, and
  * deletes another, each answered with a result per member; what changed is what the platform holds.
  */
-describe.each(DIALECTS)('the back office members in Chromium on %s', E2E_SUITE, (dialect) => {
+describe.each(POSTGRES)('the back office members in Chromium on %s', E2E_SUITE, (dialect) => {
   let platform: TestPlatform;
   let browser: Browser;
   let page: Page;
   const tag = `crew${dialect}${Date.now().toString(36)}`;
   const people: Record<'ada' | 'grace' | 'linus', { email: string; id: string }> = {} as never;
-  const shot = (name: string) =>
-    page.screenshot({ path: `${SHOTS}/backoffice-members-${dialect}-${name}.png`, fullPage: true });
+  const shot = (name: string) => screenshot(page, `backoffice-members-${dialect}-${name}`);
   const rows = () => page.getByTestId('member-row');
 
   async function signUp(name: keyof typeof people, waitForApproval: boolean) {

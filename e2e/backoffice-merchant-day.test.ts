@@ -3,13 +3,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { admin } from '../packages/platform/test/catalog-http.ts';
 import { placeOrder, shipToUs, stockedProduct } from '../packages/platform/test/checkout-support.ts';
 import { OWNER, OWNER_ENV } from '../packages/platform/test/staff-support.ts';
+import { startTestPlatform, type TestPlatform } from '../packages/platform/test/support/platform.ts';
 import {
-  DIALECTS,
-  startTestPlatform,
-  type TestPlatform,
-} from '../packages/platform/test/support/platform.ts';
-import { E2E_SUITE, eventually, launchChromium, newTestPage, TEST_TIMEOUT } from './support/browser.ts';
-import { requireBuilt, SHOTS } from './support/store.ts';
+  E2E_SUITE,
+  eventually,
+  newTestPage,
+  releaseChromium,
+  sharedChromium,
+  TEST_TIMEOUT,
+} from './support/browser.ts';
+import { POSTGRES, requireBuilt, screenshot } from './support/store.ts';
 
 /**
  * A merchant's day in the back office (issue 36), in Chromium against the built platform, signed in as
@@ -18,15 +21,14 @@ import { requireBuilt, SHOTS } from './support/store.ts';
  * it can be canceled and whose shipments are edited and deleted, one notice on screen at a time, the
  * refund button in the store's currency format, and a new product's blank weight and its later options.
  */
-describe.each(DIALECTS)("a merchant's day in the back office in Chromium on %s", E2E_SUITE, (dialect) => {
+describe.each(POSTGRES)("a merchant's day in the back office in Chromium on %s", E2E_SUITE, (dialect) => {
   let platform: TestPlatform;
   let browser: Browser;
   let page: Page;
   /** Three lanterns, only authorized; one lantern, paid. */
   let shipped: { orderId: string; number: string };
   let paid: { orderId: string; number: string };
-  const shot = (name: string) =>
-    page.screenshot({ path: `${SHOTS}/backoffice-merchant-day-${dialect}-${name}.png`, fullPage: true });
+  const shot = (name: string) => screenshot(page, `backoffice-merchant-day-${dialect}-${name}`);
   const stored = async (orderId: string) =>
     (await admin(platform).get(`/ecom/v1/orders/${orderId}`)).body.order;
   const fulfillmentsOf = async (orderId: string) =>
@@ -46,12 +48,12 @@ describe.each(DIALECTS)("a merchant's day in the back office in Chromium on %s",
     const second = (await placeOrder(platform, lantern.id)).orderId;
     shipped = { orderId: first, number: String((await stored(first)).number) };
     paid = { orderId: second, number: String((await stored(second)).number) };
-    browser = await launchChromium();
+    browser = await sharedChromium();
     page = await newTestPage(browser, { width: 1280, height: 900 });
   }, TEST_TIMEOUT);
 
   afterAll(async () => {
-    await browser?.close();
+    await releaseChromium(browser);
     await platform?.stop();
   }, TEST_TIMEOUT);
 

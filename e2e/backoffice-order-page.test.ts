@@ -2,23 +2,28 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { admin, createProduct } from '../packages/platform/test/catalog-http.ts';
 import { placeOrder, shipToUs } from '../packages/platform/test/checkout-support.ts';
-import { DIALECTS, type TestPlatform } from '../packages/platform/test/support/platform.ts';
+import type { TestPlatform } from '../packages/platform/test/support/platform.ts';
 import { E2E_SUITE, eventually, newTestPage, TEST_TIMEOUT } from './support/browser.ts';
-import { SHOTS, startStoreInBrowser, stopStoreInBrowser, storeConfig } from './support/store.ts';
+import {
+  POSTGRES,
+  screenshot,
+  startStoreInBrowser,
+  stopStoreInBrowser,
+  storeConfig,
+} from './support/store.ts';
 
 /**
  * The order page's own tools in Chromium against the built platform: merchant comments on the timeline
  * (added and deleted, shown at once), the buyer's email and addresses edited with the same checks as
  * the platform's and only the changed fields sent, and the packing slip of what is left to ship.
  */
-describe.each(DIALECTS)('the back office order page in Chromium on %s', E2E_SUITE, (dialect) => {
+describe.each(POSTGRES)('the back office order page in Chromium on %s', E2E_SUITE, (dialect) => {
   let platform: TestPlatform;
   let browser: Browser;
   let page: Page;
   let orderId: string;
   let number: string;
-  const shot = (name: string) =>
-    page.screenshot({ path: `${SHOTS}/backoffice-order-page-${dialect}-${name}.png`, fullPage: true });
+  const shot = (name: string) => screenshot(page, `backoffice-order-page-${dialect}-${name}`);
   const stored = async () => (await admin(platform).get(`/ecom/v1/orders/${orderId}`)).body.order;
 
   beforeAll(async () => {

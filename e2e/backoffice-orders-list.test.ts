@@ -3,23 +3,22 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { admin } from '../packages/platform/test/catalog-http.ts';
 import { placeOrder, shipToUs, stockedProduct } from '../packages/platform/test/checkout-support.ts';
-import { DIALECTS, type TestPlatform } from '../packages/platform/test/support/platform.ts';
+import type { TestPlatform } from '../packages/platform/test/support/platform.ts';
 import { E2E_SUITE, eventually, newTestPage, TEST_TIMEOUT } from './support/browser.ts';
-import { SHOTS, startStoreInBrowser, stopStoreInBrowser } from './support/store.ts';
+import { SQLITE, screenshot, startStoreInBrowser, stopStoreInBrowser } from './support/store.ts';
 
 /**
  * The back office's orders table (/admin/orders) in Chromium against the built platform: filters by tag
  * and date kept in the address, three orders selected and tagged at once with a result per order, the
  * filtered orders exported as a CSV that holds exactly them, and a view saved on the server and reopened.
  */
-describe.each(DIALECTS)('the back office orders table in Chromium on %s', E2E_SUITE, (dialect) => {
+describe.each(SQLITE)('the back office orders table in Chromium on %s', E2E_SUITE, (dialect) => {
   let platform: TestPlatform;
   let browser: Browser;
   let page: Page;
   /** Oldest first; the last was made to look placed in January 2025. */
   const placed: Array<{ orderId: string; number: string }> = [];
-  const shot = (name: string) =>
-    page.screenshot({ path: `${SHOTS}/backoffice-orders-list-${dialect}-${name}.png`, fullPage: true });
+  const shot = (name: string) => screenshot(page, `backoffice-orders-list-${dialect}-${name}`);
   const numbers = () => page.getByTestId('order-link').allTextContents();
   const sorted = (list: string[]) => [...list].sort();
   const tagsOf = async (orderId: string): Promise<string[]> =>

@@ -2,9 +2,9 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { admin } from '../packages/platform/test/catalog-http.ts';
 import { placeOrder, shipToUs, stockedProduct } from '../packages/platform/test/checkout-support.ts';
-import { DIALECTS, type TestPlatform } from '../packages/platform/test/support/platform.ts';
+import type { TestPlatform } from '../packages/platform/test/support/platform.ts';
 import { E2E_SUITE, eventually, newTestPage, TEST_TIMEOUT } from './support/browser.ts';
-import { SHOTS, startStoreInBrowser, stopStoreInBrowser } from './support/store.ts';
+import { POSTGRES, screenshot, startStoreInBrowser, stopStoreInBrowser } from './support/store.ts';
 
 /**
  * The back office's orders (/admin/orders) in Chromium against the built platform: a merchant signed in
@@ -12,13 +12,12 @@ import { SHOTS, startStoreInBrowser, stopStoreInBrowser } from './support/store.
  * and opens one. Everything it shows comes through `@cartwheel/sdk`'s `searchOrders` and `getOrder`. An
  * order holding an authorization is voided and canceled from its page, never canceled with the money held.
  */
-describe.each(DIALECTS)('the back office orders in Chromium on %s', E2E_SUITE, (dialect) => {
+describe.each(POSTGRES)('the back office orders in Chromium on %s', E2E_SUITE, (dialect) => {
   let platform: TestPlatform;
   let browser: Browser;
   let page: Page;
   const placed: Array<{ orderId: string; number: string; total: string }> = [];
-  const shot = (name: string) =>
-    page.screenshot({ path: `${SHOTS}/backoffice-orders-${dialect}-${name}.png`, fullPage: true });
+  const shot = (name: string) => screenshot(page, `backoffice-orders-${dialect}-${name}`);
   const rows = () => page.getByTestId('order-row');
 
   let kettleId: string;

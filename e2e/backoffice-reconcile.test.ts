@@ -4,7 +4,7 @@ import { placeOrder, shipToUs, stockedProduct } from '../packages/platform/test/
 import type { TestPlatform } from '../packages/platform/test/support/platform.ts';
 import { seriousViolations } from './support/axe.ts';
 import { E2E_SUITE, eventually, newTestPage, TEST_TIMEOUT } from './support/browser.ts';
-import { SHOTS, startStoreInBrowser, stopStoreInBrowser } from './support/store.ts';
+import { screenshot, startStoreInBrowser, stopStoreInBrowser } from './support/store.ts';
 
 /**
  * The merchant checks the store's payments against the provider from the back office (issue 32):
@@ -57,7 +57,7 @@ describe('checking payments against the provider, in Chromium', E2E_SUITE, () =>
     const text = await row.textContent();
     expect(text).toContain(stray.status === 'APPROVED' ? stray.transactionId : 'none');
     expect(text).toContain('9.50 USD, captured');
-    await page.screenshot({ path: `${SHOTS}/backoffice-reconcile.png`, fullPage: true });
+    await screenshot(page, `backoffice-reconcile`);
     expect(await seriousViolations(page)).toEqual([]);
   });
 });

@@ -3,9 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cartCalls, catalogLine } from '../packages/platform/test/cart-calls.ts';
 import { admin, call, visitorToken } from '../packages/platform/test/catalog-http.ts';
 import { shipToUs, stockedProduct } from '../packages/platform/test/checkout-support.ts';
-import { DIALECTS, type TestPlatform } from '../packages/platform/test/support/platform.ts';
+import type { TestPlatform } from '../packages/platform/test/support/platform.ts';
 import { E2E_SUITE, eventually, newTestPage, TEST_TIMEOUT } from './support/browser.ts';
-import { SHOTS, startStoreInBrowser, stopStoreInBrowser, storeConfig } from './support/store.ts';
+import {
+  POSTGRES,
+  screenshot,
+  startStoreInBrowser,
+  stopStoreInBrowser,
+  storeConfig,
+} from './support/store.ts';
 import { addToCart, openProductPage } from './support/storefront.ts';
 
 /** A small PNG (4x2, red and blue), the logo the merchant uploads. */
@@ -20,14 +26,13 @@ const LOGO_PNG = Buffer.from(
  * (LIVE / PENDING / EXPIRED, and the storefront cart's discount following each change), pickup
  * locations, and the one edit form the settings lists share (a tax region, a coupon, a role).
  */
-describe.each(DIALECTS)('the back office settings pages, edited, in Chromium on %s', E2E_SUITE, (dialect) => {
+describe.each(POSTGRES)('the back office settings pages, edited, in Chromium on %s', E2E_SUITE, (dialect) => {
   let platform: TestPlatform;
   let browser: Browser;
   let page: Page;
   let shopper: Page;
   let product: { id: string; name: string; slug: string };
-  const shot = (name: string) =>
-    page.screenshot({ path: `${SHOTS}/backoffice-settings-edit-${dialect}-${name}.png`, fullPage: true });
+  const shot = (name: string) => screenshot(page, `backoffice-settings-edit-${dialect}-${name}`);
   const status = () => page.getByRole('status').first();
   const row = (name: string | RegExp) => page.getByRole('row', { name });
 
@@ -123,7 +128,7 @@ describe.each(DIALECTS)('the back office settings pages, edited, in Chromium on 
     await expect(hostedLogo.getAttribute('src')).resolves.toBe(logo.image.url);
     await eventually(async () => (await hostedLogo.boundingBox())?.height).toBe(72);
     expect((await hostedLogo.boundingBox())!.x).toBeGreaterThan(1280 / 4);
-    await shopper.screenshot({ path: `${SHOTS}/backoffice-settings-edit-${dialect}-hosted-brand.png` });
+    await screenshot(shopper, `backoffice-settings-edit-${dialect}-hosted-brand`);
   });
 
   it('creates, edits and deletes discount rules, each LIVE, PENDING or EXPIRED, and the storefront cart follows', async () => {

@@ -2,10 +2,10 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { admin, call } from '../packages/platform/test/catalog-http.ts';
 import { placeOrder, shipToUs, stockedProduct } from '../packages/platform/test/checkout-support.ts';
-import { DIALECTS, type TestPlatform } from '../packages/platform/test/support/platform.ts';
+import type { TestPlatform } from '../packages/platform/test/support/platform.ts';
 import { seriousViolations } from './support/axe.ts';
 import { E2E_SUITE, eventually, newTestPage, TEST_TIMEOUT } from './support/browser.ts';
-import { SHOTS, startStoreInBrowser, stopStoreInBrowser } from './support/store.ts';
+import { SQLITE, screenshot, startStoreInBrowser, stopStoreInBrowser } from './support/store.ts';
 
 /**
  * The back office's settings (/admin/settings) in Chromium against the built platform: the merchant
@@ -13,15 +13,14 @@ import { SHOTS, startStoreInBrowser, stopStoreInBrowser } from './support/store.
  * refused what it may not do, then revoked), switches payments to authorize-only, and finds each change
  * in the audit log. Everything goes through `@cartwheel/sdk`'s `storeAdmin` module.
  */
-describe.each(DIALECTS)('the back office settings in Chromium on %s', E2E_SUITE, (dialect) => {
+describe.each(SQLITE)('the back office settings in Chromium on %s', E2E_SUITE, (dialect) => {
   let platform: TestPlatform;
   let browser: Browser;
   let page: Page;
   let productId: string;
   let paidOrderId: string;
   let apiKey: string;
-  const shot = (name: string) =>
-    page.screenshot({ path: `${SHOTS}/backoffice-settings-${dialect}-${name}.png`, fullPage: true });
+  const shot = (name: string) => screenshot(page, `backoffice-settings-${dialect}-${name}`);
   const status = () => page.getByRole('status').first();
   const asKey = (method: string, path: string, body?: unknown) => call(platform, method, path, body, apiKey);
 

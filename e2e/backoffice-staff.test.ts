@@ -11,13 +11,16 @@ import {
   STAFF_PASSWORD,
   staffMember,
 } from '../packages/platform/test/staff-support.ts';
+import { startTestPlatform, type TestPlatform } from '../packages/platform/test/support/platform.ts';
 import {
-  DIALECTS,
-  startTestPlatform,
-  type TestPlatform,
-} from '../packages/platform/test/support/platform.ts';
-import { E2E_SUITE, eventually, launchChromium, newTestContext, TEST_TIMEOUT } from './support/browser.ts';
-import { requireBuilt, SHOTS } from './support/store.ts';
+  E2E_SUITE,
+  eventually,
+  newTestContext,
+  releaseChromium,
+  sharedChromium,
+  TEST_TIMEOUT,
+} from './support/browser.ts';
+import { requireBuilt, SQLITE, screenshot } from './support/store.ts';
 
 /**
  * Staff in the back office (issues 21 and 22), in Chromium against the built platform: the owner signs
@@ -25,7 +28,7 @@ import { requireBuilt, SHOTS } from './support/store.ts';
  * revokes that sign-in (the refresh token taken before is refused); a staff member
  * whose role may ship but not refund sees no refund control, and the API refuses them a refund too.
  */
-describe.each(DIALECTS)('staff sign in to the back office in Chromium on %s', E2E_SUITE, (dialect) => {
+describe.each(SQLITE)('staff sign in to the back office in Chromium on %s', E2E_SUITE, (dialect) => {
   let platform: TestPlatform;
   let browser: Browser;
   let orderId: string;
@@ -54,11 +57,11 @@ describe.each(DIALECTS)('staff sign in to the back office in Chromium on %s', E2
     const owner = await ownerToken(platform);
     const role = await createRole(platform, owner, 'Fulfilment', ['orders.read', 'fulfillments.manage']);
     shipper = await staffMember(platform, owner, role, 'shipper');
-    browser = await launchChromium();
+    browser = await sharedChromium();
   }, TEST_TIMEOUT);
 
   afterAll(async () => {
-    await browser?.close();
+    await releaseChromium(browser);
     await platform?.stop();
   }, TEST_TIMEOUT);
 
@@ -68,7 +71,7 @@ describe.each(DIALECTS)('staff sign in to the back office in Chromium on %s', E2
     await eventually(() => page.getByRole('heading', { name: 'Refund' }).count()).toBe(1);
     expect(await page.getByRole('button', { name: 'Cancel order' }).count()).toBe(1);
     expect(await page.getByRole('button', { name: 'Mark as shipped' }).count()).toBe(1);
-    await page.screenshot({ path: `${SHOTS}/backoffice-staff-${dialect}-owner.png`, fullPage: true });
+    await screenshot(page, `backoffice-staff-${dialect}-owner`);
 
     await page.getByRole('link', { name: 'Orders', exact: true }).click();
     await eventually(() => page.getByTestId('order-row').count()).toBe(1);
@@ -103,7 +106,7 @@ describe.each(DIALECTS)('staff sign in to the back office in Chromium on %s', E2
     expect(await page.getByRole('heading', { name: 'Refund' }).count()).toBe(0);
     expect(await page.getByRole('button', { name: /^Refund/ }).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Cancel order' }).count()).toBe(0);
-    await page.screenshot({ path: `${SHOTS}/backoffice-staff-${dialect}-shipper.png`, fullPage: true });
+    await screenshot(page, `backoffice-staff-${dialect}-shipper`);
 
     const order = (await as(platform, shipper.token).get(`/ecom/v1/orders/${orderId}`)).body.order;
     const refused = await as(platform, shipper.token).post('/ecom/v1/order-billing/refund-payments', {

@@ -1,9 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shipToUs, shopperCheckout, stockedProduct } from '../packages/platform/test/checkout-support.ts';
-import { DIALECTS, type TestPlatform } from '../packages/platform/test/support/platform.ts';
+import type { TestPlatform } from '../packages/platform/test/support/platform.ts';
 import { E2E_SUITE, eventually, newTestPage, TEST_TIMEOUT } from './support/browser.ts';
-import { SHOTS, startStoreInBrowser, stopStoreInBrowser } from './support/store.ts';
+import { SQLITE, screenshot, startStoreInBrowser, stopStoreInBrowser } from './support/store.ts';
 
 const HOUR = 60 * 60 * 1000;
 
@@ -14,14 +14,13 @@ const HOUR = 60 * 60 * 1000;
  * page listing it with its value and the period's recovery rate; a shopper asking on a sold-out
  * product's page to be told when it is back, and the back-in-stock page counting that request.
  */
-describe.each(DIALECTS)('the back office store services pages, in Chromium on %s', E2E_SUITE, (dialect) => {
+describe.each(SQLITE)('the back office store services pages, in Chromium on %s', E2E_SUITE, (dialect) => {
   let platform: TestPlatform;
   let browser: Browser;
   let page: Page;
   let shopper: Page;
   let product: { id: string; name: string };
-  const shot = (name: string) =>
-    page.screenshot({ path: `${SHOTS}/backoffice-store-services-${dialect}-${name}.png`, fullPage: true });
+  const shot = (name: string) => screenshot(page, `backoffice-store-services-${dialect}-${name}`);
 
   beforeAll(async () => {
     ({ platform, browser } = await startStoreInBrowser(dialect, {

@@ -3,10 +3,10 @@ import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { admin } from '../packages/platform/test/catalog-http.ts';
-import { DIALECTS, type TestPlatform } from '../packages/platform/test/support/platform.ts';
+import type { TestPlatform } from '../packages/platform/test/support/platform.ts';
 import { seriousViolations } from './support/axe.ts';
 import { E2E_SUITE, eventually, newTestPage, TEST_TIMEOUT } from './support/browser.ts';
-import { SHOTS, startStoreInBrowser, stopStoreInBrowser } from './support/store.ts';
+import { POSTGRES, screenshot, startStoreInBrowser, stopStoreInBrowser } from './support/store.ts';
 
 /** An app's receiver on a loopback port: keeps each delivery's body and answers 200. */
 async function receiver() {
@@ -70,13 +70,12 @@ async function recordOrder(platform: TestPlatform): Promise<string> {
  * and its payload, replays it (the same event id), pauses and resumes it (the order made while paused
  * arrives on resuming), deletes it behind a confirmation, and finds dead letters counted on the home.
  */
-describe.each(DIALECTS)('the back office webhooks page in Chromium on %s', E2E_SUITE, (dialect) => {
+describe.each(POSTGRES)('the back office webhooks page in Chromium on %s', E2E_SUITE, (dialect) => {
   let platform: TestPlatform;
   let browser: Browser;
   let page: Page;
   let listening: Awaited<ReturnType<typeof receiver>>;
-  const shot = (name: string) =>
-    page.screenshot({ path: `${SHOTS}/backoffice-webhooks-${dialect}-${name}.png`, fullPage: true });
+  const shot = (name: string) => screenshot(page, `backoffice-webhooks-${dialect}-${name}`);
   const status = () => page.getByRole('status').filter({ hasNotText: 'Loading' }).first();
   // each delivery's row, without the rows that show a payload under it
   const deliveryRows = () =>

@@ -1,11 +1,12 @@
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IDENTITY_SETTINGS } from '../packages/platform/src/identity/service.ts';
-import { DIALECTS, type TestPlatform } from '../packages/platform/test/support/platform.ts';
+import type { TestPlatform } from '../packages/platform/test/support/platform.ts';
 import { E2E_SUITE, eventually, newTestContext, TEST_TIMEOUT } from './support/browser.ts';
 import {
   PASSWORD,
-  SHOTS,
+  POSTGRES,
+  screenshot,
   startStoreInBrowser,
   stopStoreInBrowser,
   storeConfig,
@@ -54,7 +55,7 @@ async function forgedChallenge(route: Route): Promise<void> {
   await route.fulfill({ response, json: { ...challenge, signature: '00'.repeat(32) } });
 }
 
-describe.each(DIALECTS)('captcha in Chromium on %s', E2E_SUITE, (dialect) => {
+describe.each(POSTGRES)('captcha in Chromium on %s', E2E_SUITE, (dialect) => {
   let platform: TestPlatform;
   let browser: Browser;
   let context: BrowserContext;
@@ -63,8 +64,7 @@ describe.each(DIALECTS)('captcha in Chromium on %s', E2E_SUITE, (dialect) => {
   /** Each registration and login the page sends, with the captcha it carried. */
   const sent: SentCaptcha[] = [];
   let challenges = 0;
-  const shot = (name: string) =>
-    page.screenshot({ path: `${SHOTS}/captcha-${dialect}-${name}.png`, fullPage: true });
+  const shot = (name: string) => screenshot(page, `captcha-${dialect}-${name}`);
   const accountMenu = () => page.getByTestId('account-menu');
   const alertText = () => page.getByRole('alert').first().textContent();
 

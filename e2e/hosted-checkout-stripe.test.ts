@@ -5,7 +5,7 @@ import { admin, call, queryProducts, visitorToken } from '../packages/platform/t
 import type { TestPlatform } from '../packages/platform/test/support/platform.ts';
 import { type StripeStandIn, startStripeStandIn } from '../packages/platform/test/support/stripe-stand-in.ts';
 import { E2E_SUITE, newTestContext, TEST_TIMEOUT } from './support/browser.ts';
-import { SHOTS, startStoreInBrowser, stopStoreInBrowser } from './support/store.ts';
+import { screenshot, startStoreInBrowser, stopStoreInBrowser } from './support/store.ts';
 import { serveStripeJs } from './support/stripe-js.ts';
 
 const PRODUCT_NAME = 'Enamel Camp Mug';
@@ -99,7 +99,7 @@ describe('the hosted checkout page with Stripe, in Chromium', E2E_SUITE, () => {
     await page.getByLabel('Card number').fill('4242 4242 4242 4242');
     await page.getByLabel('Expiration').fill('12 / 34');
     await page.getByLabel('Security code').fill('123');
-    await page.screenshot({ path: `${SHOTS}/hosted-checkout-stripe-card.png`, fullPage: true });
+    await screenshot(page, `hosted-checkout-stripe-card`);
     await page.getByRole('button', { name: 'Place order' }).click();
     await page.waitForURL(/\/thank-you\?orderId=/, { timeout: 30_000 });
 

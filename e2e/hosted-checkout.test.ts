@@ -8,9 +8,15 @@ import {
   queryProducts,
   visitorToken,
 } from '../packages/platform/test/catalog-http.ts';
-import { DIALECTS, type TestPlatform } from '../packages/platform/test/support/platform.ts';
+import type { TestPlatform } from '../packages/platform/test/support/platform.ts';
 import { E2E_SUITE, eventually, newTestContext, TEST_TIMEOUT, type Viewport } from './support/browser.ts';
-import { SHOTS, startStoreInBrowser, stopStoreInBrowser, storeConfig } from './support/store.ts';
+import {
+  POSTGRES,
+  screenshot,
+  startStoreInBrowser,
+  stopStoreInBrowser,
+  storeConfig,
+} from './support/store.ts';
 
 /**
  * The platform's hosted checkout page (/auth/checkout) in a real browser against a real platform with
@@ -42,13 +48,12 @@ const CARDS = {
   secure: '4000 0025 0000 3155',
 };
 
-describe.each(DIALECTS)('the hosted checkout page in Chromium on %s', E2E_SUITE, (dialect) => {
+describe.each(POSTGRES)('the hosted checkout page in Chromium on %s', E2E_SUITE, (dialect) => {
   let platform: TestPlatform;
   let browser: Browser;
   let context: BrowserContext;
   let productId: string;
-  const shot = (page: Page, name: string) =>
-    page.screenshot({ path: `${SHOTS}/hosted-checkout-${dialect}-${name}.png`, fullPage: true });
+  const shot = (page: Page, name: string) => screenshot(page, `hosted-checkout-${dialect}-${name}`);
 
   beforeAll(async () => {
     ({ platform, browser } = await startStoreInBrowser(dialect, { apps: ['hosted'], seedDemo: true }));

@@ -11,11 +11,12 @@ import {
   uniqueEmail,
   visitorToken,
 } from '../packages/platform/test/identity-client.ts';
-import { DIALECTS, TEST_CLIENT_ID, type TestPlatform } from '../packages/platform/test/support/platform.ts';
+import { TEST_CLIENT_ID, type TestPlatform } from '../packages/platform/test/support/platform.ts';
 import { E2E_SUITE, eventually, newTestContext, TEST_TIMEOUT } from './support/browser.ts';
 import {
   PASSWORD,
-  SHOTS,
+  SQLITE,
+  screenshot,
   startStoreInBrowser,
   stopStoreInBrowser,
   storeConfig,
@@ -28,14 +29,13 @@ import {
  * email, resetting a forgotten password and signing in for an app.
  */
 
-describe.each(DIALECTS)('hosted pages and the developer mailbox in Chromium on %s', E2E_SUITE, (dialect) => {
+describe.each(SQLITE)('hosted pages and the developer mailbox in Chromium on %s', E2E_SUITE, (dialect) => {
   let platform: TestPlatform;
   let browser: Browser;
   let context: BrowserContext;
   let page: Page;
   let storeName: string;
-  const shot = (name: string, target = page) =>
-    target.screenshot({ path: `${SHOTS}/hosted-${dialect}-${name}.png`, fullPage: true });
+  const shot = (name: string, target = page) => screenshot(target, `hosted-${dialect}-${name}`);
 
   beforeAll(async () => {
     ({ platform, browser } = await startStoreInBrowser(dialect, {

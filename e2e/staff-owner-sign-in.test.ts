@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import { OAuthStrategy } from '@cartwheel/sdk';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,20 +13,26 @@ import {
   signIn,
 } from '../packages/platform/test/staff-support.ts';
 import {
-  DIALECTS,
   startTestPlatform,
   TEST_CLIENT_ID,
   type TestPlatform,
 } from '../packages/platform/test/support/platform.ts';
-import { E2E_SUITE, eventually, launchChromium, newTestPage, TEST_TIMEOUT } from './support/browser.ts';
-import { requireBuilt, SHOTS } from './support/store.ts';
+import {
+  E2E_SUITE,
+  eventually,
+  newTestPage,
+  releaseChromium,
+  sharedChromium,
+  TEST_TIMEOUT,
+} from './support/browser.ts';
+import { POSTGRES, requireBuilt, screenshot } from './support/store.ts';
 
 /**
  * The store's owner (issue 21), made on the first start from the environment, signs in through the
  * hosted login page in Chromium like any member; the tokens they get carry their staff role, so the
  * admin calls (the orders of every shopper, the store's settings) answer them.
  */
-describe.each(DIALECTS)(
+describe.each(POSTGRES)(
   'the owner signs in through the hosted login page in Chromium, on %s',
   E2E_SUITE,
   (dialect) => {
@@ -38,16 +43,15 @@ describe.each(DIALECTS)(
 
     beforeAll(async () => {
       requireBuilt('hosted');
-      fs.mkdirSync(SHOTS, { recursive: true });
       platform = await startTestPlatform({ dialect, env: OWNER_ENV });
       await shipToUs(platform);
       const poster = await stockedProduct(platform, 'Owner Poster', 9, 5);
       orderId = (await placeOrder(platform, poster.id)).orderId;
-      browser = await launchChromium();
+      browser = await sharedChromium();
       page = await newTestPage(browser, { width: 1100, height: 900 });
     }, TEST_TIMEOUT);
     afterAll(async () => {
-      await browser?.close();
+      await releaseChromium(browser);
       await platform?.stop();
     }, TEST_TIMEOUT);
 
@@ -68,7 +72,7 @@ describe.each(DIALECTS)(
       await page.getByLabel('Password').fill(OWNER.password);
       await page.getByRole('button', { name: 'Sign in' }).click();
       await page.waitForURL(/\/auth\/callback\?/);
-      await page.screenshot({ path: `${SHOTS}/staff-owner-${dialect}-signed-in.png`, fullPage: true });
+      await screenshot(page, `staff-owner-${dialect}-signed-in`);
       const answer = auth.parseFromUrl(page.url(), 'query');
       const tokens = await auth.getMemberTokens(answer.code, answer.state, flow);
       const owner = tokens.accessToken.value;
@@ -106,7 +110,7 @@ describe.each(DIALECTS)(
       await eventually(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(
         'You are on the staff',
       );
-      await page.screenshot({ path: `${SHOTS}/staff-invitation-${dialect}-accepted.png`, fullPage: true });
+      await screenshot(page, `staff-invitation-${dialect}-accepted`);
       // the link works once
       await page.goto(link!);
       await page.getByLabel('Password', { exact: true }).fill('a packer password 1');

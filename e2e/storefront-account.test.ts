@@ -10,11 +10,12 @@ import {
   checkoutSession,
   pageCalls,
 } from '../packages/platform/test/checkout-support.ts';
-import { DIALECTS, type TestPlatform } from '../packages/platform/test/support/platform.ts';
+import type { TestPlatform } from '../packages/platform/test/support/platform.ts';
 import { E2E_SUITE, eventually, newTestPage, TEST_TIMEOUT } from './support/browser.ts';
 import {
   PASSWORD,
-  SHOTS,
+  POSTGRES,
+  screenshot,
   startStoreInBrowser,
   stopStoreInBrowser,
   storedRole,
@@ -30,13 +31,12 @@ import { claimsOf } from './support/storefront.ts';
 
 const NEW_PASSWORD = 'battery staple horse';
 
-describe.each(DIALECTS)('storefront account in Chromium on %s', E2E_SUITE, (dialect) => {
+describe.each(POSTGRES)('storefront account in Chromium on %s', E2E_SUITE, (dialect) => {
   let platform: TestPlatform;
   let browser: Browser;
   let page: Page;
   const email = `ada.${dialect}.${Date.now().toString(36)}@example.com`;
-  const shot = (name: string) =>
-    page.screenshot({ path: `${SHOTS}/account-${dialect}-${name}.png`, fullPage: true });
+  const shot = (name: string) => screenshot(page, `account-${dialect}-${name}`);
   const accountMenu = () => page.getByTestId('account-menu');
 
   /** The newest message of `kind` the developer mailbox holds for `to`, read with the admin key. */

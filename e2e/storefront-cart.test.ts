@@ -1,13 +1,14 @@
 import { createClient, currentCart, OAuthStrategy, type Product, STORES_APP_ID } from '@cartwheel/sdk';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIALECTS, TEST_CLIENT_ID, type TestPlatform } from '../packages/platform/test/support/platform.ts';
+import { TEST_CLIENT_ID, type TestPlatform } from '../packages/platform/test/support/platform.ts';
 import { E2E_SUITE, eventually, newTestPage, TEST_TIMEOUT } from './support/browser.ts';
 import {
   type AdminClient,
   adminClient,
   PASSWORD,
-  SHOTS,
+  POSTGRES,
+  screenshot,
   startStoreInBrowser,
   stopStoreInBrowser,
   storedTokens,
@@ -21,14 +22,13 @@ import { addToCart, cartButton, cartLine, demoProducts, openProductPage } from '
  * the header at a phone's width.
  */
 
-describe.each(DIALECTS)('storefront cart in Chromium on %s', E2E_SUITE, (dialect) => {
+describe.each(POSTGRES)('storefront cart in Chromium on %s', E2E_SUITE, (dialect) => {
   let platform: TestPlatform;
   let browser: Browser;
   let page: Page;
   let admin: AdminClient;
   let product: Record<string, Product>;
-  const shot = (name: string) =>
-    page.screenshot({ path: `${SHOTS}/cart-${dialect}-${name}.png`, fullPage: true });
+  const shot = (name: string) => screenshot(page, `cart-${dialect}-${name}`);
   /** Opens the page of one of `product`, by its name. */
   const openProduct = (name: string) => openProductPage(page, platform, product[name]!);
 
@@ -414,7 +414,7 @@ describe.each(DIALECTS)('storefront cart in Chromium on %s', E2E_SUITE, (dialect
     await menu.click();
     expect(await menu.getAttribute('aria-expanded')).toBe('true');
     await phone.getByRole('link', { name: 'Shop all' }).waitFor({ state: 'visible' });
-    await phone.screenshot({ path: `${SHOTS}/cart-${dialect}-phone-menu.png` });
+    await screenshot(phone, `cart-${dialect}-phone-menu`);
     await phone.getByRole('link', { name: 'Home' }).click();
     await eventually(() => menu.getAttribute('aria-expanded')).toBe('false');
     await phone.close();

@@ -15,10 +15,11 @@ import {
 } from '@cartwheel/sdk';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIALECTS, TEST_CLIENT_ID, type TestPlatform } from '../packages/platform/test/support/platform.ts';
+import { TEST_CLIENT_ID, type TestPlatform } from '../packages/platform/test/support/platform.ts';
 import { E2E_SUITE, eventually, newTestPage, TEST_TIMEOUT } from './support/browser.ts';
 import {
-  SHOTS,
+  SQLITE,
+  screenshot,
   startStoreInBrowser,
   stopStoreInBrowser,
   storeConfig,
@@ -57,13 +58,13 @@ async function visibleNames(page: Page, listName: string): Promise<string[]> {
   return page.getByRole('list', { name: listName, exact: true }).getByRole('heading').allTextContents();
 }
 
-describe.each(DIALECTS)('storefront catalog in Chromium on %s', E2E_SUITE, (dialect) => {
+describe.each(SQLITE)('storefront catalog in Chromium on %s', E2E_SUITE, (dialect) => {
   let platform: TestPlatform;
   let browser: Browser;
   let page: Page;
   let api: ReturnType<typeof apiClient>;
   let storeName: string;
-  const shot = (name: string) => page.screenshot({ path: `${SHOTS}/${dialect}-${name}.png`, fullPage: true });
+  const shot = (name: string) => screenshot(page, `${dialect}-${name}`);
 
   beforeAll(async () => {
     ({ platform, browser } = await startStoreInBrowser(dialect, { apps: ['storefront'], seedDemo: true }));

@@ -1,13 +1,14 @@
 import { createClient, currentCart, OAuthStrategy, type Product } from '@cartwheel/sdk';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIALECTS, TEST_CLIENT_ID, type TestPlatform } from '../packages/platform/test/support/platform.ts';
+import { TEST_CLIENT_ID, type TestPlatform } from '../packages/platform/test/support/platform.ts';
 import { E2E_SUITE, eventually, newTestPage, TEST_TIMEOUT } from './support/browser.ts';
 import {
   type AdminClient,
   adminClient,
   PASSWORD,
-  SHOTS,
+  SQLITE,
+  screenshot,
   startStoreInBrowser,
   stopStoreInBrowser,
 } from './support/store.ts';
@@ -22,14 +23,13 @@ import { addToCart, cartButton, cartLine, demoProducts, openProductPage } from '
 
 const ADDRESS = { country: 'US', state: 'US-NY', stateName: 'New York', postalCode: '10001' };
 
-describe.each(DIALECTS)('storefront checkout in Chromium on %s', E2E_SUITE, (dialect) => {
+describe.each(SQLITE)('storefront checkout in Chromium on %s', E2E_SUITE, (dialect) => {
   let platform: TestPlatform;
   let browser: Browser;
   let page: Page;
   let admin: AdminClient;
   let product: Record<string, Product>;
-  const shot = (name: string) =>
-    page.screenshot({ path: `${SHOTS}/checkout-${dialect}-${name}.png`, fullPage: true });
+  const shot = (name: string) => screenshot(page, `checkout-${dialect}-${name}`);
 
   /** Counted stock of a product, or of its variant with these choices, as the platform holds it. */
   async function stockOf(name: string, choices?: Record<string, string>): Promise<number | null | undefined> {

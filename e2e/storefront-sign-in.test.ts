@@ -1,12 +1,13 @@
 import { createClient, currentCart, OAuthStrategy, type Product } from '@cartwheel/sdk';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIALECTS, TEST_CLIENT_ID, type TestPlatform } from '../packages/platform/test/support/platform.ts';
+import { TEST_CLIENT_ID, type TestPlatform } from '../packages/platform/test/support/platform.ts';
 import { E2E_SUITE, eventually, newTestPage, TEST_TIMEOUT } from './support/browser.ts';
 import {
   adminClient,
   PASSWORD,
-  SHOTS,
+  SQLITE,
+  screenshot,
   startStoreInBrowser,
   stopStoreInBrowser,
   storedRole,
@@ -21,14 +22,13 @@ import { addToCart, cartLine, claimsOf, demoProducts, openProductPage } from './
  * an unknown email.
  */
 
-describe.each(DIALECTS)('storefront sign-in in Chromium on %s', E2E_SUITE, (dialect) => {
+describe.each(SQLITE)('storefront sign-in in Chromium on %s', E2E_SUITE, (dialect) => {
   let platform: TestPlatform;
   let browser: Browser;
   let mug: Product;
   const email = `lin.${dialect}.${Date.now().toString(36)}@example.com`;
   const accountMenu = (page: Page) => page.getByTestId('account-menu');
-  const shot = (page: Page, name: string) =>
-    page.screenshot({ path: `${SHOTS}/sign-in-${dialect}-${name}.png`, fullPage: true });
+  const shot = (page: Page, name: string) => screenshot(page, `sign-in-${dialect}-${name}`);
 
   beforeAll(async () => {
     ({ platform, browser } = await startStoreInBrowser(dialect, {

@@ -15,8 +15,15 @@ import {
   TEST_CLIENT_ID,
   type TestPlatform,
 } from '../packages/platform/test/support/platform.ts';
-import { E2E_SUITE, eventually, launchChromium, newTestContext, TEST_TIMEOUT } from './support/browser.ts';
-import { requireBuilt, SHOTS, storedTokens } from './support/store.ts';
+import {
+  E2E_SUITE,
+  eventually,
+  newTestContext,
+  releaseChromium,
+  sharedChromium,
+  TEST_TIMEOUT,
+} from './support/browser.ts';
+import { requireBuilt, screenshot, storedTokens } from './support/store.ts';
 
 const PASSWORD = 'correct horse battery';
 
@@ -37,10 +44,10 @@ describe('two-step sign-in in Chromium', E2E_SUITE, () => {
   beforeAll(async () => {
     requireBuilt('backoffice', 'hosted', 'storefront');
     platform = await startTestPlatform({ dialect: 'sqlite', env: OWNER_ENV });
-    browser = await launchChromium();
+    browser = await sharedChromium();
   }, TEST_TIMEOUT);
   afterAll(async () => {
-    await browser?.close();
+    await releaseChromium(browser);
     await platform?.stop();
   }, TEST_TIMEOUT);
 
@@ -94,7 +101,7 @@ describe('two-step sign-in in Chromium', E2E_SUITE, () => {
       recoveryCodesLeft: 10,
       requiredByStore: false,
     });
-    await page.screenshot({ path: `${SHOTS}/two-step-account-recovery-codes.png`, fullPage: true });
+    await screenshot(page, `two-step-account-recovery-codes`);
     // shown once: gone once saved, and not shown again after a reload
     await page.getByRole('button', { name: 'I saved my codes' }).click();
     expect(await page.getByTestId('recovery-codes').count()).toBe(0);
@@ -143,7 +150,7 @@ describe('two-step sign-in in Chromium', E2E_SUITE, () => {
     await codeField.fill(step % 2 === 0 ? '111111' : '222222');
     await page.getByRole('button', { name: 'Continue' }).click();
     await eventually(() => page.getByRole('alert').first().isVisible()).toBe(true);
-    await page.screenshot({ path: `${SHOTS}/two-step-wrong-code.png`, fullPage: true });
+    await screenshot(page, `two-step-wrong-code`);
 
     // the code of the next step: the one that activated the authenticator is not taken twice
     await codeField.fill(hotp(secret, totpStep(Date.now() + TOTP_STEP_SECONDS * 1000)));
@@ -183,7 +190,7 @@ describe('two-step sign-in in Chromium', E2E_SUITE, () => {
       requireStaffSecondStep: true,
       requireEmailVerification: false,
     });
-    await page.screenshot({ path: `${SHOTS}/two-step-staff-required.png`, fullPage: true });
+    await screenshot(page, `two-step-staff-required`);
     await context.close();
 
     const next = await newTestContext(browser, { width: 1280, height: 900 });
@@ -211,7 +218,7 @@ describe('two-step sign-in in Chromium', E2E_SUITE, () => {
     await nextPage.getByLabel('Code from your authenticator app').fill(hotp(secret, totpStep(Date.now())));
     await nextPage.getByRole('button', { name: 'Turn on' }).click();
     await eventually(() => nextPage.getByTestId('recovery-codes').getByRole('listitem').count()).toBe(10);
-    await nextPage.screenshot({ path: `${SHOTS}/two-step-owner-enrolled.png`, fullPage: true });
+    await screenshot(nextPage, `two-step-owner-enrolled`);
     await nextPage.getByRole('button', { name: 'I saved my codes' }).click();
     await nextPage.getByRole('heading', { name: 'Orders', level: 1 }).waitFor();
     const owner = await platform.services.database.db
@@ -221,7 +228,7 @@ describe('two-step sign-in in Chromium', E2E_SUITE, () => {
       .where('identities.email', '=', OWNER.email)
       .execute();
     expect(owner).toEqual([{ type: 'TOTP', status: 'ACTIVE' }]);
-    await nextPage.screenshot({ path: `${SHOTS}/two-step-owner-signed-in.png`, fullPage: true });
+    await screenshot(nextPage, `two-step-owner-signed-in`);
     await next.close();
     await admin.patch('/api/cartwheel/identity-settings', { settings: { requireStaffSecondStep: false } });
   });

@@ -28,6 +28,36 @@ export function launchChromium(): Promise<Browser> {
   return chromium.launch({ ...CHROMIUM, timeout: TEST_TIMEOUT });
 }
 
+let workerChromium: Promise<Browser> | undefined;
+
+/**
+ * The test worker's Chromium: launched by the first suite that asks and kept for the worker's next
+ * files (a worker runs its files one after another and keeps its modules, `isolate: false`), since a
+ * launch and a close cost a second or more on a loaded machine. Suites share nothing through it: each
+ * opens contexts of its own (fresh cookies and storage) and `releaseChromium` closes them. Playwright
+ * closes the browser when the worker exits; a browser that went away is launched again.
+ */
+export function sharedChromium(): Promise<Browser> {
+  workerChromium ??= launchChromium().then(
+    (browser) => {
+      browser.once('disconnected', () => {
+        workerChromium = undefined;
+      });
+      return browser;
+    },
+    (error: unknown) => {
+      workerChromium = undefined;
+      throw error;
+    },
+  );
+  return workerChromium;
+}
+
+/** Gives back the shared Chromium: closes every context the suite opened in it. */
+export async function releaseChromium(browser: Browser | undefined): Promise<void> {
+  await Promise.all(browser?.contexts().map((context) => context.close()) ?? []);
+}
+
 export interface Viewport {
   width: number;
   height: number;

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import type { Route } from 'playwright-core';
-import { launchChromium } from '../../../e2e/support/browser.ts';
+import { sharedChromium } from '../../../e2e/support/browser.ts';
 import { HOSTED_API_HOSTS } from './hosted-client-route.ts';
 
 /**
@@ -101,9 +101,9 @@ async function runInChromium(
   input: DirectLoginInput,
 ): Promise<DirectLoginResult> {
   const script = await bundle(entry);
-  const browser = await launchChromium();
+  const context = await (await sharedChromium()).newContext();
   try {
-    const page = await browser.newPage();
+    const page = await context.newPage();
     const origin = new URL(platformUrl).origin;
     await page.route(`${origin}${TEST_PAGE}`, (route) =>
       route.fulfill({
@@ -120,7 +120,7 @@ async function runInChromium(
       input,
     )) as DirectLoginResult;
   } finally {
-    await browser.close();
+    await context.close();
   }
 }
 
