@@ -287,7 +287,7 @@ export async function openServices(
     );
     const payments = new PaymentService(
       settings,
-      openPaymentProviders(database.db, {
+      await openPaymentProviders(database.db, {
         providers: config.paymentProviders,
         defaultId: config.defaultPaymentProvider,
         stripe: config.stripe,

@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Delivery } from './mailer.ts';
 
 /**
@@ -11,9 +11,13 @@ export function smtpDelivery(smtpUrl: string | undefined, from: string): Deliver
   if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') {
     throw new Error(`SMTP_URL must start with smtp:// or smtps://, got ${url.protocol}`);
   }
-  const transport = nodemailer.createTransport(smtpUrl, { from });
+  // nodemailer is loaded by the first message, not at every start of a process that may send none
+  let transport: Promise<Transporter> | undefined;
   return async (message) => {
-    await transport.sendMail({
+    transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+      nodemailer.createTransport(smtpUrl, { from }),
+    );
+    await (await transport).sendMail({
       to: message.to,
       subject: message.subject,
       text: message.text,

@@ -3,7 +3,6 @@ import type { PaymentProviderConfig, PaymentProviderKind, StripeConfig } from '.
 import type { Tables } from '../db/tables.ts';
 import { applicationError } from '../shared/errors.ts';
 import type { PaymentProvider } from './provider.ts';
-import { StripeProvider } from './stripe.ts';
 import { TestGateway } from './test-gateway.ts';
 
 /**
@@ -17,6 +16,8 @@ export class PaymentProviders {
   constructor(
     providers: PaymentProvider[],
     private readonly defaultId: string,
+    /** What each provider is, by id, as the configuration names it. */
+    private readonly kinds: ReadonlyMap<string, PaymentProviderKind> = new Map(),
   ) {
     for (const provider of providers) this.register(provider);
     if (!this.byId.has(defaultId))
@@ -46,29 +47,40 @@ export class PaymentProviders {
     return [...this.byId.values()];
   }
 
+  /** The ids of the providers of `kind` (the Stripe accounts whose webhooks this store takes). */
+  idsOf(kind: PaymentProviderKind): string[] {
+    return [...this.byId.keys()].filter((id) => this.kinds.get(id) === kind);
+  }
+
   /** Adds `provider`, or puts it in place of the one with its id (a test that loses its answers). */
   register(provider: PaymentProvider): void {
     this.byId.set(provider.id, provider);
   }
 }
 
-/** The providers `config.ts` names, over the store's database (the test gateway keeps its ledger there). */
-export function openPaymentProviders(
+/**
+ * The providers `config.ts` names, over the store's database (the test gateway keeps its ledger there).
+ * Stripe's client (the `stripe` package, a fifth of the platform's load time) is loaded only by a store
+ * that pays through Stripe.
+ */
+export async function openPaymentProviders(
   db: Kysely<Tables>,
   config: { providers: PaymentProviderConfig[]; defaultId: string; stripe?: StripeConfig | undefined },
-): PaymentProviders {
-  const kinds: Record<PaymentProviderKind, (id: string) => PaymentProvider> = {
+): Promise<PaymentProviders> {
+  const kinds: Record<PaymentProviderKind, (id: string) => PaymentProvider | Promise<PaymentProvider>> = {
     'test-gateway': (id) => new TestGateway(db, { id }),
     // the test gateway as a real provider behaves: card numbers only through its own fields
     'test-gateway-tokens-only': (id) => new TestGateway(db, { id, acceptsRawCards: false }),
     // no call is made while opening: the platform starts and answers even when Stripe cannot be reached
-    stripe: (id) => {
+    stripe: async (id) => {
       if (!config.stripe) throw new Error(`the payment provider ${id} is Stripe: set STRIPE_SECRET_KEY`);
+      const { StripeProvider } = await import('./stripe.ts');
       return new StripeProvider(id, config.stripe, db);
     },
   };
   return new PaymentProviders(
-    config.providers.map((provider) => kinds[provider.kind](provider.id)),
+    await Promise.all(config.providers.map((provider) => kinds[provider.kind](provider.id))),
     config.defaultId,
+    new Map(config.providers.map((provider) => [provider.id, provider.kind])),
   );
 }

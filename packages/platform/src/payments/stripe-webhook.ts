@@ -5,7 +5,7 @@ import { type Clock, systemClock } from '../shared/clock.ts';
 import { applicationError, invalidArgument, violation } from '../shared/errors.ts';
 import { Big, Currency } from '../shared/money.ts';
 import type { PaymentProviders } from './providers.ts';
-import { KEY_METADATA, StripeProvider } from './stripe.ts';
+import { KEY_METADATA } from './stripe-keys.ts';
 
 /** How old a delivery's signature may be (Stripe's own libraries' default): older is a replay. */
 export const SIGNATURE_TOLERANCE_S = 300;
@@ -217,10 +217,7 @@ export class StripeWebhooks {
   }
 
   private stripeIds(): string[] {
-    return this.deps.providers
-      .list()
-      .filter((provider) => provider instanceof StripeProvider)
-      .map((provider) => provider.id);
+    return this.deps.providers.idsOf('stripe');
   }
 
   /** The order payment a Stripe provider of this store took as the intent `intentId`. */

@@ -17,6 +17,7 @@ import type {
   ProviderRefundability,
 } from './provider.ts';
 import { StripeCustomers } from './stripe-customers.ts';
+import { KEY_METADATA } from './stripe-keys.ts';
 
 /** How long one call to Stripe may take, unless STRIPE_TIMEOUT_MS says (ms). */
 export const DEFAULT_TIMEOUT_MS = 20_000;
@@ -37,9 +38,6 @@ export interface StripeOptions {
  * Stripe that does not answer by then is down for that page, which says so.
  */
 const READ_TIMEOUT_MS = 5_000;
-
-/** What Cartwheel writes on every PaymentIntent: the key that made it, so `settle` can find it. */
-export const KEY_METADATA = 'cartwheel_key';
 
 const BRANDS: Record<string, CardBrand> = {
   visa: 'VISA',
