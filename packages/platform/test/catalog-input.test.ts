@@ -1,7 +1,7 @@
 import { encodeStructuredParam } from '@cartwheel/sdk/wire';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Answer, admin, call, createProduct, visitorToken } from './catalog-http.ts';
-import { DIALECTS, startTestPlatform, type TestPlatform } from './support/platform.ts';
+import { EDGE_DIALECTS, startTestPlatform, type TestPlatform } from './support/platform.ts';
 
 /**
  * Every catalog route, sent what a careless or hostile client sends: wrong types, missing fields,
@@ -841,7 +841,7 @@ const ROWS: Row[] = [
   },
 ];
 
-describe.each(DIALECTS)('malformed catalog requests on %s', (dialect) => {
+describe.each(EDGE_DIALECTS)('malformed catalog requests on %s', (dialect) => {
   let platform: TestPlatform;
   let visitor: string;
   const ids = { product: '', collection: '' };

@@ -3,13 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cartCalls, catalogLine } from './cart-calls.ts';
 import { createProduct, createSizedProduct, visitorToken } from './catalog-http.ts';
 import { applicationCode, checkoutCalls, violatedFields } from './checkout-support.ts';
-import { DIALECTS, startTestPlatform, type TestPlatform } from './support/platform.ts';
+import { EDGE_DIALECTS, startTestPlatform, type TestPlatform } from './support/platform.ts';
 
 /**
  * What a checkout's line calls take, beside the cart's: one catalog reference schema for both, so a
  * checkout refuses what a cart refuses, at the same field; and the hosted client's lines still fit.
  */
-describe.each(DIALECTS)('checkout line input, on %s', (dialect) => {
+describe.each(EDGE_DIALECTS)('checkout line input, on %s', (dialect) => {
   let platform: TestPlatform;
   let mug: any; // no options
   let tee: any; // sizes S and M as variants

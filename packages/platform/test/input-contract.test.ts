@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { redactUrl } from '../src/http/redact.ts';
 import { register, uniqueEmail, visitorToken } from './identity-client.ts';
-import { DIALECTS, startTestPlatform, TEST_CLIENT_ID, type TestPlatform } from './support/platform.ts';
+import { EDGE_DIALECTS, startTestPlatform, TEST_CLIENT_ID, type TestPlatform } from './support/platform.ts';
 
 /**
  * The input contract at the edge, for the HTTP shell, the OAuth calls, the identity calls and the
@@ -341,7 +341,7 @@ const CASES: Case[] = [
   },
 ];
 
-describe.each(DIALECTS)('the input contract on %s', (dialect) => {
+describe.each(EDGE_DIALECTS)('the input contract on %s', (dialect) => {
   let platform: TestPlatform;
   let visitor: string;
 

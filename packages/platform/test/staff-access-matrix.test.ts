@@ -13,7 +13,7 @@ import {
   ownerToken,
   staffMember,
 } from './staff-support.ts';
-import { DIALECTS, startTestPlatform, type TestPlatform } from './support/platform.ts';
+import { EDGE_DIALECTS, startTestPlatform, type TestPlatform } from './support/platform.ts';
 
 /**
  * The access matrix (issue 21): a sample of routes of each kind (orders read, catalog write, members
@@ -61,7 +61,7 @@ interface Case {
   statuses: Record<CallerName, number>;
 }
 
-describe.each(DIALECTS)('the access matrix, on %s', (dialect) => {
+describe.each(EDGE_DIALECTS)('the access matrix, on %s', (dialect) => {
   let platform: TestPlatform;
   const auth = {} as Record<CallerName, string | undefined>;
   let orderId: string;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { admin } from './catalog-http.ts';
-import { DIALECTS, startTestPlatform, type TestPlatform } from './support/platform.ts';
+import { EDGE_DIALECTS, startTestPlatform, type TestPlatform } from './support/platform.ts';
 
 const violationsOf = (body: any): Array<{ field: string; violatedRule: string }> =>
   (body?.details?.validationError?.fieldViolations ?? []).map((v: any) => ({
@@ -13,7 +13,7 @@ const fieldsOf = (body: any): string[] => violationsOf(body).map((v) => v.field)
  * Store settings input a merchant cannot mean: a window that ends before it starts, a percentage of
  * nothing, a trigger of a kind the platform does not have. Each is a field violation, and nothing is kept.
  */
-describe.each(DIALECTS)('store settings input (%s)', (dialect) => {
+describe.each(EDGE_DIALECTS)('store settings input (%s)', (dialect) => {
   let platform: TestPlatform;
   let api: ReturnType<typeof admin>;
 

@@ -16,6 +16,16 @@ import { createTestDatabase } from './databases.ts';
 export type DialectName = 'sqlite' | 'postgres';
 export const DIALECTS: DialectName[] = ['sqlite', 'postgres'];
 
+/**
+ * The databases of a suite whose subject is decided at the edge, before anything is stored: input
+ * refused with its field violation, a caller refused a route. No database changes that answer, so it
+ * runs once, on PostgreSQL, whose stricter types (no NUL in text, bounded integers and timestamps) would
+ * turn a refusal that slipped through to storage into an error SQLite lets by; what is stored is proven on
+ * both by the other suites. `CARTWHEEL_TEST_DATABASES=both` runs these on both too.
+ */
+export const EDGE_DIALECTS: DialectName[] =
+  process.env.CARTWHEEL_TEST_DATABASES === 'both' ? DIALECTS : ['postgres'];
+
 /** The PostgreSQL server on this machine (`.ci/run` starts it); tests make a database each. */
 export { POSTGRES_ADMIN_URL } from './databases.ts';
 
