@@ -54,7 +54,7 @@ export interface QueryInput {
 
 export interface BackInStockDependencies {
   catalog: Pick<CatalogService, 'pricingFacts'>;
-  mailer: Pick<Mailer, 'queue'>;
+  mailer: Pick<Mailer, 'sendNow'>;
 }
 
 export interface BackInStockOptions {
@@ -83,8 +83,11 @@ const COMPARISONS = { $eq: '=', $ne: '<>', $gt: '>', $gte: '>=', $lt: '<', $lte:
  * Back-in-stock requests (point 1): a shopper asks to hear when an out-of-stock variant is back;
  * when its stock comes back (any stock change the catalog announces: the back office, the API, an
  * order's restock, a v3 inventory change) each waiting request is claimed (RECEIVED → PROCESSING, an
- * update only one process can make), its email queued in the email outbox and the request marked
- * NOTIFICATION_SENT in one transaction; a failure marks it FAILED with its reason, tried again later.
+ * update only one process can make), its email handed to the mail server while the claim holds, then
+ * the request marked NOTIFICATION_SENT; a refusal (the server down, or refusing) marks it FAILED with
+ * the server's reason, and the leased retry job takes it again once its wait (doubling) is over. A
+ * process killed between the server's yes and the mark leaves a claim that lapses: sent again then,
+ * the one way an email goes twice.
  */
 export class BackInStockService {
   constructor(
@@ -414,8 +417,8 @@ export class BackInStockService {
 
   /**
    * Claims one request in one of the `from` states (an update only one process can make: RECEIVED →
-   * PROCESSING, with a token of its own), then queues its email and marks it NOTIFICATION_SENT in one
-   * transaction that holds only while the claim is still this one's. Answers whether it sent it.
+   * PROCESSING, with a token of its own), hands its email to the mail server, then marks it
+   * NOTIFICATION_SENT while the claim is still this one's. Answers whether it sent it.
    */
   private async notify(id: string, from: BackInStockRequestStatus[], now: Date): Promise<boolean> {
     const claim = newId();
@@ -448,37 +451,39 @@ export class BackInStockService {
     });
     if (!claimed) return false;
     try {
-      return await inTransaction(this.db, async (trx) => {
-        const sent = await trx
-          .updateTable('back_in_stock_requests')
-          .set({
-            status: 'NOTIFICATION_SENT',
-            auto_notified: 1,
-            claim: null,
-            retry_at: null,
-            updated_date: at,
-          })
-          .where('id', '=', id)
-          .where('claim', '=', claim)
-          .where('status', '=', 'PROCESSING')
-          .executeTakeFirst();
-        // the claim lapsed and another process took the request: its email is that one's to send
-        if (Number(sent.numUpdatedRows) === 0) return false;
-        await this.deps.mailer.queue(trx, this.email(claimed));
-        await recordEvents(trx, [
-          requestEvent('updated', {
-            ...claimed,
-            status: 'NOTIFICATION_SENT',
-            auto_notified: 1,
-            updated_date: at,
-          }),
-        ]);
-        return true;
-      });
+      // handed to the mail server while the claim is held: a refusal or a server down is this
+      // request's failure (FAILED with the server's reason, tried again later), not a lost email
+      await this.deps.mailer.sendNow(this.email(claimed));
     } catch (error) {
       await this.fail(claimed, claim, error instanceof Error ? error.message : String(error), now);
       return false;
     }
+    return inTransaction(this.db, async (trx) => {
+      const sent = await trx
+        .updateTable('back_in_stock_requests')
+        .set({
+          status: 'NOTIFICATION_SENT',
+          auto_notified: 1,
+          claim: null,
+          retry_at: null,
+          updated_date: at,
+        })
+        .where('id', '=', id)
+        .where('claim', '=', claim)
+        .where('status', '=', 'PROCESSING')
+        .executeTakeFirst();
+      // the claim lapsed (the mail server took longer than the claim) and another process took it
+      if (Number(sent.numUpdatedRows) === 0) return false;
+      await recordEvents(trx, [
+        requestEvent('updated', {
+          ...claimed,
+          status: 'NOTIFICATION_SENT',
+          auto_notified: 1,
+          updated_date: at,
+        }),
+      ]);
+      return true;
+    });
   }
 
   /** FAILED with its reason, tried again after a wait that doubles each time, until the last attempt. */

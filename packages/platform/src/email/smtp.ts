@@ -11,7 +11,11 @@ export function smtpDelivery(smtpUrl: string | undefined, from: string): Deliver
   if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') {
     throw new Error(`SMTP_URL must start with smtp:// or smtps://, got ${url.protocol}`);
   }
-  const transport = nodemailer.createTransport(smtpUrl, { from });
+  // a server that does not answer is a failure within a minute, well inside a caller's claim on its work
+  const transport = nodemailer.createTransport(
+    { url: smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 60_000 },
+    { from },
+  );
   return async (message) => {
     await transport.sendMail({
       to: message.to,
