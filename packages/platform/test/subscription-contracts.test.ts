@@ -358,6 +358,87 @@ describe.each(DIALECTS)('subscription contracts on %s', (dialect) => {
     expect(canceled.body.subscriptionContract.status).toBe('CANCELED');
   });
 
+  it("queries contracts on the hosted fields (buyerInfo.contactId, _id) with the hosted client's operators, sort and cursor, and refuses the rest", async () => {
+    const buyers = [await member('contact-one'), await member('contact-two')];
+    const ids: string[] = [];
+    for (const auth of buyers) {
+      const { paid } = await subscribe(auth, monthly);
+      expect(paid.body.status, JSON.stringify(paid.body)).toBe('APPROVED');
+      ids.push((await contractOfOrder(paid.body.orderId))!.id);
+    }
+    const rows = await platform.services.database.db
+      .selectFrom('subscription_contracts')
+      .select(['id', 'contact_id'])
+      .where('id', 'in', ids)
+      .orderBy('id')
+      .execute();
+    const contacts = rows.map((row) => row.contact_id as string);
+    expect(contacts.every(Boolean)).toBe(true);
+    expect(new Set(contacts).size).toBe(2);
+    const query = () => merchant.subscriptionContracts.querySubscriptionContracts();
+    const idsOf = (page: any) => page.items.map((item: any) => item._id);
+
+    expect(idsOf(await query().eq('buyerInfo.contactId', contacts[1]).find())).toEqual([ids[1]]);
+    const both = await query().in('buyerInfo.contactId', contacts).descending('buyerInfo.contactId').find();
+    expect(idsOf(both)).toEqual(
+      [...rows].sort((a, b) => (a.contact_id! < b.contact_id! ? 1 : -1)).map((row) => row.id),
+    );
+    expect(idsOf(await query().in('buyerInfo.contactId', contacts).ne('_id', ids[0]).find())).toEqual([
+      ids[1],
+    ]);
+    // a page of one, and the next page's cursor carries the filter and sort on
+    const first: any = await query().in('buyerInfo.contactId', contacts).ascending('_id').limit(1).find();
+    expect([idsOf(first), first.hasNext()]).toEqual([[ids[0]], true]);
+    const second: any = await first.next();
+    expect([idsOf(second), second.hasNext()]).toEqual([[ids[1]], false]);
+    const startsWith = await query().startsWith('buyerInfo.contactId', contacts[0]!.slice(0, 30)).find();
+    expect(idsOf(startsWith)).toContain(ids[0]);
+
+    // a member's own only, whatever contact they ask for
+    const theirs = await call(
+      platform,
+      'POST',
+      `${CONTRACT_PATH}/query`,
+      { query: { filter: { 'buyerInfo.contactId': contacts[1] } } },
+      buyers[0],
+    );
+    expect(theirs.body.subscriptionContracts).toEqual([]);
+    const own = await call(
+      platform,
+      'POST',
+      `${CONTRACT_PATH}/query`,
+      { query: { filter: { 'buyerInfo.contactId': { $in: contacts } } } },
+      buyers[0],
+    );
+    expect(own.body.subscriptionContracts.map((contract: any) => contract.id)).toEqual([ids[0]]);
+
+    // a field, operator or sort the query does not take is a field violation, never ignored
+    for (const [body, field] of [
+      [{ filter: { 'buyerInfo.email': 'x' } }, 'query.filter.buyerInfo.email'],
+      [
+        { filter: { 'buyerInfo.contactId': { $contains: 'x' } } },
+        'query.filter.buyerInfo.contactId.$contains',
+      ],
+      [{ filter: { 'buyerInfo.contactId': 5 } }, 'query.filter.buyerInfo.contactId.$eq'],
+      [{ sort: [{ fieldName: 'status' }] }, 'query.sort[0].fieldName'],
+      [{ cursorPaging: { cursor: 'not-a-cursor' } }, 'query.cursorPaging.cursor'],
+    ] as const) {
+      const refused = await admin(platform).post(`${CONTRACT_PATH}/query`, { query: body });
+      expect([refused.status, violatedFields(refused)], JSON.stringify(body)).toEqual([400, [field]]);
+    }
+    // out of the next tests' way: their counts are of their own contracts
+    for (const [index, id] of ids.entries()) {
+      const canceled = await call(
+        platform,
+        'POST',
+        `/api/cartwheel/subscription-contracts/${id}/cancel`,
+        {},
+        buyers[index],
+      );
+      expect(canceled.body.subscriptionContract.status).toBe('CANCELED');
+    }
+  });
+
   it('a renewal takes its stock as any order; out of stock it is a failed try that says so, retried on the schedule, and a shopper racing it for the last unit never oversells', async () => {
     const made: any = await merchant.productsV3.createProduct({
       name: `Counted beans ${dialect}`,

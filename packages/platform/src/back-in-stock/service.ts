@@ -4,7 +4,7 @@ import {
   type BackInStockSettings,
   STORES_APP_ID,
 } from '@cartwheel/sdk';
-import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { variantInStock, variantNamedBy } from '../catalog/model.ts';
 import type { CatalogService } from '../catalog/service.ts';
 import { inTransaction } from '../db/database.ts';
@@ -14,6 +14,13 @@ import { type DomainEvent, type RecordedEvent, recordEvents } from '../events/ou
 import { applicationError, invalidArgument, notFound, violation } from '../shared/errors.ts';
 import { newId, timeOrderedId } from '../shared/ids.ts';
 import type { Principal } from '../shared/principal.ts';
+import {
+  applyWqlFilter,
+  applyWqlSort,
+  readWqlCursor,
+  type WqlField,
+  writeWqlCursor,
+} from '../shared/wql-query.ts';
 import type { BackInStockRequestRow } from './tables.ts';
 
 /** How long a claimed (PROCESSING) request is its claimer's: past it, a crashed claim is taken again. */
@@ -63,7 +70,7 @@ export interface BackInStockOptions {
 }
 
 /** A wire field the query filters and sorts on, and its column. */
-const FIELDS: Record<string, { column: keyof BackInStockRequestRow; sortable: boolean; kind?: 'boolean' }> = {
+const FIELDS: Record<string, WqlField & { column: keyof BackInStockRequestRow }> = {
   id: { column: 'id', sortable: true },
   _id: { column: 'id', sortable: true },
   status: { column: 'status', sortable: true },
@@ -77,7 +84,6 @@ const FIELDS: Record<string, { column: keyof BackInStockRequestRow; sortable: bo
   'catalogReference.catalogItemId': { column: 'product_id', sortable: false },
   'catalogReference.options.variantId': { column: 'variant_id', sortable: false },
 };
-const COMPARISONS = { $eq: '=', $ne: '<>', $gt: '>', $gte: '>=', $lt: '<', $lte: '<=' } as const;
 
 /**
  * Back-in-stock requests (point 1): a shopper asks to hear when an out-of-stock variant is back;
@@ -198,30 +204,23 @@ export class BackInStockService {
     const limit = query.cursorPaging?.limit ?? query.paging?.limit ?? 50;
     const cursor = query.cursorPaging?.cursor;
     if (cursor) {
-      const carried = readCursor(cursor);
+      const carried = readWqlCursor(cursor);
       query = { filter: carried.filter, sort: carried.sort };
       offset = carried.offset;
     }
     const sort = query.sort ?? [];
     let select = this.db.selectFrom('back_in_stock_requests').selectAll();
-    select = applyFilter(select, query.filter ?? {});
-    for (const [index, entry] of sort.entries()) {
-      const field = Object.hasOwn(FIELDS, entry.fieldName) ? FIELDS[entry.fieldName] : undefined;
-      if (!field?.sortable) {
-        throw invalidArgument([
-          violation(`query.sort[${index}].fieldName`, `cannot sort by ${entry.fieldName}`),
-        ]);
-      }
-      select = select.orderBy(field.column, entry.order === 'DESC' ? 'desc' : 'asc');
-    }
+    select = applyWqlFilter(select, FIELDS, query.filter ?? {});
+    select = applyWqlSort(select, FIELDS, sort, 'id');
     const rows = await select
-      .orderBy('id')
       .limit(limit + 1)
       .offset(offset)
       .execute();
     const requests = rows.slice(0, limit).map(wireOf);
     const hasNext = rows.length > limit;
-    const next = hasNext ? writeCursor({ filter: query.filter ?? {}, sort, offset: offset + limit }) : null;
+    const next = hasNext
+      ? writeWqlCursor({ filter: query.filter ?? {}, sort, offset: offset + limit })
+      : null;
     return { requests, metadata: { count: requests.length, cursors: { next, prev: null }, hasNext } };
   }
 
@@ -543,90 +542,6 @@ function wireOf(row: BackInStockRequestRow): BackInStockRequestWire {
 
 function requestEvent(slug: 'created' | 'updated', row: BackInStockRequestRow): DomainEvent {
   return { entity: 'backInStockRequest', slug, entityId: row.id, payload: { entity: wireOf(row) } };
-}
-
-/** The filter's fields, each an exact value or `{$operator: value}`; anything else is a field violation. */
-function applyFilter<O>(
-  select: SelectQueryBuilder<Tables, 'back_in_stock_requests', O>,
-  filter: Record<string, unknown>,
-): SelectQueryBuilder<Tables, 'back_in_stock_requests', O> {
-  let query = select;
-  for (const [name, condition] of Object.entries(filter)) {
-    const field = Object.hasOwn(FIELDS, name) ? FIELDS[name] : undefined;
-    if (!field)
-      throw invalidArgument([violation(`query.filter.${name}`, 'is not a field the query filters on')]);
-    const value = (raw: unknown) =>
-      field.kind === 'boolean' && typeof raw === 'boolean' ? (raw ? 1 : 0) : raw;
-    const operations =
-      condition !== null && typeof condition === 'object' && !Array.isArray(condition)
-        ? Object.entries(condition as Record<string, unknown>)
-        : [['$eq', condition] as [string, unknown]];
-    for (const [operator, operand] of operations) {
-      const path = `query.filter.${name}.${operator}`;
-      // each column compared with its own type: true/false for a flag, text for the rest
-      const scalar = (raw: unknown) => {
-        if (raw === null) return null;
-        if (field.kind === 'boolean' && typeof raw === 'boolean') return value(raw) as string;
-        if (field.kind !== 'boolean' && typeof raw === 'string') return raw;
-        throw invalidArgument([
-          violation(path, field.kind === 'boolean' ? 'must be true or false' : 'must be text'),
-        ]);
-      };
-      if (Object.hasOwn(COMPARISONS, operator)) {
-        const compared = scalar(operand);
-        const op = COMPARISONS[operator as keyof typeof COMPARISONS];
-        query =
-          compared === null
-            ? query.where(field.column, op === '=' ? 'is' : 'is not', null)
-            : query.where(field.column, op, compared);
-      } else if (operator === '$in' || operator === '$hasSome') {
-        if (!Array.isArray(operand) || operand.length > 100) {
-          throw invalidArgument([violation(path, 'must be a list of at most 100 values')]);
-        }
-        const values = operand.map((raw) => {
-          const compared = scalar(raw);
-          if (compared === null) throw invalidArgument([violation(path, 'must not hold null')]);
-          return compared;
-        });
-        query =
-          values.length === 0 ? query.where(sql<boolean>`1 = 0`) : query.where(field.column, 'in', values);
-      } else if (operator === '$exists') {
-        query = query.where(field.column, operand === false ? 'is' : 'is not', null);
-      } else if (operator === '$startsWith') {
-        if (typeof operand !== 'string' || field.kind === 'boolean') {
-          throw invalidArgument([violation(path, 'must be text, of a text field')]);
-        }
-        query = query.where(
-          sql<string>`substr(${sql.ref(field.column)}, 1, ${operand.length})`,
-          '=',
-          operand,
-        );
-      } else {
-        throw invalidArgument([violation(path, `is not an operator the query takes`)]);
-      }
-    }
-  }
-  return query;
-}
-
-interface Cursor {
-  filter: Record<string, unknown>;
-  sort: Array<{ fieldName: string; order?: 'ASC' | 'DESC' }>;
-  offset: number;
-}
-
-const writeCursor = (cursor: Cursor) => Buffer.from(JSON.stringify(cursor)).toString('base64url');
-
-function readCursor(text: string): Cursor {
-  try {
-    const cursor = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as Cursor;
-    if (typeof cursor.offset === 'number' && cursor.filter && Array.isArray(cursor.sort)) return cursor;
-  } catch {
-    // refused below
-  }
-  throw invalidArgument([
-    violation('query.cursorPaging.cursor', 'is not a cursor this query gave', 'FORMAT'),
-  ]);
 }
 
 function isUniqueViolation(error: unknown): boolean {

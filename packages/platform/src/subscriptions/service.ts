@@ -13,8 +13,15 @@ import type { PaymentService } from '../payments/service.ts';
 import type { Priced } from '../pricing/contract.ts';
 import { applicationError, notFound } from '../shared/errors.ts';
 import { timeOrderedId } from '../shared/ids.ts';
-import { idCursorPage } from '../shared/paging.ts';
 import type { Principal } from '../shared/principal.ts';
+import {
+  applyWqlFilter,
+  applyWqlSort,
+  readWqlCursor,
+  type WqlField,
+  type WqlSort,
+  writeWqlCursor,
+} from '../shared/wql-query.ts';
 import { addPeriods, type Frequency } from './schedule.ts';
 import type { SubscriptionContractRow, SubscriptionRenewalRow } from './tables.ts';
 
@@ -162,6 +169,7 @@ export class SubscriptionService {
     const row: SubscriptionContractRow = {
       id,
       member_id: memberId,
+      contact_id: source.buyer.contactId,
       status: 'ACTIVE',
       first_order_id: start.orderId,
       doc: JSON.stringify(doc),
@@ -199,32 +207,47 @@ export class SubscriptionService {
     return contractOf(row, await this.lastFailure(this.db, row));
   }
 
-  /** Contracts oldest first, a page after the cursor: a member's own, staff's all (or one member's). */
-  async query(
-    principal: Principal,
-    request: {
-      limit: number;
-      cursor: string | null;
-      id?: string | null;
-      status?: string | null;
-      memberId?: string | null;
-    },
-  ) {
-    const own = principal.kind === 'admin' ? (request.memberId ?? null) : memberOf(principal);
+  /**
+   * The hosted query: a member's own contracts, staff's all; filtered and sorted on the hosted fields
+   * (`_id`, `buyerInfo.contactId`) and Cartwheel's (`status`, `buyerInfo.memberId`), then oldest first;
+   * the next page's cursor carries the query on.
+   */
+  async query(principal: Principal, input: ContractQuery | undefined) {
+    let query: ContractQuery = input ?? {};
+    let offset = 0;
+    const limit = query.cursorPaging?.limit ?? 50;
+    const cursor = query.cursorPaging?.cursor;
+    if (cursor) {
+      const carried = readWqlCursor(cursor);
+      query = { filter: carried.filter, sort: carried.sort };
+      offset = carried.offset;
+    }
+    const own = principal.kind === 'admin' ? null : memberOf(principal);
     if (principal.kind !== 'admin' && own === null)
-      return { subscriptionContracts: [], metadata: { count: 0, cursors: {}, hasNext: false } };
-    const rows = await this.db
+      return {
+        subscriptionContracts: [],
+        pagingMetadata: { count: 0, cursors: { next: null }, hasNext: false },
+      };
+    const sort = query.sort ?? [];
+    let select = this.db
       .selectFrom('subscription_contracts')
       .selectAll()
-      .$if(own !== null, (qb) => qb.where('member_id', '=', own as string))
-      .$if(request.id != null, (qb) => qb.where('id', '=', request.id as string))
-      .$if(request.status != null, (qb) => qb.where('status', '=', request.status as string))
-      .$if(request.cursor !== null, (qb) => qb.where('id', '>', request.cursor as string))
-      .orderBy('id')
-      .limit(request.limit + 1)
+      .$if(own !== null, (qb) => qb.where('member_id', '=', own as string));
+    select = applyWqlFilter(select, CONTRACT_FIELDS, query.filter ?? {});
+    select = applyWqlSort(select, CONTRACT_FIELDS, sort, 'id');
+    const rows = await select
+      .limit(limit + 1)
+      .offset(offset)
       .execute();
-    const { items, metadata } = idCursorPage(rows, request.limit, (row) => contractOf(row, null));
-    return { subscriptionContracts: items, metadata };
+    const items = rows.slice(0, limit).map((row) => contractOf(row, null));
+    const hasNext = rows.length > limit;
+    const next = hasNext
+      ? writeWqlCursor({ filter: query.filter ?? {}, sort, offset: offset + limit })
+      : null;
+    return {
+      subscriptionContracts: items,
+      pagingMetadata: { count: items.length, cursors: { next }, hasNext },
+    };
   }
 
   /** The member (their own) or staff stop it for good: no more orders. */
@@ -574,6 +597,22 @@ export class SubscriptionService {
       .executeTakeFirst();
   }
 }
+
+/** The hosted query's input (the cursor, when given, carries the filter and sort it was made with). */
+export interface ContractQuery {
+  filter?: Record<string, unknown> | null | undefined;
+  sort?: WqlSort[] | undefined;
+  cursorPaging?: { limit?: number | null | undefined; cursor?: string | null | undefined } | null | undefined;
+}
+
+/** What the query filters and sorts on: the hosted fields, then Cartwheel's own (filter only). */
+const CONTRACT_FIELDS: Record<string, WqlField & { column: keyof SubscriptionContractRow }> = {
+  id: { column: 'id', sortable: true },
+  _id: { column: 'id', sortable: true },
+  'buyerInfo.contactId': { column: 'contact_id', sortable: true },
+  status: { column: 'status', sortable: false },
+  'buyerInfo.memberId': { column: 'member_id', sortable: false },
+};
 
 /** The wire contract but what its row's columns say. */
 type ContractDoc = Omit<
