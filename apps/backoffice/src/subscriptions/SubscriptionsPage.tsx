@@ -106,7 +106,7 @@ export function SubscriptionsPage() {
                     {contract.renewalFailure ? (
                       <small>
                         {' '}
-                        — {contract.renewalFailure.code} ({contract.renewalFailure.failedAttempts} declined)
+                        — {contract.renewalFailure.code} ({contract.renewalFailure.failedAttempts} failed)
                       </small>
                     ) : null}
                   </td>
