@@ -22,6 +22,7 @@ import {
 import { measureRefunds, type RefundsFigure } from './refunds.ts';
 import { type Dialect, measureScaleApart, type ScaleResult, TARGET_MS } from './scale.ts';
 import { measureSdkSize, type SdkSizeResult } from './sdk-size.ts';
+import { measureAbandonedCheckoutScan, type StoreServicesResult } from './store-services.ts';
 import { buildApp } from './support/apps.ts';
 import { releaseOrderBook } from './support/order-book.ts';
 import { RESULTS_DIR } from './support/paths.ts';
@@ -69,6 +70,7 @@ interface Results {
   orderExport: OrderExportResult[];
   webhooks: WebhookDeliveryFigure[];
   webhookAddToCart?: AddToCartFigure;
+  abandonedCheckoutScan: StoreServicesResult[];
   rows: Row[];
   notes: string[];
   errors: Record<string, string>;
@@ -87,6 +89,7 @@ const results: Results = {
   backofficeTable: [],
   orderExport: [],
   webhooks: [],
+  abandonedCheckoutScan: [],
   rows: [],
   notes: [],
   errors: {},
@@ -514,6 +517,32 @@ for (const dialect of ['sqlite', 'postgres'] as Dialect[]) {
 
   await releaseOrderBook(dialect).catch((error) => {
     process.stderr.write(`bench: could not delete the ${dialect} order book: ${error}\n`);
+  });
+}
+
+// the abandoned-checkout scan (issue 34): its read as the checkouts table grows a hundredfold
+for (const dialect of ['sqlite', 'postgres'] as Dialect[]) {
+  await section(`abandoned-scan-${dialect}`, async () => {
+    const scan = await measureAbandonedCheckoutScan(dialect, { quick });
+    results.abandonedCheckoutScan.push(scan);
+    const { small, large } = scan;
+    const read = (figure: typeof large) =>
+      figure.rowsRead === null ? '' : `, ${figure.rowsRead} rows read, ${figure.buffers} buffers`;
+    results.rows.push({
+      figure: `Abandoned-checkout scan p50/p99, ${dialect}, ${large.checkouts.toLocaleString('en')} checkouts`,
+      cartwheel: `${ms(large.p50Ms)} / ${ms(large.p99Ms)}${read(large)}`,
+      baseline: `${ms(small.p50Ms)} / ${ms(small.p99Ms)} at ${small.checkouts.toLocaleString('en')}${read(small)}`,
+      ratio: `${(large.p99Ms / small.p99Ms).toFixed(2)}x`,
+      // a range of the index from the scan's last stop: the table's size must not show
+      target: 'p99 <= 2x, rows read alike',
+      verdict:
+        large.returned === 0 || large.returned !== small.returned
+          ? 'void'
+          : large.p99Ms <= 2 * small.p99Ms && (large.rowsRead ?? 0) <= 2 * (small.rowsRead ?? 0) + 10
+            ? 'pass'
+            : 'FAIL',
+    });
+    results.notes.push(...scan.notes);
   });
 }
 
