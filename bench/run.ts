@@ -22,7 +22,12 @@ import {
 import { measureRefunds, type RefundsFigure } from './refunds.ts';
 import { type Dialect, measureScaleApart, type ScaleResult, TARGET_MS } from './scale.ts';
 import { measureSdkSize, type SdkSizeResult } from './sdk-size.ts';
-import { measureAbandonedCheckoutScan, type StoreServicesResult } from './store-services.ts';
+import {
+  measureAbandonedCheckoutScan,
+  measureRenewals,
+  type RenewalsResult,
+  type StoreServicesResult,
+} from './store-services.ts';
 import { buildApp } from './support/apps.ts';
 import { releaseOrderBook } from './support/order-book.ts';
 import { RESULTS_DIR } from './support/paths.ts';
@@ -71,6 +76,7 @@ interface Results {
   webhooks: WebhookDeliveryFigure[];
   webhookAddToCart?: AddToCartFigure;
   abandonedCheckoutScan: StoreServicesResult[];
+  renewals: RenewalsResult[];
   rows: Row[];
   notes: string[];
   errors: Record<string, string>;
@@ -90,6 +96,7 @@ const results: Results = {
   orderExport: [],
   webhooks: [],
   abandonedCheckoutScan: [],
+  renewals: [],
   rows: [],
   notes: [],
   errors: {},
@@ -543,6 +550,21 @@ for (const dialect of ['sqlite', 'postgres'] as Dialect[]) {
             : 'FAIL',
     });
     results.notes.push(...scan.notes);
+  });
+  // subscription renewals (issue 34): a day's due contracts renewed, beside as many ordinary orders
+  await section(`renewals-${dialect}`, async () => {
+    const renewals = await measureRenewals(dialect, { quick });
+    results.renewals.push(renewals);
+    const perOrder = (seconds: number) => ms((seconds * 1000) / renewals.orders);
+    results.rows.push({
+      figure: `Subscription renewals, ${dialect}, ${renewals.orders.toLocaleString('en')} due orders`,
+      cartwheel: `${renewals.renewalSeconds.toFixed(1)} s (${perOrder(renewals.renewalSeconds)} each)`,
+      baseline: `${renewals.orderSeconds.toFixed(1)} s for as many ordinary orders (${perOrder(renewals.orderSeconds)} each)`,
+      ratio: `${(renewals.renewalSeconds / renewals.orderSeconds).toFixed(2)}x`,
+      target: 'info',
+      verdict: renewals.renewed === renewals.orders ? 'info' : 'void',
+    });
+    results.notes.push(...renewals.notes);
   });
 }
 

@@ -1,6 +1,9 @@
 import fs from 'node:fs';
-import { CompiledQuery, sql } from 'kysely';
+import { STORES_APP_ID } from '@cartwheel/sdk';
+import { CompiledQuery, type Kysely, type RawBuilder, sql } from 'kysely';
 import { configFromEnv } from '../packages/platform/src/config.ts';
+import { inTransaction } from '../packages/platform/src/db/database.ts';
+import type { OrderSource } from '../packages/platform/src/orders/model.ts';
 import { openServices } from '../packages/platform/src/platform.ts';
 import { adminQuery, databaseUrl as postgresDatabaseUrl, query } from './support/postgres.ts';
 import { BENCH_ADMIN_API_KEY, BENCH_CLIENT_ID, BENCH_PUBLIC_URL, tempDir } from './support/processes.ts';
@@ -69,7 +72,8 @@ export async function measureAbandonedCheckoutScan(
   };
 }
 
-async function scanAt(dialect: Dialect, size: number, rounds: number): Promise<ScanFigure> {
+/** A fresh database on `dialect` with the platform's migrations, opened in the bench's process. */
+async function openBenchDatabase(dialect: Dialect) {
   const dataDir = tempDir('cartwheel-bench-store-services-');
   let databaseUrl: string | undefined;
   if (dialect === 'postgres') {
@@ -90,20 +94,38 @@ async function scanAt(dialect: Dialect, size: number, rounds: number): Promise<S
     }),
     databaseUrl,
   });
+  return {
+    services: opened.services,
+    databaseUrl,
+    async close() {
+      await opened.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (dialect === 'postgres') await adminQuery(`DROP DATABASE IF EXISTS ${BENCH_DATABASE} WITH (FORCE)`);
+    },
+  };
+}
+
+async function scanAt(dialect: Dialect, size: number, rounds: number): Promise<ScanFigure> {
+  const opened = await openBenchDatabase(dialect);
+  const { databaseUrl } = opened;
   try {
     const { db } = opened.services.database;
     process.stderr.write(`bench: writing ${size.toLocaleString('en')} checkouts on ${dialect}...\n`);
     const seedStarted = performance.now();
     const firstFresh = size - FRESH + 1;
     if (dialect === 'postgres') {
-      await sql`
+      await bulk(
+        opened.databaseUrl,
+        db,
+        sql`
         INSERT INTO checkouts (id, cart_id, visitor_id, member_id, channel_type, completed, order_id,
                                inputs, priced, created_at, updated_at)
         SELECT 'co-' || lpad(i::text, 9, '0'), NULL, 'visitor-' || i, NULL, 'WEB',
                CASE WHEN i >= ${firstFresh} OR i % 10 = 0 THEN 0 ELSE 1 END, NULL, '{"lines":[]}', '{}',
                to_char(to_timestamp(${START} + i * ${STEP_SECONDS}) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
                to_char(to_timestamp(${START} + i * ${STEP_SECONDS}) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
-        FROM generate_series(1, ${size}) AS i`.execute(db);
+        FROM generate_series(1, ${size}) AS i`,
+      );
       // the planner's statistics and the visibility map, as a live database has them
       await query(databaseUrl!, 'VACUUM ANALYZE checkouts');
     } else {
@@ -178,8 +200,165 @@ async function scanAt(dialect: Dialect, size: number, rounds: number): Promise<S
     };
   } finally {
     await opened.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-    if (dialect === 'postgres') await adminQuery(`DROP DATABASE IF EXISTS ${BENCH_DATABASE} WITH (FORCE)`);
+  }
+}
+
+export interface RenewalsResult {
+  dialect: Dialect;
+  orders: number;
+  /** Seconds to renew every due contract (the worker's `renewDue` until none is due). */
+  renewalSeconds: number;
+  /** Seconds for as many ordinary orders made and paid by the same steps, without a contract. */
+  orderSeconds: number;
+  renewed: number;
+  notes: string[];
+}
+
+/**
+ * The time to make `orders` due subscription orders (issue 34): as many contracts, filled by bulk SQL
+ * from one real contract's documents (a product, its priced line, a card saved with the test gateway),
+ * all due at once, renewed by the worker's own `renewDue` in the bench's process. The baseline: as many
+ * ordinary orders of the same line through the same steps a placed order takes (its stock taken and an
+ * `INITIALIZED` order made in one transaction, the saved card charged, the order approved with its
+ * payment in another), without the contract's claim and bookkeeping; the ratio is what a renewal adds.
+ */
+export async function measureRenewals(
+  dialect: Dialect,
+  options: { quick: boolean },
+): Promise<RenewalsResult> {
+  const orders = options.quick ? 300 : 10_000;
+  const opened = await openBenchDatabase(dialect);
+  try {
+    const { services } = opened;
+    const { db } = services.database;
+    const product = await services.catalog.createProduct({
+      name: 'Bench coffee subscription',
+      productType: 'physical',
+      priceData: { price: 20 },
+    } as never);
+    const priced = await services.pricing.price({
+      lines: [
+        {
+          id: 'bench-line',
+          quantity: 1,
+          catalogReference: { appId: STORES_APP_ID, catalogItemId: product.id! },
+        },
+      ],
+      calculateTax: false,
+      calculateShipping: false,
+    });
+    const providerId = services.config.defaultPaymentProvider;
+    const provider = services.payments.providers.get(providerId);
+    const memberId = 'bench-member';
+    const savedMethodId = await provider.saveMethod!(memberId, {
+      number: '4242424242424242',
+      last4: '4242',
+      brand: 'VISA',
+      expiryMonth: 12,
+      expiryYear: 2040,
+    });
+    const source: OrderSource = {
+      checkoutId: 'bench-checkout',
+      channelType: 'WEB',
+      buyer: { visitorId: null, memberId, contactId: 'bench-contact', email: 'bench@example.com' },
+      buyerNote: null,
+      billingAddress: null,
+      shippingAddress: null,
+      contactDetails: null,
+      priced,
+    };
+    const now = new Date(Date.UTC(2026, 5, 1));
+    const due = new Date(now.getTime() - 60_000).toISOString();
+    const doc = JSON.stringify({ title: 'Bench', lineItems: [], buyerInfo: { memberId }, priceSummary: {} });
+    const text = JSON.stringify(source);
+    const series =
+      dialect === 'postgres'
+        ? sql`generate_series(1, ${orders}) AS n(i)`
+        : sql`(WITH RECURSIVE s(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM s WHERE i < ${orders}) SELECT i FROM s) AS n`;
+    const id = dialect === 'postgres' ? sql`'sc-' || lpad(i::text, 9, '0')` : sql`printf('sc-%09d', i)`;
+    await bulk(
+      opened.databaseUrl,
+      db,
+      sql`
+      INSERT INTO subscription_contracts (id, member_id, contact_id, status, first_order_id, doc, source,
+        frequency, interval_count, billing_cycles, cycles_billed, next_billing_at, due_at, anchor_at,
+        anchor_cycle, provider_id, saved_method_id, customer_id, created_at, updated_at, revision)
+      SELECT ${id}, ${memberId}, 'bench-contact', 'ACTIVE', 'first-' || i, ${doc}, ${text},
+        'MONTH', 1, NULL, 1, ${due}, ${due}, ${due}, 2, ${providerId}, ${savedMethodId}, ${memberId},
+        ${due}, ${due}, 1
+      FROM ${series}`,
+    );
+    if (opened.databaseUrl) await query(opened.databaseUrl, 'VACUUM ANALYZE subscription_contracts');
+
+    process.stderr.write(`bench: renewing ${orders.toLocaleString('en')} due contracts on ${dialect}...\n`);
+    const renewStarted = performance.now();
+    let renewed = 0;
+    for (;;) {
+      const settled = await services.subscriptions.renewDue(now);
+      renewed += settled;
+      if (settled === 0) break;
+    }
+    const renewalSeconds = (performance.now() - renewStarted) / 1000;
+
+    process.stderr.write(`bench: placing ${orders.toLocaleString('en')} ordinary orders on ${dialect}...\n`);
+    const method = { kind: 'saved' as const, savedMethodId, customerId: memberId };
+    const amount = priced.amounts.total;
+    const orderStarted = performance.now();
+    for (let i = 0; i < orders; i++) {
+      const orderId = await inTransaction(db, async (trx) => {
+        await services.catalog.takeStock(trx, [{ productId: product.id!, quantity: 1 }]);
+        return services.orders.createInitialized(trx, source, now);
+      });
+      const key = `bench-order:${i}`;
+      const result = await provider.authorize({
+        idempotencyKey: key,
+        amount,
+        currency: priced.currency,
+        method,
+        capture: true,
+        offSession: true,
+      });
+      if (result.status !== 'APPROVED')
+        throw new Error(`the bench's order was not approved: ${result.status}`);
+      await inTransaction(db, async (trx) => {
+        await services.orders.approve(trx, orderId, { paymentStatus: 'PAID' }, now);
+        await services.payments.recordPayment(
+          trx,
+          {
+            orderId,
+            attemptId: key,
+            amount,
+            formattedAmount: priced.priceSummary.total?.formattedAmount ?? amount,
+            currency: priced.currency,
+            providerId,
+            transactionId: result.transactionId,
+            providerTransactionId: result.providerTransactionId,
+            card: result.card ?? { last4: '4242', brand: 'VISA' },
+            authorizeOnly: !result.captured,
+          },
+          now,
+        );
+      });
+    }
+    const orderSeconds = (performance.now() - orderStarted) / 1000;
+    const paid = await db
+      .selectFrom('subscription_renewals')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('status', '=', 'PAID')
+      .executeTakeFirstOrThrow();
+    return {
+      dialect,
+      orders,
+      renewalSeconds,
+      orderSeconds,
+      renewed: Number(paid.count),
+      notes: [
+        `Subscription renewals ${dialect}: ${Number(paid.count).toLocaleString('en')} of ${orders.toLocaleString('en')} due contracts renewed and paid ` +
+          `in ${renewalSeconds.toFixed(1)} s (${Math.round(orders / renewalSeconds)}/s); as many ordinary orders by the same steps in ${orderSeconds.toFixed(1)} s`,
+      ],
+    };
+  } finally {
+    await opened.close();
   }
 }
 
@@ -198,4 +377,17 @@ interface PlanNode {
 function walk(node: PlanNode, visit: (node: PlanNode) => void): void {
   visit(node);
   for (const child of node.Plans ?? []) walk(child, visit);
+}
+
+/**
+ * One bulk statement: on PostgreSQL over a connection of the bench's own (the platform's pool holds a
+ * statement timeout that a million rows outlast), on SQLite through the platform's connection.
+ */
+async function bulk(databaseUrl: string | undefined, db: Kysely<any>, statement: RawBuilder<unknown>) {
+  if (!databaseUrl) {
+    await statement.execute(db);
+    return;
+  }
+  const compiled = statement.compile(db);
+  await query(databaseUrl, compiled.sql, [...compiled.parameters]);
 }
