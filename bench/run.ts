@@ -22,6 +22,12 @@ import {
 import { measureRefunds, type RefundsFigure } from './refunds.ts';
 import { type Dialect, measureScaleApart, type ScaleResult, TARGET_MS } from './scale.ts';
 import { measureSdkSize, type SdkSizeResult } from './sdk-size.ts';
+import {
+  measureAbandonedCheckoutScan,
+  measureRenewals,
+  type RenewalsResult,
+  type StoreServicesResult,
+} from './store-services.ts';
 import { buildApp } from './support/apps.ts';
 import { releaseOrderBook } from './support/order-book.ts';
 import { RESULTS_DIR } from './support/paths.ts';
@@ -69,6 +75,8 @@ interface Results {
   orderExport: OrderExportResult[];
   webhooks: WebhookDeliveryFigure[];
   webhookAddToCart?: AddToCartFigure;
+  abandonedCheckoutScan: StoreServicesResult[];
+  renewals: RenewalsResult[];
   rows: Row[];
   notes: string[];
   errors: Record<string, string>;
@@ -87,6 +95,8 @@ const results: Results = {
   backofficeTable: [],
   orderExport: [],
   webhooks: [],
+  abandonedCheckoutScan: [],
+  renewals: [],
   rows: [],
   notes: [],
   errors: {},
@@ -514,6 +524,47 @@ for (const dialect of ['sqlite', 'postgres'] as Dialect[]) {
 
   await releaseOrderBook(dialect).catch((error) => {
     process.stderr.write(`bench: could not delete the ${dialect} order book: ${error}\n`);
+  });
+}
+
+// the abandoned-checkout scan (issue 34): its read as the checkouts table grows a hundredfold
+for (const dialect of ['sqlite', 'postgres'] as Dialect[]) {
+  await section(`abandoned-scan-${dialect}`, async () => {
+    const scan = await measureAbandonedCheckoutScan(dialect, { quick });
+    results.abandonedCheckoutScan.push(scan);
+    const { small, large } = scan;
+    const read = (figure: typeof large) =>
+      figure.rowsRead === null ? '' : `, ${figure.rowsRead} rows read, ${figure.buffers} buffers`;
+    results.rows.push({
+      figure: `Abandoned-checkout scan p50/p99, ${dialect}, ${large.checkouts.toLocaleString('en')} checkouts`,
+      cartwheel: `${ms(large.p50Ms)} / ${ms(large.p99Ms)}${read(large)}`,
+      baseline: `${ms(small.p50Ms)} / ${ms(small.p99Ms)} at ${small.checkouts.toLocaleString('en')}${read(small)}`,
+      ratio: `${(large.p99Ms / small.p99Ms).toFixed(2)}x`,
+      // a range of the index from the scan's last stop: the table's size must not show
+      target: 'p99 <= 2x, rows read alike',
+      verdict:
+        large.returned === 0 || large.returned !== small.returned
+          ? 'void'
+          : large.p99Ms <= 2 * small.p99Ms && (large.rowsRead ?? 0) <= 2 * (small.rowsRead ?? 0) + 10
+            ? 'pass'
+            : 'FAIL',
+    });
+    results.notes.push(...scan.notes);
+  });
+  // subscription renewals (issue 34): a day's due contracts renewed, beside as many ordinary orders
+  await section(`renewals-${dialect}`, async () => {
+    const renewals = await measureRenewals(dialect, { quick });
+    results.renewals.push(renewals);
+    const perOrder = (seconds: number) => ms((seconds * 1000) / renewals.orders);
+    results.rows.push({
+      figure: `Subscription renewals, ${dialect}, ${renewals.orders.toLocaleString('en')} due orders`,
+      cartwheel: `${renewals.renewalSeconds.toFixed(1)} s (${perOrder(renewals.renewalSeconds)} each)`,
+      baseline: `${renewals.orderSeconds.toFixed(1)} s for as many ordinary orders (${perOrder(renewals.orderSeconds)} each)`,
+      ratio: `${(renewals.renewalSeconds / renewals.orderSeconds).toFixed(2)}x`,
+      target: 'info',
+      verdict: renewals.renewed === renewals.orders ? 'info' : 'void',
+    });
+    results.notes.push(...renewals.notes);
   });
 }
 

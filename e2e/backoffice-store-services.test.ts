@@ -1,6 +1,19 @@
+import { STORES_APP_ID } from '@cartwheel/sdk';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { shipToUs, shopperCheckout, stockedProduct } from '../packages/platform/test/checkout-support.ts';
+import { cartCalls, signUpFrom } from '../packages/platform/test/cart-calls.ts';
+import { admin, visitorToken } from '../packages/platform/test/catalog-http.ts';
+import {
+  buyerDetails,
+  CARDS,
+  checkoutCalls,
+  checkoutSession,
+  pageCalls,
+  shipToUs,
+  shopperCheckout,
+  stockedProduct,
+} from '../packages/platform/test/checkout-support.ts';
+import { uniqueEmail } from '../packages/platform/test/identity-client.ts';
 import type { TestPlatform } from '../packages/platform/test/support/platform.ts';
 import { E2E_SUITE, eventually, newTestPage, TEST_TIMEOUT } from './support/browser.ts';
 import { SQLITE, screenshot, startStoreInBrowser, stopStoreInBrowser } from './support/store.ts';
@@ -12,7 +25,8 @@ const HOUR = 60 * 60 * 1000;
  * made on its page, whose buy link lands a shopper on the hosted checkout page; and a checkout
  * abandoned, emailed, and restored in the browser through the email's link, the abandoned checkouts
  * page listing it with its value and the period's recovery rate; a shopper asking on a sold-out
- * product's page to be told when it is back, and the back-in-stock page counting that request.
+ * product's page to be told when it is back, and the back-in-stock page counting that request; a
+ * member's subscription paused, resumed and canceled on the subscriptions page.
  */
 describe.each(SQLITE)('the back office store services pages, in Chromium on %s', E2E_SUITE, (dialect) => {
   let platform: TestPlatform;
@@ -97,5 +111,83 @@ describe.each(SQLITE)('the back office store services pages, in Chromium on %s',
       'Waiting',
     );
     await shot('back-in-stock');
+  });
+
+  it("lists a member's subscription on the Subscriptions page, and pauses, resumes and cancels it there", async () => {
+    const made = await admin(platform).post('/stores/v3/products', {
+      product: {
+        name: 'Services Coffee Club',
+        productType: 'PHYSICAL',
+        physicalProperties: {},
+        variantsInfo: { variants: [{ price: { actualPrice: { amount: '20' } } }] },
+        subscriptionDetails: {
+          subscriptions: [
+            {
+              title: 'Weekly beans',
+              frequency: 'WEEK',
+              interval: 1,
+              autoRenewal: true,
+              discount: { type: 'PERCENT', percentOff: 10 },
+            },
+          ],
+          allowOneTimePurchases: false,
+        },
+      },
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    const subscriptionOptionId = made.body.product.subscriptionDetails.subscriptions[0].id;
+    // a member subscribes through the store's own calls, paid on the hosted page
+    const email = uniqueEmail('club');
+    const auth = await signUpFrom(platform, await visitorToken(platform), email);
+    const cart = cartCalls(platform, auth);
+    const reference = {
+      appId: STORES_APP_ID,
+      catalogItemId: made.body.product.id,
+      options: { subscriptionOptionId },
+    };
+    expect((await cart.add({ lineItems: [{ catalogReference: reference, quantity: 1 }] })).status).toBe(200);
+    const checkoutId = (await cart.createCheckout({ channelType: 'WEB' })).body.checkoutId as string;
+    expect((await checkoutCalls(platform, auth).patch(checkoutId, buyerDetails(email))).status).toBe(200);
+    const paid = await pageCalls(platform, await checkoutSession(platform, auth, checkoutId)).pay(
+      `club-${checkoutId}`,
+      CARDS.approved,
+    );
+    expect(paid.body.status, JSON.stringify(paid.body)).toBe('APPROVED');
+    const statusOf = async () =>
+      (
+        await platform.services.database.db
+          .selectFrom('subscription_contracts')
+          .select('status')
+          .where('first_order_id', '=', paid.body.orderId)
+          .executeTakeFirstOrThrow()
+      ).status;
+
+    await page.goto(`${platform.url}/admin/subscriptions`);
+    await page.getByRole('heading', { level: 1, name: 'Subscriptions' }).waitFor();
+    const row = page.getByTestId('subscription-row').filter({ hasText: 'Services Coffee Club' });
+    await eventually(() => row.textContent()).toContain('Active');
+    expect(await row.textContent()).toContain(email);
+    // the total each renewal charges, as the contract keeps it (the line's $18.00 by subscription, and shipping)
+    const contract = await platform.services.database.db
+      .selectFrom('subscription_contracts')
+      .select('doc')
+      .where('first_order_id', '=', paid.body.orderId)
+      .executeTakeFirstOrThrow();
+    const total = JSON.parse(contract.doc).priceSummary.total.formattedAmount as string;
+    expect(JSON.parse(contract.doc).lineItems[0].price.amount).toBe('18.00');
+    expect(await row.textContent()).toContain(total);
+    await shot('subscriptions');
+
+    await row.getByRole('button', { name: 'Pause' }).click();
+    await eventually(() => row.textContent()).toContain('Paused');
+    expect(await statusOf()).toBe('PAUSED');
+    await row.getByRole('button', { name: 'Resume' }).click();
+    await eventually(() => row.textContent()).toContain('Active');
+    expect(await statusOf()).toBe('ACTIVE');
+    await row.getByRole('button', { name: 'Cancel' }).click();
+    await eventually(() => row.textContent()).toContain('Canceled');
+    expect(await statusOf()).toBe('CANCELED');
+    // a canceled subscription is over: nothing left to pause or resume
+    expect(await row.getByRole('button').count()).toBe(0);
   });
 });

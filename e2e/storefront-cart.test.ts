@@ -1,6 +1,7 @@
 import { createClient, currentCart, OAuthStrategy, type Product, STORES_APP_ID } from '@cartwheel/sdk';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { admin as adminCalls } from '../packages/platform/test/catalog-http.ts';
 import { TEST_CLIENT_ID, type TestPlatform } from '../packages/platform/test/support/platform.ts';
 import { E2E_SUITE, eventually, newTestPage, TEST_TIMEOUT } from './support/browser.ts';
 import {
@@ -232,6 +233,70 @@ describe.each(POSTGRES)('storefront cart in Chromium on %s', E2E_SUITE, (dialect
       }
     } finally {
       await shopper.context().close();
+    }
+  });
+
+  it('a product sold by subscription offers a one-time purchase or each option with its schedule and discounted price, and the line carries the option chosen', async () => {
+    const made = await adminCalls(platform).post('/stores/v3/products', {
+      product: {
+        name: `Subscribed Beans ${dialect}`,
+        productType: 'PHYSICAL',
+        physicalProperties: {},
+        variantsInfo: { variants: [{ price: { actualPrice: { amount: '20' } } }] },
+        subscriptionDetails: {
+          subscriptions: [
+            {
+              title: 'Fresh daily',
+              frequency: 'DAY',
+              interval: 1,
+              autoRenewal: true,
+              discount: { type: 'PERCENT', percentOff: 10 },
+            },
+            {
+              title: 'Half a year',
+              frequency: 'MONTH',
+              interval: 2,
+              autoRenewal: false,
+              billingCycles: 3,
+              discount: { type: 'AMOUNT', amountOff: '2.5' },
+            },
+          ],
+          allowOneTimePurchases: true,
+        },
+      },
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    const beans = made.body.product;
+    const daily = beans.subscriptionDetails.subscriptions[0].id as string;
+    const shopper = await newTestPage(browser, { width: 1280, height: 900 });
+    try {
+      await openProductPage(shopper, platform, beans);
+      const picker = shopper.getByRole('group', { name: 'How would you like to buy it?' });
+      await picker.waitFor();
+      const once = picker.getByRole('radio', { name: /One-time purchase/ });
+      expect(await once.isChecked()).toBe(true);
+      expect(await picker.textContent()).toContain('One-time purchase$20.00');
+      expect(await picker.textContent()).toContain('Fresh daily: every day$18.00 a delivery');
+      expect(await picker.textContent()).toContain('Half a year: every 2 months, 3 times$17.50 a delivery');
+      await screenshot(shopper, `cart-${dialect}-subscription-picker`);
+
+      await picker.getByRole('radio', { name: /Fresh daily/ }).check();
+      await addToCart(shopper, 2);
+      // the platform priced the line by the subscription: the option rode on the line's reference
+      const accessToken = (await storedTokens(shopper))?.accessToken?.value ?? '';
+      const cart = await fetch(`${platform.url}/ecom/v1/carts/current`, {
+        headers: { authorization: accessToken },
+      }).then((response) => response.json());
+      const [line] = cart.cart.lineItems;
+      expect(line.catalogReference.options.subscriptionOptionId).toBe(daily);
+      expect([line.quantity, line.price.amount]).toEqual([2, '18.00']);
+      expect(line.subscriptionOptionInfo.subscriptionSettings).toMatchObject({
+        frequency: 'DAY',
+        interval: 1,
+      });
+      await eventually(() => shopper.getByTestId('mini-cart').textContent()).toContain('$36.00');
+    } finally {
+      await shopper.close();
     }
   });
 

@@ -8,6 +8,7 @@ import {
   OAuthStrategy,
   orders,
   products,
+  productsV3,
   redirects,
   secondFactors,
   subscriptionContracts,
@@ -58,6 +59,8 @@ export function createStoreClient(origin: string, config: StoreConfig) {
     }),
     modules: {
       products,
+      // the v3 product's subscription options, for the product page's picker
+      productsV3,
       collections,
       members,
       verification,

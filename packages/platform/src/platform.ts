@@ -314,7 +314,7 @@ export async function openServices(
     });
     const subscriptions = new SubscriptionService(
       database.db,
-      { orders, payments },
+      { orders, payments, catalog },
       { dialect: database.dialect },
     );
     // each due cycle's order made and charged, by one process at a time (and once even with several)

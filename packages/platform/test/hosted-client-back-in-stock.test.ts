@@ -7,6 +7,7 @@ import { readEvents } from '../src/events/outbox.ts';
 import { admin, call, createSizedProduct, fieldsOf, visitorToken } from './catalog-http.ts';
 import { stockedProduct } from './checkout-support.ts';
 import { routeHostedApiTo } from './hosted-client-route.ts';
+import { startMailServer } from './support/mail-server.ts';
 import { DIALECTS, startTestPlatform, TEST_CLIENT_ID, type TestPlatform } from './support/platform.ts';
 
 const PATH = '/back-in-stock-service/v1/back-in-stock-notification-requests';
@@ -23,6 +24,7 @@ describe.each(DIALECTS)("the hosted platform's own back-in-stock clients, on %s"
   let platform: TestPlatform;
   let second: TestPlatform;
   let removeRoute: () => Promise<void>;
+  let mail: Awaited<ReturnType<typeof startMailServer>>;
   const merchantOf = (apiKey: string) =>
     createClient({ modules, auth: ApiKeyStrategy({ apiKey, siteId: 'cartwheel-test-site' }) });
   let merchant: ReturnType<typeof merchantOf>;
@@ -38,8 +40,10 @@ describe.each(DIALECTS)("the hosted platform's own back-in-stock clients, on %s"
     ((await merchant.backInStockNotifications.getBackInStockNotificationRequest(id)) as any).status;
 
   beforeAll(async () => {
-    platform = await startTestPlatform({ dialect });
-    second = await startTestPlatform({ dialect, sharing: platform });
+    mail = await startMailServer();
+    const env = { SMTP_URL: `smtp://127.0.0.1:${mail.port}` };
+    platform = await startTestPlatform({ dialect, env });
+    second = await startTestPlatform({ dialect, env, sharing: platform });
     removeRoute = await routeHostedApiTo(platform.url);
     merchant = merchantOf(platform.adminApiKey);
     // two built processes and the test's view of the store start here, each running its migrations check
@@ -48,6 +52,7 @@ describe.each(DIALECTS)("the hosted platform's own back-in-stock clients, on %s"
     await removeRoute?.();
     await second?.stop();
     await platform?.stop();
+    await mail?.close();
   });
 
   it('a visitor asks for a sold-out variant; the merchant gets, queries, counts and deletes requests', async () => {
@@ -238,5 +243,81 @@ describe.each(DIALECTS)("the hosted platform's own back-in-stock clients, on %s"
     expect(retried.sort()).toEqual([0, 1]);
     expect(await statusOf(request._id)).toBe('NOTIFICATION_SENT');
     expect(await emailsTo('stranded@example.com')).toHaveLength(1);
+  });
+
+  it('a mail server refusing or down leaves the request FAILED with its reason; the retry job sends it once it is due, once', async () => {
+    const product = await stockedProduct(platform, `Refused mail ${dialect}`, 30, 0);
+    const to = `refused-${dialect}@example.com`;
+    const request: any = await ask(product.id, to);
+    const delivered = () => mail.received.filter((message) => message.includes(`To: ${to}`));
+    const row = () =>
+      platform.services.database.db
+        .selectFrom('back_in_stock_requests')
+        .select(['status', 'attempts', 'retry_at'])
+        .where('id', '=', request._id)
+        .executeTakeFirstOrThrow();
+    const backInStock = platform.services.backInStock;
+
+    // the restock's own try, on the store's process: the server refuses the recipient
+    mail.refuse = '451 4.3.0 mailbox busy, try again later';
+    const restocked = await admin(platform).patch(`/stores/v1/products/${product.id}`, {
+      product: { stock: { quantity: 3 } },
+    });
+    expect(restocked.status).toBe(200);
+    await expect.poll(() => statusOf(request._id), { timeout: 10_000 }).toBe('FAILED');
+    const failed: any = await merchant.backInStockNotifications.getBackInStockNotificationRequest(
+      request._id,
+    );
+    expect(failed.failureReason).toContain('451 4.3.0 mailbox busy');
+    const first = await row();
+    expect(first.attempts).toBe(1);
+    // not before its wait is over, however often the job runs
+    expect(await backInStock.retryDue(new Date(new Date(first.retry_at!).getTime() - 1000))).toBe(0);
+
+    // the job's next try, the clock moved past the wait: the server is down now, a failure again,
+    // and the next wait twice as long
+    mail.refuse = undefined;
+    mail.down = true;
+    const secondTry = new Date(first.retry_at!);
+    expect(await backInStock.retryDue(secondTry)).toBe(0);
+    const second = await row();
+    expect([second.status, second.attempts]).toEqual(['FAILED', 2]);
+    expect(new Date(second.retry_at!).getTime() - secondTry.getTime()).toBe(2 * 60_000);
+    const downReason: any = await merchant.backInStockNotifications.getBackInStockNotificationRequest(
+      request._id,
+    );
+    expect(downReason.failureReason).toMatch(/421/);
+    expect(delivered()).toEqual([]);
+
+    // the server back: two processes' jobs at once send it, once, and it is NOTIFICATION_SENT
+    mail.down = false;
+    const thirdTry = new Date(second.retry_at!);
+    const retried = await Promise.all([backInStock.retryDue(thirdTry), backInStock.retryDue(thirdTry)]);
+    expect(retried.sort()).toEqual([0, 1]);
+    expect(await row()).toMatchObject({ status: 'NOTIFICATION_SENT', attempts: 3, retry_at: null });
+    const sent: any = await merchant.backInStockNotifications.getBackInStockNotificationRequest(request._id);
+    expect(sent).toMatchObject({ status: 'NOTIFICATION_SENT', autoNotified: true });
+    expect(sent.failureReason).toBeUndefined();
+    expect(await backInStock.retryDue(new Date(thirdTry.getTime() + 24 * 60 * 60_000))).toBe(0);
+    expect(delivered()).toHaveLength(1);
+    expect(delivered()[0]).toContain('is back in stock');
+    // the refused tries are kept in the outbox, marked, beside the one sent
+    expect((await emailsTo(to)).map((message) => message.status).sort()).toEqual([
+      'FAILED',
+      'FAILED',
+      'SENT',
+    ]);
+    const statuses = (await readEvents(platform.services.database.db, { entityId: request._id })).map(
+      (event) => (event.payload as any).entity?.status,
+    );
+    expect(statuses).toEqual([
+      'RECEIVED',
+      'PROCESSING',
+      'FAILED',
+      'PROCESSING',
+      'FAILED',
+      'PROCESSING',
+      'NOTIFICATION_SENT',
+    ]);
   });
 });

@@ -69,6 +69,8 @@ const OPEN = {
   orderFilters: 'compiled field by field by orders/search.ts, which names a field it does not filter on',
   backInStockFilters:
     'compiled field by field by back-in-stock/service.ts, which names a field it does not filter on',
+  subscriptionFilters:
+    'compiled field by field by subscriptions/service.ts, which names a field it does not filter on',
   aggregations: 'each aggregation checked by OrderOperations.aggregate, which names a wrong one',
   triggers: 'walked by store-settings/checks.ts, which names a trigger it does not know',
   appOptions: "the app's own choices of its item, kept as given",

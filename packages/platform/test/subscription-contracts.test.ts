@@ -20,6 +20,8 @@ import {
   checkoutSession,
   pageCalls,
   shipToUs,
+  shopperCheckout,
+  stockOf,
   violatedFields,
 } from './checkout-support.ts';
 import { routeHostedApiTo } from './hosted-client-route.ts';
@@ -95,15 +97,15 @@ describe.each(DIALECTS)('subscription contracts on %s', (dialect) => {
   });
 
   /** A line of the product bought by the subscription `subscriptionOptionId` (the hosted catalog's way). */
-  const subscriptionLine = (subscriptionOptionId: string, quantity = 1) => ({
-    catalogReference: { appId: STORES_APP_ID, catalogItemId: productId, options: { subscriptionOptionId } },
+  const subscriptionLine = (subscriptionOptionId: string, quantity = 1, catalogItemId = productId) => ({
+    catalogReference: { appId: STORES_APP_ID, catalogItemId, options: { subscriptionOptionId } },
     quantity,
   });
 
   /** A member's checkout of the product by `option`, paid on the hosted page: the order and contract. */
-  async function subscribe(auth: string, option: string, number = CARDS.approved) {
+  async function subscribe(auth: string, option: string, number = CARDS.approved, catalogItemId = productId) {
     const cart = cartCalls(platform, auth);
-    expect((await cart.add({ lineItems: [subscriptionLine(option)] })).status).toBe(200);
+    expect((await cart.add({ lineItems: [subscriptionLine(option, 1, catalogItemId)] })).status).toBe(200);
     const created = await cart.createCheckout({ channelType: 'WEB' });
     expect(created.status, JSON.stringify(created.body)).toBe(200);
     const checkoutId = created.body.checkoutId as string;
@@ -345,6 +347,204 @@ describe.each(DIALECTS)('subscription contracts on %s', (dialect) => {
       auth,
     );
     expect(resumed.body.subscriptionContract.status).toBe('ACTIVE');
+    // out of the next test's way: its counts are of its own contracts
+    const canceled = await call(
+      platform,
+      'POST',
+      `/api/cartwheel/subscription-contracts/${row.id}/cancel`,
+      {},
+      auth,
+    );
+    expect(canceled.body.subscriptionContract.status).toBe('CANCELED');
+  });
+
+  it("queries contracts on the hosted fields (buyerInfo.contactId, _id) with the hosted client's operators, sort and cursor, and refuses the rest", async () => {
+    const buyers = [await member('contact-one'), await member('contact-two')];
+    const ids: string[] = [];
+    for (const auth of buyers) {
+      const { paid } = await subscribe(auth, monthly);
+      expect(paid.body.status, JSON.stringify(paid.body)).toBe('APPROVED');
+      ids.push((await contractOfOrder(paid.body.orderId))!.id);
+    }
+    const rows = await platform.services.database.db
+      .selectFrom('subscription_contracts')
+      .select(['id', 'contact_id'])
+      .where('id', 'in', ids)
+      .orderBy('id')
+      .execute();
+    const contacts = rows.map((row) => row.contact_id as string);
+    expect(contacts.every(Boolean)).toBe(true);
+    expect(new Set(contacts).size).toBe(2);
+    const query = () => merchant.subscriptionContracts.querySubscriptionContracts();
+    const idsOf = (page: any) => page.items.map((item: any) => item._id);
+
+    expect(idsOf(await query().eq('buyerInfo.contactId', contacts[1]).find())).toEqual([ids[1]]);
+    const both = await query().in('buyerInfo.contactId', contacts).descending('buyerInfo.contactId').find();
+    expect(idsOf(both)).toEqual(
+      [...rows].sort((a, b) => (a.contact_id! < b.contact_id! ? 1 : -1)).map((row) => row.id),
+    );
+    expect(idsOf(await query().in('buyerInfo.contactId', contacts).ne('_id', ids[0]).find())).toEqual([
+      ids[1],
+    ]);
+    // a page of one, and the next page's cursor carries the filter and sort on
+    const first: any = await query().in('buyerInfo.contactId', contacts).ascending('_id').limit(1).find();
+    expect([idsOf(first), first.hasNext()]).toEqual([[ids[0]], true]);
+    const second: any = await first.next();
+    expect([idsOf(second), second.hasNext()]).toEqual([[ids[1]], false]);
+    const startsWith = await query().startsWith('buyerInfo.contactId', contacts[0]!.slice(0, 30)).find();
+    expect(idsOf(startsWith)).toContain(ids[0]);
+
+    // a member's own only, whatever contact they ask for
+    const theirs = await call(
+      platform,
+      'POST',
+      `${CONTRACT_PATH}/query`,
+      { query: { filter: { 'buyerInfo.contactId': contacts[1] } } },
+      buyers[0],
+    );
+    expect(theirs.body.subscriptionContracts).toEqual([]);
+    const own = await call(
+      platform,
+      'POST',
+      `${CONTRACT_PATH}/query`,
+      { query: { filter: { 'buyerInfo.contactId': { $in: contacts } } } },
+      buyers[0],
+    );
+    expect(own.body.subscriptionContracts.map((contract: any) => contract.id)).toEqual([ids[0]]);
+
+    // a field, operator or sort the query does not take is a field violation, never ignored
+    for (const [body, field] of [
+      [{ filter: { 'buyerInfo.email': 'x' } }, 'query.filter.buyerInfo.email'],
+      [
+        { filter: { 'buyerInfo.contactId': { $contains: 'x' } } },
+        'query.filter.buyerInfo.contactId.$contains',
+      ],
+      [{ filter: { 'buyerInfo.contactId': 5 } }, 'query.filter.buyerInfo.contactId.$eq'],
+      [{ sort: [{ fieldName: 'status' }] }, 'query.sort[0].fieldName'],
+      [{ cursorPaging: { cursor: 'not-a-cursor' } }, 'query.cursorPaging.cursor'],
+    ] as const) {
+      const refused = await admin(platform).post(`${CONTRACT_PATH}/query`, { query: body });
+      expect([refused.status, violatedFields(refused)], JSON.stringify(body)).toEqual([400, [field]]);
+    }
+    // out of the next tests' way: their counts are of their own contracts
+    for (const [index, id] of ids.entries()) {
+      const canceled = await call(
+        platform,
+        'POST',
+        `/api/cartwheel/subscription-contracts/${id}/cancel`,
+        {},
+        buyers[index],
+      );
+      expect(canceled.body.subscriptionContract.status).toBe('CANCELED');
+    }
+  });
+
+  it('a renewal takes its stock as any order; out of stock it is a failed try that says so, retried on the schedule, and a shopper racing it for the last unit never oversells', async () => {
+    const made: any = await merchant.productsV3.createProduct({
+      name: `Counted beans ${dialect}`,
+      productType: 'PHYSICAL',
+      physicalProperties: {},
+      variantsInfo: { variants: [{ price: { actualPrice: { amount: '12' } } }] },
+      subscriptionDetails: {
+        subscriptions: [{ title: 'Daily beans', frequency: 'DAY', interval: 1, autoRenewal: true }],
+        allowOneTimePurchases: true,
+      },
+    } as any);
+    const beans = made._id as string;
+    const option = made.subscriptionDetails.subscriptions[0]._id as string;
+    const restock = async (quantity: number) => {
+      const answer = await admin(platform).patch(`/stores/v1/products/${beans}`, {
+        product: { stock: { trackInventory: true, quantity } },
+      });
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    };
+    await restock(2);
+    const auth = await member('counted');
+    const { paid } = await subscribe(auth, option, CARDS.approved, beans);
+    expect(paid.body.status, JSON.stringify(paid.body)).toBe('APPROVED');
+    expect(await stockOf(platform, beans)).toBe(1);
+    const row = (await contractOfOrder(paid.body.orderId))!;
+    const start = new Date(row.anchor_at).getTime();
+    const subscriptions = platform.services.subscriptions;
+    const { db } = platform.services.database;
+    const read = async () =>
+      (await call(platform, 'GET', `${CONTRACT_PATH}/${row.id}`, undefined, auth)).body.subscriptionContract;
+    const renewals = () =>
+      db
+        .selectFrom('subscription_renewals')
+        .select(['cycle', 'status', 'try'])
+        .where('contract_id', '=', row.id)
+        .orderBy('cycle')
+        .execute();
+    const chargesOf = async (cycle: number) =>
+      (await db.selectFrom('gateway_charges').select('idempotency_key').execute()).filter((charge) =>
+        charge.idempotency_key.startsWith(`subscription:${row.id}:${cycle}:`),
+      );
+
+    // cycle 2 takes the last unit, as an order of it would
+    expect(await subscriptions.renew(row.id, new Date(start + DAY + 1000))).toBe(true);
+    expect(await stockOf(platform, beans)).toBe(0);
+    expect((await read()).cyclesBilled).toBe(2);
+
+    // cycle 3 finds none: a failed try naming the product, no charge asked for, tried again in an hour
+    const third = start + 2 * DAY + 1000;
+    expect(await subscriptions.renew(row.id, new Date(third))).toBe(true);
+    const short = await read();
+    expect(short).toMatchObject({
+      status: 'ACTIVE',
+      cyclesBilled: 2,
+      renewalFailure: { code: 'OUT_OF_STOCK', failedAttempts: 1 },
+    });
+    expect(short.renewalFailure.description).toContain(`Counted beans ${dialect}`);
+    expect(new Date(short.renewalFailure.nextAttemptDate).getTime()).toBe(third + 60 * 60_000);
+    expect(await chargesOf(3)).toEqual([]);
+    expect(await stockOf(platform, beans)).toBe(0);
+    expect(await subscriptions.renew(row.id, new Date(third + 59 * 60_000))).toBe(false);
+    // still none at the retry: a second failed try, the next wait six hours
+    expect(await subscriptions.renew(row.id, new Date(third + 60 * 60_000))).toBe(true);
+    expect((await read()).renewalFailure).toMatchObject({ code: 'OUT_OF_STOCK', failedAttempts: 2 });
+
+    // restocked: the next try on the schedule orders, charges and takes it
+    await restock(1);
+    const retried = third + 60 * 60_000 + 6 * 60 * 60_000;
+    expect(await subscriptions.renew(row.id, new Date(retried))).toBe(true);
+    const renewed = await read();
+    expect(renewed.cyclesBilled).toBe(3);
+    expect(renewed.renewalFailure).toBeUndefined();
+    expect(await stockOf(platform, beans)).toBe(0);
+    expect(await chargesOf(3)).toHaveLength(1);
+
+    // cycle 4 and a shopper's order of the last unit at the same moment (the shopper through the store's
+    // process, the renewal through the test's: two processes over one database): one of them gets it
+    await restock(1);
+    const shopper = await shopperCheckout(platform, [{ productId: beans, quantity: 1 }]);
+    const page = pageCalls(platform, await checkoutSession(platform, shopper.auth, shopper.checkoutId));
+    const [bought, renewedFourth] = await Promise.all([
+      page.pay(`race-${shopper.checkoutId}`, CARDS.approved),
+      subscriptions.renew(row.id, new Date(start + 3 * DAY + 1000)),
+    ]);
+    expect(renewedFourth).toBe(true);
+    const fourth = (await renewals()).find((renewal) => renewal.cycle === 4)!;
+    const shopperGotIt = bought.body.status === 'APPROVED';
+    if (shopperGotIt) {
+      expect(fourth.status).toBe('RETRYING');
+      expect((await read()).renewalFailure.code).toBe('OUT_OF_STOCK');
+    } else {
+      expect(applicationCode(bought), JSON.stringify(bought.body)).toBe('OUT_OF_STOCK');
+      expect(fourth.status).toBe('PAID');
+    }
+    expect(await stockOf(platform, beans)).toBe(0);
+    // every unit the product held went to one paid order: the first order's, cycles 2 and 3, the raced one
+    const sold = await db
+      .selectFrom('orders')
+      .select(['status', 'doc'])
+      .where('status', '=', 'APPROVED')
+      .execute();
+    const units = sold
+      .flatMap((order) => JSON.parse(order.doc).lineItems as any[])
+      .filter((line) => line.catalogReference?.catalogItemId === beans)
+      .reduce((sum, line) => sum + line.quantity, 0);
+    expect(units).toBe(4);
     // out of the next test's way: its counts are of its own contracts
     const canceled = await call(
       platform,

@@ -62,6 +62,19 @@ export function useProductV3(productId: string | undefined) {
 }
 
 /**
+ * A product as the v3 calls show a shopper it, by its page's slug: what the v1 product does not carry,
+ * as its subscription options (`subscriptionDetails`).
+ */
+export function useProductV3BySlug(slug: string | undefined) {
+  const client = useCartwheel<Pick<CatalogV3Client, 'productsV3'>>();
+  return useQuery({
+    queryKey: [...cartwheelKeys.products.all, 'v3-slug', slug ?? ''],
+    queryFn: () => client.productsV3.getProductBySlug(slug ?? ''),
+    enabled: Boolean(slug),
+  });
+}
+
+/**
  * Attaches an info section to a product (last) or takes it off, from the product as it is now: it is
  * read again for its revision, so a change made meanwhile elsewhere is kept.
  */

@@ -72,6 +72,7 @@ export {
   useBrandsV3,
   useInfoSectionsV3,
   useProductV3,
+  useProductV3BySlug,
   useRibbonsV3,
   useSetProductInfoSection,
 } from './catalog-v3.ts';

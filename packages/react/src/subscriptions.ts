@@ -21,7 +21,7 @@ export const subscriptionContractQueries = {
 
 /**
  * The signed-in member's own subscription contracts, a page at a time (`data.subscriptionContracts`,
- * `data.metadata.cursors.next`). No request for a visitor.
+ * `data.pagingMetadata.cursors.next`). No request for a visitor.
  */
 export function useMySubscriptionContracts(query: SubscriptionContractQuery = {}) {
   const client = useCartwheel<SubscriptionContractsClient>();

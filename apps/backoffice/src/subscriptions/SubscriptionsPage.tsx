@@ -44,7 +44,7 @@ export function SubscriptionsPage() {
   const cancel = useCancelSubscriptionContract();
   const busy = pause.isPending || resume.isPending || cancel.isPending;
   const failure = pause.error ?? resume.error ?? cancel.error;
-  const next = contracts.data?.metadata?.cursors?.next;
+  const next = contracts.data?.pagingMetadata?.cursors?.next;
 
   return (
     <section aria-labelledby="subscriptions-title">
@@ -106,7 +106,7 @@ export function SubscriptionsPage() {
                     {contract.renewalFailure ? (
                       <small>
                         {' '}
-                        — {contract.renewalFailure.code} ({contract.renewalFailure.failedAttempts} declined)
+                        — {contract.renewalFailure.code} ({contract.renewalFailure.failedAttempts} failed)
                       </small>
                     ) : null}
                   </td>

@@ -3,6 +3,7 @@ import {
   useBackInStockCollecting,
   useProductBySlug,
   useProductOptionsAvailability,
+  useProductV3BySlug,
   useRequestBackInStock,
 } from '@cartwheel/react';
 import {
@@ -14,6 +15,7 @@ import {
   type ProductOption,
   type ProductOptionsAvailability,
   STORES_APP_ID,
+  type SubscriptionV3,
   ValidationError,
 } from '@cartwheel/sdk';
 import { useId, useMemo, useState } from 'react';
@@ -54,6 +56,10 @@ function ProductDetails({ product }: { product: Product }) {
   const [choices, setChoices] = useState<Choices>({});
   const [pickedMedia, setPickedMedia] = useState<MediaItem | undefined>();
   const availability = useProductOptionsAvailability(product.id, choices);
+  const plans = useSubscriptionPlans(product);
+  // the option the shopper buys by: undefined for a one-time purchase
+  const [plan, setPlan] = useState<string | undefined>();
+  const chosenPlan = plans.oneTime ? plan : (plan ?? plans.subscriptions[0]?.id ?? undefined);
 
   const allChosen = options.every((option) => choices[option.name!]);
   const answer = availability.data;
@@ -104,6 +110,16 @@ function ProductDetails({ product }: { product: Product }) {
             />
           ))}
 
+          {plans.subscriptions.length > 0 ? (
+            <SubscriptionPicker
+              product={product}
+              plans={plans}
+              price={variant?.price?.price ?? product.priceData?.price}
+              chosen={chosenPlan}
+              onChoose={setPlan}
+            />
+          ) : null}
+
           {availability.isError ? (
             <p role="alert" className="status--error">
               We couldn't check availability. Please pick again in a moment.
@@ -121,6 +137,7 @@ function ProductDetails({ product }: { product: Product }) {
             choices={choices}
             missing={missing}
             variant={variant ?? undefined}
+            subscriptionOptionId={chosenPlan}
             checking={allChosen && options.length > 0 && (!answer || availability.isPlaceholderData)}
           />
 
@@ -151,12 +168,15 @@ function AddToCart({
   choices,
   missing,
   variant,
+  subscriptionOptionId,
   checking,
 }: {
   product: Product;
   choices: Choices;
   missing: string[];
   variant: SelectedVariant | undefined;
+  /** The subscription option the line is bought by (the hosted cart's `options.subscriptionOptionId`). */
+  subscriptionOptionId: string | undefined;
   checking: boolean;
 }) {
   const add = useAddToCart();
@@ -180,19 +200,20 @@ function AddToCart({
         ? 'Checking availability…'
         : undefined;
 
+  const chosen = variant?.id ? { variantId: variant.id } : hasOptions ? { options: choices } : {};
   const catalogReference = {
     appId: STORES_APP_ID,
     catalogItemId: product.id,
-    ...(variant?.id
-      ? { options: { variantId: variant.id } }
-      : hasOptions
-        ? { options: { options: choices } }
-        : {}),
+    ...(Object.keys(chosen).length > 0 ? { options: chosen } : {}),
   };
+  // bought by subscription: the option rides on the line's reference, as the hosted cart takes it
+  const lineReference = subscriptionOptionId
+    ? { ...catalogReference, options: { ...chosen, subscriptionOptionId } }
+    : catalogReference;
 
   const submit = () => {
     if (blocked || tooMany || quantity === '') return;
-    add.mutate([{ quantity, catalogReference }], { onSuccess: () => miniCart.setOpen(true) });
+    add.mutate([{ quantity, catalogReference: lineReference }], { onSuccess: () => miniCart.setOpen(true) });
   };
 
   return (
@@ -248,6 +269,99 @@ function AddToCart({
         />
       ) : null}
     </div>
+  );
+}
+
+/** A product's subscription options (v3's `subscriptionDetails`), the visible ones, and whether it sells once too. */
+function useSubscriptionPlans(product: Product) {
+  const v3 = useProductV3BySlug(product.slug ?? undefined);
+  const details = v3.data?.subscriptionDetails;
+  const subscriptions = (details?.subscriptions ?? []).filter(
+    (subscription) => subscription.id && subscription.visible !== false,
+  );
+  return { subscriptions, oneTime: subscriptions.length === 0 || details?.allowOneTimePurchases !== false };
+}
+
+const FREQUENCY_NAMES: Record<string, [string, string]> = {
+  DAY: ['day', 'days'],
+  WEEK: ['week', 'weeks'],
+  MONTH: ['month', 'months'],
+  YEAR: ['year', 'years'],
+};
+
+/** "every day", "every 2 weeks", and "6 times" when it ends. */
+function scheduleOf(subscription: SubscriptionV3): string {
+  const interval = subscription.interval ?? 1;
+  const [one, many] = FREQUENCY_NAMES[subscription.frequency ?? 'MONTH'] ?? ['period', 'periods'];
+  const every = interval === 1 ? `every ${one}` : `every ${interval} ${many}`;
+  return subscription.billingCycles ? `${every}, ${subscription.billingCycles} times` : every;
+}
+
+/** The price one delivery costs by the subscription: the product's price less its discount. */
+function subscriptionPrice(price: number, subscription: SubscriptionV3): number {
+  const discount = subscription.discount;
+  if (discount?.type === 'PERCENT') return price * (1 - (discount.percentOff ?? 0) / 100);
+  if (discount?.type === 'AMOUNT') return Math.max(0, price - Number(discount.amountOff ?? 0));
+  return price;
+}
+
+/**
+ * How to buy a product sold by subscription: once (when the store allows it) or by one of its
+ * subscription options, each with its schedule and its discounted price. The platform prices the line.
+ */
+function SubscriptionPicker({
+  product,
+  plans,
+  price,
+  chosen,
+  onChoose,
+}: {
+  product: Product;
+  plans: ReturnType<typeof useSubscriptionPlans>;
+  price: number | undefined;
+  chosen: string | undefined;
+  onChoose: (id: string | undefined) => void;
+}) {
+  const name = useId();
+  const money = (amount: number) =>
+    new Intl.NumberFormat(undefined, {
+      style: 'currency',
+      currency: product.priceData?.currency || 'USD',
+    }).format(amount);
+  return (
+    <fieldset className="option subscription-picker" data-testid="subscription-picker">
+      <legend className="option__name">How would you like to buy it?</legend>
+      {plans.oneTime ? (
+        <label className="subscription-picker__choice">
+          <input
+            type="radio"
+            name={name}
+            checked={chosen === undefined}
+            onChange={() => onChoose(undefined)}
+          />
+          <span>One-time purchase</span>
+          {price !== undefined ? <span className="subscription-picker__price">{money(price)}</span> : null}
+        </label>
+      ) : null}
+      {plans.subscriptions.map((subscription) => (
+        <label key={subscription.id} className="subscription-picker__choice">
+          <input
+            type="radio"
+            name={name}
+            checked={chosen === subscription.id}
+            onChange={() => onChoose(subscription.id ?? undefined)}
+          />
+          <span>
+            {subscription.title}: {scheduleOf(subscription)}
+          </span>
+          {price !== undefined ? (
+            <span className="subscription-picker__price">
+              {money(subscriptionPrice(price, subscription))} a delivery
+            </span>
+          ) : null}
+        </label>
+      ))}
+    </fieldset>
   );
 }
 

@@ -4,7 +4,7 @@ import {
   type BackInStockSettings,
   STORES_APP_ID,
 } from '@cartwheel/sdk';
-import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { variantInStock, variantNamedBy } from '../catalog/model.ts';
 import type { CatalogService } from '../catalog/service.ts';
 import { inTransaction } from '../db/database.ts';
@@ -14,6 +14,13 @@ import { type DomainEvent, type RecordedEvent, recordEvents } from '../events/ou
 import { applicationError, invalidArgument, notFound, violation } from '../shared/errors.ts';
 import { newId, timeOrderedId } from '../shared/ids.ts';
 import type { Principal } from '../shared/principal.ts';
+import {
+  applyWqlFilter,
+  applyWqlSort,
+  readWqlCursor,
+  type WqlField,
+  writeWqlCursor,
+} from '../shared/wql-query.ts';
 import type { BackInStockRequestRow } from './tables.ts';
 
 /** How long a claimed (PROCESSING) request is its claimer's: past it, a crashed claim is taken again. */
@@ -54,7 +61,7 @@ export interface QueryInput {
 
 export interface BackInStockDependencies {
   catalog: Pick<CatalogService, 'pricingFacts'>;
-  mailer: Pick<Mailer, 'queue'>;
+  mailer: Pick<Mailer, 'sendNow'>;
 }
 
 export interface BackInStockOptions {
@@ -63,7 +70,7 @@ export interface BackInStockOptions {
 }
 
 /** A wire field the query filters and sorts on, and its column. */
-const FIELDS: Record<string, { column: keyof BackInStockRequestRow; sortable: boolean; kind?: 'boolean' }> = {
+const FIELDS: Record<string, WqlField & { column: keyof BackInStockRequestRow }> = {
   id: { column: 'id', sortable: true },
   _id: { column: 'id', sortable: true },
   status: { column: 'status', sortable: true },
@@ -77,14 +84,16 @@ const FIELDS: Record<string, { column: keyof BackInStockRequestRow; sortable: bo
   'catalogReference.catalogItemId': { column: 'product_id', sortable: false },
   'catalogReference.options.variantId': { column: 'variant_id', sortable: false },
 };
-const COMPARISONS = { $eq: '=', $ne: '<>', $gt: '>', $gte: '>=', $lt: '<', $lte: '<=' } as const;
 
 /**
  * Back-in-stock requests (point 1): a shopper asks to hear when an out-of-stock variant is back;
  * when its stock comes back (any stock change the catalog announces: the back office, the API, an
  * order's restock, a v3 inventory change) each waiting request is claimed (RECEIVED → PROCESSING, an
- * update only one process can make), its email queued in the email outbox and the request marked
- * NOTIFICATION_SENT in one transaction; a failure marks it FAILED with its reason, tried again later.
+ * update only one process can make), its email handed to the mail server while the claim holds, then
+ * the request marked NOTIFICATION_SENT; a refusal (the server down, or refusing) marks it FAILED with
+ * the server's reason, and the leased retry job takes it again once its wait (doubling) is over. A
+ * process killed between the server's yes and the mark leaves a claim that lapses: sent again then,
+ * the one way an email goes twice.
  */
 export class BackInStockService {
   constructor(
@@ -195,30 +204,23 @@ export class BackInStockService {
     const limit = query.cursorPaging?.limit ?? query.paging?.limit ?? 50;
     const cursor = query.cursorPaging?.cursor;
     if (cursor) {
-      const carried = readCursor(cursor);
+      const carried = readWqlCursor(cursor);
       query = { filter: carried.filter, sort: carried.sort };
       offset = carried.offset;
     }
     const sort = query.sort ?? [];
     let select = this.db.selectFrom('back_in_stock_requests').selectAll();
-    select = applyFilter(select, query.filter ?? {});
-    for (const [index, entry] of sort.entries()) {
-      const field = Object.hasOwn(FIELDS, entry.fieldName) ? FIELDS[entry.fieldName] : undefined;
-      if (!field?.sortable) {
-        throw invalidArgument([
-          violation(`query.sort[${index}].fieldName`, `cannot sort by ${entry.fieldName}`),
-        ]);
-      }
-      select = select.orderBy(field.column, entry.order === 'DESC' ? 'desc' : 'asc');
-    }
+    select = applyWqlFilter(select, FIELDS, query.filter ?? {});
+    select = applyWqlSort(select, FIELDS, sort, 'id');
     const rows = await select
-      .orderBy('id')
       .limit(limit + 1)
       .offset(offset)
       .execute();
     const requests = rows.slice(0, limit).map(wireOf);
     const hasNext = rows.length > limit;
-    const next = hasNext ? writeCursor({ filter: query.filter ?? {}, sort, offset: offset + limit }) : null;
+    const next = hasNext
+      ? writeWqlCursor({ filter: query.filter ?? {}, sort, offset: offset + limit })
+      : null;
     return { requests, metadata: { count: requests.length, cursors: { next, prev: null }, hasNext } };
   }
 
@@ -414,8 +416,8 @@ export class BackInStockService {
 
   /**
    * Claims one request in one of the `from` states (an update only one process can make: RECEIVED →
-   * PROCESSING, with a token of its own), then queues its email and marks it NOTIFICATION_SENT in one
-   * transaction that holds only while the claim is still this one's. Answers whether it sent it.
+   * PROCESSING, with a token of its own), hands its email to the mail server, then marks it
+   * NOTIFICATION_SENT while the claim is still this one's. Answers whether it sent it.
    */
   private async notify(id: string, from: BackInStockRequestStatus[], now: Date): Promise<boolean> {
     const claim = newId();
@@ -448,37 +450,39 @@ export class BackInStockService {
     });
     if (!claimed) return false;
     try {
-      return await inTransaction(this.db, async (trx) => {
-        const sent = await trx
-          .updateTable('back_in_stock_requests')
-          .set({
-            status: 'NOTIFICATION_SENT',
-            auto_notified: 1,
-            claim: null,
-            retry_at: null,
-            updated_date: at,
-          })
-          .where('id', '=', id)
-          .where('claim', '=', claim)
-          .where('status', '=', 'PROCESSING')
-          .executeTakeFirst();
-        // the claim lapsed and another process took the request: its email is that one's to send
-        if (Number(sent.numUpdatedRows) === 0) return false;
-        await this.deps.mailer.queue(trx, this.email(claimed));
-        await recordEvents(trx, [
-          requestEvent('updated', {
-            ...claimed,
-            status: 'NOTIFICATION_SENT',
-            auto_notified: 1,
-            updated_date: at,
-          }),
-        ]);
-        return true;
-      });
+      // handed to the mail server while the claim is held: a refusal or a server down is this
+      // request's failure (FAILED with the server's reason, tried again later), not a lost email
+      await this.deps.mailer.sendNow(this.email(claimed));
     } catch (error) {
       await this.fail(claimed, claim, error instanceof Error ? error.message : String(error), now);
       return false;
     }
+    return inTransaction(this.db, async (trx) => {
+      const sent = await trx
+        .updateTable('back_in_stock_requests')
+        .set({
+          status: 'NOTIFICATION_SENT',
+          auto_notified: 1,
+          claim: null,
+          retry_at: null,
+          updated_date: at,
+        })
+        .where('id', '=', id)
+        .where('claim', '=', claim)
+        .where('status', '=', 'PROCESSING')
+        .executeTakeFirst();
+      // the claim lapsed (the mail server took longer than the claim) and another process took it
+      if (Number(sent.numUpdatedRows) === 0) return false;
+      await recordEvents(trx, [
+        requestEvent('updated', {
+          ...claimed,
+          status: 'NOTIFICATION_SENT',
+          auto_notified: 1,
+          updated_date: at,
+        }),
+      ]);
+      return true;
+    });
   }
 
   /** FAILED with its reason, tried again after a wait that doubles each time, until the last attempt. */
@@ -538,90 +542,6 @@ function wireOf(row: BackInStockRequestRow): BackInStockRequestWire {
 
 function requestEvent(slug: 'created' | 'updated', row: BackInStockRequestRow): DomainEvent {
   return { entity: 'backInStockRequest', slug, entityId: row.id, payload: { entity: wireOf(row) } };
-}
-
-/** The filter's fields, each an exact value or `{$operator: value}`; anything else is a field violation. */
-function applyFilter<O>(
-  select: SelectQueryBuilder<Tables, 'back_in_stock_requests', O>,
-  filter: Record<string, unknown>,
-): SelectQueryBuilder<Tables, 'back_in_stock_requests', O> {
-  let query = select;
-  for (const [name, condition] of Object.entries(filter)) {
-    const field = Object.hasOwn(FIELDS, name) ? FIELDS[name] : undefined;
-    if (!field)
-      throw invalidArgument([violation(`query.filter.${name}`, 'is not a field the query filters on')]);
-    const value = (raw: unknown) =>
-      field.kind === 'boolean' && typeof raw === 'boolean' ? (raw ? 1 : 0) : raw;
-    const operations =
-      condition !== null && typeof condition === 'object' && !Array.isArray(condition)
-        ? Object.entries(condition as Record<string, unknown>)
-        : [['$eq', condition] as [string, unknown]];
-    for (const [operator, operand] of operations) {
-      const path = `query.filter.${name}.${operator}`;
-      // each column compared with its own type: true/false for a flag, text for the rest
-      const scalar = (raw: unknown) => {
-        if (raw === null) return null;
-        if (field.kind === 'boolean' && typeof raw === 'boolean') return value(raw) as string;
-        if (field.kind !== 'boolean' && typeof raw === 'string') return raw;
-        throw invalidArgument([
-          violation(path, field.kind === 'boolean' ? 'must be true or false' : 'must be text'),
-        ]);
-      };
-      if (Object.hasOwn(COMPARISONS, operator)) {
-        const compared = scalar(operand);
-        const op = COMPARISONS[operator as keyof typeof COMPARISONS];
-        query =
-          compared === null
-            ? query.where(field.column, op === '=' ? 'is' : 'is not', null)
-            : query.where(field.column, op, compared);
-      } else if (operator === '$in' || operator === '$hasSome') {
-        if (!Array.isArray(operand) || operand.length > 100) {
-          throw invalidArgument([violation(path, 'must be a list of at most 100 values')]);
-        }
-        const values = operand.map((raw) => {
-          const compared = scalar(raw);
-          if (compared === null) throw invalidArgument([violation(path, 'must not hold null')]);
-          return compared;
-        });
-        query =
-          values.length === 0 ? query.where(sql<boolean>`1 = 0`) : query.where(field.column, 'in', values);
-      } else if (operator === '$exists') {
-        query = query.where(field.column, operand === false ? 'is' : 'is not', null);
-      } else if (operator === '$startsWith') {
-        if (typeof operand !== 'string' || field.kind === 'boolean') {
-          throw invalidArgument([violation(path, 'must be text, of a text field')]);
-        }
-        query = query.where(
-          sql<string>`substr(${sql.ref(field.column)}, 1, ${operand.length})`,
-          '=',
-          operand,
-        );
-      } else {
-        throw invalidArgument([violation(path, `is not an operator the query takes`)]);
-      }
-    }
-  }
-  return query;
-}
-
-interface Cursor {
-  filter: Record<string, unknown>;
-  sort: Array<{ fieldName: string; order?: 'ASC' | 'DESC' }>;
-  offset: number;
-}
-
-const writeCursor = (cursor: Cursor) => Buffer.from(JSON.stringify(cursor)).toString('base64url');
-
-function readCursor(text: string): Cursor {
-  try {
-    const cursor = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as Cursor;
-    if (typeof cursor.offset === 'number' && cursor.filter && Array.isArray(cursor.sort)) return cursor;
-  } catch {
-    // refused below
-  }
-  throw invalidArgument([
-    violation('query.cursorPaging.cursor', 'is not a cursor this query gave', 'FORMAT'),
-  ]);
 }
 
 function isUniqueViolation(error: unknown): boolean {

@@ -48,7 +48,7 @@ const migrations: Record<string, Migration> = {
   ...checkoutTemplateMigrations, // 0050 (issue 34: checkout templates)
   ...abandonedCheckoutMigrations, // 0052 (issue 34: abandoned checkouts; 0051 is checkouts' scan index)
   ...backInStockMigrations, // 0071 (issue 34: back-in-stock requests and their settings)
-  ...subscriptionMigrations, // 0074 (issue 34: subscription contracts and their renewals)
+  ...subscriptionMigrations, // 0074 (issue 34: subscription contracts and their renewals), 0080 (their contact)
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {

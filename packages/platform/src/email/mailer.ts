@@ -72,6 +72,21 @@ export class Mailer {
   }
 
   /**
+   * Stores `message` and hands it to the mail server now, for a caller that keeps its own retries (a
+   * back-in-stock request): a refusal or a server that cannot be reached throws, the message kept
+   * FAILED in the outbox. Without a mail server it is only stored, as `send` stores it.
+   */
+  async sendNow(message: OutgoingEmail): Promise<void> {
+    const id = newId();
+    const status = this.options.deliver ? 'SENDING' : 'STORED';
+    await this.db
+      .insertInto('email_outbox')
+      .values(outboxRow(id, message, status))
+      .execute();
+    if (this.options.deliver) await this.deliver(id, message, { rethrow: true });
+  }
+
+  /**
    * Writes `message` to the outbox inside `trx`: kept exactly when the change it tells of is, and
    * delivered after that commits (within a second, by whichever process with a mail server looks
    * first). Without a mail server it is only stored, as `send` stores it.
@@ -145,8 +160,11 @@ export class Mailer {
     return taken;
   }
 
-  /** Hands a stored message to the mail server and marks it SENT, or FAILED for someone to look at. */
-  private async deliver(id: string, message: OutgoingEmail): Promise<void> {
+  /**
+   * Hands a stored message to the mail server and marks it SENT, or FAILED for someone to look at
+   * (and, with `rethrow`, for the caller to try again its own way).
+   */
+  private async deliver(id: string, message: OutgoingEmail, options = { rethrow: false }): Promise<void> {
     try {
       await this.options.deliver!(message);
       await this.db
@@ -162,6 +180,7 @@ export class Mailer {
         .set({ status: 'FAILED', error: String(error instanceof Error ? error.message : error) })
         .where('id', '=', id)
         .execute();
+      if (options.rethrow) throw error;
     }
   }
 

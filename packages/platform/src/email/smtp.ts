@@ -14,8 +14,12 @@ export function smtpDelivery(smtpUrl: string | undefined, from: string): Deliver
   // nodemailer is loaded by the first message, not at every start of a process that may send none
   let transport: Promise<Transporter> | undefined;
   return async (message) => {
+    // a server that does not answer is a failure within a minute, well inside a caller's claim on its work
     transport ??= import('nodemailer').then(({ default: nodemailer }) =>
-      nodemailer.createTransport(smtpUrl, { from }),
+      nodemailer.createTransport(
+        { url: smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 60_000 },
+        { from },
+      ),
     );
     await (await transport).sendMail({
       to: message.to,

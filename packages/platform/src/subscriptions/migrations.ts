@@ -64,4 +64,39 @@ export const subscriptionMigrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '0080_subscription_contracts_contact': {
+    async up(db: Kysely<any>) {
+      // the hosted query filters and sorts on the buyer's contact: a column, and its index
+      await db.schema.alterTable('subscription_contracts').addColumn('contact_id', 'text').execute();
+      await db.schema
+        .createIndex('subscription_contracts_contact')
+        .on('subscription_contracts')
+        .columns(['contact_id', 'id'])
+        .execute();
+      // contracts made before: the contact their document's buyer holds
+      let after = '';
+      for (;;) {
+        const rows: Array<{ id: string; doc: string }> = await db
+          .selectFrom('subscription_contracts')
+          .select(['id', 'doc'])
+          .where('id', '>', after)
+          .orderBy('id')
+          .limit(500)
+          .execute();
+        for (const row of rows) {
+          const contactId = (JSON.parse(row.doc) as { buyerInfo?: { contactId?: string | null } }).buyerInfo
+            ?.contactId;
+          if (contactId) {
+            await db
+              .updateTable('subscription_contracts')
+              .set({ contact_id: contactId })
+              .where('id', '=', row.id)
+              .execute();
+          }
+        }
+        if (rows.length < 500) return;
+        after = rows.at(-1)!.id;
+      }
+    },
+  },
 };

@@ -61,5 +61,6 @@ const SubscriptionContract = Type.Object({
 export const ContractAnswer = Type.Object({ subscriptionContract: SubscriptionContract });
 export const ContractsPageAnswer = Type.Object({
   subscriptionContracts: Type.Array(SubscriptionContract),
-  metadata: CursorPagingAnswer,
+  // the hosted wire's name for it (its client reads `pagingMetadata` for `hasNext()` and `next()`)
+  pagingMetadata: CursorPagingAnswer,
 });

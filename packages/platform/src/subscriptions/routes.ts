@@ -9,8 +9,6 @@ import type { SubscriptionService } from './service.ts';
 const PATH = '/ecom/subscription-contracts/v1/subscription-contracts';
 
 type QueryInput = Static<typeof QueryContractsRequest>;
-const eq = <T>(value: T | { $eq?: T } | undefined): T | undefined =>
-  value !== null && typeof value === 'object' ? (value as { $eq?: T }).$eq : value;
 
 /**
  * The hosted `subscriptionContracts` calls at its paths (get; query as GET with `.r` or POST), and
@@ -22,16 +20,8 @@ export function subscriptionContractRoutes(
 ): void {
   const { subscriptions } = services;
 
-  const query = (input: QueryInput | undefined, principal: Parameters<SubscriptionService['query']>[0]) => {
-    const q = input?.query ?? undefined;
-    return subscriptions.query(principal, {
-      limit: q?.cursorPaging?.limit ?? 50,
-      cursor: q?.cursorPaging?.cursor ?? null,
-      id: eq(q?.filter?.id) ?? null,
-      status: eq(q?.filter?.status) ?? null,
-      memberId: eq(q?.filter?.['buyerInfo.memberId']) ?? null,
-    });
-  };
+  const query = (input: QueryInput | undefined, principal: Parameters<SubscriptionService['query']>[0]) =>
+    subscriptions.query(principal, input?.query ?? undefined);
   app.get(
     `${PATH}/query`,
     {

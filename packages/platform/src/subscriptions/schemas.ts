@@ -1,35 +1,42 @@
 import Type from 'typebox';
-import { Id, Nullable, OneOf } from '../http/input.ts';
+import { Id, Nullable, OneOf, OpenObject, Text } from '../http/input.ts';
 
 /** The hosted `subscriptionContracts` calls' inputs, and Cartwheel's own changes of a contract. */
 
-const STATUS = OneOf(['ACTIVE', 'PAUSED', 'CANCELED', 'ENDED', 'PAYMENT_FAILED']);
-const Eq = <T extends ReturnType<typeof Id> | typeof STATUS>(value: T) =>
-  Type.Union([value, Type.Object({ $eq: value })]);
-
 export const ContractPath = Type.Object({ subscriptionContractId: Id() });
 
-/** A query as the hosted client sends it (GET with `.r`, or POST past its URL threshold). */
+/**
+ * A query as the hosted client sends it (GET with `.r`, or POST past its URL threshold): the hosted
+ * fields `_id` and `buyerInfo.contactId` with any operator and either sort order, Cartwheel's own
+ * `status` and (staff) `buyerInfo.memberId`; a cursor carries the query on.
+ */
 export const QueryContractsRequest = Type.Object({
   query: Type.Optional(
     Nullable(
       Type.Object({
-        // the query filters on status and (staff) the buyer: anything else is refused rather than ignored
         filter: Type.Optional(
           Nullable(
+            OpenObject(
+              'compiled field by field by subscriptions/service.ts, which names a field it does not filter on',
+              { maxProperties: 10 },
+            ),
+          ),
+        ),
+        sort: Type.Optional(
+          Type.Array(
             Type.Object({
-              id: Type.Optional(Eq(Id())),
-              status: Type.Optional(Eq(STATUS)),
-              'buyerInfo.memberId': Type.Optional(Eq(Id())),
+              fieldName: Text(512),
+              order: Type.Optional(OneOf(['ASC', 'DESC'])),
             }),
+            { maxItems: 5 },
           ),
         ),
         cursorPaging: Type.Optional(
           Nullable(
             Type.Object({
               limit: Type.Optional(Nullable(Type.Integer({ minimum: 1, maximum: 100 }))),
-              // the cursor this query gave: the id the next page starts after
-              cursor: Type.Optional(Nullable(Id())),
+              // the cursor this query gave: it carries the query's filter, sort and where the page starts
+              cursor: Type.Optional(Nullable(Text(16000))),
             }),
           ),
         ),

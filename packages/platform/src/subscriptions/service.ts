@@ -1,5 +1,6 @@
-import type { SubscriptionContract, SubscriptionContractStatus } from '@cartwheel/sdk';
+import { STORES_APP_ID, type SubscriptionContract, type SubscriptionContractStatus } from '@cartwheel/sdk';
 import type { Kysely, Transaction } from 'kysely';
+import type { CatalogService, StockItem } from '../catalog/service.ts';
 import type { DialectName } from '../db/database.ts';
 import { inTransaction } from '../db/database.ts';
 import type { Tables } from '../db/tables.ts';
@@ -12,8 +13,15 @@ import type { PaymentService } from '../payments/service.ts';
 import type { Priced } from '../pricing/contract.ts';
 import { applicationError, notFound } from '../shared/errors.ts';
 import { timeOrderedId } from '../shared/ids.ts';
-import { idCursorPage } from '../shared/paging.ts';
 import type { Principal } from '../shared/principal.ts';
+import {
+  applyWqlFilter,
+  applyWqlSort,
+  readWqlCursor,
+  type WqlField,
+  type WqlSort,
+  writeWqlCursor,
+} from '../shared/wql-query.ts';
 import { addPeriods, type Frequency } from './schedule.ts';
 import type { SubscriptionContractRow, SubscriptionRenewalRow } from './tables.ts';
 
@@ -27,6 +35,8 @@ const DUE_PAGE = 100;
 export interface SubscriptionDependencies {
   orders: Pick<OrderService, 'createInitialized' | 'approve'>;
   payments: Pick<PaymentService, 'providers' | 'recordPayment'>;
+  /** A renewal's order takes its stock as any order does, and a declined charge gives it back. */
+  catalog: Pick<CatalogService, 'takeStock' | 'returnStock'>;
 }
 
 /** What starting a contract needs: the paid order of cycle 1 and what it was made of. */
@@ -47,7 +57,10 @@ export const subscriptionLineOf = (priced: Priced) =>
  * when its order is paid, with the card saved at the provider; a leased worker makes each due cycle's
  * order and charges the saved method off session, once per cycle however many processes run it and
  * whenever one dies (a claim in a transaction, the provider's idempotency key per contract, cycle and
- * try); a decline is retried with backoff. The member pauses, resumes or cancels their own; staff any.
+ * try); a decline is retried with backoff. Each renewal's order takes its stock in the claim, as any
+ * order does (the products locked, so a shopper racing it for the last unit and it never both get it):
+ * short, the try fails as `OUT_OF_STOCK` before any charge and is retried on the decline's schedule.
+ * The member pauses, resumes or cancels their own; staff any.
  */
 export class SubscriptionService {
   constructor(
@@ -160,6 +173,7 @@ export class SubscriptionService {
     const row: SubscriptionContractRow = {
       id,
       member_id: memberId,
+      contact_id: source.buyer.contactId,
       status: 'ACTIVE',
       first_order_id: start.orderId,
       doc: JSON.stringify(doc),
@@ -197,32 +211,47 @@ export class SubscriptionService {
     return contractOf(row, await this.lastFailure(this.db, row));
   }
 
-  /** Contracts oldest first, a page after the cursor: a member's own, staff's all (or one member's). */
-  async query(
-    principal: Principal,
-    request: {
-      limit: number;
-      cursor: string | null;
-      id?: string | null;
-      status?: string | null;
-      memberId?: string | null;
-    },
-  ) {
-    const own = principal.kind === 'admin' ? (request.memberId ?? null) : memberOf(principal);
+  /**
+   * The hosted query: a member's own contracts, staff's all; filtered and sorted on the hosted fields
+   * (`_id`, `buyerInfo.contactId`) and Cartwheel's (`status`, `buyerInfo.memberId`), then oldest first;
+   * the next page's cursor carries the query on.
+   */
+  async query(principal: Principal, input: ContractQuery | undefined) {
+    let query: ContractQuery = input ?? {};
+    let offset = 0;
+    const limit = query.cursorPaging?.limit ?? 50;
+    const cursor = query.cursorPaging?.cursor;
+    if (cursor) {
+      const carried = readWqlCursor(cursor);
+      query = { filter: carried.filter, sort: carried.sort };
+      offset = carried.offset;
+    }
+    const own = principal.kind === 'admin' ? null : memberOf(principal);
     if (principal.kind !== 'admin' && own === null)
-      return { subscriptionContracts: [], metadata: { count: 0, cursors: {}, hasNext: false } };
-    const rows = await this.db
+      return {
+        subscriptionContracts: [],
+        pagingMetadata: { count: 0, cursors: { next: null }, hasNext: false },
+      };
+    const sort = query.sort ?? [];
+    let select = this.db
       .selectFrom('subscription_contracts')
       .selectAll()
-      .$if(own !== null, (qb) => qb.where('member_id', '=', own as string))
-      .$if(request.id != null, (qb) => qb.where('id', '=', request.id as string))
-      .$if(request.status != null, (qb) => qb.where('status', '=', request.status as string))
-      .$if(request.cursor !== null, (qb) => qb.where('id', '>', request.cursor as string))
-      .orderBy('id')
-      .limit(request.limit + 1)
+      .$if(own !== null, (qb) => qb.where('member_id', '=', own as string));
+    select = applyWqlFilter(select, CONTRACT_FIELDS, query.filter ?? {});
+    select = applyWqlSort(select, CONTRACT_FIELDS, sort, 'id');
+    const rows = await select
+      .limit(limit + 1)
+      .offset(offset)
       .execute();
-    const { items, metadata } = idCursorPage(rows, request.limit, (row) => contractOf(row, null));
-    return { subscriptionContracts: items, metadata };
+    const items = rows.slice(0, limit).map((row) => contractOf(row, null));
+    const hasNext = rows.length > limit;
+    const next = hasNext
+      ? writeWqlCursor({ filter: query.filter ?? {}, sort, offset: offset + limit })
+      : null;
+    return {
+      subscriptionContracts: items,
+      pagingMetadata: { count: items.length, cursors: { next }, hasNext },
+    };
   }
 
   /** The member (their own) or staff stop it for good: no more orders. */
@@ -300,6 +329,8 @@ export class SubscriptionService {
   async renew(id: string, now: Date): Promise<boolean> {
     const claim = await inTransaction(this.db, (trx) => this.claim(trx, id, now));
     if (!claim) return false;
+    // out of stock: a failed try, written with the claim, no charge asked for
+    if (claim === 'OUT_OF_STOCK') return true;
     const { row, renewal, source } = claim;
     const provider = this.deps.payments.providers.get(row.provider_id);
     const amount = source.priced.amounts.total;
@@ -367,39 +398,59 @@ export class SubscriptionService {
         });
         return true;
       }
-      // declined (or a step off session cannot take): tried again later under a new key, up to the last wait
-      const failure = JSON.stringify({
-        code: result.status === 'DECLINED' ? result.code : 'AUTHENTICATION_REQUIRED',
-        description: result.status === 'DECLINED' ? result.reason : 'the card asks for its owner',
-        date: at,
-      });
-      const wait = RETRY_AFTER_MS[renewal.try - 1];
-      if (wait === undefined) {
-        await trx
-          .updateTable('subscription_renewals')
-          .set({ status: 'FAILED', last_failure: failure, next_attempt_at: null, updated_at: at })
-          .where('contract_id', '=', id)
-          .where('cycle', '=', renewal.cycle)
-          .execute();
-        await this.write(trx, current, now, current.status === 'ACTIVE' ? { status: 'PAYMENT_FAILED' } : {});
-        return true;
-      }
-      const retryAt = new Date(now.getTime() + wait).toISOString();
-      await trx
-        .updateTable('subscription_renewals')
-        .set({
-          status: 'RETRYING',
-          try: renewal.try + 1,
-          last_failure: failure,
-          next_attempt_at: retryAt,
-          updated_at: at,
-        })
-        .where('contract_id', '=', id)
-        .where('cycle', '=', renewal.cycle)
-        .execute();
-      await this.write(trx, current, now, { due_at: retryAt });
+      // declined (or a step off session cannot take): its stock back, tried again later under a new key
+      await this.deps.catalog.returnStock(trx, renewalStock(source).items);
+      await this.failTry(
+        trx,
+        current,
+        renewal,
+        result.status === 'DECLINED'
+          ? { code: result.code, description: result.reason }
+          : { code: 'AUTHENTICATION_REQUIRED', description: 'the card asks for its owner' },
+        now,
+      );
       return true;
     });
+  }
+
+  /**
+   * A try of a renewal that failed (declined, or its items out of stock): tried again after the next
+   * wait under a new key, or, the waits spent, given up on (the contract PAYMENT_FAILED until resumed).
+   */
+  private async failTry(
+    trx: Transaction<Tables>,
+    current: SubscriptionContractRow,
+    renewal: SubscriptionRenewalRow,
+    reason: { code: string; description: string },
+    now: Date,
+  ): Promise<void> {
+    const at = now.toISOString();
+    const failure = JSON.stringify({ ...reason, date: at });
+    const wait = RETRY_AFTER_MS[renewal.try - 1];
+    if (wait === undefined) {
+      await trx
+        .updateTable('subscription_renewals')
+        .set({ status: 'FAILED', last_failure: failure, next_attempt_at: null, updated_at: at })
+        .where('contract_id', '=', current.id)
+        .where('cycle', '=', renewal.cycle)
+        .execute();
+      await this.write(trx, current, now, current.status === 'ACTIVE' ? { status: 'PAYMENT_FAILED' } : {});
+      return;
+    }
+    const retryAt = new Date(now.getTime() + wait).toISOString();
+    await trx
+      .updateTable('subscription_renewals')
+      .set({
+        status: 'RETRYING',
+        try: renewal.try + 1,
+        last_failure: failure,
+        next_attempt_at: retryAt,
+        updated_at: at,
+      })
+      .where('contract_id', '=', current.id)
+      .where('cycle', '=', renewal.cycle)
+      .execute();
+    await this.write(trx, current, now, { due_at: retryAt });
   }
 
   /** Step 1: the contract's due cycle claimed (its order made once), or undefined when not due here. */
@@ -416,6 +467,8 @@ export class SubscriptionService {
       .where('contract_id', '=', id)
       .where('cycle', '=', cycle)
       .executeTakeFirst();
+    // a claim that lapsed mid-charge still holds the stock it took; a new or failed try takes it again
+    const holdsStock = renewal?.status === 'CHARGING';
     const claimedUntil = new Date(now.getTime() + RENEWAL_CLAIM_MS).toISOString();
     if (!renewal) {
       const orderId = await this.deps.orders.createInitialized(
@@ -453,6 +506,21 @@ export class SubscriptionService {
         .where('contract_id', '=', id)
         .where('cycle', '=', cycle)
         .execute();
+    }
+    if (!holdsStock) {
+      const stock = renewalStock(source);
+      const { short } = await this.deps.catalog.takeStock(trx, stock.items);
+      if (short.length > 0) {
+        const names = [...new Set(short.map((shortfall) => stock.names[shortfall.index]))].join(', ');
+        await this.failTry(
+          trx,
+          row,
+          renewal,
+          { code: 'OUT_OF_STOCK', description: `out of stock: ${names}` },
+          now,
+        );
+        return 'OUT_OF_STOCK' as const;
+      }
     }
     // no other run takes it up until this claim lapses
     await trx
@@ -534,6 +602,22 @@ export class SubscriptionService {
   }
 }
 
+/** The hosted query's input (the cursor, when given, carries the filter and sort it was made with). */
+export interface ContractQuery {
+  filter?: Record<string, unknown> | null | undefined;
+  sort?: WqlSort[] | undefined;
+  cursorPaging?: { limit?: number | null | undefined; cursor?: string | null | undefined } | null | undefined;
+}
+
+/** What the query filters and sorts on: the hosted fields, then Cartwheel's own (filter only). */
+const CONTRACT_FIELDS: Record<string, WqlField & { column: keyof SubscriptionContractRow }> = {
+  id: { column: 'id', sortable: true },
+  _id: { column: 'id', sortable: true },
+  'buyerInfo.contactId': { column: 'contact_id', sortable: true },
+  status: { column: 'status', sortable: false },
+  'buyerInfo.memberId': { column: 'member_id', sortable: false },
+};
+
 /** The wire contract but what its row's columns say. */
 type ContractDoc = Omit<
   SubscriptionContract,
@@ -600,6 +684,28 @@ const saved = (savedMethodId: string, customerId: string): PaymentMethod => ({
   savedMethodId,
   customerId,
 });
+
+/** The catalog lines of a contract's order as stock counts them, and each one's name for a failure. */
+function renewalStock(source: OrderSource): { items: StockItem[]; names: string[] } {
+  const items: StockItem[] = [];
+  const names: string[] = [];
+  for (const line of source.priced.lineItems) {
+    const reference = line.catalogReference;
+    if (!reference?.catalogItemId || (reference.appId && reference.appId !== STORES_APP_ID)) continue;
+    const options = (reference.options ?? {}) as { variantId?: unknown; options?: unknown };
+    items.push({
+      productId: reference.catalogItemId,
+      variantId: typeof options.variantId === 'string' ? options.variantId : undefined,
+      choices:
+        options.options && typeof options.options === 'object'
+          ? (options.options as Record<string, string>)
+          : undefined,
+      quantity: line.quantity ?? 1,
+    });
+    names.push(line.productName?.original ?? reference.catalogItemId);
+  }
+  return { items, names };
+}
 
 /** The provider's idempotency key of one try of one cycle: a retry after a crash asks under it again. */
 const renewalKey = (renewal: Pick<SubscriptionRenewalRow, 'contract_id' | 'cycle' | 'try'>) =>

@@ -23,6 +23,8 @@ export interface SubscriptionContractRow {
   id: string;
   /** The member who bought it: they alone (and staff) see and change it. */
   member_id: string;
+  /** The buyer's contact (0080): the hosted query filters and sorts on `buyerInfo.contactId`. */
+  contact_id: string | null;
   /** ACTIVE, PAUSED, CANCELED, ENDED (its cycles all billed) or PAYMENT_FAILED (its retries spent). */
   status: string;
   /** The order that started it (cycle 1). */

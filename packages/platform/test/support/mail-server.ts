@@ -1,13 +1,24 @@
 import net from 'node:net';
 
-/** A mail server on a loopback port that accepts everything and keeps what it was sent. */
+/**
+ * A mail server on a loopback port that accepts everything and keeps what it was sent, until a test
+ * makes it refuse: `refuse` answers each recipient with that reply (`451 4.3.0 try later`), `down`
+ * answers each connection 421 and hangs up (a server shutting down), and setting them back to
+ * undefined and false makes it accept again.
+ */
 export async function startMailServer(): Promise<{
   port: number;
   received: string[];
+  refuse: string | undefined;
+  down: boolean;
   close(): Promise<void>;
 }> {
   const received: string[] = [];
   const server = net.createServer((socket) => {
+    if (mail.down) {
+      socket.end('421 4.3.2 test service not available, closing channel\r\n');
+      return;
+    }
     let buffer = '';
     let data: string[] | undefined;
     socket.write('220 test ESMTP\r\n');
@@ -28,6 +39,7 @@ export async function startMailServer(): Promise<{
         }
         const verb = line.split(' ')[0]?.toUpperCase();
         if (verb === 'EHLO') socket.write('250-test\r\n250 8BITMIME\r\n');
+        else if (verb === 'RCPT' && mail.refuse) socket.write(`${mail.refuse}\r\n`);
         else if (verb === 'DATA') {
           data = [];
           socket.write('354 go on\r\n');
@@ -38,5 +50,12 @@ export async function startMailServer(): Promise<{
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as net.AddressInfo).port;
-  return { port, received, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  const mail = {
+    port,
+    received,
+    refuse: undefined as string | undefined,
+    down: false,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+  return mail;
 }

@@ -61,18 +61,40 @@ export interface SubscriptionContract {
   renewalFailure?: SubscriptionRenewalFailure;
 }
 
-/** `querySubscriptionContracts`'s query: cursor paging, and Cartwheel's filters by status and member. */
+/** A field's condition in a query's filter: a value, or `{$operator: value}`. */
+type FieldCondition<T> =
+  | T
+  | {
+      $eq?: T;
+      $ne?: T;
+      $gt?: T;
+      $gte?: T;
+      $lt?: T;
+      $lte?: T;
+      $in?: T[];
+      $startsWith?: string;
+      $exists?: boolean;
+    };
+
+/**
+ * `querySubscriptionContracts`'s query: the hosted fields (`id`, `buyerInfo.contactId`) with any
+ * operator and sort, Cartwheel's filters by status and member, cursor paging.
+ */
 export interface SubscriptionContractQuery {
   filter?: {
-    id?: string | { $eq?: string };
-    status?: SubscriptionContractStatus | { $eq?: SubscriptionContractStatus };
+    id?: FieldCondition<string>;
+    'buyerInfo.contactId'?: FieldCondition<string | null>;
+    status?: FieldCondition<SubscriptionContractStatus>;
     /** Staff only (a member sees their own). */
-    'buyerInfo.memberId'?: string | { $eq?: string };
+    'buyerInfo.memberId'?: FieldCondition<string>;
   };
+  sort?: Array<{ fieldName: 'id' | '_id' | 'buyerInfo.contactId'; order?: 'ASC' | 'DESC' }>;
+  /** A next page's `cursor` carries the filter and sort it was made with. */
   cursorPaging?: { limit?: number; cursor?: string | null };
 }
 
 export interface SubscriptionContractsPage {
   subscriptionContracts?: SubscriptionContract[];
-  metadata?: { count?: number; cursors?: { next?: string | null }; hasNext?: boolean };
+  /** As the hosted wire names it. */
+  pagingMetadata?: { count?: number; cursors?: { next?: string | null }; hasNext?: boolean };
 }
