@@ -120,12 +120,7 @@ export class StripeProvider implements PaymentProvider {
       const result = await this.resultOf(intent);
       // a step for a shopper who is not there cannot be taken: the intent is cancelled, the charge failed
       if (result.status === 'REQUIRES_ACTION' && request.offSession) {
-        await this.stripe.paymentIntents.cancel(
-          intent.id,
-          {},
-          { idempotencyKey: stripeKey('abandon', intent.id) },
-        );
-        return declined(
+        return this.abandonStep(
           intent.id,
           'AUTHENTICATION_REQUIRED',
           'The card asks its owner to authenticate this payment, and they are not here.',
@@ -238,19 +233,20 @@ export class StripeProvider implements PaymentProvider {
       expand: ['payment_method'],
     });
     if (intent.status === 'requires_action') {
-      // not passed at Stripe, whatever the page says: the intent is cancelled so it cannot complete later
-      await this.stripe.paymentIntents.cancel(
-        intent.id,
-        {},
-        { idempotencyKey: stripeKey('abandon', intent.id) },
-      );
-      return declined(
+      // not passed at Stripe, whatever the page says
+      return this.abandonStep(
         intent.id,
         'AUTHENTICATION_FAILED',
         'The card could not be authenticated (3-D Secure was not completed).',
       );
     }
     return this.resultOf(intent);
+  }
+
+  /** An intent whose 3-D Secure step will not be taken: cancelled, so it cannot complete later; declined. */
+  private async abandonStep(intentId: string, code: DeclineCode, reason: string): Promise<ChargeResult> {
+    await this.stripe.paymentIntents.cancel(intentId, {}, { idempotencyKey: stripeKey('abandon', intentId) });
+    return declined(intentId, code, reason);
   }
 
   /**
