@@ -17,6 +17,7 @@ import {
 import { Big, type Currency, decimal, maxBig } from '../shared/money.ts';
 import { linkTo } from '../shared/public-links.ts';
 import type { StoredLine } from './contract.ts';
+import { chosenModifiers } from './modifiers.ts';
 
 export type { ProductFacts };
 
@@ -182,9 +183,10 @@ function resolveCatalogLine(
     ? chosenVariant(fact.record, reference.options, line.chosenVariantId)
     : undefined;
   const subscription = variant ? subscriptionChosen(fact!.record, reference.options) : undefined;
+  const modifiers = variant ? chosenModifiers(fact!.record, reference.options) : undefined;
   // a product still sold whose chosen variant is gone keeps its name, so the buyer knows what to remove;
-  // so does a line naming a subscription the product no longer has
-  if (!fact || !variant || subscription === null) {
+  // so does a line naming a subscription, or modifiers, the product no longer has
+  if (!fact || !variant || subscription === null || !modifiers?.ok) {
     const resolved = notFoundLine(line, fact?.visible ? fact.record.name : '', currency);
     return { resolved, stock: () => resolved.lineItem.availability as ItemAvailabilityInfo };
   }
@@ -192,10 +194,12 @@ function resolveCatalogLine(
   const { record } = fact;
   const override = line.catalogOverrideFields ?? {};
   const listPrice = currency.round(new Big(variant.price ?? record.price));
-  const fullUnitPrice = decimal(override.fullPrice) ?? decimal(override.price) ?? listPrice;
+  // the chosen modifiers' prices add to the variant's, before and after its discount (the hosted v3 cart)
+  const added = currency.round(modifiers.addedPrice);
+  const fullUnitPrice = decimal(override.fullPrice) ?? decimal(override.price) ?? listPrice.plus(added);
   const unitPrice = currency.round(
     decimal(override.price) ??
-      subscribed(catalogDiscounted(listPrice, record, currency), subscription, currency),
+      subscribed(catalogDiscounted(listPrice, record, currency).plus(added), subscription, currency),
   );
   const shippable = override.physicalProperties?.shippable ?? record.productType === 'physical';
   const weight = override.physicalProperties?.weight ?? variant.weight ?? record.weight ?? 0;
@@ -208,7 +212,10 @@ function resolveCatalogLine(
     catalogReference: jsonCopy(reference),
     productName: override.productName ?? { original: record.name, translated: record.name },
     url: { relativePath: `/product-page/${record.slug}`, url: linkTo(`/product-page/${record.slug}`) },
-    descriptionLines: override.descriptionLines ?? descriptionLinesOf(record, variant),
+    descriptionLines: override.descriptionLines ?? [
+      ...descriptionLinesOf(record, variant),
+      ...modifiers.descriptionLines,
+    ],
     image: override.image ?? imageOf(record, variant),
     availability,
     physicalProperties: {
@@ -411,13 +418,21 @@ export function sameItemKey(line: StoredLine): string | undefined {
   const subscription =
     typeof options?.subscriptionOptionId === 'string' ? options.subscriptionOptionId : null;
   // most lines name a product alone: its id is the key (no JSON text starts with '#')
-  if (variant === null && subscription === null && line.catalogOverrideFields == null)
+  // a variant named by its id with modifiers chosen or texts written: another item per choice
+  const modifiers = line.chosenModifiers === undefined ? [] : [line.chosenModifiers];
+  if (
+    variant === null &&
+    subscription === null &&
+    line.catalogOverrideFields == null &&
+    modifiers.length === 0
+  )
     return `#${reference.catalogItemId}`;
   return JSON.stringify([
     reference.catalogItemId,
     variant,
     line.catalogOverrideFields ?? null,
     ...(subscription === null ? [] : [subscription]),
+    ...modifiers,
   ]);
 }
 
