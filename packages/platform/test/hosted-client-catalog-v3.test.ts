@@ -546,6 +546,48 @@ describe.each(DIALECTS)("the hosted platform's v3 catalog client on %s", (dialec
       });
     });
 
+    it("changes a customization's choices through the hosted choice calls", async () => {
+      const finish = await admin.customizationsV3.createCustomization({
+        name: `${PREFIX} Finish`,
+        customizationType: 'MODIFIER',
+        customizationRenderType: 'TEXT_CHOICES',
+        choicesSettings: { choices: [{ choiceType: 'CHOICE_TEXT', name: 'Matte' }] },
+      });
+      const added = await admin.customizationsV3.addCustomizationChoices(finish._id!, [
+        { choiceType: 'CHOICE_TEXT', name: 'Gloss', defaultAddedPrice: '1.5' },
+      ]);
+      const ids = (added.customization?.choicesSettings?.choices ?? []).map((choice) => choice._id!);
+      expect(added.customization).toMatchObject({ revision: '2' });
+      const reordered = await admin.customizationsV3.reorderCustomizationChoices(finish._id!, '2', {
+        choiceIds: [...ids].reverse(),
+      });
+      expect(reordered.customization?.choicesSettings?.choices?.map((choice) => choice.name)).toEqual([
+        'Gloss',
+        'Matte',
+      ]);
+      const updated = await admin.customizationsV3.updateCustomizationChoices(finish._id!, '3', {
+        choices: [{ choice: { _id: ids[1], choiceType: 'CHOICE_TEXT', name: 'High gloss' } }],
+      });
+      expect(updated.customization?.choicesSettings?.choices?.[0]).toMatchObject({
+        _id: ids[1],
+        name: 'High gloss',
+        defaultAddedPrice: '1.5',
+      });
+      const removed = await admin.customizationsV3.removeCustomizationChoices(finish._id!, [ids[0]!], {
+        revision: '4',
+      });
+      expect(removed.customization?.choicesSettings?.choices?.map((choice) => choice.name)).toEqual([
+        'High gloss',
+      ]);
+      const bulk = await admin.customizationsV3.bulkAddCustomizationChoices(
+        [{ customizationId: finish._id!, choices: [{ choiceType: 'CHOICE_TEXT', name: 'Satin' }] }],
+        { returnEntity: true },
+      );
+      expect(
+        bulk.results?.[0]?.customization?.choicesSettings?.choices?.map((choice) => choice.name),
+      ).toEqual(['High gloss', 'Satin']);
+    });
+
     it('bulk creates, updates and deletes info sections and ribbons with a result per item', async () => {
       const made = await admin.infoSectionsV3.bulkCreateInfoSections(
         [

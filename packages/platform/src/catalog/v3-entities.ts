@@ -7,7 +7,7 @@ import { lockRecord, saveProduct } from './product-rows.ts';
 import { compileFilter, orderBy, parseSort } from './query.ts';
 import type { CatalogStorage } from './storage.ts';
 import type { CatalogEntityKind } from './tables.ts';
-import type { EntityKind } from './v3-entity-kinds.ts';
+import type { EntityKind, StoredChoice } from './v3-entity-kinds.ts';
 import {
   deleteEntity,
   ENTITY_LABEL,
@@ -18,7 +18,7 @@ import {
   updateEntity,
   valuesOf,
 } from './v3-entity-rows.ts';
-import type { EntityFieldsInput } from './v3-entity-schemas.ts';
+import type { CustomizationChoiceInput, EntityFieldsInput } from './v3-entity-schemas.ts';
 import { bulk } from './v3-products.ts';
 import { checkFilter, cursorMetadata, readCursorPage } from './v3-query.ts';
 import { Violations } from './validation.ts';
@@ -205,6 +205,36 @@ export class CatalogEntitiesV3 {
     return insertEntity(trx, this.spec.kind, newId(), values);
   }
 
+  /**
+   * Rewrites a customization's choices (its choice calls, v3-customization-choices.ts): `change` makes
+   * the new list from the stored one, which is then checked as an update's; `revision`, when the call
+   * names one, must be the stored one. One transaction, the entity locked.
+   */
+  async changeChoices(
+    id: string,
+    revision: string | undefined,
+    change: (choices: StoredChoice[]) => CustomizationChoiceInput[],
+    fields: EntityFieldsInput,
+  ): Promise<Record<string, unknown>> {
+    return this.storage.write(async (trx) => {
+      const row = await this.lock(trx, id);
+      if (revision !== undefined) this.checkRevision(row, revision);
+      const stored = (valuesOf(row).doc.choicesSettings as { choices?: StoredChoice[] } | undefined)?.choices;
+      const choices = change(stored ?? []);
+      return this.answer(trx, await this.rewrite(trx, row, { choicesSettings: { choices } }), fields);
+    });
+  }
+
+  private checkRevision(row: EntityRow, revision: unknown): void {
+    if (String(revision) === String(row.revision)) return;
+    throw applicationError(
+      'ABORTED',
+      'REVISION_MISMATCH',
+      `${this.label} ${row.id} is at revision ${row.revision}, not ${String(revision)}: read it again and retry`,
+      { id: row.id, revision: String(row.revision) },
+    );
+  }
+
   private async updateIn(
     trx: Transaction<Tables>,
     id: string,
@@ -217,14 +247,12 @@ export class CatalogEntitiesV3 {
       v.add(`${this.spec.one}.revision`, 'is required', 'REQUIRED_FIELD');
       v.throwIfAny();
     }
-    if (String(revision) !== String(row.revision)) {
-      throw applicationError(
-        'ABORTED',
-        'REVISION_MISMATCH',
-        `${this.label} ${id} is at revision ${row.revision}, not ${String(revision)}: read it again and retry`,
-        { id, revision: String(row.revision) },
-      );
-    }
+    this.checkRevision(row, revision);
+    return this.rewrite(trx, row, input);
+  }
+
+  private async rewrite(trx: Transaction<Tables>, row: EntityRow, input: Record<string, unknown>) {
+    const id = row.id;
     const v = new Violations();
     const values = this.spec.apply(v, input, valuesOf(row), this.spec.one);
     v.throwIfAny();
