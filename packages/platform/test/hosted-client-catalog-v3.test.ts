@@ -429,6 +429,31 @@ describe.each(DIALECTS)("the hosted platform's v3 catalog client on %s", (dialec
       });
       const counted = await visitor.ribbonsV3.getRibbon(ribbon._id!, { fields: ['ASSIGNED_PRODUCT_COUNT'] });
       expect(counted.assignedProductCount).toBe(1);
+      // found by its brand's, ribbon's and info section's ids as by their names, in queries and searches
+      const plain = await admin.productsV3.createProduct(twoSizes(`${PREFIX} Plain scarf`));
+      const found = async (field: string, value: unknown) =>
+        (
+          await visitor.productsV3
+            .queryProducts()
+            .in('_id', [created._id!, plain._id!])
+            .eq(field as any, value)
+            .find()
+        ).items.map((item) => item.name);
+      expect(await found('brand._id', brand._id)).toEqual([`${PREFIX} Scarf`]);
+      expect(await found('ribbon._id', ribbon._id)).toEqual([`${PREFIX} Scarf`]);
+      expect(await found('infoSections._id', care._id)).toEqual([`${PREFIX} Scarf`]);
+      expect(await found('ribbon.name', `${PREFIX} Hot`)).toEqual([`${PREFIX} Scarf`]);
+      const unribboned = await visitor.productsV3
+        .queryProducts()
+        .in('_id', [created._id!, plain._id!])
+        .ne('ribbon._id' as any, ribbon._id)
+        .find();
+      expect(unribboned.items.map((item) => item.name)).toEqual([`${PREFIX} Plain scarf`]);
+      const searched = await visitor.productsV3.searchProducts({
+        filter: { 'brand.id': { $in: [brand._id] } },
+        search: { expression: 'scarf' },
+      } as any);
+      expect(searched.products?.map((item) => item.name)).toEqual([`${PREFIX} Scarf`]);
 
       // renamed and rewritten: the product shows it at once, through v1 too
       await admin.brandsV3.updateBrand(brand._id!, { revision: '1', name: `${PREFIX} Northwind Ltd` });
