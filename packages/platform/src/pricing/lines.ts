@@ -215,6 +215,7 @@ function resolveCatalogLine(
     descriptionLines: override.descriptionLines ?? [
       ...descriptionLinesOf(record, variant),
       ...modifiers.descriptionLines,
+      ...preorderLines(record, variant),
     ],
     image: override.image ?? imageOf(record, variant),
     availability,
@@ -469,7 +470,34 @@ function stockOf(record: ProductRecord, variant: VariantRecord, quantity: number
       ? { status: 'AVAILABLE', quantityAvailable: null }
       : { status: 'NOT_AVAILABLE', quantityAvailable: 0 };
   }
-  return shortOf(variant.quantity ?? 0, quantity);
+  const available = Math.max(0, variant.quantity ?? 0);
+  const open = openPreorders(variant);
+  // past its stock, a variant on preorder sells up to its preorder limit (checkout counts them: stock.ts)
+  if (open > 0 && available < quantity) {
+    if (open === Number.POSITIVE_INFINITY) return { status: 'AVAILABLE', quantityAvailable: null };
+    return shortOf(available + open, quantity);
+  }
+  return shortOf(available, quantity);
+}
+
+/** How many more units a variant takes as preorders: 0 while off, infinite without a limit. */
+function openPreorders(variant: VariantRecord): number {
+  const preorder = variant.preorder;
+  if (!preorder?.enabled) return 0;
+  return preorder.limit === null ? Number.POSITIVE_INFINITY : Math.max(0, preorder.limit - preorder.counter);
+}
+
+/** A line of a variant out of stock and on preorder says so, with the merchant's message. */
+function preorderLines(record: ProductRecord, variant: VariantRecord): DescriptionLine[] {
+  if (!record.trackInventory || (variant.quantity ?? 0) > 0 || openPreorders(variant) === 0) return [];
+  const message = variant.preorder?.message || 'Ships when back in stock';
+  return [
+    {
+      name: { original: 'Preorder', translated: 'Preorder' },
+      plainText: { original: message, translated: message },
+      lineType: 'PLAIN_TEXT',
+    },
+  ];
 }
 
 function shortOf(available: number, quantity: number): ItemAvailabilityInfo {
