@@ -456,7 +456,20 @@ describe.each(DIALECTS)("the hosted platform's v3 catalog client on %s", (dialec
       expect(searched.products?.map((item) => item.name)).toEqual([`${PREFIX} Scarf`]);
 
       // renamed and rewritten: the product shows it at once, through v1 too
+      const revision = (await visitor.productsV3.getProduct(created._id!)).revision;
       await admin.brandsV3.updateBrand(brand._id!, { revision: '1', name: `${PREFIX} Northwind Ltd` });
+      await admin.ribbonsV3.updateRibbon(ribbon._id!, { revision: '1', name: `${PREFIX} Hotter` });
+      // a brand or ribbon renamed is written into its products at once, not by saving each again
+      expect(await visitor.productsV3.getProduct(created._id!)).toMatchObject({
+        revision,
+        brand: { _id: brand._id, name: `${PREFIX} Northwind Ltd` },
+        ribbon: { _id: ribbon._id, name: `${PREFIX} Hotter` },
+      });
+      expect(await v1()).toMatchObject({ brand: `${PREFIX} Northwind Ltd`, ribbon: `${PREFIX} Hotter` });
+      expect((await visitor.products.getProduct(created._id!)).product?.ribbons).toEqual([
+        { text: `${PREFIX} Hotter` },
+      ]);
+      expect(await found('brand.name', `${PREFIX} Northwind Ltd`)).toEqual([`${PREFIX} Scarf`]);
       await admin.infoSectionsV3.updateInfoSection(care._id!, { revision: '1', title: 'Care guide' });
       expect(await v1()).toMatchObject({
         brand: `${PREFIX} Northwind Ltd`,

@@ -8,6 +8,7 @@ import { compileFilter, orderBy, parseSort } from './query.ts';
 import type { CatalogStorage } from './storage.ts';
 import type { CatalogEntityKind } from './tables.ts';
 import type { EntityKind, StoredChoice } from './v3-entity-kinds.ts';
+import { renameOnProducts } from './v3-entity-renames.ts';
 import {
   deleteEntity,
   ENTITY_LABEL,
@@ -258,12 +259,12 @@ export class CatalogEntitiesV3 {
     v.throwIfAny();
     const next = await updateEntity(trx, row, values);
     // what its products copy of it (a name, a title, a description) is theirs at once
-    if (next.name !== row.name || next.doc !== row.doc || next.unique_name !== row.unique_name) {
-      await this.changeProducts(trx, id, (record) => {
-        if (this.spec.kind === 'brand') record.brand = next.name;
-        if (this.spec.kind === 'ribbon') record.ribbon = next.name;
-        return record; // info sections are copied again by every save (v3-references.ts)
-      });
+    const kind = this.spec.kind;
+    if (kind === 'brand' || kind === 'ribbon') {
+      if (next.name !== row.name) await renameOnProducts(this.storage, trx, kind, id, row.name, next.name);
+    } else if (next.name !== row.name || next.doc !== row.doc || next.unique_name !== row.unique_name) {
+      // info sections are copied again by every save (v3-references.ts)
+      await this.changeProducts(trx, id, (record) => record);
     }
     return next;
   }
