@@ -213,7 +213,7 @@ function compileMembership(
   const isHidden = (id: string) => hidden?.has(id) === true;
   const owner = sql.ref(spec.column);
   // the products listed with any of `named`: a set the membership's key answers once, not a probe per row
-  const members = (named: string[]) =>
+  const listedWith = (named: string[]) =>
     links
       ? sql`select l.product_id from product_entity_links l where l.kind = ${spec.linkKind} and l.entity_id in (${sql.join(named)})`
       : sql`select pc.product_id from product_collections pc where pc.collection_id in (${sql.join(named)})`;
@@ -222,7 +222,7 @@ function compileMembership(
     // a collection the reader may not see holds nothing for them
     const collectionIds = named.filter((id) => !isHidden(id));
     if (collectionIds.length === 0) return FALSE;
-    return sql<SqlBool>`${owner} in (${members(collectionIds)})`;
+    return sql<SqlBool>`${owner} in (${listedWith(collectionIds)})`;
   };
   switch (operator) {
     case '$eq':
