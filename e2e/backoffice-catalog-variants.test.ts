@@ -120,6 +120,55 @@ describe.each(POSTGRES)(
       expect(seen.priceRange).toMatchObject({ minValue: 30, maxValue: 36.5 });
     });
 
+    it('offers a priced modifier and puts a variant on preorder, which the v3 calls then show', async () => {
+      await page.getByLabel('Modifier name').fill('Gift wrap');
+      await page.getByLabel('Modifier choices').fill('Box, 4.50\nPaper');
+      await page.getByLabel('The shopper must choose one').check();
+      await page.getByRole('button', { name: 'Add modifier' }).click();
+      await eventually(() => status('Gift wrap is offered with the product.').count()).toBe(1);
+      await eventually(() => page.getByRole('list', { name: 'Modifiers' }).textContent()).toContain(
+        'Box +4.5',
+      );
+
+      await page.getByLabel('Sell S | Sand on preorder when out of stock').check();
+      const form = page.getByRole('form', { name: 'Preorder of S | Sand' });
+      await form.getByLabel('Preorder message').fill('Ships in May');
+      await form.getByLabel('Preorder limit').fill('5');
+      await form.getByRole('button', { name: 'Save preorder' }).click();
+      await eventually(() => status('Preorder saved for S | Sand.').count()).toBe(1);
+      await shot('modifiers-preorder');
+
+      const read = await call(
+        platform,
+        'GET',
+        `/stores/v3/products/${productId}`,
+        undefined,
+        platform.adminApiKey,
+      );
+      expect(read.status).toBe(200);
+      expect(read.body.product.modifiers).toMatchObject([
+        {
+          name: 'Gift wrap',
+          mandatory: true,
+          choicesSettings: {
+            choices: [
+              { name: 'Box', addedPrice: '4.5' },
+              { name: 'Paper', addedPrice: '0' },
+            ],
+          },
+        },
+      ]);
+      const items = await call(
+        platform,
+        'POST',
+        '/stores/v3/inventory-items/query',
+        { query: { filter: { productId } } },
+        platform.adminApiKey,
+      );
+      const sand = items.body.inventoryItems.find((item: any) => item.product.variantName === 'S | Sand');
+      expect(sand.preorderInfo).toMatchObject({ enabled: true, message: 'Ships in May', limit: 5 });
+    });
+
     it('adds an image by its address, and shoppers see it as the main image', async () => {
       await page.getByLabel('Image address').fill('not an address');
       await page.getByRole('button', { name: 'Add image' }).click();

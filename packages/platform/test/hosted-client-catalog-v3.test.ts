@@ -1,3 +1,5 @@
+import { STORES_APP_ID } from '@cartwheel/sdk';
+import { checkout, currentCart, orders } from '@wix/ecom';
 import { ApiKeyStrategy, createClient, OAuthStrategy } from '@wix/sdk';
 import {
   brandsV3,
@@ -30,6 +32,9 @@ describe.each(DIALECTS)("the hosted platform's v3 catalog client on %s", (dialec
     ribbonsV3,
     infoSectionsV3,
     customizationsV3,
+    currentCart,
+    checkout,
+    orders,
   };
   const visitorClient = () => createClient({ modules, auth: OAuthStrategy({ clientId: TEST_CLIENT_ID }) });
   const adminClient = (apiKey: string) =>
@@ -424,9 +429,47 @@ describe.each(DIALECTS)("the hosted platform's v3 catalog client on %s", (dialec
       });
       const counted = await visitor.ribbonsV3.getRibbon(ribbon._id!, { fields: ['ASSIGNED_PRODUCT_COUNT'] });
       expect(counted.assignedProductCount).toBe(1);
+      // found by its brand's, ribbon's and info section's ids as by their names, in queries and searches
+      const plain = await admin.productsV3.createProduct(twoSizes(`${PREFIX} Plain scarf`));
+      const found = async (field: string, value: unknown) =>
+        (
+          await visitor.productsV3
+            .queryProducts()
+            .in('_id', [created._id!, plain._id!])
+            .eq(field as any, value)
+            .find()
+        ).items.map((item) => item.name);
+      expect(await found('brand._id', brand._id)).toEqual([`${PREFIX} Scarf`]);
+      expect(await found('ribbon._id', ribbon._id)).toEqual([`${PREFIX} Scarf`]);
+      expect(await found('infoSections._id', care._id)).toEqual([`${PREFIX} Scarf`]);
+      expect(await found('ribbon.name', `${PREFIX} Hot`)).toEqual([`${PREFIX} Scarf`]);
+      const unribboned = await visitor.productsV3
+        .queryProducts()
+        .in('_id', [created._id!, plain._id!])
+        .ne('ribbon._id' as any, ribbon._id)
+        .find();
+      expect(unribboned.items.map((item) => item.name)).toEqual([`${PREFIX} Plain scarf`]);
+      const searched = await visitor.productsV3.searchProducts({
+        filter: { 'brand.id': { $in: [brand._id] } },
+        search: { expression: 'scarf' },
+      } as any);
+      expect(searched.products?.map((item) => item.name)).toEqual([`${PREFIX} Scarf`]);
 
       // renamed and rewritten: the product shows it at once, through v1 too
+      const revision = (await visitor.productsV3.getProduct(created._id!)).revision;
       await admin.brandsV3.updateBrand(brand._id!, { revision: '1', name: `${PREFIX} Northwind Ltd` });
+      await admin.ribbonsV3.updateRibbon(ribbon._id!, { revision: '1', name: `${PREFIX} Hotter` });
+      // a brand or ribbon renamed is written into its products at once, not by saving each again
+      expect(await visitor.productsV3.getProduct(created._id!)).toMatchObject({
+        revision,
+        brand: { _id: brand._id, name: `${PREFIX} Northwind Ltd` },
+        ribbon: { _id: ribbon._id, name: `${PREFIX} Hotter` },
+      });
+      expect(await v1()).toMatchObject({ brand: `${PREFIX} Northwind Ltd`, ribbon: `${PREFIX} Hotter` });
+      expect((await visitor.products.getProduct(created._id!)).product?.ribbons).toEqual([
+        { text: `${PREFIX} Hotter` },
+      ]);
+      expect(await found('brand.name', `${PREFIX} Northwind Ltd`)).toEqual([`${PREFIX} Scarf`]);
       await admin.infoSectionsV3.updateInfoSection(care._id!, { revision: '1', title: 'Care guide' });
       expect(await v1()).toMatchObject({
         brand: `${PREFIX} Northwind Ltd`,
@@ -541,6 +584,48 @@ describe.each(DIALECTS)("the hosted platform's v3 catalog client on %s", (dialec
       });
     });
 
+    it("changes a customization's choices through the hosted choice calls", async () => {
+      const finish = await admin.customizationsV3.createCustomization({
+        name: `${PREFIX} Finish`,
+        customizationType: 'MODIFIER',
+        customizationRenderType: 'TEXT_CHOICES',
+        choicesSettings: { choices: [{ choiceType: 'CHOICE_TEXT', name: 'Matte' }] },
+      });
+      const added = await admin.customizationsV3.addCustomizationChoices(finish._id!, [
+        { choiceType: 'CHOICE_TEXT', name: 'Gloss', defaultAddedPrice: '1.5' },
+      ]);
+      const ids = (added.customization?.choicesSettings?.choices ?? []).map((choice) => choice._id!);
+      expect(added.customization).toMatchObject({ revision: '2' });
+      const reordered = await admin.customizationsV3.reorderCustomizationChoices(finish._id!, '2', {
+        choiceIds: [...ids].reverse(),
+      });
+      expect(reordered.customization?.choicesSettings?.choices?.map((choice) => choice.name)).toEqual([
+        'Gloss',
+        'Matte',
+      ]);
+      const updated = await admin.customizationsV3.updateCustomizationChoices(finish._id!, '3', {
+        choices: [{ choice: { _id: ids[1], choiceType: 'CHOICE_TEXT', name: 'High gloss' } }],
+      });
+      expect(updated.customization?.choicesSettings?.choices?.[0]).toMatchObject({
+        _id: ids[1],
+        name: 'High gloss',
+        defaultAddedPrice: '1.5',
+      });
+      const removed = await admin.customizationsV3.removeCustomizationChoices(finish._id!, [ids[0]!], {
+        revision: '4',
+      });
+      expect(removed.customization?.choicesSettings?.choices?.map((choice) => choice.name)).toEqual([
+        'High gloss',
+      ]);
+      const bulk = await admin.customizationsV3.bulkAddCustomizationChoices(
+        [{ customizationId: finish._id!, choices: [{ choiceType: 'CHOICE_TEXT', name: 'Satin' }] }],
+        { returnEntity: true },
+      );
+      expect(
+        bulk.results?.[0]?.customization?.choicesSettings?.choices?.map((choice) => choice.name),
+      ).toEqual(['High gloss', 'Satin']);
+    });
+
     it('bulk creates, updates and deletes info sections and ribbons with a result per item', async () => {
       const made = await admin.infoSectionsV3.bulkCreateInfoSections(
         [
@@ -571,6 +656,190 @@ describe.each(DIALECTS)("the hosted platform's v3 catalog client on %s", (dialec
       expect(gone.results?.map((result) => result.itemMetadata?.success)).toEqual([true, true, false]);
       const deleted = await admin.infoSectionsV3.bulkDeleteInfoSections([sizing._id!]);
       expect(deleted.bulkActionMetadata).toMatchObject({ totalSuccesses: 1, totalFailures: 0 });
+    });
+  });
+
+  describe('modifiers in the cart', () => {
+    /** A digital card of two sizes with a priced gift wrap (swatches), a finish and an engraving. */
+    const card = (name: string) => ({
+      name,
+      productType: 'DIGITAL' as const,
+      options: [
+        {
+          name: 'Size',
+          optionRenderType: 'TEXT_CHOICES' as const,
+          choicesSettings: {
+            choices: ['A5', 'A4'].map((size) => ({ choiceType: 'CHOICE_TEXT' as const, name: size })),
+          },
+        },
+      ],
+      modifiers: [
+        {
+          name: 'Gift wrap',
+          modifierRenderType: 'SWATCH_CHOICES' as const,
+          mandatory: false,
+          choicesSettings: {
+            choices: [
+              { choiceType: 'ONE_COLOR' as const, name: 'Red', colorCode: '#cc0000', addedPrice: '2.5' },
+              { choiceType: 'ONE_COLOR' as const, name: 'Plain', colorCode: '#ffffff', addedPrice: '0' },
+            ],
+          },
+        },
+        {
+          name: 'Finish',
+          modifierRenderType: 'TEXT_CHOICES' as const,
+          mandatory: true,
+          choicesSettings: {
+            choices: [
+              { choiceType: 'CHOICE_TEXT' as const, name: 'Matte' },
+              { choiceType: 'CHOICE_TEXT' as const, name: 'Gloss', addedPrice: '1.25' },
+            ],
+          },
+        },
+        {
+          name: 'Engraving',
+          modifierRenderType: 'FREE_TEXT' as const,
+          mandatory: false,
+          freeTextSettings: { title: 'Your words', maxCharCount: 20, defaultAddedPrice: '4' },
+        },
+      ],
+      variantsInfo: {
+        variants: ['A5', 'A4'].map((size) => ({
+          choices: [
+            {
+              optionChoiceNames: {
+                optionName: 'Size',
+                choiceName: size,
+                renderType: 'TEXT_CHOICES' as const,
+              },
+            },
+          ],
+          price: {
+            actualPrice: { amount: size === 'A5' ? '10' : '14' },
+            compareAtPrice: { amount: size === 'A5' ? '12' : '16' },
+          },
+        })),
+      },
+    });
+
+    it('prices chosen modifiers and written texts into the line, and checkout and the order keep them', async () => {
+      const product = await admin.productsV3.createProduct(card(`${PREFIX} Card`), {
+        fields: ['VARIANT_OPTION_CHOICE_NAMES'],
+      });
+      expect(product.modifiers?.map((modifier) => [modifier.name, modifier.key, modifier.mandatory])).toEqual(
+        [
+          ['Gift wrap', 'Gift wrap', false],
+          ['Finish', 'Finish', true],
+          ['Engraving', 'Engraving', false],
+        ],
+      );
+      expect(product.modifiers?.[0]?.choicesSettings?.choices?.[0]).toMatchObject({
+        key: 'Red',
+        addedPrice: '2.5',
+        colorCode: '#cc0000',
+      });
+      expect(product.modifiers?.[2]?.freeTextSettings).toMatchObject({ key: 'Your words', maxCharCount: 20 });
+      const a4 = product.variantsInfo!.variants!.find(
+        (variant) => variant.choices?.[0]?.optionChoiceNames?.choiceName === 'A4',
+      )!;
+      // read back through v1 and v3 alike: the modifiers are the product's
+      expect((await visitor.productsV3.getProduct(product._id!)).modifiers).toHaveLength(3);
+
+      const shopper = visitorClient();
+      const reference = (options: Record<string, unknown>) => ({
+        catalogReference: { appId: STORES_APP_ID, catalogItemId: product._id!, options },
+      });
+      const chosen = {
+        variantId: a4._id,
+        options: { 'Gift wrap': 'Red', Finish: 'Gloss' },
+        customTextFields: { 'Your words': 'For Ada' },
+      };
+      const cart: any = await shopper.currentCart.addToCurrentCart({
+        lineItems: [
+          { ...reference(chosen), quantity: 2 },
+          // the same variant with other modifiers is another line; by choices, the options' and modifiers' keys share a map
+          { ...reference({ options: { Size: 'A4', Finish: 'matte' } }), quantity: 1 },
+        ],
+      });
+      expect(cart.cart.lineItems).toHaveLength(2);
+      const [engraved, plain] = cart.cart.lineItems;
+      // 14 (compare-at 16) + 2.50 red + 1.25 gloss + 4 for the text
+      expect(engraved.price.amount).toBe('21.75');
+      expect(engraved.fullPrice.amount).toBe('23.75');
+      expect(engraved.lineItemPrice.amount).toBe('43.50');
+      expect(engraved.catalogReference.options).toEqual(chosen);
+      expect(
+        engraved.descriptionLines.map((line: any) => [
+          line.name.original,
+          line.plainText?.original ?? line.colorInfo?.original,
+        ]),
+      ).toEqual([
+        ['Size', 'A4'],
+        ['Gift wrap', 'Red'],
+        ['Finish', 'Gloss'],
+        ['Your words', 'For Ada'],
+      ]);
+      expect(plain.price.amount).toBe('14.00');
+
+      // the same choices again grow the line; a missing mandatory modifier or an unknown choice is refused
+      const again: any = await shopper.currentCart.addToCurrentCart({
+        lineItems: [{ ...reference(chosen), quantity: 1 }],
+      });
+      expect(again.cart.lineItems.map((line: any) => line.quantity)).toEqual([3, 1]);
+      for (const [options, problem] of [
+        [{ variantId: a4._id }, 'modifier "Finish" needs a choice'],
+        [{ variantId: a4._id, options: { Finish: 'Velvet' } }, 'modifier "Finish" has no choice "Velvet"'],
+        [
+          {
+            variantId: a4._id,
+            options: { Finish: 'Matte' },
+            customTextFields: { 'Your words': 'x'.repeat(21) },
+          },
+          'the text for "Your words" needs 0 to 20 characters',
+        ],
+      ] as const) {
+        const refused = await shopper.currentCart
+          .addToCurrentCart({ lineItems: [reference(options)] })
+          .catch((caught) => caught);
+        // the hosted client names the call's argument first
+        expect(refused.details?.validationError?.fieldViolations?.[0]).toMatchObject({
+          field: 'options.lineItems[0].catalogReference.options',
+          description: problem,
+        });
+      }
+
+      const { checkoutId } = await shopper.currentCart.createCheckoutFromCurrentCart({
+        channelType: 'WEB' as any,
+      });
+      const filled: any = await shopper.checkout.updateCheckout(checkoutId!, {
+        buyerInfo: { email: 'modifiers@example.com' },
+        billingInfo: {
+          address: {
+            country: 'US',
+            subdivision: 'US-NY',
+            city: 'New York',
+            postalCode: '10001',
+            addressLine1: '1 Main Street',
+          },
+        },
+      } as any);
+      // 3 × 21.75 + 14
+      expect(filled.priceSummary.subtotal.amount).toBe('79.25');
+      expect(filled.lineItems[0].catalogReference.options).toEqual(chosen);
+      const created = await shopper.checkout.createOrder(checkoutId!);
+      const order: any = await shopper.orders.getOrder(created.orderId!);
+      expect(order.priceSummary.subtotal.amount).toBe('79.25');
+      expect(order.lineItems[0]).toMatchObject({
+        quantity: 3,
+        price: { amount: '21.75' },
+        catalogReference: { catalogItemId: product._id, options: chosen },
+      });
+      expect(order.lineItems[0].descriptionLines.map((line: any) => line.name.original)).toEqual([
+        'Size',
+        'Gift wrap',
+        'Finish',
+        'Your words',
+      ]);
     });
   });
 });

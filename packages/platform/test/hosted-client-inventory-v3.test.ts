@@ -2,7 +2,14 @@ import { ApiKeyStrategy, createClient, OAuthStrategy } from '@wix/sdk';
 import { inventoryItemsV3, products, productsV3 } from '@wix/stores';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billing, buy, orderOf } from './billing-support.ts';
-import { eventSlugs, shipToUs } from './checkout-support.ts';
+import {
+  CARDS,
+  checkoutSession,
+  eventSlugs,
+  pageCalls,
+  shipToUs,
+  shopperCheckout,
+} from './checkout-support.ts';
 import { routeHostedApiTo } from './hosted-client-route.ts';
 import { DIALECTS, startTestPlatform, TEST_CLIENT_ID, type TestPlatform } from './support/platform.ts';
 
@@ -18,6 +25,23 @@ const adminOf = (platform: TestPlatform) =>
     auth: ApiKeyStrategy({ apiKey: platform.adminApiKey, siteId: 'cartwheel-test-site' }),
   });
 type Admin = ReturnType<typeof adminOf>;
+
+/** A v3 product of one variant counted at `quantity`, out of stock past it but on preorder up to `limit`. */
+async function preorderProduct(admin: Admin, name: string, quantity: number, limit: number) {
+  const { product, item } = await countedProduct(admin, name, quantity);
+  const preorder = await admin.inventoryItemsV3.updateInventoryItem(item._id!, {
+    revision: item.revision!,
+    preorderInfo: { enabled: true, message: 'Ships in June', limit },
+  });
+  return { product, item: preorder };
+}
+
+/** A shopper's purchase of `quantity` through the hosted checkout page: its payment's answer. */
+async function tryBuy(platform: TestPlatform, productId: string, quantity: number) {
+  const shopper = await shopperCheckout(platform, [{ productId, quantity }]);
+  const session = await checkoutSession(platform, shopper.auth, shopper.checkoutId);
+  return pageCalls(platform, session).pay(`order-${shopper.checkoutId}`, CARDS.approved);
+}
 
 /** A v3 product of one variant, its item counted at `quantity`. */
 async function countedProduct(admin: Admin, name: string, quantity: number) {
@@ -131,8 +155,11 @@ describe.each(DIALECTS)("the hosted platform's v3 inventory client on %s", (dial
     ]);
   });
 
+  let shipping: Promise<void> | undefined;
+  const ships = () => (shipping ??= shipToUs(platform));
+
   it("checkout takes and a refund's restock gives back the units v3 counts, moving the item's revision", async () => {
-    await shipToUs(platform);
+    await ships();
     const { product, item } = await countedProduct(admin, `${PREFIX} Vase`, 4);
     const orderId = await buy(platform, [{ productId: product._id!, quantity: 3 }]);
     const sold = await admin.inventoryItemsV3.getInventoryItem(item._id!);
@@ -209,6 +236,35 @@ describe.each(DIALECTS)("the hosted platform's v3 inventory client on %s", (dial
     expect(over.details.applicationError.code).toBe('INSUFFICIENT_INVENTORY');
   });
 
+  it('checkout sells a variant out of stock on preorder up to its limit; the line and order say so', async () => {
+    await ships();
+    const { product, item } = await preorderProduct(admin, `${PREFIX} Kettle`, 1, 2);
+    // one from stock, then two preorders: the second order's line says it is a preorder
+    const first = await orderOf(platform, await buy(platform, [{ productId: product._id!, quantity: 1 }]));
+    expect(first.lineItems[0].descriptionLines).toEqual([]);
+    const cart = await shopperCheckout(platform, [{ productId: product._id!, quantity: 2 }]);
+    const session = await checkoutSession(platform, cart.auth, cart.checkoutId);
+    const paid = await pageCalls(platform, session).pay(`order-${cart.checkoutId}`, CARDS.approved);
+    expect(paid.body.status, JSON.stringify(paid.body)).toBe('APPROVED');
+    const preordered = await orderOf(platform, paid.body.orderId);
+    expect(preordered.lineItems[0]).toMatchObject({ quantity: 2 });
+    expect(
+      preordered.lineItems[0].descriptionLines.map((line: any) => [
+        line.name.original,
+        line.plainText.original,
+      ]),
+    ).toEqual([['Preorder', 'Ships in June']]);
+    expect(await admin.inventoryItemsV3.getInventoryItem(item._id!)).toMatchObject({
+      quantity: 0,
+      availabilityStatus: 'OUT_OF_STOCK',
+      preorderInfo: { counter: 2, quantity: 0 },
+    });
+    // past the limit: refused, nothing taken
+    const over = await tryBuy(platform, product._id!, 1).catch((caught) => caught);
+    expect(over.body?.status ?? over.message).not.toBe('APPROVED');
+    expect((await admin.inventoryItemsV3.getInventoryItem(item._id!)).preorderInfo?.counter).toBe(2);
+  });
+
   it('refuses to count down an item that does not count, and names an unknown item', async () => {
     const product = await admin.productsV3.createProduct({
       name: `${PREFIX} Poster`,
@@ -254,6 +310,21 @@ describe('v3 stock moved from two processes over one PostgreSQL database', () =>
       headers: { authorization: platform.adminApiKey, 'content-type': 'application/json' },
       body: JSON.stringify(body),
     });
+
+  it('never sells past the preorder limit when both processes take the last preorders', async () => {
+    const admin = adminOf(first);
+    await shipToUs(first);
+    const { product, item } = await preorderProduct(admin, 'Hot preorder', 0, 3);
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, index) => tryBuy(index % 2 === 0 ? first : second, product._id!, 1)),
+    );
+    const approved = answers.filter((answer) => answer.body?.status === 'APPROVED');
+    expect(approved).toHaveLength(3);
+    expect((await admin.inventoryItemsV3.getInventoryItem(item._id!)).preorderInfo).toMatchObject({
+      counter: 3,
+      quantity: 0,
+    });
+  });
 
   it('never oversells a hot item and never loses an increment', async () => {
     const admin = adminOf(first);

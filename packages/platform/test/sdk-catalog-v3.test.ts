@@ -174,4 +174,83 @@ describe.each(DIALECTS)("@cartwheel/sdk's v3 catalog on %s", (dialect) => {
     });
     expect(found.items.map((item) => item.id)).toEqual([modifier.id]);
   });
+
+  it("adds, updates, reorders, removes and sets a customization's choices, a stale revision refused", async () => {
+    const { admin, visitor } = clients();
+    const wrap = await admin.customizationsV3.createCustomization({
+      name: `SDK ${dialect} Wrap`,
+      customizationType: 'MODIFIER',
+      customizationRenderType: 'TEXT_CHOICES',
+      choicesSettings: { choices: [{ choiceType: 'CHOICE_TEXT', name: 'Paper' }] },
+    });
+    const id = wrap.id as string;
+    const added = await admin.customizationsV3.addCustomizationChoices(id, [
+      { choiceType: 'CHOICE_TEXT', name: 'Cloth', defaultAddedPrice: '3' },
+      { choiceType: 'CHOICE_TEXT', name: 'Box', defaultAddedPrice: '6' },
+    ]);
+    expect(added.revision).toBe('2');
+    const [paper, cloth, box] = added.choicesSettings?.choices ?? [];
+    // the first choice keeps its id
+    expect(paper?.id).toBe(wrap.choicesSettings?.choices?.[0]?.id);
+    expect([cloth?.name, cloth?.defaultAddedPrice]).toEqual(['Cloth', '3']);
+
+    const updated = await admin.customizationsV3.updateCustomizationChoices(id, '2', {
+      choices: [{ choice: { id: cloth?.id, name: 'Linen', defaultAddedPrice: '4' } }],
+    });
+    expect(
+      updated.choicesSettings?.choices?.map((choice) => [choice.name, choice.defaultAddedPrice]),
+    ).toEqual([
+      ['Paper', undefined],
+      ['Linen', '4'],
+      ['Box', '6'],
+    ]);
+    const ids = [box?.id, paper?.id, cloth?.id] as string[];
+    const stale = await admin.customizationsV3
+      .reorderCustomizationChoices(id, '2', { choiceIds: ids })
+      .catch((e) => e);
+    expect(stale).toMatchObject({ status: 409, code: 'REVISION_MISMATCH' });
+    const mismatch = await admin.customizationsV3
+      .reorderCustomizationChoices(id, '3', { choiceIds: ids.slice(1) })
+      .catch((e) => e);
+    expect(mismatch).toMatchObject({ status: 400, code: 'CHOICE_IDS_MISMATCH' });
+    const reordered = await admin.customizationsV3.reorderCustomizationChoices(id, '3', { choiceIds: ids });
+    expect(reordered.choicesSettings?.choices?.map((choice) => choice.name)).toEqual([
+      'Box',
+      'Paper',
+      'Linen',
+    ]);
+
+    const removed = await admin.customizationsV3.removeCustomizationChoices(id, [paper?.id as string], {
+      revision: '4',
+    });
+    expect(removed.choicesSettings?.choices?.map((choice) => choice.name)).toEqual(['Box', 'Linen']);
+    const unknown = await admin.customizationsV3.removeCustomizationChoices(id, [id]).catch((e) => e);
+    expect(unknown).toMatchObject({ status: 400 });
+    const set = await admin.customizationsV3.setCustomizationChoices(id, [
+      { choiceType: 'CHOICE_TEXT', name: 'Box' },
+      { choiceType: 'CHOICE_TEXT', name: 'Bag' },
+    ]);
+    // a choice set again by name keeps its id
+    expect(set.choicesSettings?.choices?.[0]?.id).toBe(box?.id);
+    expect(set.revision).toBe('6');
+
+    const bulk = await admin.customizationsV3.bulkAddCustomizationChoices(
+      [
+        { customizationId: id, choices: [{ choiceType: 'CHOICE_TEXT', name: 'Tin' }] },
+        { customizationId: id, choices: [{ choiceType: 'CHOICE_TEXT', name: 'Bag' }] },
+      ],
+      { returnEntity: true },
+    );
+    expect(bulk.results.map((result) => result.itemMetadata.success)).toEqual([true, false]);
+    expect(bulk.results[0]?.customization?.choicesSettings?.choices?.map((choice) => choice.name)).toEqual([
+      'Box',
+      'Bag',
+      'Tin',
+    ]);
+    // a visitor may read, never change, them
+    const refused = await visitor.customizationsV3
+      .addCustomizationChoices(id, [{ name: 'Free' }])
+      .catch((e) => e);
+    expect(refused.status).toBe(403);
+  });
 });

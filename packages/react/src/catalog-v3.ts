@@ -1,4 +1,13 @@
-import type { BoundModule, brandsV3, infoSectionsV3, productsV3, ribbonsV3 } from '@cartwheel/sdk';
+import type {
+  BoundModule,
+  brandsV3,
+  ConnectedModifier,
+  InventoryItemV3,
+  infoSectionsV3,
+  inventoryItemsV3,
+  productsV3,
+  ribbonsV3,
+} from '@cartwheel/sdk';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { cartwheelKeys } from './keys.ts';
 import { useCartwheel } from './provider.tsx';
@@ -12,6 +21,8 @@ export interface CatalogV3Client {
   ribbonsV3: BoundModule<typeof ribbonsV3>;
   infoSectionsV3: BoundModule<typeof infoSectionsV3>;
   productsV3: BoundModule<typeof productsV3>;
+  /** Only the preorder hooks need it. */
+  inventoryItemsV3?: BoundModule<typeof inventoryItemsV3>;
 }
 
 /** The most of each a picker lists (one page of the hosted query). */
@@ -100,6 +111,48 @@ export function useSetProductInfoSection() {
         revision: product.revision,
         infoSections: next.map((id) => ({ id })),
       });
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: cartwheelKeys.products.all }),
+  });
+}
+
+/**
+ * Sets a product's modifiers (gift wrap, an engraving: what a shopper adds to a line, each choice
+ * with its added price), from the product as it is now: read again for its revision.
+ */
+export function useSetProductModifiers() {
+  const client = useCartwheel<CatalogV3Client>();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ productId, modifiers }: { productId: string; modifiers: ConnectedModifier[] }) => {
+      const product = await client.productsV3.getProduct(productId);
+      return client.productsV3.updateProduct(productId, { revision: product.revision, modifiers });
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: cartwheelKeys.products.all }),
+  });
+}
+
+/** A product's inventory items (one a variant), with their preorder settings. */
+export function useInventoryItemsV3(productId: string | undefined) {
+  const client = useCartwheel<CatalogV3Client>();
+  return useQuery({
+    queryKey: [...cartwheelKeys.products.forMerchant(productId ?? ''), 'inventory-v3'],
+    queryFn: async () => {
+      if (!client.inventoryItemsV3) throw new Error('the client has no inventoryItemsV3 module');
+      return (await client.inventoryItemsV3.queryInventoryItems({ filter: { productId } })).items;
+    },
+    enabled: Boolean(productId),
+  });
+}
+
+/** Changes one inventory item (its preorder), with the revision it was read at. */
+export function useUpdateInventoryItemV3() {
+  const client = useCartwheel<CatalogV3Client>();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, item }: { id: string; item: InventoryItemV3 }) => {
+      if (!client.inventoryItemsV3) throw new Error('the client has no inventoryItemsV3 module');
+      return client.inventoryItemsV3.updateInventoryItem(id, item);
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: cartwheelKeys.products.all }),
   });

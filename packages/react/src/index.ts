@@ -71,10 +71,13 @@ export {
   type CatalogV3Client,
   useBrandsV3,
   useInfoSectionsV3,
+  useInventoryItemsV3,
   useProductV3,
   useProductV3BySlug,
   useRibbonsV3,
   useSetProductInfoSection,
+  useSetProductModifiers,
+  useUpdateInventoryItemV3,
 } from './catalog-v3.ts';
 export { cartwheelKeys } from './keys.ts';
 export { type MailboxClient, useMailboxMessages } from './mailbox.ts';

@@ -8,6 +8,8 @@ import { ErrorNotice } from '../components/ErrorNotice.tsx';
 import { ProductCollections } from './ProductCollections.tsx';
 import { ProductInfoSections } from './ProductInfoSections.tsx';
 import { ProductMedia } from './ProductMedia.tsx';
+import { ProductModifiers } from './ProductModifiers.tsx';
+import { ProductPreorder } from './ProductPreorder.tsx';
 import { ProductOptionsEditor, VariantGrid } from './ProductVariants.tsx';
 import './catalog.css';
 
@@ -283,6 +285,8 @@ function ProductEditor({ product }: { product: Product | undefined }) {
           <ProductOptionsEditor product={product} />
           <VariantGrid product={product} />
           <ProductMedia product={product} />
+          <ProductModifiers product={product} />
+          <ProductPreorder product={product} />
           <ProductInfoSections product={product} />
           <ProductCollections product={product} />
         </>

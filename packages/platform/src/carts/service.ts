@@ -14,6 +14,7 @@ import { type DomainEvent, recordEvents } from '../events/outbox.ts';
 import type { Priced, PricingRequest, StoredLine } from '../pricing/contract.ts';
 import { addLines as addHeldLines } from '../pricing/line-limits.ts';
 import { sameItemKey } from '../pricing/lines.ts';
+import { chosenModifiers } from '../pricing/modifiers.ts';
 import type { PricingService } from '../pricing/service.ts';
 import { nowIso } from '../shared/clock.ts';
 import { applicationError, DomainError, invalidArgument, violation } from '../shared/errors.ts';
@@ -533,9 +534,13 @@ export class CartService {
     );
     const violations = unsold.map(({ line, index }) => {
       const at = `lineItems[${index}].catalogReference`;
-      return facts.get(line.catalogReference?.catalogItemId ?? '')?.visible
-        ? violation(`${at}.options`, 'names no variant of this product that the store sells')
-        : violation(`${at}.catalogItemId`, 'names no product of the store');
+      const fact = facts.get(line.catalogReference?.catalogItemId ?? '');
+      if (!fact?.visible) return violation(`${at}.catalogItemId`, 'names no product of the store');
+      const modifiers = chosenModifiers(fact.record, line.catalogReference?.options);
+      return violation(
+        `${at}.options`,
+        modifiers.ok ? 'names no variant of this product that the store sells' : modifiers.problem,
+      );
     });
     throw new DomainError('INVALID_ARGUMENT', 'INVALID_ARGUMENT', violations, {
       code: 'PRODUCT_NOT_FOUND',

@@ -79,6 +79,26 @@ export interface ProductRecord {
   subscriptions?: SubscriptionRecord[];
   /** With `subscriptions`: whether it may also be bought once (v3 `allowOneTimePurchases`). */
   allowOneTimePurchases?: boolean;
+  /**
+   * What a shopper adds to a line without picking another variant (v3 `modifiers`: gift wrap, an
+   * engraving), each choice with its added price; absent or empty: none.
+   */
+  modifiers?: ModifierRecord[];
+}
+
+/**
+ * A product's modifier: choices (`TEXT_CHOICES`, `SWATCH_CHOICES`), or a text the shopper writes
+ * (`FREE_TEXT`). Its key on a cart line's `catalogReference.options` is its name (a free text's, its
+ * title), as an option's is.
+ */
+export interface ModifierRecord {
+  name: string;
+  renderType: 'TEXT_CHOICES' | 'SWATCH_CHOICES' | 'FREE_TEXT';
+  mandatory: boolean;
+  /** Choices' names are unique within the modifier; `addedPrice` is added to the unit's price. */
+  choices: Array<{ name: string; colorCode?: string; addedPrice: number }>;
+  /** A free text's title (its key), bounds and what writing it adds. */
+  freeText?: { title: string; minCharCount: number; maxCharCount: number; addedPrice: number };
 }
 
 /** A product's info section entity, and its handle (v3 shows both). */
@@ -210,10 +230,14 @@ export function variantNamedBy(
     return record.variants.find((variant) => variant.id === variantId);
   }
   const chosen = options?.options;
-  if (chosen && typeof chosen === 'object' && Object.keys(chosen).length > 0) {
-    const wanted = new Map(
-      Object.entries(chosen as Record<string, unknown>).map(([k, v]) => [normalChoice(k), normalChoice(v)]),
-    );
+  // a modifier's choice rides in the same map (the hosted v3 wire) but picks no variant
+  const modifiers = new Set((record.modifiers ?? []).map((modifier) => normalChoice(modifier.name)));
+  const wanted = new Map(
+    Object.entries(chosen && typeof chosen === 'object' ? (chosen as Record<string, unknown>) : {})
+      .map(([k, v]): [string, string] => [normalChoice(k), normalChoice(v)])
+      .filter(([k]) => !modifiers.has(k)),
+  );
+  if (wanted.size > 0) {
     return record.variants.find((variant) => {
       const entries = Object.entries(variant.choices);
       return (

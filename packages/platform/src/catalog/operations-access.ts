@@ -102,6 +102,12 @@ export const CATALOG_OPERATIONS = operationTable('catalog', {
   deleteCustomizationV3: PRODUCT_MANAGERS,
   bulkCreateCustomizationsV3: PRODUCT_MANAGERS,
   bulkUpdateCustomizationsV3: PRODUCT_MANAGERS,
+  addCustomizationChoicesV3: PRODUCT_MANAGERS,
+  setCustomizationChoicesV3: PRODUCT_MANAGERS,
+  removeCustomizationChoicesV3: PRODUCT_MANAGERS,
+  updateCustomizationChoicesV3: PRODUCT_MANAGERS,
+  reorderCustomizationChoicesV3: PRODUCT_MANAGERS,
+  bulkAddCustomizationChoicesV3: PRODUCT_MANAGERS,
   /** An uploaded image's bytes, and a generated one's: the catalog's pictures are public. */
   getUploadedMedia: CALLERS.anyone,
   getMediaImage: CALLERS.anyone,

@@ -28,10 +28,10 @@ export const DEFAULT_LIMIT = 50;
 /** `paging.offset`, and the offset a cursor stands for: deeper pages are reached by filtering. */
 export const MAX_OFFSET = 100_000;
 
-type FieldKind = 'string' | 'number' | 'boolean' | 'date' | 'enum' | 'collections';
+type FieldKind = 'string' | 'number' | 'boolean' | 'date' | 'enum' | 'collections' | 'links';
 
 export interface FieldSpec {
-  /** Qualified column (`p.price`); for `collections`, the column holding the product id. */
+  /** Qualified column (`p.price`); for `collections` and `links`, the column holding the product id. */
   column: string;
   kind: FieldKind;
   /** Allowed values of an enum field. */
@@ -46,6 +46,8 @@ export interface FieldSpec {
   integer?: boolean;
   /** A substring index (`CompileOptions.substringIndex`) may answer `$contains` on this field. */
   substringIndexed?: boolean;
+  /** For `links`: the kind of v3 entity (`product_entity_links.kind`) whose ids the field names. */
+  linkKind?: string;
 }
 
 export interface CompileOptions {
@@ -132,7 +134,8 @@ function compileOperator(
   options: CompileOptions,
   path: string,
 ): RawBuilder<SqlBool> {
-  if (spec.kind === 'collections') return compileMembership(spec, operator, value, options, path);
+  if (spec.kind === 'collections' || spec.kind === 'links')
+    return compileMembership(spec, operator, value, options, path);
   const column = sql.ref(spec.column);
   switch (operator) {
     case '$eq':
@@ -197,23 +200,29 @@ function compileMembership(
   options: CompileOptions,
   path: string,
 ): RawBuilder<SqlBool> {
+  const links = spec.kind === 'links';
   const ids = (): string[] => {
     const items = operator === '$eq' || operator === '$ne' ? [value] : list(value, path);
     return items.map((item, index) => {
-      if (typeof item !== 'string') throw bad(`${path}[${index}]`, 'must be a collection id', 'FORMAT');
+      if (typeof item !== 'string')
+        throw bad(`${path}[${index}]`, `must be ${links ? 'an id' : 'a collection id'}`, 'FORMAT');
       return item;
     });
   };
-  const hidden = options.hiddenCollections;
+  const hidden = links ? undefined : options.hiddenCollections;
   const isHidden = (id: string) => hidden?.has(id) === true;
   const owner = sql.ref(spec.column);
+  // the products listed with any of `named`: a set the membership's key answers once, not a probe per row
+  const listedWith = (named: string[]) =>
+    links
+      ? sql`select l.product_id from product_entity_links l where l.kind = ${spec.linkKind} and l.entity_id in (${sql.join(named)})`
+      : sql`select pc.product_id from product_collections pc where pc.collection_id in (${sql.join(named)})`;
   const inAny = (named: string[]): RawBuilder<SqlBool> => {
-    if (named.includes(ALL_PRODUCTS_COLLECTION_ID)) return TRUE;
+    if (!links && named.includes(ALL_PRODUCTS_COLLECTION_ID)) return TRUE;
     // a collection the reader may not see holds nothing for them
     const collectionIds = named.filter((id) => !isHidden(id));
     if (collectionIds.length === 0) return FALSE;
-    // A set the (collection_id, product_id) key answers once, not a probe per product row.
-    return sql<SqlBool>`${owner} in (select pc.product_id from product_collections pc where pc.collection_id in (${sql.join(collectionIds)}))`;
+    return sql<SqlBool>`${owner} in (${listedWith(collectionIds)})`;
   };
   switch (operator) {
     case '$eq':
@@ -224,16 +233,22 @@ function compileMembership(
     case '$nin':
       return sql<SqlBool>`not (${inAny(ids())})`;
     case '$hasAll': {
-      const all = [...new Set(ids())].filter((id) => id !== ALL_PRODUCTS_COLLECTION_ID);
+      const all = [...new Set(ids())].filter((id) => links || id !== ALL_PRODUCTS_COLLECTION_ID);
       if (all.some(isHidden)) return FALSE;
       if (all.length === 0) return TRUE;
       if (all.length === 1) return inAny(all);
       // One pass over the named collections' memberships, not a subquery per collection: a product
       // is in all of them when it is listed once in each ((collection_id, product_id) is the key).
-      return sql<SqlBool>`${owner} in (select pc.product_id from product_collections pc where pc.collection_id in (${sql.join(all)}) group by pc.product_id having count(*) = ${all.length})`;
+      return links
+        ? sql<SqlBool>`${owner} in (select l.product_id from product_entity_links l where l.kind = ${spec.linkKind} and l.entity_id in (${sql.join(all)}) group by l.product_id having count(distinct l.entity_id) = ${all.length})`
+        : sql<SqlBool>`${owner} in (select pc.product_id from product_collections pc where pc.collection_id in (${sql.join(all)}) group by pc.product_id having count(*) = ${all.length})`;
     }
     case '$exists':
       if (typeof value !== 'boolean') throw bad(path, 'must be true or false', 'FORMAT');
+      if (links) {
+        const any = sql<SqlBool>`${owner} in (select l.product_id from product_entity_links l where l.kind = ${spec.linkKind})`;
+        return value ? any : sql<SqlBool>`not (${any})`;
+      }
       return value ? TRUE : FALSE;
     default:
       throw bad(path, `is not an operator collection filters know`, 'FIELD_NOT_ALLOWED');

@@ -13,6 +13,11 @@ export interface StockItem {
   variantId?: string | undefined;
   choices?: Record<string, string> | undefined;
   quantity: number;
+  /**
+   * How many of `quantity` `takeStock` took as preorders (the variant out of stock, its preorder on):
+   * counted against the preorder limit, and given back to it, not to stock.
+   */
+  preordered?: number;
 }
 
 /** A line `takeStock` could not take: its index in the items, and what the variant still holds. */
@@ -72,23 +77,50 @@ export class StockLedger {
       const key = `${record.id}/${variant.id}`;
       wanted.set(key, (wanted.get(key) ?? 0) + item.quantity);
     }
+    // what each variant takes as preorders: what its stock lacks, while its preorder is on and under its limit
+    const preorders = new Map<string, number>();
     for (const [index, item] of items.entries()) {
       const record = records.get(item.productId);
       const variant = record && variantOf(record, item);
       if (!record || !variant || !record.trackInventory) continue;
-      const available = variant.quantity ?? 0;
-      if (direction < 0 && (wanted.get(`${record.id}/${variant.id}`) ?? 0) > available) {
-        short.push({ index, available });
-      }
+      const key = `${record.id}/${variant.id}`;
+      const available = Math.max(0, variant.quantity ?? 0);
+      const lacking = (wanted.get(key) ?? 0) - available;
+      if (direction > 0 || lacking <= 0) continue;
+      const preorder = variant.preorder;
+      const open = preorder?.enabled ? (preorder.limit ?? Number.POSITIVE_INFINITY) - preorder.counter : 0;
+      if (lacking <= open) preorders.set(key, lacking);
+      else short.push({ index, available });
     }
     if (short.length > 0) return { short };
+    if (direction < 0)
+      notePreorders(items, preorders, (item) => {
+        const record = records.get(item.productId);
+        const variant = record && variantOf(record, item);
+        return record && variant ? `${record.id}/${variant.id}` : undefined;
+      });
+    // what each variant gives back to its preorders rather than to its stock
+    const returned = new Map<string, number>();
+    if (direction > 0) {
+      for (const item of items) {
+        const record = records.get(item.productId);
+        const variant = record && variantOf(record, item);
+        if (!record || !variant || !item.preordered) continue;
+        const key = `${record.id}/${variant.id}`;
+        returned.set(key, (returned.get(key) ?? 0) + item.preordered);
+      }
+    }
     const now = new Date().toISOString();
     const moved = new Map<string, Set<string>>();
     for (const [productId, total] of wanted) {
       const [id, variantId] = productId.split('/') as [string, string];
       const record = next.get(id) ?? structuredClone(records.get(id)!);
       const variant = record.variants.find((candidate) => candidate.id === variantId)!;
-      variant.quantity = Math.max(0, (variant.quantity ?? 0) + direction * total);
+      const preordered = (direction < 0 ? preorders.get(productId) : returned.get(productId)) ?? 0;
+      if (preordered > 0 && variant.preorder) {
+        variant.preorder.counter = Math.max(0, variant.preorder.counter - direction * preordered);
+      }
+      variant.quantity = Math.max(0, (variant.quantity ?? 0) + direction * (total - preordered));
       variant.inventoryRevision = (variant.inventoryRevision ?? 1) + 1;
       record.lastUpdated = now;
       next.set(id, record);
@@ -167,5 +199,21 @@ export class StockLedger {
     await movePricingVersion(trx, 'catalog');
     // visitors' reads show the new stock; another process's within its cache's lifetime, as for any write
     this.storage.visitorReads.clear();
+  }
+}
+
+/** Marks on each item how many of its units were preorders, the variant's last items first. */
+function notePreorders(
+  items: StockItem[],
+  preorders: ReadonlyMap<string, number>,
+  keyOf: (item: StockItem) => string | undefined,
+): void {
+  const left = new Map(preorders);
+  for (const item of [...items].reverse()) {
+    const key = keyOf(item);
+    const units = Math.min(item.quantity, (key && left.get(key)) || 0);
+    if (!key || units <= 0) continue;
+    item.preordered = units;
+    left.set(key, (left.get(key) ?? 0) - units);
   }
 }

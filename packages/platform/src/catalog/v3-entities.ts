@@ -7,7 +7,8 @@ import { lockRecord, saveProduct } from './product-rows.ts';
 import { compileFilter, orderBy, parseSort } from './query.ts';
 import type { CatalogStorage } from './storage.ts';
 import type { CatalogEntityKind } from './tables.ts';
-import type { EntityKind } from './v3-entity-kinds.ts';
+import type { EntityKind, StoredChoice } from './v3-entity-kinds.ts';
+import { renameOnProducts } from './v3-entity-renames.ts';
 import {
   deleteEntity,
   ENTITY_LABEL,
@@ -18,7 +19,7 @@ import {
   updateEntity,
   valuesOf,
 } from './v3-entity-rows.ts';
-import type { EntityFieldsInput } from './v3-entity-schemas.ts';
+import type { CustomizationChoiceInput, EntityFieldsInput } from './v3-entity-schemas.ts';
 import { bulk } from './v3-products.ts';
 import { checkFilter, cursorMetadata, readCursorPage } from './v3-query.ts';
 import { Violations } from './validation.ts';
@@ -205,6 +206,36 @@ export class CatalogEntitiesV3 {
     return insertEntity(trx, this.spec.kind, newId(), values);
   }
 
+  /**
+   * Rewrites a customization's choices (its choice calls, v3-customization-choices.ts): `change` makes
+   * the new list from the stored one, which is then checked as an update's; `revision`, when the call
+   * names one, must be the stored one. One transaction, the entity locked.
+   */
+  async changeChoices(
+    id: string,
+    revision: string | undefined,
+    change: (choices: StoredChoice[]) => CustomizationChoiceInput[],
+    fields: EntityFieldsInput,
+  ): Promise<Record<string, unknown>> {
+    return this.storage.write(async (trx) => {
+      const row = await this.lock(trx, id);
+      if (revision !== undefined) this.checkRevision(row, revision);
+      const stored = (valuesOf(row).doc.choicesSettings as { choices?: StoredChoice[] } | undefined)?.choices;
+      const choices = change(stored ?? []);
+      return this.answer(trx, await this.rewrite(trx, row, { choicesSettings: { choices } }), fields);
+    });
+  }
+
+  private checkRevision(row: EntityRow, revision: unknown): void {
+    if (String(revision) === String(row.revision)) return;
+    throw applicationError(
+      'ABORTED',
+      'REVISION_MISMATCH',
+      `${this.label} ${row.id} is at revision ${row.revision}, not ${String(revision)}: read it again and retry`,
+      { id: row.id, revision: String(row.revision) },
+    );
+  }
+
   private async updateIn(
     trx: Transaction<Tables>,
     id: string,
@@ -217,25 +248,23 @@ export class CatalogEntitiesV3 {
       v.add(`${this.spec.one}.revision`, 'is required', 'REQUIRED_FIELD');
       v.throwIfAny();
     }
-    if (String(revision) !== String(row.revision)) {
-      throw applicationError(
-        'ABORTED',
-        'REVISION_MISMATCH',
-        `${this.label} ${id} is at revision ${row.revision}, not ${String(revision)}: read it again and retry`,
-        { id, revision: String(row.revision) },
-      );
-    }
+    this.checkRevision(row, revision);
+    return this.rewrite(trx, row, input);
+  }
+
+  private async rewrite(trx: Transaction<Tables>, row: EntityRow, input: Record<string, unknown>) {
+    const id = row.id;
     const v = new Violations();
     const values = this.spec.apply(v, input, valuesOf(row), this.spec.one);
     v.throwIfAny();
     const next = await updateEntity(trx, row, values);
     // what its products copy of it (a name, a title, a description) is theirs at once
-    if (next.name !== row.name || next.doc !== row.doc || next.unique_name !== row.unique_name) {
-      await this.changeProducts(trx, id, (record) => {
-        if (this.spec.kind === 'brand') record.brand = next.name;
-        if (this.spec.kind === 'ribbon') record.ribbon = next.name;
-        return record; // info sections are copied again by every save (v3-references.ts)
-      });
+    const kind = this.spec.kind;
+    if (kind === 'brand' || kind === 'ribbon') {
+      if (next.name !== row.name) await renameOnProducts(this.storage, trx, kind, id, row.name, next.name);
+    } else if (next.name !== row.name || next.doc !== row.doc || next.unique_name !== row.unique_name) {
+      // info sections are copied again by every save (v3-references.ts)
+      await this.changeProducts(trx, id, (record) => record);
     }
     return next;
   }

@@ -238,7 +238,8 @@ export const CUSTOMIZATIONS: EntityKind = {
   },
 };
 
-interface StoredChoice {
+/** A customization's choice as its row keeps it. */
+export interface StoredChoice {
   id: string;
   choiceType: string;
   key: string;

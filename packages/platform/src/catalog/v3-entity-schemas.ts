@@ -45,7 +45,7 @@ export const InfoSectionInput = Type.Object({
 /** A decimal amount added to the price (`"2.50"`). */
 const AddedPrice = Type.Optional(Nullable(Text(20)));
 
-const ChoiceInput = Type.Object({
+export const ChoiceInput = Type.Object({
   id: Type.Optional(Id()),
   choiceType: Type.Optional(OneOf(['CHOICE_TEXT', 'ONE_COLOR'])),
   name: Type.Optional(Text(50)),
@@ -140,6 +140,44 @@ export function getOrCreateSchemas(nameKey: string, fields: readonly string[], m
     GetOrCreate: Type.Object({ [nameKey]: Name, fields: Fields }),
     BulkGetOrCreate: Type.Object({
       [`${nameKey}s`]: Type.Array(Name, { minItems: 1, maxItems: MAX_BULK_ENTITIES }),
+      fields: Fields,
+    }),
+  };
+}
+
+/** A customization's choice calls (`add-choices`, `set-choices`, ...; v3-customization-choices.ts). */
+export function customizationChoiceSchemas(fields: readonly string[]) {
+  const Fields = EntityFields(fields);
+  const Choices = (maxItems: number) => Type.Array(ChoiceInput, { minItems: 1, maxItems });
+  const ChoiceIds = (maxItems: number) => Type.Array(Id(), { minItems: 1, maxItems });
+  return {
+    path: Type.Object({ customizationId: Id() }),
+    add: Type.Object({ customizationId: PathIdCopy(), choices: Choices(MAX_CHOICES), fields: Fields }),
+    set: Type.Object({ customizationId: PathIdCopy(), choices: Choices(MAX_CHOICES), fields: Fields }),
+    remove: Type.Object({
+      customizationId: PathIdCopy(),
+      choiceIds: ChoiceIds(100),
+      revision: Type.Optional(Text(20)),
+      fields: Fields,
+    }),
+    update: Type.Object({
+      customizationId: PathIdCopy(),
+      revision: Text(20),
+      choices: Type.Array(Type.Object({ choice: ChoiceInput }), { minItems: 1, maxItems: 100 }),
+      fields: Fields,
+    }),
+    reorder: Type.Object({
+      customizationId: PathIdCopy(),
+      revision: Text(20),
+      choiceIds: ChoiceIds(MAX_CHOICES),
+      fields: Fields,
+    }),
+    bulkAdd: Type.Object({
+      customizationsChoices: Type.Array(Type.Object({ customizationId: Id(), choices: Choices(100) }), {
+        minItems: 1,
+        maxItems: MAX_CHOICES,
+      }),
+      returnEntity: Type.Optional(Type.Boolean()),
       fields: Fields,
     }),
   };

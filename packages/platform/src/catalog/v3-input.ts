@@ -5,15 +5,17 @@ import { MAX_PRODUCT_VARIANTS } from './limits.ts';
 import { urlMediaItem } from './media.ts';
 import {
   type ChoiceRecord,
+  type ModifierRecord,
   type OptionRecord,
   type ProductRecord,
   revisionOf,
   type SubscriptionRecord,
   type VariantRecord,
 } from './model.ts';
-import { choiceIdOf, optionIdOf } from './v3-model.ts';
+import { choiceIdOf, modifierChoiceIdOf, modifierIdOf, optionIdOf } from './v3-model.ts';
 import type {
   MediaInputV3,
+  ModifierInputV3,
   OptionInputV3,
   ProductInputV3,
   SubscriptionInputV3,
@@ -79,6 +81,8 @@ export function applyProductV3(base: ProductRecord, input: ProductInputV3, creat
     );
     next.allowOneTimePurchases = details?.allowOneTimePurchases ?? false;
   }
+
+  if (input.modifiers !== undefined) next.modifiers = modifiersOf(v, input.modifiers ?? []);
 
   const variants = input.variantsInfo?.variants;
   if (input.options !== undefined) {
@@ -256,6 +260,78 @@ function optionsOf(v: Violations, options: OptionInputV3[]): OptionRecord[] | un
     };
   });
   return v.list.length === before ? records : undefined;
+}
+
+/**
+ * The product's modifiers: each a unique name (its key on a cart line) and either choices, unique
+ * within it, each with its added price, or a free text (`FREE_TEXT`) with its bounds and added price.
+ */
+function modifiersOf(v: Violations, modifiers: ModifierInputV3[]): ModifierRecord[] {
+  const names = new Set<string>();
+  return modifiers.map((modifier, index): ModifierRecord => {
+    const path = `${PATH}.modifiers[${index}]`;
+    const name = v.requiredText(modifier.name ?? undefined, `${path}.name`)?.trim() ?? '';
+    if (name && names.has(name.toLowerCase()))
+      v.add(`${path}.name`, 'names another modifier too', 'VALIDATION');
+    names.add(name.toLowerCase());
+    if (modifier.id && name && modifier.id !== modifierIdOf(name)) {
+      v.add(`${path}.id`, `is not the id of modifier ${JSON.stringify(name)}`, 'VALIDATION');
+    }
+    const renderType = modifier.modifierRenderType ?? 'TEXT_CHOICES';
+    const mandatory = modifier.mandatory ?? modifier.toBeRemovedMandatory ?? false;
+    if (renderType === 'FREE_TEXT') {
+      const settings = modifier.freeTextSettings ?? {};
+      const minCharCount = settings.minCharCount ?? 0;
+      const maxCharCount = settings.maxCharCount ?? 500;
+      if (minCharCount > maxCharCount)
+        v.add(`${path}.freeTextSettings.minCharCount`, 'is above maxCharCount', 'VALIDATION');
+      const title = settings.title?.trim() || name;
+      return {
+        name,
+        renderType,
+        mandatory,
+        choices: [],
+        freeText: { title, minCharCount, maxCharCount, addedPrice: Number(settings.defaultAddedPrice ?? 0) },
+      };
+    }
+    const choices = modifier.choicesSettings?.choices ?? [];
+    if (choices.length === 0)
+      v.add(`${path}.choicesSettings.choices`, 'needs at least one choice', 'MIN_SIZE');
+    const color = renderType === 'SWATCH_CHOICES';
+    const choiceNames = new Set<string>();
+    return {
+      name,
+      renderType,
+      mandatory,
+      choices: choices.map((choice, choiceIndex) => {
+        const choicePath = `${path}.choicesSettings.choices[${choiceIndex}]`;
+        const choiceName = v.requiredText(choice.name ?? undefined, `${choicePath}.name`)?.trim() ?? '';
+        if (choiceName && choiceNames.has(choiceName.toLowerCase()))
+          v.add(`${choicePath}.name`, 'names another choice of this modifier too', 'VALIDATION');
+        choiceNames.add(choiceName.toLowerCase());
+        if (
+          choice.choiceId &&
+          name &&
+          choiceName &&
+          choice.choiceId !== modifierChoiceIdOf(name, choiceName)
+        ) {
+          v.add(
+            `${choicePath}.choiceId`,
+            `is not the id of choice ${JSON.stringify(choiceName)}`,
+            'VALIDATION',
+          );
+        }
+        if (color && !/^#[0-9a-fA-F]{6}$/.test(choice.colorCode ?? '')) {
+          v.add(`${choicePath}.colorCode`, 'a swatch choice needs a color as #rrggbb', 'FORMAT');
+        }
+        return {
+          name: choiceName,
+          ...(color ? { colorCode: choice.colorCode ?? '' } : {}),
+          addedPrice: Number(choice.addedPrice ?? 0),
+        };
+      }),
+    };
+  });
 }
 
 /** The variants as listed: each names one choice of every option, and no two the same ones. */

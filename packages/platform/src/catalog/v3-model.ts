@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type {
   AvailabilityStatus,
+  ConnectedModifier,
   ConnectedOption,
   FixedMonetaryAmount,
   InventoryItemV3,
@@ -14,6 +15,7 @@ import type {
 } from '@cartwheel/sdk';
 import { PUBLIC_URL_MARK } from '../shared/public-links.ts';
 import {
+  type ModifierRecord,
   type OptionRecord,
   type ProductRecord,
   renderProduct,
@@ -47,6 +49,9 @@ export function derivedId(...parts: string[]): string {
 export const optionIdOf = (name: string) => derivedId('option', name);
 export const choiceIdOf = (optionName: string, choiceName: string) =>
   derivedId('choice', optionName, choiceName);
+export const modifierIdOf = (name: string) => derivedId('modifier', name);
+export const modifierChoiceIdOf = (modifierName: string, choiceName: string) =>
+  derivedId('modifier-choice', modifierName, choiceName);
 export const brandIdOf = (name: string) => derivedId('brand', name);
 export const ribbonIdOf = (name: string) => derivedId('ribbon', name);
 
@@ -101,7 +106,7 @@ export function renderProductV3(record: ProductRecord, settings: StoreSettings, 
     media: mediaV3(record.media, fields.has('MEDIA_ITEMS_INFO')),
     ...(record.seoData ? { seoData: record.seoData } : {}),
     options: record.options.map(optionV3(record)),
-    modifiers: [],
+    modifiers: (record.modifiers ?? []).map(modifierV3),
     ...(record.brand ? { brand: { id: record.brandId ?? brandIdOf(record.brand), name: record.brand } } : {}),
     infoSections: (record.infoSections ?? []).map((section, index) => ({
       id: section.id,
@@ -301,6 +306,43 @@ const optionV3 =
       },
     };
   };
+
+/** A modifier as the hosted product shows it: its name is its key, a choice's name the choice's. */
+function modifierV3(modifier: ModifierRecord): ConnectedModifier {
+  const base = {
+    id: modifierIdOf(modifier.name),
+    name: modifier.name,
+    key: modifier.name,
+    mandatory: modifier.mandatory,
+    modifierRenderType: modifier.renderType,
+  };
+  if (modifier.freeText) {
+    const { title, minCharCount, maxCharCount, addedPrice } = modifier.freeText;
+    return {
+      ...base,
+      freeTextSettings: {
+        title,
+        key: title,
+        minCharCount,
+        maxCharCount,
+        defaultAddedPrice: String(addedPrice),
+      },
+    };
+  }
+  return {
+    ...base,
+    choicesSettings: {
+      choices: modifier.choices.map((choice) => ({
+        choiceId: modifierChoiceIdOf(modifier.name, choice.name),
+        choiceType: choice.colorCode === undefined ? 'CHOICE_TEXT' : 'ONE_COLOR',
+        key: choice.name,
+        name: choice.name,
+        ...(choice.colorCode === undefined ? {} : { colorCode: choice.colorCode }),
+        addedPrice: String(choice.addedPrice),
+      })),
+    },
+  };
+}
 
 function mediaV3(items: MediaItem[], withItems: boolean): ProductV3['media'] {
   const media = items.map(

@@ -36,6 +36,10 @@ export const PRODUCT_V3_FIELDS: QueryFields = {
   },
   'brand.name': { column: 'p.brand', kind: 'string', emptyIsAbsent: true },
   'ribbon.name': { column: 'p.ribbon', kind: 'string', emptyIsAbsent: true },
+  // the entities a product names, through the links every save writes (v3-references.ts)
+  'brand.id': { column: 'p.id', kind: 'links', linkKind: 'brand' },
+  'ribbon.id': { column: 'p.id', kind: 'links', linkKind: 'ribbon' },
+  'infoSections.id': { column: 'p.id', kind: 'links', linkKind: 'infoSection' },
   createdDate: { column: 'p.created_date', kind: 'date' },
   updatedDate: { column: 'p.last_updated', kind: 'date' },
 };

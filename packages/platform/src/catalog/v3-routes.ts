@@ -3,6 +3,7 @@ import type { HttpApp } from '../http/app.ts';
 import { Empty } from '../http/responses-identity.ts';
 import { CATALOG_OPERATIONS } from './operations-access.ts';
 import type { CatalogService, Viewer } from './service.ts';
+import { customizationChoiceRoutes } from './v3-customization-choices.ts';
 import { catalogEntityRoutes } from './v3-entity-routes.ts';
 import { json, readRoute } from './v3-read-route.ts';
 import {
@@ -217,5 +218,8 @@ export function catalogV3Routes(app: HttpApp, catalog: CatalogService): void {
   );
 
   // ---- brands, ribbons, info sections, customizations (v3-entities.ts) ----
-  for (const entities of catalog.entitiesV3) catalogEntityRoutes(app, entities);
+  for (const entities of catalog.entitiesV3) {
+    catalogEntityRoutes(app, entities);
+    if (entities.spec.kind === 'customization') customizationChoiceRoutes(app, entities);
+  }
 }

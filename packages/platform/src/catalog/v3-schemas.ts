@@ -102,6 +102,46 @@ const OptionInput = Type.Object({
 });
 export type OptionInputV3 = Static<typeof OptionInput>;
 
+/** A decimal-string added price (the hosted `{ gte: 0, lte: 999999999.99, maxScale: 3 }`). */
+const AddedPrice = Type.String({ pattern: '^[0-9]{1,9}(\\.[0-9]{1,3})?$' });
+
+const ModifierChoiceInput = Type.Object({
+  choiceId: Type.Optional(Nullable(Id())),
+  choiceType: Type.Optional(OneOf(['CHOICE_TEXT', 'ONE_COLOR'])),
+  name: Type.Optional(Nullable(Text(PRODUCT_TEXT.choice))),
+  colorCode: Type.Optional(Text(20)),
+  addedPrice: Type.Optional(Nullable(AddedPrice)),
+  key: computed("the choice's key"),
+  linkedMedia: NotSupportedYet(),
+  displayImage: NotSupportedYet(),
+  media: NotSupportedYet(),
+});
+
+/** A product's modifier (the hosted `ConnectedModifier`): choices with added prices, or a free text. */
+const ModifierInput = Type.Object({
+  id: Type.Optional(Nullable(Id())),
+  name: Type.Optional(Nullable(Text(PRODUCT_TEXT.optionName))),
+  modifierRenderType: Type.Optional(OneOf(['FREE_TEXT', 'TEXT_CHOICES', 'SWATCH_CHOICES'])),
+  mandatory: Type.Optional(Nullable(Type.Boolean())),
+  toBeRemovedMandatory: Type.Optional(Type.Boolean()),
+  key: computed("the modifier's key"),
+  freeTextSettings: Type.Optional(
+    Type.Object({
+      minCharCount: Type.Optional(Type.Integer({ minimum: 0, maximum: 500 })),
+      maxCharCount: Type.Optional(Type.Integer({ minimum: 1, maximum: 500 })),
+      defaultAddedPrice: Type.Optional(Nullable(AddedPrice)),
+      title: Type.Optional(Text(150)),
+      key: computed("the free text's key"),
+    }),
+  ),
+  choicesSettings: Type.Optional(
+    Type.Object({
+      choices: Type.Optional(Type.Array(ModifierChoiceInput, { maxItems: MAX_OPTION_CHOICES })),
+    }),
+  ),
+});
+export type ModifierInputV3 = Static<typeof ModifierInput>;
+
 const VariantChoiceInput = Type.Object({
   optionChoiceIds: Type.Optional(
     Type.Object({ optionId: Type.Optional(Id()), choiceId: Type.Optional(Id()) }),
@@ -236,7 +276,7 @@ export const ProductInputV3 = Type.Object({
   handle: computed("the product's handle"),
   // the hosted product's writable fields Cartwheel does not keep yet
   description: NotSupportedYet(),
-  modifiers: NotSupportedYet(),
+  modifiers: Type.Optional(Nullable(Type.Array(ModifierInput, { maxItems: MAX_PRODUCT_OPTIONS }))),
   infoSections: Type.Optional(
     Nullable(
       Type.Array(

@@ -412,6 +412,14 @@ export const CatalogReferenceInput = Type.Object({
               maxProperties: 20,
             }),
           ),
+          // what the shopper wrote, by free-text modifier key (v3) or custom text field title (v1)
+          customTextFields: Type.Optional(
+            Type.Unsafe<Record<string, string>>({
+              type: 'object',
+              additionalProperties: Text(500),
+              maxProperties: 20,
+            }),
+          ),
         },
         { maxProperties: 10 },
       ),

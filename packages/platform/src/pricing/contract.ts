@@ -37,6 +37,8 @@ export interface StoredLine {
    * variant): what makes two lines one item however their options name the variant.
    */
   chosenVariantId?: string;
+  /** The modifiers chosen and texts written when it was added, in one spelling (`chosenModifiersKey`). */
+  chosenModifiers?: string;
 }
 
 export interface PricingRequest {

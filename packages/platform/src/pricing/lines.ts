@@ -17,6 +17,7 @@ import {
 import { Big, type Currency, decimal, maxBig } from '../shared/money.ts';
 import { linkTo } from '../shared/public-links.ts';
 import type { StoredLine } from './contract.ts';
+import { chosenModifiers } from './modifiers.ts';
 
 export type { ProductFacts };
 
@@ -182,9 +183,10 @@ function resolveCatalogLine(
     ? chosenVariant(fact.record, reference.options, line.chosenVariantId)
     : undefined;
   const subscription = variant ? subscriptionChosen(fact!.record, reference.options) : undefined;
+  const modifiers = variant ? chosenModifiers(fact!.record, reference.options) : undefined;
   // a product still sold whose chosen variant is gone keeps its name, so the buyer knows what to remove;
-  // so does a line naming a subscription the product no longer has
-  if (!fact || !variant || subscription === null) {
+  // so does a line naming a subscription, or modifiers, the product no longer has
+  if (!fact || !variant || subscription === null || !modifiers?.ok) {
     const resolved = notFoundLine(line, fact?.visible ? fact.record.name : '', currency);
     return { resolved, stock: () => resolved.lineItem.availability as ItemAvailabilityInfo };
   }
@@ -192,10 +194,12 @@ function resolveCatalogLine(
   const { record } = fact;
   const override = line.catalogOverrideFields ?? {};
   const listPrice = currency.round(new Big(variant.price ?? record.price));
-  const fullUnitPrice = decimal(override.fullPrice) ?? decimal(override.price) ?? listPrice;
+  // the chosen modifiers' prices add to the variant's, before and after its discount (the hosted v3 cart)
+  const added = currency.round(modifiers.addedPrice);
+  const fullUnitPrice = decimal(override.fullPrice) ?? decimal(override.price) ?? listPrice.plus(added);
   const unitPrice = currency.round(
     decimal(override.price) ??
-      subscribed(catalogDiscounted(listPrice, record, currency), subscription, currency),
+      subscribed(catalogDiscounted(listPrice, record, currency).plus(added), subscription, currency),
   );
   const shippable = override.physicalProperties?.shippable ?? record.productType === 'physical';
   const weight = override.physicalProperties?.weight ?? variant.weight ?? record.weight ?? 0;
@@ -208,7 +212,11 @@ function resolveCatalogLine(
     catalogReference: jsonCopy(reference),
     productName: override.productName ?? { original: record.name, translated: record.name },
     url: { relativePath: `/product-page/${record.slug}`, url: linkTo(`/product-page/${record.slug}`) },
-    descriptionLines: override.descriptionLines ?? descriptionLinesOf(record, variant),
+    descriptionLines: override.descriptionLines ?? [
+      ...descriptionLinesOf(record, variant),
+      ...modifiers.descriptionLines,
+      ...preorderLines(record, variant),
+    ],
     image: override.image ?? imageOf(record, variant),
     availability,
     physicalProperties: {
@@ -411,13 +419,21 @@ export function sameItemKey(line: StoredLine): string | undefined {
   const subscription =
     typeof options?.subscriptionOptionId === 'string' ? options.subscriptionOptionId : null;
   // most lines name a product alone: its id is the key (no JSON text starts with '#')
-  if (variant === null && subscription === null && line.catalogOverrideFields == null)
+  // a variant named by its id with modifiers chosen or texts written: another item per choice
+  const modifiers = line.chosenModifiers === undefined ? [] : [line.chosenModifiers];
+  if (
+    variant === null &&
+    subscription === null &&
+    line.catalogOverrideFields == null &&
+    modifiers.length === 0
+  )
     return `#${reference.catalogItemId}`;
   return JSON.stringify([
     reference.catalogItemId,
     variant,
     line.catalogOverrideFields ?? null,
     ...(subscription === null ? [] : [subscription]),
+    ...modifiers,
   ]);
 }
 
@@ -454,7 +470,34 @@ function stockOf(record: ProductRecord, variant: VariantRecord, quantity: number
       ? { status: 'AVAILABLE', quantityAvailable: null }
       : { status: 'NOT_AVAILABLE', quantityAvailable: 0 };
   }
-  return shortOf(variant.quantity ?? 0, quantity);
+  const available = Math.max(0, variant.quantity ?? 0);
+  const open = openPreorders(variant);
+  // past its stock, a variant on preorder sells up to its preorder limit (checkout counts them: stock.ts)
+  if (open > 0 && available < quantity) {
+    if (open === Number.POSITIVE_INFINITY) return { status: 'AVAILABLE', quantityAvailable: null };
+    return shortOf(available + open, quantity);
+  }
+  return shortOf(available, quantity);
+}
+
+/** How many more units a variant takes as preorders: 0 while off, infinite without a limit. */
+function openPreorders(variant: VariantRecord): number {
+  const preorder = variant.preorder;
+  if (!preorder?.enabled) return 0;
+  return preorder.limit === null ? Number.POSITIVE_INFINITY : Math.max(0, preorder.limit - preorder.counter);
+}
+
+/** A line of a variant out of stock and on preorder says so, with the merchant's message. */
+function preorderLines(record: ProductRecord, variant: VariantRecord): DescriptionLine[] {
+  if (!record.trackInventory || (variant.quantity ?? 0) > 0 || openPreorders(variant) === 0) return [];
+  const message = variant.preorder?.message || 'Ships when back in stock';
+  return [
+    {
+      name: { original: 'Preorder', translated: 'Preorder' },
+      plainText: { original: message, translated: message },
+      lineType: 'PLAIN_TEXT',
+    },
+  ];
 }
 
 function shortOf(available: number, quantity: number): ItemAvailabilityInfo {

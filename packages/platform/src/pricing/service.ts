@@ -7,6 +7,7 @@ import type { StoreSettingsService } from '../store-settings/service.ts';
 import type { Priced, PricingRequest, StoredLine } from './contract.ts';
 import { couponRefusal, nextWindowChange, priceLines } from './engine.ts';
 import { chosenVariantId, LineResolver } from './lines.ts';
+import { chosenModifiersKey } from './modifiers.ts';
 
 /** What pricing reads: the catalog's products and the store's settings. */
 export interface PricingSources {
@@ -59,15 +60,23 @@ export class PricingService {
    * its choices were spelled, and adding the same variant again grows that line.
    */
   async recordChosenVariants(lines: StoredLine[]): Promise<void> {
-    const byChoices = lines.filter((line) => !line.custom && line.catalogReference?.options?.options != null);
+    const byChoices = lines.filter(
+      (line) =>
+        !line.custom &&
+        (line.catalogReference?.options?.options != null ||
+          line.catalogReference?.options?.customTextFields != null),
+    );
     if (byChoices.length === 0) return;
     const facts = await this.sources.catalog.pricingFacts(
       byChoices.map((line) => line.catalogReference?.catalogItemId ?? ''),
     );
     for (const line of byChoices) {
       const reference = line.catalogReference!;
-      const variantId = chosenVariantId(facts.get(reference.catalogItemId ?? ''), reference.options);
+      const fact = facts.get(reference.catalogItemId ?? '');
+      const variantId = chosenVariantId(fact, reference.options);
       if (variantId) line.chosenVariantId = variantId;
+      const modifiers = fact ? chosenModifiersKey(fact.record, reference.options) : undefined;
+      if (modifiers) line.chosenModifiers = modifiers;
     }
   }
 

@@ -99,6 +99,8 @@ export interface ConnectedModifier {
     maxCharCount?: number;
     defaultAddedPrice?: string | null;
     title?: string;
+    /** What a cart line's `catalogReference.options.customTextFields` names it by. */
+    key?: string;
   };
   choicesSettings?: { choices?: ChoiceV3[] };
 }

@@ -1,6 +1,6 @@
 import type { ModuleDefinition } from '../../client.ts';
 import type { Transport } from '../../transport/http.ts';
-import type { BrandV3, CustomizationV3, InfoSectionV3, RibbonV3 } from '../../types/catalog-v3.ts';
+import type { BrandV3, ChoiceV3, CustomizationV3, InfoSectionV3, RibbonV3 } from '../../types/catalog-v3.ts';
 import type { CursorPagingMetadata, CursorQuery } from '../../types/paging.ts';
 import type { BulkItemResult, BulkResult, CursorPage } from './catalog-v3.ts';
 import { CATALOG_V3, catalogTrace, segment } from './domains.ts';
@@ -248,6 +248,71 @@ const customizations = entityCalls<CustomizationV3, CustomizationsBulkResult>({
   entity: 'customization',
   service: 'CustomizationService',
 });
+/** One customization's choice call (`add-choices`, ...): the customization as it now is. */
+const choiceCall =
+  (verb: string, method: string) =>
+  (transport: Transport) =>
+  async (customizationId: string, body: Record<string, unknown>): Promise<CustomizationV3> => {
+    const answer = await transport.request<{ customization: CustomizationV3 }>({
+      method: 'POST',
+      path: `/v3/customizations/${segment(customizationId)}/${verb}`,
+      mapping: CATALOG_V3,
+      body: { ...body, customizationId },
+      trace: catalogTrace(`v3.CustomizationService.${method}`, 'customization'),
+    });
+    return answer.customization;
+  };
+
+const addChoices = choiceCall('add-choices', 'AddCustomizationChoices');
+const setChoices = choiceCall('set-choices', 'SetCustomizationChoices');
+const removeChoices = choiceCall('remove-choices', 'RemoveCustomizationChoices');
+const updateChoices = choiceCall('update-choices', 'UpdateCustomizationChoices');
+const reorderChoices = choiceCall('reorder-choices', 'ReorderCustomizationChoices');
+
+/** The hosted module's choice calls, with its arguments: new choices get ids, others keep theirs. */
+const customizationChoices = {
+  addCustomizationChoices:
+    (transport: Transport) =>
+    (customizationId: string, choices: ChoiceV3[], options: EntityV3Options = {}) =>
+      addChoices(transport)(customizationId, { choices, fields: options.fields }),
+  setCustomizationChoices:
+    (transport: Transport) =>
+    (customizationId: string, choices: ChoiceV3[], options: EntityV3Options = {}) =>
+      setChoices(transport)(customizationId, { choices, fields: options.fields }),
+  /** `revision`, when given, must be the customization's (409 `REVISION_MISMATCH`). */
+  removeCustomizationChoices:
+    (transport: Transport) =>
+    (customizationId: string, choiceIds: string[], options: EntityV3Options & { revision?: string } = {}) =>
+      removeChoices(transport)(customizationId, { choiceIds, ...options }),
+  /** Each `choice` names an existing choice by `id` and the fields it changes. */
+  updateCustomizationChoices:
+    (transport: Transport) =>
+    (
+      customizationId: string,
+      revision: string,
+      options: EntityV3Options & { choices: Array<{ choice: ChoiceV3 }> },
+    ) =>
+      updateChoices(transport)(customizationId, { revision, ...options }),
+  /** `choiceIds` name every choice once, in the new order (else `CHOICE_IDS_MISMATCH`). */
+  reorderCustomizationChoices:
+    (transport: Transport) =>
+    (customizationId: string, revision: string, options: EntityV3Options & { choiceIds: string[] }) =>
+      reorderChoices(transport)(customizationId, { revision, ...options }),
+  bulkAddCustomizationChoices:
+    (transport: Transport) =>
+    async (
+      customizationsChoices: Array<{ customizationId: string; choices: ChoiceV3[] }>,
+      options: EntityV3Options & { returnEntity?: boolean } = {},
+    ): Promise<CustomizationsBulkResult> =>
+      transport.request({
+        method: 'POST',
+        path: '/v3/bulk/customizations/add-choices',
+        mapping: CATALOG_V3,
+        body: { customizationsChoices, ...options },
+        trace: catalogTrace('v3.CustomizationService.BulkAddCustomizationChoices', 'customization'),
+      }),
+};
+
 export const customizationsV3 = {
   getCustomization: customizations.get,
   createCustomization: customizations.create,
@@ -257,4 +322,5 @@ export const customizationsV3 = {
   countCustomizations: customizations.count,
   bulkCreateCustomizations: customizations.bulkCreate,
   bulkUpdateCustomizations: customizations.bulkUpdate,
+  ...customizationChoices,
 } satisfies ModuleDefinition;
