@@ -6,6 +6,7 @@ import {
   createClient,
   type Filter,
   infoSectionsV3,
+  inventoryItemsV3,
   OAuthStrategy,
   type PriceData,
   type Product,
@@ -360,6 +361,42 @@ describe.each(SQLITE)('storefront catalog in Chromium on %s', E2E_SUITE, (dialec
       .filter({ has: page.getByRole('heading', { name: 'Linen Apron', exact: true }) });
     await eventually(() => card.textContent()).toContain('Just in');
     expect(await card.textContent()).toContain('Tidewater');
+  });
+
+  it('a sold-out product taken on preorder says so with its message, and a shopper preorders it into the cart', async () => {
+    const admin = createClient({
+      host: platform.url,
+      auth: ApiKeyStrategy({ apiKey: platform.adminApiKey }),
+      modules: { productsV3, inventoryItemsV3 },
+    });
+    const made = await admin.productsV3.createProduct({
+      name: 'Stoneware Jug',
+      productType: 'PHYSICAL',
+      physicalProperties: {},
+      variantsInfo: { variants: [{ price: { actualPrice: { amount: '38' } } }] },
+    });
+    const [item] = (await admin.inventoryItemsV3.queryInventoryItems({ filter: { productId: made.id } }))
+      .items;
+    await admin.inventoryItemsV3.updateInventoryItem(item!.id!, {
+      revision: item!.revision!,
+      trackQuantity: true,
+      quantity: 0,
+      preorderInfo: { enabled: true, message: 'Ships in May', limit: 5 },
+    });
+    await page.goto(`${platform.url}/product-page/${made.slug}`);
+    await eventually(() => page.getByTestId('stock-status').textContent()).toBe('Available for preorder');
+    expect(await page.getByTestId('preorder-note').textContent()).toBe(
+      'Available for preorder: Ships in May',
+    );
+    await page.getByLabel('Quantity').fill('2');
+    await page.getByRole('button', { name: 'Preorder' }).click();
+    await page.getByTestId('mini-cart').waitFor();
+    // the line says it is a preorder, with the merchant's message, priced as any line
+    const miniCart = page.getByTestId('mini-cart');
+    await eventually(() => miniCart.textContent()).toContain('Stoneware Jug');
+    expect(await miniCart.textContent()).toContain('Preorder: Ships in May');
+    expect(await miniCart.textContent()).toContain('2 × $38.00');
+    await shot('product-preorder');
   });
 
   it("an unknown product says we couldn't find it, with a way home", async () => {

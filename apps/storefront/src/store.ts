@@ -3,6 +3,7 @@ import {
   collections,
   createClient,
   currentCart,
+  inventoryItemsV3,
   localStorageTokenStorage,
   members,
   OAuthStrategy,
@@ -61,6 +62,8 @@ export function createStoreClient(origin: string, config: StoreConfig) {
       products,
       // the v3 product's subscription options, for the product page's picker
       productsV3,
+      // an out-of-stock variant's preorder and its message, for the product page
+      inventoryItemsV3,
       collections,
       members,
       verification,

@@ -1,6 +1,7 @@
 import { STORES_APP_ID } from '@cartwheel/sdk';
 import { orderFulfillments, orders, orderTransactions } from '@wix/ecom';
 import { ApiKeyStrategy, createClient } from '@wix/sdk';
+import { inventoryItemsV3 } from '@wix/stores';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buy } from './billing-support.ts';
 import { placeOrder, shipToUs, stockedProduct, stockOf } from './checkout-support.ts';
@@ -22,7 +23,7 @@ describe.each(DIALECTS)("the hosted platform's own client runs a merchant's day,
   const placed: string[] = [];
   const merchantClient = (apiKey: string) =>
     createClient({
-      modules: { orders, orderFulfillments, orderTransactions },
+      modules: { orders, orderFulfillments, orderTransactions, inventoryItemsV3 },
       auth: ApiKeyStrategy({ apiKey, siteId: 'cartwheel-test-site' }),
     });
 
@@ -219,6 +220,48 @@ describe.each(DIALECTS)("the hosted platform's own client runs a merchant's day,
         priceSummary: { subtotal: { amount: '90.00' }, total: { amount: '89.99' } },
       } as any),
     ).rejects.toMatchObject({ details: { applicationError: { code: 'AMOUNTS_DO_NOT_ADD_UP' } } });
+  });
+
+  it("a till order takes its units as the point-of-sale flow does: createOrder records it, the v3 decrement of its lines' items takes them", async () => {
+    const tillProduct = (await stockedProduct(platform, 'Till Mug', 12, 4)).id;
+    const order: any = await merchant.orders.createOrder(
+      {
+        lineItems: [
+          {
+            productName: { original: 'Till Mug' },
+            catalogReference: { catalogItemId: tillProduct, appId: STORES_APP_ID },
+            itemType: { preset: 'PHYSICAL' },
+            quantity: 3,
+            price: { amount: '12.00' },
+          },
+        ],
+        buyerInfo: { email: 'till@example.com' },
+        channelInfo: { type: 'POS' },
+        paymentStatus: 'PAID',
+        priceSummary: { subtotal: { amount: '36.00' }, total: { amount: '36.00' } },
+      } as any,
+      { settings: { orderApprovalStrategy: 'PAYMENT_RECEIVED' } },
+    );
+    // recording a sale moves no stock of its own (as the hosted call): the till says what left the shelf
+    expect(await stockOf(platform, tillProduct)).toBe(4);
+    const decrements = [];
+    for (const line of order.lineItems) {
+      const [item] = (
+        await merchant.inventoryItemsV3
+          .queryInventoryItems()
+          .eq('productId', line.catalogReference.catalogItemId)
+          .find()
+      ).items;
+      decrements.push({ inventoryItemId: item!._id!, decrementBy: line.quantity });
+    }
+    await merchant.inventoryItemsV3.bulkDecrementInventoryItems(decrements);
+    expect(await stockOf(platform, tillProduct)).toBe(1);
+    // a second till selling two more than is left is refused, and takes nothing
+    const refused = await merchant.inventoryItemsV3
+      .bulkDecrementInventoryItems([{ inventoryItemId: decrements[0]!.inventoryItemId, decrementBy: 2 }])
+      .catch((caught: any) => caught);
+    expect(refused.details.applicationError).toMatchObject({ code: 'INSUFFICIENT_INVENTORY' });
+    expect(await stockOf(platform, tillProduct)).toBe(1);
   });
 
   it('refuses to cancel an order holding an authorization, as the hosted call does, until it is voided', async () => {

@@ -1,6 +1,7 @@
 import {
   useAddToCart,
   useBackInStockCollecting,
+  useInventoryItemsV3,
   useProductBySlug,
   useProductOptionsAvailability,
   useProductV3BySlug,
@@ -65,6 +66,7 @@ function ProductDetails({ product }: { product: Product }) {
   const answer = availability.data;
   // while new choices load, the previous variant stays on screen (dimmed) rather than flashing back
   const variant = allChosen ? answer?.selectedVariant : undefined;
+  const preorder = usePreorder(product, variant ?? undefined, options.length > 0);
   const missing = options
     .filter((option) => !choices[option.name!])
     .map((option) => option.name!.toLowerCase());
@@ -97,7 +99,12 @@ function ProductDetails({ product }: { product: Product }) {
             testId="product-price"
           />
           <p className="stock" data-testid="stock-status" aria-live="polite">
-            <StockStatus product={product} allChosen={allChosen} answer={variant ? answer : undefined} />
+            <StockStatus
+              product={product}
+              allChosen={allChosen}
+              answer={variant ? answer : undefined}
+              preorder={preorder}
+            />
           </p>
 
           {options.map((option) => (
@@ -138,6 +145,7 @@ function ProductDetails({ product }: { product: Product }) {
             missing={missing}
             variant={variant ?? undefined}
             subscriptionOptionId={chosenPlan}
+            preorder={preorder}
             checking={allChosen && options.length > 0 && (!answer || availability.isPlaceholderData)}
           />
 
@@ -169,6 +177,7 @@ function AddToCart({
   missing,
   variant,
   subscriptionOptionId,
+  preorder,
   checking,
 }: {
   product: Product;
@@ -177,6 +186,8 @@ function AddToCart({
   variant: SelectedVariant | undefined;
   /** The subscription option the line is bought by (the hosted cart's `options.subscriptionOptionId`). */
   subscriptionOptionId: string | undefined;
+  /** The chosen variant is sold out but taken on preorder (`usePreorder`). */
+  preorder: Preorder | undefined;
   checking: boolean;
 }) {
   const add = useAddToCart();
@@ -184,9 +195,8 @@ function AddToCart({
   const [quantity, setQuantity] = useState<number | ''>(1);
   const quantityNoteId = useId();
   const hasOptions = missing.length > 0 || Object.keys(choices).length > 0;
-  const outOfStock =
-    variant?.inStock === false ||
-    (!hasOptions && (product.stock?.inStock === false || product.stock?.inventoryStatus === 'OUT_OF_STOCK'));
+  // sold out, unless the store takes preorders for it: then bought as any line, the platform counting the limit
+  const outOfStock = soldOut(product, variant, hasOptions) && !preorder;
   const left = stockLeft(product, variant, hasOptions);
   // counted stock caps the quantity; untracked stock has no cap (the platform's own limit still holds)
   const max = left !== undefined && left > 0 ? left : undefined;
@@ -247,8 +257,13 @@ function AddToCart({
         aria-describedby="cart-note"
         onClick={submit}
       >
-        {add.isPending ? 'Adding…' : 'Add to cart'}
+        {add.isPending ? 'Adding…' : preorder ? 'Preorder' : 'Add to cart'}
       </button>
+      {preorder ? (
+        <p className="stock--preorder" data-testid="preorder-note">
+          {preorder.message ? `Available for preorder: ${preorder.message}` : 'Available for preorder'}
+        </p>
+      ) : null}
       <p id="cart-note" className="note" aria-live="polite">
         {blocked ?? (add.isSuccess ? 'Added to your cart.' : '')}
       </p>
@@ -460,15 +475,53 @@ function stockLeft(
   return stock?.trackInventory && typeof stock.quantity === 'number' ? stock.quantity : undefined;
 }
 
+/** Whether the chosen variant (or the product, without options) is out of stock, as v1 says. */
+function soldOut(product: Product, variant: SelectedVariant | undefined, hasOptions: boolean): boolean {
+  return (
+    variant?.inStock === false ||
+    (!hasOptions && (product.stock?.inStock === false || product.stock?.inventoryStatus === 'OUT_OF_STOCK'))
+  );
+}
+
+/** A sold-out variant a shopper may still order ahead: the merchant's preorder message. */
+interface Preorder {
+  message: string | null;
+}
+
+/**
+ * The preorder a shopper can place for the chosen variant (or the product, without options) when it is
+ * sold out: its v3 inventory item sells on preorder (`PREORDER`: enabled, under its limit), with the
+ * merchant's message. The items are asked for only when it is sold out.
+ */
+function usePreorder(
+  product: Product,
+  variant: SelectedVariant | undefined,
+  hasOptions: boolean,
+): Preorder | undefined {
+  const asked = soldOut(product, variant, hasOptions) && (variant?.id !== undefined || !hasOptions);
+  const items = useInventoryItemsV3(asked ? (product.id ?? undefined) : undefined).data;
+  const item = variant?.id
+    ? items?.find((candidate) => candidate.variantId === variant.id)
+    : items?.length === 1
+      ? items[0]
+      : undefined;
+  return asked && item?.availabilityStatus === 'PREORDER'
+    ? { message: item.preorderInfo?.message ?? null }
+    : undefined;
+}
+
 function StockStatus({
   product,
   allChosen,
   answer,
+  preorder,
 }: {
   product: Product;
   allChosen: boolean;
   answer: ProductOptionsAvailability | undefined;
+  preorder: Preorder | undefined;
 }) {
+  if (preorder) return <span className="stock--preorder">Available for preorder</span>;
   if (answer?.selectedVariant) {
     return answer.selectedVariant.inStock ? (
       <span className="stock--in">In stock</span>
