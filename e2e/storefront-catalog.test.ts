@@ -399,6 +399,56 @@ describe.each(SQLITE)('storefront catalog in Chromium on %s', E2E_SUITE, (dialec
     await shot('product-preorder');
   });
 
+  it("a product's modifiers are picked on its page: a mandatory choice first, then the choice and the words priced into the line", async () => {
+    const admin = createClient({
+      host: platform.url,
+      auth: ApiKeyStrategy({ apiKey: platform.adminApiKey }),
+      modules: { productsV3 },
+    });
+    const made = await admin.productsV3.createProduct({
+      name: 'Walnut Board',
+      productType: 'PHYSICAL',
+      physicalProperties: {},
+      modifiers: [
+        {
+          name: 'Finish',
+          modifierRenderType: 'TEXT_CHOICES',
+          mandatory: true,
+          choicesSettings: {
+            choices: [
+              { choiceType: 'CHOICE_TEXT', name: 'Matte' },
+              { choiceType: 'CHOICE_TEXT', name: 'Gloss', addedPrice: '1.25' },
+            ],
+          },
+        },
+        {
+          name: 'Engraving',
+          modifierRenderType: 'FREE_TEXT',
+          mandatory: false,
+          freeTextSettings: { title: 'Your words', maxCharCount: 20, defaultAddedPrice: '4' },
+        },
+      ],
+      variantsInfo: { variants: [{ price: { actualPrice: { amount: '30' } } }] },
+    });
+    await page.goto(`${platform.url}/product-page/${made.slug}`);
+    const gloss = page.getByRole('radio', { name: 'Gloss (+$1.25)' });
+    await gloss.waitFor();
+    // the finish must be picked first; the words are optional
+    await eventually(() => page.locator('#cart-note').textContent()).toBe('Choose finish first.');
+    expect(await page.getByRole('button', { name: 'Add to cart' }).isDisabled()).toBe(true);
+    await gloss.check();
+    await page.getByLabel('Your words (+$4.00) (optional)').fill('For Ada');
+    await page.getByRole('button', { name: 'Add to cart' }).click();
+    const miniCart = page.getByTestId('mini-cart');
+    await eventually(() => miniCart.textContent()).toContain('Walnut Board');
+    const text = (await miniCart.textContent()) ?? '';
+    expect(text).toContain('Gloss');
+    expect(text).toContain('For Ada');
+    // $30 and what the two add: $1.25 for the gloss, $4 for the words
+    expect(text).toContain('1 × $35.25');
+    await shot('product-modifiers');
+  });
+
   it("an unknown product says we couldn't find it, with a way home", async () => {
     await page.goto(`${platform.url}/product-page/no-such-product`);
     await eventually(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(

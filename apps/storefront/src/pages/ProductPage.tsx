@@ -29,6 +29,14 @@ import { useDocumentTitle } from '../components/hooks.ts';
 import { Price } from '../components/Price.tsx';
 import { ProductImage } from '../components/ProductImage.tsx';
 import { ErrorMessage, Loading, NotFound } from '../components/Status.tsx';
+import {
+  ModifierPicker,
+  type ModifierSelection,
+  modifierOptions,
+  NO_MODIFIERS,
+  unchosenModifiers,
+  useModifiers,
+} from './ModifierPicker.tsx';
 
 /** `/product-page/:slug`. */
 export function ProductPage() {
@@ -61,6 +69,8 @@ function ProductDetails({ product }: { product: Product }) {
   // the option the shopper buys by: undefined for a one-time purchase
   const [plan, setPlan] = useState<string | undefined>();
   const chosenPlan = plans.oneTime ? plan : (plan ?? plans.subscriptions[0]?.id ?? undefined);
+  const modifiers = useModifiers(product);
+  const [modifierSelection, setModifierSelection] = useState<ModifierSelection>(NO_MODIFIERS);
 
   const allChosen = options.every((option) => choices[option.name!]);
   const answer = availability.data;
@@ -127,6 +137,15 @@ function ProductDetails({ product }: { product: Product }) {
             />
           ) : null}
 
+          {modifiers.length > 0 ? (
+            <ModifierPicker
+              modifiers={modifiers}
+              currency={product.priceData?.currency || 'USD'}
+              value={modifierSelection}
+              onChange={setModifierSelection}
+            />
+          ) : null}
+
           {availability.isError ? (
             <p role="alert" className="status--error">
               We couldn't check availability. Please pick again in a moment.
@@ -145,6 +164,8 @@ function ProductDetails({ product }: { product: Product }) {
             missing={missing}
             variant={variant ?? undefined}
             subscriptionOptionId={chosenPlan}
+            modifiers={modifierSelection}
+            unchosenModifiers={unchosenModifiers(modifiers, modifierSelection)}
             preorder={preorder}
             checking={allChosen && options.length > 0 && (!answer || availability.isPlaceholderData)}
           />
@@ -177,6 +198,8 @@ function AddToCart({
   missing,
   variant,
   subscriptionOptionId,
+  modifiers,
+  unchosenModifiers,
   preorder,
   checking,
 }: {
@@ -186,6 +209,9 @@ function AddToCart({
   variant: SelectedVariant | undefined;
   /** The subscription option the line is bought by (the hosted cart's `options.subscriptionOptionId`). */
   subscriptionOptionId: string | undefined;
+  /** The product's modifiers as the shopper picked them, and the mandatory ones not picked yet. */
+  modifiers: ModifierSelection;
+  unchosenModifiers: string[];
   /** The chosen variant is sold out but taken on preorder (`usePreorder`). */
   preorder: Preorder | undefined;
   checking: boolean;
@@ -204,11 +230,13 @@ function AddToCart({
 
   const blocked = missing.length
     ? `Choose ${listOf(missing)} first.`
-    : outOfStock
-      ? 'This item is out of stock.'
-      : checking
-        ? 'Checking availability…'
-        : undefined;
+    : unchosenModifiers.length
+      ? `Choose ${listOf(unchosenModifiers)} first.`
+      : outOfStock
+        ? 'This item is out of stock.'
+        : checking
+          ? 'Checking availability…'
+          : undefined;
 
   const chosen = variant?.id ? { variantId: variant.id } : hasOptions ? { options: choices } : {};
   const catalogReference = {
@@ -216,10 +244,13 @@ function AddToCart({
     catalogItemId: product.id,
     ...(Object.keys(chosen).length > 0 ? { options: chosen } : {}),
   };
-  // bought by subscription: the option rides on the line's reference, as the hosted cart takes it
-  const lineReference = subscriptionOptionId
-    ? { ...catalogReference, options: { ...chosen, subscriptionOptionId } }
-    : catalogReference;
+  // bought by subscription, or with modifiers: they ride on the line's reference, as the hosted cart takes them
+  const lineOptions = modifierOptions(
+    subscriptionOptionId ? { ...chosen, subscriptionOptionId } : chosen,
+    modifiers,
+  );
+  const lineReference =
+    Object.keys(lineOptions).length > 0 ? { ...catalogReference, options: lineOptions } : catalogReference;
 
   const submit = () => {
     if (blocked || tooMany || quantity === '') return;
