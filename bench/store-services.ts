@@ -1,12 +1,9 @@
-import fs from 'node:fs';
 import { STORES_APP_ID } from '@cartwheel/sdk';
 import { CompiledQuery, type Kysely, type RawBuilder, sql } from 'kysely';
-import { configFromEnv } from '../packages/platform/src/config.ts';
 import { inTransaction } from '../packages/platform/src/db/database.ts';
 import type { OrderSource } from '../packages/platform/src/orders/model.ts';
-import { openServices } from '../packages/platform/src/platform.ts';
-import { adminQuery, databaseUrl as postgresDatabaseUrl, query } from './support/postgres.ts';
-import { BENCH_ADMIN_API_KEY, BENCH_CLIENT_ID, BENCH_PUBLIC_URL, tempDir } from './support/processes.ts';
+import { openFreshStore } from './support/fresh-store.ts';
+import { query } from './support/postgres.ts';
 import { percentile } from './support/stats.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -74,33 +71,16 @@ export async function measureAbandonedCheckoutScan(
 
 /** A fresh database on `dialect` with the platform's migrations, opened in the bench's process. */
 async function openBenchDatabase(dialect: Dialect) {
-  const dataDir = tempDir('cartwheel-bench-store-services-');
-  let databaseUrl: string | undefined;
-  if (dialect === 'postgres') {
-    await adminQuery(`DROP DATABASE IF EXISTS ${BENCH_DATABASE} WITH (FORCE)`);
-    await adminQuery(`CREATE DATABASE ${BENCH_DATABASE}`);
-    databaseUrl = postgresDatabaseUrl(BENCH_DATABASE);
-  }
-  const opened = await openServices({
-    ...configFromEnv({
-      PORT: '0',
-      HOST: '127.0.0.1',
-      PUBLIC_URL: BENCH_PUBLIC_URL,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'silent',
-      CARTWHEEL_ADMIN_API_KEY: BENCH_ADMIN_API_KEY,
-      CARTWHEEL_DEMO_CLIENT_ID: BENCH_CLIENT_ID,
-      CARTWHEEL_SEED_DEMO: 'false',
-    }),
-    databaseUrl,
+  const store = await openFreshStore(dialect, {
+    database: BENCH_DATABASE,
+    prefix: 'cartwheel-bench-store-services-',
   });
   return {
-    services: opened.services,
-    databaseUrl,
+    services: store.opened.services,
+    databaseUrl: store.databaseUrl,
     async close() {
-      await opened.close();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-      if (dialect === 'postgres') await adminQuery(`DROP DATABASE IF EXISTS ${BENCH_DATABASE} WITH (FORCE)`);
+      await store.opened.close();
+      await store.remove();
     },
   };
 }

@@ -1,9 +1,7 @@
 import fs from 'node:fs';
-import { configFromEnv } from '../../packages/platform/src/config.ts';
-import { openServices } from '../../packages/platform/src/platform.ts';
+import { openFreshStore } from './fresh-store.ts';
 import { type SeededOrders, seedMillionOrders } from './million-orders.ts';
-import { adminQuery, databaseUrl as postgresDatabaseUrl, query } from './postgres.ts';
-import { BENCH_ADMIN_API_KEY, BENCH_CLIENT_ID, BENCH_PUBLIC_URL, tempDir } from './processes.ts';
+import { adminQuery, query } from './postgres.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -68,28 +66,12 @@ process.once('exit', () => {
 });
 
 async function seedOrderBook(dialect: Dialect, orders: number): Promise<OrderBook> {
-  const dataDir = tempDir('cartwheel-bench-order-book-');
+  const { dataDir, databaseUrl, opened, remove } = await openFreshStore(dialect, {
+    database: BENCH_DATABASE,
+    prefix: 'cartwheel-bench-order-book-',
+  });
   dataDirs.add(dataDir);
-  let databaseUrl: string | undefined;
   try {
-    if (dialect === 'postgres') {
-      await adminQuery(`DROP DATABASE IF EXISTS ${BENCH_DATABASE} WITH (FORCE)`);
-      await adminQuery(`CREATE DATABASE ${BENCH_DATABASE}`);
-      databaseUrl = postgresDatabaseUrl(BENCH_DATABASE);
-    }
-    const opened = await openServices({
-      ...configFromEnv({
-        PORT: '0',
-        HOST: '127.0.0.1',
-        PUBLIC_URL: BENCH_PUBLIC_URL,
-        DATA_DIR: dataDir,
-        LOG_LEVEL: 'silent',
-        CARTWHEEL_ADMIN_API_KEY: BENCH_ADMIN_API_KEY,
-        CARTWHEEL_DEMO_CLIENT_ID: BENCH_CLIENT_ID,
-        CARTWHEEL_SEED_DEMO: 'false',
-      }),
-      databaseUrl,
-    });
     process.stderr.write(`bench: seeding ${orders.toLocaleString('en')} orders on ${dialect}...\n`);
     let seeded: SeededOrders;
     try {
@@ -105,9 +87,8 @@ async function seedOrderBook(dialect: Dialect, orders: number): Promise<OrderBoo
     );
     return { dialect, dataDir, databaseUrl, seeded };
   } catch (error) {
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await remove();
     dataDirs.delete(dataDir);
-    if (dialect === 'postgres') await adminQuery(`DROP DATABASE IF EXISTS ${BENCH_DATABASE} WITH (FORCE)`);
     throw error;
   }
 }
