@@ -84,7 +84,14 @@ const NOUNS = ['Tee', 'Mug', 'Lamp', 'Scarf', 'Candle', 'Notebook', 'Backpack', 
  * the in-process load generators, this process's garbage collection showed in the p99).
  */
 export async function measureScaleApart(dialect: Dialect, options: { quick: boolean }): Promise<ScaleResult> {
-  const args = ['--import', 'tsx', path.join(BENCH_DIR, 'scale-main.ts'), dialect];
+  // the same source conditions as `npm run bench`, so it runs the packages' source, built or not
+  const args = [
+    '--conditions=@cartwheel/source',
+    '--import',
+    'tsx',
+    path.join(BENCH_DIR, 'scale-main.ts'),
+    dialect,
+  ];
   if (options.quick) args.push('--quick');
   const output = await new Promise<string>((resolve, reject) => {
     const child = execFile(
