@@ -4,6 +4,7 @@ import type { CollectionV2 } from '@cartwheel/sdk';
 import { type FormEvent, useEffect, useState } from 'react';
 import { ConfirmDialog } from '../components/ConfirmDialog.tsx';
 import { ErrorNotice } from '../components/ErrorNotice.tsx';
+import { ActionOutcome } from '../components/notices.tsx';
 import '../orders/orders.css';
 
 const NAME_MAX = 50;
@@ -46,16 +47,7 @@ export function CollectionsPage() {
           Create collection
         </button>
       </form>
-      {message ? (
-        <p className="notice" role="status">
-          {message}
-        </p>
-      ) : null}
-      {problem ? (
-        <p className="form-alert" role="alert">
-          {problem}
-        </p>
-      ) : null}
+      <ActionOutcome message={message} problem={problem} />
       {collections.isError ? (
         <ErrorNotice what="the collections" error={collections.error} retry={() => collections.refetch()} />
       ) : collections.isPending ? (

@@ -3,6 +3,7 @@ import { useCollections, useSetProductInCollection } from '@cartwheel/react';
 import type { Product } from '@cartwheel/sdk';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
+import { ActionOutcome } from '../components/notices.tsx';
 
 /** The collections a product is in, each a checkbox: ticking adds it at once, unticking removes it. */
 export function ProductCollections({ product }: { product: Product }) {
@@ -56,16 +57,7 @@ export function ProductCollections({ product }: { product: Product }) {
           ))}
         </FieldGroup>
       )}
-      {message ? (
-        <p className="notice" role="status">
-          {message}
-        </p>
-      ) : null}
-      {problem ? (
-        <p className="form-alert" role="alert">
-          {problem}
-        </p>
-      ) : null}
+      <ActionOutcome message={message} problem={problem} />
     </section>
   );
 }

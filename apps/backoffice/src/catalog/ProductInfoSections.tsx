@@ -2,6 +2,7 @@ import { CheckboxField, FieldGroup } from '@cartwheel/design';
 import { useInfoSectionsV3, useProductV3, useSetProductInfoSection } from '@cartwheel/react';
 import type { Product } from '@cartwheel/sdk';
 import { useId, useState } from 'react';
+import { ActionOutcome } from '../components/notices.tsx';
 
 /**
  * The store's info sections (care, sizing, shipping notes) a product shows under its description, each
@@ -53,16 +54,7 @@ export function ProductInfoSections({ product }: { product: Product }) {
           ))}
         </FieldGroup>
       )}
-      {message ? (
-        <p className="notice" role="status">
-          {message}
-        </p>
-      ) : null}
-      {problem ? (
-        <p className="form-alert" role="alert">
-          {problem}
-        </p>
-      ) : null}
+      <ActionOutcome message={message} problem={problem} />
     </section>
   );
 }

@@ -2,6 +2,7 @@ import { Field } from '@cartwheel/design';
 import { useProductMediaChange, useReorderProductMedia } from '@cartwheel/react';
 import type { Product } from '@cartwheel/sdk';
 import { type DragEvent, type FormEvent, useEffect, useId, useState } from 'react';
+import { ActionOutcome } from '../components/notices.tsx';
 import { ImageDropZone, imageFileProblem, useImageUpload } from './ImageDropZone.tsx';
 
 /** What a dragged image of the list carries, so the drop zone for files ignores it. */
@@ -204,16 +205,7 @@ export function ProductMedia({ product }: { product: Product }) {
           Add image
         </button>
       </form>
-      {message ? (
-        <p className="notice" role="status">
-          {message}
-        </p>
-      ) : null}
-      {problem ? (
-        <p className="form-alert" role="alert">
-          {problem}
-        </p>
-      ) : null}
+      <ActionOutcome message={message} problem={problem} />
     </section>
   );
 }

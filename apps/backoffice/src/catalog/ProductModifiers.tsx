@@ -2,6 +2,7 @@ import { CheckboxField, Field, FieldGroup, TextAreaField } from '@cartwheel/desi
 import { useProductV3, useSetProductModifiers } from '@cartwheel/react';
 import type { ConnectedModifier, Product } from '@cartwheel/sdk';
 import { type FormEvent, useId, useState } from 'react';
+import { ActionOutcome } from '../components/notices.tsx';
 
 /**
  * A product's modifiers: what a shopper adds to a line without picking another variant (gift wrap, a
@@ -120,16 +121,7 @@ export function ProductModifiers({ product }: { product: Product }) {
           </button>
         </div>
       </form>
-      {message ? (
-        <p className="notice" role="status">
-          {message}
-        </p>
-      ) : null}
-      {problem ? (
-        <p className="form-alert" role="alert">
-          {problem}
-        </p>
-      ) : null}
+      <ActionOutcome message={message} problem={problem} />
     </section>
   );
 }

@@ -44,3 +44,30 @@ export function useNotice(): [string | undefined, (text: string | undefined) => 
   );
   return [latest === id ? text : undefined, set];
 }
+
+/**
+ * What an editor's last action came to: its confirmation (a polite status) or its problem (an alert),
+ * each shown only while there is one.
+ */
+export function ActionOutcome({
+  message,
+  problem,
+}: {
+  message?: string | undefined;
+  problem?: string | undefined;
+}) {
+  return (
+    <>
+      {message ? (
+        <p className="notice" role="status">
+          {message}
+        </p>
+      ) : null}
+      {problem ? (
+        <p className="form-alert" role="alert">
+          {problem}
+        </p>
+      ) : null}
+    </>
+  );
+}
