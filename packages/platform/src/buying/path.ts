@@ -2,7 +2,7 @@ import type { ChannelType } from '@cartwheel/sdk';
 import type { CreateCheckoutBody } from '../carts/schemas.ts';
 import type { CartOwner, CartService } from '../carts/service.ts';
 import { API_NAMES, type CheckoutInputs, mustPay, orderBlocker } from '../checkouts/document.ts';
-import { completedError, orderSource } from '../checkouts/service.ts';
+import { completedError, orderSource, preorderedByLine } from '../checkouts/service.ts';
 import type { OrderService } from '../orders/service.ts';
 import type { Priced } from '../pricing/contract.ts';
 import type { Principal } from '../shared/principal.ts';
@@ -14,7 +14,12 @@ export interface BuyingDependencies extends PlacementDependencies {
   carts: Pick<CartService, 'toCheckOut' | 'rememberCheckout' | 'removeBought'>;
   orders: Pick<
     OrderService,
-    'createFromCheckout' | 'createInitialized' | 'approve' | 'waitingForPayment' | 'statusOf'
+    | 'createFromCheckout'
+    | 'createInitialized'
+    | 'approve'
+    | 'waitingForPayment'
+    | 'statusOf'
+    | 'notePreorders'
   >;
 }
 
@@ -83,7 +88,7 @@ export class BuyingPath {
       const blocker = orderBlocker(inputs, priced, API_NAMES);
       if (blocker) throw blocker;
       const paid = !mustPay(priced);
-      if (paid) await checkouts.takeStock(trx, inputs);
+      const taken = paid ? await checkouts.takeStock(trx, inputs) : [];
       const now = new Date();
       const order = await orders.createFromCheckout(
         trx,
@@ -91,6 +96,7 @@ export class BuyingPath {
         paid,
         now,
       );
+      await orders.notePreorders(trx, order.id, preorderedByLine(inputs, taken));
       await checkouts.attachOrder(trx, id, order.id, paid, now);
       if (paid) await completeCheckout(this.domains, trx, row, order.id, now);
       return { orderId: order.id, ...(paid ? {} : { paymentGatewayOrderId: order.id }) };

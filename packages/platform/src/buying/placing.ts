@@ -1,6 +1,12 @@
 import type { Kysely, Transaction } from 'kysely';
 import { type CheckoutInputs, mustPay, orderBlocker, PAGE_NAMES } from '../checkouts/document.ts';
-import { type CheckoutService, completedError, expiredOutcome, orderSource } from '../checkouts/service.ts';
+import {
+  type CheckoutService,
+  completedError,
+  expiredOutcome,
+  orderSource,
+  preorderedByLine,
+} from '../checkouts/service.ts';
 import type { CheckoutAttemptRow, CheckoutRow } from '../checkouts/tables.ts';
 import type { Tables } from '../db/tables.ts';
 import type { MembersService } from '../members/service.ts';
@@ -55,7 +61,7 @@ export type PlacementAnswer =
  */
 export interface PlacementDependencies extends CompletionDependencies {
   checkouts: CheckoutService;
-  orders: Pick<OrderService, 'createInitialized' | 'approve' | 'waitingForPayment'>;
+  orders: Pick<OrderService, 'createInitialized' | 'approve' | 'waitingForPayment' | 'notePreorders'>;
   payments: Pick<PaymentService, 'providers' | 'captureMode' | 'recordPayment'>;
   members: Pick<MembersService, 'document'>;
   /** A checkout selling by subscription: the card saved for its renewals, the contract its paid order starts. */
@@ -322,6 +328,7 @@ export class OrderPlacement {
           orderSource(checkout, inputs, priced, contactId),
           now,
         ));
+      await this.domains.orders.notePreorders(trx, orderId, preorderedByLine(inputs, stock));
       const attempt: CheckoutAttemptRow = {
         id: newId(),
         checkout_id: checkoutId,

@@ -5,6 +5,7 @@ import { CATALOG_OPERATIONS } from './operations-access.ts';
 import type { CatalogService, Viewer } from './service.ts';
 import { customizationChoiceRoutes } from './v3-customization-choices.ts';
 import { catalogEntityRoutes } from './v3-entity-routes.ts';
+import { inventoryItemWriteRoutes } from './v3-inventory-routes.ts';
 import { json, readRoute } from './v3-read-route.ts';
 import {
   BulkInventoryAnswer,
@@ -216,6 +217,7 @@ export function catalogV3Routes(app: HttpApp, catalog: CatalogService): void {
     },
     async (request, reply) => json(reply, await inventory.increment(request.body)),
   );
+  inventoryItemWriteRoutes(app, catalog);
 
   // ---- brands, ribbons, info sections, customizations (v3-entities.ts) ----
   for (const entities of catalog.entitiesV3) {
