@@ -2,12 +2,12 @@ import type { ChannelType } from '@cartwheel/sdk';
 import type { CreateCheckoutBody } from '../carts/schemas.ts';
 import type { CartOwner, CartService } from '../carts/service.ts';
 import { API_NAMES, type CheckoutInputs, mustPay, orderBlocker } from '../checkouts/document.ts';
-import { completedError, orderSource, preorderedByLine } from '../checkouts/service.ts';
+import { completedError, orderSource } from '../checkouts/service.ts';
 import type { OrderService } from '../orders/service.ts';
 import type { Priced } from '../pricing/contract.ts';
 import type { Principal } from '../shared/principal.ts';
 import { completeCheckout } from './complete.ts';
-import { OrderPlacement, type PlacementDependencies } from './placing.ts';
+import { OrderPlacement, type PlacementDependencies, preorderedByLine } from './placing.ts';
 
 /** What the buying path joins: the cart, its checkout, the order, the payment and the buyer. */
 export interface BuyingDependencies extends PlacementDependencies {

@@ -1,11 +1,12 @@
 import type { Kysely, Transaction } from 'kysely';
+import type { StockItem } from '../catalog/service.ts';
 import { type CheckoutInputs, mustPay, orderBlocker, PAGE_NAMES } from '../checkouts/document.ts';
 import {
   type CheckoutService,
   completedError,
   expiredOutcome,
   orderSource,
-  preorderedByLine,
+  stockItems,
 } from '../checkouts/service.ts';
 import type { CheckoutAttemptRow, CheckoutRow } from '../checkouts/tables.ts';
 import type { Tables } from '../db/tables.ts';
@@ -624,4 +625,18 @@ function outcomeError(outcome: { code?: string; description?: string }): DomainE
     outcome.code ?? 'CARD_DECLINED',
     outcome.description ?? 'The card was declined.',
   );
+}
+
+/** How many units of each line (by id) `takeStock` took as preorders: the stock items it answered, noted. */
+export function preorderedByLine(
+  inputs: CheckoutInputs,
+  taken: readonly StockItem[],
+): Record<string, number> {
+  const { lineIds } = stockItems(inputs);
+  const units: Record<string, number> = {};
+  for (const [index, item] of taken.entries()) {
+    const lineId = lineIds[index];
+    if (lineId && item.preordered) units[lineId] = item.preordered;
+  }
+  return units;
 }

@@ -59,7 +59,8 @@ export type BulkUpdateInventoryItemsBody = Static<typeof BulkUpdateInventoryItem
 /** What a by-filter update sets on every item the filter finds: no revision (it names many items). */
 const ItemsUpdateInput = Type.Object({
   ...InventoryItemInput.properties,
-  revision: Type.Optional(Ignored('one update of many items: each is changed at the revision it is at')),
+  // one update of many items: each is changed at the revision it is at (a read item sent back has one)
+  revision: computed(),
 });
 export type ItemsUpdateInput = Static<typeof ItemsUpdateInput>;
 export const BulkUpdateInventoryItemsByFilterBody = Type.Object({

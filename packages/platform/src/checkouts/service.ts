@@ -765,20 +765,6 @@ function ownerOf(principal: Principal): { visitorId: string | null; memberId: st
   return { visitorId: null, memberId: null };
 }
 
-/** How many units of each line (by id) `takeStock` took as preorders: the stock items it answered, noted. */
-export function preorderedByLine(
-  inputs: CheckoutInputs,
-  taken: readonly StockItem[],
-): Record<string, number> {
-  const { lineIds } = stockItems(inputs);
-  const units: Record<string, number> = {};
-  for (const [index, item] of taken.entries()) {
-    const lineId = lineIds[index];
-    if (lineId && item.preordered) units[lineId] = item.preordered;
-  }
-  return units;
-}
-
 /** The catalog lines as stock sees them, and which line each came from. */
 export function stockItems(inputs: CheckoutInputs): { items: StockItem[]; lineIds: string[] } {
   const items: StockItem[] = [];
