@@ -124,7 +124,7 @@ describe.each(DIALECTS)("@cartwheel/sdk's v3 catalog on %s", (dialect) => {
     expect(short).toMatchObject({ status: 428, code: 'INSUFFICIENT_INVENTORY' });
   });
 
-  it('deletes and makes again an item, updates items in bulk and by filter, moves them by variant', async () => {
+  it('deletes and makes again an item, counts and searches items, updates them in bulk and by filter, moves them by variant', async () => {
     const { admin } = clients();
     const product = await admin.productsV3.createProduct({
       name: `SDK ${dialect} Sizes`,
@@ -174,11 +174,24 @@ describe.each(DIALECTS)("@cartwheel/sdk's v3 catalog on %s", (dialect) => {
     const both = (await admin.inventoryItemsV3.queryInventoryItems({ filter })).items;
     expect(both.map((item) => item.preorderInfo?.message)).toEqual(['Soon', 'Soon']);
 
+    expect(await admin.inventoryItemsV3.countInventoryItems(filter)).toBe(2);
+    const searched = await admin.inventoryItemsV3.searchInventoryItems({
+      filter,
+      sort: [{ fieldName: 'variantId', order: 'DESC' }],
+      cursorPaging: { limit: 1 },
+    });
+    expect(searched.items.map((item) => item.variantId)).toEqual(
+      [small!.variantId, medium!.variantId].sort().reverse().slice(0, 1),
+    );
+    expect(searched.pagingMetadata.hasNext).toBe(true);
+
     const deleted = await admin.inventoryItemsV3.bulkDeleteInventoryItems([
       made.id as string,
       'no-such-item',
     ]);
     expect(deleted.bulkActionMetadata).toMatchObject({ totalSuccesses: 1, totalFailures: 1 });
+    // a deleted item is neither counted nor found
+    expect(await admin.inventoryItemsV3.countInventoryItems(filter)).toBe(1);
     // the variant names its item: one that does not count its quantity is refused as by its id
     const moved = await admin.inventoryItemsV3
       .bulkIncrementInventoryItemsByVariantAndLocation([

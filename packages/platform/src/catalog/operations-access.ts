@@ -59,6 +59,9 @@ export const CATALOG_OPERATIONS = operationTable('catalog', {
   /** An item of a product visitors see: its stock is on the product page already. */
   getInventoryItemV3: CALLERS.anyone,
   queryInventoryItemsV3: CALLERS.anyone,
+  /** `count` and `search`, each as GET and POST, as the query. */
+  countInventoryItemsV3: CALLERS.anyone,
+  searchInventoryItemsV3: CALLERS.anyone,
   updateInventoryItemV3: PRODUCT_MANAGERS,
   decrementInventoryItemsV3: PRODUCT_MANAGERS,
   incrementInventoryItemsV3: PRODUCT_MANAGERS,

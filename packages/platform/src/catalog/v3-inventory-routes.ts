@@ -7,23 +7,50 @@ import {
   BulkDeleteInventoryItemsBody,
   BulkUpdateInventoryItemsBody,
   BulkUpdateInventoryItemsByFilterBody,
+  CountInventoryItemsRequest,
   CreateInventoryItemBody,
   DecrementByVariantBody,
   IncrementByVariantBody,
+  SearchInventoryItemsRequest,
 } from './v3-inventory-schemas.ts';
-import { json } from './v3-read-route.ts';
-import { BulkInventoryAnswer, InventoryItemAnswer, InventoryJobAnswer } from './v3-responses.ts';
+import { json, readRoute, viewer } from './v3-read-route.ts';
+import {
+  BulkInventoryAnswer,
+  InventoryCountAnswer,
+  InventoryItemAnswer,
+  InventoryItemPageAnswer,
+  InventoryJobAnswer,
+} from './v3-responses.ts';
 import { InventoryItemPath } from './v3-schemas.ts';
 
 /**
  * The v3 inventory item calls beyond get, query, update and the moves by id (v3-routes.ts): create,
  * delete, the bulk updates (v3-inventory-writes.ts) and the moves by variant and location
- * (v3-inventory.ts), at the hosted paths.
+ * (v3-inventory.ts), and count and search (the query's filter, read by anyone as the query), at the hosted paths.
  */
 export function inventoryItemWriteRoutes(app: HttpApp, catalog: CatalogService): void {
   const inventory = catalog.inventoryV3;
   const writes = catalog.inventoryWritesV3;
 
+  readRoute(
+    app,
+    '/stores/v3/inventory-items/count',
+    CATALOG_OPERATIONS.countInventoryItemsV3,
+    CountInventoryItemsRequest,
+    InventoryCountAnswer,
+    (input, request) => inventory.countJson(input.filter, viewer(request)),
+  );
+  readRoute(
+    app,
+    '/stores/v3/inventory-items/search',
+    CATALOG_OPERATIONS.searchInventoryItemsV3,
+    SearchInventoryItemsRequest,
+    InventoryItemPageAnswer,
+    (input, request) => {
+      const { search: _text, aggregations: _aggregations, ...query } = input.search ?? {};
+      return inventory.queryJson({ query }, viewer(request));
+    },
+  );
   app.post(
     '/stores/v3/inventory-items',
     {

@@ -1,7 +1,7 @@
 import Type, { type Static } from 'typebox';
 import { Id, Ignored, NotSupportedYet, Nullable } from '../http/input.ts';
 import { QueryFilter } from './schemas.ts';
-import { InventoryItemInput, V3_READ_BACK } from './v3-schemas.ts';
+import { CursorQuery, InventoryItemInput, V3_READ_BACK } from './v3-schemas.ts';
 
 /**
  * The inputs of the v3 inventory item calls v3-inventory-writes.ts serves (create, delete, the bulk
@@ -69,6 +69,22 @@ export const BulkUpdateInventoryItemsByFilterBody = Type.Object({
   search: NotSupportedYet(),
 });
 export type BulkUpdateInventoryItemsByFilterBody = Static<typeof BulkUpdateInventoryItemsByFilterBody>;
+
+/** `count`: the items a filter finds (the query's filter fields); no free-text search yet. */
+export const CountInventoryItemsRequest = Type.Object({
+  filter: Type.Optional(Nullable(QueryFilter)),
+  search: NotSupportedYet(),
+});
+export type CountInventoryItemsRequest = Static<typeof CountInventoryItemsRequest>;
+/** `search`: the query's filter, sort and cursor paging; no free-text search or aggregations yet. */
+export const SearchInventoryItemsRequest = Type.Object({
+  search: Type.Optional(
+    Nullable(
+      Type.Object({ ...CursorQuery.properties, search: NotSupportedYet(), aggregations: NotSupportedYet() }),
+    ),
+  ),
+});
+export type SearchInventoryItemsRequest = Static<typeof SearchInventoryItemsRequest>;
 
 /** An item named by its variant and location (only the store's one location exists). */
 const VariantAndLocation = {

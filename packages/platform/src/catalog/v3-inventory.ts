@@ -1,5 +1,5 @@
 import type { InventoryItemV3 } from '@cartwheel/sdk';
-import { type SqlBool, sql } from 'kysely';
+import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import { applicationError, type DomainError, notFound } from '../shared/errors.ts';
 import type { ProductRecord, VariantRecord } from './model.ts';
 import { compileFilter, orderBy, parseSort, type QueryFields } from './query.ts';
@@ -64,8 +64,7 @@ export class InventoryV3 {
       (page.sort?.length ?? 0) > 0
         ? orderBy(parseSort(page.sort, ITEM_SORT, 'v.id', { fieldName: 'id', order: 'ASC' }, 'query.sort'))
         : sql`v.product_id, v.position`;
-    let where = sql<SqlBool>`(${compileFilter(page.filter, ITEM_FIELDS, {}, 'query.filter')}) and v.has_item = 1`;
-    if (!viewer.admin) where = sql<SqlBool>`(${where}) and v.product_visible = 1`;
+    const where = this.listed(compileFilter(page.filter, ITEM_FIELDS, {}, 'query.filter'), viewer);
     const rows = await this.storage.db
       .selectFrom('product_variants as v')
       .innerJoin('products as p', 'p.id', 'v.product_id')
@@ -86,6 +85,23 @@ export class InventoryV3 {
       inventoryItems: items,
       pagingMetadata: cursorMetadata(page, items.length, rows.length > page.limit),
     });
+  }
+
+  /** `{"count"}`: how many items the filter finds, as a query of them would list them. */
+  async countJson(filter: unknown, viewer: Viewer): Promise<string> {
+    checkFilter(filter, ITEM_FIELDS, 'filter');
+    const row = await this.storage.db
+      .selectFrom('product_variants as v')
+      .select(sql<number>`count(*)`.as('count'))
+      .where(this.listed(compileFilter(filter, ITEM_FIELDS, {}, 'filter'), viewer))
+      .executeTakeFirstOrThrow();
+    return JSON.stringify({ count: Number(row.count) });
+  }
+
+  /** The items a filter finds that `viewer` may see: those with an item, of products shown unless an admin asks. */
+  private listed(filter: RawBuilder<SqlBool>, viewer: Viewer): RawBuilder<SqlBool> {
+    const where = sql<SqlBool>`(${filter}) and v.has_item = 1`;
+    return viewer.admin ? where : sql<SqlBool>`${where} and v.product_visible = 1`;
   }
 
   /** Sets what `input` names, when `input.revision` is the item's revision. */

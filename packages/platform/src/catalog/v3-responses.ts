@@ -211,6 +211,7 @@ export const BulkInventoryAnswer = Type.Object({
 });
 /** `bulkUpdateInventoryItemsByFilter`: the hosted job's id (v3-inventory-writes.ts says what it names). */
 export const InventoryJobAnswer = Type.Object({ jobId: Type.String() });
+export const InventoryCountAnswer = Type.Object({ count: Type.Number() });
 
 /** A brand, ribbon, info section or customization (v3-entity-rows.ts `renderEntity`): each kind's fields. */
 const CatalogEntityV3 = Type.Object({

@@ -283,6 +283,39 @@ export const inventoryItemsV3 = {
       return { items: answer.inventoryItems ?? [], pagingMetadata: answer.pagingMetadata };
     },
 
+  /** `GET /v3/inventory-items/count` (POST past the URL limit): how many items the filter finds. */
+  countInventoryItems:
+    (transport: Transport) =>
+    async (filter?: Record<string, unknown>): Promise<number> => {
+      const answer = await transport.request<{ count: number }>({
+        method: 'GET',
+        path: '/v3/inventory-items/count',
+        mapping: CATALOG_V3,
+        params: { filter: filter && Object.keys(filter).length > 0 ? filter : undefined },
+        postFallback: true,
+        trace: inventoryTrace('CountInventoryItems'),
+      });
+      return answer.count;
+    },
+
+  /** `GET /v3/inventory-items/search` (POST past the URL limit): the query's filter, sort and cursor. */
+  searchInventoryItems:
+    (transport: Transport) =>
+    async (search?: CursorQuery): Promise<CursorPage<InventoryItemV3>> => {
+      const answer = await transport.request<{
+        inventoryItems?: InventoryItemV3[];
+        pagingMetadata: CursorPagingMetadata;
+      }>({
+        method: 'GET',
+        path: '/v3/inventory-items/search',
+        mapping: CATALOG_V3,
+        params: { search: query(search) },
+        postFallback: true,
+        trace: inventoryTrace('SearchInventoryItems'),
+      });
+      return { items: answer.inventoryItems ?? [], pagingMetadata: answer.pagingMetadata };
+    },
+
   /**
    * `POST /v3/bulk/inventory-items/decrement`, all or nothing: below zero is refused
    * (`INSUFFICIENT_INVENTORY`) unless `restrictInventory` is false.
