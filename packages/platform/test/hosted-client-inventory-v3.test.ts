@@ -587,6 +587,55 @@ describe('v3 stock moved from two processes over one PostgreSQL database', () =>
     });
   });
 
+  it('never oversells when both processes take two items of one product by variant and location', async () => {
+    const admin = adminOf(first);
+    const product = await admin.productsV3.createProduct({
+      name: 'Hot pair',
+      productType: 'PHYSICAL',
+      physicalProperties: {},
+      options: [
+        {
+          name: 'Side',
+          optionRenderType: 'TEXT_CHOICES',
+          choicesSettings: {
+            choices: [
+              { name: 'Left', choiceType: 'CHOICE_TEXT' },
+              { name: 'Right', choiceType: 'CHOICE_TEXT' },
+            ],
+          },
+        },
+      ],
+      variantsInfo: {
+        variants: ['Left', 'Right'].map((side) => ({
+          choices: [{ optionChoiceNames: { optionName: 'Side', choiceName: side } }],
+          price: { actualPrice: { amount: '8' } },
+        })),
+      },
+    });
+    await admin.products.updateProduct(product._id!, {
+      stock: { trackInventory: true, quantity: 10 },
+    } as never);
+    const items = (await admin.inventoryItemsV3.queryInventoryItems().eq('productId', product._id!).find())
+      .items;
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, index) =>
+        call(
+          index % 2 === 0 ? first : second,
+          '/stores/v3/bulk/inventory-items/decrement-by-variant-and-location',
+          {
+            decrementData: items.map((item) => ({ variantId: item.variantId, decrementBy: 1 })),
+          },
+        ),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(10);
+    expect(statuses.filter((status) => status === 428)).toHaveLength(20);
+    for (const item of items) {
+      expect((await admin.inventoryItemsV3.getInventoryItem(item._id!)).quantity).toBe(0);
+    }
+  });
+
   it('never oversells a hot item and never loses an increment', async () => {
     const admin = adminOf(first);
     const { item } = await countedProduct(admin, 'Hot item', 30);
