@@ -507,7 +507,7 @@ describe.each(DIALECTS)("the hosted platform's v3 inventory client on %s", (dial
     expect((await admin.inventoryItemsV3.getInventoryItem(mug.item._id!)).quantity).toBe(3);
   });
 
-  it("a canceled order's restock gives its preordered units back to the preorder count, the rest to stock", async () => {
+  it("a canceled order's and a refund's restock give preordered units back to the preorder count first", async () => {
     await ships();
     const { product, item } = await preorderProduct(admin, `${PREFIX} Kite`, 1, 5);
     // one unit from stock, two preordered
@@ -524,6 +524,25 @@ describe.each(DIALECTS)("the hosted platform's v3 inventory client on %s", (dial
     });
     // the order keeps its preorders to itself: the wire order has no such field
     expect(JSON.stringify(await orderOf(platform, orderId))).not.toContain('preorderedUnits');
+
+    // a refund's restock gives back preorders first too: one of two preordered units
+    const second = await buy(platform, [{ productId: product._id!, quantity: 3 }]);
+    const lineItemId = (await orderOf(platform, second)).lineItems[0].id as string;
+    const payments = (await billing(platform).transactions(second)).body.orderTransactions.payments;
+    const refunded = await billing(platform).refund(
+      second,
+      {
+        paymentRefunds: [{ paymentId: payments[0].id }],
+        refundItems: { lineItems: [{ lineItemId, quantity: 1 }] },
+        sideEffects: { restock: { lineItems: [{ lineItemId, quantity: 1 }] } },
+      },
+      `v3-preorder-restock-${dialect}`,
+    );
+    expect(refunded.status, JSON.stringify(refunded.body)).toBe(200);
+    expect(await admin.inventoryItemsV3.getInventoryItem(item._id!)).toMatchObject({
+      quantity: 0,
+      preorderInfo: { counter: 1 },
+    });
   });
 
   it('refuses to count down an item that does not count, and names an unknown item', async () => {
