@@ -2,6 +2,7 @@ import { ApiKeyStrategy, createClient, OAuthStrategy } from '@wix/sdk';
 import { inventoryItemsV3, products, productsV3 } from '@wix/stores';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billing, buy, orderOf } from './billing-support.ts';
+import { admin as adminCalls } from './catalog-http.ts';
 import {
   CARDS,
   checkoutSession,
@@ -25,6 +26,10 @@ const adminOf = (platform: TestPlatform) =>
     auth: ApiKeyStrategy({ apiKey: platform.adminApiKey, siteId: 'cartwheel-test-site' }),
   });
 type Admin = ReturnType<typeof adminOf>;
+
+/** `POST /ecom/v1/orders/{id}/cancel` as the merchant. */
+const cancelOrder = (platform: TestPlatform, orderId: string, body: Record<string, unknown>) =>
+  adminCalls(platform).post(`/ecom/v1/orders/${orderId}/cancel`, body);
 
 /** A v3 product of one variant counted at `quantity`, out of stock past it but on preorder up to `limit`. */
 async function preorderProduct(admin: Admin, name: string, quantity: number, limit: number) {
@@ -265,6 +270,281 @@ describe.each(DIALECTS)("the hosted platform's v3 inventory client on %s", (dial
     expect((await admin.inventoryItemsV3.getInventoryItem(item._id!)).preorderInfo?.counter).toBe(2);
   });
 
+  it('deletes an item: unread, unsold, unmoved, until a create makes it again as it says; a second is refused', async () => {
+    await ships();
+    const { product, item } = await countedProduct(admin, `${PREFIX} Clock`, 3);
+    await admin.inventoryItemsV3.deleteInventoryItem(item._id!);
+    expect((await admin.inventoryItemsV3.getInventoryItem(item._id!).catch((caught) => caught)).status).toBe(
+      404,
+    );
+    const listed = await admin.inventoryItemsV3.queryInventoryItems().eq('productId', product._id!).find();
+    expect(listed.items).toEqual([]);
+    const moved = await admin.inventoryItemsV3
+      .bulkIncrementInventoryItems([{ inventoryItemId: item._id!, incrementBy: 1 }])
+      .catch((caught) => caught);
+    expect(moved.status).toBe(404);
+    // the product is out of stock, and checkout refuses its variant
+    expect((await admin.productsV3.getProduct(product._id!)).inventory?.availabilityStatus).toBe(
+      'OUT_OF_STOCK',
+    );
+    const refused = await tryBuy(platform, product._id!, 1).catch((caught) => caught);
+    expect(refused.body?.status ?? refused.message).not.toBe('APPROVED');
+    expect(
+      (await admin.inventoryItemsV3.deleteInventoryItem(item._id!).catch((caught) => caught)).status,
+    ).toBe(404);
+
+    const made = await admin.inventoryItemsV3.createInventoryItem({
+      productId: product._id!,
+      variantId: item.variantId!,
+      locationId: item.locationId!,
+      quantity: 6,
+      preorderInfo: { enabled: true, message: 'Back in May' },
+    });
+    expect(made).toMatchObject({
+      _id: item._id,
+      trackQuantity: true,
+      quantity: 6,
+      availabilityStatus: 'IN_STOCK',
+      preorderInfo: { enabled: true, message: 'Back in May', counter: 0 },
+    });
+    expect((await admin.inventoryItemsV3.getInventoryItem(item._id!)).quantity).toBe(6);
+    const twice = await admin.inventoryItemsV3
+      .createInventoryItem({ productId: product._id!, variantId: item.variantId!, quantity: 1 })
+      .catch((caught) => caught);
+    expect(twice.status).toBe(409);
+    expect(twice.details.applicationError.code).toBe('ITEM_ALREADY_EXISTS');
+    const elsewhere = await admin.inventoryItemsV3
+      .createInventoryItem({
+        productId: product._id!,
+        variantId: item.variantId!,
+        locationId: '11111111-1111-4111-8111-111111111111',
+      })
+      .catch((caught) => caught);
+    expect(elsewhere.status).toBe(400);
+    expect(elsewhere.details.validationError.fieldViolations[0].field).toBe('inventoryItem.locationId');
+    expect((await eventSlugs(platform, item._id!, 'inventoryItem')).slice(-2)).toEqual([
+      'deleted',
+      'created',
+    ]);
+    expect(await tryBuy(platform, product._id!, 2)).toMatchObject({ body: { status: 'APPROVED' } });
+  });
+
+  it('bulk creates, updates and deletes report each item in its place, one failure failing no other', async () => {
+    const a = await countedProduct(admin, `${PREFIX} Cup`, 2);
+    const b = await countedProduct(admin, `${PREFIX} Saucer`, 2);
+    const deleted = await admin.inventoryItemsV3.bulkDeleteInventoryItems([
+      a.item._id!,
+      'no-such-item',
+      b.item._id!,
+    ]);
+    expect(
+      deleted.results!.map((result) => [result.itemMetadata?.originalIndex, result.itemMetadata?.success]),
+    ).toEqual([
+      [0, true],
+      [1, false],
+      [2, true],
+    ]);
+    expect(deleted.results![1]?.itemMetadata?.error?.code).toBe('INVENTORY_ITEM_NOT_FOUND');
+    expect(deleted.bulkActionMetadata).toMatchObject({ totalSuccesses: 2, totalFailures: 1 });
+
+    const created = await admin.inventoryItemsV3.bulkCreateInventoryItems(
+      [
+        { productId: a.product._id!, variantId: a.item.variantId!, quantity: 4 },
+        { productId: b.product._id!, variantId: b.item.variantId!, quantity: -1 },
+        { productId: a.product._id!, variantId: a.item.variantId!, quantity: 1 },
+        { productId: b.product._id!, variantId: b.item.variantId!, quantity: 5 },
+      ],
+      { returnEntity: true },
+    );
+    expect(created.results!.map((result) => result.itemMetadata?.success)).toEqual([
+      true,
+      false,
+      false,
+      true,
+    ]);
+    expect(created.results![1]?.itemMetadata?.error?.code).toBe('INVALID_ARGUMENT');
+    expect(created.results![2]?.itemMetadata?.error?.code).toBe('ITEM_ALREADY_EXISTS');
+    expect(created.results![3]?.item).toMatchObject({ _id: b.item._id, quantity: 5 });
+
+    // each update at the revision it names: a stale one is refused in its place, the other done
+    const [itemA, itemB] = await Promise.all(
+      [a.item._id!, b.item._id!].map((id) => admin.inventoryItemsV3.getInventoryItem(id)),
+    );
+    const updated = await admin.inventoryItemsV3.bulkUpdateInventoryItems(
+      [
+        { inventoryItem: { _id: itemA!._id!, revision: '1', quantity: 50 } },
+        { inventoryItem: { _id: itemB!._id!, revision: itemB!.revision!, quantity: 9 } },
+      ],
+      { returnEntity: true },
+    );
+    expect(updated.results!.map((result) => result.itemMetadata?.success)).toEqual([false, true]);
+    expect(updated.results![0]?.itemMetadata?.error?.code).toBe('REVISION_MISMATCH');
+    expect(updated.results![1]?.item).toMatchObject({ quantity: 9 });
+    expect((await admin.inventoryItemsV3.getInventoryItem(itemA!._id!)).quantity).toBe(4);
+  });
+
+  it('updates by filter every item the filter finds, all or none, and answers a job id', async () => {
+    const a = await countedProduct(admin, `${PREFIX} Fork`, 1);
+    const b = await countedProduct(admin, `${PREFIX} Knife`, 2);
+    const filter = { productId: { $in: [a.product._id!, b.product._id!] } };
+    const { jobId } = await admin.inventoryItemsV3.bulkUpdateInventoryItemsByFilter(filter, {
+      inventoryItem: { quantity: 12, preorderInfo: { enabled: true, limit: 3 } },
+    });
+    expect(jobId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+    for (const { item } of [a, b]) {
+      expect(await admin.inventoryItemsV3.getInventoryItem(item._id!)).toMatchObject({
+        quantity: 12,
+        preorderInfo: { enabled: true, limit: 3 },
+      });
+    }
+    // one item the update cannot take (it does not count) refuses it for all
+    const poster = await admin.productsV3.createProduct({
+      name: `${PREFIX} Spoon`,
+      productType: 'PHYSICAL',
+      physicalProperties: {},
+      variantsInfo: { variants: [{ price: { actualPrice: { amount: '2' } } }] },
+    });
+    const refused = await admin.inventoryItemsV3
+      .bulkUpdateInventoryItemsByFilter(
+        { productId: { $in: [a.product._id!, poster._id!] } },
+        { inventoryItem: { quantity: 20 } },
+      )
+      .catch((caught) => caught);
+    expect(refused.status).toBe(400);
+    // the hosted client names the field by its own argument (`options.inventoryItem`)
+    expect(refused.details.validationError.fieldViolations[0]).toMatchObject({
+      field: 'options.inventoryItem.quantity',
+      description: expect.stringContaining(`inventory item ${poster._id}-`),
+    });
+    expect((await admin.inventoryItemsV3.getInventoryItem(a.item._id!)).quantity).toBe(12);
+    const unknownField = await admin.inventoryItemsV3
+      .bulkUpdateInventoryItemsByFilter({ color: 'red' }, { inventoryItem: { quantity: 1 } })
+      .catch((caught) => caught);
+    expect(unknownField.status).toBe(400);
+  });
+
+  it('moves items by variant and location; refuses a variant id many products share, naming the item ids', async () => {
+    const product = await admin.productsV3.createProduct({
+      name: `${PREFIX} Scarf`,
+      productType: 'PHYSICAL',
+      physicalProperties: {},
+      options: [
+        {
+          name: 'Color',
+          optionRenderType: 'TEXT_CHOICES',
+          choicesSettings: {
+            choices: [
+              { name: 'Red', choiceType: 'CHOICE_TEXT' },
+              { name: 'Blue', choiceType: 'CHOICE_TEXT' },
+            ],
+          },
+        },
+      ],
+      variantsInfo: {
+        variants: ['Red', 'Blue'].map((color) => ({
+          choices: [{ optionChoiceNames: { optionName: 'Color', choiceName: color } }],
+          price: { actualPrice: { amount: '15' } },
+        })),
+      },
+    });
+    // Cartwheel counts a product's variants together: v1 turns counting on for both
+    await admin.products.updateProduct(product._id!, {
+      stock: { trackInventory: true, quantity: 5 },
+    } as never);
+    const [red, blue] = (
+      await admin.inventoryItemsV3.queryInventoryItems().eq('productId', product._id!).find()
+    ).items;
+    expect([red?.quantity, blue?.quantity]).toEqual([5, 5]);
+    const taken = await admin.inventoryItemsV3.bulkDecrementInventoryItemsByVariantAndLocation(
+      [
+        { variantId: red!.variantId!, locationId: red!.locationId!, decrementBy: 2 },
+        { variantId: blue!.variantId!, decrementBy: 5 },
+      ],
+      { returnEntity: true },
+    );
+    expect(taken.results!.map((result) => [result.itemMetadata?._id, result.item?.quantity])).toEqual([
+      [red!._id, 3],
+      [blue!._id, 0],
+    ]);
+    const given = await admin.inventoryItemsV3.bulkIncrementInventoryItemsByVariantAndLocation(
+      [{ variantId: blue!.variantId!, incrementBy: 4 }],
+      { returnEntity: true },
+    );
+    expect(given.results![0]?.item?.quantity).toBe(4);
+    // all or none: one entry short refuses the call, nothing taken
+    const short = await admin.inventoryItemsV3
+      .bulkDecrementInventoryItemsByVariantAndLocation([
+        { variantId: red!.variantId!, decrementBy: 1 },
+        { variantId: blue!.variantId!, decrementBy: 5 },
+      ])
+      .catch((caught) => caught);
+    expect(short.details.applicationError.code).toBe('INSUFFICIENT_INVENTORY');
+    expect((await admin.inventoryItemsV3.getInventoryItem(red!._id!)).quantity).toBe(3);
+    const elsewhere = await admin.inventoryItemsV3
+      .bulkIncrementInventoryItemsByVariantAndLocation([
+        { variantId: red!.variantId!, locationId: '11111111-1111-4111-8111-111111111111', incrementBy: 1 },
+      ])
+      .catch((caught) => caught);
+    expect(elsewhere.details.validationError.fieldViolations[0].field).toBe('incrementData[0].locationId');
+    const unknown = await admin.inventoryItemsV3
+      .bulkIncrementInventoryItemsByVariantAndLocation([
+        { variantId: '22222222-2222-4222-8222-222222222222', incrementBy: 1 },
+      ])
+      .catch((caught) => caught);
+    expect([unknown.status, unknown.details.applicationError.code]).toEqual([404, 'NOT_FOUND']);
+
+    // products without options all have the one default variant id: it names no single item
+    const mug = await countedProduct(admin, `${PREFIX} Tumbler`, 3);
+    await countedProduct(admin, `${PREFIX} Beaker`, 3);
+    const ambiguous = await admin.inventoryItemsV3
+      .bulkDecrementInventoryItemsByVariantAndLocation([{ variantId: mug.item.variantId!, decrementBy: 1 }])
+      .catch((caught) => caught);
+    expect(ambiguous.status).toBe(400);
+    expect(ambiguous.details.applicationError.code).toBe('AMBIGUOUS_VARIANT_ID');
+    const named: string[] = ambiguous.details.applicationError.data.inventoryItemIds;
+    expect(named.length).toBeGreaterThan(1);
+    expect(named.every((id) => id.endsWith(`-${mug.item.variantId}`))).toBe(true);
+    expect((await admin.inventoryItemsV3.getInventoryItem(mug.item._id!)).quantity).toBe(3);
+  });
+
+  it("a canceled order's and a refund's restock give preordered units back to the preorder count first", async () => {
+    await ships();
+    const { product, item } = await preorderProduct(admin, `${PREFIX} Kite`, 1, 5);
+    // one unit from stock, two preordered
+    const orderId = await buy(platform, [{ productId: product._id!, quantity: 3 }]);
+    expect(await admin.inventoryItemsV3.getInventoryItem(item._id!)).toMatchObject({
+      quantity: 0,
+      preorderInfo: { counter: 2 },
+    });
+    const canceled = await cancelOrder(platform, orderId, { restockAllItems: true });
+    expect(canceled.status, JSON.stringify(canceled.body)).toBe(200);
+    expect(await admin.inventoryItemsV3.getInventoryItem(item._id!)).toMatchObject({
+      quantity: 1,
+      preorderInfo: { counter: 0, quantity: 5 },
+    });
+    // the order keeps its preorders to itself: the wire order has no such field
+    expect(JSON.stringify(await orderOf(platform, orderId))).not.toContain('preorderedUnits');
+
+    // a refund's restock gives back preorders first too: one of two preordered units
+    const second = await buy(platform, [{ productId: product._id!, quantity: 3 }]);
+    const lineItemId = (await orderOf(platform, second)).lineItems[0].id as string;
+    const payments = (await billing(platform).transactions(second)).body.orderTransactions.payments;
+    const refunded = await billing(platform).refund(
+      second,
+      {
+        paymentRefunds: [{ paymentId: payments[0].id }],
+        refundItems: { lineItems: [{ lineItemId, quantity: 1 }] },
+        sideEffects: { restock: { lineItems: [{ lineItemId, quantity: 1 }] } },
+      },
+      `v3-preorder-restock-${dialect}`,
+    );
+    expect(refunded.status, JSON.stringify(refunded.body)).toBe(200);
+    expect(await admin.inventoryItemsV3.getInventoryItem(item._id!)).toMatchObject({
+      quantity: 0,
+      preorderInfo: { counter: 1 },
+    });
+  });
+
   it('refuses to count down an item that does not count, and names an unknown item', async () => {
     const product = await admin.productsV3.createProduct({
       name: `${PREFIX} Poster`,
@@ -324,6 +604,55 @@ describe('v3 stock moved from two processes over one PostgreSQL database', () =>
       counter: 3,
       quantity: 0,
     });
+  });
+
+  it('never oversells when both processes take two items of one product by variant and location', async () => {
+    const admin = adminOf(first);
+    const product = await admin.productsV3.createProduct({
+      name: 'Hot pair',
+      productType: 'PHYSICAL',
+      physicalProperties: {},
+      options: [
+        {
+          name: 'Side',
+          optionRenderType: 'TEXT_CHOICES',
+          choicesSettings: {
+            choices: [
+              { name: 'Left', choiceType: 'CHOICE_TEXT' },
+              { name: 'Right', choiceType: 'CHOICE_TEXT' },
+            ],
+          },
+        },
+      ],
+      variantsInfo: {
+        variants: ['Left', 'Right'].map((side) => ({
+          choices: [{ optionChoiceNames: { optionName: 'Side', choiceName: side } }],
+          price: { actualPrice: { amount: '8' } },
+        })),
+      },
+    });
+    await admin.products.updateProduct(product._id!, {
+      stock: { trackInventory: true, quantity: 10 },
+    } as never);
+    const items = (await admin.inventoryItemsV3.queryInventoryItems().eq('productId', product._id!).find())
+      .items;
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, index) =>
+        call(
+          index % 2 === 0 ? first : second,
+          '/stores/v3/bulk/inventory-items/decrement-by-variant-and-location',
+          {
+            decrementData: items.map((item) => ({ variantId: item.variantId, decrementBy: 1 })),
+          },
+        ),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(10);
+    expect(statuses.filter((status) => status === 428)).toHaveLength(20);
+    for (const item of items) {
+      expect((await admin.inventoryItemsV3.getInventoryItem(item._id!)).quantity).toBe(0);
+    }
   });
 
   it('never oversells a hot item and never loses an increment', async () => {

@@ -124,6 +124,87 @@ describe.each(DIALECTS)("@cartwheel/sdk's v3 catalog on %s", (dialect) => {
     expect(short).toMatchObject({ status: 428, code: 'INSUFFICIENT_INVENTORY' });
   });
 
+  it('deletes and makes again an item, counts and searches items, updates them in bulk and by filter, moves them by variant', async () => {
+    const { admin } = clients();
+    const product = await admin.productsV3.createProduct({
+      name: `SDK ${dialect} Sizes`,
+      productType: 'PHYSICAL',
+      options: [
+        {
+          name: 'Size',
+          optionRenderType: 'TEXT_CHOICES',
+          choicesSettings: {
+            choices: ['S', 'M'].map((name) => ({ name, choiceType: 'CHOICE_TEXT' as const })),
+          },
+        },
+      ],
+      variantsInfo: {
+        variants: ['S', 'M'].map((size) => ({
+          choices: [{ optionChoiceNames: { optionName: 'Size', choiceName: size } }],
+          price: { actualPrice: { amount: '4' } },
+        })),
+      },
+    } as never);
+    const filter = { productId: product.id };
+    const [small, medium] = (await admin.inventoryItemsV3.queryInventoryItems({ filter })).items;
+    await admin.inventoryItemsV3.deleteInventoryItem(small!.id as string);
+    expect((await admin.inventoryItemsV3.queryInventoryItems({ filter })).items).toHaveLength(1);
+    const made = await admin.inventoryItemsV3.createInventoryItem({
+      productId: product.id as string,
+      variantId: small!.variantId as string,
+      inStock: true,
+    });
+    expect(made).toMatchObject({ id: small!.id, inStock: true, availabilityStatus: 'IN_STOCK' });
+    const again = await admin.inventoryItemsV3.createInventoryItem(made).catch((e) => e);
+    expect(again).toMatchObject({ status: 409, code: 'ITEM_ALREADY_EXISTS' });
+
+    const updated = await admin.inventoryItemsV3.bulkUpdateInventoryItems(
+      [
+        { inventoryItem: { id: made.id, revision: made.revision, inStock: false } },
+        { inventoryItem: { id: medium!.id, revision: '999', inStock: false } },
+      ],
+      { returnEntity: true },
+    );
+    expect(updated.results.map((result) => result.itemMetadata.success)).toEqual([true, false]);
+    expect(updated.results[1]?.itemMetadata.error?.code).toBe('REVISION_MISMATCH');
+    const { jobId } = await admin.inventoryItemsV3.bulkUpdateInventoryItemsByFilter(filter, {
+      inventoryItem: { preorderInfo: { enabled: true, message: 'Soon' } },
+    });
+    expect(jobId).toMatch(/^[0-9a-f-]{36}$/);
+    const both = (await admin.inventoryItemsV3.queryInventoryItems({ filter })).items;
+    expect(both.map((item) => item.preorderInfo?.message)).toEqual(['Soon', 'Soon']);
+
+    expect(await admin.inventoryItemsV3.countInventoryItems(filter)).toBe(2);
+    const searched = await admin.inventoryItemsV3.searchInventoryItems({
+      filter,
+      sort: [{ fieldName: 'variantId', order: 'DESC' }],
+      cursorPaging: { limit: 1 },
+    });
+    expect(searched.items.map((item) => item.variantId)).toEqual(
+      [small!.variantId, medium!.variantId].sort().reverse().slice(0, 1),
+    );
+    expect(searched.pagingMetadata.hasNext).toBe(true);
+
+    const deleted = await admin.inventoryItemsV3.bulkDeleteInventoryItems([
+      made.id as string,
+      'no-such-item',
+    ]);
+    expect(deleted.bulkActionMetadata).toMatchObject({ totalSuccesses: 1, totalFailures: 1 });
+    // a deleted item is neither counted nor found
+    expect(await admin.inventoryItemsV3.countInventoryItems(filter)).toBe(1);
+    // the variant names its item: one that does not count its quantity is refused as by its id
+    const moved = await admin.inventoryItemsV3
+      .bulkIncrementInventoryItemsByVariantAndLocation([
+        { variantId: medium!.variantId as string, locationId: medium!.locationId as string, units: 1 },
+      ])
+      .catch((e) => e);
+    expect(moved).toMatchObject({ status: 428, code: 'INVENTORY_QUANTITY_NOT_TRACKED' });
+    const gone = await admin.inventoryItemsV3
+      .bulkDecrementInventoryItemsByVariantAndLocation([{ variantId: small!.variantId as string, units: 1 }])
+      .catch((e) => e);
+    expect(gone).toMatchObject({ status: 404, code: 'NOT_FOUND' });
+  });
+
   it('makes the brand, ribbon and info section a product points at, and reads them back through it', async () => {
     const { admin, visitor } = clients();
     const brand = await admin.brandsV3.getOrCreateBrand(`SDK ${dialect} Brand`);

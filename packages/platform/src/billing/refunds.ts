@@ -2,6 +2,7 @@ import type { Transaction } from 'kysely';
 import type { CatalogService, StockItem } from '../catalog/service.ts';
 import type { Tables } from '../db/tables.ts';
 import type { Mailer } from '../email/mailer.ts';
+import { preorderedInRestock } from '../orders/document.ts';
 import type { OrderRow } from '../orders/tables.ts';
 import type { OrderWrites } from '../orders/writes.ts';
 import { updatePayment } from '../payments/order-payments.ts';
@@ -412,8 +413,9 @@ async function restock(
     if (!line) continue;
     const quantity = Math.min(item.quantity, line.quantity - (Number(line.restockedQuantity) || 0));
     if (quantity <= 0) continue;
+    const preordered = preorderedInRestock(doc, line, quantity);
     line.restockedQuantity = (Number(line.restockedQuantity) || 0) + quantity;
-    stock.push({ ...item, quantity });
+    stock.push({ ...item, quantity, ...(preordered > 0 ? { preordered } : {}) });
   }
   if (stock.length === 0) return;
   await deps.catalog.returnStock(trx, stock);

@@ -7,14 +7,19 @@ import type { OrderService } from '../orders/service.ts';
 import type { Priced } from '../pricing/contract.ts';
 import type { Principal } from '../shared/principal.ts';
 import { completeCheckout } from './complete.ts';
-import { OrderPlacement, type PlacementDependencies } from './placing.ts';
+import { OrderPlacement, type PlacementDependencies, preorderedByLine } from './placing.ts';
 
 /** What the buying path joins: the cart, its checkout, the order, the payment and the buyer. */
 export interface BuyingDependencies extends PlacementDependencies {
   carts: Pick<CartService, 'toCheckOut' | 'rememberCheckout' | 'removeBought'>;
   orders: Pick<
     OrderService,
-    'createFromCheckout' | 'createInitialized' | 'approve' | 'waitingForPayment' | 'statusOf'
+    | 'createFromCheckout'
+    | 'createInitialized'
+    | 'approve'
+    | 'waitingForPayment'
+    | 'statusOf'
+    | 'notePreorders'
   >;
 }
 
@@ -83,7 +88,7 @@ export class BuyingPath {
       const blocker = orderBlocker(inputs, priced, API_NAMES);
       if (blocker) throw blocker;
       const paid = !mustPay(priced);
-      if (paid) await checkouts.takeStock(trx, inputs);
+      const taken = paid ? await checkouts.takeStock(trx, inputs) : [];
       const now = new Date();
       const order = await orders.createFromCheckout(
         trx,
@@ -91,6 +96,7 @@ export class BuyingPath {
         paid,
         now,
       );
+      await orders.notePreorders(trx, order.id, preorderedByLine(inputs, taken));
       await checkouts.attachOrder(trx, id, order.id, paid, now);
       if (paid) await completeCheckout(this.domains, trx, row, order.id, now);
       return { orderId: order.id, ...(paid ? {} : { paymentGatewayOrderId: order.id }) };

@@ -1,6 +1,13 @@
 import type { Kysely, Transaction } from 'kysely';
+import type { StockItem } from '../catalog/service.ts';
 import { type CheckoutInputs, mustPay, orderBlocker, PAGE_NAMES } from '../checkouts/document.ts';
-import { type CheckoutService, completedError, expiredOutcome, orderSource } from '../checkouts/service.ts';
+import {
+  type CheckoutService,
+  completedError,
+  expiredOutcome,
+  orderSource,
+  stockItems,
+} from '../checkouts/service.ts';
 import type { CheckoutAttemptRow, CheckoutRow } from '../checkouts/tables.ts';
 import type { Tables } from '../db/tables.ts';
 import type { MembersService } from '../members/service.ts';
@@ -55,7 +62,7 @@ export type PlacementAnswer =
  */
 export interface PlacementDependencies extends CompletionDependencies {
   checkouts: CheckoutService;
-  orders: Pick<OrderService, 'createInitialized' | 'approve' | 'waitingForPayment'>;
+  orders: Pick<OrderService, 'createInitialized' | 'approve' | 'waitingForPayment' | 'notePreorders'>;
   payments: Pick<PaymentService, 'providers' | 'captureMode' | 'recordPayment'>;
   members: Pick<MembersService, 'document'>;
   /** A checkout selling by subscription: the card saved for its renewals, the contract its paid order starts. */
@@ -322,6 +329,7 @@ export class OrderPlacement {
           orderSource(checkout, inputs, priced, contactId),
           now,
         ));
+      await this.domains.orders.notePreorders(trx, orderId, preorderedByLine(inputs, stock));
       const attempt: CheckoutAttemptRow = {
         id: newId(),
         checkout_id: checkoutId,
@@ -617,4 +625,18 @@ function outcomeError(outcome: { code?: string; description?: string }): DomainE
     outcome.code ?? 'CARD_DECLINED',
     outcome.description ?? 'The card was declined.',
   );
+}
+
+/** How many units of each line (by id) `takeStock` took as preorders: the stock items it answered, noted. */
+export function preorderedByLine(
+  inputs: CheckoutInputs,
+  taken: readonly StockItem[],
+): Record<string, number> {
+  const { lineIds } = stockItems(inputs);
+  const units: Record<string, number> = {};
+  for (const [index, item] of taken.entries()) {
+    const lineId = lineIds[index];
+    if (lineId && item.preordered) units[lineId] = item.preordered;
+  }
+  return units;
 }

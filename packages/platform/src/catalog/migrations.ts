@@ -418,6 +418,15 @@ export const catalogMigrations: Record<string, Migration> = {
       }
     },
   },
+  '0081_catalog_inventory_item_presence': {
+    // a variant may keep no v3 inventory item (deleted): the item reads and queries skip it in SQL
+    async up(db: Kysely<any>) {
+      await db.schema
+        .alterTable('product_variants')
+        .addColumn('has_item', 'integer', (col) => col.notNull().defaultTo(1))
+        .execute();
+    },
+  },
 };
 
 /**

@@ -166,6 +166,12 @@ export interface VariantRecord {
    * calls, v1 writes, orders): a v3 inventory update names the revision it read. Absent: 1.
    */
   inventoryRevision?: number;
+  /**
+   * The variant keeps no v3 inventory item (`deleteInventoryItem`): no stock, no preorder, no v3
+   * inventory read shows it, checkout refuses it and nothing is restocked to it, until a create (or a
+   * product write that gives it stock) makes its item again. Absent: it has its item.
+   */
+  noInventoryItem?: true;
 }
 
 /** While on, a variant out of stock may still be ordered, `counter` of `limit` so far (null: no limit). */
@@ -182,16 +188,22 @@ const inventoryOf = (variant: VariantRecord | undefined) =>
 
 /**
  * Moves the inventory revision of each variant of `record` whose stock or preorder differs from the
- * same variant in `previous` (a new variant starts at 1).
+ * same variant in `previous` (a new variant starts at 1). A variant without its inventory item stays
+ * so while its stock does not move.
  */
 export function moveInventoryRevisions(record: ProductRecord, previous: ProductRecord | undefined): void {
   const before = new Map((previous?.variants ?? []).map((variant) => [variant.id, variant]));
   for (const variant of record.variants) {
     const old = before.get(variant.id);
+    delete variant.noInventoryItem;
     if (!old) variant.inventoryRevision = 1;
     else if (inventoryOf(old) !== inventoryOf(variant))
       variant.inventoryRevision = (old.inventoryRevision ?? 1) + 1;
-    else variant.inventoryRevision = old.inventoryRevision ?? 1;
+    else {
+      variant.inventoryRevision = old.inventoryRevision ?? 1;
+      // a write that leaves its stock as it was leaves it without its item; one that stocks it makes it again
+      if (old.noInventoryItem) variant.noInventoryItem = true;
+    }
   }
 }
 

@@ -59,9 +59,20 @@ export const CATALOG_OPERATIONS = operationTable('catalog', {
   /** An item of a product visitors see: its stock is on the product page already. */
   getInventoryItemV3: CALLERS.anyone,
   queryInventoryItemsV3: CALLERS.anyone,
+  /** `count` and `search`, each as GET and POST, as the query. */
+  countInventoryItemsV3: CALLERS.anyone,
+  searchInventoryItemsV3: CALLERS.anyone,
   updateInventoryItemV3: PRODUCT_MANAGERS,
   decrementInventoryItemsV3: PRODUCT_MANAGERS,
   incrementInventoryItemsV3: PRODUCT_MANAGERS,
+  decrementInventoryItemsByVariantV3: PRODUCT_MANAGERS,
+  incrementInventoryItemsByVariantV3: PRODUCT_MANAGERS,
+  createInventoryItemV3: PRODUCT_MANAGERS,
+  bulkCreateInventoryItemsV3: PRODUCT_MANAGERS,
+  deleteInventoryItemV3: PRODUCT_MANAGERS,
+  bulkDeleteInventoryItemsV3: PRODUCT_MANAGERS,
+  bulkUpdateInventoryItemsV3: PRODUCT_MANAGERS,
+  bulkUpdateInventoryItemsByFilterV3: PRODUCT_MANAGERS,
   // ---- v3 brands, ribbons, info sections, customizations (v3-entities.ts): what products show, read by anyone ----
   getBrandV3: CALLERS.anyone,
   queryBrandsV3: CALLERS.anyone,

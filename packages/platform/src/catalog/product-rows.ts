@@ -201,6 +201,7 @@ export async function saveStock(
       .onConflict((conflict) =>
         conflict.column('id').doUpdateSet((eb) => ({
           in_stock: eb.ref('excluded.in_stock'),
+          has_item: eb.ref('excluded.has_item'),
           doc: eb.ref('excluded.doc'),
           doc_merchant: eb.ref('excluded.doc_merchant'),
         })),
@@ -286,6 +287,7 @@ function variantRowsOf(record: ProductRecord, rendered: ReturnType<typeof render
     in_stock: variant.stock?.inStock ? 1 : 0,
     product_visible: record.visible ? 1 : 0,
     managed: record.manageVariants ? 1 : 0,
+    has_item: record.variants.find((candidate) => candidate.id === variantId)?.noInventoryItem ? 0 : 1,
     doc: JSON.stringify(variant),
     doc_merchant: JSON.stringify(merchant),
   }));
@@ -325,21 +327,29 @@ function productEvents(
       const before = previous.variants.find((candidate) => candidate.id === variant.id);
       return before !== undefined && variant.inventoryRevision !== before.inventoryRevision;
     });
-    events.push(...inventoryItemEvents(record, moved));
+    const hadItem = new Set(previous.variants.filter((v) => !v.noInventoryItem).map((v) => v.id));
+    events.push(...inventoryItemEvents(record, moved, hadItem));
   }
   return events;
 }
 
-/** The v3 inventory items of `variants` after a change of their stock: `wix.stores.catalog.v3.inventory_item` `updated`. */
-export function inventoryItemEvents(record: ProductRecord, variants: VariantRecord[]): DomainEvent[] {
-  return variants.map((variant) => {
+/**
+ * The v3 inventory items of `variants` after a change of their stock
+ * (`wix.stores.catalog.v3.inventory_item`): `updated`; `created` for one made again (not in `hadItem`),
+ * `deleted` for one the change removed (model.ts `noInventoryItem`). `hadItem` absent: each had its item.
+ */
+export function inventoryItemEvents(
+  record: ProductRecord,
+  variants: VariantRecord[],
+  hadItem?: ReadonlySet<string>,
+): DomainEvent[] {
+  return variants.flatMap((variant): DomainEvent[] => {
+    const had = hadItem ? hadItem.has(variant.id) : true;
+    if (!had && variant.noInventoryItem) return [];
     const item = inventoryItemV3(record, variant);
-    return {
-      entity: 'inventoryItem',
-      slug: 'updated',
-      entityId: item.id as string,
-      payload: { entity: item },
-    };
+    const slug = variant.noInventoryItem ? 'deleted' : had ? 'updated' : 'created';
+    // as the v3 entities' events (v3-entity-rows.ts): the item as it was left, under `entity`
+    return [{ entity: 'inventoryItem', slug, entityId: item.id as string, payload: { entity: item } }];
   });
 }
 

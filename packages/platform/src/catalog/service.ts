@@ -34,6 +34,7 @@ import { type CatalogOptions, CatalogStorage, type Viewer } from './storage.ts';
 import { CatalogEntitiesV3 } from './v3-entities.ts';
 import { ENTITY_KINDS } from './v3-entity-kinds.ts';
 import { InventoryV3 } from './v3-inventory.ts';
+import { InventoryWritesV3 } from './v3-inventory-writes.ts';
 import { ProductsV3 } from './v3-products.ts';
 
 export type { StockItem, StockShortfall } from './stock.ts';
@@ -66,6 +67,8 @@ export class CatalogService {
   readonly productsV3: ProductsV3;
   /** v3 inventory items: the variants' stock in the same records (v3-inventory.ts). */
   readonly inventoryV3: InventoryV3;
+  /** Their create, delete and bulk updates (v3-inventory-writes.ts). */
+  readonly inventoryWritesV3: InventoryWritesV3;
   /** v3 brands, ribbons, info sections and customizations, one of each kind (v3-entities.ts). */
   readonly entitiesV3: readonly CatalogEntitiesV3[];
 
@@ -82,6 +85,7 @@ export class CatalogService {
     this.anchors = this.productReads.anchors;
     this.productsV3 = new ProductsV3(this.storage, this.productWrites);
     this.inventoryV3 = new InventoryV3(this.storage, this.stock);
+    this.inventoryWritesV3 = new InventoryWritesV3(this.storage, this.stock, this.inventoryV3);
     this.entitiesV3 = ENTITY_KINDS.map((kind) => new CatalogEntitiesV3(this.storage, kind));
   }
 

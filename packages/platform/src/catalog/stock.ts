@@ -69,7 +69,8 @@ export class StockLedger {
     for (const item of items) {
       const record = records.get(item.productId);
       const variant = record && variantOf(record, item);
-      if (!record || !variant) {
+      // a variant without its inventory item (deleted) sells nothing, and takes nothing back
+      if (!record || !variant || variant.noInventoryItem) {
         if (direction < 0) short.push({ index: items.indexOf(item), available: 0 });
         continue;
       }
@@ -82,7 +83,7 @@ export class StockLedger {
     for (const [index, item] of items.entries()) {
       const record = records.get(item.productId);
       const variant = record && variantOf(record, item);
-      if (!record || !variant || !record.trackInventory) continue;
+      if (!record || !variant || !record.trackInventory || variant.noInventoryItem) continue;
       const key = `${record.id}/${variant.id}`;
       const available = Math.max(0, variant.quantity ?? 0);
       const lacking = (wanted.get(key) ?? 0) - available;
@@ -105,7 +106,7 @@ export class StockLedger {
       for (const item of items) {
         const record = records.get(item.productId);
         const variant = record && variantOf(record, item);
-        if (!record || !variant || !item.preordered) continue;
+        if (!record || !variant || !item.preordered || variant.noInventoryItem) continue;
         const key = `${record.id}/${variant.id}`;
         returned.set(key, (returned.get(key) ?? 0) + item.preordered);
       }
@@ -135,7 +136,8 @@ export class StockLedger {
    * in id order, each locked (on PostgreSQL) until `trx` ends, so two changes of one variant, in this
    * process or another, run one after the other and each sees what the other left. `change` gets each
    * target's record and variant (undefined: no such product or variant) and changes the variant in
-   * place, or throws to refuse the whole call. Answers the records as they are after it.
+   * place, or throws to refuse the whole call; a change may end the variant's inventory item or make it
+   * again (`noInventoryItem`), its event says so. Answers the records as they are after it.
    */
   async changeStock(
     trx: Transaction<Tables>,
@@ -155,6 +157,11 @@ export class StockLedger {
             .execute();
     const records = new Map(rows.map((row) => [row.id, JSON.parse(row.record) as ProductRecord]));
     const moved = new Map<string, Set<string>>();
+    // the variants that had their inventory item before the change (a create makes one, a delete ends it)
+    const hadItem = new Map<string, Set<string>>();
+    for (const record of records.values()) {
+      hadItem.set(record.id, new Set(record.variants.filter((v) => !v.noInventoryItem).map((v) => v.id)));
+    }
     const now = new Date().toISOString();
     for (const [index, target] of targets.entries()) {
       const record = records.get(target.productId);
@@ -165,7 +172,7 @@ export class StockLedger {
       record.lastUpdated = now;
       moved.set(record.id, (moved.get(record.id) ?? new Set()).add(variant.id));
     }
-    await this.saveMoved(trx, rows, new Map([...records].filter(([id]) => moved.has(id))), moved);
+    await this.saveMoved(trx, rows, new Map([...records].filter(([id]) => moved.has(id))), moved, hadItem);
     return records;
   }
 
@@ -178,6 +185,7 @@ export class StockLedger {
     rows: ReadonlyArray<{ id: string; doc: string }>,
     next: Map<string, ProductRecord>,
     moved: Map<string, Set<string>>,
+    hadItem?: ReadonlyMap<string, ReadonlySet<string>>,
   ): Promise<void> {
     if (next.size === 0) return;
     const collectionsOf = new Map(
@@ -192,6 +200,7 @@ export class StockLedger {
         inventoryItemEvents(
           record,
           record.variants.filter((variant) => moved.get(record.id)?.has(variant.id)),
+          hadItem?.get(record.id),
         ),
       ),
     ]);

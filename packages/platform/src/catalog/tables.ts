@@ -92,6 +92,8 @@ export interface VariantRow {
   in_stock: number;
   product_visible: number;
   managed: number;
+  /** 1 while the variant has its v3 inventory item, 0 once deleted (model.ts `noInventoryItem`). */
+  has_item: number;
   /** The store variant (`/v1/variants/...`) as JSON text, without and with merchant data. */
   doc: string;
   doc_merchant: string;

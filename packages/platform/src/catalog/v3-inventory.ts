@@ -1,11 +1,12 @@
 import type { InventoryItemV3 } from '@cartwheel/sdk';
-import { type SqlBool, sql } from 'kysely';
+import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import { applicationError, type DomainError, notFound } from '../shared/errors.ts';
 import type { ProductRecord, VariantRecord } from './model.ts';
 import { compileFilter, orderBy, parseSort, type QueryFields } from './query.ts';
 import type { StockLedger } from './stock.ts';
 import type { CatalogStorage, Viewer } from './storage.ts';
-import { inventoryItemV3 } from './v3-model.ts';
+import type { DecrementByVariantBody, IncrementByVariantBody } from './v3-inventory-schemas.ts';
+import { DEFAULT_LOCATION_ID, inventoryItemV3 } from './v3-model.ts';
 import { checkFilter, cursorMetadata, readCursorPage } from './v3-query.ts';
 import type {
   DecrementInventoryBody,
@@ -27,7 +28,7 @@ import { Violations } from './validation.ts';
 /** The most a counted quantity may hold (as v1's stock). */
 const MAX_QUANTITY = 99_999;
 
-const ITEM_FIELDS: QueryFields = {
+export const ITEM_FIELDS: QueryFields = {
   id: { column: 'v.id', kind: 'string' },
   variantId: { column: 'v.variant_id', kind: 'string' },
   productId: { column: 'v.product_id', kind: 'string' },
@@ -63,8 +64,7 @@ export class InventoryV3 {
       (page.sort?.length ?? 0) > 0
         ? orderBy(parseSort(page.sort, ITEM_SORT, 'v.id', { fieldName: 'id', order: 'ASC' }, 'query.sort'))
         : sql`v.product_id, v.position`;
-    let where = compileFilter(page.filter, ITEM_FIELDS, {}, 'query.filter');
-    if (!viewer.admin) where = sql<SqlBool>`(${where}) and v.product_visible = 1`;
+    const where = this.listed(compileFilter(page.filter, ITEM_FIELDS, {}, 'query.filter'), viewer);
     const rows = await this.storage.db
       .selectFrom('product_variants as v')
       .innerJoin('products as p', 'p.id', 'v.product_id')
@@ -87,19 +87,42 @@ export class InventoryV3 {
     });
   }
 
+  /** `{"count"}`: how many items the filter finds, as a query of them would list them. */
+  async countJson(filter: unknown, viewer: Viewer): Promise<string> {
+    checkFilter(filter, ITEM_FIELDS, 'filter');
+    const row = await this.storage.db
+      .selectFrom('product_variants as v')
+      .select(sql<number>`count(*)`.as('count'))
+      .where(this.listed(compileFilter(filter, ITEM_FIELDS, {}, 'filter'), viewer))
+      .executeTakeFirstOrThrow();
+    return JSON.stringify({ count: Number(row.count) });
+  }
+
+  /** The items a filter finds that `viewer` may see: those with an item, of products shown unless an admin asks. */
+  private listed(filter: RawBuilder<SqlBool>, viewer: Viewer): RawBuilder<SqlBool> {
+    const where = sql<SqlBool>`(${filter}) and v.has_item = 1`;
+    return viewer.admin ? where : sql<SqlBool>`${where} and v.product_visible = 1`;
+  }
+
   /** Sets what `input` names, when `input.revision` is the item's revision. */
   async update(id: string, input: InventoryItemInput): Promise<string> {
+    return JSON.stringify({ inventoryItem: await this.updateItem(id, input) });
+  }
+
+  /** `update`'s work: the item as it is after it (bulk updates report each in its place). */
+  async updateItem(id: string, input: InventoryItemInput): Promise<InventoryItemV3> {
     const [target] = await this.targets([id]);
     if (!target) throw notFound('inventory item', id);
     const records = await this.storage.write((trx) =>
       this.stock.changeStock(trx, [target], (record, variant) => {
-        if (!record || !variant) throw notFound('inventory item', id);
-        applyItemInput(record, variant, input);
+        if (!record || !variant || variant.noInventoryItem) throw notFound('inventory item', id);
+        checkRevision(record, variant, input.revision);
+        applyItemFields(record, variant, input, 'inventoryItem');
       }),
     );
     const record = records.get(target.productId)!;
     const variant = record.variants.find((candidate) => candidate.id === target.variantId)!;
-    return JSON.stringify({ inventoryItem: inventoryItemV3(record, variant) });
+    return inventoryItemV3(record, variant);
   }
 
   /**
@@ -151,6 +174,86 @@ export class InventoryV3 {
     );
   }
 
+  /** `decrement`, each item named by its variant and location (`itemIdsByVariant`). */
+  async decrementByVariant(body: DecrementByVariantBody): Promise<string> {
+    const ids = await this.itemIdsByVariant('decrementData', body.decrementData);
+    return this.decrement({
+      ...body,
+      decrementData: body.decrementData.map((entry, index) => ({
+        inventoryItemId: ids[index],
+        decrementBy: entry.decrementBy,
+        preorderRequest: entry.preorderRequest,
+      })),
+    });
+  }
+
+  /** `increment`, each item named by its variant and location. */
+  async incrementByVariant(body: IncrementByVariantBody): Promise<string> {
+    const ids = await this.itemIdsByVariant('incrementData', body.incrementData);
+    return this.increment({
+      ...body,
+      incrementData: body.incrementData.map((entry, index) => ({
+        inventoryItemId: ids[index],
+        incrementBy: entry.incrementBy,
+      })),
+    });
+  }
+
+  /**
+   * The item each entry's variant and location name. The store has one location; a variant id is a
+   * product's own, except the one variant of a product without options, which every such product
+   * shares (`DEFAULT_VARIANT_ID`): that id names an item only when one product has it, else the entry
+   * is refused, naming the item ids (`{productId}-{variantId}`) to move by instead. All or none, as
+   * the moves: one entry refused refuses the call.
+   */
+  private async itemIdsByVariant(
+    part: 'decrementData' | 'incrementData',
+    entries: ReadonlyArray<{ variantId?: string | undefined; locationId?: string | null | undefined }>,
+  ): Promise<string[]> {
+    const v = new Violations();
+    for (const [index, entry] of entries.entries()) {
+      if (!entry.variantId) v.add(`${part}[${index}].variantId`, 'is required', 'REQUIRED_FIELD');
+      if (entry.locationId && entry.locationId !== DEFAULT_LOCATION_ID)
+        v.add(
+          `${part}[${index}].locationId`,
+          `the store has one location, ${DEFAULT_LOCATION_ID}: leave it out or name that one`,
+          'VALIDATION',
+        );
+    }
+    v.throwIfAny();
+    const variantIds = [...new Set(entries.map((entry) => entry.variantId as string))];
+    const rows = await this.storage.db
+      .selectFrom('product_variants')
+      .select(['id', 'variant_id'])
+      .where('variant_id', 'in', variantIds)
+      .where('has_item', '=', 1)
+      .orderBy('id')
+      .execute();
+    const itemsOf = new Map<string, string[]>();
+    for (const row of rows) itemsOf.set(row.variant_id, [...(itemsOf.get(row.variant_id) ?? []), row.id]);
+    return entries.map((entry, index) => {
+      const variantId = entry.variantId as string;
+      const items = itemsOf.get(variantId) ?? [];
+      if (items.length === 0) {
+        throw applicationError('NOT_FOUND', 'NOT_FOUND', `no inventory item of variant ${variantId}`, {
+          variantId,
+          originalIndex: index,
+        });
+      }
+      if (items.length > 1) {
+        throw applicationError(
+          'INVALID_ARGUMENT',
+          'AMBIGUOUS_VARIANT_ID',
+          `variant ${variantId} (${part}[${index}]) is the one variant of ${items.length} products without ` +
+            `options: move it by its inventory item id (bulkDecrementInventoryItems, ` +
+            `bulkIncrementInventoryItems), e.g. ${items[0]}`,
+          { variantId, originalIndex: index, inventoryItemIds: items.slice(0, 20) },
+        );
+      }
+      return items[0] as string;
+    });
+  }
+
   private async move(
     part: 'decrementData' | 'incrementData',
     entries: Array<{ id: string | undefined; units: number }>,
@@ -172,7 +275,7 @@ export class InventoryV3 {
     const records = await this.storage.write((trx) =>
       this.stock.changeStock(trx, targets, (record, variant, index) => {
         const id = ids[index] as string;
-        if (!record || !variant) throw notFound('inventory item', id);
+        if (!record || !variant || variant.noInventoryItem) throw notFound('inventory item', id);
         apply(record, variant, id, entries[index]!.units, index);
       }),
     );
@@ -190,13 +293,14 @@ export class InventoryV3 {
     });
   }
 
-  /** The product and variant of each item id that names one. */
+  /** The product and variant of each item id that names one (a variant whose item was deleted names none). */
   private async targets(ids: string[]): Promise<Array<{ id: string; productId: string; variantId: string }>> {
     if (ids.length === 0) return [];
     const rows = await this.storage.db
       .selectFrom('product_variants')
       .select(['id', 'product_id', 'variant_id'])
       .where('id', 'in', [...new Set(ids)])
+      .where('has_item', '=', 1)
       .execute();
     return rows.map((row) => ({ id: row.id, productId: row.product_id, variantId: row.variant_id }));
   }
@@ -213,7 +317,7 @@ export class InventoryV3 {
       if (!row || (row.visible !== 1 && !viewer.admin)) continue;
       const record = JSON.parse(row.record) as ProductRecord;
       const variant = record.variants.find((candidate) => candidate.id === target.variantId);
-      if (variant) items.push(inventoryItemV3(record, variant));
+      if (variant && !variant.noInventoryItem) items.push(inventoryItemV3(record, variant));
     }
     return items;
   }
@@ -227,24 +331,38 @@ const notTracked = (id: string): DomainError =>
     { inventoryItemId: id },
   );
 
-/** An update of one item: its revision checked, then its counting, stock and preorder. */
-function applyItemInput(record: ProductRecord, variant: VariantRecord, input: InventoryItemInput): void {
-  const v = new Violations();
-  const path = 'inventoryItem';
+/** An update names the revision it read: required, and refused when the item moved on since. */
+export function checkRevision(
+  record: ProductRecord,
+  variant: VariantRecord,
+  revision: string | null | undefined,
+  path = 'inventoryItem',
+): void {
   const current = String(variant.inventoryRevision ?? 1);
-  if (!input.revision) {
+  if (!revision) {
+    const v = new Violations();
     v.add(`${path}.revision`, 'is required', 'REQUIRED_FIELD');
     v.throwIfAny();
   }
-  if (input.revision !== current) {
+  if (revision !== current) {
     const id = `${record.id}-${variant.id}`;
     throw applicationError(
       'ABORTED',
       'REVISION_MISMATCH',
-      `inventory item ${id} is at revision ${current}, not ${input.revision}: read it again and retry`,
+      `inventory item ${id} is at revision ${current}, not ${revision}: read it again and retry`,
       { id, revision: current },
     );
   }
+}
+
+/** What an item's create or update sets: its counting, its stock, its preorder (`path` names the fields). */
+export function applyItemFields(
+  record: ProductRecord,
+  variant: VariantRecord,
+  input: Pick<InventoryItemInput, 'trackQuantity' | 'quantity' | 'inStock' | 'preorderInfo'>,
+  path: string,
+): void {
+  const v = new Violations();
   if (input.trackQuantity !== undefined && input.trackQuantity !== record.trackInventory) {
     if (record.variants.length > 1) {
       v.add(

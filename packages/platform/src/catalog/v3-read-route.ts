@@ -2,6 +2,10 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Static, TSchema } from 'typebox';
 import type { HttpApp } from '../http/app.ts';
 import type { Operation } from '../shared/access.ts';
+import type { Viewer } from './storage.ts';
+
+/** Who reads: an admin sees hidden products' entries too. */
+export const viewer = (request: FastifyRequest): Viewer => ({ admin: request.principal.kind === 'admin' });
 
 /** The v3 answers are JSON text their services rendered: sent as they are. */
 export const json = (reply: FastifyReply, text: string) =>

@@ -209,6 +209,9 @@ export const BulkInventoryAnswer = Type.Object({
   results: Type.Array(Type.Object({ itemMetadata: ItemMetadata, item: Type.Optional(InventoryItem) })),
   bulkActionMetadata: BulkActionMetadata,
 });
+/** `bulkUpdateInventoryItemsByFilter`: the hosted job's id (v3-inventory-writes.ts says what it names). */
+export const InventoryJobAnswer = Type.Object({ jobId: Type.String() });
+export const InventoryCountAnswer = Type.Object({ count: Type.Number() });
 
 /** A brand, ribbon, info section or customization (v3-entity-rows.ts `renderEntity`): each kind's fields. */
 const CatalogEntityV3 = Type.Object({

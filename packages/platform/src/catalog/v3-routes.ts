@@ -1,11 +1,11 @@
-import type { FastifyRequest } from 'fastify';
 import type { HttpApp } from '../http/app.ts';
 import { Empty } from '../http/responses-identity.ts';
 import { CATALOG_OPERATIONS } from './operations-access.ts';
-import type { CatalogService, Viewer } from './service.ts';
+import type { CatalogService } from './service.ts';
 import { customizationChoiceRoutes } from './v3-customization-choices.ts';
 import { catalogEntityRoutes } from './v3-entity-routes.ts';
-import { json, readRoute } from './v3-read-route.ts';
+import { inventoryItemWriteRoutes } from './v3-inventory-routes.ts';
+import { json, readRoute, viewer } from './v3-read-route.ts';
 import {
   BulkInventoryAnswer,
   BulkProductsV3Answer,
@@ -41,7 +41,6 @@ import {
  */
 export const CATALOG_VERSION = 'V3_CATALOG';
 
-const viewer = (request: FastifyRequest): Viewer => ({ admin: request.principal.kind === 'admin' });
 /**
  * The v3 catalog at the hosted platform's paths (`/stores/v3/...`): products, their bulk writes and
  * read-only variants, over the same catalog the v1 routes serve (routes.ts).
@@ -216,6 +215,7 @@ export function catalogV3Routes(app: HttpApp, catalog: CatalogService): void {
     },
     async (request, reply) => json(reply, await inventory.increment(request.body)),
   );
+  inventoryItemWriteRoutes(app, catalog);
 
   // ---- brands, ribbons, info sections, customizations (v3-entities.ts) ----
   for (const entities of catalog.entitiesV3) {

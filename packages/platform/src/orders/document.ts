@@ -29,6 +29,11 @@ export type StoredOrder = Omit<WireJson<Order>, RowFields | 'lineItems'> & {
   shippable?: boolean;
   /** A recorded order that is not approved yet: whether its approval mails the buyer. */
   confirmOnApproval?: boolean;
+  /**
+   * How many of each line's units (by line id) its checkout took as preorders, the variant out of
+   * stock (catalog/stock.ts notes them): a restock gives those back to the preorder count, not to stock.
+   */
+  preorderedUnits?: Record<string, number>;
 };
 
 /** An order's line as stored: every line, a checkout's or a recorded order's, is made with its id and quantity. */
@@ -37,9 +42,24 @@ export type StoredOrderLine = WireJson<OrderLineItem> & { id: string; quantity: 
 /** The wire order as the platform answers it: the stored document with the row's columns. */
 export type OrderDocument = WireJson<Order> & { id: string; status: OrderStatus };
 
+/**
+ * What a restock of `quantity` units of `line` gives back as preorders: its preordered units not
+ * given back yet, first (a preorder is a unit the shelf never held), then its units from stock.
+ */
+export function preorderedInRestock(doc: StoredOrder, line: StoredOrderLine, quantity: number): number {
+  const preordered = doc.preorderedUnits?.[line.id] ?? 0;
+  const restocked = Number(line.restockedQuantity) || 0;
+  return Math.max(0, Math.min(quantity, preordered - restocked));
+}
+
 /** The wire order: the stored document with the row's id, number, statuses and dates. */
 export function documentOf(row: OrderRow): OrderDocument {
-  const { shippable: _, confirmOnApproval: __, ...doc } = JSON.parse(row.doc) as StoredOrder;
+  const {
+    shippable: _,
+    confirmOnApproval: __,
+    preorderedUnits: ___,
+    ...doc
+  } = JSON.parse(row.doc) as StoredOrder;
   return {
     id: row.id,
     ...(row.number !== null ? { number: String(row.number) } : {}),

@@ -7,7 +7,7 @@ import type { Mailer } from '../email/mailer.ts';
 import { normalizeAddress } from '../shared/address.ts';
 import { applicationError, DomainError, invalidArgument, violation } from '../shared/errors.ts';
 import { checkFilterBudget } from '../shared/filter-budget.ts';
-import { documentOf, type OrderDocument, type StoredOrderLine } from './document.ts';
+import { documentOf, type OrderDocument, preorderedInRestock, type StoredOrderLine } from './document.ts';
 import { cancellationEmail } from './notices.ts';
 import { compileFilter, tagsOf } from './search.ts';
 import { transition } from './status.ts';
@@ -551,8 +551,10 @@ function restockItems(doc: StoredOrder): Array<StockItem & { lineId: string }> {
     const quantity = line.quantity - (Number(line.restockedQuantity) || 0);
     if (quantity <= 0) continue;
     const options = reference.options ?? {};
+    const preordered = preorderedInRestock(doc, line, quantity);
     items.push({
       lineId: line.id,
+      ...(preordered > 0 ? { preordered } : {}),
       productId: reference.catalogItemId,
       variantId: typeof options.variantId === 'string' ? options.variantId : undefined,
       choices:

@@ -11,7 +11,7 @@ import { checkFilterBudget } from '../shared/filter-budget.ts';
 import { newId } from '../shared/ids.ts';
 import { currencyOf } from '../shared/money.ts';
 import type { Principal } from '../shared/principal.ts';
-import { documentOf, type OrderDocument } from './document.ts';
+import { documentOf, type OrderDocument, type StoredOrder } from './document.ts';
 import { buyerEmail, type OrderSource, orderDocument } from './model.ts';
 import { type RecordedOrder, recordedOrder } from './recorded.ts';
 import type { RecordedOrderInput, RecordedOrderSettings } from './schemas.ts';
@@ -356,6 +356,27 @@ export class OrderService {
     orderId: string,
   ): Promise<Pick<OrderRow, 'id' | 'status'> | undefined> {
     return trx.selectFrom('orders').select(['id', 'status']).where('id', '=', orderId).executeTakeFirst();
+  }
+
+  /**
+   * Keeps on the order how many of each line's units its checkout took as preorders (by line id), so a
+   * restock (a cancel's, a refund's) gives them back to the preorder count (document.ts).
+   */
+  async notePreorders(
+    trx: Transaction<Tables>,
+    orderId: string,
+    units: Record<string, number>,
+  ): Promise<void> {
+    if (Object.keys(units).length === 0) return;
+    const row = await trx.selectFrom('orders').select('doc').where('id', '=', orderId).executeTakeFirst();
+    if (!row) return;
+    const doc = JSON.parse(row.doc) as StoredOrder;
+    doc.preorderedUnits = units;
+    await trx
+      .updateTable('orders')
+      .set({ doc: JSON.stringify(doc) })
+      .where('id', '=', orderId)
+      .execute();
   }
 
   /** The order if it still waits for its payment (`INITIALIZED`): what a payment for it is for. */

@@ -229,6 +229,14 @@ export interface StockMove {
   preorderRequest?: boolean;
 }
 
+/** A stock move of the item a variant has at a location (the store's one, when left out). */
+export interface VariantStockMove {
+  variantId: string;
+  locationId?: string;
+  units: number;
+  preorderRequest?: boolean;
+}
+
 export const inventoryItemsV3 = {
   /** `GET /v3/inventory-items/{inventoryItemId}` (the item id is `{productId}-{variantId}`). */
   getInventoryItem:
@@ -271,6 +279,39 @@ export const inventoryItemsV3 = {
         params: { query: query(cursorQuery) },
         postFallback: true,
         trace: inventoryTrace('QueryInventoryItems'),
+      });
+      return { items: answer.inventoryItems ?? [], pagingMetadata: answer.pagingMetadata };
+    },
+
+  /** `GET /v3/inventory-items/count` (POST past the URL limit): how many items the filter finds. */
+  countInventoryItems:
+    (transport: Transport) =>
+    async (filter?: Record<string, unknown>): Promise<number> => {
+      const answer = await transport.request<{ count: number }>({
+        method: 'GET',
+        path: '/v3/inventory-items/count',
+        mapping: CATALOG_V3,
+        params: { filter: filter && Object.keys(filter).length > 0 ? filter : undefined },
+        postFallback: true,
+        trace: inventoryTrace('CountInventoryItems'),
+      });
+      return answer.count;
+    },
+
+  /** `GET /v3/inventory-items/search` (POST past the URL limit): the query's filter, sort and cursor. */
+  searchInventoryItems:
+    (transport: Transport) =>
+    async (search?: CursorQuery): Promise<CursorPage<InventoryItemV3>> => {
+      const answer = await transport.request<{
+        inventoryItems?: InventoryItemV3[];
+        pagingMetadata: CursorPagingMetadata;
+      }>({
+        method: 'GET',
+        path: '/v3/inventory-items/search',
+        mapping: CATALOG_V3,
+        params: { search: query(search) },
+        postFallback: true,
+        trace: inventoryTrace('SearchInventoryItems'),
       });
       return { items: answer.inventoryItems ?? [], pagingMetadata: answer.pagingMetadata };
     },
@@ -320,6 +361,145 @@ export const inventoryItemsV3 = {
           returnEntity: options.returnEntity,
         },
         trace: inventoryTrace('BulkIncrementInventoryItems'),
+      }),
+
+  /**
+   * `POST /v3/inventory-items`: the item of a variant left without one (`productId`, `variantId`), with
+   * its stock (`quantity` counts it, `inStock` says it) and preorder; one that has its item is refused
+   * (`ITEM_ALREADY_EXISTS`).
+   */
+  createInventoryItem:
+    (transport: Transport) =>
+    async (inventoryItem: InventoryItemV3): Promise<InventoryItemV3> => {
+      const answer = await transport.request<{ inventoryItem: InventoryItemV3 }>({
+        method: 'POST',
+        path: '/v3/inventory-items',
+        mapping: CATALOG_V3,
+        body: { inventoryItem },
+        trace: inventoryTrace('CreateInventoryItem'),
+      });
+      return answer.inventoryItem;
+    },
+
+  /** `POST /v3/bulk/inventory-items/create`: each item made or refused in its place. */
+  bulkCreateInventoryItems:
+    (transport: Transport) =>
+    async (
+      inventoryItems: InventoryItemV3[],
+      options: { returnEntity?: boolean } = {},
+    ): Promise<BulkResult<InventoryItemV3>> =>
+      transport.request({
+        method: 'POST',
+        path: '/v3/bulk/inventory-items/create',
+        mapping: CATALOG_V3,
+        body: { inventoryItems, returnEntity: options.returnEntity },
+        trace: inventoryTrace('BulkCreateInventoryItems'),
+      }),
+
+  /** `DELETE /v3/inventory-items/{inventoryItemId}`: the variant keeps no item (no stock, not sold). */
+  deleteInventoryItem:
+    (transport: Transport) =>
+    async (inventoryItemId: string): Promise<void> => {
+      await transport.request({
+        method: 'DELETE',
+        path: `/v3/inventory-items/${segment(inventoryItemId)}`,
+        mapping: CATALOG_V3,
+        trace: inventoryTrace('DeleteInventoryItem'),
+      });
+    },
+
+  /** `POST /v3/bulk/inventory-items/delete`: each item deleted or refused in its place. */
+  bulkDeleteInventoryItems:
+    (transport: Transport) =>
+    async (inventoryItemIds: string[]): Promise<BulkResult<never>> =>
+      transport.request({
+        method: 'POST',
+        path: '/v3/bulk/inventory-items/delete',
+        mapping: CATALOG_V3,
+        body: { inventoryItemIds },
+        trace: inventoryTrace('BulkDeleteInventoryItems'),
+      }),
+
+  /** `POST /v3/bulk/inventory-items/update`: each item at the revision it names, a stale one refused in its place. */
+  bulkUpdateInventoryItems:
+    (transport: Transport) =>
+    async (
+      inventoryItems: Array<{ inventoryItem: InventoryItemV3 }>,
+      options: { returnEntity?: boolean } = {},
+    ): Promise<BulkResult<InventoryItemV3>> =>
+      transport.request({
+        method: 'POST',
+        path: '/v3/bulk/inventory-items/update',
+        mapping: CATALOG_V3,
+        body: { inventoryItems, returnEntity: options.returnEntity },
+        trace: inventoryTrace('BulkUpdateInventoryItems'),
+      }),
+
+  /**
+   * `POST /v3/bulk/inventory-items/update-by-filter`: sets `inventoryItem`'s fields on every item the
+   * filter finds, all or none; done when it answers (the job id names that finished work).
+   */
+  bulkUpdateInventoryItemsByFilter:
+    (transport: Transport) =>
+    async (
+      filter: Record<string, unknown>,
+      options: { inventoryItem: InventoryItemV3 },
+    ): Promise<{ jobId: string }> =>
+      transport.request({
+        method: 'POST',
+        path: '/v3/bulk/inventory-items/update-by-filter',
+        mapping: CATALOG_V3,
+        body: { filter, inventoryItem: options.inventoryItem },
+        trace: inventoryTrace('BulkUpdateInventoryItemsByFilter'),
+      }),
+
+  /**
+   * `POST /v3/bulk/inventory-items/decrement-by-variant-and-location`, all or nothing. The one variant
+   * of products without options has the same id in all of them: move those by item id instead.
+   */
+  bulkDecrementInventoryItemsByVariantAndLocation:
+    (transport: Transport) =>
+    async (
+      moves: VariantStockMove[],
+      options: { restrictInventory?: boolean; returnEntity?: boolean } = {},
+    ): Promise<BulkResult<InventoryItemV3>> =>
+      transport.request({
+        method: 'POST',
+        path: '/v3/bulk/inventory-items/decrement-by-variant-and-location',
+        mapping: CATALOG_V3,
+        body: {
+          decrementData: moves.map((move) => ({
+            variantId: move.variantId,
+            ...(move.locationId ? { locationId: move.locationId } : {}),
+            decrementBy: move.units,
+            ...(move.preorderRequest ? { preorderRequest: true } : {}),
+          })),
+          restrictInventory: options.restrictInventory,
+          returnEntity: options.returnEntity,
+        },
+        trace: inventoryTrace('BulkDecrementInventoryItemsByVariantAndLocation'),
+      }),
+
+  /** `POST /v3/bulk/inventory-items/increment-by-variant-and-location`, all or nothing. */
+  bulkIncrementInventoryItemsByVariantAndLocation:
+    (transport: Transport) =>
+    async (
+      moves: VariantStockMove[],
+      options: { returnEntity?: boolean } = {},
+    ): Promise<BulkResult<InventoryItemV3>> =>
+      transport.request({
+        method: 'POST',
+        path: '/v3/bulk/inventory-items/increment-by-variant-and-location',
+        mapping: CATALOG_V3,
+        body: {
+          incrementData: moves.map((move) => ({
+            variantId: move.variantId,
+            ...(move.locationId ? { locationId: move.locationId } : {}),
+            incrementBy: move.units,
+          })),
+          returnEntity: options.returnEntity,
+        },
+        trace: inventoryTrace('BulkIncrementInventoryItemsByVariantAndLocation'),
       }),
 } satisfies ModuleDefinition;
 

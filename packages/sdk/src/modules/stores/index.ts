@@ -9,6 +9,7 @@ export {
   productsV3,
   readOnlyVariantsV3,
   type StockMove,
+  type VariantStockMove,
 } from './catalog-v3.ts';
 export {
   brandsV3,
