@@ -33,6 +33,12 @@ import {
  * Writes of products: create, change, delete, their variants and media, and bulk changes of many.
  * Each is one transaction (CatalogStorage.write) that saves the product's rows (product-rows.ts).
  */
+/**
+ * More of a write, in its transaction after the product is saved (the v3 product-with-inventory
+ * calls set stock through the StockLedger): answers the record as it is after it.
+ */
+export type AfterSave = (trx: Transaction<Tables>, saved: ProductRecord) => Promise<ProductRecord>;
+
 export class ProductWrites {
   private lastNumericId = 0;
 
@@ -61,8 +67,9 @@ export class ProductWrites {
   async createRecord(
     build: (base: ProductRecord) => ProductRecord,
     explicitSlug: boolean,
+    afterSave?: AfterSave,
   ): Promise<ProductRecord> {
-    const { record } = await this.create(build, explicitSlug, {});
+    const { record } = await this.create(build, explicitSlug, {}, afterSave);
     return record;
   }
 
@@ -70,6 +77,7 @@ export class ProductWrites {
     build: (base: ProductRecord) => ProductRecord,
     explicitSlug: boolean,
     fixed: { id?: string },
+    afterSave?: AfterSave,
   ): Promise<{ record: ProductRecord; product: Product }> {
     return this.storage.write(async (trx) => {
       const now = new Date().toISOString();
@@ -103,7 +111,7 @@ export class ProductWrites {
       const record = build(base);
       if (!explicitSlug) record.slug = await this.freeSlug(trx, record.slug, record.id);
       const product = await saveProduct(this.storage, trx, record);
-      return { record, product };
+      return { record: afterSave ? await afterSave(trx, record) : record, product };
     });
   }
 
@@ -111,15 +119,30 @@ export class ProductWrites {
    * Saves what `change` makes of the product's record, read under its lock (`change` may refuse, the
    * v3 update when the revision it read is not the record's). Answers the saved record.
    */
-  async changeRecord(id: string, change: (record: ProductRecord) => ProductRecord): Promise<ProductRecord> {
+  async changeRecord(
+    id: string,
+    change: (record: ProductRecord) => ProductRecord,
+    afterSave?: AfterSave,
+  ): Promise<ProductRecord> {
     return this.storage.write(async (trx) => {
       const record = await lockRecord(trx, this.storage.dialect, id);
       if (!record) throw notFound('product', id);
       const next = change(record);
       next.lastUpdated = new Date().toISOString();
       await saveProduct(this.storage, trx, next, record);
-      return next;
+      return afterSave ? afterSave(trx, next) : next;
     });
+  }
+
+  /**
+   * Saves what `change` makes of each product's record, all in one transaction, the products locked
+   * in id order first: one refused (`change` throws a DomainError) is reported and left as it was.
+   */
+  async changeRecords(
+    ids: readonly string[],
+    change: (record: ProductRecord) => ProductRecord,
+  ): Promise<BulkUpdateProductsResult> {
+    return this.bulk(ids, change);
   }
 
   /** Changes what `input` names; read-only fields (id, dates) and create-only ones (variants) are not read. */

@@ -34,7 +34,9 @@ import { type CatalogOptions, CatalogStorage, type Viewer } from './storage.ts';
 import { CatalogEntitiesV3 } from './v3-entities.ts';
 import { ENTITY_KINDS } from './v3-entity-kinds.ts';
 import { InventoryV3 } from './v3-inventory.ts';
+import { ProductsByFilterV3 } from './v3-product-bulk.ts';
 import { ProductsV3 } from './v3-products.ts';
+import { ProductsWithInventoryV3 } from './v3-with-inventory.ts';
 
 export type { StockItem, StockShortfall } from './stock.ts';
 export type { Viewer } from './storage.ts';
@@ -68,6 +70,10 @@ export class CatalogService {
   readonly inventoryV3: InventoryV3;
   /** v3 brands, ribbons, info sections and customizations, one of each kind (v3-entities.ts). */
   readonly entitiesV3: readonly CatalogEntitiesV3[];
+  /** v3 products written with their variants' inventory items (v3-with-inventory.ts). */
+  readonly productsWithInventoryV3: ProductsWithInventoryV3;
+  /** v3 products counted and written by filter, and their categories (v3-product-bulk.ts). */
+  readonly productsByFilterV3: ProductsByFilterV3;
 
   constructor(
     readonly db: Kysely<Tables>,
@@ -83,6 +89,8 @@ export class CatalogService {
     this.productsV3 = new ProductsV3(this.storage, this.productWrites);
     this.inventoryV3 = new InventoryV3(this.storage, this.stock);
     this.entitiesV3 = ENTITY_KINDS.map((kind) => new CatalogEntitiesV3(this.storage, kind));
+    this.productsWithInventoryV3 = new ProductsWithInventoryV3(this.storage, this.productWrites, this.stock);
+    this.productsByFilterV3 = new ProductsByFilterV3(this.storage, this.productWrites, this.collectionWrites);
   }
 
   // ---- product reads (product-reads.ts) ----

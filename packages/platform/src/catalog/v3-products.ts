@@ -248,9 +248,9 @@ export class ProductsV3 {
   }
 }
 
-const ADMIN: Viewer = { admin: true };
+export const ADMIN: Viewer = { admin: true };
 
-function viewOf(viewer: Viewer, fields: FieldsInput | undefined, variants: boolean): ViewV3 {
+export function viewOf(viewer: Viewer, fields: FieldsInput | undefined, variants: boolean): ViewV3 {
   const requested = new Set<RequestedField>(
     fields === undefined ? [] : Array.isArray(fields) ? fields : [fields],
   );

@@ -62,7 +62,7 @@ const VariantFields = {
 const Variant = Type.Object({ ...VariantFields, choices: Type.Optional(Type.Array(VariantChoice)) });
 const Reference = Type.Object({ id: Text, name: Text });
 
-const ProductV3 = Type.Object({
+export const ProductV3 = Type.Object({
   id: Text,
   revision: Text,
   createdDate: Type.Optional(Timestamp),
@@ -154,7 +154,7 @@ export const VariantV3PageAnswer = Type.Object({
   pagingMetadata: CursorPagingMetadata,
 });
 
-const ItemMetadata = Type.Object({
+export const ItemMetadata = Type.Object({
   id: Text,
   originalIndex: Type.Number(),
   success: Type.Boolean(),
@@ -162,7 +162,7 @@ const ItemMetadata = Type.Object({
     Type.Object({ code: Type.String(), description: Type.String(), data: Type.Optional(AnyValue) }),
   ),
 });
-const BulkActionMetadata = Type.Object({
+export const BulkActionMetadata = Type.Object({
   totalSuccesses: Type.Number(),
   totalFailures: Type.Number(),
   undetailedFailures: Type.Number(),
@@ -181,7 +181,7 @@ export const CatalogVersionAnswer = Type.Object({
   ]),
 });
 
-const InventoryItem = Type.Object({
+export const InventoryItem = Type.Object({
   id: Text,
   revision: Text,
   createdDate: Type.Optional(Timestamp),

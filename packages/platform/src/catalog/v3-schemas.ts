@@ -48,7 +48,7 @@ export const REQUESTED_FIELDS = [
 export type RequestedField = (typeof REQUESTED_FIELDS)[number];
 
 /** `fields`: a list in a body, one value or several in a query string (`fields=URL&fields=CURRENCY`). */
-const Fields = Type.Union([
+export const Fields = Type.Union([
   Type.Array(OneOf(REQUESTED_FIELDS), { maxItems: REQUESTED_FIELDS.length }),
   OneOf(REQUESTED_FIELDS),
 ]);
@@ -59,7 +59,7 @@ export const V3_READ_BACK = 'worked out by Cartwheel from what it keeps: a v3 en
 const computed = (_what: string) => Type.Optional(Ignored(V3_READ_BACK));
 
 /** Decimal-string money (`"12.50"`); its formatted copy is the platform's to write. */
-const Money = Type.Object({
+export const Money = Type.Object({
   amount: Type.Optional(Text(32)),
   formattedAmount: computed('the formatted amount'),
 });
@@ -155,7 +155,7 @@ const VariantChoiceInput = Type.Object({
   ),
 });
 
-const VariantInput = Type.Object({
+export const VariantInput = Type.Object({
   id: Type.Optional(Nullable(Id())),
   visible: Type.Optional(Nullable(Type.Boolean())),
   sku: Type.Optional(Nullable(Text(PRODUCT_TEXT.sku))),
@@ -344,7 +344,7 @@ export const QueryProductsV3Request = Type.Object({
 export type QueryProductsV3Request = Static<typeof QueryProductsV3Request>;
 
 const TEXT_SEARCH = 'the text search finds the expression whole, case aside, in names, descriptions and SKUs';
-const SearchDetails = Type.Object({
+export const SearchDetails = Type.Object({
   expression: Type.Optional(Nullable(Text(MAX_FILTER_TEXT))),
   mode: Type.Optional(Ignored(TEXT_SEARCH)),
   fields: Type.Optional(Ignored(TEXT_SEARCH)),
