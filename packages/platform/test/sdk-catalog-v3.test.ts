@@ -124,6 +124,88 @@ describe.each(DIALECTS)("@cartwheel/sdk's v3 catalog on %s", (dialect) => {
     expect(short).toMatchObject({ status: 428, code: 'INSUFFICIENT_INVENTORY' });
   });
 
+  it('counts, writes a product with its stock, and writes by filter and by category', async () => {
+    const { admin, visitor } = clients();
+    const made = await admin.productsV3.createProductWithInventory(
+      {
+        name: `SDK ${dialect} With Stock`,
+        productType: 'PHYSICAL',
+        variantsInfo: {
+          variants: [{ price: { actualPrice: { amount: '10' } }, inventoryItem: { quantity: 5 } }],
+        },
+      },
+      { returnEntity: true },
+    );
+    expect(made.inventoryResults.results[0]?.item).toMatchObject({ quantity: 5, trackQuantity: true });
+    const id = made.product.id as string;
+    const stale = await admin.productsV3
+      .updateProductWithInventory(id, { revision: '9', name: 'Lost' })
+      .catch((e) => e);
+    expect(stale).toMatchObject({ status: 409, code: 'REVISION_MISMATCH' });
+    const updated = await admin.productsV3.updateProductWithInventory(id, {
+      revision: made.product.revision,
+      variantsInfo: {
+        variants: [{ price: { actualPrice: { amount: '10' } }, inventoryItem: { quantity: 2 } }],
+      },
+    });
+    expect(updated.product.revision).toBe('2');
+    const [item] = (await admin.inventoryItemsV3.queryInventoryItems({ filter: { productId: id } })).items;
+    expect(item?.quantity).toBe(2);
+
+    const others = await admin.productsV3.bulkCreateProductsWithInventory(
+      [1, 2].map((n) => ({
+        name: `SDK ${dialect} Filtered ${n}`,
+        productType: 'PHYSICAL' as const,
+        variantsInfo: {
+          variants: [{ price: { actualPrice: { amount: '10' } }, inventoryItem: { inStock: true } }],
+        },
+      })),
+      { returnEntity: true },
+    );
+    const ids = [id, ...others.productResults.results.map((result) => result.item?.id as string)];
+    const filter = { id: { $in: ids } };
+    expect(await visitor.productsV3.countProducts({ filter })).toEqual({ count: 3 });
+
+    const { jobId } = await admin.productsV3.bulkAdjustProductVariantsByFilter(filter, {
+      actualPrice: { percentage: -25 },
+    });
+    expect(jobId).toBeTruthy();
+    const page = await admin.productsV3.queryProducts({ filter });
+    expect(page.items.map((product) => product.actualPriceRange?.minValue?.amount)).toEqual([
+      '7.5',
+      '7.5',
+      '7.5',
+    ]);
+    await admin.productsV3.bulkUpdateProductVariantsByFilter(
+      { id: { $in: [id] } },
+      { variant: { price: { actualPrice: { amount: '6' } } } },
+    );
+    expect((await admin.productsV3.getProduct(id)).actualPriceRange?.minValue?.amount).toBe('6');
+    await admin.productsV3.bulkUpdateProductsByFilter({ filter, product: { visible: false } });
+    expect(await visitor.productsV3.countProducts({ filter })).toEqual({ count: 0 });
+
+    const { categoryId } = await admin.productsV3.getAllProductsCategory();
+    expect(categoryId).toBe('00000000-000000-000000-000000000001');
+    const collection = await admin.products.createCollection({ name: `SDK ${dialect} Category` });
+    await admin.productsV3.bulkAddProductsToCategoriesByFilter({
+      filter,
+      categoryIds: [collection.id as string],
+    });
+    const listed = await admin.products.queryProducts({
+      filter: { collectionIds: { $hasSome: [collection.id] } },
+    });
+    expect(listed.items.map((product) => product.id).sort()).toEqual([...ids].sort());
+    await admin.productsV3.bulkRemoveProductsFromCategoriesByFilter({
+      filter,
+      categoryIds: [collection.id as string],
+    });
+
+    await admin.productsV3.bulkDeleteProductsByFilter(filter);
+    expect(await admin.productsV3.countProducts({ filter, returnNonVisibleProducts: true })).toEqual({
+      count: 0,
+    });
+  });
+
   it('makes the brand, ribbon and info section a product points at, and reads them back through it', async () => {
     const { admin, visitor } = clients();
     const brand = await admin.brandsV3.getOrCreateBrand(`SDK ${dialect} Brand`);

@@ -2,6 +2,7 @@ import type { ModuleDefinition } from '../../client.ts';
 import type { Transport } from '../../transport/http.ts';
 import type { InventoryItemV3, ProductV3, ReadOnlyVariantV3 } from '../../types/catalog-v3.ts';
 import type { CursorPagingMetadata, CursorQuery } from '../../types/paging.ts';
+import { productsV3Bulk } from './catalog-v3-products-bulk.ts';
 import { CATALOG_V3, catalogTrace, segment } from './domains.ts';
 
 /**
@@ -198,6 +199,9 @@ export const productsV3 = {
         body: { productIds },
         trace: productTrace('BulkDeleteProducts'),
       }),
+
+  // the count, products with inventory, writes by filter and categories (catalog-v3-products-bulk.ts)
+  ...productsV3Bulk,
 } satisfies ModuleDefinition;
 
 export const readOnlyVariantsV3 = {
