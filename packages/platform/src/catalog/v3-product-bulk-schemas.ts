@@ -4,7 +4,15 @@ import { NullableText } from '../http/responses-identity.ts';
 import { MAX_PRODUCT_VARIANTS } from './limits.ts';
 import { QueryFilter } from './schemas.ts';
 import { BulkActionMetadata, InventoryItem, ItemMetadata, ProductV3 } from './v3-responses.ts';
-import { Fields, MAX_BULK_V3, Money, ProductInputV3, SearchDetails, VariantInput } from './v3-schemas.ts';
+import {
+  Fields,
+  MAX_BULK_V3,
+  Money,
+  ProductInputV3,
+  SearchDetails,
+  V3_READ_BACK,
+  VariantInput,
+} from './v3-schemas.ts';
 
 /**
  * The inputs and answers of the v3 product calls beyond one product at a time: the count, the writes
@@ -25,8 +33,9 @@ export type CountProductsV3Request = Static<typeof CountProductsV3Request>;
 
 /** A variant's inventory item as a product-with-inventory write sets it (the hosted `InventoryItemComposite`). */
 const InventoryItemComposite = Type.Object({
-  id: Type.Optional(Ignored("the item's id: a variant's item is `{productId}-{variantId}`")),
-  revision: Type.Optional(Ignored("the item's revision: the product's revision guards the write")),
+  // the item's id and revision are its variant's (`{productId}-{variantId}`); the product's revision guards the write
+  id: Type.Optional(Ignored(V3_READ_BACK)),
+  revision: Type.Optional(Ignored(V3_READ_BACK)),
   quantity: Type.Optional(Type.Integer({ minimum: -99_999, maximum: 99_999 })),
   inStock: Type.Optional(Type.Boolean()),
   preorderInfo: Type.Optional(
@@ -34,8 +43,8 @@ const InventoryItemComposite = Type.Object({
       enabled: Type.Optional(Nullable(Type.Boolean())),
       message: Type.Optional(Nullable(Text(250))),
       limit: Type.Optional(Nullable(Type.Integer({ minimum: 1, maximum: 100_000 }))),
-      counter: Type.Optional(Ignored('the units preordered so far: worked out by Cartwheel')),
-      quantity: Type.Optional(Ignored('the units left to preorder: worked out by Cartwheel')),
+      counter: Type.Optional(Ignored(V3_READ_BACK)),
+      quantity: Type.Optional(Ignored(V3_READ_BACK)),
     }),
   ),
 });
