@@ -586,6 +586,18 @@ describe.each(DIALECTS)("the hosted platform's v3 catalog client on %s", (dialec
         categoryIds: [categoryId, allProducts.categoryId!],
       });
       expect(await listed()).toEqual(ids.slice(0, 2).sort());
+      // a product's categories are the collections that list it, All Products first
+      const read = await visitor.productsV3.getProduct(ids[0]!, { fields: ['DIRECT_CATEGORIES_INFO'] });
+      expect(read.directCategoriesInfo?.categories?.map((category) => category._id)).toEqual([
+        allProducts.categoryId,
+        categoryId,
+      ]);
+      const page = await visitor.productsV3
+        .queryProducts({ fields: ['ALL_CATEGORIES_INFO'] })
+        .in('_id', ids)
+        .ascending('slug')
+        .find();
+      expect(page.items.map((product) => product.allCategoriesInfo?.categories?.length)).toEqual([2, 2, 1]);
       await admin.productsV3.bulkRemoveProductsFromCategoriesByFilter({
         filter: { _id: { $in: ids.slice(1) } },
         categoryIds: [categoryId],

@@ -5,6 +5,7 @@ import type { ProductWrites } from './product-writes.ts';
 import { type CompileOptions, compileFilter, orderBy, parseSort, type QueryFields } from './query.ts';
 import { nameSubstringIndex, textSearch } from './search.ts';
 import type { CatalogStorage, Viewer } from './storage.ts';
+import { categoriesOf } from './v3-categories.ts';
 import { applyProductV3, checkRevision } from './v3-input.ts';
 import { readOnlyVariantV3, renderProductV3, type ViewV3 } from './v3-model.ts';
 import {
@@ -109,7 +110,7 @@ export class ProductsV3 {
       inputs,
       async (input) => {
         const record = await this.createRecord(input);
-        return { id: record.id, item: returnEntity ? this.render(record, ADMIN, fields) : undefined };
+        return { id: record.id, item: returnEntity ? await this.render(record, ADMIN, fields) : undefined };
       },
       () => undefined,
     );
@@ -130,7 +131,7 @@ export class ProductsV3 {
           });
         }
         const record = await this.updateRecord(product.id, product);
-        return { id: record.id, item: returnEntity ? this.render(record, ADMIN, fields) : undefined };
+        return { id: record.id, item: returnEntity ? await this.render(record, ADMIN, fields) : undefined };
       },
       ({ product }) => (typeof product.id === 'string' ? product.id : undefined),
     );
@@ -220,9 +221,16 @@ export class ProductsV3 {
       .offset(page.offset)
       .execute();
     const view = viewOf(viewer, fields, false);
-    const products = rows
-      .slice(0, page.limit)
-      .map((row) => renderProductV3(JSON.parse(row.record) as ProductRecord, this.storage.settings, view));
+    const records = rows.slice(0, page.limit).map((row) => JSON.parse(row.record) as ProductRecord);
+    const categories = await categoriesOf(
+      this.storage,
+      records.map((record) => record.id),
+      viewer,
+      fields,
+    );
+    const products = records.map((record) =>
+      renderProductV3(record, this.storage.settings, view, categories.get(record.id)),
+    );
     const metadata = cursorMetadata(page, products.length, rows.length > page.limit);
     return JSON.stringify({ products, pagingMetadata: metadata });
   }
@@ -239,16 +247,27 @@ export class ProductsV3 {
     });
   }
 
-  private answer(record: ProductRecord, viewer: Viewer, fields: FieldsInput | undefined): string {
-    return JSON.stringify({ product: this.render(record, viewer, fields) });
+  private async answer(record: ProductRecord, viewer: Viewer, fields: FieldsInput | undefined) {
+    return JSON.stringify({ product: await this.render(record, viewer, fields) });
   }
 
-  private render(record: ProductRecord, viewer: Viewer, fields: FieldsInput | undefined) {
-    return renderProductV3(record, this.storage.settings, viewOf(viewer, fields, true));
+  private async render(record: ProductRecord, viewer: Viewer, fields: FieldsInput | undefined) {
+    return renderProductV3WithCategories(this.storage, record, viewer, fields);
   }
 }
 
 export const ADMIN: Viewer = { admin: true };
+
+/** One product as a get, create or update shows it: its variants, its categories when asked for. */
+export async function renderProductV3WithCategories(
+  storage: CatalogStorage,
+  record: ProductRecord,
+  viewer: Viewer,
+  fields: FieldsInput | undefined,
+) {
+  const categories = await categoriesOf(storage, [record.id], viewer, fields);
+  return renderProductV3(record, storage.settings, viewOf(viewer, fields, true), categories.get(record.id));
+}
 
 export function viewOf(viewer: Viewer, fields: FieldsInput | undefined, variants: boolean): ViewV3 {
   const requested = new Set<RequestedField>(

@@ -61,6 +61,7 @@ const VariantFields = {
 };
 const Variant = Type.Object({ ...VariantFields, choices: Type.Optional(Type.Array(VariantChoice)) });
 const Reference = Type.Object({ id: Text, name: Text });
+const Categories = Type.Object({ categories: Type.Array(Type.Object({ id: Type.String() })) });
 
 export const ProductV3 = Type.Object({
   id: Text,
@@ -86,6 +87,8 @@ export const ProductV3 = Type.Object({
   brand: Type.Optional(Reference),
   infoSections: Type.Optional(Type.Array(AnyValue)),
   ribbon: Type.Optional(Reference),
+  directCategoriesInfo: Type.Optional(Categories),
+  allCategoriesInfo: Type.Optional(Categories),
   costRange: Type.Optional(PriceRange),
   inventory: Type.Optional(
     Type.Object({ availabilityStatus: Text, preorderStatus: Text, preorderAvailability: Text }),

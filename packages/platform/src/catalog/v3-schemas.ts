@@ -291,7 +291,7 @@ export const ProductInputV3 = Type.Object({
       ),
     ),
   ),
-  directCategoriesInfo: NotSupportedYet(),
+  directCategoriesInfo: computed('the collections that list the product: the category calls set them'),
   mainCategoryId: NotSupportedYet(),
   taxGroupId: NotSupportedYet(),
   subscriptionDetails: Type.Optional(Nullable(SubscriptionDetailsInput)),

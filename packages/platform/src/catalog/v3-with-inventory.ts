@@ -6,9 +6,9 @@ import type { StockLedger } from './stock.ts';
 import type { CatalogStorage } from './storage.ts';
 import { applyProductV3, checkRevision } from './v3-input.ts';
 import { applyStockInput } from './v3-inventory.ts';
-import { inventoryItemV3, renderProductV3 } from './v3-model.ts';
+import { inventoryItemV3 } from './v3-model.ts';
 import type { InventoryItemComposite, ProductWithInventoryInput } from './v3-product-bulk-schemas.ts';
-import { ADMIN, bulk, viewOf } from './v3-products.ts';
+import { ADMIN, bulk, renderProductV3WithCategories } from './v3-products.ts';
 import type { FieldsInput, ProductInputV3 } from './v3-schemas.ts';
 import { Violations } from './validation.ts';
 
@@ -47,7 +47,7 @@ export class ProductsWithInventoryV3 {
     returnEntity: boolean | undefined,
     fields: FieldsInput | undefined,
   ): Promise<string> {
-    return JSON.stringify(this.answer(await this.createRecord(input), returnEntity, fields));
+    return JSON.stringify(await this.answer(await this.createRecord(input), returnEntity, fields));
   }
 
   /** Saves what `input` names, when `input.revision` is the product's revision, and its variants' stock. */
@@ -57,7 +57,7 @@ export class ProductsWithInventoryV3 {
     returnEntity: boolean | undefined,
     fields: FieldsInput | undefined,
   ): Promise<string> {
-    return JSON.stringify(this.answer(await this.updateRecord(id, input), returnEntity, fields));
+    return JSON.stringify(await this.answer(await this.updateRecord(id, input), returnEntity, fields));
   }
 
   /** Each product in its own transaction, a result per product; the items of those saved. */
@@ -72,7 +72,7 @@ export class ProductsWithInventoryV3 {
       async (input) => {
         const record = await this.createRecord(input);
         saved.push(record);
-        return { id: record.id, item: returnEntity ? this.render(record, fields) : undefined };
+        return { id: record.id, item: returnEntity ? await this.render(record, fields) : undefined };
       },
       () => undefined,
     );
@@ -94,7 +94,7 @@ export class ProductsWithInventoryV3 {
         v.throwIfAny();
         const record = await this.updateRecord(id, product);
         saved.push(record);
-        return { id: record.id, item: returnEntity ? this.render(record, fields) : undefined };
+        return { id: record.id, item: returnEntity ? await this.render(record, fields) : undefined };
       },
       ({ product }) => (typeof product.id === 'string' ? product.id : undefined),
     );
@@ -145,12 +145,19 @@ export class ProductsWithInventoryV3 {
     return records.get(saved.id) ?? saved;
   }
 
-  private answer(record: ProductRecord, returnEntity: boolean | undefined, fields: FieldsInput | undefined) {
-    return { product: this.render(record, fields), inventoryResults: inventoryResults(record, returnEntity) };
+  private async answer(
+    record: ProductRecord,
+    returnEntity: boolean | undefined,
+    fields: FieldsInput | undefined,
+  ) {
+    return {
+      product: await this.render(record, fields),
+      inventoryResults: inventoryResults(record, returnEntity),
+    };
   }
 
   private render(record: ProductRecord, fields: FieldsInput | undefined) {
-    return renderProductV3(record, this.storage.settings, viewOf(ADMIN, fields, true));
+    return renderProductV3WithCategories(this.storage, record, ADMIN, fields);
   }
 }
 
