@@ -4,6 +4,7 @@ import { ApiKeyStrategy, createClient, OAuthStrategy } from '@wix/sdk';
 import {
   brandsV3,
   catalogVersioning,
+  collections,
   customizationsV3,
   infoSectionsV3,
   inventoryItemsV3,
@@ -29,6 +30,7 @@ describe.each(DIALECTS)("the hosted platform's v3 catalog client on %s", (dialec
     productsV3,
     readOnlyVariantsV3,
     catalogVersioning,
+    collections,
     brandsV3,
     ribbonsV3,
     infoSectionsV3,
@@ -528,7 +530,11 @@ describe.each(DIALECTS)("the hosted platform's v3 catalog client on %s", (dialec
         .catch((caught) => caught);
       expect(refused.status).toBe(400);
 
+      const { collection } = await admin.products.createCollection({ name: `${PREFIX} Before Delete` });
+      await admin.products.addProductsToCollection(collection!._id!, ids);
       await admin.productsV3.bulkDeleteProductsByFilter({ _id: { $in: ids.slice(2) } });
+      // the collections that listed them count them no more
+      expect((await admin.collections.getCollection(collection!._id!)).numberOfProducts).toBe(2);
       const left = await admin.productsV3.queryProducts().in('_id', ids).find();
       expect(left.items.map((product) => product._id).sort()).toEqual(ids.slice(0, 2).sort());
       await expect(visitor.products.getProduct(ids[3]!)).rejects.toMatchObject({ status: 404 });

@@ -5,7 +5,7 @@ import { recordEvents } from '../events/outbox.ts';
 import { applicationError, DomainError, notFound } from '../shared/errors.ts';
 import { newId } from '../shared/ids.ts';
 import { ALL_PRODUCTS_COLLECTION_ID } from './collections.ts';
-import { listingsChanged, lockProducts } from './listings.ts';
+import { countOfListings, listingsChanged, lockProducts } from './listings.ts';
 import { generatedMediaItem, isGeneratedImageStem, urlMediaItem } from './media.ts';
 import { defaultVariant, type ProductRecord } from './model.ts';
 import { roundMoney } from './pricing.ts';
@@ -151,31 +151,61 @@ export class ProductWrites {
   }
 
   async deleteProduct(id: string): Promise<void> {
-    await this.storage.write(async (trx) => {
-      if (!(await lockRecord(trx, this.storage.dialect, id))) throw notFound('product', id);
-      await trx.deleteFrom('product_variants').where('product_id', '=', id).execute();
-      await trx.deleteFrom('product_entity_links').where('product_id', '=', id).execute();
+    const [deleted] = await this.deleteProducts([id]);
+    if (!deleted) throw notFound('product', id);
+  }
+
+  /**
+   * Deletes the products of `ids` that exist, in one transaction, set by set (their variants, links,
+   * listings, rows and search entries at once), the products locked in id order first; each gets its
+   * `deleted` event and every collection that listed it its counts. Answers the ids deleted.
+   */
+  async deleteProducts(ids: readonly string[]): Promise<string[]> {
+    const list = [...new Set(ids)];
+    if (list.length === 0) return [];
+    const dialect = this.storage.dialect;
+    return this.storage.write(async (trx) => {
+      const locked = [...(await lockProducts(trx, dialect, list))];
+      if (locked.length === 0) return [];
+      await trx.deleteFrom('product_variants').where('product_id', 'in', locked).execute();
+      await trx.deleteFrom('product_entity_links').where('product_id', 'in', locked).execute();
       const listings = await trx
         .deleteFrom('product_collections')
-        .where('product_id', '=', id)
-        .returning('collection_id')
+        .where('product_id', 'in', locked)
+        .returning(['product_id', 'collection_id'])
         .execute();
       const deleted = await trx
         .deleteFrom('products')
-        .where('id', '=', id)
-        .returning(['visible', 'numeric_id'])
-        .executeTakeFirst();
-      if (!deleted) throw notFound('product', id);
-      await recordEvents(trx, [
-        { entity: 'product', slug: 'deleted', entityId: id, payload: { entityId: id } },
-      ]);
-      await unindexProducts(trx, this.storage.dialect, [deleted.numeric_id]);
-      await listingsChanged(
+        .where('id', 'in', locked)
+        .returning(['id', 'visible', 'numeric_id'])
+        .execute();
+      await recordEvents(
         trx,
-        this.storage.dialect,
-        [ALL_PRODUCTS_COLLECTION_ID, ...listings.map((listing) => listing.collection_id)],
-        { products: -1, visible: -deleted.visible },
+        deleted.map((row) => ({
+          entity: 'product',
+          slug: 'deleted',
+          entityId: row.id,
+          payload: { entityId: row.id },
+        })),
       );
+      await unindexProducts(
+        trx,
+        dialect,
+        deleted.map((row) => row.numeric_id),
+      );
+      // each collection's counts by the deleted products it listed (All Products listed them all)
+      const visibleOf = new Map(deleted.map((row) => [row.id, row.visible]));
+      const listed = new Map<string, Array<{ visible: number }>>([
+        [ALL_PRODUCTS_COLLECTION_ID, deleted.map((row) => ({ visible: row.visible }))],
+      ]);
+      for (const listing of listings) {
+        const visible = visibleOf.get(listing.product_id) ?? 0;
+        listed.set(listing.collection_id, [...(listed.get(listing.collection_id) ?? []), { visible }]);
+      }
+      for (const [collectionId, products] of [...listed].sort(([a], [b]) => a.localeCompare(b))) {
+        await listingsChanged(trx, dialect, [collectionId], countOfListings(products, -1));
+      }
+      return deleted.map((row) => row.id);
     });
   }
 

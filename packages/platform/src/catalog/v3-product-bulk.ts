@@ -1,6 +1,6 @@
 import type { VariantV3 } from '@cartwheel/sdk';
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
-import { applicationError, DomainError, notFound } from '../shared/errors.ts';
+import { applicationError, notFound } from '../shared/errors.ts';
 import { newId } from '../shared/ids.ts';
 import { Big, Currency } from '../shared/money.ts';
 import type { CollectionWrites } from './collection-writes.ts';
@@ -85,13 +85,9 @@ export class ProductsByFilterV3 {
   }
 
   async deleteByFilter(body: BulkDeleteProductsByFilterBody): Promise<string> {
+    // a batch a transaction, set by set; one gone meanwhile (another delete) is what this asked for
     await this.eachBatch(body, async (ids) => {
-      for (const id of ids) {
-        // one gone meanwhile (another delete) is what this asked for
-        await this.writes.deleteProduct(id).catch((error: unknown) => {
-          if (!(error instanceof DomainError && error.kind === 'NOT_FOUND')) throw error;
-        });
-      }
+      await this.writes.deleteProducts(ids);
     });
     return job();
   }
