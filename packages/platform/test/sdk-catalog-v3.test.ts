@@ -86,6 +86,28 @@ describe.each(DIALECTS)("@cartwheel/sdk's v3 catalog on %s", (dialect) => {
 
     const variants = await visitor.readOnlyVariantsV3.queryVariants({ filter: { sku: 'SDK-B' } });
     expect(variants.items.map((variant) => variant.productData?.productId)).toContain(ids[1]);
+    // a text search of SKUs and product names, paged by a cursor that carries it
+    const searched = await visitor.readOnlyVariantsV3.searchVariants({
+      filter: { 'productData.productId': { $in: ids } },
+      search: { expression: 'sdk-' },
+      sort: [{ fieldName: 'sku' }],
+      cursorPaging: { limit: 2 },
+    });
+    expect(searched.items.map((variant) => variant.sku)).toEqual(['SDK-A', 'SDK-B']);
+    const rest = await visitor.readOnlyVariantsV3.searchVariants({
+      cursorPaging: { cursor: searched.pagingMetadata.cursors.next as string },
+    });
+    expect(rest.items.map((variant) => variant.sku)).toEqual(['SDK-C']);
+    const bySku = await visitor.readOnlyVariantsV3.searchVariants({
+      filter: { 'productData.productId': { $in: ids } },
+      search: { expression: 'sdk-b' },
+    });
+    const byName = await visitor.readOnlyVariantsV3.searchVariants({
+      filter: { 'productData.productId': { $in: ids } },
+      search: { expression: 'renamed' },
+    });
+    expect(byName.items.map((variant) => variant.sku)).toEqual(['SDK-A']);
+    expect(bySku.items.map((variant) => variant.productData?.productId)).toEqual([ids[1]]);
 
     await admin.productsV3.deleteProduct(ids[2]!);
     const deleted = await admin.productsV3.bulkDeleteProducts([ids[2]!]);

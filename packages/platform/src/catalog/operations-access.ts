@@ -57,6 +57,7 @@ export const CATALOG_OPERATIONS = operationTable('catalog', {
   bulkUpdateProductsV3: PRODUCT_MANAGERS,
   bulkDeleteProductsV3: PRODUCT_MANAGERS,
   countProductsV3: CALLERS.anyone,
+  searchVariantsV3: CALLERS.anyone,
   getAllProductsCategoryV3: CALLERS.anyone,
   createProductWithInventoryV3: PRODUCT_MANAGERS,
   updateProductWithInventoryV3: PRODUCT_MANAGERS,

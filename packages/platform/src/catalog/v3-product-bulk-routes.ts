@@ -22,12 +22,15 @@ import {
   ProductWithInventoryPath,
 } from './v3-product-bulk-schemas.ts';
 import { json, readRoute } from './v3-read-route.ts';
+import { VariantV3PageAnswer } from './v3-responses.ts';
+import { SearchVariantsV3Request } from './v3-schemas.ts';
 
 const viewer = (request: FastifyRequest): Viewer => ({ admin: request.principal.kind === 'admin' });
 
 /**
- * The v3 product calls beyond one product at a time, at the hosted paths: the count, products with
- * their inventory (v3-with-inventory.ts), writes by filter and categories (v3-product-bulk.ts).
+ * The v3 product calls beyond one product at a time, at the hosted paths: the count, the variants'
+ * search (v3-products.ts), products with their inventory (v3-with-inventory.ts), writes by filter and
+ * categories (v3-product-bulk.ts).
  */
 export function productBulkV3Routes(app: HttpApp, catalog: CatalogService): void {
   const byFilter = catalog.productsByFilterV3;
@@ -40,6 +43,15 @@ export function productBulkV3Routes(app: HttpApp, catalog: CatalogService): void
     CountProductsV3Request,
     CountAnswer,
     (input, request) => byFilter.countJson(input, viewer(request)),
+  );
+  readRoute(
+    app,
+    '/stores/v3/products/search-variants',
+    CATALOG_OPERATIONS.searchVariantsV3,
+    SearchVariantsV3Request,
+    VariantV3PageAnswer,
+    (input, request) => catalog.productsV3.searchVariantsJson(input, viewer(request)),
+    ['POST'],
   );
   app.get(
     '/stores/v3/all-products-category',

@@ -2,7 +2,14 @@ import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import { DomainError, notFound } from '../shared/errors.ts';
 import type { ProductRecord } from './model.ts';
 import type { ProductWrites } from './product-writes.ts';
-import { type CompileOptions, compileFilter, orderBy, parseSort, type QueryFields } from './query.ts';
+import {
+  type CompileOptions,
+  compileFilter,
+  escapeLike,
+  orderBy,
+  parseSort,
+  type QueryFields,
+} from './query.ts';
 import { nameSubstringIndex, textSearch } from './search.ts';
 import type { CatalogStorage, Viewer } from './storage.ts';
 import { categoriesOf } from './v3-categories.ts';
@@ -24,6 +31,7 @@ import type {
   QueryVariantsV3Request,
   RequestedField,
   SearchProductsV3Request,
+  SearchVariantsV3Request,
 } from './v3-schemas.ts';
 
 /** One item's outcome in a v3 bulk call (the hosted `itemMetadata`), with the product when asked. */
@@ -166,14 +174,37 @@ export class ProductsV3 {
 
   /** `{"variants": [...], "pagingMetadata"}`: variants across the catalog, each with its product's data. */
   async queryVariantsJson(request: QueryVariantsV3Request, viewer: Viewer): Promise<string> {
-    const page = readCursorPage(request.query);
-    checkFilter(page.filter, VARIANT_V3_FIELDS, 'query.filter');
+    return this.variantsJson(readCursorPage(request.query), viewer, request.fields, 'query');
+  }
+
+  /** The same, with a text search of the variants' SKUs and their products' names. */
+  async searchVariantsJson(request: SearchVariantsV3Request, viewer: Viewer): Promise<string> {
+    const search = request.search ?? undefined;
+    return this.variantsJson(
+      readCursorPage(search, search?.search?.expression),
+      viewer,
+      request.fields,
+      'search',
+    );
+  }
+
+  private async variantsJson(
+    page: CursorPage,
+    viewer: Viewer,
+    fields: FieldsInput | undefined,
+    part: 'query' | 'search',
+  ): Promise<string> {
+    checkFilter(page.filter, VARIANT_V3_FIELDS, `${part}.filter`);
     const hasSort = (page.sort?.length ?? 0) > 0;
     const order = hasSort
-      ? orderBy(parseSort(page.sort, VARIANT_V3_SORT, 'v.id', DEFAULT_V3_SORT, 'query.sort'))
+      ? orderBy(parseSort(page.sort, VARIANT_V3_SORT, 'v.id', DEFAULT_V3_SORT, `${part}.sort`))
       : sql`v.product_id, v.position`;
-    let where = compileFilter(page.filter, VARIANT_V3_FIELDS, {}, 'query.filter');
+    let where = compileFilter(page.filter, VARIANT_V3_FIELDS, {}, `${part}.filter`);
     if (!viewer.admin) where = sql<SqlBool>`(${where}) and v.product_visible = 1 and v.visible = 1`;
+    if (page.expression) {
+      const pattern = `%${escapeLike(page.expression.toLowerCase())}%`;
+      where = sql<SqlBool>`(${where}) and (lower(v.sku) like ${pattern} escape '\\' or p.name_lower like ${pattern} escape '\\')`;
+    }
     const rows = await this.storage.db
       .selectFrom('product_variants as v')
       .innerJoin('products as p', 'p.id', 'v.product_id')
@@ -183,7 +214,7 @@ export class ProductsV3 {
       .limit(page.limit + 1)
       .offset(page.offset)
       .execute();
-    const view = viewOf(viewer, request.fields, true);
+    const view = viewOf(viewer, fields, true);
     const records = new Map<string, ProductRecord>();
     const variants = rows.slice(0, page.limit).flatMap((row) => {
       let record = records.get(row.record);

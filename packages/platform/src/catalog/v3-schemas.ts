@@ -372,6 +372,24 @@ export const QueryVariantsV3Request = Type.Object({
 });
 export type QueryVariantsV3Request = Static<typeof QueryVariantsV3Request>;
 
+/** `searchVariants`: the variants query with a text search of SKUs and product names. */
+export const SearchVariantsV3Request = Type.Object({
+  search: Type.Optional(
+    Nullable(
+      Type.Object({
+        filter: Type.Optional(Nullable(QueryFilter)),
+        sort: Type.Optional(Nullable(Sort)),
+        cursorPaging: Type.Optional(Nullable(CursorPaging)),
+        search: Type.Optional(Nullable(SearchDetails)),
+        aggregations: NotSupportedYet(),
+        timeZone: NotSupportedYet(),
+      }),
+    ),
+  ),
+  fields: Type.Optional(Fields),
+});
+export type SearchVariantsV3Request = Static<typeof SearchVariantsV3Request>;
+
 // ---- inventory items (v3-inventory.ts) ----
 
 export const InventoryItemPath = Type.Object({ inventoryItemId: Id() });

@@ -224,6 +224,29 @@ export const readOnlyVariantsV3 = {
       });
       return { items: answer.variants ?? [], pagingMetadata: answer.pagingMetadata };
     },
+
+  /**
+   * `POST /v3/products/search-variants`: the variants query with a text search of the variants'
+   * SKUs and their products' names (`search.expression`). On the hosted wire, not in its client.
+   */
+  searchVariants:
+    (transport: Transport) =>
+    async (
+      search: CursorQuery & { search?: { expression?: string } },
+      options: ProductV3Options = {},
+    ): Promise<CursorPage<ReadOnlyVariantV3>> => {
+      const answer = await transport.request<{
+        variants?: ReadOnlyVariantV3[];
+        pagingMetadata: CursorPagingMetadata;
+      }>({
+        method: 'POST',
+        path: '/v3/products/search-variants',
+        mapping: CATALOG_V3,
+        body: { search, fields: options.fields },
+        trace: catalogTrace('v3.ProductVariantsReader.SearchVariants', 'variant'),
+      });
+      return { items: answer.variants ?? [], pagingMetadata: answer.pagingMetadata };
+    },
 } satisfies ModuleDefinition;
 
 /** An item's stock move: by how many units, and (decrements) whether it is a preorder. */
