@@ -604,11 +604,15 @@ describe.each(DIALECTS)("the hosted platform's v3 catalog client on %s", (dialec
         .ascending('slug')
         .find();
       expect(page.items.map((product) => product.allCategoriesInfo?.categories?.length)).toEqual([2, 2, 1]);
+      // and a filter on them is a filter on the collection's listings
+      const inCategory = { 'allCategoriesInfo.categories.id': { $hasSome: [categoryId] } };
+      expect(await visitor.productsV3.countProducts({ filter: inCategory })).toEqual({ count: 2 });
       await admin.productsV3.bulkRemoveProductsFromCategoriesByFilter({
         filter: { _id: { $in: ids.slice(1) } },
         categoryIds: [categoryId],
       });
       expect(await listed()).toEqual([ids[0]]);
+      expect(await visitor.productsV3.countProducts({ filter: inCategory })).toEqual({ count: 1 });
       const unknown = await admin.productsV3
         .bulkAddProductsToCategoriesByFilter({ filter: {}, categoryIds: ['no-such-category'] })
         .catch((caught) => caught);

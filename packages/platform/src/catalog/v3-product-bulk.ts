@@ -292,7 +292,12 @@ export class ProductsByFilterV3 {
     hidden: ReadonlySet<string>,
   ): RawBuilder<SqlBool> {
     checkFilter(filter ?? undefined, PRODUCT_V3_FIELDS, 'filter');
-    const compiled = compileFilter(filter ?? undefined, PRODUCT_V3_FIELDS, this.compile, 'filter');
+    const compiled = compileFilter(
+      filter ?? undefined,
+      PRODUCT_V3_FIELDS,
+      { ...this.compile, hiddenCollections: hidden },
+      'filter',
+    );
     const text = textSearch(search ?? undefined, hidden);
     return text ? sql<SqlBool>`(${compiled}) and ${text.matches}` : compiled;
   }

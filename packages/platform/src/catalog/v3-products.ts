@@ -238,7 +238,12 @@ export class ProductsV3 {
     checkFilter(page.filter, PRODUCT_V3_FIELDS, `${part}.filter`);
     const order = orderBy(parseSort(page.sort, PRODUCT_V3_SORT, 'p.id', DEFAULT_V3_SORT, `${part}.sort`));
     const hidden = await this.storage.hiddenFrom(viewer);
-    const filter = compileFilter(page.filter, PRODUCT_V3_FIELDS, this.search, `${part}.filter`);
+    const filter = compileFilter(
+      page.filter,
+      PRODUCT_V3_FIELDS,
+      { ...this.search, hiddenCollections: hidden },
+      `${part}.filter`,
+    );
     const search = textSearch({ expression: page.expression ?? null }, hidden);
     const ranked: RawBuilder<unknown> = search ? sql`${search.rank}, ${order}` : order;
     const rows = await this.storage.db
