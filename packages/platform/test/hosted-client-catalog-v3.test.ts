@@ -474,6 +474,45 @@ describe.each(DIALECTS)("the hosted platform's v3 catalog client on %s", (dialec
       expect(updated.inventoryResults?.results?.map((result) => result.item?.quantity)).toEqual([4, 4]);
     });
 
+    it('refuses items that mix counting, and an item its product cannot take undoes the whole write', async () => {
+      const product = twoSizes(`${PREFIX} Never Stocked`);
+      const withItems = (items: Array<Record<string, unknown>>) => ({
+        ...product,
+        variantsInfo: {
+          variants: product.variantsInfo.variants.map((variant, index) => ({
+            ...variant,
+            inventoryItem: items[index],
+          })),
+        },
+      });
+      const mixed = await admin.productsV3
+        .createProductWithInventory(withItems([{ quantity: 2 }, { inStock: true }]))
+        .catch((caught) => caught);
+      expect(mixed.status).toBe(400);
+      // a preorder limit needs a counted quantity: refused as the stock is set, after the product was saved
+      const limited = await admin.productsV3
+        .createProductWithInventory(
+          withItems([{ inStock: true }, { inStock: false, preorderInfo: { enabled: true, limit: 3 } }]),
+        )
+        .catch((caught) => caught);
+      expect(limited.status).toBe(400);
+      expect(limited.details.validationError.fieldViolations[0].field).toMatch(
+        /variantsInfo\.variants\[1\]\.inventoryItem\.preorderInfo\.limit$/,
+      );
+      const named = { filter: { name: `${PREFIX} Never Stocked` }, returnNonVisibleProducts: true };
+      expect(await admin.productsV3.countProducts(named)).toEqual({ count: 0 });
+      // the same product with items it can take is made: one, and only one, of that name
+      const made = await admin.productsV3.createProductWithInventory(
+        withItems([{ inStock: true }, { inStock: false }]),
+        { returnEntity: true },
+      );
+      expect(made.inventoryResults?.results?.map((result) => result.item?.availabilityStatus)).toEqual([
+        'IN_STOCK',
+        'OUT_OF_STOCK',
+      ]);
+      expect(await admin.productsV3.countProducts(named)).toEqual({ count: 1 });
+    });
+
     it('bulk creates and updates products with inventory, a result per product', async () => {
       const made = await admin.productsV3.bulkCreateProductsWithInventory(
         [3, 0].map((quantity) => ({
