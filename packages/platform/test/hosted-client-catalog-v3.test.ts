@@ -579,6 +579,26 @@ describe.each(DIALECTS)("the hosted platform's v3 catalog client on %s", (dialec
       await expect(visitor.products.getProduct(ids[3]!)).rejects.toMatchObject({ status: 404 });
     });
 
+    it('walks more products than one batch holds: every filtered product is written, and deleted', async () => {
+      const label = `${PREFIX} Batched`;
+      const made = [
+        // all at 1, so a product the walk missed is one still below 2
+        ...(await makeProducts('Batched', new Array<number>(100).fill(1))),
+        ...(await makeProducts('Batched', [1, 1, 1])),
+      ];
+      expect(made).toHaveLength(103);
+      const filter = { name: { $startsWith: label } };
+      await admin.productsV3.bulkAdjustProductVariantsByFilter(filter, { actualPrice: { amount: '1' } });
+      const { count } = await admin.productsV3.countProducts({
+        filter: { ...filter, 'actualPriceRange.minValue.amount': { $gte: '2' } },
+      });
+      expect(count).toBe(103);
+      await admin.productsV3.bulkDeleteProductsByFilter(filter);
+      expect(await admin.productsV3.countProducts({ filter, returnNonVisibleProducts: true })).toEqual({
+        count: 0,
+      });
+    });
+
     it("sets and adjusts the filtered products' variant prices, by amount and by percent with rounding", async () => {
       const ids = await makeProducts('Adjusted', [20, 3.33]);
       const other = await makeProducts('Untouched', [20]);
