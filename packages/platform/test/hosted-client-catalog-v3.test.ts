@@ -623,6 +623,13 @@ describe.each(DIALECTS)("the hosted platform's v3 catalog client on %s", (dialec
       );
       const { product } = await visitor.products.getProduct(ids[0]!);
       expect(product?.priceData).toMatchObject({ price: 21, discountedPrice: 18 });
+      // a price that would go below zero leaves its product as it was, and the others move
+      const lowered = await admin.productsV3.bulkAdjustProductVariantsByFilter(
+        { _id: { $in: ids } },
+        { actualPrice: { amount: '-5' } },
+      );
+      expect(lowered.jobId).toBeTruthy();
+      expect(await Promise.all(ids.map(priceOf))).toEqual(['13', '2.5']);
       expect(await priceOf(other[0]!)).toBe('20');
       const refused = await admin.productsV3
         .bulkAdjustProductVariantsByFilter(

@@ -1,6 +1,6 @@
 import type { VariantV3 } from '@cartwheel/sdk';
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
-import { applicationError, notFound } from '../shared/errors.ts';
+import { applicationError, DomainError, notFound } from '../shared/errors.ts';
 import { newId } from '../shared/ids.ts';
 import { Big, Currency } from '../shared/money.ts';
 import type { CollectionWrites } from './collection-writes.ts';
@@ -240,7 +240,7 @@ export class ProductsByFilterV3 {
 
   /**
    * Saves `change` of every filtered product, a batch a transaction. The first product's change is
-   * tried before any is saved, so an input no product could take is refused as the call's error.
+   * tried before any is saved, so an input with field violations is refused as the call's error.
    */
   private async changeEach(
     body: { filter: unknown; search?: { expression?: string | null } | null },
@@ -255,7 +255,12 @@ export class ProductsByFilterV3 {
           .select('record')
           .where('id', '=', ids[0] as string)
           .executeTakeFirst();
-        if (row) change(JSON.parse(row.record) as ProductRecord);
+        try {
+          if (row) change(JSON.parse(row.record) as ProductRecord);
+        } catch (error) {
+          // a field violation is the input's; a rule of this one product (a price below zero) is its own
+          if (!(error instanceof DomainError) || error.fieldViolations.length > 0) throw error;
+        }
       }
       await this.writes.changeRecords(ids, change);
     });
