@@ -4,8 +4,10 @@ import { ApiKeyStrategy, createClient, OAuthStrategy } from '@wix/sdk';
 import {
   brandsV3,
   catalogVersioning,
+  collections,
   customizationsV3,
   infoSectionsV3,
+  inventoryItemsV3,
   products,
   productsV3,
   readOnlyVariantsV3,
@@ -28,10 +30,12 @@ describe.each(DIALECTS)("the hosted platform's v3 catalog client on %s", (dialec
     productsV3,
     readOnlyVariantsV3,
     catalogVersioning,
+    collections,
     brandsV3,
     ribbonsV3,
     infoSectionsV3,
     customizationsV3,
+    inventoryItemsV3,
     currentCart,
     checkout,
     orders,
@@ -352,6 +356,337 @@ describe.each(DIALECTS)("the hosted platform's v3 catalog client on %s", (dialec
       for (const id of [ids[2]!, ids[3]!]) {
         await expect(visitor.products.getProduct(id)).rejects.toMatchObject({ status: 404 });
       }
+    });
+  });
+
+  describe('count, products with inventory, writes by filter and categories', () => {
+    /** Products of one variant priced `price`, named `${PREFIX} ${label} ${price}`. */
+    const makeProducts = async (label: string, prices: number[]) => {
+      const made = await admin.productsV3.bulkCreateProducts(
+        prices.map((price) => ({
+          name: `${PREFIX} ${label} ${price}`,
+          productType: 'PHYSICAL' as const,
+          physicalProperties: {},
+          variantsInfo: { variants: [{ price: { actualPrice: { amount: String(price) } } }] },
+        })),
+        { returnEntity: true },
+      );
+      return (made.results ?? []).map((result) => result.item!._id!);
+    };
+    const priceOf = async (id: string) =>
+      (await admin.productsV3.getProduct(id)).variantsInfo?.variants?.[0]?.price?.actualPrice?.amount;
+
+    it('counts the products a filter and a text search find, hidden ones only when asked', async () => {
+      const ids = await makeProducts('Counted', [1, 2, 3]);
+      const filter = { _id: { $in: ids }, 'actualPriceRange.minValue.amount': { $gte: '2' } };
+      expect(await visitor.productsV3.countProducts({ filter })).toEqual({ count: 2 });
+      expect(
+        await visitor.productsV3.countProducts({
+          filter: { _id: { $in: ids } },
+          search: { expression: 'counted 3' },
+        }),
+      ).toEqual({ count: 1 });
+      await admin.productsV3.updateProduct(ids[2]!, {
+        revision: (await admin.productsV3.getProduct(ids[2]!)).revision!,
+        visible: false,
+      });
+      expect(await visitor.productsV3.countProducts({ filter })).toEqual({ count: 1 });
+      expect(await admin.productsV3.countProducts({ filter, returnNonVisibleProducts: true })).toEqual({
+        count: 2,
+      });
+      const refused = await visitor.productsV3
+        .countProducts({ filter: { taxGroupId: 'x' } })
+        .catch((caught) => caught);
+      expect(refused.status).toBe(400);
+    });
+
+    it('creates a product with its variants counted in one call; v1 and the v3 inventory items read the stock', async () => {
+      const product = twoSizes(`${PREFIX} Stocked Tee`);
+      const made = await admin.productsV3.createProductWithInventory(
+        {
+          ...product,
+          variantsInfo: {
+            variants: product.variantsInfo.variants.map((variant, index) => ({
+              ...variant,
+              inventoryItem: { quantity: [7, 0][index]!, preorderInfo: { enabled: index === 1, limit: 5 } },
+            })),
+          },
+        },
+        { returnEntity: true },
+      );
+      const id = made.product!._id!;
+      expect(made.product).toMatchObject({ name: `${PREFIX} Stocked Tee`, revision: '1' });
+      expect(made.inventoryResults?.bulkActionMetadata).toMatchObject({
+        totalSuccesses: 2,
+        totalFailures: 0,
+      });
+      const items = made.inventoryResults?.results?.map((result) => result.item);
+      expect(items?.map((item) => [item?.trackQuantity, item?.quantity, item?.availabilityStatus])).toEqual([
+        [true, 7, 'IN_STOCK'],
+        [true, 0, 'PREORDER'],
+      ]);
+
+      const { product: v1 } = await admin.products.getProduct(id);
+      expect(v1?.stock).toMatchObject({ trackInventory: true });
+      expect(v1?.variants?.map((variant) => variant.stock?.quantity)).toEqual([7, 0]);
+      const item = await admin.inventoryItemsV3.getInventoryItem(
+        made.inventoryResults!.results![0]!.itemMetadata!._id!,
+      );
+      expect(item).toMatchObject({ productId: id, quantity: 7, trackQuantity: true });
+
+      // an update with inventory names the product's revision: a stale one changes nothing
+      const stale = await admin.productsV3
+        .updateProductWithInventory(id, {
+          revision: '7',
+          variantsInfo: {
+            variants: made.product!.variantsInfo!.variants!.map((variant) => ({
+              _id: variant._id,
+              choices: variant.choices,
+              price: { actualPrice: { amount: '25' }, compareAtPrice: { amount: '30' } },
+              inventoryItem: { quantity: 1 },
+            })),
+          },
+        })
+        .catch((caught) => caught);
+      expect(stale.details?.applicationError?.code).toBe('REVISION_MISMATCH');
+      expect((await admin.inventoryItemsV3.getInventoryItem(item._id!)).quantity).toBe(7);
+
+      const updated = await admin.productsV3.updateProductWithInventory(
+        id,
+        {
+          revision: made.product!.revision!,
+          name: `${PREFIX} Restocked Tee`,
+          variantsInfo: {
+            variants: made.product!.variantsInfo!.variants!.map((variant) => ({
+              _id: variant._id,
+              choices: variant.choices,
+              price: { actualPrice: { amount: '25' }, compareAtPrice: { amount: '30' } },
+              inventoryItem: { quantity: 4 },
+            })),
+          },
+        },
+        { returnEntity: true },
+      );
+      expect(updated.product).toMatchObject({ name: `${PREFIX} Restocked Tee`, revision: '2' });
+      const after = await admin.inventoryItemsV3.getInventoryItem(item._id!);
+      expect(after.quantity).toBe(4);
+      expect(Number(after.revision)).toBeGreaterThan(Number(item.revision));
+      expect(updated.inventoryResults?.results?.map((result) => result.item?.quantity)).toEqual([4, 4]);
+    });
+
+    it('refuses items that mix counting, and an item its product cannot take undoes the whole write', async () => {
+      const product = twoSizes(`${PREFIX} Never Stocked`);
+      const withItems = (items: Array<Record<string, unknown>>) => ({
+        ...product,
+        variantsInfo: {
+          variants: product.variantsInfo.variants.map((variant, index) => ({
+            ...variant,
+            inventoryItem: items[index],
+          })),
+        },
+      });
+      const mixed = await admin.productsV3
+        .createProductWithInventory(withItems([{ quantity: 2 }, { inStock: true }]))
+        .catch((caught) => caught);
+      expect(mixed.status).toBe(400);
+      // a preorder limit needs a counted quantity: refused as the stock is set, after the product was saved
+      const limited = await admin.productsV3
+        .createProductWithInventory(
+          withItems([{ inStock: true }, { inStock: false, preorderInfo: { enabled: true, limit: 3 } }]),
+        )
+        .catch((caught) => caught);
+      expect(limited.status).toBe(400);
+      expect(limited.details.validationError.fieldViolations[0].field).toMatch(
+        /variantsInfo\.variants\[1\]\.inventoryItem\.preorderInfo\.limit$/,
+      );
+      const named = { filter: { name: `${PREFIX} Never Stocked` }, returnNonVisibleProducts: true };
+      expect(await admin.productsV3.countProducts(named)).toEqual({ count: 0 });
+      // the same product with items it can take is made: one, and only one, of that name
+      const made = await admin.productsV3.createProductWithInventory(
+        withItems([{ inStock: true }, { inStock: false }]),
+        { returnEntity: true },
+      );
+      expect(made.inventoryResults?.results?.map((result) => result.item?.availabilityStatus)).toEqual([
+        'IN_STOCK',
+        'OUT_OF_STOCK',
+      ]);
+      expect(await admin.productsV3.countProducts(named)).toEqual({ count: 1 });
+    });
+
+    it('bulk creates and updates products with inventory, a result per product', async () => {
+      const made = await admin.productsV3.bulkCreateProductsWithInventory(
+        [3, 0].map((quantity) => ({
+          name: `${PREFIX} Bulk Stocked ${quantity}`,
+          productType: 'PHYSICAL' as const,
+          physicalProperties: {},
+          variantsInfo: {
+            variants: [{ price: { actualPrice: { amount: '4' } }, inventoryItem: { quantity } }],
+          },
+        })),
+        { returnEntity: true },
+      );
+      expect(made.productResults?.bulkActionMetadata).toMatchObject({ totalSuccesses: 2 });
+      expect(made.inventoryResults?.results?.map((result) => result.item?.availabilityStatus)).toEqual([
+        'IN_STOCK',
+        'OUT_OF_STOCK',
+      ]);
+      const [a, b] = made.productResults!.results!.map((result) => result.item!);
+      const updated = await admin.productsV3.bulkUpdateProductsWithInventory([
+        {
+          product: {
+            _id: a!._id!,
+            revision: a!.revision!,
+            variantsInfo: {
+              variants: [{ price: { actualPrice: { amount: '4' } }, inventoryItem: { quantity: 9 } }],
+            },
+          },
+        },
+        { product: { _id: b!._id!, revision: '99', name: 'never' } },
+      ]);
+      expect(updated.productResults?.results?.map((result) => result.itemMetadata?.success)).toEqual([
+        true,
+        false,
+      ]);
+      expect(updated.productResults?.results?.[1]?.itemMetadata?.error?.code).toBe('REVISION_MISMATCH');
+      const { product } = await admin.products.getProduct(a!._id!);
+      expect(product?.stock?.quantity).toBe(9);
+    });
+
+    it('updates and deletes exactly the products a filter names, answering a job id', async () => {
+      const ids = await makeProducts('By Filter', [10, 11, 12, 13]);
+      const { jobId } = await admin.productsV3.bulkUpdateProductsByFilter({
+        filter: { _id: { $in: ids.slice(0, 2) } },
+        product: { ribbon: { name: 'Sale' } },
+      });
+      expect(jobId).toMatch(/^[0-9a-f-]{36}$/);
+      const ribbons = await Promise.all(
+        ids.map(async (id) => (await admin.productsV3.getProduct(id)).ribbon?.name),
+      );
+      expect(ribbons).toEqual(['Sale', 'Sale', undefined, undefined]);
+
+      const refused = await admin.productsV3
+        .bulkUpdateProductsByFilter({ filter: { _id: { $in: ids } }, product: { slug: 'one-for-all' } })
+        .catch((caught) => caught);
+      expect(refused.status).toBe(400);
+
+      const { collection } = await admin.products.createCollection({ name: `${PREFIX} Before Delete` });
+      await admin.products.addProductsToCollection(collection!._id!, ids);
+      await admin.productsV3.bulkDeleteProductsByFilter({ _id: { $in: ids.slice(2) } });
+      // the collections that listed them count them no more
+      expect((await admin.collections.getCollection(collection!._id!)).numberOfProducts).toBe(2);
+      const left = await admin.productsV3.queryProducts().in('_id', ids).find();
+      expect(left.items.map((product) => product._id).sort()).toEqual(ids.slice(0, 2).sort());
+      await expect(visitor.products.getProduct(ids[3]!)).rejects.toMatchObject({ status: 404 });
+    });
+
+    it('walks more products than one batch holds: every filtered product is written, and deleted', async () => {
+      const label = `${PREFIX} Batched`;
+      const made = [
+        // all at 1, so a product the walk missed is one still below 2
+        ...(await makeProducts('Batched', new Array<number>(100).fill(1))),
+        ...(await makeProducts('Batched', [1, 1, 1])),
+      ];
+      expect(made).toHaveLength(103);
+      const filter = { name: { $startsWith: label } };
+      await admin.productsV3.bulkAdjustProductVariantsByFilter(filter, { actualPrice: { amount: '1' } });
+      const { count } = await admin.productsV3.countProducts({
+        filter: { ...filter, 'actualPriceRange.minValue.amount': { $gte: '2' } },
+      });
+      expect(count).toBe(103);
+      await admin.productsV3.bulkDeleteProductsByFilter(filter);
+      expect(await admin.productsV3.countProducts({ filter, returnNonVisibleProducts: true })).toEqual({
+        count: 0,
+      });
+    });
+
+    it("sets and adjusts the filtered products' variant prices, by amount and by percent with rounding", async () => {
+      const ids = await makeProducts('Adjusted', [20, 3.33]);
+      const other = await makeProducts('Untouched', [20]);
+      await admin.productsV3.bulkAdjustProductVariantsByFilter(
+        { _id: { $in: ids } },
+        { actualPrice: { percentage: 10 } },
+      );
+      expect(await Promise.all(ids.map(priceOf))).toEqual(['22', '3.66']);
+      await admin.productsV3.bulkAdjustProductVariantsByFilter(
+        { _id: { $in: ids } },
+        { actualPrice: { percentage: 10 }, rounding: 'NEAREST_WHOLE_NUMBER' },
+      );
+      expect(await Promise.all(ids.map(priceOf))).toEqual(['24', '4']);
+      await admin.productsV3.bulkAdjustProductVariantsByFilter(
+        { _id: { $in: ids } },
+        { actualPrice: { amount: '-1.5' } },
+      );
+      expect(await Promise.all(ids.map(priceOf))).toEqual(['22.5', '2.5']);
+      await admin.productsV3.bulkUpdateProductVariantsByFilter(
+        { _id: { $in: ids.slice(0, 1) } },
+        { variant: { price: { actualPrice: { amount: '18' }, compareAtPrice: { amount: '21' } } } },
+      );
+      const { product } = await visitor.products.getProduct(ids[0]!);
+      expect(product?.priceData).toMatchObject({ price: 21, discountedPrice: 18 });
+      // a price that would go below zero leaves its product as it was, and the others move
+      const lowered = await admin.productsV3.bulkAdjustProductVariantsByFilter(
+        { _id: { $in: ids } },
+        { actualPrice: { amount: '-5' } },
+      );
+      expect(lowered.jobId).toBeTruthy();
+      expect(await Promise.all(ids.map(priceOf))).toEqual(['13', '2.5']);
+      expect(await priceOf(other[0]!)).toBe('20');
+      const refused = await admin.productsV3
+        .bulkAdjustProductVariantsByFilter(
+          { _id: { $in: ids } },
+          { actualPrice: { amount: '1', percentage: 2 } },
+        )
+        .catch((caught) => caught);
+      expect(refused.status).toBe(400);
+    });
+
+    it('adds the filtered products to categories and removes them: v1 sees them in the collection', async () => {
+      const ids = await makeProducts('Categorised', [5, 6, 7]);
+      const { collection } = await admin.products.createCollection({ name: `${PREFIX} Category` });
+      const categoryId = collection!._id!;
+      const allProducts = await visitor.productsV3.getAllProductsCategory();
+      expect(allProducts).toMatchObject({
+        categoryId: '00000000-000000-000000-000000000001',
+        treeReference: { appNamespace: '@wix/stores' },
+      });
+      const listed = async () =>
+        (await visitor.products.queryProducts().hasSome('collectionIds', [categoryId]).find()).items
+          .map((product) => product._id)
+          .sort();
+      await admin.productsV3.bulkAddProductsToCategoriesByFilter({
+        filter: { _id: { $in: ids.slice(0, 2) } },
+        categoryIds: [categoryId, allProducts.categoryId!],
+      });
+      expect(await listed()).toEqual(ids.slice(0, 2).sort());
+      // a product's categories are the collections that list it, All Products first
+      const read = await visitor.productsV3.getProduct(ids[0]!, { fields: ['DIRECT_CATEGORIES_INFO'] });
+      expect(read.directCategoriesInfo?.categories?.map((category) => category._id)).toEqual([
+        allProducts.categoryId,
+        categoryId,
+      ]);
+      const page = await visitor.productsV3
+        .queryProducts({ fields: ['ALL_CATEGORIES_INFO'] })
+        .in('_id', ids)
+        .ascending('slug')
+        .find();
+      expect(page.items.map((product) => product.allCategoriesInfo?.categories?.length)).toEqual([2, 2, 1]);
+      // and a filter on them is a filter on the collection's listings
+      const inCategory = { 'allCategoriesInfo.categories.id': { $hasSome: [categoryId] } };
+      expect(await visitor.productsV3.countProducts({ filter: inCategory })).toEqual({ count: 2 });
+      await admin.productsV3.bulkRemoveProductsFromCategoriesByFilter({
+        filter: { _id: { $in: ids.slice(1) } },
+        categoryIds: [categoryId],
+      });
+      expect(await listed()).toEqual([ids[0]]);
+      expect(await visitor.productsV3.countProducts({ filter: inCategory })).toEqual({ count: 1 });
+      const unknown = await admin.productsV3
+        .bulkAddProductsToCategoriesByFilter({ filter: {}, categoryIds: ['no-such-category'] })
+        .catch((caught) => caught);
+      expect(unknown.status).toBe(404);
+      const fixed = await admin.productsV3
+        .bulkRemoveProductsFromCategoriesByFilter({ filter: {}, categoryIds: [allProducts.categoryId!] })
+        .catch((caught) => caught);
+      expect(fixed.details?.applicationError?.code).toBe('ALL_PRODUCTS_COLLECTION_IS_FIXED');
     });
   });
 

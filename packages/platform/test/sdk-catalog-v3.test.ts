@@ -86,6 +86,28 @@ describe.each(DIALECTS)("@cartwheel/sdk's v3 catalog on %s", (dialect) => {
 
     const variants = await visitor.readOnlyVariantsV3.queryVariants({ filter: { sku: 'SDK-B' } });
     expect(variants.items.map((variant) => variant.productData?.productId)).toContain(ids[1]);
+    // a text search of SKUs and product names, paged by a cursor that carries it
+    const searched = await visitor.readOnlyVariantsV3.searchVariants({
+      filter: { 'productData.productId': { $in: ids } },
+      search: { expression: 'sdk-' },
+      sort: [{ fieldName: 'sku' }],
+      cursorPaging: { limit: 2 },
+    });
+    expect(searched.items.map((variant) => variant.sku)).toEqual(['SDK-A', 'SDK-B']);
+    const rest = await visitor.readOnlyVariantsV3.searchVariants({
+      cursorPaging: { cursor: searched.pagingMetadata.cursors.next as string },
+    });
+    expect(rest.items.map((variant) => variant.sku)).toEqual(['SDK-C']);
+    const bySku = await visitor.readOnlyVariantsV3.searchVariants({
+      filter: { 'productData.productId': { $in: ids } },
+      search: { expression: 'sdk-b' },
+    });
+    const byName = await visitor.readOnlyVariantsV3.searchVariants({
+      filter: { 'productData.productId': { $in: ids } },
+      search: { expression: 'renamed' },
+    });
+    expect(byName.items.map((variant) => variant.sku)).toEqual(['SDK-A']);
+    expect(bySku.items.map((variant) => variant.productData?.productId)).toEqual([ids[1]]);
 
     await admin.productsV3.deleteProduct(ids[2]!);
     const deleted = await admin.productsV3.bulkDeleteProducts([ids[2]!]);
@@ -203,6 +225,88 @@ describe.each(DIALECTS)("@cartwheel/sdk's v3 catalog on %s", (dialect) => {
       .bulkDecrementInventoryItemsByVariantAndLocation([{ variantId: small!.variantId as string, units: 1 }])
       .catch((e) => e);
     expect(gone).toMatchObject({ status: 404, code: 'NOT_FOUND' });
+  });
+
+  it('counts, writes a product with its stock, and writes by filter and by category', async () => {
+    const { admin, visitor } = clients();
+    const made = await admin.productsV3.createProductWithInventory(
+      {
+        name: `SDK ${dialect} With Stock`,
+        productType: 'PHYSICAL',
+        variantsInfo: {
+          variants: [{ price: { actualPrice: { amount: '10' } }, inventoryItem: { quantity: 5 } }],
+        },
+      },
+      { returnEntity: true },
+    );
+    expect(made.inventoryResults.results[0]?.item).toMatchObject({ quantity: 5, trackQuantity: true });
+    const id = made.product.id as string;
+    const stale = await admin.productsV3
+      .updateProductWithInventory(id, { revision: '9', name: 'Lost' })
+      .catch((e) => e);
+    expect(stale).toMatchObject({ status: 409, code: 'REVISION_MISMATCH' });
+    const updated = await admin.productsV3.updateProductWithInventory(id, {
+      revision: made.product.revision,
+      variantsInfo: {
+        variants: [{ price: { actualPrice: { amount: '10' } }, inventoryItem: { quantity: 2 } }],
+      },
+    });
+    expect(updated.product.revision).toBe('2');
+    const [item] = (await admin.inventoryItemsV3.queryInventoryItems({ filter: { productId: id } })).items;
+    expect(item?.quantity).toBe(2);
+
+    const others = await admin.productsV3.bulkCreateProductsWithInventory(
+      [1, 2].map((n) => ({
+        name: `SDK ${dialect} Filtered ${n}`,
+        productType: 'PHYSICAL' as const,
+        variantsInfo: {
+          variants: [{ price: { actualPrice: { amount: '10' } }, inventoryItem: { inStock: true } }],
+        },
+      })),
+      { returnEntity: true },
+    );
+    const ids = [id, ...others.productResults.results.map((result) => result.item?.id as string)];
+    const filter = { id: { $in: ids } };
+    expect(await visitor.productsV3.countProducts({ filter })).toEqual({ count: 3 });
+
+    const { jobId } = await admin.productsV3.bulkAdjustProductVariantsByFilter(filter, {
+      actualPrice: { percentage: -25 },
+    });
+    expect(jobId).toBeTruthy();
+    const page = await admin.productsV3.queryProducts({ filter });
+    expect(page.items.map((product) => product.actualPriceRange?.minValue?.amount)).toEqual([
+      '7.5',
+      '7.5',
+      '7.5',
+    ]);
+    await admin.productsV3.bulkUpdateProductVariantsByFilter(
+      { id: { $in: [id] } },
+      { variant: { price: { actualPrice: { amount: '6' } } } },
+    );
+    expect((await admin.productsV3.getProduct(id)).actualPriceRange?.minValue?.amount).toBe('6');
+    await admin.productsV3.bulkUpdateProductsByFilter({ filter, product: { visible: false } });
+    expect(await visitor.productsV3.countProducts({ filter })).toEqual({ count: 0 });
+
+    const { categoryId } = await admin.productsV3.getAllProductsCategory();
+    expect(categoryId).toBe('00000000-000000-000000-000000000001');
+    const collection = await admin.products.createCollection({ name: `SDK ${dialect} Category` });
+    await admin.productsV3.bulkAddProductsToCategoriesByFilter({
+      filter,
+      categoryIds: [collection.id as string],
+    });
+    const listed = await admin.products.queryProducts({
+      filter: { collectionIds: { $hasSome: [collection.id] } },
+    });
+    expect(listed.items.map((product) => product.id).sort()).toEqual([...ids].sort());
+    await admin.productsV3.bulkRemoveProductsFromCategoriesByFilter({
+      filter,
+      categoryIds: [collection.id as string],
+    });
+
+    await admin.productsV3.bulkDeleteProductsByFilter(filter);
+    expect(await admin.productsV3.countProducts({ filter, returnNonVisibleProducts: true })).toEqual({
+      count: 0,
+    });
   });
 
   it('makes the brand, ribbon and info section a product points at, and reads them back through it', async () => {

@@ -5,7 +5,7 @@ import { recordEvents } from '../events/outbox.ts';
 import { applicationError, DomainError, notFound } from '../shared/errors.ts';
 import { newId } from '../shared/ids.ts';
 import { ALL_PRODUCTS_COLLECTION_ID } from './collections.ts';
-import { listingsChanged, lockProducts } from './listings.ts';
+import { countOfListings, listingsChanged, lockProducts } from './listings.ts';
 import { generatedMediaItem, isGeneratedImageStem, urlMediaItem } from './media.ts';
 import { defaultVariant, type ProductRecord } from './model.ts';
 import { roundMoney } from './pricing.ts';
@@ -33,6 +33,12 @@ import {
  * Writes of products: create, change, delete, their variants and media, and bulk changes of many.
  * Each is one transaction (CatalogStorage.write) that saves the product's rows (product-rows.ts).
  */
+/**
+ * More of a write, in its transaction after the product is saved (the v3 product-with-inventory
+ * calls set stock through the StockLedger): answers the record as it is after it.
+ */
+export type AfterSave = (trx: Transaction<Tables>, saved: ProductRecord) => Promise<ProductRecord>;
+
 export class ProductWrites {
   private lastNumericId = 0;
 
@@ -61,8 +67,9 @@ export class ProductWrites {
   async createRecord(
     build: (base: ProductRecord) => ProductRecord,
     explicitSlug: boolean,
+    afterSave?: AfterSave,
   ): Promise<ProductRecord> {
-    const { record } = await this.create(build, explicitSlug, {});
+    const { record } = await this.create(build, explicitSlug, {}, afterSave);
     return record;
   }
 
@@ -70,6 +77,7 @@ export class ProductWrites {
     build: (base: ProductRecord) => ProductRecord,
     explicitSlug: boolean,
     fixed: { id?: string },
+    afterSave?: AfterSave,
   ): Promise<{ record: ProductRecord; product: Product }> {
     return this.storage.write(async (trx) => {
       const now = new Date().toISOString();
@@ -103,7 +111,7 @@ export class ProductWrites {
       const record = build(base);
       if (!explicitSlug) record.slug = await this.freeSlug(trx, record.slug, record.id);
       const product = await saveProduct(this.storage, trx, record);
-      return { record, product };
+      return { record: afterSave ? await afterSave(trx, record) : record, product };
     });
   }
 
@@ -111,15 +119,30 @@ export class ProductWrites {
    * Saves what `change` makes of the product's record, read under its lock (`change` may refuse, the
    * v3 update when the revision it read is not the record's). Answers the saved record.
    */
-  async changeRecord(id: string, change: (record: ProductRecord) => ProductRecord): Promise<ProductRecord> {
+  async changeRecord(
+    id: string,
+    change: (record: ProductRecord) => ProductRecord,
+    afterSave?: AfterSave,
+  ): Promise<ProductRecord> {
     return this.storage.write(async (trx) => {
       const record = await lockRecord(trx, this.storage.dialect, id);
       if (!record) throw notFound('product', id);
       const next = change(record);
       next.lastUpdated = new Date().toISOString();
       await saveProduct(this.storage, trx, next, record);
-      return next;
+      return afterSave ? afterSave(trx, next) : next;
     });
+  }
+
+  /**
+   * Saves what `change` makes of each product's record, all in one transaction, the products locked
+   * in id order first: one refused (`change` throws a DomainError) is reported and left as it was.
+   */
+  async changeRecords(
+    ids: readonly string[],
+    change: (record: ProductRecord) => ProductRecord,
+  ): Promise<BulkUpdateProductsResult> {
+    return this.bulk(ids, change);
   }
 
   /** Changes what `input` names; read-only fields (id, dates) and create-only ones (variants) are not read. */
@@ -128,31 +151,61 @@ export class ProductWrites {
   }
 
   async deleteProduct(id: string): Promise<void> {
-    await this.storage.write(async (trx) => {
-      if (!(await lockRecord(trx, this.storage.dialect, id))) throw notFound('product', id);
-      await trx.deleteFrom('product_variants').where('product_id', '=', id).execute();
-      await trx.deleteFrom('product_entity_links').where('product_id', '=', id).execute();
+    const [deleted] = await this.deleteProducts([id]);
+    if (!deleted) throw notFound('product', id);
+  }
+
+  /**
+   * Deletes the products of `ids` that exist, in one transaction, set by set (their variants, links,
+   * listings, rows and search entries at once), the products locked in id order first; each gets its
+   * `deleted` event and every collection that listed it its counts. Answers the ids deleted.
+   */
+  async deleteProducts(ids: readonly string[]): Promise<string[]> {
+    const list = [...new Set(ids)];
+    if (list.length === 0) return [];
+    const dialect = this.storage.dialect;
+    return this.storage.write(async (trx) => {
+      const locked = [...(await lockProducts(trx, dialect, list))];
+      if (locked.length === 0) return [];
+      await trx.deleteFrom('product_variants').where('product_id', 'in', locked).execute();
+      await trx.deleteFrom('product_entity_links').where('product_id', 'in', locked).execute();
       const listings = await trx
         .deleteFrom('product_collections')
-        .where('product_id', '=', id)
-        .returning('collection_id')
+        .where('product_id', 'in', locked)
+        .returning(['product_id', 'collection_id'])
         .execute();
       const deleted = await trx
         .deleteFrom('products')
-        .where('id', '=', id)
-        .returning(['visible', 'numeric_id'])
-        .executeTakeFirst();
-      if (!deleted) throw notFound('product', id);
-      await recordEvents(trx, [
-        { entity: 'product', slug: 'deleted', entityId: id, payload: { entityId: id } },
-      ]);
-      await unindexProducts(trx, this.storage.dialect, [deleted.numeric_id]);
-      await listingsChanged(
+        .where('id', 'in', locked)
+        .returning(['id', 'visible', 'numeric_id'])
+        .execute();
+      await recordEvents(
         trx,
-        this.storage.dialect,
-        [ALL_PRODUCTS_COLLECTION_ID, ...listings.map((listing) => listing.collection_id)],
-        { products: -1, visible: -deleted.visible },
+        deleted.map((row) => ({
+          entity: 'product',
+          slug: 'deleted',
+          entityId: row.id,
+          payload: { entityId: row.id },
+        })),
       );
+      await unindexProducts(
+        trx,
+        dialect,
+        deleted.map((row) => row.numeric_id),
+      );
+      // each collection's counts by the deleted products it listed (All Products listed them all)
+      const visibleOf = new Map(deleted.map((row) => [row.id, row.visible]));
+      const listed = new Map<string, Array<{ visible: number }>>([
+        [ALL_PRODUCTS_COLLECTION_ID, deleted.map((row) => ({ visible: row.visible }))],
+      ]);
+      for (const listing of listings) {
+        const visible = visibleOf.get(listing.product_id) ?? 0;
+        listed.set(listing.collection_id, [...(listed.get(listing.collection_id) ?? []), { visible }]);
+      }
+      for (const [collectionId, products] of [...listed].sort(([a], [b]) => a.localeCompare(b))) {
+        await listingsChanged(trx, dialect, [collectionId], countOfListings(products, -1));
+      }
+      return deleted.map((row) => row.id);
     });
   }
 

@@ -35,7 +35,9 @@ import { CatalogEntitiesV3 } from './v3-entities.ts';
 import { ENTITY_KINDS } from './v3-entity-kinds.ts';
 import { InventoryV3 } from './v3-inventory.ts';
 import { InventoryWritesV3 } from './v3-inventory-writes.ts';
+import { ProductsByFilterV3 } from './v3-product-bulk.ts';
 import { ProductsV3 } from './v3-products.ts';
+import { ProductsWithInventoryV3 } from './v3-with-inventory.ts';
 
 export type { StockItem, StockShortfall } from './stock.ts';
 export type { Viewer } from './storage.ts';
@@ -71,6 +73,10 @@ export class CatalogService {
   readonly inventoryWritesV3: InventoryWritesV3;
   /** v3 brands, ribbons, info sections and customizations, one of each kind (v3-entities.ts). */
   readonly entitiesV3: readonly CatalogEntitiesV3[];
+  /** v3 products written with their variants' inventory items (v3-with-inventory.ts). */
+  readonly productsWithInventoryV3: ProductsWithInventoryV3;
+  /** v3 products counted and written by filter, and their categories (v3-product-bulk.ts). */
+  readonly productsByFilterV3: ProductsByFilterV3;
 
   constructor(
     readonly db: Kysely<Tables>,
@@ -87,6 +93,8 @@ export class CatalogService {
     this.inventoryV3 = new InventoryV3(this.storage, this.stock);
     this.inventoryWritesV3 = new InventoryWritesV3(this.storage, this.stock, this.inventoryV3);
     this.entitiesV3 = ENTITY_KINDS.map((kind) => new CatalogEntitiesV3(this.storage, kind));
+    this.productsWithInventoryV3 = new ProductsWithInventoryV3(this.storage, this.productWrites, this.stock);
+    this.productsByFilterV3 = new ProductsByFilterV3(this.storage, this.productWrites, this.collectionWrites);
   }
 
   // ---- product reads (product-reads.ts) ----

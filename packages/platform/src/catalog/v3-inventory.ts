@@ -375,6 +375,25 @@ export function applyItemFields(
       if (input.trackQuantity) variant.quantity ??= 0;
     }
   }
+  applyStockInput(v, record, variant, input, path);
+  v.throwIfAny();
+}
+
+/** What an item's stock is set to: its quantity (counted) or in-stock flag, and its preorder. */
+export type StockInput = Pick<InventoryItemInput, 'quantity' | 'inStock' | 'preorderInfo'>;
+
+/**
+ * Sets a variant's stock and preorder as `input` names them, each part checked against how its
+ * product counts stock (a quantity only when counted, an in-stock flag only when not); shared by the
+ * inventory item update and the product-with-inventory writes (v3-with-inventory.ts).
+ */
+export function applyStockInput(
+  v: Violations,
+  record: ProductRecord,
+  variant: VariantRecord,
+  input: StockInput,
+  path: string,
+): void {
   if (input.quantity !== undefined) {
     if (!record.trackInventory)
       v.add(`${path}.quantity`, 'the item does not count its quantity', 'VALIDATION');
@@ -397,5 +416,4 @@ export function applyItemFields(
     }
     variant.preorder = next;
   }
-  v.throwIfAny();
 }

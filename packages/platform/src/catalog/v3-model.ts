@@ -66,7 +66,17 @@ export interface ViewV3 {
   variants: boolean;
 }
 
-export function renderProductV3(record: ProductRecord, settings: StoreSettings, view: ViewV3): ProductV3 {
+/**
+ * `categoryIds`: the v3 categories that list the product, Cartwheel's collections (All Products
+ * first), shown when the read asks for `DIRECT_CATEGORIES_INFO` or `ALL_CATEGORIES_INFO`.
+ */
+export function renderProductV3(
+  record: ProductRecord,
+  settings: StoreSettings,
+  view: ViewV3,
+  categoryIds?: readonly string[],
+): ProductV3 {
+  const categories = categoryIds && { categories: categoryIds.map((id) => ({ id })) };
   const { currency } = settings;
   const { fields, merchant } = view;
   const money = (amount: number): FixedMonetaryAmount => ({
@@ -119,6 +129,9 @@ export function renderProductV3(record: ProductRecord, settings: StoreSettings, 
     ...(record.ribbon
       ? { ribbon: { id: record.ribbonId ?? ribbonIdOf(record.ribbon), name: record.ribbon } }
       : {}),
+    ...(categories && fields.has('DIRECT_CATEGORIES_INFO') ? { directCategoriesInfo: categories } : {}),
+    // Cartwheel's collections have no parents: a product's categories are all direct
+    ...(categories && fields.has('ALL_CATEGORIES_INFO') ? { allCategoriesInfo: categories } : {}),
     ...(merchant
       ? {
           costRange: range(

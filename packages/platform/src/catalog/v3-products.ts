@@ -2,9 +2,17 @@ import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import { DomainError, notFound } from '../shared/errors.ts';
 import type { ProductRecord } from './model.ts';
 import type { ProductWrites } from './product-writes.ts';
-import { type CompileOptions, compileFilter, orderBy, parseSort, type QueryFields } from './query.ts';
+import {
+  type CompileOptions,
+  compileFilter,
+  escapeLike,
+  orderBy,
+  parseSort,
+  type QueryFields,
+} from './query.ts';
 import { nameSubstringIndex, textSearch } from './search.ts';
 import type { CatalogStorage, Viewer } from './storage.ts';
+import { categoriesOf } from './v3-categories.ts';
 import { applyProductV3, checkRevision } from './v3-input.ts';
 import { readOnlyVariantV3, renderProductV3, type ViewV3 } from './v3-model.ts';
 import {
@@ -23,6 +31,7 @@ import type {
   QueryVariantsV3Request,
   RequestedField,
   SearchProductsV3Request,
+  SearchVariantsV3Request,
 } from './v3-schemas.ts';
 
 /** One item's outcome in a v3 bulk call (the hosted `itemMetadata`), with the product when asked. */
@@ -109,7 +118,7 @@ export class ProductsV3 {
       inputs,
       async (input) => {
         const record = await this.createRecord(input);
-        return { id: record.id, item: returnEntity ? this.render(record, ADMIN, fields) : undefined };
+        return { id: record.id, item: returnEntity ? await this.render(record, ADMIN, fields) : undefined };
       },
       () => undefined,
     );
@@ -130,7 +139,7 @@ export class ProductsV3 {
           });
         }
         const record = await this.updateRecord(product.id, product);
-        return { id: record.id, item: returnEntity ? this.render(record, ADMIN, fields) : undefined };
+        return { id: record.id, item: returnEntity ? await this.render(record, ADMIN, fields) : undefined };
       },
       ({ product }) => (typeof product.id === 'string' ? product.id : undefined),
     );
@@ -165,14 +174,37 @@ export class ProductsV3 {
 
   /** `{"variants": [...], "pagingMetadata"}`: variants across the catalog, each with its product's data. */
   async queryVariantsJson(request: QueryVariantsV3Request, viewer: Viewer): Promise<string> {
-    const page = readCursorPage(request.query);
-    checkFilter(page.filter, VARIANT_V3_FIELDS, 'query.filter');
+    return this.variantsJson(readCursorPage(request.query), viewer, request.fields, 'query');
+  }
+
+  /** The same, with a text search of the variants' SKUs and their products' names. */
+  async searchVariantsJson(request: SearchVariantsV3Request, viewer: Viewer): Promise<string> {
+    const search = request.search ?? undefined;
+    return this.variantsJson(
+      readCursorPage(search, search?.search?.expression),
+      viewer,
+      request.fields,
+      'search',
+    );
+  }
+
+  private async variantsJson(
+    page: CursorPage,
+    viewer: Viewer,
+    fields: FieldsInput | undefined,
+    part: 'query' | 'search',
+  ): Promise<string> {
+    checkFilter(page.filter, VARIANT_V3_FIELDS, `${part}.filter`);
     const hasSort = (page.sort?.length ?? 0) > 0;
     const order = hasSort
-      ? orderBy(parseSort(page.sort, VARIANT_V3_SORT, 'v.id', DEFAULT_V3_SORT, 'query.sort'))
+      ? orderBy(parseSort(page.sort, VARIANT_V3_SORT, 'v.id', DEFAULT_V3_SORT, `${part}.sort`))
       : sql`v.product_id, v.position`;
-    let where = compileFilter(page.filter, VARIANT_V3_FIELDS, {}, 'query.filter');
+    let where = compileFilter(page.filter, VARIANT_V3_FIELDS, {}, `${part}.filter`);
     if (!viewer.admin) where = sql<SqlBool>`(${where}) and v.product_visible = 1 and v.visible = 1`;
+    if (page.expression) {
+      const pattern = `%${escapeLike(page.expression.toLowerCase())}%`;
+      where = sql<SqlBool>`(${where}) and (lower(v.sku) like ${pattern} escape '\\' or p.name_lower like ${pattern} escape '\\')`;
+    }
     const rows = await this.storage.db
       .selectFrom('product_variants as v')
       .innerJoin('products as p', 'p.id', 'v.product_id')
@@ -182,7 +214,7 @@ export class ProductsV3 {
       .limit(page.limit + 1)
       .offset(page.offset)
       .execute();
-    const view = viewOf(viewer, request.fields, true);
+    const view = viewOf(viewer, fields, true);
     const records = new Map<string, ProductRecord>();
     const variants = rows.slice(0, page.limit).flatMap((row) => {
       let record = records.get(row.record);
@@ -206,7 +238,12 @@ export class ProductsV3 {
     checkFilter(page.filter, PRODUCT_V3_FIELDS, `${part}.filter`);
     const order = orderBy(parseSort(page.sort, PRODUCT_V3_SORT, 'p.id', DEFAULT_V3_SORT, `${part}.sort`));
     const hidden = await this.storage.hiddenFrom(viewer);
-    const filter = compileFilter(page.filter, PRODUCT_V3_FIELDS, this.search, `${part}.filter`);
+    const filter = compileFilter(
+      page.filter,
+      PRODUCT_V3_FIELDS,
+      { ...this.search, hiddenCollections: hidden },
+      `${part}.filter`,
+    );
     const search = textSearch({ expression: page.expression ?? null }, hidden);
     const ranked: RawBuilder<unknown> = search ? sql`${search.rank}, ${order}` : order;
     const rows = await this.storage.db
@@ -220,9 +257,16 @@ export class ProductsV3 {
       .offset(page.offset)
       .execute();
     const view = viewOf(viewer, fields, false);
-    const products = rows
-      .slice(0, page.limit)
-      .map((row) => renderProductV3(JSON.parse(row.record) as ProductRecord, this.storage.settings, view));
+    const records = rows.slice(0, page.limit).map((row) => JSON.parse(row.record) as ProductRecord);
+    const categories = await categoriesOf(
+      this.storage,
+      records.map((record) => record.id),
+      viewer,
+      fields,
+    );
+    const products = records.map((record) =>
+      renderProductV3(record, this.storage.settings, view, categories.get(record.id)),
+    );
     const metadata = cursorMetadata(page, products.length, rows.length > page.limit);
     return JSON.stringify({ products, pagingMetadata: metadata });
   }
@@ -239,18 +283,29 @@ export class ProductsV3 {
     });
   }
 
-  private answer(record: ProductRecord, viewer: Viewer, fields: FieldsInput | undefined): string {
-    return JSON.stringify({ product: this.render(record, viewer, fields) });
+  private async answer(record: ProductRecord, viewer: Viewer, fields: FieldsInput | undefined) {
+    return JSON.stringify({ product: await this.render(record, viewer, fields) });
   }
 
-  private render(record: ProductRecord, viewer: Viewer, fields: FieldsInput | undefined) {
-    return renderProductV3(record, this.storage.settings, viewOf(viewer, fields, true));
+  private async render(record: ProductRecord, viewer: Viewer, fields: FieldsInput | undefined) {
+    return renderProductV3WithCategories(this.storage, record, viewer, fields);
   }
 }
 
-const ADMIN: Viewer = { admin: true };
+export const ADMIN: Viewer = { admin: true };
 
-function viewOf(viewer: Viewer, fields: FieldsInput | undefined, variants: boolean): ViewV3 {
+/** One product as a get, create or update shows it: its variants, its categories when asked for. */
+export async function renderProductV3WithCategories(
+  storage: CatalogStorage,
+  record: ProductRecord,
+  viewer: Viewer,
+  fields: FieldsInput | undefined,
+) {
+  const categories = await categoriesOf(storage, [record.id], viewer, fields);
+  return renderProductV3(record, storage.settings, viewOf(viewer, fields, true), categories.get(record.id));
+}
+
+export function viewOf(viewer: Viewer, fields: FieldsInput | undefined, variants: boolean): ViewV3 {
   const requested = new Set<RequestedField>(
     fields === undefined ? [] : Array.isArray(fields) ? fields : [fields],
   );

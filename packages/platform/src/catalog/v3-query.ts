@@ -42,6 +42,10 @@ export const PRODUCT_V3_FIELDS: QueryFields = {
   'infoSections.id': { column: 'p.id', kind: 'links', linkKind: 'infoSection' },
   createdDate: { column: 'p.created_date', kind: 'date' },
   updatedDate: { column: 'p.last_updated', kind: 'date' },
+  // v3 categories are collections (v3-categories.ts): membership filters over the listings
+  'directCategoriesInfo.categories.id': { column: 'p.id', kind: 'collections' },
+  'allCategoriesInfo.categories.id': { column: 'p.id', kind: 'collections' },
+  'directCategoryIdsInfo.categoryIds': { column: 'p.id', kind: 'collections' },
 };
 
 export const PRODUCT_V3_SORT: SortSpec = {

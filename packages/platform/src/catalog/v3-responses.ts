@@ -61,8 +61,9 @@ const VariantFields = {
 };
 const Variant = Type.Object({ ...VariantFields, choices: Type.Optional(Type.Array(VariantChoice)) });
 const Reference = Type.Object({ id: Text, name: Text });
+const Categories = Type.Object({ categories: Type.Array(Type.Object({ id: Type.String() })) });
 
-const ProductV3 = Type.Object({
+export const ProductV3 = Type.Object({
   id: Text,
   revision: Text,
   createdDate: Type.Optional(Timestamp),
@@ -86,6 +87,8 @@ const ProductV3 = Type.Object({
   brand: Type.Optional(Reference),
   infoSections: Type.Optional(Type.Array(AnyValue)),
   ribbon: Type.Optional(Reference),
+  directCategoriesInfo: Type.Optional(Categories),
+  allCategoriesInfo: Type.Optional(Categories),
   costRange: Type.Optional(PriceRange),
   inventory: Type.Optional(
     Type.Object({ availabilityStatus: Text, preorderStatus: Text, preorderAvailability: Text }),
@@ -154,7 +157,7 @@ export const VariantV3PageAnswer = Type.Object({
   pagingMetadata: CursorPagingMetadata,
 });
 
-const ItemMetadata = Type.Object({
+export const ItemMetadata = Type.Object({
   id: Text,
   originalIndex: Type.Number(),
   success: Type.Boolean(),
@@ -162,7 +165,7 @@ const ItemMetadata = Type.Object({
     Type.Object({ code: Type.String(), description: Type.String(), data: Type.Optional(AnyValue) }),
   ),
 });
-const BulkActionMetadata = Type.Object({
+export const BulkActionMetadata = Type.Object({
   totalSuccesses: Type.Number(),
   totalFailures: Type.Number(),
   undetailedFailures: Type.Number(),
@@ -181,7 +184,7 @@ export const CatalogVersionAnswer = Type.Object({
   ]),
 });
 
-const InventoryItem = Type.Object({
+export const InventoryItem = Type.Object({
   id: Text,
   revision: Text,
   createdDate: Type.Optional(Timestamp),

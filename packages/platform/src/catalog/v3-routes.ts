@@ -5,6 +5,7 @@ import type { CatalogService } from './service.ts';
 import { customizationChoiceRoutes } from './v3-customization-choices.ts';
 import { catalogEntityRoutes } from './v3-entity-routes.ts';
 import { inventoryItemWriteRoutes } from './v3-inventory-routes.ts';
+import { productBulkV3Routes } from './v3-product-bulk-routes.ts';
 import { json, readRoute, viewer } from './v3-read-route.ts';
 import {
   BulkInventoryAnswer,
@@ -166,6 +167,8 @@ export function catalogV3Routes(app: HttpApp, catalog: CatalogService): void {
     },
     async (request, reply) => json(reply, JSON.stringify(await v3.bulkDelete(request.body.productIds))),
   );
+
+  productBulkV3Routes(app, catalog);
 
   // ---- inventory items (v3-inventory.ts) ----
   const inventory = catalog.inventoryV3;

@@ -48,7 +48,7 @@ export const REQUESTED_FIELDS = [
 export type RequestedField = (typeof REQUESTED_FIELDS)[number];
 
 /** `fields`: a list in a body, one value or several in a query string (`fields=URL&fields=CURRENCY`). */
-const Fields = Type.Union([
+export const Fields = Type.Union([
   Type.Array(OneOf(REQUESTED_FIELDS), { maxItems: REQUESTED_FIELDS.length }),
   OneOf(REQUESTED_FIELDS),
 ]);
@@ -59,7 +59,7 @@ export const V3_READ_BACK = 'worked out by Cartwheel from what it keeps: a v3 en
 const computed = (_what: string) => Type.Optional(Ignored(V3_READ_BACK));
 
 /** Decimal-string money (`"12.50"`); its formatted copy is the platform's to write. */
-const Money = Type.Object({
+export const Money = Type.Object({
   amount: Type.Optional(Text(32)),
   formattedAmount: computed('the formatted amount'),
 });
@@ -155,7 +155,7 @@ const VariantChoiceInput = Type.Object({
   ),
 });
 
-const VariantInput = Type.Object({
+export const VariantInput = Type.Object({
   id: Type.Optional(Nullable(Id())),
   visible: Type.Optional(Nullable(Type.Boolean())),
   sku: Type.Optional(Nullable(Text(PRODUCT_TEXT.sku))),
@@ -291,7 +291,7 @@ export const ProductInputV3 = Type.Object({
       ),
     ),
   ),
-  directCategoriesInfo: NotSupportedYet(),
+  directCategoriesInfo: computed('the collections that list the product: the category calls set them'),
   mainCategoryId: NotSupportedYet(),
   taxGroupId: NotSupportedYet(),
   subscriptionDetails: Type.Optional(Nullable(SubscriptionDetailsInput)),
@@ -344,7 +344,7 @@ export const QueryProductsV3Request = Type.Object({
 export type QueryProductsV3Request = Static<typeof QueryProductsV3Request>;
 
 const TEXT_SEARCH = 'the text search finds the expression whole, case aside, in names, descriptions and SKUs';
-const SearchDetails = Type.Object({
+export const SearchDetails = Type.Object({
   expression: Type.Optional(Nullable(Text(MAX_FILTER_TEXT))),
   mode: Type.Optional(Ignored(TEXT_SEARCH)),
   fields: Type.Optional(Ignored(TEXT_SEARCH)),
@@ -371,6 +371,24 @@ export const QueryVariantsV3Request = Type.Object({
   fields: Type.Optional(Fields),
 });
 export type QueryVariantsV3Request = Static<typeof QueryVariantsV3Request>;
+
+/** `searchVariants`: the variants query with a text search of SKUs and product names. */
+export const SearchVariantsV3Request = Type.Object({
+  search: Type.Optional(
+    Nullable(
+      Type.Object({
+        filter: Type.Optional(Nullable(QueryFilter)),
+        sort: Type.Optional(Nullable(Sort)),
+        cursorPaging: Type.Optional(Nullable(CursorPaging)),
+        search: Type.Optional(Nullable(SearchDetails)),
+        aggregations: NotSupportedYet(),
+        timeZone: NotSupportedYet(),
+      }),
+    ),
+  ),
+  fields: Type.Optional(Fields),
+});
+export type SearchVariantsV3Request = Static<typeof SearchVariantsV3Request>;
 
 // ---- inventory items (v3-inventory.ts) ----
 

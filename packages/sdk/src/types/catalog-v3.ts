@@ -182,6 +182,10 @@ export interface ProductV3 {
     plainDescription?: string | null;
   }>;
   ribbon?: NamedReference;
+  /** The collections that list the product (v3 categories), with `DIRECT_CATEGORIES_INFO` among the fields. */
+  directCategoriesInfo?: { categories?: Array<{ id?: string }> };
+  /** The same (Cartwheel's collections have no parents), with `ALL_CATEGORIES_INFO`. */
+  allCategoriesInfo?: { categories?: Array<{ id?: string }> };
   mainCategoryId?: string | null;
   costRange?: PriceRangeV3;
   inventory?: InventoryV3;

@@ -2,6 +2,7 @@ import type { ModuleDefinition } from '../../client.ts';
 import type { Transport } from '../../transport/http.ts';
 import type { InventoryItemV3, ProductV3, ReadOnlyVariantV3 } from '../../types/catalog-v3.ts';
 import type { CursorPagingMetadata, CursorQuery } from '../../types/paging.ts';
+import { productsV3Bulk } from './catalog-v3-products-bulk.ts';
 import { CATALOG_V3, catalogTrace, segment } from './domains.ts';
 
 /**
@@ -198,6 +199,9 @@ export const productsV3 = {
         body: { productIds },
         trace: productTrace('BulkDeleteProducts'),
       }),
+
+  // the count, products with inventory, writes by filter and categories (catalog-v3-products-bulk.ts)
+  ...productsV3Bulk,
 } satisfies ModuleDefinition;
 
 export const readOnlyVariantsV3 = {
@@ -217,6 +221,29 @@ export const readOnlyVariantsV3 = {
         mapping: CATALOG_V3,
         body: { query: query(cursorQuery), fields: options.fields },
         trace: catalogTrace('v3.ProductVariantsReader.QueryVariants', 'variant'),
+      });
+      return { items: answer.variants ?? [], pagingMetadata: answer.pagingMetadata };
+    },
+
+  /**
+   * `POST /v3/products/search-variants`: the variants query with a text search of the variants'
+   * SKUs and their products' names (`search.expression`). On the hosted wire, not in its client.
+   */
+  searchVariants:
+    (transport: Transport) =>
+    async (
+      search: CursorQuery & { search?: { expression?: string } },
+      options: ProductV3Options = {},
+    ): Promise<CursorPage<ReadOnlyVariantV3>> => {
+      const answer = await transport.request<{
+        variants?: ReadOnlyVariantV3[];
+        pagingMetadata: CursorPagingMetadata;
+      }>({
+        method: 'POST',
+        path: '/v3/products/search-variants',
+        mapping: CATALOG_V3,
+        body: { search, fields: options.fields },
+        trace: catalogTrace('v3.ProductVariantsReader.SearchVariants', 'variant'),
       });
       return { items: answer.variants ?? [], pagingMetadata: answer.pagingMetadata };
     },

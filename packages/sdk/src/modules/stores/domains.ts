@@ -24,6 +24,9 @@ export const CATALOG_WRITES = everyHost(
 export const CATALOG_V3 = everyHost(
   ['/v3/products', '/stores/v3/products'],
   ['/v3/bulk/products', '/stores/v3/bulk/products'],
+  ['/v3/products-with-inventory', '/stores/v3/products-with-inventory'],
+  ['/v3/bulk/products-with-inventory', '/stores/v3/bulk/products-with-inventory'],
+  ['/v3/all-products-category', '/stores/v3/all-products-category'],
   ['/v3/inventory-items', '/stores/v3/inventory-items'],
   ['/v3/bulk/inventory-items', '/stores/v3/bulk/inventory-items'],
   ['/v3/provision', '/stores/v3/provision'],

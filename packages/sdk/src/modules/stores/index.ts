@@ -19,6 +19,17 @@ export {
   infoSectionsV3,
   ribbonsV3,
 } from './catalog-v3-entities.ts';
+export type {
+  AdjustValueV3,
+  AdjustVariantsV3,
+  BulkProductsWithInventoryResult,
+  ByFilterV3,
+  InventoryItemCompositeV3,
+  JobV3,
+  ProductWithInventoryResult,
+  ProductWithInventoryV3,
+  SearchDetailsV3,
+} from './catalog-v3-products-bulk.ts';
 export { collections } from './collections.ts';
 export { CATALOG_READS, CATALOG_V3, CATALOG_WRITES, COLLECTIONS_V2 } from './domains.ts';
 export {
