@@ -68,6 +68,14 @@ export interface ProductRecord {
   brandId?: string;
   ribbonId?: string;
   /**
+   * Ribbons shown beside the main one (v3 `additionalRibbons`, at most 4), each an entity as `ribbon`
+   * is, its name kept here (written as `{"id","name"}`, in that order: a rename replaces the text,
+   * v3-entity-renames.ts). Absent or empty: none.
+   */
+  additionalRibbons?: Array<{ id: string; name: string }>;
+  /** The product's tag ids (v3 `tags`): public ones anyone reads, private ones product managers only. */
+  tags?: { publicTagIds: string[]; privateTagIds: string[] };
+  /**
    * The info section entities `additionalInfoSections` copies, in its order. Absent or empty: the
    * sections are the product's own (a v1 write), which v3 does not show.
    */

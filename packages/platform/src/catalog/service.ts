@@ -34,6 +34,7 @@ import { type CatalogOptions, CatalogStorage, type Viewer } from './storage.ts';
 import { CatalogEntitiesV3 } from './v3-entities.ts';
 import { ENTITY_KINDS } from './v3-entity-kinds.ts';
 import { InventoryV3 } from './v3-inventory.ts';
+import { ProductEditsV3 } from './v3-product-edits.ts';
 import { ProductsV3 } from './v3-products.ts';
 
 export type { StockItem, StockShortfall } from './stock.ts';
@@ -64,6 +65,8 @@ export class CatalogService {
   readonly anchors: PageAnchors;
   /** The v3 product calls and read-only variants, over the same products (v3-products.ts). */
   readonly productsV3: ProductsV3;
+  /** Tags and info sections of many products at once (v3-product-edits.ts). */
+  readonly productEditsV3: ProductEditsV3;
   /** v3 inventory items: the variants' stock in the same records (v3-inventory.ts). */
   readonly inventoryV3: InventoryV3;
   /** v3 brands, ribbons, info sections and customizations, one of each kind (v3-entities.ts). */
@@ -81,6 +84,7 @@ export class CatalogService {
     this.stock = new StockLedger(this.storage);
     this.anchors = this.productReads.anchors;
     this.productsV3 = new ProductsV3(this.storage, this.productWrites);
+    this.productEditsV3 = new ProductEditsV3(this.storage, this.productWrites);
     this.inventoryV3 = new InventoryV3(this.storage, this.stock);
     this.entitiesV3 = ENTITY_KINDS.map((kind) => new CatalogEntitiesV3(this.storage, kind));
   }

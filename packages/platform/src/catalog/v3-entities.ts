@@ -6,7 +6,7 @@ import type { ProductRecord } from './model.ts';
 import { lockRecord, saveProduct } from './product-rows.ts';
 import { compileFilter, orderBy, parseSort } from './query.ts';
 import type { CatalogStorage } from './storage.ts';
-import type { CatalogEntityKind } from './tables.ts';
+import type { CatalogEntityKind, ProductLinkKind } from './tables.ts';
 import type { EntityKind, StoredChoice } from './v3-entity-kinds.ts';
 import { renameOnProducts } from './v3-entity-renames.ts';
 import {
@@ -20,6 +20,7 @@ import {
   valuesOf,
 } from './v3-entity-rows.ts';
 import type { CustomizationChoiceInput, EntityFieldsInput } from './v3-entity-schemas.ts';
+import { ribbonIdOf } from './v3-model.ts';
 import { bulk } from './v3-products.ts';
 import { checkFilter, cursorMetadata, readCursorPage } from './v3-query.ts';
 import { Violations } from './validation.ts';
@@ -288,8 +289,11 @@ export class CatalogEntitiesV3 {
         delete record.brandId;
       }
       if (this.spec.kind === 'ribbon') {
-        record.ribbon = '';
-        delete record.ribbonId;
+        if ((record.ribbonId ?? (record.ribbon ? ribbonIdOf(record.ribbon) : undefined)) === id) {
+          record.ribbon = '';
+          delete record.ribbonId;
+        }
+        record.additionalRibbons = (record.additionalRibbons ?? []).filter((ribbon) => ribbon.id !== id);
       }
       if (this.spec.kind === 'infoSection') {
         const keep = (record.infoSections ?? []).map((ref) => ref.id !== id);
@@ -300,7 +304,7 @@ export class CatalogEntitiesV3 {
     });
     await trx
       .deleteFrom('product_entity_links')
-      .where('kind', '=', this.spec.kind)
+      .where('kind', 'in', linkKindsOf(this.spec.kind))
       .where('entity_id', '=', id)
       .execute();
     await deleteEntity(trx, row);
@@ -336,7 +340,7 @@ export class CatalogEntitiesV3 {
       .selectFrom('product_entity_links')
       .select('product_id')
       .distinct()
-      .where('kind', '=', this.spec.kind)
+      .where('kind', 'in', linkKindsOf(this.spec.kind))
       .where('entity_id', '=', id)
       .orderBy('product_id')
       .execute();
@@ -374,6 +378,10 @@ export class CatalogEntitiesV3 {
   }
 }
 
+/** The links that name an entity of `kind`: a ribbon's are the main ribbon's and those beside it. */
+const linkKindsOf = (kind: CatalogEntityKind): ProductLinkKind[] =>
+  kind === 'ribbon' ? ['ribbon', 'additionalRibbon'] : [kind];
+
 /** How many products refer to each entity. */
 async function productCounts(
   db: CatalogStorage['db'] | Transaction<Tables>,
@@ -384,7 +392,7 @@ async function productCounts(
   const rows = await db
     .selectFrom('product_entity_links')
     .select(['entity_id', sql<number>`count(distinct product_id)`.as('count')])
-    .where('kind', '=', kind)
+    .where('kind', 'in', linkKindsOf(kind))
     .where('entity_id', 'in', ids)
     .groupBy('entity_id')
     .execute();

@@ -19,6 +19,7 @@ import type {
   OptionInputV3,
   ProductInputV3,
   SubscriptionInputV3,
+  TagsInputV3,
   VariantInputV3,
 } from './v3-schemas.ts';
 import { slugify, Violations } from './validation.ts';
@@ -60,6 +61,17 @@ export function applyProductV3(base: ProductRecord, input: ProductInputV3, creat
   else if (creating) v.add(`${PATH}.productType`, 'is required', 'REQUIRED_FIELD');
   if (input.brand !== undefined) namedReference(next, input.brand, 'brand');
   if (input.ribbon !== undefined) namedReference(next, input.ribbon, 'ribbon');
+  if (input.additionalRibbons !== undefined) {
+    // by id or by name, as the main ribbon; saving checks the ids and finds or makes the named (v3-references.ts)
+    next.additionalRibbons = (input.additionalRibbons ?? []).map((ribbon, index) => {
+      const id = ribbon.id ?? '';
+      const name = ribbon.name?.trim() ?? '';
+      if (!id && !name)
+        v.add(`${PATH}.additionalRibbons[${index}]`, 'needs an id or a name', 'REQUIRED_FIELD');
+      return { id, name: id ? '' : name };
+    });
+  }
+  if (input.tags !== undefined) next.tags = tagsOf(input.tags);
   if (input.infoSections !== undefined) {
     // the entities' titles and descriptions are copied in when saved (v3-references.ts)
     next.infoSections = (input.infoSections ?? []).map((section) => ({
@@ -139,6 +151,12 @@ function subscriptionOf(
     billingCycles: cycles ?? null,
     discount,
   };
+}
+
+/** A product's tags as given: each list's ids once, in their order; an absent list is empty. */
+export function tagsOf(tags: TagsInputV3 | null): NonNullable<ProductRecord['tags']> {
+  const ids = (list: { tagIds?: string[] } | null | undefined) => [...new Set(list?.tagIds ?? [])];
+  return { publicTagIds: ids(tags?.publicTags), privateTagIds: ids(tags?.privateTags) };
 }
 
 /** Refuses an update that read another revision than the record's (the hosted `revision` check). */

@@ -62,6 +62,8 @@ const renderTypeOf = (option: OptionRecord) =>
 export interface ViewV3 {
   fields: ReadonlySet<RequestedField>;
   merchant: boolean;
+  /** Whether the reader manages the catalog: private tags are shown to them only. */
+  admin?: boolean;
   /** Get, create and update show the variants; query and search a summary. */
   variants: boolean;
 }
@@ -118,6 +120,15 @@ export function renderProductV3(record: ProductRecord, settings: StoreSettings, 
     })),
     ...(record.ribbon
       ? { ribbon: { id: record.ribbonId ?? ribbonIdOf(record.ribbon), name: record.ribbon } }
+      : {}),
+    additionalRibbons: (record.additionalRibbons ?? []).map(({ id, name }) => ({ id, name })),
+    ...(record.tags
+      ? {
+          tags: {
+            publicTags: { tagIds: record.tags.publicTagIds },
+            ...(view.admin ? { privateTags: { tagIds: record.tags.privateTagIds } } : {}),
+          },
+        }
       : {}),
     ...(merchant
       ? {

@@ -14,6 +14,7 @@ import {
   DEFAULT_V3_SORT,
   PRODUCT_V3_FIELDS,
   PRODUCT_V3_SORT,
+  PRODUCT_V3_VISITOR_FIELDS,
   readCursorPage,
 } from './v3-query.ts';
 import type {
@@ -203,10 +204,11 @@ export class ProductsV3 {
     fields: FieldsInput | undefined,
     part: 'query' | 'search',
   ): Promise<string> {
-    checkFilter(page.filter, PRODUCT_V3_FIELDS, `${part}.filter`);
+    const fieldsOf = viewer.admin ? PRODUCT_V3_FIELDS : PRODUCT_V3_VISITOR_FIELDS;
+    checkFilter(page.filter, fieldsOf, `${part}.filter`);
     const order = orderBy(parseSort(page.sort, PRODUCT_V3_SORT, 'p.id', DEFAULT_V3_SORT, `${part}.sort`));
     const hidden = await this.storage.hiddenFrom(viewer);
-    const filter = compileFilter(page.filter, PRODUCT_V3_FIELDS, this.search, `${part}.filter`);
+    const filter = compileFilter(page.filter, fieldsOf, this.search, `${part}.filter`);
     const search = textSearch({ expression: page.expression ?? null }, hidden);
     const ranked: RawBuilder<unknown> = search ? sql`${search.rank}, ${order}` : order;
     const rows = await this.storage.db
@@ -248,14 +250,19 @@ export class ProductsV3 {
   }
 }
 
-const ADMIN: Viewer = { admin: true };
+export const ADMIN: Viewer = { admin: true };
 
-function viewOf(viewer: Viewer, fields: FieldsInput | undefined, variants: boolean): ViewV3 {
+export function viewOf(viewer: Viewer, fields: FieldsInput | undefined, variants: boolean): ViewV3 {
   const requested = new Set<RequestedField>(
     fields === undefined ? [] : Array.isArray(fields) ? fields : [fields],
   );
   // merchant data (costs, profits) is for those who manage the catalog only
-  return { fields: requested, merchant: viewer.admin && requested.has('MERCHANT_DATA'), variants };
+  return {
+    fields: requested,
+    merchant: viewer.admin && requested.has('MERCHANT_DATA'),
+    admin: viewer.admin,
+    variants,
+  };
 }
 
 /**

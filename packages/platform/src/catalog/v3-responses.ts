@@ -86,6 +86,13 @@ const ProductV3 = Type.Object({
   brand: Type.Optional(Reference),
   infoSections: Type.Optional(Type.Array(AnyValue)),
   ribbon: Type.Optional(Reference),
+  additionalRibbons: Type.Optional(Type.Array(Reference)),
+  tags: Type.Optional(
+    Type.Object({
+      publicTags: Type.Optional(Type.Object({ tagIds: Type.Optional(Type.Array(Type.String())) })),
+      privateTags: Type.Optional(Type.Object({ tagIds: Type.Optional(Type.Array(Type.String())) })),
+    }),
+  ),
   costRange: Type.Optional(PriceRange),
   inventory: Type.Optional(
     Type.Object({ availabilityStatus: Text, preorderStatus: Text, preorderAvailability: Text }),

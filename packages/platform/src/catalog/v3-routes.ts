@@ -5,6 +5,7 @@ import { CATALOG_OPERATIONS } from './operations-access.ts';
 import type { CatalogService, Viewer } from './service.ts';
 import { customizationChoiceRoutes } from './v3-customization-choices.ts';
 import { catalogEntityRoutes } from './v3-entity-routes.ts';
+import { productEditRoutes } from './v3-product-edit-routes.ts';
 import { json, readRoute } from './v3-read-route.ts';
 import {
   BulkInventoryAnswer,
@@ -167,6 +168,8 @@ export function catalogV3Routes(app: HttpApp, catalog: CatalogService): void {
     },
     async (request, reply) => json(reply, JSON.stringify(await v3.bulkDelete(request.body.productIds))),
   );
+
+  productEditRoutes(app, catalog.productEditsV3);
 
   // ---- inventory items (v3-inventory.ts) ----
   const inventory = catalog.inventoryV3;

@@ -48,7 +48,7 @@ export const REQUESTED_FIELDS = [
 export type RequestedField = (typeof REQUESTED_FIELDS)[number];
 
 /** `fields`: a list in a body, one value or several in a query string (`fields=URL&fields=CURRENCY`). */
-const Fields = Type.Union([
+export const Fields = Type.Union([
   Type.Array(OneOf(REQUESTED_FIELDS), { maxItems: REQUESTED_FIELDS.length }),
   OneOf(REQUESTED_FIELDS),
 ]);
@@ -227,6 +227,19 @@ const NamedReference = (maxLength: number) =>
     Type.Object({ id: Type.Optional(Nullable(Id())), name: Type.Optional(Nullable(Text(maxLength))) }),
   );
 
+/** Ribbons beyond the main one (the hosted limit): each by id or by name, as `ribbon`. */
+export const MAX_ADDITIONAL_RIBBONS = 4;
+
+/** Tag ids a product's public or private list holds (the hosted limit). */
+export const MAX_PRODUCT_TAGS = 100;
+const TagList = Type.Object({ tagIds: Type.Optional(Ids(MAX_PRODUCT_TAGS)) });
+/** A product's tags: public ones anyone may read, private ones product managers only. */
+export const TagsInput = Type.Object({
+  publicTags: Type.Optional(Nullable(TagList)),
+  privateTags: Type.Optional(Nullable(TagList)),
+});
+export type TagsInputV3 = Static<typeof TagsInput>;
+
 /** A v3 product as a create writes it, and as an update writes any part of it. */
 export const ProductInputV3 = Type.Object({
   id: PathIdCopy(),
@@ -296,9 +309,19 @@ export const ProductInputV3 = Type.Object({
   taxGroupId: NotSupportedYet(),
   subscriptionDetails: Type.Optional(Nullable(SubscriptionDetailsInput)),
   extendedFields: NotSupportedYet(),
-  tags: NotSupportedYet(),
+  tags: Type.Optional(Nullable(TagsInput)),
   purchaseEligibility: NotSupportedYet(),
-  additionalRibbons: NotSupportedYet(),
+  additionalRibbons: Type.Optional(
+    Nullable(
+      Type.Array(
+        Type.Object({
+          id: Type.Optional(Nullable(Id())),
+          name: Type.Optional(Nullable(Text(PRODUCT_TEXT.ribbon))),
+        }),
+        { maxItems: MAX_ADDITIONAL_RIBBONS },
+      ),
+    ),
+  ),
 });
 export type ProductInputV3 = Static<typeof ProductInputV3>;
 
@@ -344,7 +367,7 @@ export const QueryProductsV3Request = Type.Object({
 export type QueryProductsV3Request = Static<typeof QueryProductsV3Request>;
 
 const TEXT_SEARCH = 'the text search finds the expression whole, case aside, in names, descriptions and SKUs';
-const SearchDetails = Type.Object({
+export const SearchDetails = Type.Object({
   expression: Type.Optional(Nullable(Text(MAX_FILTER_TEXT))),
   mode: Type.Optional(Ignored(TEXT_SEARCH)),
   fields: Type.Optional(Ignored(TEXT_SEARCH)),

@@ -156,6 +156,12 @@ export interface NamedReference {
   name?: string | null;
 }
 
+/** A product's tags, as ids (the hosted `Tags`). */
+export interface ProductTagsV3 {
+  publicTags?: { tagIds?: string[] };
+  privateTags?: { tagIds?: string[] };
+}
+
 export interface ProductV3 {
   id?: string | null;
   revision?: string | null;
@@ -182,6 +188,10 @@ export interface ProductV3 {
     plainDescription?: string | null;
   }>;
   ribbon?: NamedReference;
+  /** Ribbons shown beside `ribbon` (at most 4), each by id or by name as `ribbon` is. */
+  additionalRibbons?: NamedReference[];
+  /** Tag ids: public ones anyone reads, private ones product managers only. */
+  tags?: ProductTagsV3;
   mainCategoryId?: string | null;
   costRange?: PriceRangeV3;
   inventory?: InventoryV3;

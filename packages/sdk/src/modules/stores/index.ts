@@ -4,11 +4,14 @@ export {
   type BulkResult,
   type CursorPage,
   catalogVersioning,
+  type InfoSectionChanges,
   inventoryItemsV3,
+  type ProductIdWithRevision,
   type ProductV3Options,
   productsV3,
   readOnlyVariantsV3,
   type StockMove,
+  type TagChanges,
 } from './catalog-v3.ts';
 export {
   brandsV3,
