@@ -659,6 +659,165 @@ describe.each(DIALECTS)("the hosted platform's v3 catalog client on %s", (dialec
     });
   });
 
+  describe('additional ribbons, tags and info sections of many products', () => {
+    const names = (items: Array<{ name?: string | null }> | undefined) => (items ?? []).map((item) => item.name);
+
+    it('keeps additional ribbons by id and by name, finds products by them, and shows them renamed and deleted', async () => {
+      const sale = await admin.ribbonsV3.createRibbon({ name: `${PREFIX} Sale` });
+      const created = await admin.productsV3.createProduct({
+        ...twoSizes(`${PREFIX} Ribboned`),
+        additionalRibbons: [{ _id: sale._id! }, { name: `${PREFIX} Eco` }],
+      });
+      expect(created.ribbon).toMatchObject({ name: 'New' });
+      expect(names(created.additionalRibbons)).toEqual([`${PREFIX} Sale`, `${PREFIX} Eco`]);
+      expect(created.additionalRibbons?.[0]?._id).toBe(sale._id);
+      const eco = created.additionalRibbons?.[1]?._id;
+      const plain = await admin.productsV3.createProduct(twoSizes(`${PREFIX} Unribboned`));
+      const withRibbon = async (ribbonId: string) =>
+        names(
+          (
+            await visitor.productsV3.searchProducts({
+              filter: { id: { $in: [created._id, plain._id] }, 'additionalRibbons.id': { $hasSome: [ribbonId] } },
+            } as any)
+          ).products,
+        );
+      expect(await withRibbon(sale._id!)).toEqual([`${PREFIX} Ribboned`]);
+      const counted = await visitor.ribbonsV3.getRibbon(sale._id!, { fields: ['ASSIGNED_PRODUCT_COUNT'] });
+      expect(counted.assignedProductCount).toBe(1);
+
+      // a ribbon is assigned to a product once: not twice, nor as the main one again
+      const twice = await admin.productsV3
+        .updateProduct(created._id!, {
+          revision: created.revision!,
+          additionalRibbons: [{ _id: sale._id! }, { name: `${PREFIX} Sale` }],
+        })
+        .catch((caught) => caught);
+      expect(twice.status).toBe(400);
+      expect(JSON.stringify(twice.details)).toContain('product.additionalRibbons[1]');
+      const main = await admin.productsV3
+        .updateProduct(created._id!, {
+          revision: created.revision!,
+          additionalRibbons: [{ _id: created.ribbon!._id! }],
+        })
+        .catch((caught) => caught);
+      expect(main.status).toBe(400);
+
+      // renamed: shown at once; deleted: gone from the product, the other kept
+      await admin.ribbonsV3.updateRibbon(sale._id!, { revision: '1', name: `${PREFIX} Big sale` });
+      expect(names((await visitor.productsV3.getProduct(created._id!)).additionalRibbons)).toEqual([
+        `${PREFIX} Big sale`,
+        `${PREFIX} Eco`,
+      ]);
+      await admin.ribbonsV3.deleteRibbon(sale._id!);
+      const after = await visitor.productsV3.getProduct(created._id!);
+      expect(after.additionalRibbons).toEqual([{ _id: eco, name: `${PREFIX} Eco` }]);
+      expect(after.ribbon).toMatchObject({ name: 'New' });
+      expect(await withRibbon(sale._id!)).toEqual([]);
+
+      // an update writes the list again; an empty one takes them off
+      const updated = await admin.productsV3.updateProduct(created._id!, {
+        revision: after.revision!,
+        additionalRibbons: [],
+      });
+      expect(updated.additionalRibbons).toEqual([]);
+    });
+
+    it('assigns and unassigns tags by ids and by filter; visitors see and filter on public tags only', async () => {
+      const [summer, sale, clearance, margin] = [0, 1, 2, 3].map(() => crypto.randomUUID());
+      const a = await admin.productsV3.createProduct({
+        ...twoSizes(`${PREFIX} Tagged A`),
+        tags: { publicTags: { tagIds: [summer!] }, privateTags: { tagIds: [margin!] } },
+      });
+      const b = await admin.productsV3.createProduct(twoSizes(`${PREFIX} Tagged B`));
+      expect(a.tags).toEqual({ publicTags: { tagIds: [summer] }, privateTags: { tagIds: [margin] } });
+      expect((await visitor.productsV3.getProduct(a._id!)).tags).toEqual({ publicTags: { tagIds: [summer] } });
+
+      const updated = await admin.productsV3.bulkUpdateProductTags([a._id!, b._id!], {
+        assignTags: { publicTags: { tagIds: [sale!] } },
+        unassignTags: { publicTags: { tagIds: [summer!] } },
+      });
+      expect(updated.bulkActionMetadata).toMatchObject({ totalSuccesses: 2, totalFailures: 0 });
+      const byFilter = await admin.productsV3.bulkUpdateProductTagsByFilter(
+        { 'tags.privateTags.tagIds': { $hasSome: [margin] } },
+        { assignTags: { publicTags: { tagIds: [clearance!] } } },
+      );
+      expect(byFilter.jobId).toMatch(/^[0-9a-f-]{36}$/);
+      const tagsOf = async (id: string) => (await admin.productsV3.getProduct(id)).tags;
+      expect(await tagsOf(a._id!)).toEqual({
+        publicTags: { tagIds: [sale, clearance] },
+        privateTags: { tagIds: [margin] },
+      });
+      expect(await tagsOf(b._id!)).toEqual({ publicTags: { tagIds: [sale] }, privateTags: { tagIds: [] } });
+
+      const tagged = await visitor.productsV3.searchProducts({
+        filter: { id: { $in: [a._id, b._id] }, 'tags.publicTags.tagIds': { $hasAll: [sale, clearance] } },
+      } as any);
+      expect(names(tagged.products)).toEqual([`${PREFIX} Tagged A`]);
+      const hidden = await visitor.productsV3
+        .searchProducts({ filter: { 'tags.privateTags.tagIds': { $hasSome: [margin] } } } as any)
+        .catch((caught: any) => caught);
+      expect(hidden.status).toBe(400);
+    });
+
+    it('adds and removes info sections on many products, by ids with their revisions and by filter', async () => {
+      const care = await admin.infoSectionsV3.createInfoSection({
+        uniqueName: `${PREFIX} bulk care`,
+        title: 'Care',
+        plainDescription: 'Wash cold',
+      });
+      const sizing = await admin.infoSectionsV3.createInfoSection({
+        uniqueName: `${PREFIX} bulk sizing`,
+        title: 'Sizing',
+        plainDescription: 'Runs small',
+      });
+      const a = await admin.productsV3.createProduct(twoSizes(`${PREFIX} Sectioned A`));
+      const b = await admin.productsV3.createProduct(twoSizes(`${PREFIX} Sectioned B`));
+      const added = await admin.productsV3.bulkAddInfoSectionsToProducts(
+        [
+          { productId: a._id!, revision: a.revision! },
+          { productId: b._id!, revision: '99' },
+        ],
+        { infoSectionIds: [care._id!], returnEntity: true },
+      );
+      expect(added.bulkActionMetadata).toMatchObject({ totalSuccesses: 1, totalFailures: 1 });
+      expect(added.results?.[0]?.item?.infoSections).toMatchObject([{ _id: care._id, title: 'Care' }]);
+      expect(added.results?.[1]?.itemMetadata).toMatchObject({
+        _id: b._id,
+        success: false,
+        error: { code: 'REVISION_MISMATCH' },
+      });
+
+      const both = { id: { $in: [a._id, b._id] } };
+      await admin.productsV3.bulkAddInfoSectionsToProductsByFilter(both, { infoSectionIds: [sizing._id!] });
+      const sectionsOf = async (id: string) =>
+        (await visitor.productsV3.getProduct(id)).infoSections?.map((section) => section.title);
+      expect(await sectionsOf(a._id!)).toEqual(['Care', 'Sizing']);
+      expect(await sectionsOf(b._id!)).toEqual(['Sizing']);
+      expect((await visitor.products.getProduct(a._id!)).product?.additionalInfoSections).toEqual([
+        { title: 'Care', description: 'Wash cold' },
+        { title: 'Sizing', description: 'Runs small' },
+      ]);
+
+      await admin.productsV3.bulkRemoveInfoSectionsFromProducts([{ productId: a._id! }], {
+        infoSectionIds: [care._id!],
+      });
+      expect(await sectionsOf(a._id!)).toEqual(['Sizing']);
+      await admin.productsV3.bulkRemoveInfoSectionsFromProductsByFilter(
+        { ...both, 'infoSections.id': { $hasSome: [sizing._id] } },
+        { infoSectionIds: [sizing._id!] },
+      );
+      expect(await sectionsOf(a._id!)).toEqual([]);
+      expect(await sectionsOf(b._id!)).toEqual([]);
+      expect((await visitor.products.getProduct(a._id!)).product?.additionalInfoSections).toEqual([]);
+
+      // a section that is not there is refused before any product changes
+      const unknown = await admin.productsV3
+        .bulkAddInfoSectionsToProductsByFilter(both, { infoSectionIds: [crypto.randomUUID()] })
+        .catch((caught) => caught);
+      expect(unknown.status).toBe(400);
+    });
+  });
+
   describe('modifiers in the cart', () => {
     /** A digital card of two sizes with a priced gift wrap (swatches), a finish and an engraving. */
     const card = (name: string) => ({
