@@ -626,6 +626,62 @@ describe.each(DIALECTS)("the hosted platform's v3 catalog client on %s", (dialec
       ).toEqual(['High gloss', 'Satin']);
     });
 
+    it("keeps an info section's rich description as written, answers its text as the plain one, and refuses a deep one", async () => {
+      const paragraph = (id: string, text: string) => ({
+        type: 'PARAGRAPH' as const,
+        _id: id,
+        nodes: [{ type: 'TEXT' as const, _id: '', nodes: [], textData: { text, decorations: [] } }],
+        paragraphData: {},
+      });
+      const description = { nodes: [paragraph('a1', 'Wash cold'), paragraph('a2', 'Dry flat & <away>')] };
+      const care = await admin.infoSectionsV3.createInfoSection({
+        uniqueName: `${PREFIX} rich care`,
+        title: 'Care',
+        description,
+      });
+      expect(care.description).toEqual(description);
+      expect(care.plainDescription).toBe('<p>Wash cold</p><p>Dry flat &amp; &lt;away&gt;</p>');
+      const product = await admin.productsV3.createProduct(
+        { ...twoSizes(`${PREFIX} Rich`), infoSections: [{ _id: care._id! }] },
+        { fields: ['INFO_SECTION_DESCRIPTION', 'INFO_SECTION_PLAIN_DESCRIPTION'] },
+      );
+      expect(product.infoSections?.[0]).toMatchObject({ title: 'Care', description });
+      expect((await visitor.products.getProduct(product._id!)).product?.additionalInfoSections).toEqual([
+        { title: 'Care', description: '<p>Wash cold</p><p>Dry flat &amp; &lt;away&gt;</p>' },
+      ]);
+
+      // a plain description written alone answers one paragraph of its text, on the product too
+      await admin.infoSectionsV3.updateInfoSection(care._id!, {
+        revision: care.revision!,
+        plainDescription: '<p>Hand wash only</p>',
+      });
+      const read = await visitor.infoSectionsV3.getInfoSection(care._id!);
+      expect(read.description?.nodes?.[0]).toMatchObject({
+        type: 'PARAGRAPH',
+        nodes: [{ type: 'TEXT', textData: { text: 'Hand wash only' } }],
+      });
+      const shown = await visitor.productsV3.getProduct(product._id!, { fields: ['INFO_SECTION_DESCRIPTION'] });
+      expect(shown.infoSections?.[0]?.description).toEqual(read.description);
+
+      // nodes nested past the bound are a field violation, and nothing changes
+      let deep: any = paragraph('d0', 'deep');
+      for (let level = 1; level < 15; level++) deep = { type: 'BLOCKQUOTE', _id: `d${level}`, nodes: [deep] };
+      const refused = await admin.infoSectionsV3
+        .updateInfoSection(care._id!, { revision: read.revision!, description: { nodes: [deep] } })
+        .catch((caught) => caught);
+      expect(refused.status).toBe(400);
+      expect(JSON.stringify(refused.details)).toContain('infoSection.description');
+      expect((await visitor.infoSectionsV3.getInfoSection(care._id!)).revision).toBe(read.revision);
+      const huge = await admin.infoSectionsV3
+        .createInfoSection({
+          uniqueName: `${PREFIX} huge`,
+          title: 'Huge',
+          description: { nodes: Array.from({ length: 1000 }, (_, index) => paragraph(`h${index}`, 'x'.repeat(200))) },
+        })
+        .catch((caught) => caught);
+      expect(huge.status).toBe(400);
+    });
+
     it('bulk creates, updates and deletes info sections and ribbons with a result per item', async () => {
       const made = await admin.infoSectionsV3.bulkCreateInfoSections(
         [
@@ -663,13 +719,13 @@ describe.each(DIALECTS)("the hosted platform's v3 catalog client on %s", (dialec
     const names = (items: Array<{ name?: string | null }> | undefined) => (items ?? []).map((item) => item.name);
 
     it('keeps additional ribbons by id and by name, finds products by them, and shows them renamed and deleted', async () => {
-      const sale = await admin.ribbonsV3.createRibbon({ name: `${PREFIX} Sale` });
+      const sale = await admin.ribbonsV3.createRibbon({ name: `${PREFIX} Extra sale` });
       const created = await admin.productsV3.createProduct({
         ...twoSizes(`${PREFIX} Ribboned`),
         additionalRibbons: [{ _id: sale._id! }, { name: `${PREFIX} Eco` }],
       });
       expect(created.ribbon).toMatchObject({ name: 'New' });
-      expect(names(created.additionalRibbons)).toEqual([`${PREFIX} Sale`, `${PREFIX} Eco`]);
+      expect(names(created.additionalRibbons)).toEqual([`${PREFIX} Extra sale`, `${PREFIX} Eco`]);
       expect(created.additionalRibbons?.[0]?._id).toBe(sale._id);
       const eco = created.additionalRibbons?.[1]?._id;
       const plain = await admin.productsV3.createProduct(twoSizes(`${PREFIX} Unribboned`));
@@ -689,7 +745,7 @@ describe.each(DIALECTS)("the hosted platform's v3 catalog client on %s", (dialec
       const twice = await admin.productsV3
         .updateProduct(created._id!, {
           revision: created.revision!,
-          additionalRibbons: [{ _id: sale._id! }, { name: `${PREFIX} Sale` }],
+          additionalRibbons: [{ _id: sale._id! }, { name: `${PREFIX} Extra sale` }],
         })
         .catch((caught) => caught);
       expect(twice.status).toBe(400);

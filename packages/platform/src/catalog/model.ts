@@ -19,6 +19,7 @@ import {
 } from '@cartwheel/sdk';
 import { PUBLIC_URL_MARK } from '../shared/public-links.ts';
 import { discountedPrice, formatMoney, pricePerUnit, roundMoney } from './pricing.ts';
+import type { RichContent } from './v3-rich-content.ts';
 
 /**
  * What the merchant set on a product: the one source of truth. Everything else on the wire (prices
@@ -113,6 +114,8 @@ export interface ModifierRecord {
 export interface InfoSectionReference {
   id: string;
   uniqueName: string;
+  /** The entity's rich-content description, copied by every save as its title is; absent: its plain one. */
+  description?: RichContent;
 }
 
 /** One way a product is sold by subscription: every `interval` `frequency`s, for `billingCycles` or open-ended. */

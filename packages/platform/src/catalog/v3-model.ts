@@ -26,6 +26,7 @@ import {
   variantInStock,
 } from './model.ts';
 import { discountedPrice, formatMoney, roundMoney } from './pricing.ts';
+import { documentOf } from './v3-rich-content.ts';
 import type { RequestedField } from './v3-schemas.ts';
 
 /**
@@ -116,6 +117,12 @@ export function renderProductV3(record: ProductRecord, settings: StoreSettings, 
       title: record.additionalInfoSections[index]?.title ?? '',
       ...(fields.has('INFO_SECTION_PLAIN_DESCRIPTION')
         ? { plainDescription: record.additionalInfoSections[index]?.description ?? '' }
+        : {}),
+      ...(fields.has('INFO_SECTION_DESCRIPTION')
+        ? {
+            description:
+              section.description ?? documentOf(record.additionalInfoSections[index]?.description ?? ''),
+          }
         : {}),
     })),
     ...(record.ribbon

@@ -5,6 +5,7 @@ import type { ProductRecord } from './model.ts';
 import type { ProductLinkKind } from './tables.ts';
 import { entitiesByIds, entityById, entityByKey, insertEntity } from './v3-entity-rows.ts';
 import { brandIdOf, ribbonIdOf } from './v3-model.ts';
+import type { RichContent } from './v3-rich-content.ts';
 import { Violations } from './validation.ts';
 
 /**
@@ -218,10 +219,18 @@ async function infoSections(
     v.add(`product.infoSections[${index}]`, 'names no info section', 'VALIDATION');
     return false;
   });
-  record.infoSections = kept.map((ref) => ({ id: ref.id, uniqueName: rows.get(ref.id)!.unique_name ?? '' }));
-  record.additionalInfoSections = kept.map((ref) => {
-    const row = rows.get(ref.id)!;
-    const doc = JSON.parse(row.doc) as { plainDescription?: string | null };
-    return { title: row.name, description: doc.plainDescription ?? '' };
+  const docs = new Map(
+    kept.map((ref) => [
+      ref.id,
+      JSON.parse(rows.get(ref.id)!.doc) as { plainDescription?: string | null; description?: RichContent },
+    ]),
+  );
+  record.infoSections = kept.map((ref) => {
+    const description = docs.get(ref.id)?.description;
+    return { id: ref.id, uniqueName: rows.get(ref.id)!.unique_name ?? '', ...(description ? { description } : {}) };
   });
+  record.additionalInfoSections = kept.map((ref) => ({
+    title: rows.get(ref.id)!.name,
+    description: docs.get(ref.id)?.plainDescription ?? '',
+  }));
 }

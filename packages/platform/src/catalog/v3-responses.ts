@@ -227,6 +227,7 @@ const CatalogEntityV3 = Type.Object({
   uniqueName: Text,
   title: Text,
   plainDescription: Text,
+  description: Type.Optional(AnyValue),
   key: Text,
   customizationType: Text,
   customizationRenderType: Text,

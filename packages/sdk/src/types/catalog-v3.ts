@@ -186,6 +186,8 @@ export interface ProductV3 {
     uniqueName?: string | null;
     title?: string | null;
     plainDescription?: string | null;
+    /** With `INFO_SECTION_DESCRIPTION` among the requested fields. */
+    description?: RichContentV3;
   }>;
   ribbon?: NamedReference;
   /** Ribbons shown beside `ribbon` (at most 4), each by id or by name as `ribbon` is. */
@@ -231,8 +233,27 @@ export interface InfoSectionV3 {
   /** The merchant's handle for it; `title` is what buyers see. */
   uniqueName?: string;
   title?: string;
+  /** HTML; made from `description`'s text when only that is written. */
   plainDescription?: string | null;
+  /** A rich-content (Ricos) document, kept as written; a plain description reads as one paragraph. */
+  description?: RichContentV3;
   assignedProductsCount?: number | null;
+}
+
+/** A node of a rich-content document: its type, the nodes within it, and its data (`textData` for text). */
+export interface RichContentNodeV3 {
+  type?: string;
+  id?: string;
+  nodes?: RichContentNodeV3[];
+  textData?: { text?: string; decorations?: unknown[] };
+  [data: string]: unknown;
+}
+
+/** A rich-content (Ricos) document, as the hosted info sections' `description`. */
+export interface RichContentV3 {
+  nodes?: RichContentNodeV3[];
+  metadata?: Record<string, unknown>;
+  documentStyle?: Record<string, unknown>;
 }
 
 export interface CustomizationV3 {
