@@ -660,7 +660,9 @@ describe.each(DIALECTS)("the hosted platform's v3 catalog client on %s", (dialec
         type: 'PARAGRAPH',
         nodes: [{ type: 'TEXT', textData: { text: 'Hand wash only' } }],
       });
-      const shown = await visitor.productsV3.getProduct(product._id!, { fields: ['INFO_SECTION_DESCRIPTION'] });
+      const shown = await visitor.productsV3.getProduct(product._id!, {
+        fields: ['INFO_SECTION_DESCRIPTION'],
+      });
       expect(shown.infoSections?.[0]?.description).toEqual(read.description);
 
       // nodes nested past the bound are a field violation, and nothing changes
@@ -676,7 +678,9 @@ describe.each(DIALECTS)("the hosted platform's v3 catalog client on %s", (dialec
         .createInfoSection({
           uniqueName: `${PREFIX} huge`,
           title: 'Huge',
-          description: { nodes: Array.from({ length: 1000 }, (_, index) => paragraph(`h${index}`, 'x'.repeat(200))) },
+          description: {
+            nodes: Array.from({ length: 1000 }, (_, index) => paragraph(`h${index}`, 'x'.repeat(200))),
+          },
         })
         .catch((caught) => caught);
       expect(huge.status).toBe(400);
@@ -716,7 +720,8 @@ describe.each(DIALECTS)("the hosted platform's v3 catalog client on %s", (dialec
   });
 
   describe('additional ribbons, tags and info sections of many products', () => {
-    const names = (items: Array<{ name?: string | null }> | undefined) => (items ?? []).map((item) => item.name);
+    const names = (items: Array<{ name?: string | null }> | undefined) =>
+      (items ?? []).map((item) => item.name);
 
     it('keeps additional ribbons by id and by name, finds products by them, and shows them renamed and deleted', async () => {
       const sale = await admin.ribbonsV3.createRibbon({ name: `${PREFIX} Extra sale` });
@@ -733,7 +738,10 @@ describe.each(DIALECTS)("the hosted platform's v3 catalog client on %s", (dialec
         names(
           (
             await visitor.productsV3.searchProducts({
-              filter: { id: { $in: [created._id, plain._id] }, 'additionalRibbons.id': { $hasSome: [ribbonId] } },
+              filter: {
+                id: { $in: [created._id, plain._id] },
+                'additionalRibbons.id': { $hasSome: [ribbonId] },
+              },
             } as any)
           ).products,
         );
@@ -786,7 +794,9 @@ describe.each(DIALECTS)("the hosted platform's v3 catalog client on %s", (dialec
       });
       const b = await admin.productsV3.createProduct(twoSizes(`${PREFIX} Tagged B`));
       expect(a.tags).toEqual({ publicTags: { tagIds: [summer] }, privateTags: { tagIds: [margin] } });
-      expect((await visitor.productsV3.getProduct(a._id!)).tags).toEqual({ publicTags: { tagIds: [summer] } });
+      expect((await visitor.productsV3.getProduct(a._id!)).tags).toEqual({
+        publicTags: { tagIds: [summer] },
+      });
 
       const updated = await admin.productsV3.bulkUpdateProductTags([a._id!, b._id!], {
         assignTags: { publicTags: { tagIds: [sale!] } },
@@ -871,6 +881,138 @@ describe.each(DIALECTS)("the hosted platform's v3 catalog client on %s", (dialec
         .bulkAddInfoSectionsToProductsByFilter(both, { infoSectionIds: [crypto.randomUUID()] })
         .catch((caught) => caught);
       expect(unknown.status).toBe(400);
+    });
+  });
+
+  describe('options and modifiers that are assigned customizations', () => {
+    it('takes an option and a modifier from customizations by id, prices the modifier in a cart, shows their renames, and keeps them from deletion', async () => {
+      const size = await admin.customizationsV3.createCustomization({
+        name: `${PREFIX} Poster size`,
+        customizationType: 'PRODUCT_OPTION',
+        customizationRenderType: 'TEXT_CHOICES',
+        choicesSettings: {
+          choices: ['S', 'M', 'L'].map((name) => ({ choiceType: 'CHOICE_TEXT' as const, name })),
+        },
+      });
+      const frame = await admin.customizationsV3.createCustomization({
+        name: `${PREFIX} Frame`,
+        customizationType: 'MODIFIER',
+        customizationRenderType: 'TEXT_CHOICES',
+        choicesSettings: {
+          choices: [
+            { choiceType: 'CHOICE_TEXT', name: 'Oak', defaultAddedPrice: '6' },
+            { choiceType: 'CHOICE_TEXT', name: 'Black', defaultAddedPrice: '5' },
+          ],
+        },
+      });
+      const [small, , large] = size.choicesSettings!.choices!.map((choice) => choice._id!);
+      const [oak, black] = frame.choicesSettings!.choices!.map((choice) => choice._id!);
+      const product = await admin.productsV3.createProduct(
+        {
+          name: `${PREFIX} Poster`,
+          productType: 'PHYSICAL',
+          physicalProperties: {},
+          options: [
+            { _id: size._id!, choicesSettings: { choices: [{ choiceId: small }, { choiceId: large }] } },
+          ],
+          modifiers: [
+            {
+              _id: frame._id!,
+              mandatory: false,
+              // the product's own price for one choice, the customization's default for the other
+              choicesSettings: { choices: [{ choiceId: oak, addedPrice: '7.5' }, { choiceId: black }] },
+            },
+          ],
+          variantsInfo: {
+            variants: [small, large].map((choiceId, index) => ({
+              choices: [{ optionChoiceIds: { optionId: size._id!, choiceId: choiceId! } }],
+              price: { actualPrice: { amount: index === 0 ? '20' : '30' } },
+            })),
+          },
+        } as any,
+        { fields: ['VARIANT_OPTION_CHOICE_NAMES'] },
+      );
+      expect(product.options?.[0]).toMatchObject({ _id: size._id, name: `${PREFIX} Poster size` });
+      expect(product.options?.[0]?.choicesSettings?.choices?.map((c) => [c.choiceId, c.name])).toEqual([
+        [small, 'S'],
+        [large, 'L'],
+      ]);
+      expect(product.modifiers?.[0]).toMatchObject({ _id: frame._id, name: `${PREFIX} Frame` });
+      expect(
+        product.modifiers?.[0]?.choicesSettings?.choices?.map((c) => [c.choiceId, c.addedPrice]),
+      ).toEqual([
+        [oak, '7.5'],
+        [black, '5'],
+      ]);
+      const largeVariant = product.variantsInfo!.variants!.find(
+        (variant) => variant.choices?.[0]?.optionChoiceIds?.choiceId === large,
+      )!;
+      const counted = await visitor.customizationsV3.getCustomization(size._id!, {
+        fields: ['ASSIGNED_PRODUCTS_COUNT'],
+      });
+      expect(counted.assignedProductsCount).toBe(1);
+
+      // the modifier priced in a cart: 30 + 7.50 oak
+      const shopper = visitorClient();
+      const cart: any = await shopper.currentCart.addToCurrentCart({
+        lineItems: [
+          {
+            catalogReference: {
+              appId: STORES_APP_ID,
+              catalogItemId: product._id!,
+              options: { variantId: largeVariant._id, options: { [`${PREFIX} Frame`]: 'Oak' } },
+            },
+            quantity: 1,
+          },
+        ],
+      });
+      expect(cart.cart.lineItems[0].price.amount).toBe('37.50');
+
+      // renamed, a choice renamed: the product shows it at once
+      await admin.customizationsV3.updateCustomization(size._id!, {
+        revision: size.revision!,
+        name: `${PREFIX} Print size`,
+        choicesSettings: {
+          choices: size.choicesSettings!.choices!.map((choice) => ({
+            _id: choice._id!,
+            choiceType: 'CHOICE_TEXT' as const,
+            name: choice.name === 'L' ? 'Large' : choice.name!,
+          })),
+        },
+      });
+      const renamed = await visitor.productsV3.getProduct(product._id!, {
+        fields: ['VARIANT_OPTION_CHOICE_NAMES'],
+      });
+      expect(renamed.options?.[0]).toMatchObject({ _id: size._id, name: `${PREFIX} Print size` });
+      expect(renamed.options?.[0]?.choicesSettings?.choices?.map((c) => c.name)).toEqual(['S', 'Large']);
+      expect(
+        renamed.variantsInfo?.variants?.map((variant) => variant.choices?.[0]?.optionChoiceNames?.choiceName),
+      ).toEqual(['S', 'Large']);
+      expect((await visitor.products.getProduct(product._id!)).product?.productOptions?.[0]).toMatchObject({
+        name: `${PREFIX} Print size`,
+      });
+
+      // in use, it may not be deleted; unassigned, it may
+      const refused = await admin.customizationsV3.deleteCustomization(frame._id!).catch((caught) => caught);
+      expect(refused.details?.applicationError?.code).toBe(
+        'NOT_ALLOWED_DELETE_CUSTOMIZATION_ASSIGNED_TO_PRODUCT',
+      );
+      await admin.productsV3.updateProduct(product._id!, { revision: renamed.revision!, modifiers: [] });
+      await admin.customizationsV3.deleteCustomization(frame._id!);
+
+      // a choice the customization does not have is a field violation
+      const unknown = await admin.productsV3
+        .createProduct({
+          name: `${PREFIX} Bad poster`,
+          productType: 'PHYSICAL',
+          physicalProperties: {},
+          options: [{ _id: size._id!, choicesSettings: { choices: [{ choiceId: oak }] } }],
+          variantsInfo: { variants: [{ price: { actualPrice: { amount: '1' } } }] },
+        } as any)
+        .catch((caught) => caught);
+      expect(JSON.stringify(unknown.details)).toContain(
+        'product.options[0].choicesSettings.choices[0].choiceId',
+      );
     });
   });
 

@@ -105,7 +105,9 @@ export interface ModifierRecord {
   renderType: 'TEXT_CHOICES' | 'SWATCH_CHOICES' | 'FREE_TEXT';
   mandatory: boolean;
   /** Choices' names are unique within the modifier; `addedPrice` is added to the unit's price. */
-  choices: Array<{ name: string; colorCode?: string; addedPrice: number }>;
+  choices: Array<{ name: string; colorCode?: string; addedPrice: number; choiceId?: string }>;
+  /** The v3 customization the modifier is, as an option's (`OptionRecord.customizationId`). */
+  customizationId?: string;
   /** A free text's title (its key), bounds and what writing it adds. */
   freeText?: { title: string; minCharCount: number; maxCharCount: number; addedPrice: number };
 }
@@ -146,6 +148,12 @@ export interface OptionRecord {
   name: string;
   optionType: OptionType;
   choices: ChoiceRecord[];
+  /**
+   * The v3 customization the option is (v3-assigned-customizations.ts): its name and choices are
+   * copies of the customization's, kept by its changes; its id is the option's v3 id. Absent: the
+   * product's own option.
+   */
+  customizationId?: string;
 }
 
 export interface ChoiceRecord {
@@ -155,6 +163,8 @@ export interface ChoiceRecord {
   description: string;
   /** Ids of the product's media items shown for this choice. */
   mediaIds: string[];
+  /** Of an assigned customization's option: the customization's choice this is (its v3 id). */
+  choiceId?: string;
 }
 
 export interface VariantRecord {

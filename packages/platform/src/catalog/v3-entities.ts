@@ -7,6 +7,7 @@ import { lockRecord, saveProduct } from './product-rows.ts';
 import { compileFilter, orderBy, parseSort } from './query.ts';
 import type { CatalogStorage } from './storage.ts';
 import type { CatalogEntityKind, ProductLinkKind } from './tables.ts';
+import { assignedOf, refreshedFrom } from './v3-assigned-customizations.ts';
 import type { EntityKind, StoredChoice } from './v3-entity-kinds.ts';
 import { renameOnProducts } from './v3-entity-renames.ts';
 import {
@@ -39,8 +40,8 @@ interface QueryInput {
  * - a brand, ribbon or info section renamed or rewritten is shown so by its products at once (their
  *   records keep the name v1 reads, so each is saved again, as a product write);
  * - deleted, it leaves its products (a brand's products appear unbranded);
- * - a customization a product refers to may not be deleted (Cartwheel's products keep their options
- *   and modifiers as their own, so none refers to one yet).
+ * - a customization a product's option or modifier is (v3-assigned-customizations.ts) is written into
+ *   its copies on the products when it changes, and may not be deleted while a product uses it.
  */
 export class CatalogEntitiesV3 {
   private readonly label: string;
@@ -263,6 +264,12 @@ export class CatalogEntitiesV3 {
     const kind = this.spec.kind;
     if (kind === 'brand' || kind === 'ribbon') {
       if (next.name !== row.name) await renameOnProducts(this.storage, trx, kind, id, row.name, next.name);
+    } else if (kind === 'customization') {
+      // the options and modifiers that are it keep copies of its name and choices
+      if (next.name !== row.name || next.doc !== row.doc) {
+        const customization = assignedOf(next);
+        await this.changeProducts(trx, id, (record) => refreshedFrom(record, customization));
+      }
     } else if (next.name !== row.name || next.doc !== row.doc || next.unique_name !== row.unique_name) {
       // info sections are copied again by every save (v3-references.ts)
       await this.changeProducts(trx, id, (record) => record);

@@ -15,6 +15,7 @@ import type {
 } from '@cartwheel/sdk';
 import { PUBLIC_URL_MARK } from '../shared/public-links.ts';
 import {
+  type ChoiceRecord,
   type ModifierRecord,
   type OptionRecord,
   type ProductRecord,
@@ -54,6 +55,11 @@ export const modifierIdOf = (name: string) => derivedId('modifier', name);
 export const modifierChoiceIdOf = (modifierName: string, choiceName: string) =>
   derivedId('modifier-choice', modifierName, choiceName);
 export const brandIdOf = (name: string) => derivedId('brand', name);
+/** An option's v3 id: its customization's, else derived from its name; a choice's likewise. */
+export const optionIdFor = (option: OptionRecord) => option.customizationId ?? optionIdOf(option.name);
+export const choiceIdFor = (option: OptionRecord, choice: ChoiceRecord) =>
+  choice.choiceId ?? choiceIdOf(option.name, choice.description);
+const modifierIdFor = (modifier: ModifierRecord) => modifier.customizationId ?? modifierIdOf(modifier.name);
 export const ribbonIdOf = (name: string) => derivedId('ribbon', name);
 
 const renderTypeOf = (option: OptionRecord) =>
@@ -243,10 +249,11 @@ export function variantV3(
       .filter((option) => variant.choices[option.name] !== undefined)
       .map((option) => {
         const choiceName = variant.choices[option.name] as string;
+        const choice = option.choices.find((candidate) => candidate.description === choiceName);
         return {
           optionChoiceIds: {
-            optionId: optionIdOf(option.name),
-            choiceId: choiceIdOf(option.name, choiceName),
+            optionId: optionIdFor(option),
+            choiceId: choice ? choiceIdFor(option, choice) : choiceIdOf(option.name, choiceName),
           },
           ...(names
             ? { optionChoiceNames: { optionName: option.name, choiceName, renderType: renderTypeOf(option) } }
@@ -302,7 +309,7 @@ const optionV3 =
   (option: OptionRecord): ConnectedOption => {
     const color = option.optionType === 'color';
     return {
-      id: optionIdOf(option.name),
+      id: optionIdFor(option),
       name: option.name,
       optionRenderType: renderTypeOf(option),
       key: option.name,
@@ -312,7 +319,7 @@ const optionV3 =
             (variant) => variant.choices[option.name] === choice.description,
           );
           return {
-            choiceId: choiceIdOf(option.name, choice.description),
+            choiceId: choiceIdFor(option, choice),
             choiceType: color ? 'ONE_COLOR' : 'CHOICE_TEXT',
             key: choice.description,
             name: choice.description,
@@ -328,7 +335,7 @@ const optionV3 =
 /** A modifier as the hosted product shows it: its name is its key, a choice's name the choice's. */
 function modifierV3(modifier: ModifierRecord): ConnectedModifier {
   const base = {
-    id: modifierIdOf(modifier.name),
+    id: modifierIdFor(modifier),
     name: modifier.name,
     key: modifier.name,
     mandatory: modifier.mandatory,
@@ -351,7 +358,7 @@ function modifierV3(modifier: ModifierRecord): ConnectedModifier {
     ...base,
     choicesSettings: {
       choices: modifier.choices.map((choice) => ({
-        choiceId: modifierChoiceIdOf(modifier.name, choice.name),
+        choiceId: choice.choiceId ?? modifierChoiceIdOf(modifier.name, choice.name),
         choiceType: choice.colorCode === undefined ? 'CHOICE_TEXT' : 'ONE_COLOR',
         key: choice.name,
         name: choice.name,

@@ -1,7 +1,5 @@
 import type { HttpApp } from '../http/app.ts';
 import { CATALOG_OPERATIONS } from './operations-access.ts';
-import { json } from './v3-read-route.ts';
-import type { ProductEditsV3 } from './v3-product-edits.ts';
 import {
   BulkAddInfoSectionsBody,
   BulkAddInfoSectionsByFilterBody,
@@ -11,6 +9,8 @@ import {
   BulkUpdateProductTagsByFilterBody,
   JobAnswer,
 } from './v3-product-edit-schemas.ts';
+import type { ProductEditsV3 } from './v3-product-edits.ts';
+import { json } from './v3-read-route.ts';
 import { BulkProductsV3Answer } from './v3-responses.ts';
 
 /** The v3 calls that edit one part of many products (v3-product-edits.ts): tags and info sections. */

@@ -148,16 +148,8 @@ function retagged(
     return [...new Set([...ids, ...(add ?? [])])].filter((id) => !removed.has(id));
   };
   const tags = {
-    publicTagIds: next(
-      current.publicTagIds,
-      assign?.publicTags?.tagIds,
-      unassign?.publicTags?.tagIds,
-    ),
-    privateTagIds: next(
-      current.privateTagIds,
-      assign?.privateTags?.tagIds,
-      unassign?.privateTags?.tagIds,
-    ),
+    publicTagIds: next(current.publicTagIds, assign?.publicTags?.tagIds, unassign?.publicTags?.tagIds),
+    privateTagIds: next(current.privateTagIds, assign?.privateTags?.tagIds, unassign?.privateTags?.tagIds),
   };
   const v = new Violations();
   for (const [list, ids] of [

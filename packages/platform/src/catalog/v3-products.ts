@@ -5,6 +5,7 @@ import type { ProductWrites } from './product-writes.ts';
 import { type CompileOptions, compileFilter, orderBy, parseSort, type QueryFields } from './query.ts';
 import { nameSubstringIndex, textSearch } from './search.ts';
 import type { CatalogStorage, Viewer } from './storage.ts';
+import { customizationsNamedBy } from './v3-assigned-customizations.ts';
 import { applyProductV3, checkRevision } from './v3-input.ts';
 import { readOnlyVariantV3, renderProductV3, type ViewV3 } from './v3-model.ts';
 import {
@@ -229,15 +230,17 @@ export class ProductsV3 {
     return JSON.stringify({ products, pagingMetadata: metadata });
   }
 
-  private createRecord(input: ProductInputV3): Promise<ProductRecord> {
+  private async createRecord(input: ProductInputV3): Promise<ProductRecord> {
     const explicitSlug = typeof input.slug === 'string' && input.slug !== '';
-    return this.writes.createRecord((base) => applyProductV3(base, input, true), explicitSlug);
+    const assigned = await customizationsNamedBy(this.storage.db, input);
+    return this.writes.createRecord((base) => applyProductV3(base, input, true, assigned), explicitSlug);
   }
 
-  private updateRecord(id: string, input: ProductInputV3): Promise<ProductRecord> {
+  private async updateRecord(id: string, input: ProductInputV3): Promise<ProductRecord> {
+    const assigned = await customizationsNamedBy(this.storage.db, input);
     return this.writes.changeRecord(id, (record) => {
       checkRevision(record, input.revision);
-      return applyProductV3(record, input, false);
+      return applyProductV3(record, input, false, assigned);
     });
   }
 

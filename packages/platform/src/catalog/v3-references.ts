@@ -61,6 +61,13 @@ function linksOf(record: ProductRecord): Link[] {
   for (const [position, section] of (record.infoSections ?? []).entries()) {
     links.push({ kind: 'infoSection', entity_id: section.id, position });
   }
+  // options, then modifiers, that are customizations (v3-assigned-customizations.ts)
+  const assigned = [...record.options, ...(record.modifiers ?? [])].flatMap((entry) =>
+    entry.customizationId ? [entry.customizationId] : [],
+  );
+  for (const [position, customizationId] of assigned.entries()) {
+    links.push({ kind: 'customization', entity_id: customizationId, position });
+  }
   for (const [position, additional] of (record.additionalRibbons ?? []).entries()) {
     links.push({ kind: 'additionalRibbon', entity_id: additional.id, position });
   }
@@ -227,7 +234,11 @@ async function infoSections(
   );
   record.infoSections = kept.map((ref) => {
     const description = docs.get(ref.id)?.description;
-    return { id: ref.id, uniqueName: rows.get(ref.id)!.unique_name ?? '', ...(description ? { description } : {}) };
+    return {
+      id: ref.id,
+      uniqueName: rows.get(ref.id)!.unique_name ?? '',
+      ...(description ? { description } : {}),
+    };
   });
   record.additionalInfoSections = kept.map((ref) => ({
     title: rows.get(ref.id)!.name,

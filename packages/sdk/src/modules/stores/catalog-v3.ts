@@ -1,11 +1,6 @@
 import type { ModuleDefinition } from '../../client.ts';
 import type { Transport } from '../../transport/http.ts';
-import type {
-  InventoryItemV3,
-  ProductTagsV3,
-  ProductV3,
-  ReadOnlyVariantV3,
-} from '../../types/catalog-v3.ts';
+import type { InventoryItemV3, ProductTagsV3, ProductV3, ReadOnlyVariantV3 } from '../../types/catalog-v3.ts';
 import type { CursorPagingMetadata, CursorQuery } from '../../types/paging.ts';
 import { CATALOG_V3, catalogTrace, segment } from './domains.ts';
 
