@@ -1,6 +1,6 @@
 import Type from 'typebox';
 import { OpenObject } from '../http/input.ts';
-import type { Violations } from './validation.ts';
+import type { RuleName } from '@cartwheel/sdk';
 
 /**
  * Rich-content (Ricos) documents, as the hosted info sections' `description` carries them:
@@ -36,8 +36,13 @@ export interface RichContent {
   documentStyle?: Record<string, unknown>;
 }
 
+/** Where a refusal goes: the caller's `Violations` (validation.ts, which needs the record's types). */
+interface Refusals {
+  add(field: string, description: string, rule: RuleName): void;
+}
+
 /** Refuses a document too large or too deep to keep; whether it may be kept. */
-export function checkRichContent(v: Violations, document: RichContent, path: string): boolean {
+export function checkRichContent(v: Refusals, document: RichContent, path: string): boolean {
   const text = JSON.stringify(document);
   if (text.length > MAX_RICH_CONTENT_CHARACTERS) {
     v.add(path, `is over ${MAX_RICH_CONTENT_CHARACTERS} characters as JSON`, 'MAX_LENGTH');
