@@ -1,6 +1,6 @@
+import type { RuleName } from '@cartwheel/sdk';
 import Type from 'typebox';
 import { OpenObject } from '../http/input.ts';
-import type { RuleName } from '@cartwheel/sdk';
 
 /**
  * Rich-content (Ricos) documents, as the hosted info sections' `description` carries them:
