@@ -178,11 +178,17 @@ export function refreshedFrom(record: ProductRecord, customization: AssignedCust
       const color = option.optionType === 'color';
       return { ...choice, description: now.name, value: color ? (now.colorCode ?? choice.value) : now.name };
     });
-    for (const variant of record.variants) {
-      const chosen = variant.choices[option.name];
-      if (chosen === undefined) continue;
-      delete variant.choices[option.name];
-      variant.choices[customization.name] = renamed.get(chosen) ?? chosen;
+    const changed =
+      option.name !== customization.name || [...renamed].some(([before, after]) => before !== after);
+    // the variants name the option and its choices: renamed in place, their order kept
+    if (changed) {
+      for (const variant of record.variants) {
+        variant.choices = Object.fromEntries(
+          Object.entries(variant.choices).map(([name, chosen]) =>
+            name === option.name ? [customization.name, renamed.get(chosen) ?? chosen] : [name, chosen],
+          ),
+        );
+      }
     }
     return { ...option, name: customization.name, choices };
   });

@@ -3,6 +3,7 @@ import type { Tables } from '../db/tables.ts';
 import { newId } from '../shared/ids.ts';
 import type { ProductRecord } from './model.ts';
 import type { ProductLinkKind } from './tables.ts';
+import { assignedOf, refreshedFrom } from './v3-assigned-customizations.ts';
 import { entitiesByIds, entityById, entityByKey, insertEntity } from './v3-entity-rows.ts';
 import { brandIdOf, ribbonIdOf } from './v3-model.ts';
 import type { RichContent } from './v3-rich-content.ts';
@@ -30,7 +31,41 @@ export async function resolveReferences(
   await named(trx, v, record, previous, 'ribbon');
   await additionalRibbons(trx, v, record, previous);
   await infoSections(trx, v, record, previous);
+  await customizationCopies(trx, v, record);
   v.throwIfAny();
+}
+
+/**
+ * The copies of the customizations the record's options and modifiers are, made again from them as
+ * they are in this transaction (v3-assigned-customizations.ts): one renamed since the write read it
+ * is saved renamed; one gone is a field violation.
+ */
+async function customizationCopies(
+  trx: Transaction<Tables>,
+  v: Violations,
+  record: ProductRecord,
+): Promise<void> {
+  const modifiers = record.modifiers ?? [];
+  const ids = [...record.options, ...modifiers].flatMap((entry) =>
+    entry.customizationId ? [entry.customizationId] : [],
+  );
+  if (ids.length === 0) return;
+  const found = new Map(
+    (await entitiesByIds(trx, 'customization', [...new Set(ids)])).map((row) => [row.id, assignedOf(row)]),
+  );
+  for (const [list, entries] of [
+    ['options', record.options],
+    ['modifiers', modifiers],
+  ] as const) {
+    for (const [index, entry] of entries.entries()) {
+      if (entry.customizationId && !found.has(entry.customizationId))
+        v.add(`product.${list}[${index}].id`, 'names no customization', 'VALIDATION');
+    }
+  }
+  let next = record;
+  for (const customization of found.values()) next = refreshedFrom(next, customization);
+  record.options = next.options;
+  if (next.modifiers) record.modifiers = next.modifiers;
 }
 
 /** Rewrites the product's links when the entities it refers to changed. */
