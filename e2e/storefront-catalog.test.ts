@@ -325,7 +325,7 @@ describe.each(SQLITE)('storefront catalog in Chromium on %s', E2E_SUITE, (dialec
     await eventually(() => page.getByTestId('stock-status').textContent()).toBe('Out of stock');
   });
 
-  it('a product made through v3 shows its ribbon, brand and info section on its page, and its ribbon and brand on its card', async () => {
+  it('a product made through v3 shows its ribbons, brand and info section on its page, and its ribbon and brand on its card', async () => {
     const admin = createClient({
       host: platform.url,
       auth: ApiKeyStrategy({ apiKey: platform.adminApiKey }),
@@ -342,6 +342,7 @@ describe.each(SQLITE)('storefront catalog in Chromium on %s', E2E_SUITE, (dialec
       name: 'Linen Apron',
       productType: 'PHYSICAL',
       ribbon: { id: ribbon.id },
+      additionalRibbons: [{ name: 'Handmade' }, { name: 'Organic' }],
       brand: { id: brand.id },
       infoSections: [{ id: care.id }],
       variantsInfo: { variants: [{ price: { actualPrice: { amount: '24' } } }] },
@@ -349,7 +350,12 @@ describe.each(SQLITE)('storefront catalog in Chromium on %s', E2E_SUITE, (dialec
     await page.goto(`${platform.url}/product-page/${made.slug}`);
     await eventually(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Linen Apron');
     const info = page.locator('.product__info');
-    expect(await info.locator('.ribbon').textContent()).toBe('Just in');
+    // the main ribbon first, the additional ones beside it
+    await eventually(() => info.locator('.ribbon').allTextContents()).toEqual([
+      'Just in',
+      'Handmade',
+      'Organic',
+    ]);
     expect(await page.getByTestId('product-brand').textContent()).toBe('Tidewater');
     const section = page.getByRole('region', { name: 'Caring for linen' });
     expect(await section.getByRole('paragraph').textContent()).toBe('Wash cool, dry flat.');

@@ -961,6 +961,66 @@ describe.each(DIALECTS)("the hosted platform's v3 catalog client on %s", (dialec
       ).toEqual(['High gloss', 'Satin']);
     });
 
+    it("keeps an info section's rich description as written, answers its text as the plain one, and refuses a deep one", async () => {
+      const paragraph = (id: string, text: string) => ({
+        type: 'PARAGRAPH' as const,
+        _id: id,
+        nodes: [{ type: 'TEXT' as const, _id: '', nodes: [], textData: { text, decorations: [] } }],
+        paragraphData: {},
+      });
+      const description = { nodes: [paragraph('a1', 'Wash cold'), paragraph('a2', 'Dry flat & <away>')] };
+      const care = await admin.infoSectionsV3.createInfoSection({
+        uniqueName: `${PREFIX} rich care`,
+        title: 'Care',
+        description,
+      });
+      expect(care.description).toEqual(description);
+      expect(care.plainDescription).toBe('<p>Wash cold</p><p>Dry flat &amp; &lt;away&gt;</p>');
+      const product = await admin.productsV3.createProduct(
+        { ...twoSizes(`${PREFIX} Rich`), infoSections: [{ _id: care._id! }] },
+        { fields: ['INFO_SECTION_DESCRIPTION', 'INFO_SECTION_PLAIN_DESCRIPTION'] },
+      );
+      expect(product.infoSections?.[0]).toMatchObject({ title: 'Care', description });
+      expect((await visitor.products.getProduct(product._id!)).product?.additionalInfoSections).toEqual([
+        { title: 'Care', description: '<p>Wash cold</p><p>Dry flat &amp; &lt;away&gt;</p>' },
+      ]);
+
+      // a plain description written alone answers one paragraph of its text, on the product too
+      await admin.infoSectionsV3.updateInfoSection(care._id!, {
+        revision: care.revision!,
+        plainDescription: '<p>Hand wash only</p>',
+      });
+      const read = await visitor.infoSectionsV3.getInfoSection(care._id!);
+      expect(read.description?.nodes?.[0]).toMatchObject({
+        type: 'PARAGRAPH',
+        nodes: [{ type: 'TEXT', textData: { text: 'Hand wash only' } }],
+      });
+      const shown = await visitor.productsV3.getProduct(product._id!, {
+        fields: ['INFO_SECTION_DESCRIPTION'],
+      });
+      expect(shown.infoSections?.[0]?.description).toEqual(read.description);
+
+      // nodes nested past the bound are a field violation, and nothing changes
+      let deep: any = paragraph('d0', 'deep');
+      for (let level = 1; level < 15; level++) deep = { type: 'BLOCKQUOTE', _id: `d${level}`, nodes: [deep] };
+      const refused = await admin.infoSectionsV3
+        .updateInfoSection(care._id!, { revision: read.revision!, description: { nodes: [deep] } })
+        .catch((caught) => caught);
+      expect(refused.status).toBe(400);
+      expect(JSON.stringify(refused.details)).toContain('infoSection.description');
+      expect((await visitor.infoSectionsV3.getInfoSection(care._id!)).revision).toBe(read.revision);
+      const huge = await admin.infoSectionsV3
+        .createInfoSection({
+          uniqueName: `${PREFIX} huge`,
+          title: 'Huge',
+          description: {
+            nodes: Array.from({ length: 1000 }, (_, index) => paragraph(`h${index}`, 'x'.repeat(200))),
+          },
+        })
+        .catch((caught) => caught);
+      expect(huge.status).toBe(400);
+    });
+
     it('bulk creates, updates and deletes info sections and ribbons with a result per item', async () => {
       const made = await admin.infoSectionsV3.bulkCreateInfoSections(
         [
@@ -991,6 +1051,314 @@ describe.each(DIALECTS)("the hosted platform's v3 catalog client on %s", (dialec
       expect(gone.results?.map((result) => result.itemMetadata?.success)).toEqual([true, true, false]);
       const deleted = await admin.infoSectionsV3.bulkDeleteInfoSections([sizing._id!]);
       expect(deleted.bulkActionMetadata).toMatchObject({ totalSuccesses: 1, totalFailures: 0 });
+    });
+  });
+
+  describe('additional ribbons, tags and info sections of many products', () => {
+    const names = (items: Array<{ name?: string | null }> | undefined) =>
+      (items ?? []).map((item) => item.name);
+
+    it('keeps additional ribbons by id and by name, finds products by them, and shows them renamed and deleted', async () => {
+      const sale = await admin.ribbonsV3.createRibbon({ name: `${PREFIX} Extra sale` });
+      const created = await admin.productsV3.createProduct({
+        ...twoSizes(`${PREFIX} Ribboned`),
+        additionalRibbons: [{ _id: sale._id! }, { name: `${PREFIX} Eco` }],
+      });
+      expect(created.ribbon).toMatchObject({ name: 'New' });
+      expect(names(created.additionalRibbons)).toEqual([`${PREFIX} Extra sale`, `${PREFIX} Eco`]);
+      expect(created.additionalRibbons?.[0]?._id).toBe(sale._id);
+      const eco = created.additionalRibbons?.[1]?._id;
+      const plain = await admin.productsV3.createProduct(twoSizes(`${PREFIX} Unribboned`));
+      const withRibbon = async (ribbonId: string) =>
+        names(
+          (
+            await visitor.productsV3.searchProducts({
+              filter: {
+                id: { $in: [created._id, plain._id] },
+                'additionalRibbons.id': { $hasSome: [ribbonId] },
+              },
+            } as any)
+          ).products,
+        );
+      expect(await withRibbon(sale._id!)).toEqual([`${PREFIX} Ribboned`]);
+      const counted = await visitor.ribbonsV3.getRibbon(sale._id!, { fields: ['ASSIGNED_PRODUCT_COUNT'] });
+      expect(counted.assignedProductCount).toBe(1);
+
+      // a ribbon is assigned to a product once: not twice, nor as the main one again
+      const twice = await admin.productsV3
+        .updateProduct(created._id!, {
+          revision: created.revision!,
+          additionalRibbons: [{ _id: sale._id! }, { name: `${PREFIX} Extra sale` }],
+        })
+        .catch((caught) => caught);
+      expect(twice.status).toBe(400);
+      expect(JSON.stringify(twice.details)).toContain('product.additionalRibbons[1]');
+      const main = await admin.productsV3
+        .updateProduct(created._id!, {
+          revision: created.revision!,
+          additionalRibbons: [{ _id: created.ribbon!._id! }],
+        })
+        .catch((caught) => caught);
+      expect(main.status).toBe(400);
+
+      // renamed: shown at once; deleted: gone from the product, the other kept
+      await admin.ribbonsV3.updateRibbon(sale._id!, { revision: '1', name: `${PREFIX} Big sale` });
+      expect(names((await visitor.productsV3.getProduct(created._id!)).additionalRibbons)).toEqual([
+        `${PREFIX} Big sale`,
+        `${PREFIX} Eco`,
+      ]);
+      await admin.ribbonsV3.deleteRibbon(sale._id!);
+      const after = await visitor.productsV3.getProduct(created._id!);
+      expect(after.additionalRibbons).toEqual([{ _id: eco, name: `${PREFIX} Eco` }]);
+      expect(after.ribbon).toMatchObject({ name: 'New' });
+      expect(await withRibbon(sale._id!)).toEqual([]);
+
+      // an update writes the list again; an empty one takes them off
+      const updated = await admin.productsV3.updateProduct(created._id!, {
+        revision: after.revision!,
+        additionalRibbons: [],
+      });
+      expect(updated.additionalRibbons).toEqual([]);
+    });
+
+    it('assigns and unassigns tags by ids and by filter; visitors see and filter on public tags only', async () => {
+      const [summer, sale, clearance, margin] = [0, 1, 2, 3].map(() => crypto.randomUUID());
+      const a = await admin.productsV3.createProduct({
+        ...twoSizes(`${PREFIX} Tagged A`),
+        tags: { publicTags: { tagIds: [summer!] }, privateTags: { tagIds: [margin!] } },
+      });
+      const b = await admin.productsV3.createProduct(twoSizes(`${PREFIX} Tagged B`));
+      expect(a.tags).toEqual({ publicTags: { tagIds: [summer] }, privateTags: { tagIds: [margin] } });
+      expect((await visitor.productsV3.getProduct(a._id!)).tags).toEqual({
+        publicTags: { tagIds: [summer] },
+      });
+
+      const updated = await admin.productsV3.bulkUpdateProductTags([a._id!, b._id!], {
+        assignTags: { publicTags: { tagIds: [sale!] } },
+        unassignTags: { publicTags: { tagIds: [summer!] } },
+      });
+      expect(updated.bulkActionMetadata).toMatchObject({ totalSuccesses: 2, totalFailures: 0 });
+      const byFilter = await admin.productsV3.bulkUpdateProductTagsByFilter(
+        { 'tags.privateTags.tagIds': { $hasSome: [margin] } },
+        { assignTags: { publicTags: { tagIds: [clearance!] } } },
+      );
+      expect(byFilter.jobId).toMatch(/^[0-9a-f-]{36}$/);
+      const tagsOf = async (id: string) => (await admin.productsV3.getProduct(id)).tags;
+      expect(await tagsOf(a._id!)).toEqual({
+        publicTags: { tagIds: [sale, clearance] },
+        privateTags: { tagIds: [margin] },
+      });
+      expect(await tagsOf(b._id!)).toEqual({ publicTags: { tagIds: [sale] }, privateTags: { tagIds: [] } });
+
+      const tagged = await visitor.productsV3.searchProducts({
+        filter: { id: { $in: [a._id, b._id] }, 'tags.publicTags.tagIds': { $hasAll: [sale, clearance] } },
+      } as any);
+      expect(names(tagged.products)).toEqual([`${PREFIX} Tagged A`]);
+      const hidden = await visitor.productsV3
+        .searchProducts({ filter: { 'tags.privateTags.tagIds': { $hasSome: [margin] } } } as any)
+        .catch((caught: any) => caught);
+      expect(hidden.status).toBe(400);
+      // nor count by them, though a product manager may
+      const counted = await visitor.productsV3
+        .countProducts({ filter: { 'tags.privateTags.tagIds': { $hasSome: [margin] } } } as any)
+        .catch((caught: any) => caught);
+      expect(counted.status).toBe(400);
+      expect(
+        await admin.productsV3.countProducts({
+          filter: { 'tags.privateTags.tagIds': { $hasSome: [margin] } },
+          returnNonVisibleProducts: true,
+        } as any),
+      ).toEqual({ count: 1 });
+    });
+
+    it('adds and removes info sections on many products, by ids with their revisions and by filter', async () => {
+      const care = await admin.infoSectionsV3.createInfoSection({
+        uniqueName: `${PREFIX} bulk care`,
+        title: 'Care',
+        plainDescription: 'Wash cold',
+      });
+      const sizing = await admin.infoSectionsV3.createInfoSection({
+        uniqueName: `${PREFIX} bulk sizing`,
+        title: 'Sizing',
+        plainDescription: 'Runs small',
+      });
+      const a = await admin.productsV3.createProduct(twoSizes(`${PREFIX} Sectioned A`));
+      const b = await admin.productsV3.createProduct(twoSizes(`${PREFIX} Sectioned B`));
+      const added = await admin.productsV3.bulkAddInfoSectionsToProducts(
+        [
+          { productId: a._id!, revision: a.revision! },
+          { productId: b._id!, revision: '99' },
+        ],
+        { infoSectionIds: [care._id!], returnEntity: true },
+      );
+      expect(added.bulkActionMetadata).toMatchObject({ totalSuccesses: 1, totalFailures: 1 });
+      expect(added.results?.[0]?.item?.infoSections).toMatchObject([{ _id: care._id, title: 'Care' }]);
+      expect(added.results?.[1]?.itemMetadata).toMatchObject({
+        _id: b._id,
+        success: false,
+        error: { code: 'REVISION_MISMATCH' },
+      });
+
+      const both = { id: { $in: [a._id, b._id] } };
+      await admin.productsV3.bulkAddInfoSectionsToProductsByFilter(both, { infoSectionIds: [sizing._id!] });
+      const sectionsOf = async (id: string) =>
+        (await visitor.productsV3.getProduct(id)).infoSections?.map((section) => section.title);
+      expect(await sectionsOf(a._id!)).toEqual(['Care', 'Sizing']);
+      expect(await sectionsOf(b._id!)).toEqual(['Sizing']);
+      expect((await visitor.products.getProduct(a._id!)).product?.additionalInfoSections).toEqual([
+        { title: 'Care', description: 'Wash cold' },
+        { title: 'Sizing', description: 'Runs small' },
+      ]);
+
+      await admin.productsV3.bulkRemoveInfoSectionsFromProducts([{ productId: a._id! }], {
+        infoSectionIds: [care._id!],
+      });
+      expect(await sectionsOf(a._id!)).toEqual(['Sizing']);
+      await admin.productsV3.bulkRemoveInfoSectionsFromProductsByFilter(
+        { ...both, 'infoSections.id': { $hasSome: [sizing._id] } },
+        { infoSectionIds: [sizing._id!] },
+      );
+      expect(await sectionsOf(a._id!)).toEqual([]);
+      expect(await sectionsOf(b._id!)).toEqual([]);
+      expect((await visitor.products.getProduct(a._id!)).product?.additionalInfoSections).toEqual([]);
+
+      // a section that is not there is refused before any product changes
+      const unknown = await admin.productsV3
+        .bulkAddInfoSectionsToProductsByFilter(both, { infoSectionIds: [crypto.randomUUID()] })
+        .catch((caught) => caught);
+      expect(unknown.status).toBe(400);
+    });
+  });
+
+  describe('options and modifiers that are assigned customizations', () => {
+    it('takes an option and a modifier from customizations by id, prices the modifier in a cart, shows their renames, and keeps them from deletion', async () => {
+      const size = await admin.customizationsV3.createCustomization({
+        name: `${PREFIX} Poster size`,
+        customizationType: 'PRODUCT_OPTION',
+        customizationRenderType: 'TEXT_CHOICES',
+        choicesSettings: {
+          choices: ['S', 'M', 'L'].map((name) => ({ choiceType: 'CHOICE_TEXT' as const, name })),
+        },
+      });
+      const frame = await admin.customizationsV3.createCustomization({
+        name: `${PREFIX} Frame`,
+        customizationType: 'MODIFIER',
+        customizationRenderType: 'TEXT_CHOICES',
+        choicesSettings: {
+          choices: [
+            { choiceType: 'CHOICE_TEXT', name: 'Oak', defaultAddedPrice: '6' },
+            { choiceType: 'CHOICE_TEXT', name: 'Black', defaultAddedPrice: '5' },
+          ],
+        },
+      });
+      const [small, , large] = size.choicesSettings!.choices!.map((choice) => choice._id!);
+      const [oak, black] = frame.choicesSettings!.choices!.map((choice) => choice._id!);
+      const product = await admin.productsV3.createProduct(
+        {
+          name: `${PREFIX} Poster`,
+          productType: 'PHYSICAL',
+          physicalProperties: {},
+          options: [
+            { _id: size._id!, choicesSettings: { choices: [{ choiceId: small }, { choiceId: large }] } },
+          ],
+          modifiers: [
+            {
+              _id: frame._id!,
+              mandatory: false,
+              // the product's own price for one choice, the customization's default for the other
+              choicesSettings: { choices: [{ choiceId: oak, addedPrice: '7.5' }, { choiceId: black }] },
+            },
+          ],
+          variantsInfo: {
+            variants: [small, large].map((choiceId, index) => ({
+              choices: [{ optionChoiceIds: { optionId: size._id!, choiceId: choiceId! } }],
+              price: { actualPrice: { amount: index === 0 ? '20' : '30' } },
+            })),
+          },
+        } as any,
+        { fields: ['VARIANT_OPTION_CHOICE_NAMES'] },
+      );
+      expect(product.options?.[0]).toMatchObject({ _id: size._id, name: `${PREFIX} Poster size` });
+      expect(product.options?.[0]?.choicesSettings?.choices?.map((c) => [c.choiceId, c.name])).toEqual([
+        [small, 'S'],
+        [large, 'L'],
+      ]);
+      expect(product.modifiers?.[0]).toMatchObject({ _id: frame._id, name: `${PREFIX} Frame` });
+      expect(
+        product.modifiers?.[0]?.choicesSettings?.choices?.map((c) => [c.choiceId, c.addedPrice]),
+      ).toEqual([
+        [oak, '7.5'],
+        [black, '5'],
+      ]);
+      const largeVariant = product.variantsInfo!.variants!.find(
+        (variant) => variant.choices?.[0]?.optionChoiceIds?.choiceId === large,
+      )!;
+      const counted = await visitor.customizationsV3.getCustomization(size._id!, {
+        fields: ['ASSIGNED_PRODUCTS_COUNT'],
+      });
+      expect(counted.assignedProductsCount).toBe(1);
+
+      // the modifier priced in a cart: 30 + 7.50 oak
+      const shopper = visitorClient();
+      const cart: any = await shopper.currentCart.addToCurrentCart({
+        lineItems: [
+          {
+            catalogReference: {
+              appId: STORES_APP_ID,
+              catalogItemId: product._id!,
+              options: { variantId: largeVariant._id, options: { [`${PREFIX} Frame`]: 'Oak' } },
+            },
+            quantity: 1,
+          },
+        ],
+      });
+      expect(cart.cart.lineItems[0].price.amount).toBe('37.50');
+
+      // renamed, a choice renamed: the product shows it at once
+      await admin.customizationsV3.updateCustomization(size._id!, {
+        revision: size.revision!,
+        name: `${PREFIX} Print size`,
+        choicesSettings: {
+          choices: size.choicesSettings!.choices!.map((choice) => ({
+            _id: choice._id!,
+            choiceType: 'CHOICE_TEXT' as const,
+            name: choice.name === 'L' ? 'Large' : choice.name!,
+          })),
+        },
+      });
+      const renamed = await visitor.productsV3.getProduct(product._id!, {
+        fields: ['VARIANT_OPTION_CHOICE_NAMES'],
+      });
+      expect(renamed.options?.[0]).toMatchObject({ _id: size._id, name: `${PREFIX} Print size` });
+      expect(renamed.options?.[0]?.choicesSettings?.choices?.map((c) => c.name)).toEqual(['S', 'Large']);
+      expect(
+        renamed.variantsInfo?.variants?.map((variant) => variant.choices?.[0]?.optionChoiceNames?.choiceName),
+      ).toEqual(['S', 'Large']);
+      expect((await visitor.products.getProduct(product._id!)).product?.productOptions?.[0]).toMatchObject({
+        name: `${PREFIX} Print size`,
+      });
+
+      // in use, it may not be deleted; unassigned, it may
+      const refused = await admin.customizationsV3.deleteCustomization(frame._id!).catch((caught) => caught);
+      expect(refused.details?.applicationError?.code).toBe(
+        'NOT_ALLOWED_DELETE_CUSTOMIZATION_ASSIGNED_TO_PRODUCT',
+      );
+      await admin.productsV3.updateProduct(product._id!, { revision: renamed.revision!, modifiers: [] });
+      await admin.customizationsV3.deleteCustomization(frame._id!);
+
+      // a choice the customization does not have is a field violation
+      const unknown = await admin.productsV3
+        .createProduct({
+          name: `${PREFIX} Bad poster`,
+          productType: 'PHYSICAL',
+          physicalProperties: {},
+          options: [{ _id: size._id!, choicesSettings: { choices: [{ choiceId: oak }] } }],
+          variantsInfo: { variants: [{ price: { actualPrice: { amount: '1' } } }] },
+        } as any)
+        .catch((caught) => caught);
+      expect(JSON.stringify(unknown.details)).toContain(
+        'product.options[0].choicesSettings.choices[0].choiceId',
+      );
     });
   });
 

@@ -87,6 +87,7 @@ const OPEN = {
   v3ReadBack: 'worked out by Cartwheel from what it keeps: a v3 entity read and sent back',
   stockReason: 'why stock moved: the inventory event records what moved, not why',
   bulkUpdateFieldMask: FIELD_MASK,
+  richContent: 'a Ricos document kept as given, bounded in size and depth by catalog/v3-rich-content.ts',
   productV3TextSearch:
     'the text search finds the expression whole, case aside, in names, descriptions and SKUs',
   // kept as the hosted shape gives them, checked against the order's answer (orders/recorded.ts)

@@ -360,6 +360,80 @@ describe.each(DIALECTS)("@cartwheel/sdk's v3 catalog on %s", (dialect) => {
     expect(found.items.map((item) => item.id)).toEqual([modifier.id]);
   });
 
+  it('keeps additional ribbons, tags, rich descriptions and assigned modifiers; edits tags and info sections in bulk', async () => {
+    const { admin, visitor } = clients();
+    const section = await admin.infoSectionsV3.createInfoSection({
+      uniqueName: `sdk-${dialect}-rich`,
+      title: 'Rich',
+      description: {
+        nodes: [
+          { type: 'PARAGRAPH', id: 'p', nodes: [{ type: 'TEXT', id: '', textData: { text: 'Soft' } }] },
+        ],
+      },
+    });
+    expect(section.plainDescription).toBe('<p>Soft</p>');
+    const wrap = await admin.customizationsV3.createCustomization({
+      name: `SDK ${dialect} Wrap`,
+      customizationType: 'MODIFIER',
+      customizationRenderType: 'TEXT_CHOICES',
+      choicesSettings: { choices: [{ choiceType: 'CHOICE_TEXT', name: 'Paper', defaultAddedPrice: '1.5' }] },
+    });
+    const paper = wrap.choicesSettings?.choices?.[0]?.id as string;
+    const product = await admin.productsV3.createProduct({
+      name: `SDK ${dialect} Extras`,
+      productType: 'DIGITAL',
+      additionalRibbons: [{ name: `SDK ${dialect} Extra` }],
+      tags: { publicTags: { tagIds: ['t-public'] }, privateTags: { tagIds: ['t-private'] } },
+      modifiers: [{ id: wrap.id, choicesSettings: { choices: [{ choiceId: paper }] } }],
+      variantsInfo: { variants: [{ price: { actualPrice: { amount: '4' } } }] },
+    });
+    expect(product.additionalRibbons).toMatchObject([{ name: `SDK ${dialect} Extra` }]);
+    expect(product.modifiers?.[0]).toMatchObject({ id: wrap.id, name: `SDK ${dialect} Wrap` });
+    expect(product.modifiers?.[0]?.choicesSettings?.choices?.[0]).toMatchObject({
+      choiceId: paper,
+      addedPrice: '1.5',
+    });
+    expect((await visitor.productsV3.getProduct(product.id as string)).tags).toEqual({
+      publicTags: { tagIds: ['t-public'] },
+    });
+
+    const tagged = await admin.productsV3.bulkUpdateProductTags([product.id as string], {
+      assignTags: { publicTags: { tagIds: ['t-more'] } },
+      unassignTags: { privateTags: { tagIds: ['t-private'] } },
+    });
+    expect(tagged.bulkActionMetadata.totalSuccesses).toBe(1);
+    const job = await admin.productsV3.bulkUpdateProductTagsByFilter(
+      { 'tags.publicTags.tagIds': { $hasSome: ['t-more'] } },
+      { assignTags: { privateTags: { tagIds: ['t-found'] } } },
+    );
+    expect(job.jobId).toBeTruthy();
+    expect((await admin.productsV3.getProduct(product.id as string)).tags).toEqual({
+      publicTags: { tagIds: ['t-public', 't-more'] },
+      privateTags: { tagIds: ['t-found'] },
+    });
+
+    const added = await admin.productsV3.bulkAddInfoSectionsToProducts(
+      [{ productId: product.id as string, revision: '3' }],
+      { infoSectionIds: [section.id as string], returnEntity: true, fields: ['INFO_SECTION_DESCRIPTION'] },
+    );
+    expect(added.results[0]?.item?.infoSections?.[0]).toMatchObject({
+      id: section.id,
+      description: { nodes: [{ type: 'PARAGRAPH' }] },
+    });
+    await admin.productsV3.bulkRemoveInfoSectionsFromProductsByFilter(
+      { id: product.id },
+      { infoSectionIds: [section.id as string] },
+    );
+    await admin.productsV3.bulkAddInfoSectionsToProductsByFilter(
+      { id: product.id },
+      { infoSectionIds: [section.id as string] },
+    );
+    await admin.productsV3.bulkRemoveInfoSectionsFromProducts([{ productId: product.id as string }], {
+      infoSectionIds: [section.id as string],
+    });
+    expect((await visitor.productsV3.getProduct(product.id as string)).infoSections).toEqual([]);
+  });
+
   it("adds, updates, reorders, removes and sets a customization's choices, a stale revision refused", async () => {
     const { admin, visitor } = clients();
     const wrap = await admin.customizationsV3.createCustomization({

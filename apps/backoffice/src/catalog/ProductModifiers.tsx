@@ -126,9 +126,13 @@ export function ProductModifiers({ product }: { product: Product }) {
   );
 }
 
-/** A modifier as read, written back as it is (what the platform computes left out). */
+/**
+ * A modifier as read, written back as it is (what the platform computes left out); its id and its
+ * choices' ids kept, so one that is an assigned customization stays it.
+ */
 function keep(modifier: ConnectedModifier): ConnectedModifier {
   return {
+    ...(modifier.id ? { id: modifier.id } : {}),
     name: modifier.name,
     modifierRenderType: modifier.modifierRenderType,
     mandatory: modifier.mandatory,
@@ -144,6 +148,7 @@ function keep(modifier: ConnectedModifier): ConnectedModifier {
       : {
           choicesSettings: {
             choices: (modifier.choicesSettings?.choices ?? []).map((choice) => ({
+              ...(choice.choiceId ? { choiceId: choice.choiceId } : {}),
               choiceType: choice.choiceType,
               name: choice.name,
               addedPrice: choice.addedPrice,

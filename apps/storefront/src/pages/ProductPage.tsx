@@ -97,6 +97,7 @@ function ProductDetails({ product }: { product: Product }) {
         <Gallery product={product} picked={pickedMedia} onPick={setPickedMedia} />
         <div className="product__info" aria-busy={availability.isFetching}>
           {product.ribbon ? <span className="ribbon ribbon--inline">{product.ribbon}</span> : null}
+          <AdditionalRibbons product={product} />
           {product.brand ? (
             <p className="product__brand" data-testid="product-brand">
               {product.brand}
@@ -315,6 +316,21 @@ function AddToCart({
         />
       ) : null}
     </div>
+  );
+}
+
+/** The ribbons shown beside the main one (v3's `additionalRibbons`), from the product's v3 reading. */
+function AdditionalRibbons({ product }: { product: Product }) {
+  const v3 = useProductV3BySlug(product.slug ?? undefined);
+  const names = (v3.data?.additionalRibbons ?? []).flatMap((ribbon) => (ribbon.name ? [ribbon.name] : []));
+  return (
+    <>
+      {names.map((name) => (
+        <span key={name} className="ribbon ribbon--inline">
+          {name}
+        </span>
+      ))}
+    </>
   );
 }
 

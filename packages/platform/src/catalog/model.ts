@@ -19,6 +19,7 @@ import {
 } from '@cartwheel/sdk';
 import { PUBLIC_URL_MARK } from '../shared/public-links.ts';
 import { discountedPrice, formatMoney, pricePerUnit, roundMoney } from './pricing.ts';
+import type { RichContent } from './v3-rich-content.ts';
 
 /**
  * What the merchant set on a product: the one source of truth. Everything else on the wire (prices
@@ -68,6 +69,14 @@ export interface ProductRecord {
   brandId?: string;
   ribbonId?: string;
   /**
+   * Ribbons shown beside the main one (v3 `additionalRibbons`, at most 4), each an entity as `ribbon`
+   * is, its name kept here (written as `{"id","name"}`, in that order: a rename replaces the text,
+   * v3-entity-renames.ts). Absent or empty: none.
+   */
+  additionalRibbons?: Array<{ id: string; name: string }>;
+  /** The product's tag ids (v3 `tags`): public ones anyone reads, private ones product managers only. */
+  tags?: { publicTagIds: string[]; privateTagIds: string[] };
+  /**
    * The info section entities `additionalInfoSections` copies, in its order. Absent or empty: the
    * sections are the product's own (a v1 write), which v3 does not show.
    */
@@ -96,7 +105,9 @@ export interface ModifierRecord {
   renderType: 'TEXT_CHOICES' | 'SWATCH_CHOICES' | 'FREE_TEXT';
   mandatory: boolean;
   /** Choices' names are unique within the modifier; `addedPrice` is added to the unit's price. */
-  choices: Array<{ name: string; colorCode?: string; addedPrice: number }>;
+  choices: Array<{ name: string; colorCode?: string; addedPrice: number; choiceId?: string }>;
+  /** The v3 customization the modifier is, as an option's (`OptionRecord.customizationId`). */
+  customizationId?: string;
   /** A free text's title (its key), bounds and what writing it adds. */
   freeText?: { title: string; minCharCount: number; maxCharCount: number; addedPrice: number };
 }
@@ -105,6 +116,8 @@ export interface ModifierRecord {
 export interface InfoSectionReference {
   id: string;
   uniqueName: string;
+  /** The entity's rich-content description, copied by every save as its title is; absent: its plain one. */
+  description?: RichContent;
 }
 
 /** One way a product is sold by subscription: every `interval` `frequency`s, for `billingCycles` or open-ended. */
@@ -135,6 +148,12 @@ export interface OptionRecord {
   name: string;
   optionType: OptionType;
   choices: ChoiceRecord[];
+  /**
+   * The v3 customization the option is (v3-assigned-customizations.ts): its name and choices are
+   * copies of the customization's, kept by its changes; its id is the option's v3 id. Absent: the
+   * product's own option.
+   */
+  customizationId?: string;
 }
 
 export interface ChoiceRecord {
@@ -144,6 +163,8 @@ export interface ChoiceRecord {
   description: string;
   /** Ids of the product's media items shown for this choice. */
   mediaIds: string[];
+  /** Of an assigned customization's option: the customization's choice this is (its v3 id). */
+  choiceId?: string;
 }
 
 export interface VariantRecord {

@@ -69,6 +69,12 @@ export const CATALOG_OPERATIONS = operationTable('catalog', {
   bulkAdjustProductVariantsByFilterV3: PRODUCT_MANAGERS,
   bulkAddProductsToCategoriesByFilterV3: PRODUCT_MANAGERS,
   bulkRemoveProductsFromCategoriesByFilterV3: PRODUCT_MANAGERS,
+  bulkUpdateProductTagsV3: PRODUCT_MANAGERS,
+  bulkUpdateProductTagsByFilterV3: PRODUCT_MANAGERS,
+  bulkAddInfoSectionsToProductsV3: PRODUCT_MANAGERS,
+  bulkRemoveInfoSectionsFromProductsV3: PRODUCT_MANAGERS,
+  bulkAddInfoSectionsToProductsByFilterV3: PRODUCT_MANAGERS,
+  bulkRemoveInfoSectionsFromProductsByFilterV3: PRODUCT_MANAGERS,
   /** An item of a product visitors see: its stock is on the product page already. */
   getInventoryItemV3: CALLERS.anyone,
   queryInventoryItemsV3: CALLERS.anyone,

@@ -36,6 +36,7 @@ import { ENTITY_KINDS } from './v3-entity-kinds.ts';
 import { InventoryV3 } from './v3-inventory.ts';
 import { InventoryWritesV3 } from './v3-inventory-writes.ts';
 import { ProductsByFilterV3 } from './v3-product-bulk.ts';
+import { ProductEditsV3 } from './v3-product-edits.ts';
 import { ProductsV3 } from './v3-products.ts';
 import { ProductsWithInventoryV3 } from './v3-with-inventory.ts';
 
@@ -67,6 +68,8 @@ export class CatalogService {
   readonly anchors: PageAnchors;
   /** The v3 product calls and read-only variants, over the same products (v3-products.ts). */
   readonly productsV3: ProductsV3;
+  /** Tags and info sections of many products at once (v3-product-edits.ts). */
+  readonly productEditsV3: ProductEditsV3;
   /** v3 inventory items: the variants' stock in the same records (v3-inventory.ts). */
   readonly inventoryV3: InventoryV3;
   /** Their create, delete and bulk updates (v3-inventory-writes.ts). */
@@ -95,6 +98,7 @@ export class CatalogService {
     this.entitiesV3 = ENTITY_KINDS.map((kind) => new CatalogEntitiesV3(this.storage, kind));
     this.productsWithInventoryV3 = new ProductsWithInventoryV3(this.storage, this.productWrites, this.stock);
     this.productsByFilterV3 = new ProductsByFilterV3(this.storage, this.productWrites, this.collectionWrites);
+    this.productEditsV3 = new ProductEditsV3(this.storage, this.productWrites, this.productsByFilterV3);
   }
 
   // ---- product reads (product-reads.ts) ----

@@ -132,6 +132,12 @@ export interface MediaUploadRow {
 export type CatalogEntityKind = 'brand' | 'ribbon' | 'infoSection' | 'customization';
 
 /**
+ * What a product's link names: an entity in its role (`ribbon` the main one, `additionalRibbon` one
+ * beside it, a ribbon entity too), or a tag id of its public or private tags (no entity: tags are ids).
+ */
+export type ProductLinkKind = CatalogEntityKind | 'additionalRibbon' | 'publicTag' | 'privateTag';
+
+/**
  * A brand, ribbon, info section or customization of the v3 catalog: the columns its queries filter and
  * sort on, and the rest of it as JSON.
  */
@@ -161,7 +167,7 @@ export interface CatalogEntityRow {
  */
 export interface ProductEntityLinkRow {
   product_id: string;
-  kind: CatalogEntityKind;
+  kind: ProductLinkKind;
   entity_id: string;
   position: number;
 }

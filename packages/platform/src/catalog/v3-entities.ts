@@ -6,7 +6,8 @@ import type { ProductRecord } from './model.ts';
 import { lockRecord, saveProduct } from './product-rows.ts';
 import { compileFilter, orderBy, parseSort } from './query.ts';
 import type { CatalogStorage } from './storage.ts';
-import type { CatalogEntityKind } from './tables.ts';
+import type { CatalogEntityKind, ProductLinkKind } from './tables.ts';
+import { assignedOf, refreshedFrom } from './v3-assigned-customizations.ts';
 import type { EntityKind, StoredChoice } from './v3-entity-kinds.ts';
 import { renameOnProducts } from './v3-entity-renames.ts';
 import {
@@ -20,6 +21,7 @@ import {
   valuesOf,
 } from './v3-entity-rows.ts';
 import type { CustomizationChoiceInput, EntityFieldsInput } from './v3-entity-schemas.ts';
+import { ribbonIdOf } from './v3-model.ts';
 import { bulk } from './v3-products.ts';
 import { checkFilter, cursorMetadata, readCursorPage } from './v3-query.ts';
 import { Violations } from './validation.ts';
@@ -38,8 +40,8 @@ interface QueryInput {
  * - a brand, ribbon or info section renamed or rewritten is shown so by its products at once (their
  *   records keep the name v1 reads, so each is saved again, as a product write);
  * - deleted, it leaves its products (a brand's products appear unbranded);
- * - a customization a product refers to may not be deleted (Cartwheel's products keep their options
- *   and modifiers as their own, so none refers to one yet).
+ * - a customization a product's option or modifier is (v3-assigned-customizations.ts) is written into
+ *   its copies on the products when it changes, and may not be deleted while a product uses it.
  */
 export class CatalogEntitiesV3 {
   private readonly label: string;
@@ -262,6 +264,12 @@ export class CatalogEntitiesV3 {
     const kind = this.spec.kind;
     if (kind === 'brand' || kind === 'ribbon') {
       if (next.name !== row.name) await renameOnProducts(this.storage, trx, kind, id, row.name, next.name);
+    } else if (kind === 'customization') {
+      // the options and modifiers that are it keep copies of its name and choices
+      if (next.name !== row.name || next.doc !== row.doc) {
+        const customization = assignedOf(next);
+        await this.changeProducts(trx, id, (record) => refreshedFrom(record, customization));
+      }
     } else if (next.name !== row.name || next.doc !== row.doc || next.unique_name !== row.unique_name) {
       // info sections are copied again by every save (v3-references.ts)
       await this.changeProducts(trx, id, (record) => record);
@@ -288,8 +296,11 @@ export class CatalogEntitiesV3 {
         delete record.brandId;
       }
       if (this.spec.kind === 'ribbon') {
-        record.ribbon = '';
-        delete record.ribbonId;
+        if ((record.ribbonId ?? (record.ribbon ? ribbonIdOf(record.ribbon) : undefined)) === id) {
+          record.ribbon = '';
+          delete record.ribbonId;
+        }
+        record.additionalRibbons = (record.additionalRibbons ?? []).filter((ribbon) => ribbon.id !== id);
       }
       if (this.spec.kind === 'infoSection') {
         const keep = (record.infoSections ?? []).map((ref) => ref.id !== id);
@@ -300,7 +311,7 @@ export class CatalogEntitiesV3 {
     });
     await trx
       .deleteFrom('product_entity_links')
-      .where('kind', '=', this.spec.kind)
+      .where('kind', 'in', linkKindsOf(this.spec.kind))
       .where('entity_id', '=', id)
       .execute();
     await deleteEntity(trx, row);
@@ -336,7 +347,7 @@ export class CatalogEntitiesV3 {
       .selectFrom('product_entity_links')
       .select('product_id')
       .distinct()
-      .where('kind', '=', this.spec.kind)
+      .where('kind', 'in', linkKindsOf(this.spec.kind))
       .where('entity_id', '=', id)
       .orderBy('product_id')
       .execute();
@@ -374,6 +385,10 @@ export class CatalogEntitiesV3 {
   }
 }
 
+/** The links that name an entity of `kind`: a ribbon's are the main ribbon's and those beside it. */
+const linkKindsOf = (kind: CatalogEntityKind): ProductLinkKind[] =>
+  kind === 'ribbon' ? ['ribbon', 'additionalRibbon'] : [kind];
+
 /** How many products refer to each entity. */
 async function productCounts(
   db: CatalogStorage['db'] | Transaction<Tables>,
@@ -384,7 +399,7 @@ async function productCounts(
   const rows = await db
     .selectFrom('product_entity_links')
     .select(['entity_id', sql<number>`count(distinct product_id)`.as('count')])
-    .where('kind', '=', kind)
+    .where('kind', 'in', linkKindsOf(kind))
     .where('entity_id', 'in', ids)
     .groupBy('entity_id')
     .execute();

@@ -9,6 +9,7 @@ import type {
   InfoSectionInput,
   RibbonInput,
 } from './v3-entity-schemas.ts';
+import { checkRichContent, plainDescriptionOf } from './v3-rich-content.ts';
 import type { Violations } from './validation.ts';
 
 /**
@@ -148,7 +149,17 @@ export const INFO_SECTIONS: EntityKind = {
       const title = v.requiredText(input.title, `${at}.title`);
       if (title !== undefined) values.name = title.trim();
     }
-    if (input.plainDescription !== undefined) values.doc.plainDescription = input.plainDescription ?? '';
+    if (input.description) {
+      // the hosted rule: a description given makes the plain one, which is then ignored
+      if (checkRichContent(v, input.description, `${at}.description`)) {
+        values.doc.description = input.description;
+        values.doc.plainDescription = plainDescriptionOf(input.description);
+      }
+    } else if (input.description === null || input.plainDescription !== undefined) {
+      // a plain description alone: the document is its text, made when read
+      delete values.doc.description;
+      if (input.plainDescription !== undefined) values.doc.plainDescription = input.plainDescription ?? '';
+    }
     return values;
   },
 };

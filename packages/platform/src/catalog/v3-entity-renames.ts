@@ -51,6 +51,23 @@ export async function renameOnProducts(
         .where('entity_id', '=', entityId),
     )
     .execute();
+  if (kind === 'ribbon') {
+    // a ribbon beside the main one: the record's `{"id","name"}` entry, exact with its id
+    const entry = (text: string) => JSON.stringify({ id: entityId, name: text });
+    await trx
+      .updateTable('products')
+      .set({ record: replaced('record', [[entry(before), entry(name)]]) } as never)
+      .where(
+        'id',
+        'in',
+        trx
+          .selectFrom('product_entity_links')
+          .select('product_id')
+          .where('kind', '=', 'additionalRibbon')
+          .where('entity_id', '=', entityId),
+      )
+      .execute();
+  }
   // visitors' reads show the new name; another process's within its cache's lifetime, as for any write
   storage.visitorReads.clear();
 }

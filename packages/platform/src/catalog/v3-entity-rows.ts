@@ -3,6 +3,7 @@ import type { Tables } from '../db/tables.ts';
 import { type DomainEvent, recordEvents } from '../events/outbox.ts';
 import { applicationError } from '../shared/errors.ts';
 import type { CatalogEntityKind, CatalogEntityRow } from './tables.ts';
+import { documentOf } from './v3-rich-content.ts';
 
 /**
  * The rows of the v3 catalog's brands, ribbons, info sections and customizations (`catalog_entities`),
@@ -195,7 +196,12 @@ export function renderEntity(row: EntityRow, productCount?: number): Record<stri
   const doc = JSON.parse(row.doc) as Record<string, unknown>;
   const own: Record<string, unknown> =
     row.kind === 'infoSection'
-      ? { uniqueName: row.unique_name, title: row.name, ...doc }
+      ? {
+          uniqueName: row.unique_name,
+          title: row.name,
+          ...doc,
+          description: doc.description ?? documentOf(String(doc.plainDescription ?? '')),
+        }
       : row.kind === 'customization'
         ? {
             key: row.name,

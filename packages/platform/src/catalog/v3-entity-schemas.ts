@@ -2,6 +2,7 @@ import Type, { type Static, type TSchema } from 'typebox';
 import { Id, Ids, Ignored, NotSupportedYet, Nullable, OneOf, PathIdCopy, Text } from '../http/input.ts';
 import { PRODUCT_TEXT } from './limits.ts';
 import { QueryFilter } from './schemas.ts';
+import { RichContentInput } from './v3-rich-content.ts';
 import { CursorQuery, V3_READ_BACK } from './v3-schemas.ts';
 
 /**
@@ -35,10 +36,10 @@ export const InfoSectionInput = Type.Object({
   ...common,
   uniqueName: Type.Optional(Text(100)),
   title: Type.Optional(Text(50)),
-  /** Kept as the text it is: Cartwheel shows it as written. */
+  /** Kept as the text it is: Cartwheel shows it as written; ignored beside a `description`. */
   plainDescription: Type.Optional(Nullable(Text(16_000))),
-  // the hosted rich-content document: Cartwheel keeps the plain (HTML) description only
-  description: NotSupportedYet(),
+  /** The rich-content document (v3-rich-content.ts), kept as given; its text is the plain description. */
+  description: Type.Optional(Nullable(RichContentInput)),
   assignedProductsCount: computed(),
 });
 

@@ -12,13 +12,26 @@ import {
   type SubscriptionRecord,
   type VariantRecord,
 } from './model.ts';
-import { choiceIdOf, modifierChoiceIdOf, modifierIdOf, optionIdOf } from './v3-model.ts';
+import {
+  type AssignedCustomizations,
+  assignedModifier,
+  assignedOption,
+} from './v3-assigned-customizations.ts';
+import {
+  choiceIdFor,
+  choiceIdOf,
+  modifierChoiceIdOf,
+  modifierIdOf,
+  optionIdFor,
+  optionIdOf,
+} from './v3-model.ts';
 import type {
   MediaInputV3,
   ModifierInputV3,
   OptionInputV3,
   ProductInputV3,
   SubscriptionInputV3,
+  TagsInputV3,
   VariantInputV3,
 } from './v3-schemas.ts';
 import { slugify, Violations } from './validation.ts';
@@ -39,7 +52,12 @@ import { slugify, Violations } from './validation.ts';
 const PATH = 'product';
 
 /** Applies a create (`creating`) or an update to `base`; every violation of the request at once. */
-export function applyProductV3(base: ProductRecord, input: ProductInputV3, creating: boolean): ProductRecord {
+export function applyProductV3(
+  base: ProductRecord,
+  input: ProductInputV3,
+  creating: boolean,
+  assigned: AssignedCustomizations = new Map(),
+): ProductRecord {
   const v = new Violations();
   const next: ProductRecord = structuredClone(base);
 
@@ -60,6 +78,17 @@ export function applyProductV3(base: ProductRecord, input: ProductInputV3, creat
   else if (creating) v.add(`${PATH}.productType`, 'is required', 'REQUIRED_FIELD');
   if (input.brand !== undefined) namedReference(next, input.brand, 'brand');
   if (input.ribbon !== undefined) namedReference(next, input.ribbon, 'ribbon');
+  if (input.additionalRibbons !== undefined) {
+    // by id or by name, as the main ribbon; saving checks the ids and finds or makes the named (v3-references.ts)
+    next.additionalRibbons = (input.additionalRibbons ?? []).map((ribbon, index) => {
+      const id = ribbon.id ?? '';
+      const name = ribbon.name?.trim() ?? '';
+      if (!id && !name)
+        v.add(`${PATH}.additionalRibbons[${index}]`, 'needs an id or a name', 'REQUIRED_FIELD');
+      return { id, name: id ? '' : name };
+    });
+  }
+  if (input.tags !== undefined) next.tags = tagsOf(input.tags);
   if (input.infoSections !== undefined) {
     // the entities' titles and descriptions are copied in when saved (v3-references.ts)
     next.infoSections = (input.infoSections ?? []).map((section) => ({
@@ -82,11 +111,11 @@ export function applyProductV3(base: ProductRecord, input: ProductInputV3, creat
     next.allowOneTimePurchases = details?.allowOneTimePurchases ?? false;
   }
 
-  if (input.modifiers !== undefined) next.modifiers = modifiersOf(v, input.modifiers ?? []);
+  if (input.modifiers !== undefined) next.modifiers = modifiersOf(v, input.modifiers ?? [], assigned);
 
   const variants = input.variantsInfo?.variants;
   if (input.options !== undefined) {
-    const options = optionsOf(v, input.options);
+    const options = optionsOf(v, input.options, assigned);
     if (options) next.options = options;
     if (variants === undefined) {
       v.add(`${PATH}.variantsInfo.variants`, 'is required when the options change', 'REQUIRED_FIELD');
@@ -139,6 +168,12 @@ function subscriptionOf(
     billingCycles: cycles ?? null,
     discount,
   };
+}
+
+/** A product's tags as given: each list's ids once, in their order; an absent list is empty. */
+export function tagsOf(tags: TagsInputV3 | null): NonNullable<ProductRecord['tags']> {
+  const ids = (list: { tagIds?: string[] } | null | undefined) => [...new Set(list?.tagIds ?? [])];
+  return { publicTagIds: ids(tags?.publicTags), privateTagIds: ids(tags?.privateTags) };
 }
 
 /** Refuses an update that read another revision than the record's (the hosted `revision` check). */
@@ -218,11 +253,23 @@ function mediaOf(
   return items;
 }
 
-function optionsOf(v: Violations, options: OptionInputV3[]): OptionRecord[] | undefined {
+function optionsOf(
+  v: Violations,
+  options: OptionInputV3[],
+  assigned: AssignedCustomizations,
+): OptionRecord[] | undefined {
   const before = v.list.length;
   const names = new Set<string>();
   const records = options.map((option, index): OptionRecord => {
     const path = `${PATH}.options[${index}]`;
+    const customization = option.id ? assigned.get(option.id) : undefined;
+    if (customization) {
+      // an assigned customization: its name, render type and choices (v3-assigned-customizations.ts)
+      if (names.has(customization.name.toLowerCase()))
+        v.add(`${path}.id`, 'names a customization named as another option', 'VALIDATION');
+      names.add(customization.name.toLowerCase());
+      return assignedOption(v, option, customization, path);
+    }
     const name = v.requiredText(option.name ?? undefined, `${path}.name`)?.trim() ?? '';
     if (name && names.has(name.toLowerCase()))
       v.add(`${path}.name`, 'names another option too', 'VALIDATION');
@@ -266,10 +313,21 @@ function optionsOf(v: Violations, options: OptionInputV3[]): OptionRecord[] | un
  * The product's modifiers: each a unique name (its key on a cart line) and either choices, unique
  * within it, each with its added price, or a free text (`FREE_TEXT`) with its bounds and added price.
  */
-function modifiersOf(v: Violations, modifiers: ModifierInputV3[]): ModifierRecord[] {
+function modifiersOf(
+  v: Violations,
+  modifiers: ModifierInputV3[],
+  assigned: AssignedCustomizations,
+): ModifierRecord[] {
   const names = new Set<string>();
   return modifiers.map((modifier, index): ModifierRecord => {
     const path = `${PATH}.modifiers[${index}]`;
+    const customization = modifier.id ? assigned.get(modifier.id) : undefined;
+    if (customization) {
+      if (names.has(customization.name.toLowerCase()))
+        v.add(`${path}.id`, 'names a customization named as another modifier', 'VALIDATION');
+      names.add(customization.name.toLowerCase());
+      return assignedModifier(v, modifier, customization, path);
+    }
     const name = v.requiredText(modifier.name ?? undefined, `${path}.name`)?.trim() ?? '';
     if (name && names.has(name.toLowerCase()))
       v.add(`${path}.name`, 'names another modifier too', 'VALIDATION');
@@ -450,14 +508,14 @@ function choicesOf(
     const ids = entry.optionChoiceIds;
     const names = entry.optionChoiceNames;
     const option = ids?.optionId
-      ? options.find((candidate) => optionIdOf(candidate.name) === ids.optionId)
+      ? options.find((candidate) => optionIdFor(candidate) === ids.optionId)
       : options.find((candidate) => same(candidate.name, names?.optionName));
     if (!option) {
       v.add(path, 'names no option of this product', 'VALIDATION');
       continue;
     }
     const choice = ids?.choiceId
-      ? option.choices.find((candidate) => choiceIdOf(option.name, candidate.description) === ids.choiceId)
+      ? option.choices.find((candidate) => choiceIdFor(option, candidate) === ids.choiceId)
       : option.choices.find((candidate) => same(candidate.description, names?.choiceName));
     if (!choice) {
       v.add(path, `names no choice of option ${JSON.stringify(option.name)}`, 'VALIDATION');

@@ -15,6 +15,7 @@ import type {
 } from '@cartwheel/sdk';
 import { PUBLIC_URL_MARK } from '../shared/public-links.ts';
 import {
+  type ChoiceRecord,
   type ModifierRecord,
   type OptionRecord,
   type ProductRecord,
@@ -26,6 +27,7 @@ import {
   variantInStock,
 } from './model.ts';
 import { discountedPrice, formatMoney, roundMoney } from './pricing.ts';
+import { documentOf } from './v3-rich-content.ts';
 import type { RequestedField } from './v3-schemas.ts';
 
 /**
@@ -53,6 +55,11 @@ export const modifierIdOf = (name: string) => derivedId('modifier', name);
 export const modifierChoiceIdOf = (modifierName: string, choiceName: string) =>
   derivedId('modifier-choice', modifierName, choiceName);
 export const brandIdOf = (name: string) => derivedId('brand', name);
+/** An option's v3 id: its customization's, else derived from its name; a choice's likewise. */
+export const optionIdFor = (option: OptionRecord) => option.customizationId ?? optionIdOf(option.name);
+export const choiceIdFor = (option: OptionRecord, choice: ChoiceRecord) =>
+  choice.choiceId ?? choiceIdOf(option.name, choice.description);
+const modifierIdFor = (modifier: ModifierRecord) => modifier.customizationId ?? modifierIdOf(modifier.name);
 export const ribbonIdOf = (name: string) => derivedId('ribbon', name);
 
 const renderTypeOf = (option: OptionRecord) =>
@@ -62,6 +69,8 @@ const renderTypeOf = (option: OptionRecord) =>
 export interface ViewV3 {
   fields: ReadonlySet<RequestedField>;
   merchant: boolean;
+  /** Whether the reader manages the catalog: private tags are shown to them only. */
+  admin?: boolean;
   /** Get, create and update show the variants; query and search a summary. */
   variants: boolean;
 }
@@ -125,6 +134,12 @@ export function renderProductV3(
       ...(fields.has('INFO_SECTION_PLAIN_DESCRIPTION')
         ? { plainDescription: record.additionalInfoSections[index]?.description ?? '' }
         : {}),
+      ...(fields.has('INFO_SECTION_DESCRIPTION')
+        ? {
+            description:
+              section.description ?? documentOf(record.additionalInfoSections[index]?.description ?? ''),
+          }
+        : {}),
     })),
     ...(record.ribbon
       ? { ribbon: { id: record.ribbonId ?? ribbonIdOf(record.ribbon), name: record.ribbon } }
@@ -132,6 +147,15 @@ export function renderProductV3(
     ...(categories && fields.has('DIRECT_CATEGORIES_INFO') ? { directCategoriesInfo: categories } : {}),
     // Cartwheel's collections have no parents: a product's categories are all direct
     ...(categories && fields.has('ALL_CATEGORIES_INFO') ? { allCategoriesInfo: categories } : {}),
+    additionalRibbons: (record.additionalRibbons ?? []).map(({ id, name }) => ({ id, name })),
+    ...(record.tags
+      ? {
+          tags: {
+            publicTags: { tagIds: record.tags.publicTagIds },
+            ...(view.admin ? { privateTags: { tagIds: record.tags.privateTagIds } } : {}),
+          },
+        }
+      : {}),
     ...(merchant
       ? {
           costRange: range(
@@ -238,10 +262,11 @@ export function variantV3(
       .filter((option) => variant.choices[option.name] !== undefined)
       .map((option) => {
         const choiceName = variant.choices[option.name] as string;
+        const choice = option.choices.find((candidate) => candidate.description === choiceName);
         return {
           optionChoiceIds: {
-            optionId: optionIdOf(option.name),
-            choiceId: choiceIdOf(option.name, choiceName),
+            optionId: optionIdFor(option),
+            choiceId: choice ? choiceIdFor(option, choice) : choiceIdOf(option.name, choiceName),
           },
           ...(names
             ? { optionChoiceNames: { optionName: option.name, choiceName, renderType: renderTypeOf(option) } }
@@ -297,7 +322,7 @@ const optionV3 =
   (option: OptionRecord): ConnectedOption => {
     const color = option.optionType === 'color';
     return {
-      id: optionIdOf(option.name),
+      id: optionIdFor(option),
       name: option.name,
       optionRenderType: renderTypeOf(option),
       key: option.name,
@@ -307,7 +332,7 @@ const optionV3 =
             (variant) => variant.choices[option.name] === choice.description,
           );
           return {
-            choiceId: choiceIdOf(option.name, choice.description),
+            choiceId: choiceIdFor(option, choice),
             choiceType: color ? 'ONE_COLOR' : 'CHOICE_TEXT',
             key: choice.description,
             name: choice.description,
@@ -323,7 +348,7 @@ const optionV3 =
 /** A modifier as the hosted product shows it: its name is its key, a choice's name the choice's. */
 function modifierV3(modifier: ModifierRecord): ConnectedModifier {
   const base = {
-    id: modifierIdOf(modifier.name),
+    id: modifierIdFor(modifier),
     name: modifier.name,
     key: modifier.name,
     mandatory: modifier.mandatory,
@@ -346,7 +371,7 @@ function modifierV3(modifier: ModifierRecord): ConnectedModifier {
     ...base,
     choicesSettings: {
       choices: modifier.choices.map((choice) => ({
-        choiceId: modifierChoiceIdOf(modifier.name, choice.name),
+        choiceId: choice.choiceId ?? modifierChoiceIdOf(modifier.name, choice.name),
         choiceType: choice.colorCode === undefined ? 'CHOICE_TEXT' : 'ONE_COLOR',
         key: choice.name,
         name: choice.name,

@@ -22,7 +22,8 @@ import type {
   CountProductsV3Request,
   VariantByFilterInput,
 } from './v3-product-bulk-schemas.ts';
-import { checkFilter, PRODUCT_V3_FIELDS } from './v3-query.ts';
+import { ADMIN } from './v3-products.ts';
+import { checkFilter, PRODUCT_V3_FIELDS, PRODUCT_V3_VISITOR_FIELDS } from './v3-query.ts';
 import type { ProductInputV3, VariantInputV3 } from './v3-schemas.ts';
 import { Violations } from './validation.ts';
 
@@ -62,7 +63,7 @@ export class ProductsByFilterV3 {
 
   /** `{"count"}`: the products query and search would find; hidden ones only for admins who ask. */
   async countJson(request: CountProductsV3Request, viewer: Viewer): Promise<string> {
-    const where = this.where(request.filter, request.search, await this.storage.hiddenFrom(viewer));
+    const where = this.where(request.filter, request.search, viewer, await this.storage.hiddenFrom(viewer));
     const hiddenToo = viewer.admin && request.returnNonVisibleProducts === true;
     const row = await this.storage.db
       .selectFrom('products as p')
@@ -223,7 +224,7 @@ export class ProductsByFilterV3 {
 
   /** Changes every variant of each filtered product as its v3 rendering, saved as a v3 update saves it. */
   private changeVariants(
-    body: { filter: unknown; search?: { expression?: string | null } | null },
+    body: { filter?: unknown; search?: { expression?: string | null } | null },
     change: (variant: VariantV3) => VariantV3,
   ): Promise<string> {
     return this.changeEach(body, (record) => {
@@ -238,14 +239,25 @@ export class ProductsByFilterV3 {
     });
   }
 
-  /**
-   * Saves `change` of every filtered product, a batch a transaction. The first product's change is
-   * tried before any is saved, so an input with field violations is refused as the call's error.
-   */
+  /** Saves `change` of every filtered product (see `changeMatching`) and answers the finished job. */
   private async changeEach(
-    body: { filter: unknown; search?: { expression?: string | null } | null },
+    body: { filter?: unknown; search?: { expression?: string | null } | null },
     change: (record: ProductRecord) => ProductRecord,
   ): Promise<string> {
+    await this.changeMatching(body, change);
+    return job();
+  }
+
+  /**
+   * Saves `change` of every product the filter (and text search) names, a batch a transaction; the
+   * writes by filter here and the tag and info section edits by filter (v3-product-edits.ts) walk
+   * products by it. The first product's change is tried before any is saved, so an input with field
+   * violations is refused as the call's error.
+   */
+  async changeMatching(
+    body: { filter?: unknown; search?: { expression?: string | null } | null },
+    change: (record: ProductRecord) => ProductRecord,
+  ): Promise<void> {
     let first = true;
     await this.eachBatch(body, async (ids) => {
       if (first) {
@@ -264,15 +276,14 @@ export class ProductsByFilterV3 {
       }
       await this.writes.changeRecords(ids, change);
     });
-    return job();
   }
 
   /** Runs `work` over the filtered products' ids, in id order, a batch at a time. */
   private async eachBatch(
-    body: { filter: unknown; search?: { expression?: string | null } | null },
+    body: { filter?: unknown; search?: { expression?: string | null } | null },
     work: (ids: string[]) => Promise<void>,
   ): Promise<void> {
-    const where = this.where(body.filter, body.search, new Set());
+    const where = this.where(body.filter, body.search, ADMIN, new Set());
     let after = '';
     for (;;) {
       const rows = await this.storage.db
@@ -294,12 +305,15 @@ export class ProductsByFilterV3 {
   private where(
     filter: unknown,
     search: { expression?: string | null } | null | undefined,
+    viewer: Viewer,
     hidden: ReadonlySet<string>,
   ): RawBuilder<SqlBool> {
-    checkFilter(filter ?? undefined, PRODUCT_V3_FIELDS, 'filter');
+    // a visitor counting may not filter on what they may not read (private tags)
+    const fields = viewer.admin ? PRODUCT_V3_FIELDS : PRODUCT_V3_VISITOR_FIELDS;
+    checkFilter(filter ?? undefined, fields, 'filter');
     const compiled = compileFilter(
       filter ?? undefined,
-      PRODUCT_V3_FIELDS,
+      fields,
       { ...this.compile, hiddenCollections: hidden },
       'filter',
     );

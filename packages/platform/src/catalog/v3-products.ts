@@ -12,6 +12,7 @@ import {
 } from './query.ts';
 import { nameSubstringIndex, textSearch } from './search.ts';
 import type { CatalogStorage, Viewer } from './storage.ts';
+import { customizationsNamedBy } from './v3-assigned-customizations.ts';
 import { categoriesOf } from './v3-categories.ts';
 import { applyProductV3, checkRevision } from './v3-input.ts';
 import { readOnlyVariantV3, renderProductV3, type ViewV3 } from './v3-model.ts';
@@ -22,6 +23,7 @@ import {
   DEFAULT_V3_SORT,
   PRODUCT_V3_FIELDS,
   PRODUCT_V3_SORT,
+  PRODUCT_V3_VISITOR_FIELDS,
   readCursorPage,
 } from './v3-query.ts';
 import type {
@@ -235,12 +237,13 @@ export class ProductsV3 {
     fields: FieldsInput | undefined,
     part: 'query' | 'search',
   ): Promise<string> {
-    checkFilter(page.filter, PRODUCT_V3_FIELDS, `${part}.filter`);
+    const fieldsOf = viewer.admin ? PRODUCT_V3_FIELDS : PRODUCT_V3_VISITOR_FIELDS;
+    checkFilter(page.filter, fieldsOf, `${part}.filter`);
     const order = orderBy(parseSort(page.sort, PRODUCT_V3_SORT, 'p.id', DEFAULT_V3_SORT, `${part}.sort`));
     const hidden = await this.storage.hiddenFrom(viewer);
     const filter = compileFilter(
       page.filter,
-      PRODUCT_V3_FIELDS,
+      fieldsOf,
       { ...this.search, hiddenCollections: hidden },
       `${part}.filter`,
     );
@@ -271,15 +274,17 @@ export class ProductsV3 {
     return JSON.stringify({ products, pagingMetadata: metadata });
   }
 
-  private createRecord(input: ProductInputV3): Promise<ProductRecord> {
+  private async createRecord(input: ProductInputV3): Promise<ProductRecord> {
     const explicitSlug = typeof input.slug === 'string' && input.slug !== '';
-    return this.writes.createRecord((base) => applyProductV3(base, input, true), explicitSlug);
+    const assigned = await customizationsNamedBy(this.storage.db, input);
+    return this.writes.createRecord((base) => applyProductV3(base, input, true, assigned), explicitSlug);
   }
 
-  private updateRecord(id: string, input: ProductInputV3): Promise<ProductRecord> {
+  private async updateRecord(id: string, input: ProductInputV3): Promise<ProductRecord> {
+    const assigned = await customizationsNamedBy(this.storage.db, input);
     return this.writes.changeRecord(id, (record) => {
       checkRevision(record, input.revision);
-      return applyProductV3(record, input, false);
+      return applyProductV3(record, input, false, assigned);
     });
   }
 
@@ -310,7 +315,12 @@ export function viewOf(viewer: Viewer, fields: FieldsInput | undefined, variants
     fields === undefined ? [] : Array.isArray(fields) ? fields : [fields],
   );
   // merchant data (costs, profits) is for those who manage the catalog only
-  return { fields: requested, merchant: viewer.admin && requested.has('MERCHANT_DATA'), variants };
+  return {
+    fields: requested,
+    merchant: viewer.admin && requested.has('MERCHANT_DATA'),
+    admin: viewer.admin,
+    variants,
+  };
 }
 
 /**

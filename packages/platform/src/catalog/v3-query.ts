@@ -40,6 +40,9 @@ export const PRODUCT_V3_FIELDS: QueryFields = {
   'brand.id': { column: 'p.id', kind: 'links', linkKind: 'brand' },
   'ribbon.id': { column: 'p.id', kind: 'links', linkKind: 'ribbon' },
   'infoSections.id': { column: 'p.id', kind: 'links', linkKind: 'infoSection' },
+  'additionalRibbons.id': { column: 'p.id', kind: 'links', linkKind: 'additionalRibbon' },
+  'tags.publicTags.tagIds': { column: 'p.id', kind: 'links', linkKind: 'publicTag' },
+  'tags.privateTags.tagIds': { column: 'p.id', kind: 'links', linkKind: 'privateTag' },
   createdDate: { column: 'p.created_date', kind: 'date' },
   updatedDate: { column: 'p.last_updated', kind: 'date' },
   // v3 categories are collections (v3-categories.ts): membership filters over the listings
@@ -47,6 +50,11 @@ export const PRODUCT_V3_FIELDS: QueryFields = {
   'allCategoriesInfo.categories.id': { column: 'p.id', kind: 'collections' },
   'directCategoryIdsInfo.categoryIds': { column: 'p.id', kind: 'collections' },
 };
+
+/** What a reader who does not manage the catalog filters on: not private tags, which they may not see. */
+export const PRODUCT_V3_VISITOR_FIELDS: QueryFields = Object.fromEntries(
+  Object.entries(PRODUCT_V3_FIELDS).filter(([name]) => name !== 'tags.privateTags.tagIds'),
+);
 
 export const PRODUCT_V3_SORT: SortSpec = {
   id: 'p.id',

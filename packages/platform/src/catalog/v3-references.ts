@@ -2,9 +2,11 @@ import type { Transaction } from 'kysely';
 import type { Tables } from '../db/tables.ts';
 import { newId } from '../shared/ids.ts';
 import type { ProductRecord } from './model.ts';
-import type { CatalogEntityKind } from './tables.ts';
+import type { ProductLinkKind } from './tables.ts';
+import { assignedOf, refreshedFrom } from './v3-assigned-customizations.ts';
 import { entitiesByIds, entityById, entityByKey, insertEntity } from './v3-entity-rows.ts';
 import { brandIdOf, ribbonIdOf } from './v3-model.ts';
+import type { RichContent } from './v3-rich-content.ts';
 import { Violations } from './validation.ts';
 
 /**
@@ -27,8 +29,43 @@ export async function resolveReferences(
   const v = new Violations();
   await named(trx, v, record, previous, 'brand');
   await named(trx, v, record, previous, 'ribbon');
+  await additionalRibbons(trx, v, record, previous);
   await infoSections(trx, v, record, previous);
+  await customizationCopies(trx, v, record);
   v.throwIfAny();
+}
+
+/**
+ * The copies of the customizations the record's options and modifiers are, made again from them as
+ * they are in this transaction (v3-assigned-customizations.ts): one renamed since the write read it
+ * is saved renamed; one gone is a field violation.
+ */
+async function customizationCopies(
+  trx: Transaction<Tables>,
+  v: Violations,
+  record: ProductRecord,
+): Promise<void> {
+  const modifiers = record.modifiers ?? [];
+  const ids = [...record.options, ...modifiers].flatMap((entry) =>
+    entry.customizationId ? [entry.customizationId] : [],
+  );
+  if (ids.length === 0) return;
+  const found = new Map(
+    (await entitiesByIds(trx, 'customization', [...new Set(ids)])).map((row) => [row.id, assignedOf(row)]),
+  );
+  for (const [list, entries] of [
+    ['options', record.options],
+    ['modifiers', modifiers],
+  ] as const) {
+    for (const [index, entry] of entries.entries()) {
+      if (entry.customizationId && !found.has(entry.customizationId))
+        v.add(`product.${list}[${index}].id`, 'names no customization', 'VALIDATION');
+    }
+  }
+  let next = record;
+  for (const customization of found.values()) next = refreshedFrom(next, customization);
+  record.options = next.options;
+  if (next.modifiers) record.modifiers = next.modifiers;
 }
 
 /** Rewrites the product's links when the entities it refers to changed. */
@@ -47,7 +84,7 @@ export async function writeLinks(
     .execute();
 }
 
-type Link = { kind: CatalogEntityKind; entity_id: string; position: number };
+type Link = { kind: ProductLinkKind; entity_id: string; position: number };
 
 /** The entities a record refers to; a name without an id (an older record) by the id it was given. */
 function linksOf(record: ProductRecord): Link[] {
@@ -58,6 +95,23 @@ function linksOf(record: ProductRecord): Link[] {
   if (ribbon) links.push({ kind: 'ribbon', entity_id: ribbon, position: 0 });
   for (const [position, section] of (record.infoSections ?? []).entries()) {
     links.push({ kind: 'infoSection', entity_id: section.id, position });
+  }
+  // options, then modifiers, that are customizations (v3-assigned-customizations.ts)
+  const assigned = [...record.options, ...(record.modifiers ?? [])].flatMap((entry) =>
+    entry.customizationId ? [entry.customizationId] : [],
+  );
+  for (const [position, customizationId] of assigned.entries()) {
+    links.push({ kind: 'customization', entity_id: customizationId, position });
+  }
+  for (const [position, additional] of (record.additionalRibbons ?? []).entries()) {
+    links.push({ kind: 'additionalRibbon', entity_id: additional.id, position });
+  }
+  // tags are ids without entities: their links let queries filter on them
+  for (const [position, tagId] of (record.tags?.publicTagIds ?? []).entries()) {
+    links.push({ kind: 'publicTag', entity_id: tagId, position });
+  }
+  for (const [position, tagId] of (record.tags?.privateTagIds ?? []).entries()) {
+    links.push({ kind: 'privateTag', entity_id: tagId, position });
   }
   return links;
 }
@@ -88,24 +142,71 @@ async function named(
   }
   if (id && name === previous?.[kind]) return;
   // named by name (v1, or v3 by name): that entity, or a new one
-  const entity =
+  const entity = await entityOfName(trx, kind, name);
+  record[idKey] = entity.id;
+  record[kind] = entity.name;
+}
+
+/** The brand or ribbon of this name, made when there is none. */
+async function entityOfName(trx: Transaction<Tables>, kind: 'brand' | 'ribbon', name: string) {
+  return (
     (await entityByKey(trx, kind, name)) ??
     (await insertEntity(
       trx,
       kind,
       await freeId(trx, DERIVED_ID[kind](name)),
-      {
-        name,
-        uniqueKey: name,
-        uniqueName: null,
-        type: null,
-        renderType: null,
-        doc: {},
-      },
+      { name, uniqueKey: name, uniqueName: null, type: null, renderType: null, doc: {} },
       { orExisting: true },
-    ));
-  record[idKey] = entity.id;
-  record[kind] = entity.name;
+    ))
+  );
+}
+
+/**
+ * The ribbons beside the main one, each by id (it must exist) or by name (found or made), as the
+ * main ribbon is; a ribbon is assigned once: not twice in the list, nor the main one again (the
+ * hosted rule).
+ */
+async function additionalRibbons(
+  trx: Transaction<Tables>,
+  v: Violations,
+  record: ProductRecord,
+  previous: ProductRecord | undefined,
+): Promise<void> {
+  const listed = record.additionalRibbons ?? [];
+  if (listed.length === 0) {
+    delete record.additionalRibbons;
+    return;
+  }
+  const before = new Map((previous?.additionalRibbons ?? []).map((ribbon) => [ribbon.id, ribbon.name]));
+  const seen = new Set<string>(record.ribbonId ? [record.ribbonId] : []);
+  const kept: Array<{ id: string; name: string }> = [];
+  for (const [index, ribbon] of listed.entries()) {
+    const path = `product.additionalRibbons[${index}]`;
+    let entity: { id: string; name: string } | undefined;
+    if (ribbon.id && before.has(ribbon.id)) entity = { id: ribbon.id, name: before.get(ribbon.id)! };
+    else if (ribbon.id) {
+      const row = await entityById(trx, 'ribbon', ribbon.id);
+      if (!row) v.add(`${path}.id`, 'names no ribbon', 'VALIDATION');
+      else entity = { id: row.id, name: row.name };
+    } else {
+      const row = await entityOfName(trx, 'ribbon', ribbon.name);
+      entity = { id: row.id, name: row.name };
+    }
+    if (!entity) continue;
+    if (seen.has(entity.id)) {
+      v.add(
+        path,
+        entity.id === record.ribbonId
+          ? "is the product's main ribbon: a ribbon is assigned to a product once"
+          : 'names a ribbon listed before it: a ribbon is assigned to a product once',
+        'VALIDATION',
+      );
+      continue;
+    }
+    seen.add(entity.id);
+    kept.push({ id: entity.id, name: entity.name });
+  }
+  record.additionalRibbons = kept;
 }
 
 /** `preferred` when no entity has it (a renamed brand keeps the id its first name gave it), else a new id. */
@@ -160,10 +261,22 @@ async function infoSections(
     v.add(`product.infoSections[${index}]`, 'names no info section', 'VALIDATION');
     return false;
   });
-  record.infoSections = kept.map((ref) => ({ id: ref.id, uniqueName: rows.get(ref.id)!.unique_name ?? '' }));
-  record.additionalInfoSections = kept.map((ref) => {
-    const row = rows.get(ref.id)!;
-    const doc = JSON.parse(row.doc) as { plainDescription?: string | null };
-    return { title: row.name, description: doc.plainDescription ?? '' };
+  const docs = new Map(
+    kept.map((ref) => [
+      ref.id,
+      JSON.parse(rows.get(ref.id)!.doc) as { plainDescription?: string | null; description?: RichContent },
+    ]),
+  );
+  record.infoSections = kept.map((ref) => {
+    const description = docs.get(ref.id)?.description;
+    return {
+      id: ref.id,
+      uniqueName: rows.get(ref.id)!.unique_name ?? '',
+      ...(description ? { description } : {}),
+    };
   });
+  record.additionalInfoSections = kept.map((ref) => ({
+    title: rows.get(ref.id)!.name,
+    description: docs.get(ref.id)?.plainDescription ?? '',
+  }));
 }

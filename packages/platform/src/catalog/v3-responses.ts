@@ -89,6 +89,13 @@ export const ProductV3 = Type.Object({
   ribbon: Type.Optional(Reference),
   directCategoriesInfo: Type.Optional(Categories),
   allCategoriesInfo: Type.Optional(Categories),
+  additionalRibbons: Type.Optional(Type.Array(Reference)),
+  tags: Type.Optional(
+    Type.Object({
+      publicTags: Type.Optional(Type.Object({ tagIds: Type.Optional(Type.Array(Type.String())) })),
+      privateTags: Type.Optional(Type.Object({ tagIds: Type.Optional(Type.Array(Type.String())) })),
+    }),
+  ),
   costRange: Type.Optional(PriceRange),
   inventory: Type.Optional(
     Type.Object({ availabilityStatus: Text, preorderStatus: Text, preorderAvailability: Text }),
@@ -226,6 +233,7 @@ const CatalogEntityV3 = Type.Object({
   uniqueName: Text,
   title: Text,
   plainDescription: Text,
+  description: Type.Optional(AnyValue),
   key: Text,
   customizationType: Text,
   customizationRenderType: Text,

@@ -6,6 +6,7 @@ import { customizationChoiceRoutes } from './v3-customization-choices.ts';
 import { catalogEntityRoutes } from './v3-entity-routes.ts';
 import { inventoryItemWriteRoutes } from './v3-inventory-routes.ts';
 import { productBulkV3Routes } from './v3-product-bulk-routes.ts';
+import { productEditRoutes } from './v3-product-edit-routes.ts';
 import { json, readRoute, viewer } from './v3-read-route.ts';
 import {
   BulkInventoryAnswer,
@@ -169,6 +170,7 @@ export function catalogV3Routes(app: HttpApp, catalog: CatalogService): void {
   );
 
   productBulkV3Routes(app, catalog);
+  productEditRoutes(app, catalog.productEditsV3);
 
   // ---- inventory items (v3-inventory.ts) ----
   const inventory = catalog.inventoryV3;

@@ -227,6 +227,19 @@ const NamedReference = (maxLength: number) =>
     Type.Object({ id: Type.Optional(Nullable(Id())), name: Type.Optional(Nullable(Text(maxLength))) }),
   );
 
+/** Ribbons beyond the main one (the hosted limit): each by id or by name, as `ribbon`. */
+export const MAX_ADDITIONAL_RIBBONS = 4;
+
+/** Tag ids a product's public or private list holds (the hosted limit). */
+export const MAX_PRODUCT_TAGS = 100;
+const TagList = Type.Object({ tagIds: Type.Optional(Ids(MAX_PRODUCT_TAGS)) });
+/** A product's tags: public ones anyone may read, private ones product managers only. */
+export const TagsInput = Type.Object({
+  publicTags: Type.Optional(Nullable(TagList)),
+  privateTags: Type.Optional(Nullable(TagList)),
+});
+export type TagsInputV3 = Static<typeof TagsInput>;
+
 /** A v3 product as a create writes it, and as an update writes any part of it. */
 export const ProductInputV3 = Type.Object({
   id: PathIdCopy(),
@@ -296,9 +309,19 @@ export const ProductInputV3 = Type.Object({
   taxGroupId: NotSupportedYet(),
   subscriptionDetails: Type.Optional(Nullable(SubscriptionDetailsInput)),
   extendedFields: NotSupportedYet(),
-  tags: NotSupportedYet(),
+  tags: Type.Optional(Nullable(TagsInput)),
   purchaseEligibility: NotSupportedYet(),
-  additionalRibbons: NotSupportedYet(),
+  additionalRibbons: Type.Optional(
+    Nullable(
+      Type.Array(
+        Type.Object({
+          id: Type.Optional(Nullable(Id())),
+          name: Type.Optional(Nullable(Text(PRODUCT_TEXT.ribbon))),
+        }),
+        { maxItems: MAX_ADDITIONAL_RIBBONS },
+      ),
+    ),
+  ),
 });
 export type ProductInputV3 = Static<typeof ProductInputV3>;
 

@@ -156,6 +156,12 @@ export interface NamedReference {
   name?: string | null;
 }
 
+/** A product's tags, as ids (the hosted `Tags`). */
+export interface ProductTagsV3 {
+  publicTags?: { tagIds?: string[] };
+  privateTags?: { tagIds?: string[] };
+}
+
 export interface ProductV3 {
   id?: string | null;
   revision?: string | null;
@@ -180,12 +186,18 @@ export interface ProductV3 {
     uniqueName?: string | null;
     title?: string | null;
     plainDescription?: string | null;
+    /** With `INFO_SECTION_DESCRIPTION` among the requested fields. */
+    description?: RichContentV3;
   }>;
   ribbon?: NamedReference;
   /** The collections that list the product (v3 categories), with `DIRECT_CATEGORIES_INFO` among the fields. */
   directCategoriesInfo?: { categories?: Array<{ id?: string }> };
   /** The same (Cartwheel's collections have no parents), with `ALL_CATEGORIES_INFO`. */
   allCategoriesInfo?: { categories?: Array<{ id?: string }> };
+  /** Ribbons shown beside `ribbon` (at most 4), each by id or by name as `ribbon` is. */
+  additionalRibbons?: NamedReference[];
+  /** Tag ids: public ones anyone reads, private ones product managers only. */
+  tags?: ProductTagsV3;
   mainCategoryId?: string | null;
   costRange?: PriceRangeV3;
   inventory?: InventoryV3;
@@ -225,8 +237,27 @@ export interface InfoSectionV3 {
   /** The merchant's handle for it; `title` is what buyers see. */
   uniqueName?: string;
   title?: string;
+  /** HTML; made from `description`'s text when only that is written. */
   plainDescription?: string | null;
+  /** A rich-content (Ricos) document, kept as written; a plain description reads as one paragraph. */
+  description?: RichContentV3;
   assignedProductsCount?: number | null;
+}
+
+/** A node of a rich-content document: its type, the nodes within it, and its data (`textData` for text). */
+export interface RichContentNodeV3 {
+  type?: string;
+  id?: string;
+  nodes?: RichContentNodeV3[];
+  textData?: { text?: string; decorations?: unknown[] };
+  [data: string]: unknown;
+}
+
+/** A rich-content (Ricos) document, as the hosted info sections' `description`. */
+export interface RichContentV3 {
+  nodes?: RichContentNodeV3[];
+  metadata?: Record<string, unknown>;
+  documentStyle?: Record<string, unknown>;
 }
 
 export interface CustomizationV3 {

@@ -1,6 +1,6 @@
 import type { ModuleDefinition } from '../../client.ts';
 import type { Transport } from '../../transport/http.ts';
-import type { InventoryItemV3, ProductV3, ReadOnlyVariantV3 } from '../../types/catalog-v3.ts';
+import type { InventoryItemV3, ProductTagsV3, ProductV3, ReadOnlyVariantV3 } from '../../types/catalog-v3.ts';
 import type { CursorPagingMetadata, CursorQuery } from '../../types/paging.ts';
 import { productsV3Bulk } from './catalog-v3-products-bulk.ts';
 import { CATALOG_V3, catalogTrace, segment } from './domains.ts';
@@ -36,6 +36,23 @@ export interface BulkItemResult<T> {
 export interface BulkResult<T> {
   results: Array<BulkItemResult<T>>;
   bulkActionMetadata: { totalSuccesses: number; totalFailures: number; undetailedFailures: number };
+}
+
+/** Tags a bulk call assigns and unassigns. */
+export interface TagChanges {
+  assignTags?: ProductTagsV3;
+  unassignTags?: ProductTagsV3;
+}
+
+/** The info sections a bulk call adds to or removes from products. */
+export interface InfoSectionChanges {
+  infoSectionIds: string[];
+}
+
+/** A product a bulk call edits, with the revision read (checked when given). */
+export interface ProductIdWithRevision {
+  productId: string;
+  revision?: string;
 }
 
 const productTrace = (method: string) => catalogTrace(`v3.CatalogApi.${method}`, 'product');
@@ -202,6 +219,89 @@ export const productsV3 = {
 
   // the count, products with inventory, writes by filter and categories (catalog-v3-products-bulk.ts)
   ...productsV3Bulk,
+  /** `POST /v3/bulk/products/update-tags`: tags assigned and unassigned, a result per product. */
+  bulkUpdateProductTags:
+    (transport: Transport) =>
+    async (productIds: string[], options: TagChanges = {}): Promise<BulkResult<never>> =>
+      transport.request({
+        method: 'POST',
+        path: '/v3/bulk/products/update-tags',
+        mapping: CATALOG_V3,
+        body: { productIds, assignTags: options.assignTags, unassignTags: options.unassignTags },
+        trace: productTrace('BulkUpdateProductTags'),
+      }),
+
+  /** `POST /v3/bulk/products/update-tags-by-filter`: every product the filter names (`{}`: all). */
+  bulkUpdateProductTagsByFilter:
+    (transport: Transport) =>
+    async (filter: Record<string, unknown>, options: TagChanges = {}): Promise<{ jobId: string }> =>
+      transport.request({
+        method: 'POST',
+        path: '/v3/bulk/products/update-tags-by-filter',
+        mapping: CATALOG_V3,
+        body: { filter, assignTags: options.assignTags, unassignTags: options.unassignTags },
+        trace: productTrace('BulkUpdateProductTagsByFilter'),
+      }),
+
+  /** `POST /v3/bulk/products/add-info-sections`: each product with the revision read, a result each. */
+  bulkAddInfoSectionsToProducts:
+    (transport: Transport) =>
+    async (
+      products: ProductIdWithRevision[],
+      options: InfoSectionChanges & { returnEntity?: boolean; fields?: string[] },
+    ): Promise<BulkResult<ProductV3>> =>
+      transport.request({
+        method: 'POST',
+        path: '/v3/bulk/products/add-info-sections',
+        mapping: CATALOG_V3,
+        body: { products, ...options },
+        trace: productTrace('BulkAddInfoSectionsToProducts'),
+      }),
+
+  /** `POST /v3/bulk/products/remove-info-sections`. */
+  bulkRemoveInfoSectionsFromProducts:
+    (transport: Transport) =>
+    async (
+      products: ProductIdWithRevision[],
+      options: InfoSectionChanges & { returnEntity?: boolean; fields?: string[] },
+    ): Promise<BulkResult<ProductV3>> =>
+      transport.request({
+        method: 'POST',
+        path: '/v3/bulk/products/remove-info-sections',
+        mapping: CATALOG_V3,
+        body: { products, ...options },
+        trace: productTrace('BulkRemoveInfoSectionsFromProducts'),
+      }),
+
+  /** `POST /v3/bulk/products/add-info-sections-by-filter`: every product the filter (and search) names. */
+  bulkAddInfoSectionsToProductsByFilter:
+    (transport: Transport) =>
+    async (
+      filter: Record<string, unknown>,
+      options: InfoSectionChanges & { search?: { expression?: string } },
+    ): Promise<{ jobId: string }> =>
+      transport.request({
+        method: 'POST',
+        path: '/v3/bulk/products/add-info-sections-by-filter',
+        mapping: CATALOG_V3,
+        body: { filter, ...options },
+        trace: productTrace('BulkAddInfoSectionsToProductsByFilter'),
+      }),
+
+  /** `POST /v3/bulk/products/remove-info-sections-by-filter`. */
+  bulkRemoveInfoSectionsFromProductsByFilter:
+    (transport: Transport) =>
+    async (
+      filter: Record<string, unknown>,
+      options: InfoSectionChanges & { search?: { expression?: string } },
+    ): Promise<{ jobId: string }> =>
+      transport.request({
+        method: 'POST',
+        path: '/v3/bulk/products/remove-info-sections-by-filter',
+        mapping: CATALOG_V3,
+        body: { filter, ...options },
+        trace: productTrace('BulkRemoveInfoSectionsFromProductsByFilter'),
+      }),
 } satisfies ModuleDefinition;
 
 export const readOnlyVariantsV3 = {

@@ -4,12 +4,15 @@ export {
   type BulkResult,
   type CursorPage,
   catalogVersioning,
+  type InfoSectionChanges,
   inventoryItemsV3,
+  type ProductIdWithRevision,
   type ProductV3Options,
   productsV3,
   readOnlyVariantsV3,
   type StockMove,
   type VariantStockMove,
+  type TagChanges,
 } from './catalog-v3.ts';
 export {
   brandsV3,
