@@ -2,6 +2,7 @@ import { CheckboxField, Field } from '@cartwheel/design';
 import { useInventoryItemsV3, useUpdateInventoryItemV3 } from '@cartwheel/react';
 import type { InventoryItemV3, Product } from '@cartwheel/sdk';
 import { type FormEvent, useId, useState } from 'react';
+import { ActionOutcome } from '../components/notices.tsx';
 
 /**
  * Preorder per variant (its v3 inventory item): while on, a variant out of stock is still sold, up to
@@ -79,16 +80,7 @@ function PreorderForm({ item }: { item: InventoryItemV3 }) {
           Save preorder
         </button>
       </div>
-      {notice ? (
-        <p className="notice" role="status">
-          {notice}
-        </p>
-      ) : null}
-      {problem ? (
-        <p className="form-alert" role="alert">
-          {problem}
-        </p>
-      ) : null}
+      <ActionOutcome message={notice} problem={problem} />
     </form>
   );
 }

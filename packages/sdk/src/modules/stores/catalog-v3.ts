@@ -395,20 +395,8 @@ export const inventoryItemsV3 = {
   /** `GET /v3/inventory-items/query`: by `id`, `productId`, `variantId`, `inStock`. */
   queryInventoryItems:
     (transport: Transport) =>
-    async (cursorQuery?: CursorQuery): Promise<CursorPage<InventoryItemV3>> => {
-      const answer = await transport.request<{
-        inventoryItems?: InventoryItemV3[];
-        pagingMetadata: CursorPagingMetadata;
-      }>({
-        method: 'GET',
-        path: '/v3/inventory-items/query',
-        mapping: CATALOG_V3,
-        params: { query: query(cursorQuery) },
-        postFallback: true,
-        trace: inventoryTrace('QueryInventoryItems'),
-      });
-      return { items: answer.inventoryItems ?? [], pagingMetadata: answer.pagingMetadata };
-    },
+    (cursorQuery?: CursorQuery): Promise<CursorPage<InventoryItemV3>> =>
+      itemsPage(transport, 'query', cursorQuery, 'QueryInventoryItems'),
 
   /** `GET /v3/inventory-items/count` (POST past the URL limit): how many items the filter finds. */
   countInventoryItems:
@@ -428,20 +416,8 @@ export const inventoryItemsV3 = {
   /** `GET /v3/inventory-items/search` (POST past the URL limit): the query's filter, sort and cursor. */
   searchInventoryItems:
     (transport: Transport) =>
-    async (search?: CursorQuery): Promise<CursorPage<InventoryItemV3>> => {
-      const answer = await transport.request<{
-        inventoryItems?: InventoryItemV3[];
-        pagingMetadata: CursorPagingMetadata;
-      }>({
-        method: 'GET',
-        path: '/v3/inventory-items/search',
-        mapping: CATALOG_V3,
-        params: { search: query(search) },
-        postFallback: true,
-        trace: inventoryTrace('SearchInventoryItems'),
-      });
-      return { items: answer.inventoryItems ?? [], pagingMetadata: answer.pagingMetadata };
-    },
+    (search?: CursorQuery): Promise<CursorPage<InventoryItemV3>> =>
+      itemsPage(transport, 'search', search, 'SearchInventoryItems'),
 
   /**
    * `POST /v3/bulk/inventory-items/decrement`, all or nothing: below zero is refused
@@ -642,3 +618,24 @@ export const catalogVersioning = {
         trace: catalogTrace('v3.StoresProvisionService.GetCatalogVersion', 'provision'),
       }),
 } satisfies ModuleDefinition;
+
+/** A page of inventory items, by query or by search (each names its request after its call). */
+async function itemsPage(
+  transport: Transport,
+  call: 'query' | 'search',
+  cursorQuery: CursorQuery | undefined,
+  method: string,
+): Promise<CursorPage<InventoryItemV3>> {
+  const answer = await transport.request<{
+    inventoryItems?: InventoryItemV3[];
+    pagingMetadata: CursorPagingMetadata;
+  }>({
+    method: 'GET',
+    path: `/v3/inventory-items/${call}`,
+    mapping: CATALOG_V3,
+    params: { [call]: query(cursorQuery) },
+    postFallback: true,
+    trace: inventoryTrace(method),
+  });
+  return { items: answer.inventoryItems ?? [], pagingMetadata: answer.pagingMetadata };
+}

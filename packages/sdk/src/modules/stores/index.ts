@@ -11,8 +11,8 @@ export {
   productsV3,
   readOnlyVariantsV3,
   type StockMove,
-  type VariantStockMove,
   type TagChanges,
+  type VariantStockMove,
 } from './catalog-v3.ts';
 export {
   brandsV3,
