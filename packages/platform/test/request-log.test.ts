@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildPlatform } from '../scripts/build.ts';
+import { PLATFORM_BUNDLE } from '../scripts/build.ts';
 import { TEST_ADMIN_API_KEY, TEST_CLIENT_ID } from './support/platform.ts';
 
 /**
@@ -19,8 +19,9 @@ describe('the request log', () => {
 
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cartwheel-log-'));
-    const main = await buildPlatform();
-    child = spawn(process.execPath, ['--enable-source-maps', main], {
+    // the build vitest's global setup made fresh: building again here would empty dist/ while other
+    // files start their platforms from it
+    child = spawn(process.execPath, ['--enable-source-maps', PLATFORM_BUNDLE], {
       env: {
         ...process.env,
         PORT: '0',
