@@ -270,8 +270,21 @@ describe.each(DIALECTS)('webhooks for apps, on %s', (dialect) => {
     await expect
       .poll(() => new Set(listening.bodies.map((body) => eventOf(body).entityId)), { timeout: 10_000 })
       .toEqual(new Set(placed));
-    const log = (await as(platform, app).get(`/api/cartwheel/webhooks/${listening.id}/deliveries`)).body
-      .deliveries as { status: string; attempts: { statusCode: number }[]; nextAttemptDate: string }[];
+    type Entry = { status: string; attempts: { statusCode: number }[]; nextAttemptDate: string };
+    const deliveries = async () =>
+      (await as(platform, app).get(`/api/cartwheel/webhooks/${listening.id}/deliveries`)).body
+        .deliveries as Entry[];
+    // the receiver has answered both; the platform writes each answer to the log just after
+    let log: Entry[] = [];
+    await expect
+      .poll(
+        async () => {
+          log = await deliveries();
+          return log.map((d) => `${d.status} ${d.attempts.length > 0}`).sort();
+        },
+        { timeout: 10_000 },
+      )
+      .toEqual(['DELIVERED true', 'PENDING true']);
     const [stuck, sent] = [
       log.find((d) => d.status === 'PENDING'),
       log.find((d) => d.status === 'DELIVERED'),
